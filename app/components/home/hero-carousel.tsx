@@ -1,0 +1,97 @@
+import Autoplay from "embla-carousel-autoplay";
+import useEmblaCarousel from "embla-carousel-react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { ShopImage } from "../catalog/shop-image.tsx";
+
+export type HeroSlide = { caption: string; to: string; image: string | null };
+
+const AUTOPLAY_MS = 3000;
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/**
+ * Three captioned slides that advance every 3 s and loop, with dots and no arrows. Hovering or
+ * focusing the carousel pauses it; with reduced motion it does not move on its own.
+ */
+export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
+  const [viewport, api] = useEmblaCarousel({ loop: true, duration: 30 }, [
+    Autoplay({
+      delay: AUTOPLAY_MS,
+      playOnInit: !prefersReducedMotion(),
+      stopOnInteraction: false,
+      stopOnMouseEnter: true,
+      stopOnFocusIn: true,
+    }),
+  ]);
+  const [selected, setSelected] = useState(0);
+
+  useEffect(() => {
+    if (!api) return;
+    const onSelect = () => setSelected(api.selectedScrollSnap());
+    api.on("select", onSelect);
+    return () => {
+      api.off("select", onSelect);
+    };
+  }, [api]);
+
+  const goTo = useCallback((index: number) => api?.scrollTo(index), [api]);
+
+  return (
+    <section aria-roledescription="carousel" aria-label="Featured" className="relative">
+      <div ref={viewport} className="overflow-hidden">
+        <div className="flex">
+          {slides.map((slide, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: a carousel slide is a role=group per the ARIA pattern.
+            <div
+              key={slide.caption}
+              className="relative min-w-0 flex-[0_0_100%]"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}: ${slide.caption}`}
+              inert={index !== selected}
+            >
+              <div className="aspect-[16/9] bg-zinc-900 sm:aspect-[16/7]">
+                {slide.image ? (
+                  <ShopImage
+                    image={slide.image}
+                    shape="hero"
+                    alt=""
+                    sizes="100vw"
+                    preferredWidth={1280}
+                    priority={index === 0}
+                    className="size-full object-cover"
+                  />
+                ) : null}
+              </div>
+              <div className="absolute inset-0 flex items-center bg-gradient-to-r from-black/70 via-black/20 to-transparent">
+                <div className="mx-auto w-full max-w-7xl px-6 sm:px-10">
+                  <h2 className="font-display text-3xl font-semibold text-gold-300 sm:text-5xl lg:text-6xl">
+                    {slide.caption}
+                  </h2>
+                  <Link to={slide.to} className="btn-gold mt-4 sm:mt-6">
+                    {slide.caption === "Shop Now" ? "Shop suits" : "Browse"}
+                  </Link>
+                </div>
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="absolute inset-x-0 bottom-3 flex justify-center gap-2">
+        {slides.map((slide, index) => (
+          <button
+            key={slide.caption}
+            type="button"
+            onClick={() => goTo(index)}
+            aria-label={`Show slide ${index + 1}: ${slide.caption}`}
+            aria-current={index === selected ? "true" : undefined}
+            className={`h-2.5 rounded-full transition-all ${index === selected ? "w-8 bg-gold-400" : "w-2.5 bg-white/60 hover:bg-white"}`}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import { ShopImage } from "../catalog/shop-image.tsx";
+
+export type Tile = { label: string; to: string; image: string | null };
+
+/**
+ * Six picture tiles, three to a row on wide screens. The caption appears on hover and focus (and is
+ * always shown on small touch screens, which cannot hover).
+ */
+export function TileGrid({ tiles, captionStyle }: { tiles: Tile[]; captionStyle: "hover" | "always" }) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {tiles.map((tile) => (
+        <li key={tile.label}>
+          <Link
+            to={tile.to}
+            className="group relative block h-[300px] overflow-hidden rounded-lg bg-zinc-900 ring-gold-400 focus-visible:ring-2"
+          >
+            {tile.image ? (
+              <ShopImage
+                image={tile.image}
+                shape="tile"
+                alt=""
+                sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+              />
+            ) : null}
+            <span
+              className={`absolute inset-0 flex items-end bg-gradient-to-t from-black/80 via-black/10 to-transparent p-5 transition-opacity ${
+                captionStyle === "hover"
+                  ? "sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-visible:opacity-100"
+                  : ""
+              }`}
+            >
+              <span className="font-display text-2xl font-semibold tracking-wide text-gold-300">{tile.label}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import { FacebookIcon, InstagramIcon, YoutubeIcon } from "./social-icons.tsx";
+
+/** The footer's SHOP list and where each entry leads. */
+export const FOOTER_SHOP_LINKS = [
+  { label: "New Arrivals", to: "/allproducts?sort=new" },
+  { label: "Tops", to: "/allproducts?q=top" },
+  { label: "Pakistani Suits", to: "/pakistani-suits" },
+  { label: "T-Shirts", to: "/allproducts?q=t-shirt" },
+  { label: "Trousers", to: "/allproducts?q=trouser" },
+  { label: "Korean Trend", to: "/korean-trendy" },
+  { label: "Pinterest Find", to: "/pinterest-finds" },
+  { label: "Best Selling", to: "/allproducts?sort=popular" },
+] as const;
+
+const SOCIAL = [
+  { label: "Kesar on Instagram", href: "https://www.instagram.com/", Icon: InstagramIcon },
+  { label: "Kesar on Facebook", href: "https://www.facebook.com/", Icon: FacebookIcon },
+  { label: "Kesar on YouTube", href: "https://www.youtube.com/", Icon: YoutubeIcon },
+] as const;
+
+export function Footer() {
+  return (
+    <footer className="border-t border-zinc-200 bg-zinc-50 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="font-display text-2xl font-semibold text-gold-500">Kesar</p>
+          <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+            Pakistani suits, anarkalis, everyday kurtas, Korean trends and the accessories to go with them.
+          </p>
+        </div>
+        <nav aria-labelledby="footer-shop">
+          <h2 id="footer-shop" className="font-semibold tracking-widest">
+            SHOP
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {FOOTER_SHOP_LINKS.map((link) => (
+              <li key={link.label}>
+                <Link
+                  to={link.to}
+                  className="text-zinc-600 hover:text-gold-600 dark:text-zinc-400 dark:hover:text-gold-300"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold tracking-widest">VISIT US</h2>
+          <address className="mt-3 not-italic leading-relaxed text-zinc-600 dark:text-zinc-400">
+            Kesar Studio
+            <br />
+            Shop 4, Sea Breeze Arcade, 27 Hill Road
+            <br />
+            Bandra West, Mumbai 400050
+            <br />
+            Maharashtra, India
+          </address>
+        </div>
+        <div>
+          <h2 className="font-semibold tracking-widest">FOLLOW US</h2>
+          <ul className="mt-3 flex gap-3">
+            {SOCIAL.map(({ label, href, Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  aria-label={label}
+                  className="flex size-10 items-center justify-center rounded-full border border-zinc-300 hover:border-gold-400 hover:text-gold-500 dark:border-zinc-700"
+                >
+                  <Icon className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-zinc-200 py-4 text-center text-xs text-zinc-500 dark:border-zinc-800">
+        © Kesar Fashion, Mumbai. Prices in Indian rupees, inclusive of taxes.
+      </p>
+    </footer>
+  );
+}

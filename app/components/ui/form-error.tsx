@@ -1,0 +1,28 @@
+import { useEffect } from "react";
+import { toast } from "sonner";
+
+/** A form's error: shown next to the form (it stays readable) and as a toast. */
+export function FormError({ message, id }: { message: string | null | undefined; id?: string }) {
+  useEffect(() => {
+    if (message) toast.error(message);
+  }, [message]);
+  if (!message) return null;
+  return (
+    <p
+      id={id}
+      role="alert"
+      className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300"
+    >
+      {message}
+    </p>
+  );
+}
+
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-600 dark:text-red-400">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,4 @@
+export type ToastKind = "success" | "error" | "info";
+
+/** A message for the shopper: shown as a toast at the top right, for 5 s unless told otherwise. */
+export type Toast = { id: string; kind: ToastKind; message: string; durationMs?: number };

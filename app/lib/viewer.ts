@@ -1,0 +1,32 @@
+/** The signed-in person as the pages see them; null for a visitor. */
+export type Viewer = {
+  name: string;
+  email: string;
+  role: "customer" | "admin";
+} | null;
+
+export type NavLink = { to: string; label: string } | { action: "logout"; label: string };
+
+/**
+ * The frame's links. Signed-in: Update Profile, Profile, Cart, Orders, Wishlist, All Products,
+ * Logout (and Admin for the administrator, who sees no Orders link in the mobile menu).
+ * Signed-out: Cart, Login/Signup.
+ */
+export function navLinks(viewer: Viewer, place: "bar" | "mobile"): NavLink[] {
+  if (!viewer)
+    return [
+      { to: "/cart", label: "Cart" },
+      { to: "/login", label: "Login/Signup" },
+    ];
+  const isAdmin = viewer.role === "admin";
+  const links: NavLink[] = [
+    { to: "/profileform", label: "Update Profile" },
+    { to: "/profile", label: "Profile" },
+    { to: "/cart", label: "Cart" },
+  ];
+  if (!(isAdmin && place === "mobile")) links.push({ to: "/order", label: "Orders" });
+  links.push({ to: "/wishlist", label: "Wishlist" }, { to: "/allproducts", label: "All Products" });
+  if (isAdmin) links.push({ to: "/dashboard", label: "Admin" });
+  links.push({ action: "logout", label: "Logout" });
+  return links;
+}

@@ -1,0 +1,30 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { COLLECTIONS } from "./lib/collections.ts";
+
+/*
+ * All Products, /filter and the ten collections are one listing screen; the loader tells them apart
+ * by the path.
+ */
+const listings = [
+  route("allproducts", "routes/listing.tsx", { id: "listing-allproducts" }),
+  route("filter", "routes/listing.tsx", { id: "listing-filter" }),
+  ...COLLECTIONS.map((collection) =>
+    route(collection.slug, "routes/listing.tsx", { id: `listing-${collection.slug}` }),
+  ),
+];
+
+export default [
+  index("routes/home.tsx"),
+  ...listings,
+  route("productinfo/:id", "routes/product.tsx"),
+  route("theme", "routes/theme.ts"),
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("account", "routes/account.tsx"),
+  route("profile", "routes/profile.tsx"),
+  route("profileform", "routes/profileform.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Account", description: "Log in, sign up or check out as a guest.", noindex: true });
+
+const CARDS = [
+  {
+    heading: "Have an account",
+    text: "Reward points on every order you place",
+    action: "Log in",
+    to: "/login?redirectTo=%2Fcart",
+  },
+  { heading: "New to ecommerce", text: "Let's Create an account", action: "Sign up", to: "/signup?redirectTo=%2Fcart" },
+  {
+    heading: "Checkout as guest",
+    text: "Offers and Discounts not available when checking out as guest",
+    action: "Continue as guest",
+    to: "/guest",
+  },
+] as const;
+
+/** Where Buy Now sends a visitor who is not signed in. */
+export default function Account() {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12">
+      <h1 className="font-display text-3xl font-semibold">Account</h1>
+      <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+        To place an order now, log into your existing account or sign up.
+      </p>
+      <ul className="mt-8 grid gap-6 md:grid-cols-3">
+        {CARDS.map((card) => (
+          <li key={card.heading} className="card flex flex-col gap-3 p-6">
+            <h2 className="text-lg font-semibold">{card.heading}</h2>
+            <p className="flex-1 text-sm text-zinc-600 dark:text-zinc-400">{card.text}</p>
+            <Link to={card.to} className="btn-primary">
+              {card.action}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

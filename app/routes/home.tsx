@@ -1,0 +1,112 @@
+import { Sparkles, Truck } from "lucide-react";
+import { Link } from "react-router";
+import { homePage } from "../../server/catalog/home.service.ts";
+import { appServices } from "../../server/http/route-helpers.ts";
+import { ShopImage } from "../components/catalog/shop-image.tsx";
+import { HeroCarousel } from "../components/home/hero-carousel.tsx";
+import { TileGrid } from "../components/home/tile-grid.tsx";
+import { COLLECTIONS } from "../lib/collections.ts";
+import { formatRs } from "../lib/money.ts";
+import { pageMeta, SHOP_NAME } from "../lib/seo.ts";
+import type { Route } from "./+types/home";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = await homePage(appServices(context).db);
+  return { ...page, origin: new URL(request.url).origin };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: SHOP_NAME,
+    description:
+      "Kesar, Mumbai: Pakistani suits, anarkali dresses, ethnic and western wear, Korean trends, handbags and jewellery, with prices in rupees.",
+    path: "/",
+    origin: loaderData?.origin,
+  });
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { slides, collections, moods, latestSuits } = loaderData;
+  return (
+    <div className="bg-black text-zinc-100">
+      <nav aria-label="Categories" className="sticky top-16 z-20 border-b border-gold-900 bg-black/95 backdrop-blur">
+        <ul className="mx-auto flex max-w-7xl gap-6 overflow-x-auto px-4 py-3 text-sm font-medium whitespace-nowrap">
+          {COLLECTIONS.map((collection) => (
+            <li key={collection.slug}>
+              <Link to={`/${collection.slug}`} className="text-zinc-200 hover:text-gold-300">
+                {collection.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <HeroCarousel slides={slides} />
+
+      <HomeSection title="Collections">
+        <TileGrid tiles={collections} captionStyle="hover" />
+      </HomeSection>
+
+      <HomeSection title="Shop Latest Pakistani Suits">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {latestSuits.map((suit) => (
+            <li key={suit.id}>
+              <Link
+                to={`/productinfo/${suit.id}`}
+                className="group block overflow-hidden rounded-lg bg-zinc-900 transition-transform duration-300 hover:-translate-y-1.5 hover:shadow-lg hover:shadow-gold-900/40"
+              >
+                <div className="h-[300px] overflow-hidden">
+                  <ShopImage
+                    image={suit.image}
+                    shape="product"
+                    alt={suit.title}
+                    sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                    className="size-full object-cover object-top"
+                  />
+                </div>
+                <div className="flex items-baseline justify-between gap-3 p-4">
+                  <span className="line-clamp-1 text-sm">{suit.title}</span>
+                  <span className="font-semibold text-gold-300">{formatRs(suit.price)}</span>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
+
+      <HomeSection title="Pick Your Mood">
+        <TileGrid tiles={moods} captionStyle="always" />
+      </HomeSection>
+
+      <section aria-label="Offers" className="border-t border-gold-900">
+        <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:grid-cols-2">
+          <li className="flex items-center gap-4">
+            <Truck aria-hidden="true" className="size-10 text-gold-400" />
+            <div>
+              <p className="font-display text-xl text-gold-300">Fast Delivery</p>
+              <p className="text-sm text-zinc-400">Dispatched from Mumbai within 48 hours, cash on delivery.</p>
+            </div>
+          </li>
+          <li className="flex items-center gap-4">
+            <Sparkles aria-hidden="true" className="size-10 text-gold-400" />
+            <div>
+              <p className="font-display text-xl text-gold-300">Latest Fashion</p>
+              <p className="text-sm text-zinc-400">New suits, kurtas and Korean trends every week.</p>
+            </div>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function HomeSection({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `home-${title.toLowerCase().replaceAll(" ", "-")}`;
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-12">
+      <h2 id={id} className="mb-6 text-center font-display text-3xl font-semibold text-gold-400">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { data, useLocation, useNavigation } from "react-router";
+import { browseListing, listingOptions } from "../../server/catalog/catalog.service.ts";
+import { readListingRequest } from "../../server/catalog/listing-request.ts";
+import { appServices } from "../../server/http/route-helpers.ts";
+import { FilterPanel } from "../components/catalog/filter-panel.tsx";
+import { Pagination } from "../components/catalog/pagination.tsx";
+import { ProductCard } from "../components/catalog/product-card.tsx";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/listing";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const listing = readListingRequest(url);
+  if (!listing) throw data(null, { status: 404 });
+  const { db } = appServices(context);
+  const [page, options] = await Promise.all([
+    browseListing(db, listing.query),
+    listingOptions(db, listing.query.listing),
+  ]);
+  return {
+    title: listing.title,
+    query: listing.query,
+    filterError: listing.filterError,
+    page,
+    options,
+    origin: url.origin,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+  if (!loaderData) return [];
+  const { title, query, origin } = loaderData;
+  const heading = query.q ? `${title}: “${query.q}”` : title;
+  return pageMeta({
+    title: heading,
+    description: `Shop ${title.toLowerCase()} at Kesar, Mumbai: prices in rupees, sizes S to XL, delivered across India.`,
+    path: location.pathname,
+    origin,
+    noindex: Boolean(location.search),
+  });
+};
+
+export default function Listing({ loaderData }: Route.ComponentProps) {
+  const { title, query, filterError, page, options } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const updating = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <header className="mb-6">
+        <h1 className="font-display text-3xl font-semibold">{title}</h1>
+        {query.q ? (
+          <p className="mt-1 text-zinc-600 dark:text-zinc-400">
+            Results for “<span className="font-medium">{query.q}</span>”
+          </p>
+        ) : null}
+      </header>
+      <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
+        <FilterPanel
+          key={location.search}
+          pathname={location.pathname}
+          values={query}
+          types={options.types}
+          fabrics={options.fabrics}
+          error={filterError}
+        />
+        <section aria-label="Products" aria-busy={updating} className={updating ? "opacity-60 transition-opacity" : ""}>
+          {page.items.length === 0 ? (
+            <div className="card flex flex-col items-center gap-2 px-6 py-16 text-center">
+              <p className="text-lg font-medium">No products found</p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                Nothing here matches these filters. Try a higher price or fewer filters.
+              </p>
+            </div>
+          ) : (
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+              {page.items.map((product, index) => (
+                <li key={product.id} className="flex">
+                  <ProductCard product={product} priority={page.page === 1 && index < 4} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination
+            pathname={location.pathname}
+            search={location.search}
+            page={page.page}
+            hasPrevious={page.hasPrevious}
+            hasNext={page.hasNext}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}

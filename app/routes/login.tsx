@@ -1,0 +1,69 @@
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { logIn } from "../../server/accounts/accounts.service.ts";
+import { actorOf } from "../../server/accounts/session-middleware.ts";
+import { completeSignIn } from "../../server/accounts/sign-in.ts";
+import { readForm, text } from "../../server/http/forms.ts";
+import { appServices, clientMeta, formFailure, makeToast } from "../../server/http/route-helpers.ts";
+import { AuthCard } from "../components/ui/auth-card.tsx";
+import { FormError } from "../components/ui/form-error.tsx";
+import { TextField } from "../components/ui/text-field.tsx";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/login";
+
+export const LOGIN_TOAST_MS = 2000;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = actorOf(context);
+  return { signedInAs: actor.kind === "user" ? actor.email : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  try {
+    const signedIn = await logIn(
+      appServices(context).db,
+      { email: text(form, "email"), password: String(form.get("password") ?? "") },
+      clientMeta(context, request),
+    );
+    return completeSignIn(context, signedIn, redirectTo, makeToast("success", "Login successful", LOGIN_TOAST_MS));
+  } catch (error) {
+    return formFailure(error, "Login failed");
+  }
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Login", description: "Log in to your Kesar account.", noindex: true });
+
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo") ?? "";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <AuthCard title="Login">
+      {loaderData.signedInAs ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">You are logged in as {loaderData.signedInAs}.</p>
+      ) : null}
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormError message={actionData?.message} />
+        <TextField name="email" label="Email" type="email" autoComplete="email" required />
+        <TextField name="password" label="Password" type="password" autoComplete="current-password" required />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Logging in…" : "Login"}
+        </button>
+      </Form>
+      <p className="text-center text-sm">
+        Don't have an account?{" "}
+        <Link
+          to={`/signup${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
+          className="font-semibold text-gold-600 underline dark:text-gold-300"
+        >
+          Signup
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

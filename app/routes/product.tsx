@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { data } from "react-router";
+import { getProduct } from "../../server/catalog/catalog.service.ts";
+import { appServices, orErrorResponse } from "../../server/http/route-helpers.ts";
+import { ProductGallery } from "../components/catalog/product-gallery.tsx";
+import { initialSize, SizePicker } from "../components/catalog/size-picker.tsx";
+import { imageSources } from "../lib/images.ts";
+import { formatRs } from "../lib/money.ts";
+import { pageMeta } from "../lib/seo.ts";
+import { productJsonLd } from "../lib/structured-data.ts";
+import type { Route } from "./+types/product";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  if (!/^\d{1,12}$/.test(params.id)) throw data(null, { status: 404 });
+  const { db } = appServices(context);
+  const product = await orErrorResponse(() => getProduct(db, id));
+  return { product, origin: new URL(request.url).origin };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+  if (!loaderData) return [];
+  const { product, origin } = loaderData;
+  const image = product.images[0] ? imageSources(product.images[0], "product", 960).src : undefined;
+  return [
+    ...pageMeta({
+      title: product.title,
+      description: product.description.slice(0, 160),
+      path: location.pathname,
+      origin,
+      image,
+      type: "product",
+    }),
+    { property: "product:price:amount", content: String(product.price / 100) },
+    { property: "product:price:currency", content: "INR" },
+    { "script:ld+json": productJsonLd(product, origin) },
+  ];
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const [size, setSize] = useState(() => initialSize(product.sizes));
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-8 md:grid-cols-2">
+      <ProductGallery images={product.images} title={product.title} />
+      <section aria-labelledby="product-title" className="flex flex-col gap-4">
+        <p className="text-sm font-medium tracking-widest text-gold-600 uppercase dark:text-gold-300">
+          {product.category}
+        </p>
+        <h1 id="product-title" className="font-display text-3xl font-semibold">
+          {product.title}
+        </h1>
+        <p className="text-2xl font-semibold">{formatRs(product.price)}</p>
+        <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description}</p>
+        {product.description1 ? (
+          <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description1}</p>
+        ) : null}
+        <dl className="grid grid-cols-[6rem_1fr] gap-y-1 text-sm">
+          <dt className="text-zinc-500">Fabric</dt>
+          <dd>{product.fabric ?? "—"}</dd>
+          <dt className="text-zinc-500">Type</dt>
+          <dd>{product.type}</dd>
+        </dl>
+        <SizePicker sizes={product.sizes} value={size} onChange={setSize} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { signUp } from "../../server/accounts/accounts.service.ts";
+import { describePolicy } from "../../server/accounts/passwords.ts";
+import { completeSignIn } from "../../server/accounts/sign-in.ts";
+import { readForm, text } from "../../server/http/forms.ts";
+import { appServices, clientMeta, formFailure, makeToast } from "../../server/http/route-helpers.ts";
+import { AuthCard } from "../components/ui/auth-card.tsx";
+import { FormError } from "../components/ui/form-error.tsx";
+import { TextField } from "../components/ui/text-field.tsx";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/signup";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { passwordPolicy } = appServices(context).config;
+  return {
+    policy: describePolicy(passwordPolicy),
+    minLength: passwordPolicy.minLength,
+    maxLength: passwordPolicy.maxLength,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const { db, config } = appServices(context);
+  try {
+    const signedIn = await signUp(
+      db,
+      config,
+      { name: text(form, "name"), email: text(form, "email"), password: String(form.get("password") ?? "") },
+      clientMeta(context, request),
+    );
+    const redirectTo = safeRedirectPath(form.get("redirectTo"));
+    return completeSignIn(context, signedIn, redirectTo, makeToast("success", "Signup Successfully"));
+  } catch (error) {
+    return formFailure(error);
+  }
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Signup", description: "Create a Kesar account and earn reward points.", noindex: true });
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo") ?? "";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const errors = actionData?.fieldErrors ?? {};
+  return (
+    <AuthCard title="Signup">
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormError message={actionData?.message} />
+        <TextField name="name" label="Name" autoComplete="name" required error={errors.name} />
+        <TextField name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={loaderData.minLength}
+          maxLength={loaderData.maxLength}
+          hint={`Password: ${loaderData.policy.join(", ")}.`}
+          error={errors.password}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Creating your account…" : "Signup"}
+        </button>
+      </Form>
+      <p className="text-center text-sm">
+        Have an account?{" "}
+        <Link
+          to={`/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
+          className="font-semibold text-gold-600 underline dark:text-gold-300"
+        >
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * `npm run admin -- <email>`: makes an existing account an administrator.
+ * `npm run admin -- <email> --new-password`: also gives it a new, generated password (printed once).
+ */
+import { issueNewPassword, promoteToAdmin } from "../server/accounts/accounts.service.ts";
+import { loadConfig } from "../server/config.ts";
+import { openDatabase } from "../server/db/database.ts";
+import { migrateToLatest } from "../server/db/migrate.ts";
+
+const [email, flag] = process.argv.slice(2);
+if (!email || (flag && flag !== "--new-password")) {
+  console.error("Usage: npm run admin -- <email> [--new-password]");
+  process.exit(2);
+}
+
+const config = loadConfig();
+const handle = openDatabase(config.databaseUrl);
+try {
+  await migrateToLatest(handle.db);
+  const user = await promoteToAdmin(handle.db, email);
+  console.log(`${user.email} is now an administrator.`);
+  if (flag === "--new-password") {
+    const password = await issueNewPassword(handle.db, user.id);
+    console.log(`New password (shown only now): ${password}`);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}

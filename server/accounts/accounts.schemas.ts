@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { addressField, emailField, mobileField, nameField, REQUIRED_MESSAGE } from "../validation/fields.ts";
+
+const present = z.string().min(1, REQUIRED_MESSAGE);
+
+export const signupSchema = z.object({
+  name: z.string().trim().pipe(present).pipe(nameField),
+  email: z.string().trim().pipe(present).pipe(emailField),
+  password: z.string().pipe(present),
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, "Please enter your e-mail and password."),
+  password: z.string().min(1, "Please enter your e-mail and password."),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+const optionalText = (field: z.ZodType<string, string>) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value || null)
+    .pipe(field.nullable());
+
+export const profileSchema = z.object({
+  name: nameField,
+  email: emailField,
+  phone: optionalText(mobileField),
+  address: optionalText(addressField),
+  /** Needed only when the e-mail changes. */
+  currentPassword: z.string().default(""),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1, "Please enter your current password."),
+  newPassword: z.string().min(1, "Please enter a new password."),
+});
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
+
+/** What the profile screens show. */
+export type Profile = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  photoUrl: string | null;
+  role: "customer" | "admin";
+};
+
+export type ClientMeta = { ip: string; userAgent: string | null };

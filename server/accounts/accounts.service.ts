@@ -1,0 +1,188 @@
+import type { Config } from "../config.ts";
+import type { Db, UserRow } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { randomId } from "../ids.ts";
+import { parseInput } from "../validation/fields.ts";
+import {
+  clearLoginFailures,
+  deleteOldLoginFailures,
+  findUserByEmailKey,
+  findUserById,
+  insertUser,
+  recentFailures,
+  recordLoginFailure,
+  updateUser,
+} from "./accounts.repository.ts";
+import { type ClientMeta, type LoginInput, loginSchema, type SignupInput, signupSchema } from "./accounts.schemas.ts";
+import { type Actor, requireAdmin } from "./actor.ts";
+import { checkPassword, decoyHash, generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
+import { closeOtherSessions, openSession } from "./sessions.service.ts";
+
+export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_EMAIL = 5;
+export const MAX_FAILURES_PER_IP = 20;
+
+export type SignedIn = { user: UserRow; token: string };
+
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Creates a customer account and signs it in. */
+export async function signUp(
+  db: Db,
+  config: Config,
+  input: SignupInput,
+  meta: ClientMeta,
+  now: number = Date.now(),
+): Promise<SignedIn> {
+  const { name, email, password } = parseInput(signupSchema, input);
+  const weakness = checkPassword(config.passwordPolicy, password);
+  if (weakness) throw new AppError("weak-password", weakness, { password: weakness });
+  if (await findUserByEmailKey(db, emailKey(email))) throw emailInUse();
+  const passwordHash = await hashPassword(password);
+  const user: UserRow = {
+    id: randomId(),
+    name,
+    email,
+    emailKey: emailKey(email),
+    passwordHash,
+    role: "customer",
+    phone: null,
+    address: null,
+    photo: null,
+    photoUpdatedAt: null,
+    disabled: 0,
+    createdAt: now,
+    lastLoginAt: now,
+    pointsBalance: 0,
+  };
+  try {
+    const token = await db.transaction().execute(async (trx) => {
+      await insertUser(trx, user);
+      return openSession(trx, user.id, meta.userAgent, now);
+    });
+    return { user, token };
+  } catch (error) {
+    // The unique e-mail key is the judge, so two signups racing for one address cannot both win.
+    if (await findUserByEmailKey(db, user.emailKey)) throw emailInUse();
+    throw error;
+  }
+}
+
+export function emailInUse(): AppError {
+  const message = "An account with this e-mail already exists. Please log in instead.";
+  return new AppError("email-already-in-use", message, { email: message });
+}
+
+/**
+ * Signs in with e-mail and password. Whether the e-mail exists is never revealed: an unknown e-mail
+ * and a wrong password fail alike and take alike long. Five failures for one e-mail (or twenty from
+ * one address) within fifteen minutes refuse further tries until the window has passed.
+ */
+export async function logIn(db: Db, input: LoginInput, meta: ClientMeta, now: number = Date.now()): Promise<SignedIn> {
+  const credentials = parseInput(loginSchema, input);
+  const key = emailKey(credentials.email);
+  await refuseWhileThrottled(db, key, meta.ip, now);
+
+  const user = await findUserByEmailKey(db, key);
+  const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), credentials.password);
+  if (!user || !valid) {
+    await recordLoginFailure(db, key, meta.ip, now);
+    throw new AppError("invalid-credential", "Invalid e-mail or password.");
+  }
+  if (user.disabled) throw new AppError("user-disabled", "This account has been disabled.");
+
+  const token = await db.transaction().execute(async (trx) => {
+    await clearLoginFailures(trx, key);
+    await updateUser(trx, user.id, { lastLoginAt: now });
+    return openSession(trx, user.id, meta.userAgent, now);
+  });
+  await deleteOldLoginFailures(db, now - FAILURE_WINDOW_MS);
+  return { user, token };
+}
+
+async function refuseWhileThrottled(db: Db, key: string, ip: string, now: number): Promise<void> {
+  const since = now - FAILURE_WINDOW_MS;
+  const [byEmail, byIp] = await Promise.all([
+    recentFailures(db, { emailKey: key }, since),
+    recentFailures(db, { ip }, since),
+  ]);
+  const blockedUntil = Math.max(blockEnd(byEmail, MAX_FAILURES_PER_EMAIL), blockEnd(byIp, MAX_FAILURES_PER_IP));
+  if (blockedUntil > now) {
+    const minutes = Math.max(1, Math.ceil((blockedUntil - now) / 60_000));
+    throw new AppError(
+      "too-many-requests",
+      `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    );
+  }
+}
+
+/** With `limit` failures in the window, sign-in opens again when the oldest that counts drops out. */
+function blockEnd(failures: number[], limit: number): number {
+  if (failures.length < limit) return 0;
+  const oldestCounted = failures[failures.length - limit] ?? 0;
+  return oldestCounted + FAILURE_WINDOW_MS;
+}
+
+/**
+ * Makes sure the account named by ADMIN_EMAIL exists and is an administrator. A new account gets
+ * ADMIN_PASSWORD, or a generated password that is returned so it can be shown once.
+ */
+export async function ensureAdmin(
+  db: Db,
+  config: Config,
+  now: number = Date.now(),
+): Promise<{ email: string; createdWithPassword: string | null }> {
+  const key = emailKey(config.adminEmail);
+  const existing = await findUserByEmailKey(db, key);
+  if (existing) {
+    if (existing.role !== "admin" || existing.disabled)
+      await updateUser(db, existing.id, { role: "admin", disabled: 0 });
+    return { email: existing.email, createdWithPassword: null };
+  }
+  const password = config.adminPassword ?? generatePassword();
+  await insertUser(db, {
+    id: randomId(),
+    name: "Administrator",
+    email: config.adminEmail,
+    emailKey: key,
+    passwordHash: await hashPassword(password),
+    role: "admin",
+    createdAt: now,
+  });
+  return { email: config.adminEmail, createdWithPassword: config.adminPassword ? null : password };
+}
+
+/** Makes an existing account an administrator (the `npm run admin` command). */
+export async function promoteToAdmin(db: Db, email: string): Promise<UserRow> {
+  const user = await findUserByEmailKey(db, emailKey(email));
+  if (!user) throw new AppError("not-found", `There is no account with the e-mail ${email}.`);
+  await updateUser(db, user.id, { role: "admin" });
+  return { ...user, role: "admin" };
+}
+
+/** Disables or re-enables a user; a disabled user's sessions end at once. */
+export async function setUserDisabled(db: Db, actor: Actor, userId: string, disabled: boolean): Promise<void> {
+  requireAdmin(actor);
+  if (actor.kind === "user" && actor.userId === userId) {
+    throw new AppError("forbidden", "You cannot disable your own account.");
+  }
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError("not-found", "This user could not be found.");
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, userId, { disabled: disabled ? 1 : 0 });
+    if (disabled) await closeOtherSessions(trx, userId);
+  });
+}
+
+/** Gives an account a new generated password (returned once) and ends all its sessions. */
+export async function issueNewPassword(db: Db, userId: string): Promise<string> {
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, userId, { passwordHash });
+    await closeOtherSessions(trx, userId);
+  });
+  return password;
+}

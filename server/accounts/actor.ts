@@ -1,0 +1,31 @@
+import { AppError } from "../errors.ts";
+
+export type Role = "customer" | "admin";
+
+/**
+ * Who is asking. Services take the actor from the session, never an id from the request, and check
+ * it themselves so that no route can forget.
+ */
+export type Actor =
+  /** A visitor without an account; guestId keys their cart and wishlist once they have one. */
+  | { kind: "visitor"; guestId: string | null }
+  | { kind: "user"; userId: string; email: string; name: string; role: Role; guestId: string | null }
+  /** The shop itself: start-up, the demo catalogue, command-line tools. */
+  | { kind: "system" };
+
+export type UserActor = Extract<Actor, { kind: "user" }>;
+
+export const SYSTEM: Actor = { kind: "system" };
+
+export function isAdmin(actor: Actor): boolean {
+  return actor.kind === "system" || (actor.kind === "user" && actor.role === "admin");
+}
+
+export function requireAdmin(actor: Actor): void {
+  if (actor.kind === "visitor") throw new AppError("unauthenticated", "Please log in as an administrator.");
+  if (!isAdmin(actor)) throw new AppError("forbidden", "Only an administrator can do this.");
+}
+
+export function requireUser(actor: Actor): asserts actor is UserActor {
+  if (actor.kind !== "user") throw new AppError("unauthenticated", "Please log in first.");
+}

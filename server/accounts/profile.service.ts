@@ -1,0 +1,100 @@
+import type { Config } from "../config.ts";
+import type { Db, UserRow } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { storeProfilePhoto } from "../storage/images.ts";
+import type { Storage } from "../storage/storage.ts";
+import { parseInput } from "../validation/fields.ts";
+import { findUserByEmailKey, findUserById, updateUser } from "./accounts.repository.ts";
+import {
+  type PasswordChangeInput,
+  type Profile,
+  type ProfileInput,
+  passwordChangeSchema,
+  profileSchema,
+} from "./accounts.schemas.ts";
+import { emailInUse, emailKey } from "./accounts.service.ts";
+import { type Actor, requireUser } from "./actor.ts";
+import { checkPassword, hashPassword, verifyPassword } from "./passwords.ts";
+import { closeOtherSessions } from "./sessions.service.ts";
+
+/** The signed-in user's own profile; the user comes from the session, never from the request. */
+export async function getProfile(db: Db, storage: Storage, actor: Actor): Promise<Profile> {
+  requireUser(actor);
+  return toProfile(await loadUser(db, actor.userId), storage);
+}
+
+/**
+ * Saves name, e-mail, phone and address. Changing the e-mail asks for the current password, so a
+ * session left open on a shared computer cannot take over the account.
+ */
+export async function updateProfile(db: Db, storage: Storage, actor: Actor, input: ProfileInput): Promise<Profile> {
+  requireUser(actor);
+  const { name, email, phone, address, currentPassword } = parseInput(profileSchema, input);
+  const user = await loadUser(db, actor.userId);
+  const newKey = emailKey(email);
+  if (newKey !== user.emailKey) {
+    if (!currentPassword || !(await verifyPassword(user.passwordHash, currentPassword))) {
+      const message = "Please enter your current password to change your e-mail.";
+      throw new AppError("requires-recent-login", message, { currentPassword: message });
+    }
+    const owner = await findUserByEmailKey(db, newKey);
+    if (owner && owner.id !== user.id) throw emailInUse();
+  }
+  try {
+    await updateUser(db, user.id, { name, email, emailKey: newKey, phone, address });
+  } catch (error) {
+    if (await findUserByEmailKey(db, newKey).then((owner) => owner && owner.id !== user.id)) throw emailInUse();
+    throw error;
+  }
+  return toProfile({ ...user, name, email, emailKey: newKey, phone, address }, storage);
+}
+
+/** Replaces the profile photo with an uploaded picture (checked by its content, re-encoded). */
+export async function updateProfilePhoto(db: Db, storage: Storage, actor: Actor, data: Buffer, now = Date.now()) {
+  requireUser(actor);
+  const key = await storeProfilePhoto(storage, actor.userId, data);
+  await updateUser(db, actor.userId, { photo: key, photoUpdatedAt: now });
+}
+
+/** Changes the password after checking the current one; every other session of the user ends. */
+export async function changePassword(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  input: PasswordChangeInput,
+  currentSessionToken: string | undefined,
+): Promise<void> {
+  requireUser(actor);
+  const passwords = parseInput(passwordChangeSchema, input);
+  const user = await loadUser(db, actor.userId);
+  if (!(await verifyPassword(user.passwordHash, passwords.currentPassword))) {
+    const message = "Your current password is not correct.";
+    throw new AppError("requires-recent-login", message, { currentPassword: message });
+  }
+  const weakness = checkPassword(config.passwordPolicy, passwords.newPassword);
+  if (weakness) throw new AppError("weak-password", weakness, { newPassword: weakness });
+  const passwordHash = await hashPassword(passwords.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { passwordHash });
+    await closeOtherSessions(trx, user.id, currentSessionToken);
+  });
+}
+
+async function loadUser(db: Db, userId: string): Promise<UserRow> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError("unauthenticated", "Please log in again.");
+  return user;
+}
+
+function toProfile(user: UserRow, storage: Storage): Profile {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    address: user.address,
+    // The photo keeps its name when replaced; the version makes browsers fetch the new one.
+    photoUrl: user.photo ? `${storage.url(user.photo)}?v=${user.photoUpdatedAt ?? 0}` : null,
+    role: user.role,
+  };
+}

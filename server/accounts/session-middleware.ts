@@ -1,0 +1,56 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { shopCookies } from "../http/cookies.ts";
+import { appServices, cookieSecurity } from "../http/route-helpers.ts";
+import type { Actor } from "./actor.ts";
+import { resolveSession } from "./sessions.service.ts";
+
+const actorContext = createContext<Actor>();
+const sessionTokenContext = createContext<string | null>(null);
+
+/** Who is asking, as the session middleware found out. */
+export function actorOf(context: Readonly<RouterContextProvider>): Actor {
+  return context.get(actorContext);
+}
+
+/** The session cookie's value, for the few actions that need to name the current session. */
+export function sessionTokenOf(context: Readonly<RouterContextProvider>): string | null {
+  return context.get(sessionTokenContext);
+}
+
+/**
+ * Runs before every loader and action: reads the session and guest cookies, finds the actor, and
+ * on the way out renews the session cookie (sliding expiry) or clears one that no longer opens a
+ * session.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { db, config } = appServices(context);
+  const cookies = shopCookies(config.sessionSecret);
+  const header = request.headers.get("Cookie");
+  const token = readString(await cookies.session.parse(header));
+  const guestId = readString(await cookies.guest.parse(header));
+  let actor: Actor = { kind: "visitor", guestId };
+  let cookieUpdate: string | null = null;
+  if (token) {
+    const session = await resolveSession(db, token, guestId);
+    if (session) {
+      actor = session.actor;
+      context.set(sessionTokenContext, token);
+      if (session.renewed) cookieUpdate = await cookies.session.serialize(token, cookieSecurity(context));
+    } else {
+      cookieUpdate = await cookies.session.serialize("", { ...cookieSecurity(context), maxAge: 0 });
+    }
+  }
+  context.set(actorContext, actor);
+  const response = await next();
+  if (cookieUpdate && !hasCookie(response, "sid")) response.headers.append("Set-Cookie", cookieUpdate);
+  return response;
+};
+
+function readString(value: unknown): string | null {
+  return typeof value === "string" && value.length > 0 && value.length < 200 ? value : null;
+}
+
+/** An action that signed in or out has set the session cookie itself; that one wins. */
+function hasCookie(response: Response, name: string): boolean {
+  return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${name}=`));
+}

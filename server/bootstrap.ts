@@ -1,0 +1,36 @@
+import type { AppServices } from "#app-context";
+import { ensureAdmin } from "./accounts/accounts.service.ts";
+import { catalogueIsEmpty } from "./catalog/catalog.service.ts";
+import type { Config } from "./config.ts";
+import { openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { seedDemoCatalogue } from "./db/seed/seed-demo.ts";
+import { LocalStorage } from "./storage/local-storage.ts";
+
+export type RunningServices = AppServices & { close: () => Promise<void> };
+
+/**
+ * Everything the shop needs before it takes a request: the database at the latest schema, the
+ * administrator account, and the demo catalogue when the catalogue is empty.
+ */
+export async function startServices(config: Config, log: (message: string) => void): Promise<RunningServices> {
+  const handle = openDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(handle.db);
+    const storage = new LocalStorage(config.uploadsDir);
+    const admin = await ensureAdmin(handle.db, config);
+    if (admin.createdWithPassword) {
+      log(`Administrator account created: ${admin.email} / ${admin.createdWithPassword}`);
+      log("(This password is shown only now. Set ADMIN_PASSWORD to choose your own.)");
+    } else {
+      log(`Administrator: ${admin.email}`);
+    }
+    if (config.seedDemo !== false && (await catalogueIsEmpty(handle.db))) {
+      await seedDemoCatalogue(handle.db, storage, log);
+    }
+    return { config, db: handle.db, engine: handle.engine, storage, close: handle.close };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}

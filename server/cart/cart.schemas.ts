@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { SIZES } from "../catalog/catalog.schemas.ts";
+
+export const SHIPPING_PAISE = 10_000;
+export const MAX_LINE_QUANTITY = 99;
+
+const productId = z.coerce.number({ error: "Unknown product." }).int().positive("Unknown product.");
+const size = z.enum(SIZES, { error: "Please select a size" });
+
+export const addToCartSchema = z.object({
+  productId,
+  size: z.string().trim().min(1, "Please select a size").pipe(size),
+  quantity: z.coerce.number().int().min(1, "The quantity must be at least 1.").max(MAX_LINE_QUANTITY).default(1),
+});
+export type AddToCartInput = z.input<typeof addToCartSchema>;
+
+export const setQuantitySchema = z.object({
+  productId,
+  size,
+  quantity: z.coerce
+    .number({ error: "The quantity must be a number." })
+    .int("The quantity must be a whole number.")
+    .min(1, "The quantity must be at least 1.")
+    .max(MAX_LINE_QUANTITY),
+});
+export type SetQuantityInput = z.input<typeof setQuantitySchema>;
+
+export const removeLineSchema = z.object({ productId, size });
+export type RemoveLineInput = z.input<typeof removeLineSchema>;
+
+/** A cart line as the cart page shows it, priced from the product as it is now. */
+export type CartLine = {
+  productId: number;
+  size: string;
+  quantity: number;
+  title: string;
+  description: string;
+  category: string;
+  image: string;
+  unitPrice: number;
+  lineTotal: number;
+  /** Units of this size in stock right now. */
+  stock: number;
+  /** Why this line cannot be bought as it is, if so. */
+  problem: string | null;
+};
+
+export type CartTotals = {
+  subtotal: number;
+  shipping: number;
+  pointsRedeemed: number;
+  grandTotal: number;
+  itemCount: number;
+};
+
+export type CartView = CartTotals & {
+  lines: CartLine[];
+  /** The customer's points balance; null for a visitor, who has none. */
+  pointsBalance: number | null;
+  /** Points the customer could redeem on this cart now. */
+  redeemablePoints: number;
+  redeeming: boolean;
+};

@@ -1,0 +1,154 @@
+import type { Actor } from "../accounts/actor.ts";
+import type { Db, Executor } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { findPointsBalance } from "../rewards/rewards.repository.ts";
+import { parseInput } from "../validation/fields.ts";
+import {
+  countCartItems,
+  deleteCart,
+  deleteCartLine,
+  findCartLines,
+  findCartQuantity,
+  findSizeStock,
+  saveCartLine,
+} from "./cart.repository.ts";
+import {
+  type AddToCartInput,
+  addToCartSchema,
+  type CartLine,
+  type CartView,
+  MAX_LINE_QUANTITY,
+  type RemoveLineInput,
+  removeLineSchema,
+  type SetQuantityInput,
+  setQuantitySchema,
+} from "./cart.schemas.ts";
+import { ownerOf } from "./owner.ts";
+import { priceLines, redeemablePoints } from "./pricing.ts";
+
+function requireOwner(actor: Actor): string {
+  const owner = ownerOf(actor);
+  if (!owner) throw new AppError("validation-failed", "Your cart could not be found. Please try again.");
+  return owner;
+}
+
+/** The cart's lines, priced from the products as they are now, with anything that blocks checkout. */
+export async function cartLines(executor: Executor, owner: string): Promise<CartLine[]> {
+  const rows = await findCartLines(executor, owner);
+  return rows.map((row) => {
+    const stock = row.stock ?? 0;
+    let problem: string | null = null;
+    if (row.archived || row.stock === null) problem = "This item is no longer available. Please remove it.";
+    else if (stock === 0) problem = `Size ${row.size} is out of stock.`;
+    else if (row.quantity > stock) problem = `Only ${stock} left in size ${row.size}.`;
+    return {
+      productId: row.productId,
+      size: row.size,
+      quantity: row.quantity,
+      title: row.title,
+      description: row.description,
+      category: row.category,
+      image: row.imageMain,
+      unitPrice: row.price,
+      lineTotal: row.price * row.quantity,
+      stock,
+      problem,
+    };
+  });
+}
+
+/** The cart page: lines and totals computed here, never taken from the browser. */
+export async function viewCart(db: Db, actor: Actor, options: { redeem?: boolean } = {}): Promise<CartView> {
+  const owner = ownerOf(actor);
+  const lines = owner ? await cartLines(db, owner) : [];
+  const billable = lines.filter((line) => !line.problem);
+  const balance = actor.kind === "user" ? await findPointsBalance(db, actor.userId) : null;
+  const subtotal = priceLines(billable).subtotal;
+  const redeemable = balance === null ? 0 : redeemablePoints(subtotal, balance);
+  const redeeming = Boolean(options.redeem) && redeemable > 0;
+  return {
+    lines,
+    ...priceLines(billable, redeeming ? redeemable : 0),
+    pointsBalance: balance,
+    redeemablePoints: redeemable,
+    redeeming,
+  };
+}
+
+/** The number of items in the cart, for the top bar. */
+export async function cartCount(db: Db, actor: Actor): Promise<number> {
+  const owner = ownerOf(actor);
+  return owner ? countCartItems(db, owner) : 0;
+}
+
+/**
+ * Adds a product in a size. The same product and size again adds to the quantity of that line;
+ * the quantity never goes past the stock in hand.
+ */
+export async function addToCart(db: Db, actor: Actor, input: AddToCartInput, now = Date.now()): Promise<number> {
+  const { productId, size, quantity } = parseInput(addToCartSchema, input);
+  const owner = requireOwner(actor);
+  return db.transaction().execute(async (trx) => {
+    const product = await findSizeStock(trx, productId, size);
+    if (!product || product.archived) throw new AppError("not-found", "This product is no longer available.");
+    if (product.stock === null)
+      throw new AppError("validation-failed", "Please select a size", { size: "Please select a size" });
+    if (product.stock === 0) throw new AppError("out-of-stock", `${product.title} is out of stock in size ${size}.`);
+    const current = await findCartQuantity(trx, owner, productId, size);
+    const capped = Math.min(current + quantity, product.stock, MAX_LINE_QUANTITY);
+    if (capped === current) {
+      throw new AppError(
+        "out-of-stock",
+        `Only ${product.stock} of ${product.title} in size ${size} are in stock, and all are in your cart.`,
+      );
+    }
+    await saveCartLine(trx, { owner, productId, size, quantity: capped, addedAt: now });
+    return capped;
+  });
+}
+
+/** Sets a line's quantity: at least 1 and at most the stock in hand. */
+export async function setQuantity(db: Db, actor: Actor, input: SetQuantityInput, now = Date.now()): Promise<void> {
+  const { productId, size, quantity } = parseInput(setQuantitySchema, input);
+  const owner = requireOwner(actor);
+  await db.transaction().execute(async (trx) => {
+    if ((await findCartQuantity(trx, owner, productId, size)) === 0) {
+      throw new AppError("not-found", "That item is not in your cart.");
+    }
+    const product = await findSizeStock(trx, productId, size);
+    const stock = product?.archived ? 0 : (product?.stock ?? 0);
+    if (quantity > stock) {
+      throw new AppError("out-of-stock", `Only ${stock} left in size ${size}.`, { quantity: `Only ${stock} left.` });
+    }
+    await saveCartLine(trx, { owner, productId, size, quantity, addedAt: now });
+  });
+}
+
+export async function removeFromCart(db: Db, actor: Actor, input: RemoveLineInput): Promise<void> {
+  const { productId, size } = parseInput(removeLineSchema, input);
+  const owner = requireOwner(actor);
+  if ((await deleteCartLine(db, owner, productId, size)) === 0) {
+    throw new AppError("not-found", "That item is not in your cart.");
+  }
+}
+
+/**
+ * At login or signup, the visitor's cart joins the account's: the same product and size add up,
+ * capped at the stock; the guest cart is then empty.
+ */
+export async function mergeCarts(executor: Executor, fromOwner: string, toOwner: string, now = Date.now()) {
+  const incoming = await findCartLines(executor, fromOwner);
+  for (const line of incoming) {
+    if (line.archived || !line.stock) continue;
+    const current = await findCartQuantity(executor, toOwner, line.productId, line.size);
+    const quantity = Math.min(current + line.quantity, line.stock, MAX_LINE_QUANTITY);
+    await saveCartLine(executor, {
+      owner: toOwner,
+      productId: line.productId,
+      size: line.size,
+      quantity,
+      addedAt: now,
+    });
+  }
+  await deleteCart(executor, fromOwner);
+}

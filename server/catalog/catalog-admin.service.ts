@@ -1,0 +1,87 @@
+import { COLLECTION_FLAGS } from "../../app/lib/collections.ts";
+import { type Actor, requireAdmin } from "../accounts/actor.ts";
+import type { Db, NewProductRow } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { parseInput } from "../validation/fields.ts";
+import { findProductRow, insertProduct, replaceSizes, syncSizes, updateProductRow } from "./catalog.repository.ts";
+import { type ProductInput, productInputSchema } from "./catalog.schemas.ts";
+import { catalogCache } from "./catalog-cache.ts";
+
+/** Adds a product with its sizes in one transaction. */
+export async function createProduct(
+  db: Db,
+  actor: Actor,
+  input: ProductInput,
+  now: number = Date.now(),
+): Promise<number> {
+  requireAdmin(actor);
+  const product = parseProduct(input);
+  const id = await db.transaction().execute(async (trx) => {
+    const productId = await insertProduct(trx, {
+      ...productColumns(product),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await replaceSizes(trx, productId, product.sizes);
+    return productId;
+  });
+  catalogCache(db).clear();
+  return id;
+}
+
+/** Changes every field of a product, its sizes and their stock included. */
+export async function updateProduct(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: ProductInput,
+  now: number = Date.now(),
+): Promise<void> {
+  requireAdmin(actor);
+  const product = parseProduct(input);
+  await db.transaction().execute(async (trx) => {
+    const existing = await findProductRow(trx, id);
+    if (!existing || existing.archived) throw new AppError("not-found", "This product could not be found.");
+    await updateProductRow(trx, id, { ...productColumns(product), updatedAt: now });
+    await syncSizes(trx, id, product.sizes);
+  });
+  catalogCache(db).clear();
+}
+
+/** Deleting a product archives it: it leaves the shop, and past orders keep their snapshot of it. */
+export async function archiveProduct(db: Db, actor: Actor, id: number, now: number = Date.now()): Promise<void> {
+  requireAdmin(actor);
+  const changed = await updateProductRow(db, id, { archived: 1, updatedAt: now });
+  if (changed === 0) throw new AppError("not-found", "This product could not be found.");
+  catalogCache(db).clear();
+}
+
+function parseProduct(input: ProductInput) {
+  return parseInput(productInputSchema, input);
+}
+
+type ParsedProduct = ReturnType<typeof parseProduct>;
+
+/** The stored columns of a product, with the lowercase keys that listings filter and search on. */
+function productColumns(product: ParsedProduct): Omit<NewProductRow, "createdAt" | "updatedAt"> {
+  const [imageMain = "", image1 = null, image2 = null, image3 = null, image4 = null] = product.images;
+  const flags = Object.fromEntries(COLLECTION_FLAGS.map((flag) => [flag, product.flags[flag] ? 1 : 0]));
+  return {
+    title: product.title,
+    price: product.price,
+    imageMain,
+    image1,
+    image2,
+    image3,
+    image4,
+    category: product.category,
+    categoryKey: product.category.toLowerCase(),
+    type: product.type,
+    fabric: product.fabric,
+    fabricKey: product.fabric?.toLowerCase() ?? "",
+    description: product.description,
+    description1: product.description1,
+    searchText: [product.title, product.category, product.fabric ?? ""].join("\n").toLowerCase(),
+    ...(flags as Record<(typeof COLLECTION_FLAGS)[number], number>),
+  };
+}

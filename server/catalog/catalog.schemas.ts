@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { COLLECTION_FLAGS, COLLECTIONS, type CollectionFlag } from "../../app/lib/collections.ts";
+import { LISTING_SORTS, type ListingSort, PAGE_SIZE } from "../../app/lib/listing.ts";
+
+export { PAGE_SIZE };
+
+export const SIZES = ["S", "M", "L", "XL", "One Size"] as const;
+export type Size = (typeof SIZES)[number];
+
+export const MAX_IMAGES = 5;
+
+/** "all" is /allproducts (and /filter); anything else is a collection slug. */
+export const LISTING_KEYS = ["all", ...COLLECTIONS.map((collection) => collection.slug)] as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().replace(/\s+/g, " ").slice(0, max) || undefined);
+
+/**
+ * A listing request as it arrives in the URL. Filters are forgiving: a value that makes no sense is
+ * dropped (and reported) rather than failing the page, because shoppers share and edit these URLs.
+ */
+export const listingQuerySchema = z.object({
+  listing: z.enum(LISTING_KEYS),
+  q: optionalText(100),
+  type: optionalText(100),
+  fabric: optionalText(100),
+  max: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const trimmed = value?.trim();
+      if (!trimmed) return undefined;
+      const rupees = Number(trimmed);
+      if (!Number.isFinite(rupees) || rupees < 0) {
+        context.addIssue({ code: "custom", message: "Max price must be a number of rupees, 0 or more." });
+        return z.NEVER;
+      }
+      return Math.min(rupees, 10_000_000);
+    }),
+  sort: z
+    .string()
+    .optional()
+    .transform(
+      (value): ListingSort =>
+        (LISTING_SORTS as readonly string[]).includes(value ?? "") ? (value as ListingSort) : "low",
+    ),
+  page: z
+    .string()
+    .optional()
+    .transform((value) => {
+      const page = Number(value);
+      return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+    }),
+});
+
+export type ListingQuery = z.output<typeof listingQuerySchema>;
+
+export type ProductFlags = Record<CollectionFlag, boolean>;
+
+export type ProductSize = { size: Size; stock: number };
+
+/** A product as the shop stores and shows it. Prices are paise. */
+export type Product = {
+  id: number;
+  title: string;
+  price: number;
+  images: string[];
+  category: string;
+  type: string;
+  fabric: string | null;
+  description: string;
+  description1: string;
+  flags: ProductFlags;
+  sizes: ProductSize[];
+  soldCount: number;
+  archived: boolean;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type ProductCard = { id: number; title: string; price: number; image: string; sizes: ProductSize[] };
+
+export type ListingPage = {
+  items: ProductCard[];
+  page: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+};
+
+export type ListingOptions = { types: string[]; fabrics: string[] };
+
+/** What creating or editing a product needs, after the form has been parsed. */
+export const productInputSchema = z.object({
+  title: z.string().trim().min(1, "Title is required.").max(200, "Title must be at most 200 characters."),
+  price: z.number().int().positive("Price must be a positive number.").max(100_000_000),
+  images: z.array(z.string().min(1)).min(1, "Main image URL is required.").max(MAX_IMAGES),
+  category: z.string().trim().min(1, "Category is required.").max(100),
+  type: z.string().trim().min(1, "Type is required.").max(100),
+  fabric: z
+    .string()
+    .trim()
+    .max(100)
+    .nullable()
+    .transform((value) => value || null),
+  description: z.string().trim().min(1, "Description is required.").max(5000),
+  description1: z.string().trim().max(5000).default(""),
+  flags: z.object(
+    Object.fromEntries(COLLECTION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<CollectionFlag, z.ZodBoolean>,
+  ),
+  sizes: z
+    .array(z.object({ size: z.enum(SIZES), stock: z.number().int().min(0).max(1_000_000) }))
+    .min(1, "Add at least one size.")
+    .refine((sizes) => new Set(sizes.map((entry) => entry.size)).size === sizes.length, "Each size once."),
+});
+
+export type ProductInput = z.input<typeof productInputSchema>;

@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
+    error: "must be true or false",
+  })
+  .transform((value) => ["true", "1", "yes", "on"].includes(value));
+
+const databaseUrl = z.string().refine((value) => value.startsWith("file:") || /^postgres(ql)?:\/\//.test(value), {
+  message: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
+});
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATABASE_URL: databaseUrl.default("file:./data/shop.db"),
+  UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
+  ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default("admin@example.com"),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(128).optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: booleanFlag.default(false),
+  PASSWORD_MIN_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(6),
+  PASSWORD_MAX_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(128),
+  PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default(false),
+  PASSWORD_REQUIRE_UPPERCASE: booleanFlag.default(false),
+  PASSWORD_REQUIRE_NUMERIC: booleanFlag.default(false),
+  PASSWORD_REQUIRE_SYMBOL: booleanFlag.default(false),
+});
+
+export type PasswordPolicy = {
+  minLength: number;
+  maxLength: number;
+  requireLowercase: boolean;
+  requireUppercase: boolean;
+  requireNumeric: boolean;
+  requireSymbol: boolean;
+};
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string;
+  /** Absolute directory for the SQLite file's siblings: the session secret and default uploads. */
+  dataDir: string;
+  uploadsDir: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  /** undefined = seed only when the catalogue is empty. */
+  seedDemo: boolean | undefined;
+  sessionSecret: string;
+  logLevel: string;
+  trustProxy: boolean;
+  passwordPolicy: PasswordPolicy;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads and validates the environment once at start; a bad value stops the shop with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(stripEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const values = parsed.data;
+  if (values.PASSWORD_MAX_LENGTH < values.PASSWORD_MIN_LENGTH) {
+    throw new ConfigError("Invalid configuration:\n  PASSWORD_MAX_LENGTH: must not be below PASSWORD_MIN_LENGTH");
+  }
+  const dataDir = path.resolve(
+    values.DATABASE_URL.startsWith("file:") ? path.dirname(sqlitePath(values.DATABASE_URL)) : "./data",
+  );
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir,
+    uploadsDir: path.resolve(values.UPLOADS_DIR),
+    adminEmail: values.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: values.ADMIN_PASSWORD,
+    seedDemo: values.SEED_DEMO,
+    sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+    passwordPolicy: {
+      minLength: values.PASSWORD_MIN_LENGTH,
+      maxLength: values.PASSWORD_MAX_LENGTH,
+      requireLowercase: values.PASSWORD_REQUIRE_LOWERCASE,
+      requireUppercase: values.PASSWORD_REQUIRE_UPPERCASE,
+      requireNumeric: values.PASSWORD_REQUIRE_NUMERIC,
+      requireSymbol: values.PASSWORD_REQUIRE_SYMBOL,
+    },
+  };
+}
+
+/** `file:./data/shop.db` → absolute path; `file::memory:` stays in memory. */
+export function sqlitePath(url: string): string {
+  const rest = url.slice("file:".length);
+  return rest === ":memory:" ? rest : path.resolve(rest);
+}
+
+function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value !== "") result[key] = value;
+  }
+  return result;
+}
+
+/** The secret survives restarts so sessions do; it is created once, readable only by the owner. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { CamelCasePlugin, type Dialect, Kysely, PostgresAdapter, PostgresDialect } from "kysely";
+import pg from "pg";
+import { sqlitePath } from "../config.ts";
+import type { Database, Db, Executor } from "./schema.ts";
+import { createSqliteDialect } from "./sqlite-dialect.ts";
+
+export type Engine = "sqlite" | "postgres";
+
+export type DatabaseHandle = {
+  db: Db;
+  engine: Engine;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** PostgreSQL only: connections in the pool. */
+  poolSize?: number;
+};
+
+const INT8_OID = 20;
+
+/** Opens the database named by DATABASE_URL: `file:` for SQLite, `postgres://` for PostgreSQL. */
+export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
+  const engine: Engine = url.startsWith("file:") ? "sqlite" : "postgres";
+  const dialect = engine === "sqlite" ? sqliteDialect(url) : postgresDialect(url, options);
+  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin({ underscoreBeforeDigits: true })] });
+  return { db, engine, close: () => db.destroy() };
+}
+
+/** The engine behind a database or transaction, for the rare query that must differ. */
+export function engineOf(executor: Executor): Engine {
+  return executor.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+function sqliteDialect(url: string): Dialect {
+  const file = sqlitePath(url);
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  return createSqliteDialect(file);
+}
+
+function postgresDialect(url: string, options: DatabaseOptions): Dialect {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // Epoch-millisecond times are bigint columns; they fit a JS number exactly.
+    types: {
+      getTypeParser: (oid: number, format?: string) =>
+        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as "text"),
+    },
+  });
+  return new PostgresDialect({ pool });
+}

@@ -1,0 +1,43 @@
+import { sql } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import { engineOf } from "./database.ts";
+import * as catalog from "./migrations/0001_catalog.ts";
+import * as accounts from "./migrations/0002_accounts.ts";
+import * as commerce from "./migrations/0003_commerce.ts";
+import type { Db } from "./schema.ts";
+
+/**
+ * Every migration, in order. Listed by hand rather than read from the folder so that the same code
+ * works when bundled into the server build.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  "0001_catalog": catalog,
+  "0002_accounts": accounts,
+  "0003_commerce": commerce,
+};
+
+const provider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};
+
+/** Brings the schema up to date; forward-only. Throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  // Migrations name columns in snake_case themselves, so they run without the camelCase mapping.
+  // The bookkeeping tables live in the schema the shop works in, so that several shops (or test
+  // runs) can share one PostgreSQL database in schemas of their own.
+  const schema = engineOf(db) === "postgres" ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({ db: db.withoutPlugins(), provider, migrationTableSchema: schema });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error) {
+    const name = failed ? ` (${failed.migrationName})` : "";
+    throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
+  }
+}
+
+async function currentSchema(db: Db): Promise<string> {
+  const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = result.rows[0]?.schema;
+  if (!schema) throw new Error("The PostgreSQL connection has no current schema (check search_path).");
+  return schema;
+}

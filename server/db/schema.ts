@@ -1,0 +1,189 @@
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
+
+/*
+ * Table types as the code sees them: Kysely's CamelCasePlugin maps them to snake_case columns.
+ * Flags are 0/1 integers and times are epoch milliseconds on both engines, so rows look the same
+ * on SQLite and PostgreSQL.
+ */
+
+export interface ProductsTable {
+  id: Generated<number>;
+  title: string;
+  /** Paise. */
+  price: number;
+  imageMain: string;
+  image1: string | null;
+  image2: string | null;
+  image3: string | null;
+  image4: string | null;
+  category: string;
+  /** lower(category): what the listing filters compare against. */
+  categoryKey: string;
+  type: string;
+  fabric: string | null;
+  /** lower(fabric), '' when there is none. */
+  fabricKey: string;
+  description: string;
+  description1: string;
+  /** lower(title, category and fabric): what the search box matches. */
+  searchText: string;
+  isPakistaniSuits: number;
+  isKoreanTrendy: number;
+  isPinterestFinds: number;
+  isAnarkaliDress: number;
+  isWestern: number;
+  isEthnic: number;
+  isAccessories: number;
+  isHandbags: number;
+  isJewellery: number;
+  isMore: number;
+  soldCount: Generated<number>;
+  archived: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ProductSizesTable {
+  productId: number;
+  size: string;
+  stock: number;
+  position: number;
+}
+
+/** The pictures of the home page's hero slides and tiles, by slot. */
+export interface HomeImagesTable {
+  slot: string;
+  image: string;
+}
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailKey: string;
+  passwordHash: string;
+  role: "customer" | "admin";
+  phone: string | null;
+  address: string | null;
+  /** Storage key of the profile photo. */
+  photo: string | null;
+  photoUpdatedAt: number | null;
+  disabled: Generated<number>;
+  createdAt: number;
+  lastLoginAt: number | null;
+  pointsBalance: Generated<number>;
+}
+
+export interface SessionsTable {
+  idHash: string;
+  userId: string;
+  createdAt: number;
+  renewedAt: number;
+  expiresAt: number;
+  userAgent: string | null;
+}
+
+export interface LoginFailuresTable {
+  emailKey: string;
+  ip: string;
+  at: number;
+}
+
+export interface CartLinesTable {
+  owner: string;
+  productId: number;
+  size: string;
+  quantity: number;
+  addedAt: number;
+}
+
+export interface WishlistItemsTable {
+  owner: string;
+  productId: number;
+  size: string | null;
+  addedAt: number;
+}
+
+export type OrderStatus = "placed" | "shipped" | "delivered" | "cancelled";
+
+export interface OrdersTable {
+  id: Generated<number>;
+  orderNumber: string | null;
+  paymentRef: string;
+  userId: string | null;
+  accessToken: string;
+  idempotencyKey: string;
+  requestFingerprint: string;
+  email: string;
+  name: string;
+  address: string;
+  pincode: string;
+  phone: string;
+  status: OrderStatus;
+  subtotal: number;
+  shipping: number;
+  pointsRedeemed: number;
+  pointsEarned: number;
+  total: number;
+  itemCount: number;
+  paymentMethod: Generated<string>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface OrderLinesTable {
+  orderId: number;
+  position: number;
+  productId: number;
+  title: string;
+  description: string;
+  category: string;
+  image: string;
+  size: string;
+  unitPrice: number;
+  quantity: number;
+}
+
+export interface OrderStatusHistoryTable {
+  orderId: number;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  actor: string;
+  at: number;
+}
+
+export type PointsKind = "earned" | "redeemed" | "earned-reversed" | "redeemed-returned";
+
+export interface PointsLedgerTable {
+  userId: string;
+  orderId: number;
+  kind: PointsKind;
+  points: number;
+  at: number;
+}
+
+export interface Database {
+  products: ProductsTable;
+  productSizes: ProductSizesTable;
+  homeImages: HomeImagesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  loginFailures: LoginFailuresTable;
+  cartLines: CartLinesTable;
+  wishlistItems: WishlistItemsTable;
+  orders: OrdersTable;
+  orderLines: OrderLinesTable;
+  orderStatusHistory: OrderStatusHistoryTable;
+  pointsLedger: PointsLedgerTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+
+export type Db = Kysely<Database>;
+/** A query executor: the database or an open transaction. Repositories accept either. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProductRow = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type ProductSizeRow = Selectable<ProductSizesTable>;

@@ -1,0 +1,59 @@
+/**
+ * The one list of error codes the shop can answer with. Each maps to an HTTP status and a message
+ * that is safe to show to the person who caused it.
+ */
+export const ERROR_CODES = {
+  "validation-failed": 400,
+  "not-found": 404,
+  unauthenticated: 401,
+  forbidden: 403,
+  "cross-site-request": 403,
+  "payload-too-large": 413,
+  "unsupported-media-type": 415,
+  "email-already-in-use": 409,
+  "invalid-credential": 401,
+  "user-disabled": 403,
+  "too-many-requests": 429,
+  "requires-recent-login": 403,
+  "weak-password": 400,
+  "out-of-stock": 409,
+  "idempotency-conflict": 409,
+  "invalid-transition": 409,
+  "stale-update": 409,
+  "points-unavailable": 400,
+  "cart-empty": 400,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type FieldErrors = Record<string, string>;
+
+export class AppError extends Error {
+  override name = "AppError";
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly userMessage: string;
+  readonly fieldErrors: FieldErrors | undefined;
+
+  constructor(code: ErrorCode, userMessage: string, fieldErrors?: FieldErrors) {
+    super(`${code}: ${userMessage}`);
+    this.code = code;
+    this.status = ERROR_CODES[code];
+    this.userMessage = userMessage;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+/**
+ * Route modules are bundled separately from server.ts, so one AppError class can exist twice in a
+ * running shop; recognise it by shape rather than by `instanceof`.
+ */
+export function isAppError(error: unknown): error is AppError {
+  return (
+    error instanceof Error &&
+    error.name === "AppError" &&
+    typeof (error as AppError).code === "string" &&
+    (error as AppError).code in ERROR_CODES
+  );
+}

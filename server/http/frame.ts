@@ -1,0 +1,33 @@
+import type { RouterContextProvider } from "react-router";
+import type { Theme } from "../../app/components/layout/theme-toggle.tsx";
+import type { Toast } from "../../app/lib/toast.ts";
+import type { Viewer } from "../../app/lib/viewer.ts";
+import type { Actor } from "../accounts/actor.ts";
+import { actorOf } from "../accounts/session-middleware.ts";
+import { shopCookies } from "./cookies.ts";
+import { appServices, takeToast } from "./route-helpers.ts";
+
+export type Frame = { theme: Theme; toast: Toast | null; viewer: Viewer; cartCount: number };
+
+/** What every page's frame shows: the theme, a queued toast, who is signed in, the cart count. */
+export async function loadFrame(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<{ frame: Frame; headers: Headers }> {
+  const { toast, headers } = await takeToast(context, request);
+  return {
+    frame: { theme: await readTheme(request, context), toast, viewer: viewerOf(actorOf(context)), cartCount: 0 },
+    headers,
+  };
+}
+
+function viewerOf(actor: Actor): Viewer {
+  return actor.kind === "user" ? { name: actor.name, email: actor.email, role: actor.role } : null;
+}
+
+export async function readTheme(request: Request, context: Readonly<RouterContextProvider>): Promise<Theme> {
+  const value: unknown = await shopCookies(appServices(context).config.sessionSecret).theme.parse(
+    request.headers.get("Cookie"),
+  );
+  return value === "dark" ? "dark" : "light";
+}

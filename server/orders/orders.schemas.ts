@@ -1,0 +1,94 @@
+import { z } from "zod";
+import type { OrderStatus } from "../db/schema.ts";
+import {
+  addressField,
+  emailField,
+  mobileField,
+  nameField,
+  pincodeField,
+  REQUIRED_MESSAGE,
+} from "../validation/fields.ts";
+
+export type { OrderStatus };
+
+/**
+ * The order lifecycle, in one place: Placed → Shipped → Delivered, and Placed or Shipped →
+ * Cancelled. Delivered and Cancelled are final; any change not listed here is refused.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  placed: ["shipped", "cancelled"],
+  shipped: ["delivered", "cancelled"],
+  delivered: [],
+  cancelled: [],
+};
+
+export const ORDER_STATUSES = Object.keys(ORDER_TRANSITIONS) as OrderStatus[];
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+const required = z.string().trim().min(1, REQUIRED_MESSAGE);
+
+/** The checkout dialog. Every field is required; each then has its own format. */
+export const checkoutSchema = z.object({
+  name: required.pipe(nameField),
+  address: required.pipe(addressField),
+  pincode: required.pipe(pincodeField),
+  phone: required.pipe(mobileField),
+  idempotencyKey: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{8,100}$/, "The checkout form has expired. Please try again."),
+  redeemPoints: z.boolean().default(false),
+});
+export type CheckoutInput = z.input<typeof checkoutSchema>;
+
+/** A guest also gives the e-mail for the confirmation. */
+export const guestCheckoutSchema = checkoutSchema.extend({ email: required.pipe(emailField) });
+export type GuestCheckoutInput = z.input<typeof guestCheckoutSchema>;
+
+export type PlacedOrder = { id: number; orderNumber: string; accessToken: string; replayed: boolean };
+
+export const changeStatusSchema = z.object({
+  orderId: z.coerce.number().int().positive(),
+  from: z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]]),
+  to: z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]], { error: "Please select a status" }),
+});
+export type ChangeStatusInput = z.input<typeof changeStatusSchema>;
+
+/** An order as its owner sees it in a list. */
+export type OrderSummary = {
+  id: number;
+  orderNumber: string;
+  status: OrderStatus;
+  total: number;
+  itemCount: number;
+  createdAt: number;
+  firstItem: { title: string; description: string; image: string } | null;
+};
+
+export type OrderDetail = OrderSummary & {
+  paymentRef: string;
+  email: string;
+  name: string;
+  address: string;
+  pincode: string;
+  phone: string;
+  subtotal: number;
+  shipping: number;
+  pointsRedeemed: number;
+  pointsEarned: number;
+  isGuest: boolean;
+  lines: {
+    productId: number;
+    title: string;
+    description: string;
+    category: string;
+    image: string;
+    size: string;
+    unitPrice: number;
+    quantity: number;
+  }[];
+  history: { from: OrderStatus | null; to: OrderStatus; actor: string; at: number }[];
+};

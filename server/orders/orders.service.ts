@@ -1,0 +1,318 @@
+import { createHash } from "node:crypto";
+import { findUserById } from "../accounts/accounts.repository.ts";
+import { type Actor, requireAdmin, requireUser } from "../accounts/actor.ts";
+import { deleteCart, findSizeStock } from "../cart/cart.repository.ts";
+import { cartLines } from "../cart/cart.service.ts";
+import { ownerOf } from "../cart/owner.ts";
+import { pointsEarnedFor, priceLines, redeemablePoints } from "../cart/pricing.ts";
+import type { Db, Executor, OrderStatus } from "../db/schema.ts";
+import { AppError, isAppError } from "../errors.ts";
+import { randomId, randomToken } from "../ids.ts";
+import { findPointsBalance } from "../rewards/rewards.repository.ts";
+import { creditPoints, redeemPoints, reverseOrderPoints } from "../rewards/rewards.service.ts";
+import { parseInput } from "../validation/fields.ts";
+import {
+  addSoldCount,
+  decrementStock,
+  findCustomerOrders,
+  findOrder,
+  findOrderByIdempotencyKey,
+  findOrderLines,
+  findStatusHistory,
+  incrementStock,
+  insertOrder,
+  insertOrderLines,
+  insertStatusChange,
+  setOrderNumber,
+  updateStatusIf,
+} from "./orders.repository.ts";
+import {
+  type ChangeStatusInput,
+  type CheckoutInput,
+  canTransition,
+  changeStatusSchema,
+  checkoutSchema,
+  type GuestCheckoutInput,
+  guestCheckoutSchema,
+  type OrderDetail,
+  type OrderSummary,
+  type PlacedOrder,
+} from "./orders.schemas.ts";
+
+export const ORDERS_PER_PAGE = 10;
+
+/** The human order number: short, unique, and stable once given. */
+export function orderNumberFor(id: number): string {
+  return `KS-${100000 + id}`;
+}
+
+function actorLabel(actor: Actor): string {
+  if (actor.kind === "user") return `${actor.role}:${actor.email}`;
+  return actor.kind === "system" ? "system" : "guest";
+}
+
+/**
+ * Places an order from the actor's cart in one transaction: prices and stock are read again, each
+ * size's stock goes down (never below zero), the order and a snapshot of every line are written with
+ * the address, points are redeemed and earned (registered customers only), and the cart is emptied.
+ * If anything fails, nothing is written. The same idempotency key with the same details returns the
+ * order it first made; with different details it is refused.
+ */
+export async function placeOrder(
+  db: Db,
+  actor: Actor,
+  input: CheckoutInput | GuestCheckoutInput,
+  now: number = Date.now(),
+): Promise<PlacedOrder> {
+  const owner = ownerOf(actor);
+  if (!owner) throw new AppError("cart-empty", "Your cart is empty.");
+  // Registered customers order under their account's e-mail; guests give one.
+  const userId = actor.kind === "user" ? actor.userId : null;
+  let details: ReturnType<typeof checkoutSchema.parse>;
+  let email: string;
+  if (actor.kind === "user") {
+    details = parseInput(checkoutSchema, input);
+    email = (await findUserById(db, actor.userId))?.email ?? actor.email;
+  } else {
+    const guest = parseInput(guestCheckoutSchema, input);
+    details = guest;
+    email = guest.email;
+  }
+  const key = `${owner}:${details.idempotencyKey}`;
+  const fingerprint = createHash("sha256")
+    .update(
+      JSON.stringify([details.name, details.address, details.pincode, details.phone, email, details.redeemPoints]),
+    )
+    .digest("hex");
+
+  const earlier = await replay(db, key, fingerprint);
+  if (earlier) return earlier;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const lines = await cartLines(trx, owner);
+      if (lines.length === 0) throw new AppError("cart-empty", "Your cart is empty.");
+      const unavailable = lines.find((line) => line.problem?.includes("no longer available"));
+      if (unavailable)
+        throw new AppError(
+          "out-of-stock",
+          `${unavailable.title} is no longer available. Please remove it from your cart.`,
+        );
+      // Rows are always locked in the same order, so two checkouts cannot deadlock each other.
+      const ordered = [...lines].sort((a, b) => a.productId - b.productId || a.size.localeCompare(b.size));
+      for (const line of ordered) {
+        if (!(await decrementStock(trx, line.productId, line.size, line.quantity))) {
+          const left = (await findSizeStock(trx, line.productId, line.size))?.stock ?? 0;
+          const message =
+            left > 0
+              ? `Sorry, only ${left} of ${line.title} in size ${line.size} ${left === 1 ? "is" : "are"} left.`
+              : `Sorry, ${line.title} in size ${line.size} is out of stock.`;
+          throw new AppError("out-of-stock", message);
+        }
+      }
+      const subtotal = priceLines(lines).subtotal;
+      const redeem =
+        userId && details.redeemPoints ? redeemablePoints(subtotal, await findPointsBalance(trx, userId)) : 0;
+      const totals = priceLines(lines, redeem);
+      const pointsEarned = userId ? pointsEarnedFor(totals.subtotal) : 0;
+      const accessToken = randomToken();
+      const orderId = await insertOrder(trx, {
+        paymentRef: `pay_${randomId(14)}`,
+        userId,
+        accessToken,
+        idempotencyKey: key,
+        requestFingerprint: fingerprint,
+        email,
+        name: details.name,
+        address: details.address,
+        pincode: details.pincode,
+        phone: details.phone,
+        status: "placed",
+        subtotal: totals.subtotal,
+        shipping: totals.shipping,
+        pointsRedeemed: totals.pointsRedeemed,
+        pointsEarned,
+        total: totals.grandTotal,
+        itemCount: totals.itemCount,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const orderNumber = orderNumberFor(orderId);
+      await setOrderNumber(trx, orderId, orderNumber);
+      await insertOrderLines(
+        trx,
+        lines.map((line, position) => ({
+          orderId,
+          position,
+          productId: line.productId,
+          title: line.title,
+          description: line.description,
+          category: line.category,
+          image: line.image,
+          size: line.size,
+          unitPrice: line.unitPrice,
+          quantity: line.quantity,
+        })),
+      );
+      await insertStatusChange(trx, {
+        orderId,
+        fromStatus: null,
+        toStatus: "placed",
+        actor: actorLabel(actor),
+        at: now,
+      });
+      for (const line of ordered) await addSoldCount(trx, line.productId, line.quantity);
+      if (userId) {
+        await redeemPoints(trx, userId, orderId, totals.pointsRedeemed, now);
+        await creditPoints(trx, userId, orderId, pointsEarned, now);
+      }
+      await deleteCart(trx, owner);
+      return { id: orderId, orderNumber, accessToken, replayed: false };
+    });
+  } catch (error) {
+    // Two submits of one form at the same moment: the loser finds the winner's order.
+    if (!isAppError(error)) {
+      const winner = await replay(db, key, fingerprint);
+      if (winner) return winner;
+    }
+    throw error;
+  }
+}
+
+async function replay(db: Db, key: string, fingerprint: string): Promise<PlacedOrder | null> {
+  const earlier = await findOrderByIdempotencyKey(db, key);
+  if (!earlier) return null;
+  if (earlier.requestFingerprint !== fingerprint) {
+    throw new AppError(
+      "idempotency-conflict",
+      "This checkout was already used for another order. Please reload the cart.",
+    );
+  }
+  return {
+    id: earlier.id,
+    orderNumber: earlier.orderNumber ?? orderNumberFor(earlier.id),
+    accessToken: earlier.accessToken,
+    replayed: true,
+  };
+}
+
+/** The signed-in customer's own orders, newest first. */
+export async function listForCustomer(
+  db: Db,
+  actor: Actor,
+  page = 1,
+): Promise<{ orders: OrderSummary[]; hasNext: boolean }> {
+  requireUser(actor);
+  const rows = await findCustomerOrders(db, actor.userId, ORDERS_PER_PAGE + 1, (page - 1) * ORDERS_PER_PAGE);
+  return {
+    orders: rows.slice(0, ORDERS_PER_PAGE).map((row) => ({
+      id: row.id,
+      orderNumber: row.orderNumber ?? orderNumberFor(row.id),
+      status: row.status,
+      total: row.total,
+      itemCount: row.itemCount,
+      createdAt: row.createdAt,
+      firstItem: row.title ? { title: row.title, description: row.description ?? "", image: row.image ?? "" } : null,
+    })),
+    hasNext: rows.length > ORDERS_PER_PAGE,
+  };
+}
+
+/** One of the customer's own orders; anyone else's is "not found", never "forbidden". */
+export async function customerOrder(db: Db, actor: Actor, orderNumber: string): Promise<OrderDetail> {
+  requireUser(actor);
+  const order = await findOrder(db, { orderNumber });
+  if (!order || order.userId !== actor.userId) throw new AppError("not-found", "This order could not be found.");
+  return orderDetail(db, order);
+}
+
+/** A guest's order, opened by the secret of its confirmation link and nothing else. */
+export async function orderByAccessToken(db: Db, token: string): Promise<OrderDetail> {
+  const order = token.length >= 32 ? await findOrder(db, { accessToken: token }) : undefined;
+  if (!order) throw new AppError("not-found", "This order could not be found.");
+  return orderDetail(db, order);
+}
+
+/** Any order, for the administrator. */
+export async function orderForAdmin(db: Db, actor: Actor, orderId: number): Promise<OrderDetail> {
+  requireAdmin(actor);
+  const order = await findOrder(db, { id: orderId });
+  if (!order) throw new AppError("not-found", "This order could not be found.");
+  return orderDetail(db, order);
+}
+
+type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDetail> {
+  const [lines, history] = await Promise.all([
+    findOrderLines(executor, order.id),
+    findStatusHistory(executor, order.id),
+  ]);
+  const first = lines[0];
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber ?? orderNumberFor(order.id),
+    status: order.status,
+    total: order.total,
+    itemCount: order.itemCount,
+    createdAt: order.createdAt,
+    firstItem: first ? { title: first.title, description: first.description, image: first.image } : null,
+    paymentRef: order.paymentRef,
+    email: order.email,
+    name: order.name,
+    address: order.address,
+    pincode: order.pincode,
+    phone: order.phone,
+    subtotal: order.subtotal,
+    shipping: order.shipping,
+    pointsRedeemed: order.pointsRedeemed,
+    pointsEarned: order.pointsEarned,
+    isGuest: order.userId === null,
+    lines: lines.map((line) => ({
+      productId: line.productId,
+      title: line.title,
+      description: line.description,
+      category: line.category,
+      image: line.image,
+      size: line.size,
+      unitPrice: line.unitPrice,
+      quantity: line.quantity,
+    })),
+    history: history.map((entry) => ({ from: entry.fromStatus, to: entry.toStatus, actor: entry.actor, at: entry.at })),
+  };
+}
+
+/**
+ * Moves an order through the transition table. The change is made only if the order still has the
+ * status it was decided from, so of two administrators acting at once, one wins and the other is
+ * told. Cancelling puts the stock back and reverses the points.
+ */
+export async function changeStatus(
+  db: Db,
+  actor: Actor,
+  input: ChangeStatusInput,
+  now: number = Date.now(),
+): Promise<OrderStatus> {
+  requireAdmin(actor);
+  const { orderId, from, to } = parseInput(changeStatusSchema, input);
+  if (!canTransition(from, to)) {
+    throw new AppError("invalid-transition", `An order cannot go from ${from} to ${to}.`);
+  }
+  await db.transaction().execute(async (trx) => {
+    const order = await findOrder(trx, { id: orderId });
+    if (!order) throw new AppError("not-found", "This order could not be found.");
+    if (!(await updateStatusIf(trx, orderId, from, to, now))) {
+      throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
+    }
+    await insertStatusChange(trx, { orderId, fromStatus: from, toStatus: to, actor: actorLabel(actor), at: now });
+    if (to === "cancelled") {
+      const lines = await findOrderLines(trx, orderId);
+      const ordered = [...lines].sort((a, b) => a.productId - b.productId || a.size.localeCompare(b.size));
+      for (const line of ordered) {
+        await incrementStock(trx, line.productId, line.size, line.quantity);
+        await addSoldCount(trx, line.productId, -line.quantity);
+      }
+      await reverseOrderPoints(trx, order, now);
+    }
+  });
+  return to;
+}

@@ -1,0 +1,268 @@
+import { expect, it } from "vitest";
+import { type Actor, SYSTEM } from "../accounts/actor.ts";
+import { addToCart, viewCart } from "../cart/cart.service.ts";
+import { findProduct, getProduct } from "../catalog/catalog.service.ts";
+import { archiveProduct, updateProduct } from "../catalog/catalog-admin.service.ts";
+import type { Db } from "../db/schema.ts";
+import { isAppError } from "../errors.ts";
+import { pointsSummary } from "../rewards/rewards.service.ts";
+import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
+import { describeEachDatabase } from "../testing/test-databases.ts";
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "./orders.schemas.ts";
+import {
+  changeStatus,
+  customerOrder,
+  listForCustomer,
+  orderByAccessToken,
+  orderForAdmin,
+  placeOrder,
+} from "./orders.service.ts";
+
+async function failure(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!isAppError(error)) throw new Error(`Expected an AppError, got ${String(error)}`);
+  return { code: error.code, message: error.userMessage };
+}
+
+async function stockOf(db: Db, productId: number, size: string) {
+  return (await findProduct(db, productId))?.sizes.find((entry) => entry.size === size)?.stock;
+}
+
+async function orderFor(db: Db, actor: Actor, productId: number, size = "M", quantity = 1) {
+  await addToCart(db, actor, { productId, size, quantity });
+  return placeOrder(db, actor, checkoutDetails());
+}
+
+describeEachDatabase("placing orders", (database) => {
+  it("writes the order with a snapshot of each line, takes the stock, credits points and empties the cart", async () => {
+    const { db } = database();
+    const customer = await makeCustomer(db);
+    const actor = actorFor(customer);
+    const kurta = await makeProduct(db, { title: "Saffron Kurta", price: 149_900, sizes: { M: 5 } });
+    const bag = await makeProduct(db, { title: "Zari Potli", price: 60_000, sizes: { "One Size": 2 } });
+    await addToCart(db, actor, { productId: kurta, size: "M", quantity: 2 });
+    await addToCart(db, actor, { productId: bag, size: "One Size" });
+
+    const placed = await placeOrder(db, actor, checkoutDetails({ phone: "9820012345" }));
+    expect(placed.orderNumber).toMatch(/^KS-\d{6}$/);
+    const order = await customerOrder(db, actor, placed.orderNumber);
+    expect(order).toMatchObject({
+      status: "placed",
+      subtotal: 359_800,
+      shipping: 10_000,
+      total: 369_800,
+      itemCount: 3,
+      pointsEarned: 35,
+      email: customer.email,
+      pincode: "400050",
+      phone: "9820012345",
+    });
+    expect(order.paymentRef).toMatch(/^pay_[A-Za-z0-9]{14}$/);
+    expect(order.lines.map((line) => [line.title, line.size, line.unitPrice, line.quantity])).toEqual([
+      ["Saffron Kurta", "M", 149_900, 2],
+      ["Zari Potli", "One Size", 60_000, 1],
+    ]);
+    expect(order.history.map((entry) => [entry.from, entry.to])).toEqual([[null, "placed"]]);
+    expect(await stockOf(db, kurta, "M")).toBe(3);
+    expect(await stockOf(db, bag, "One Size")).toBe(1);
+    expect((await viewCart(db, actor)).lines).toEqual([]);
+    expect((await pointsSummary(db, actor)).balance).toBe(35);
+  });
+
+  it("keeps the order's snapshot when the product is edited or archived later", async () => {
+    const { db } = database();
+    const visitor = makeVisitor();
+    const id = await makeProduct(db, { title: "Original Title", price: 99_900, sizes: { M: 5 } });
+    const placed = await orderFor(db, visitor, id);
+    const product = await getProduct(db, id);
+    await updateProduct(db, SYSTEM, id, { ...product, title: "Renamed", price: 10_000 });
+    await archiveProduct(db, SYSTEM, id);
+    const order = await orderByAccessToken(db, placed.accessToken);
+    expect(order.lines[0]).toMatchObject({ title: "Original Title", unitPrice: 99_900 });
+  });
+
+  it("gives guests no points and needs their e-mail", async () => {
+    const { db } = database();
+    const guest = makeVisitor();
+    const id = await makeProduct(db, { price: 500_000, sizes: { M: 5 } });
+    await addToCart(db, guest, { productId: id, size: "M" });
+    const missing = await failure(placeOrder(db, guest, checkoutDetails({ email: "" })));
+    expect(missing.message).toBe("All fields are required");
+    const placed = await placeOrder(db, guest, checkoutDetails({ redeemPoints: true }));
+    const order = await orderByAccessToken(db, placed.accessToken);
+    expect(order).toMatchObject({ isGuest: true, pointsEarned: 0, pointsRedeemed: 0, total: 510_000 });
+  });
+
+  it("checks every field: all required first, then pincode and mobile formats", async () => {
+    const { db } = database();
+    const guest = makeVisitor();
+    const id = await makeProduct(db, { sizes: { M: 5 } });
+    await addToCart(db, guest, { productId: id, size: "M" });
+    for (const field of ["name", "address", "pincode", "phone"]) {
+      expect((await failure(placeOrder(db, guest, checkoutDetails({ [field]: " " })))).message).toBe(
+        "All fields are required",
+      );
+    }
+    expect((await failure(placeOrder(db, guest, checkoutDetails({ pincode: "40005" })))).message).toBe(
+      "The pincode must have 6 digits.",
+    );
+    expect((await failure(placeOrder(db, guest, checkoutDetails({ phone: "98200" })))).message).toMatch(/10 digits/);
+    expect((await viewCart(db, guest)).lines).toHaveLength(1);
+  });
+
+  it("returns the same order for a resubmitted form, and refuses the key with other details", async () => {
+    const { db } = database();
+    const guest = makeVisitor();
+    const id = await makeProduct(db, { sizes: { M: 5 } });
+    await addToCart(db, guest, { productId: id, size: "M" });
+    const details = checkoutDetails();
+    const first = await placeOrder(db, guest, details);
+    const again = await placeOrder(db, guest, details);
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(await stockOf(db, id, "M")).toBe(4);
+    const changed = await failure(placeOrder(db, guest, { ...details, address: "Somewhere else entirely" }));
+    expect(changed.code).toBe("idempotency-conflict");
+  });
+
+  it("writes nothing when one item ran out, and names the item and size", async () => {
+    const { db } = database();
+    const guest = makeVisitor();
+    const plenty = await makeProduct(db, { title: "Plenty Top", sizes: { L: 9 } });
+    const scarce = await makeProduct(db, { title: "Scarce Suit", sizes: { S: 1 } });
+    await addToCart(db, guest, { productId: plenty, size: "L" });
+    await addToCart(db, guest, { productId: scarce, size: "S" });
+    // Someone else buys the last one first.
+    await orderFor(db, makeVisitor(), scarce, "S");
+    const refused = await failure(placeOrder(db, guest, checkoutDetails()));
+    expect(refused).toEqual({ code: "out-of-stock", message: "Sorry, Scarce Suit in size S is out of stock." });
+    expect(await stockOf(db, plenty, "L")).toBe(9);
+    expect((await viewCart(db, guest)).lines).toHaveLength(2);
+  });
+
+  it("redeems points at ₹1 each up to the subtotal, and returns them when the order is cancelled", async () => {
+    const { db } = database();
+    const customer = await makeCustomer(db);
+    const actor = actorFor(customer);
+    const id = await makeProduct(db, { price: 1_000_000, sizes: { M: 5 } });
+    const earning = await orderFor(db, actor, id);
+    expect((await pointsSummary(db, actor)).balance).toBe(100);
+
+    const cheap = await makeProduct(db, { price: 5_000, sizes: { M: 5 } });
+    await addToCart(db, actor, { productId: cheap, size: "M" });
+    const spending = await placeOrder(db, actor, checkoutDetails({ redeemPoints: true }));
+    const spent = await customerOrder(db, actor, spending.orderNumber);
+    // ₹50 of goods: 50 points pay for them, shipping is still due.
+    expect(spent).toMatchObject({ subtotal: 5_000, pointsRedeemed: 50, total: 10_000, pointsEarned: 0 });
+    expect((await pointsSummary(db, actor)).balance).toBe(50);
+
+    await changeStatus(db, SYSTEM, { orderId: spending.id, from: "placed", to: "cancelled" });
+    expect((await pointsSummary(db, actor)).balance).toBe(100);
+    await changeStatus(db, SYSTEM, { orderId: earning.id, from: "placed", to: "cancelled" });
+    const summary = await pointsSummary(db, actor);
+    expect(summary.balance).toBe(0);
+    expect(summary.ledger.map((entry) => [entry.kind, entry.points])).toEqual([
+      ["earned-reversed", -100],
+      ["redeemed-returned", 50],
+      ["redeemed", -50],
+      ["earned", 100],
+    ]);
+    expect(await stockOf(db, id, "M")).toBe(5);
+    expect(await stockOf(db, cheap, "M")).toBe(5);
+  });
+
+  it("lists a customer's own orders only, newest first, and hides others' orders", async () => {
+    const { db } = database();
+    const alice = actorFor(await makeCustomer(db));
+    const bob = actorFor(await makeCustomer(db));
+    const id = await makeProduct(db, { sizes: { M: 9 } });
+    const older = await orderFor(db, alice, id);
+    const newer = await orderFor(db, alice, id);
+    const bobs = await orderFor(db, bob, id);
+    const list = await listForCustomer(db, alice);
+    expect(list.orders.map((order) => order.orderNumber)).toEqual([newer.orderNumber, older.orderNumber]);
+    expect((await failure(customerOrder(db, alice, bobs.orderNumber))).code).toBe("not-found");
+    expect((await failure(orderByAccessToken(db, "not-the-secret-of-any-order-at-all-000"))).code).toBe("not-found");
+  });
+});
+
+describeEachDatabase("order statuses", (database) => {
+  async function orderIn(db: Db, status: OrderStatus) {
+    const id = await makeProduct(db, { sizes: { M: 50 } });
+    const placed = await orderFor(db, makeVisitor(), id);
+    const path: Record<OrderStatus, OrderStatus[]> = {
+      placed: [],
+      shipped: ["shipped"],
+      delivered: ["shipped", "delivered"],
+      cancelled: ["cancelled"],
+    };
+    let from: OrderStatus = "placed";
+    for (const to of path[status]) {
+      await changeStatus(db, SYSTEM, { orderId: placed.id, from, to });
+      from = to;
+    }
+    return placed.id;
+  }
+
+  it("allows exactly the changes in the transition table and records each one", async () => {
+    const { db } = database();
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        const orderId = await orderIn(db, from);
+        const allowed = ORDER_TRANSITIONS[from].includes(to);
+        const result = await changeStatus(db, SYSTEM, { orderId, from, to }).then(
+          () => "ok",
+          (error: unknown) => (isAppError(error) ? error.code : "crash"),
+        );
+        expect(result, `${from} → ${to}`).toBe(allowed ? "ok" : "invalid-transition");
+        const order = await orderForAdmin(db, SYSTEM, orderId);
+        expect(order.status).toBe(allowed ? to : from);
+        if (allowed) expect(order.history.at(-1)).toMatchObject({ from, to, actor: "system" });
+      }
+    }
+  });
+
+  it("lets one of two administrators win a simultaneous change; the other is told", async () => {
+    const { db } = database();
+    const orderId = await orderIn(db, "placed");
+    const results = await Promise.allSettled([
+      changeStatus(db, SYSTEM, { orderId, from: "placed", to: "shipped" }),
+      changeStatus(db, SYSTEM, { orderId, from: "placed", to: "cancelled" }),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const loser = results.find((result) => result.status === "rejected");
+    expect(isAppError(loser?.reason) && loser.reason.code).toBe("stale-update");
+    expect((await orderForAdmin(db, SYSTEM, orderId)).history).toHaveLength(2);
+  });
+
+  it("refuses status changes by anyone but an administrator", async () => {
+    const { db } = database();
+    const orderId = await orderIn(db, "placed");
+    const customer = actorFor(await makeCustomer(db));
+    expect((await failure(changeStatus(db, customer, { orderId, from: "placed", to: "shipped" }))).code).toBe(
+      "forbidden",
+    );
+    expect((await failure(changeStatus(db, makeVisitor(), { orderId, from: "placed", to: "shipped" }))).code).toBe(
+      "unauthenticated",
+    );
+  });
+});
+
+describeEachDatabase("checkout under contention", (database) => {
+  it("sells exactly the last 10 units to 200 buyers at once: 10 orders, stock 0, 190 clear refusals", async () => {
+    const { db } = database();
+    const id = await makeProduct(db, { title: "Last Lehenga", sizes: { M: 10 } });
+    const buyers = Array.from({ length: 200 }, () => makeVisitor());
+    for (const buyer of buyers) await addToCart(db, buyer, { productId: id, size: "M" });
+    const results = await Promise.allSettled(buyers.map((buyer) => placeOrder(db, buyer, checkoutDetails())));
+    const placed = results.filter((result) => result.status === "fulfilled");
+    const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    expect(placed).toHaveLength(10);
+    expect(refused).toHaveLength(190);
+    expect(refused.every((error) => isAppError(error) && error.code === "out-of-stock")).toBe(true);
+    expect(refused[0]?.userMessage).toBe("Sorry, Last Lehenga in size M is out of stock.");
+    expect(await stockOf(db, id, "M")).toBe(0);
+  });
+});

@@ -1,0 +1,92 @@
+import { createHash } from "node:crypto";
+import sharp from "sharp";
+import { IMAGE_SHAPES, type ImageShape } from "../../app/lib/images.ts";
+import { AppError } from "../errors.ts";
+import type { Storage } from "./storage.ts";
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
+// A small file can still decode to a huge bitmap; refuse anything beyond 40 megapixels.
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export const UPLOAD_RULES_MESSAGE = "Please upload a JPEG, PNG or WebP image of at most 5 MB.";
+
+/**
+ * Accepts an uploaded picture by what its bytes are, not by its name or declared type: it must be a
+ * JPEG, PNG or WebP that decodes, within the size limits.
+ */
+export async function checkUploadedImage(data: Buffer): Promise<void> {
+  if (data.length === 0) throw new AppError("validation-failed", "The chosen file is empty.");
+  if (data.length > MAX_UPLOAD_BYTES) throw new AppError("payload-too-large", UPLOAD_RULES_MESSAGE);
+  const format = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+    .metadata()
+    .then((metadata) => metadata.format)
+    .catch(() => undefined);
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw new AppError("unsupported-media-type", UPLOAD_RULES_MESSAGE);
+  }
+}
+
+/**
+ * Stores a picture in one of the shop's shapes, at every width of that shape, as WebP. Re-encoding
+ * drops EXIF and any other metadata. The ref is derived from the content, so its URLs never change
+ * meaning and can be cached for good.
+ */
+export async function storeShapedImage(
+  storage: Storage,
+  folder: string,
+  shape: ImageShape,
+  data: Buffer,
+): Promise<string> {
+  const ref = `${folder}/${createHash("sha256").update(data).digest("hex").slice(0, 20)}`;
+  const { widths, aspect } = IMAGE_SHAPES[shape];
+  // The same bytes always make the same files: a picture stored before need not be encoded again.
+  if (
+    await hasAll(
+      storage,
+      widths.map((width) => `${ref}-${width}.webp`),
+    )
+  )
+    return ref;
+  // Decode (or rasterise) once; every width is resized from the same pixels.
+  const decoded = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    // Shop pictures sit on white; a transparent upload is laid on white rather than black.
+    .flatten({ background: "#ffffff" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
+  for (const width of widths) {
+    const height = Math.round((width * aspect[1]) / aspect[0]);
+    const encoded = await sharp(decoded.data, { raw })
+      .resize(width, height, { fit: "cover", position: "attention" })
+      .webp({ quality: 80, effort: 2 })
+      .toBuffer();
+    await storage.put(`${ref}-${width}.webp`, encoded, "image/webp");
+  }
+  return ref;
+}
+
+async function hasAll(storage: Storage, keys: string[]): Promise<boolean> {
+  for (const key of keys) {
+    const stored = await storage.get(key);
+    if (!stored) return false;
+    stored.body.destroy();
+  }
+  return true;
+}
+
+export const PROFILE_PHOTO_SIZE = 400;
+
+/** A profile photo: square, 400 px, WebP, stored as profileImages/{uid}. */
+export async function storeProfilePhoto(storage: Storage, userId: string, data: Buffer): Promise<string> {
+  await checkUploadedImage(data);
+  const encoded = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize(PROFILE_PHOTO_SIZE, PROFILE_PHOTO_SIZE, { fit: "cover", position: "attention" })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const key = `profileImages/${userId}`;
+  await storage.put(key, encoded, "image/webp");
+  return key;
+}

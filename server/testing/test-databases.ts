@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { type DatabaseHandle, type Engine, openDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import type { Db } from "../db/schema.ts";
+
+export type TestDatabase = { db: Db; engine: Engine; url: string; schema?: string };
+
+/** A fresh, migrated SQLite file in a temporary folder. */
+export async function createSqliteTestDatabase(): Promise<TestDatabase & { dispose: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
+  const url = `file:${path.join(dir, "shop.db")}`;
+  const handle = openDatabase(url);
+  await migrateToLatest(handle.db);
+  return {
+    db: handle.db,
+    engine: "sqlite",
+    url,
+    dispose: async () => {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh, migrated schema of its own in the PostgreSQL database of TEST_DATABASE_URL. */
+export async function createPostgresTestDatabase(
+  baseUrl: string,
+  poolSize?: number,
+): Promise<TestDatabase & { dispose: () => Promise<void> }> {
+  const schema = `test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(baseUrl, `create schema ${schema}`);
+  const url = withSearchPath(baseUrl, schema);
+  const handle: DatabaseHandle = openDatabase(url, { poolSize });
+  await migrateToLatest(handle.db);
+  return {
+    db: handle.db,
+    engine: "postgres",
+    url,
+    schema,
+    dispose: async () => {
+      await handle.close();
+      await adminQuery(baseUrl, `drop schema ${schema} cascade`);
+    },
+  };
+}
+
+/** The same database, working in one schema: any connection made from this URL lands there. */
+function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set("options", `-c search_path=${schema},public`);
+  return parsed.toString();
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export function postgresUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+/**
+ * Runs a suite once on SQLite and once on PostgreSQL (when TEST_DATABASE_URL is set), each on a fresh
+ * database of its own. Under CI a missing PostgreSQL fails the run instead of being skipped.
+ */
+export function describeEachDatabase(name: string, suite: (database: () => TestDatabase) => void): void {
+  describeOn("sqlite", name, createSqliteTestDatabase, suite);
+  const url = postgresUrl();
+  if (url) {
+    describeOn("postgres", name, () => createPostgresTestDatabase(url), suite);
+  } else if (process.env.CI === "true") {
+    describe(`${name} [postgres]`, () => {
+      it("needs PostgreSQL: TEST_DATABASE_URL must be set under CI", () => {
+        throw new Error("TEST_DATABASE_URL is not set, so the PostgreSQL half of this suite cannot run.");
+      });
+    });
+  }
+}
+
+function describeOn(
+  engine: Engine,
+  name: string,
+  create: () => Promise<TestDatabase & { dispose: () => Promise<void> }>,
+  suite: (database: () => TestDatabase) => void,
+): void {
+  describe(`${name} [${engine}]`, () => {
+    let current: (TestDatabase & { dispose: () => Promise<void> }) | undefined;
+    beforeAll(async () => {
+      current = await create();
+    });
+    afterAll(async () => {
+      await current?.dispose();
+    });
+    suite(() => {
+      if (!current) throw new Error("The test database is not ready yet.");
+      return current;
+    });
+  });
+}

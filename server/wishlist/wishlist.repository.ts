@@ -1,0 +1,65 @@
+import type { Executor } from "../db/schema.ts";
+
+export async function findWishlist(executor: Executor, owner: string) {
+  return executor
+    .selectFrom("wishlistItems")
+    .innerJoin("products", "products.id", "wishlistItems.productId")
+    .select([
+      "wishlistItems.productId",
+      "wishlistItems.size",
+      "products.title",
+      "products.price",
+      "products.imageMain",
+      "products.archived",
+    ])
+    .where("wishlistItems.owner", "=", owner)
+    .orderBy("wishlistItems.addedAt", "desc")
+    .execute();
+}
+
+/** Adds an item once; adding it again only updates the remembered size (when one is given). */
+export async function saveWishlistItem(
+  executor: Executor,
+  item: { owner: string; productId: number; size: string | null; addedAt: number },
+) {
+  await executor
+    .insertInto("wishlistItems")
+    .values(item)
+    .onConflict((conflict) =>
+      conflict
+        .columns(["owner", "productId"])
+        .doUpdateSet((eb) => ({ size: eb.fn.coalesce(eb.val(item.size), eb.ref("wishlistItems.size")) })),
+    )
+    .execute();
+}
+
+export async function deleteWishlistItem(executor: Executor, owner: string, productId: number) {
+  const result = await executor
+    .deleteFrom("wishlistItems")
+    .where("owner", "=", owner)
+    .where("productId", "=", productId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function findWishlistItem(executor: Executor, owner: string, productId: number) {
+  return executor
+    .selectFrom("wishlistItems")
+    .select(["productId", "size", "addedAt"])
+    .where("owner", "=", owner)
+    .where("productId", "=", productId)
+    .executeTakeFirst();
+}
+
+export async function deleteWishlist(executor: Executor, owner: string) {
+  await executor.deleteFrom("wishlistItems").where("owner", "=", owner).execute();
+}
+
+export async function countWishlist(executor: Executor, owner: string): Promise<number> {
+  const row = await executor
+    .selectFrom("wishlistItems")
+    .select(({ fn }) => fn.countAll<number | string>().as("count"))
+    .where("owner", "=", owner)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

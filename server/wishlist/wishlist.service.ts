@@ -1,0 +1,119 @@
+import { z } from "zod";
+import type { Actor } from "../accounts/actor.ts";
+import { findSizeStock } from "../cart/cart.repository.ts";
+import { addToCart } from "../cart/cart.service.ts";
+import { ownerOf } from "../cart/owner.ts";
+import { findSizes } from "../catalog/catalog.repository.ts";
+import { SIZES } from "../catalog/catalog.schemas.ts";
+import type { Db, Executor } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { parseInput } from "../validation/fields.ts";
+import {
+  deleteWishlist,
+  deleteWishlistItem,
+  findWishlist,
+  findWishlistItem,
+  saveWishlistItem,
+} from "./wishlist.repository.ts";
+
+const itemSchema = z.object({
+  productId: z.coerce.number({ error: "Unknown product." }).int().positive("Unknown product."),
+  size: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.enum(SIZES, { error: "Please select a size" }).optional()),
+});
+export type WishlistItemInput = z.input<typeof itemSchema>;
+
+export type WishlistItem = {
+  productId: number;
+  title: string;
+  price: number;
+  image: string;
+  /** The size chosen when it was added, if any. */
+  size: string | null;
+  sizes: { size: string; stock: number }[];
+  available: boolean;
+};
+
+function requireOwner(actor: Actor): string {
+  const owner = ownerOf(actor);
+  if (!owner) throw new AppError("validation-failed", "Your wishlist could not be found. Please try again.");
+  return owner;
+}
+
+export async function viewWishlist(db: Db, actor: Actor): Promise<WishlistItem[]> {
+  const owner = ownerOf(actor);
+  if (!owner) return [];
+  const rows = await findWishlist(db, owner);
+  const sizes = await findSizes(
+    db,
+    rows.map((row) => row.productId),
+  );
+  return rows.map((row) => ({
+    productId: row.productId,
+    title: row.title,
+    price: row.price,
+    image: row.imageMain,
+    size: row.size,
+    sizes: sizes.filter((size) => size.productId === row.productId).map(({ size, stock }) => ({ size, stock })),
+    available: row.archived === 0,
+  }));
+}
+
+/** Adds a product once (no duplicates), remembering the size chosen, if one was. */
+export async function addToWishlist(db: Db, actor: Actor, input: WishlistItemInput, now = Date.now()) {
+  const { productId, size } = parseInput(itemSchema, input);
+  const owner = requireOwner(actor);
+  const product = await findSizeStock(db, productId, size ?? "");
+  if (!product || product.archived) throw new AppError("not-found", "This product is no longer available.");
+  if (size && product.stock === null) throw new AppError("validation-failed", "Please select a size");
+  await saveWishlistItem(db, { owner, productId, size: size ?? null, addedAt: now });
+}
+
+export async function removeFromWishlist(db: Db, actor: Actor, input: WishlistItemInput) {
+  const { productId } = parseInput(itemSchema, input);
+  if ((await deleteWishlistItem(db, requireOwner(actor), productId)) === 0) {
+    throw new AppError("not-found", "That item is not in your wishlist.");
+  }
+}
+
+/**
+ * Adds a wishlist item to the cart in the size given now, or the size remembered, or the only size
+ * the product has; with several sizes and none chosen, it asks for one.
+ */
+export async function wishlistToCart(db: Db, actor: Actor, input: WishlistItemInput) {
+  const { productId, size } = parseInput(itemSchema, input);
+  const owner = requireOwner(actor);
+  const item = await findWishlistItem(db, owner, productId);
+  if (!item) throw new AppError("not-found", "That item is not in your wishlist.");
+  const sizes = await findSizes(db, [productId]);
+  const chosen = size ?? item.size ?? (sizes.length === 1 ? sizes[0]?.size : undefined);
+  if (!chosen) throw new AppError("validation-failed", "Please select a size", { size: "Please select a size" });
+  await addToCart(db, actor, { productId, size: chosen, quantity: 1 });
+}
+
+/** At login or signup, the visitor's wishlist joins the account's, without duplicates. */
+export async function mergeWishlists(executor: Executor, fromOwner: string, toOwner: string) {
+  const items = await findWishlist(executor, fromOwner);
+  for (const item of items) {
+    const existing = await findWishlistItem(executor, toOwner, item.productId);
+    if (!existing)
+      await saveWishlistItem(executor, {
+        owner: toOwner,
+        productId: item.productId,
+        size: item.size,
+        addedAt: Date.now(),
+      });
+    else if (!existing.size && item.size)
+      await saveWishlistItem(executor, {
+        owner: toOwner,
+        productId: item.productId,
+        size: item.size,
+        addedAt: existing.addedAt,
+      });
+  }
+  await deleteWishlist(executor, fromOwner);
+}

@@ -1,0 +1,68 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CHROMIUM_ARGS, findChromium } from "./chromium.ts";
+import type { E2eShop } from "./shop-servers.ts";
+
+export type Journey = {
+  shop: E2eShop;
+  /** A fresh browser context (cookies, storage) and page on the shop. */
+  newPage: (options?: { width?: number; height?: number; reducedMotion?: boolean }) => Promise<Page>;
+};
+
+/**
+ * Runs browser journeys in Debian's Chromium against every running shop (SQLite, and PostgreSQL
+ * when it is configured). Without Chromium they are skipped, loudly; under CI they fail.
+ */
+export function describeJourneys(name: string, journeys: (journey: () => Journey) => void): void {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    describe(name, () => {
+      it.runIf(process.env.CI === "true")("needs Chromium at /usr/bin/chromium or CHROMIUM_PATH", () => {
+        throw new Error("Chromium is not installed, so the browser journeys cannot run.");
+      });
+    });
+    return;
+  }
+  for (const shop of inject("shops")) {
+    describe(`${name} [${shop.engine}]`, () => {
+      let browser: Browser;
+      const contexts: BrowserContext[] = [];
+      beforeAll(async () => {
+        browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+      });
+      afterAll(async () => {
+        for (const context of contexts) await context.close().catch(() => {});
+        await browser?.close();
+      });
+      journeys(() => ({
+        shop,
+        newPage: async (options = {}) => {
+          const context = await browser.newContext({
+            baseURL: shop.baseUrl,
+            viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+            reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
+          });
+          contexts.push(context);
+          const page = await context.newPage();
+          page.setDefaultTimeout(15_000);
+          return page;
+        },
+      }));
+    });
+  }
+}
+
+/** Runs axe on the page and fails on any serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""));
+  const summary = serious.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes
+        .map((node) => node.target.join(" "))
+        .slice(0, 3)
+        .join(" | ")})`,
+  );
+  expect(summary).toEqual([]);
+}

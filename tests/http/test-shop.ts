@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { type RunningServices, startServices } from "../../server/bootstrap.ts";
+import { loadConfig } from "../../server/config.ts";
+import { createApp } from "../../server/http/app.ts";
+import type { TestDatabase } from "../../server/testing/test-databases.ts";
+
+/** What `app.inject` presents itself as; same-site requests carry it as their Origin. */
+export const SHOP_ORIGIN = "http://localhost";
+
+export type TestShop = {
+  app: FastifyInstance;
+  services: RunningServices;
+  /** A request as a browser on the shop's own pages would send it. */
+  request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  dispose: () => Promise<void>;
+};
+
+/** The built shop on a test database, with its own uploads folder, ready for `app.inject`. */
+export async function startTestShop(database: TestDatabase, env: Record<string, string> = {}): Promise<TestShop> {
+  const uploadsDir = mkdtempSync(path.join(tmpdir(), "shop-uploads-"));
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATABASE_URL: database.url,
+    UPLOADS_DIR: uploadsDir,
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    SEED_DEMO: "false",
+    LOG_LEVEL: "silent",
+    ADMIN_EMAIL: "admin@shop.test",
+    ADMIN_PASSWORD: "Admin-password-1",
+    ...env,
+  });
+  const services = await startServices(config, () => {});
+  const app = await createApp({ services });
+  await app.ready();
+  return {
+    app,
+    services,
+    request: (options) => app.inject({ ...options, headers: { origin: SHOP_ORIGIN, ...(options.headers ?? {}) } }),
+    dispose: async () => {
+      await app.close();
+      await services.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `name=value` pairs a response sets, ready to send back as a Cookie header. */
+export function cookiesFrom(response: LightMyRequestResponse, previous = ""): string {
+  const jar = new Map(
+    previous
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0] ?? "", pair] as const),
+  );
+  const setCookie = response.headers["set-cookie"];
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  for (const header of list) {
+    const pair = header.split(";")[0] ?? "";
+    const name = pair.split("=")[0] ?? "";
+    if (/max-age=0/i.test(header) || /expires=thu, 01 jan 1970/i.test(header) || pair.endsWith("=")) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}

@@ -1,0 +1,44 @@
+import { defineConfig } from "vitest/config";
+
+/*
+ * Three projects: services against real databases, HTTP tests against the built server, and browser
+ * journeys in Chromium. Each database suite runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL
+ * is set. The machine has two cores, so files run at most two at a time.
+ */
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: "services",
+          include: ["server/**/*.test.ts", "app/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "http",
+          include: ["tests/http/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/build-once.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/build-once.ts", "tests/e2e/shop-servers.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
