@@ -35,6 +35,8 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/build-once.ts", "tests/e2e/shop-servers.ts"],
           testTimeout: 90_000,
+          // Client-side navigations take a moment; content checks poll for up to 10 s.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 180_000,
           fileParallelism: false,
         },

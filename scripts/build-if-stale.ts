@@ -28,6 +28,8 @@ export function buildIfStale(): void {
   if (buildIsFresh()) return;
   console.log("Building the shop (first start, or the code changed)…");
   const cli = path.join(root, "node_modules", "@react-router", "dev", "bin.cjs");
-  const result = spawnSync(process.execPath, [cli, "build"], { cwd: root, stdio: "inherit" });
+  // Always a production build, whatever NODE_ENV the caller runs under (the test runner sets "test").
+  const env = { ...process.env, NODE_ENV: "production" };
+  const result = spawnSync(process.execPath, [cli, "build"], { cwd: root, stdio: "inherit", env });
   if (result.status !== 0) throw new Error("The build failed; see the messages above.");
 }

@@ -15,9 +15,9 @@ const env = {
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --disable-warning=ExperimentalWarning`.trim(),
 };
 
-function run(title: string, command: string, args: string[]): void {
+function run(title: string, command: string, args: string[], extraEnv: Record<string, string> = {}): void {
   console.log(`\n=== ${title}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } });
   if (result.status !== 0) {
     console.error(`\n✗ ${title} failed.`);
     process.exit(result.status ?? 1);
@@ -48,7 +48,7 @@ if (!findChromium()) {
 run("Type-check", bin("react-router"), ["typegen"]);
 run("Type-check", bin("tsc"), ["-p", "."]);
 run("Lint", bin("biome"), ["check", "--error-on-warnings", "."]);
-run("Build", bin("react-router"), ["build"]);
+run("Build", bin("react-router"), ["build"], { NODE_ENV: "production" });
 run("Tests", process.execPath, [
   path.join(root, "node_modules", "vitest", "vitest.mjs"),
   "run",

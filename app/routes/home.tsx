@@ -10,9 +10,9 @@ import { formatRs } from "../lib/money.ts";
 import { pageMeta, SHOP_NAME } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const page = await homePage(appServices(context).db);
-  return { ...page, origin: new URL(request.url).origin };
+  return { ...page, origin: url.origin };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

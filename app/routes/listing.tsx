@@ -5,11 +5,11 @@ import { appServices } from "../../server/http/route-helpers.ts";
 import { FilterPanel } from "../components/catalog/filter-panel.tsx";
 import { Pagination } from "../components/catalog/pagination.tsx";
 import { ProductCard } from "../components/catalog/product-card.tsx";
+import { QuickAdd } from "../components/catalog/quick-add.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/listing";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const listing = readListingRequest(url);
   if (!listing) throw data(null, { status: 404 });
   const { db } = appServices(context);
@@ -76,7 +76,11 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
             <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
               {page.items.map((product, index) => (
                 <li key={product.id} className="flex">
-                  <ProductCard product={product} priority={page.page === 1 && index < 4} />
+                  <ProductCard product={product} priority={page.page === 1 && index < 4}>
+                    {query.listing === "accessories" ? (
+                      <QuickAdd productId={product.id} title={product.title} sizes={product.sizes} />
+                    ) : null}
+                  </ProductCard>
                 </li>
               ))}
             </ul>

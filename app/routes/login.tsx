@@ -59,7 +59,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
         Don't have an account?{" "}
         <Link
           to={`/signup${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
-          className="font-semibold text-gold-600 underline dark:text-gold-300"
+          className="font-semibold text-gold-700 underline dark:text-gold-300"
         >
           Signup
         </Link>

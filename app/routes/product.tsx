@@ -2,20 +2,21 @@ import { useState } from "react";
 import { data } from "react-router";
 import { getProduct } from "../../server/catalog/catalog.service.ts";
 import { appServices, orErrorResponse } from "../../server/http/route-helpers.ts";
+import { ProductActions } from "../components/catalog/product-actions.tsx";
 import { ProductGallery } from "../components/catalog/product-gallery.tsx";
-import { initialSize, SizePicker } from "../components/catalog/size-picker.tsx";
+import { initialSize } from "../components/catalog/size-picker.tsx";
 import { imageSources } from "../lib/images.ts";
 import { formatRs } from "../lib/money.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { productJsonLd } from "../lib/structured-data.ts";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!/^\d{1,12}$/.test(params.id)) throw data(null, { status: 404 });
   const { db } = appServices(context);
   const product = await orErrorResponse(() => getProduct(db, id));
-  return { product, origin: new URL(request.url).origin };
+  return { product, origin: url.origin };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) => {
@@ -44,7 +45,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-8 md:grid-cols-2">
       <ProductGallery images={product.images} title={product.title} />
       <section aria-labelledby="product-title" className="flex flex-col gap-4">
-        <p className="text-sm font-medium tracking-widest text-gold-600 uppercase dark:text-gold-300">
+        <p className="text-sm font-medium tracking-widest text-gold-700 uppercase dark:text-gold-300">
           {product.category}
         </p>
         <h1 id="product-title" className="font-display text-3xl font-semibold">
@@ -61,7 +62,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <dt className="text-zinc-500">Type</dt>
           <dd>{product.type}</dd>
         </dl>
-        <SizePicker sizes={product.sizes} value={size} onChange={setSize} />
+        <ProductActions productId={product.id} sizes={product.sizes} size={size} onSizeChange={setSize} />
       </section>
     </div>
   );

@@ -4,20 +4,23 @@ import { requireUser } from "../../server/accounts/guards.ts";
 import { getProfile, updateProfile } from "../../server/accounts/profile.service.ts";
 import { readForm, text } from "../../server/http/forms.ts";
 import { appServices, formFailure, makeToast, redirectWithToast } from "../../server/http/route-helpers.ts";
+import { pointsSummary } from "../../server/rewards/rewards.service.ts";
+import { RewardPoints } from "../components/orders/reward-points.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/profile";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireUser(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const actor = requireUser({ context, url });
   const { db, storage } = appServices(context);
-  return { profile: await getProfile(db, storage, actor), editing: new URL(request.url).searchParams.has("edit") };
+  const [profile, points] = await Promise.all([getProfile(db, storage, actor), pointsSummary(db, actor)]);
+  return { profile, points, editing: url.searchParams.has("edit") };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = requireUser(context, request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const actor = requireUser({ context, url });
   const { db, storage } = appServices(context);
   const form = await readForm(request);
   try {
@@ -45,7 +48,7 @@ const ROWS = [
 ] as const;
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, editing } = loaderData;
+  const { profile, points, editing } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/profile";
   const saving = navigation.state === "submitting";
@@ -117,6 +120,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             ))}
           </dl>
         )}
+        <RewardPoints balance={points.balance} ledger={points.ledger} />
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to="/order" className="btn-gold">
             Check Orders

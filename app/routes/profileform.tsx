@@ -17,15 +17,15 @@ import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/profileform";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireUser(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const actor = requireUser({ context, url });
   const { db, storage, config } = appServices(context);
   return { profile: await getProfile(db, storage, actor), policy: describePolicy(config.passwordPolicy) };
 }
 
 /** The details and picture together, or (intent=password) a new password. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = requireUser(context, request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const actor = requireUser({ context, url });
   const { db, storage, config } = appServices(context);
   try {
     const form = await readForm(request, MAX_UPLOAD_BYTES + 64 * 1024);

@@ -17,8 +17,8 @@ const PRIVATE_PATHS = [
   "/updateproduct",
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export function loader({ url }: Route.LoaderArgs) {
+  const origin = url.origin;
   const body = [
     "User-agent: *",
     ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),

@@ -72,7 +72,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         Have an account?{" "}
         <Link
           to={`/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
-          className="font-semibold text-gold-600 underline dark:text-gold-300"
+          className="font-semibold text-gold-700 underline dark:text-gold-300"
         >
           Login
         </Link>

@@ -11,8 +11,8 @@ function escapeXml(value: string): string {
 }
 
 /** The listings and every product on sale, for search engines. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const origin = url.origin;
   const products = await sitemapProducts(appServices(context).db, MAX_PRODUCTS);
   const entry = (path: string, lastModified?: number) =>
     `<url><loc>${escapeXml(origin + path)}</loc>${

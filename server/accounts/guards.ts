@@ -2,16 +2,18 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { isAdmin, type UserActor } from "./actor.ts";
 import { actorOf } from "./session-middleware.ts";
 
-function loginRedirect(request: Request): Response {
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+/** What a guard needs from a loader's or action's arguments. */
+type GuardArgs = { context: Readonly<RouterContextProvider>; url: URL; request?: Request };
+
+/** The page to come back to after logging in: the page's own path (never a data request's). */
+function loginRedirect(url: URL): Response {
+  return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
 /** Signed-in pages (/order, /profile, /profileform): a visitor is sent to log in and brought back. */
-export function requireUser(context: Readonly<RouterContextProvider>, request: Request): UserActor {
+export function requireUser({ context, url }: GuardArgs): UserActor {
   const actor = actorOf(context);
-  if (actor.kind !== "user") throw loginRedirect(request);
+  if (actor.kind !== "user") throw loginRedirect(url);
   return actor;
 }
 
@@ -19,9 +21,10 @@ export function requireUser(context: Readonly<RouterContextProvider>, request: R
  * Admin pages and actions. Page loads by anyone else are sent to /login; form posts and other
  * requests get 403. Either way no admin data leaves the server.
  */
-export function requireAdmin(context: Readonly<RouterContextProvider>, request: Request): UserActor {
+export function requireAdmin({ context, url, request }: GuardArgs): UserActor {
   const actor = actorOf(context);
   if (actor.kind === "user" && isAdmin(actor)) return actor;
-  if (request.method === "GET" || request.method === "HEAD") throw loginRedirect(request);
+  const method = request?.method ?? "GET";
+  if (method === "GET" || method === "HEAD") throw loginRedirect(url);
   throw data({ message: "Only an administrator can do this." }, { status: 403 });
 }

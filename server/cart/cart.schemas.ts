@@ -12,7 +12,8 @@ export const addToCartSchema = z.object({
   size: z.string().trim().min(1, "Please select a size").pipe(size),
   quantity: z.coerce.number().int().min(1, "The quantity must be at least 1.").max(MAX_LINE_QUANTITY).default(1),
 });
-export type AddToCartInput = z.input<typeof addToCartSchema>;
+/** As it arrives from a form: checked by the schema, so loosely typed. */
+export type AddToCartInput = { productId: number | string; size: string; quantity?: number | string };
 
 export const setQuantitySchema = z.object({
   productId,
@@ -23,10 +24,10 @@ export const setQuantitySchema = z.object({
     .min(1, "The quantity must be at least 1.")
     .max(MAX_LINE_QUANTITY),
 });
-export type SetQuantityInput = z.input<typeof setQuantitySchema>;
+export type SetQuantityInput = { productId: number | string; size: string; quantity: number | string };
 
 export const removeLineSchema = z.object({ productId, size });
-export type RemoveLineInput = z.input<typeof removeLineSchema>;
+export type RemoveLineInput = { productId: number | string; size: string };
 
 /** A cart line as the cart page shows it, priced from the product as it is now. */
 export type CartLine = {

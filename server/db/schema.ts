@@ -104,7 +104,9 @@ export interface WishlistItemsTable {
   addedAt: number;
 }
 
-export type OrderStatus = "placed" | "shipped" | "delivered" | "cancelled";
+import type { OrderStatus } from "../../app/lib/order-status.ts";
+
+export type { OrderStatus };
 
 export interface OrdersTable {
   id: Generated<number>;

@@ -4,6 +4,7 @@ import type { Toast } from "../../app/lib/toast.ts";
 import type { Viewer } from "../../app/lib/viewer.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { actorOf } from "../accounts/session-middleware.ts";
+import { cartCount } from "../cart/cart.service.ts";
 import { shopCookies } from "./cookies.ts";
 import { appServices, takeToast } from "./route-helpers.ts";
 
@@ -14,11 +15,13 @@ export async function loadFrame(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<{ frame: Frame; headers: Headers }> {
-  const { toast, headers } = await takeToast(context, request);
-  return {
-    frame: { theme: await readTheme(request, context), toast, viewer: viewerOf(actorOf(context)), cartCount: 0 },
-    headers,
-  };
+  const actor = actorOf(context);
+  const [{ toast, headers }, theme, cartItems] = await Promise.all([
+    takeToast(context, request),
+    readTheme(request, context),
+    cartCount(appServices(context).db, actor),
+  ]);
+  return { frame: { theme, toast, viewer: viewerOf(actor), cartCount: cartItems }, headers };
 }
 
 function viewerOf(actor: Actor): Viewer {

@@ -101,3 +101,41 @@ export function formFailure(error: unknown, prefix?: string) {
 export function clientMeta(context: Readonly<RouterContextProvider>, request: Request) {
   return { ip: requestInfo(context).ip, userAgent: request.headers.get("User-Agent") };
 }
+
+/** A plain form post (no JavaScript) navigates; a fetcher's post does not. */
+export function isDocumentSubmission(request: Request): boolean {
+  return request.headers.get("Sec-Fetch-Mode") === "navigate";
+}
+
+/**
+ * The answer to a small action (add to cart, remove…): a toast, plus either the data a fetcher
+ * expects or, for a plain form post, a redirect back to the page it came from.
+ */
+export async function actionDone(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  toast: Toast,
+  options: { backTo: string; headers?: Headers },
+) {
+  const headers = await withToast(context, toast, options.headers);
+  if (isDocumentSubmission(request)) return redirect(options.backTo, { headers });
+  return data({ ok: true as const, message: toast.message }, { headers });
+}
+
+/** A small action that failed: the message as an error toast, back on the page for a plain post. */
+export async function actionFailed(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  error: unknown,
+  options: { backTo: string; prefix?: string; headers?: Headers },
+) {
+  if (!isAppError(error)) throw error;
+  const message = options.prefix ? `${options.prefix}: ${error.userMessage}` : error.userMessage;
+  if (isDocumentSubmission(request)) {
+    return redirect(options.backTo, {
+      headers: await withToast(context, makeToast("error", message), options.headers),
+    });
+  }
+  const failure: FormFailure = { ok: false, code: error.code, message, fieldErrors: error.fieldErrors ?? {} };
+  return data(failure, { status: error.status, headers: options.headers });
+}

@@ -25,7 +25,7 @@ const itemSchema = z.object({
     .transform((value) => value || undefined)
     .pipe(z.enum(SIZES, { error: "Please select a size" }).optional()),
 });
-export type WishlistItemInput = z.input<typeof itemSchema>;
+export type WishlistItemInput = { productId: number | string; size?: string };
 
 export type WishlistItem = {
   productId: number;

@@ -16,7 +16,7 @@ function expectedMembers(slug: string): DemoProduct[] {
   );
 }
 
-const rupees = (text: string) => Number(text.replace(/[^0-9.]/g, ""));
+const rupees = (text: string) => Number(text.replace("Rs.", "").replaceAll(",", ""));
 
 describeJourneys("storefront", (journey) => {
   it("shows the home page sections, with every tile leading where the spec says", async () => {
@@ -121,9 +121,10 @@ describeJourneys("storefront", (journey) => {
     expect((await pricesShown()).length).toBeGreaterThan(0);
     expect(new URL(page.url()).searchParams.get("type")).toBe("Western");
 
-    await page.getByLabel("Fabric").selectOption("Denim");
-    await page.waitForURL(/fabric=Denim/);
-    await expect.poll(titles).toEqual(["Bandra Straight-Fit Jeans"]);
+    await page.getByLabel("Fabric").selectOption("Cotton");
+    await page.waitForURL(/fabric=Cotton/);
+    // Western, cotton, at most Rs.1,800, dearest first.
+    await expect.poll(titles).toEqual(["Marine Drive Striped Top", "Worli Oversized T-Shirt"]);
 
     await page.goto("/allproducts?type=Western&fabric=Velvet");
     await expect(page.getByText("No products found").isVisible()).resolves.toBe(true);

@@ -30,7 +30,7 @@ export function ProductCard({
         </div>
         <div className="flex flex-1 flex-col gap-1 p-4">
           <h2 className="line-clamp-2 text-sm font-medium">{product.title}</h2>
-          <p className="mt-auto font-semibold text-gold-600 dark:text-gold-300">{formatRs(product.price)}</p>
+          <p className="mt-auto font-semibold text-gold-700 dark:text-gold-300">{formatRs(product.price)}</p>
         </div>
       </Link>
       {children ? <div className="px-4 pb-4">{children}</div> : null}

@@ -24,7 +24,7 @@ export function Footer() {
     <footer className="border-t border-zinc-200 bg-zinc-50 text-sm dark:border-zinc-800 dark:bg-zinc-900">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <p className="font-display text-2xl font-semibold text-gold-500">Kesar</p>
+          <p className="font-display text-2xl font-semibold text-gold-700 dark:text-gold-400">Kesar</p>
           <p className="mt-2 text-zinc-600 dark:text-zinc-400">
             Pakistani suits, anarkalis, everyday kurtas, Korean trends and the accessories to go with them.
           </p>
@@ -38,7 +38,7 @@ export function Footer() {
               <li key={link.label}>
                 <Link
                   to={link.to}
-                  className="text-zinc-600 hover:text-gold-600 dark:text-zinc-400 dark:hover:text-gold-300"
+                  className="text-zinc-600 hover:text-gold-700 dark:text-zinc-400 dark:hover:text-gold-300"
                 >
                   {link.label}
                 </Link>
@@ -68,7 +68,7 @@ export function Footer() {
                   rel="noopener noreferrer"
                   target="_blank"
                   aria-label={label}
-                  className="flex size-10 items-center justify-center rounded-full border border-zinc-300 hover:border-gold-400 hover:text-gold-500 dark:border-zinc-700"
+                  className="flex size-10 items-center justify-center rounded-full border border-zinc-300 hover:border-gold-400 hover:text-gold-700 dark:border-zinc-700"
                 >
                   <Icon className="size-5" />
                 </a>

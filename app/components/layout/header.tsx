@@ -13,12 +13,12 @@ export function Header({ viewer, theme, cartCount }: { viewer: Viewer; theme: Th
         <MobileMenu viewer={viewer} />
         <Link
           to="/"
-          className="font-display text-2xl font-semibold tracking-wide text-gold-500"
+          className="font-display text-2xl font-semibold tracking-wide text-gold-700 dark:text-gold-400"
           aria-label="Kesar, home"
         >
           Kesar
         </Link>
-        <Link to="/" className="hidden text-sm font-medium hover:text-gold-600 md:inline dark:hover:text-gold-300">
+        <Link to="/" className="hidden text-sm font-medium hover:text-gold-700 md:inline dark:hover:text-gold-300">
           Home
         </Link>
         <SearchBox id="header-search" className="mx-auto hidden w-full max-w-sm md:block" />
@@ -26,7 +26,7 @@ export function Header({ viewer, theme, cartCount }: { viewer: Viewer; theme: Th
           <ul className="flex items-center gap-4 text-sm font-medium">
             {navLinks(viewer, "bar").map((link) => (
               <li key={link.label}>
-                <NavItem link={link} className="hover:text-gold-600 dark:hover:text-gold-300" />
+                <NavItem link={link} className="hover:text-gold-700 dark:hover:text-gold-300" />
               </li>
             ))}
           </ul>

@@ -58,7 +58,7 @@ export function MobileMenu({ viewer }: { viewer: Viewer }) {
         className={`fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 overflow-y-auto bg-white p-5 shadow-xl transition-all dark:bg-zinc-900 ${open ? "visible translate-x-0" : "invisible -translate-x-full"}`}
       >
         <div className="flex items-center justify-between">
-          <Link to="/" className="font-display text-2xl font-semibold text-gold-500">
+          <Link to="/" className="font-display text-2xl font-semibold text-gold-700 dark:text-gold-400">
             Kesar
           </Link>
           <button

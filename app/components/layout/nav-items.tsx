@@ -25,7 +25,7 @@ export function NavItem({
     <RouterNavLink
       to={link.to}
       onClick={onNavigate}
-      className={({ isActive }) => `${className} ${isActive ? "text-gold-600 dark:text-gold-300" : ""}`}
+      className={({ isActive }) => `${className} ${isActive ? "text-gold-700 dark:text-gold-300" : ""}`}
     >
       {link.label}
     </RouterNavLink>

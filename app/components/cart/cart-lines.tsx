@@ -1,0 +1,148 @@
+import { Minus, Plus, Trash2 } from "lucide-react";
+import { useFetcher } from "react-router";
+import { formatInr } from "../../lib/money.ts";
+import { ShopImage } from "../catalog/shop-image.tsx";
+
+export type CartLineView = {
+  productId: number;
+  size: string;
+  quantity: number;
+  title: string;
+  description: string;
+  image: string;
+  unitPrice: number;
+  lineTotal: number;
+  stock: number;
+  problem: string | null;
+};
+
+/** The Cart Items table: picture, title, description, size, price, quantity (− and +), total, Remove. */
+export function CartLines({ lines }: { lines: CartLineView[] }) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">Cart Items</caption>
+      <thead className="hidden border-b border-zinc-200 text-left text-xs tracking-wide text-zinc-500 uppercase md:table-header-group dark:border-zinc-800">
+        <tr>
+          <th scope="col" className="py-3">
+            Product
+          </th>
+          <th scope="col">Size</th>
+          <th scope="col">Price</th>
+          <th scope="col">Quantity</th>
+          <th scope="col">Total</th>
+          <th scope="col">
+            <span className="sr-only">Remove</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <CartRow key={`${line.productId}-${line.size}`} line={line} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+// On narrow screens each row stacks, every cell labelled; from md up it is an ordinary table.
+const CELL =
+  "flex items-center justify-between py-1 before:text-zinc-500 before:content-[attr(data-label)] md:table-cell md:py-4 md:before:content-none";
+
+function CartRow({ line }: { line: CartLineView }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.state !== "idle";
+  const hidden = (
+    <>
+      <input type="hidden" name="productId" value={line.productId} />
+      <input type="hidden" name="size" value={line.size} />
+    </>
+  );
+  return (
+    <tr
+      className={`block border-b border-zinc-200 py-4 md:table-row dark:border-zinc-800 ${pending ? "opacity-60" : ""}`}
+      data-testid="cart-line"
+    >
+      <td className="block pb-2 md:table-cell md:py-4 md:pr-4">
+        <div className="flex gap-4">
+          <div className="w-20 shrink-0 overflow-hidden rounded-md bg-zinc-100 dark:bg-zinc-800">
+            <ShopImage
+              image={line.image}
+              shape="product"
+              alt=""
+              sizes="80px"
+              preferredWidth={320}
+              className="aspect-[4/5] w-full object-cover"
+            />
+          </div>
+          <div>
+            <p className="font-medium">{line.title}</p>
+            <p className="line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{line.description}</p>
+            {line.problem ? (
+              <p className="mt-1 text-xs font-medium text-red-600 dark:text-red-400">{line.problem}</p>
+            ) : null}
+          </div>
+        </div>
+      </td>
+      <td data-label="Size" className={CELL}>
+        {line.size}
+      </td>
+      <td data-label="Price" className={CELL}>
+        {formatInr(line.unitPrice)}
+      </td>
+      <td data-label="Quantity" className={CELL}>
+        <div className="inline-flex items-center rounded-md border border-zinc-300 dark:border-zinc-700">
+          <fetcher.Form method="post" action="/cart">
+            {hidden}
+            <input type="hidden" name="intent" value="quantity" />
+            <input type="hidden" name="quantity" value={line.quantity - 1} />
+            <button
+              type="submit"
+              className="flex size-9 items-center justify-center disabled:opacity-30"
+              disabled={line.quantity <= 1 || pending}
+              aria-label={`One fewer ${line.title}, size ${line.size}`}
+            >
+              <Minus aria-hidden="true" className="size-4" />
+            </button>
+          </fetcher.Form>
+          <output className="w-8 text-center font-medium" aria-label={`Quantity of ${line.title}, size ${line.size}`}>
+            {line.quantity}
+          </output>
+          <fetcher.Form method="post" action="/cart">
+            {hidden}
+            <input type="hidden" name="intent" value="quantity" />
+            <input type="hidden" name="quantity" value={line.quantity + 1} />
+            <button
+              type="submit"
+              className="flex size-9 items-center justify-center disabled:opacity-30"
+              disabled={line.quantity >= line.stock || pending}
+              aria-label={`One more ${line.title}, size ${line.size}`}
+            >
+              <Plus aria-hidden="true" className="size-4" />
+            </button>
+          </fetcher.Form>
+        </div>
+      </td>
+      <td data-label="Total" className={`${CELL} font-semibold`}>
+        {formatInr(line.lineTotal)}
+      </td>
+      <td className={CELL}>
+        <fetcher.Form method="post" action="/cart">
+          {hidden}
+          <input type="hidden" name="intent" value="remove" />
+          <button
+            type="submit"
+            className="inline-flex items-center gap-1 text-red-600 hover:underline dark:text-red-400"
+            disabled={pending}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            Remove
+            <span className="sr-only">
+              {" "}
+              {line.title}, size {line.size}
+            </span>
+          </button>
+        </fetcher.Form>
+      </td>
+    </tr>
+  );
+}

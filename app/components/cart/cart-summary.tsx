@@ -1,0 +1,72 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { formatInr } from "../../lib/money.ts";
+
+export type SummaryTotals = {
+  subtotal: number;
+  shipping: number;
+  pointsRedeemed: number;
+  grandTotal: number;
+  pointsBalance: number | null;
+  redeemablePoints: number;
+  redeeming: boolean;
+};
+
+/** Subtotal, Shipping, points redeemed (registered customers) and Grand Total, all from the server. */
+export function CartSummary({ totals, children }: { totals: SummaryTotals; children?: ReactNode }) {
+  return (
+    <section aria-labelledby="summary-heading" className="card flex flex-col gap-3 p-6">
+      <h2 id="summary-heading" className="text-lg font-semibold">
+        Order summary
+      </h2>
+      <dl className="flex flex-col gap-2 text-sm">
+        <Row label="Subtotal" value={formatInr(totals.subtotal)} />
+        <Row label="Shipping" value={formatInr(totals.shipping)} />
+        {totals.pointsBalance !== null ? (
+          <Row
+            label="Points redeemed"
+            value={totals.pointsRedeemed > 0 ? `−${formatInr(totals.pointsRedeemed * 100)}` : formatInr(0)}
+          />
+        ) : null}
+        <div className="mt-2 flex justify-between border-t border-zinc-200 pt-3 text-base font-semibold dark:border-zinc-800">
+          <dt>Grand Total</dt>
+          <dd data-testid="grand-total">{formatInr(totals.grandTotal)}</dd>
+        </div>
+      </dl>
+      {totals.pointsBalance !== null ? <PointsChoice totals={totals} /> : null}
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** Registered customers choose whether to spend their points (1 point = ₹1) on this order. */
+function PointsChoice({ totals }: { totals: SummaryTotals }) {
+  const balance = totals.pointsBalance ?? 0;
+  if (totals.redeemablePoints === 0) {
+    return <p className="text-xs text-zinc-500">You have {balance} reward points.</p>;
+  }
+  return (
+    <div className="rounded-md bg-gold-50 p-3 text-sm dark:bg-gold-900/30">
+      <p>
+        You have <strong>{balance}</strong> reward points (1 point = ₹1).
+      </p>
+      <Link
+        to={totals.redeeming ? "/cart" : "/cart?redeem=1"}
+        replace
+        preventScrollReset
+        className="mt-1 inline-block font-semibold text-gold-700 underline dark:text-gold-300"
+      >
+        {totals.redeeming ? "Don't use my points" : `Use ${totals.redeemablePoints} points on this order`}
+      </Link>
+    </div>
+  );
+}

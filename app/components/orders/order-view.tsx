@@ -1,0 +1,110 @@
+import { formatShopDate } from "../../lib/dates.ts";
+import { formatInr } from "../../lib/money.ts";
+import type { OrderStatus } from "../../lib/order-status.ts";
+import { STATUS_LABELS } from "../../lib/order-status.ts";
+import { ShopImage } from "../catalog/shop-image.tsx";
+import { StatusBadge } from "./status-badge.tsx";
+
+export type OrderViewData = {
+  orderNumber: string;
+  paymentRef: string;
+  status: OrderStatus;
+  createdAt: number;
+  name: string;
+  address: string;
+  pincode: string;
+  phone: string;
+  email: string;
+  subtotal: number;
+  shipping: number;
+  pointsRedeemed: number;
+  pointsEarned: number;
+  total: number;
+  lines: { title: string; image: string; size: string; unitPrice: number; quantity: number }[];
+  history: { from: OrderStatus | null; to: OrderStatus; at: number }[];
+};
+
+/** One order in full: what was bought (as it was then), where it goes, totals and its status history. */
+export function OrderView({ order }: { order: OrderViewData }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="font-display text-3xl font-semibold">Order {order.orderNumber}</h1>
+        <StatusBadge status={order.status} />
+      </div>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Placed on {formatShopDate(order.createdAt)} · Payment {order.paymentRef} (cash on delivery)
+      </p>
+      <ul className="card divide-y divide-zinc-200 dark:divide-zinc-800">
+        {order.lines.map((line) => (
+          <li key={`${line.title}-${line.size}`} className="flex items-center gap-4 p-4">
+            <div className="w-16 shrink-0 overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800">
+              <ShopImage
+                image={line.image}
+                shape="product"
+                alt=""
+                sizes="64px"
+                preferredWidth={320}
+                className="aspect-[4/5] w-full object-cover"
+              />
+            </div>
+            <div className="flex-1">
+              <p className="font-medium">{line.title}</p>
+              <p className="text-sm text-zinc-500">
+                Size {line.size} · {line.quantity} × {formatInr(line.unitPrice)}
+              </p>
+            </div>
+            <p className="font-semibold">{formatInr(line.unitPrice * line.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-6 md:grid-cols-2">
+        <section className="card p-4 text-sm" aria-labelledby="delivery-heading">
+          <h2 id="delivery-heading" className="mb-2 font-semibold">
+            Delivery
+          </h2>
+          <p>{order.name}</p>
+          <p className="whitespace-pre-line">{order.address}</p>
+          <p>Pincode {order.pincode}</p>
+          <p>Mobile {order.phone}</p>
+          <p>{order.email}</p>
+        </section>
+        <section className="card p-4 text-sm" aria-labelledby="totals-heading">
+          <h2 id="totals-heading" className="mb-2 font-semibold">
+            Totals
+          </h2>
+          <dl className="grid grid-cols-[1fr_auto] gap-1">
+            <dt>Subtotal</dt>
+            <dd>{formatInr(order.subtotal)}</dd>
+            <dt>Shipping</dt>
+            <dd>{formatInr(order.shipping)}</dd>
+            {order.pointsRedeemed > 0 ? (
+              <>
+                <dt>Points redeemed</dt>
+                <dd>−{formatInr(order.pointsRedeemed * 100)}</dd>
+              </>
+            ) : null}
+            <dt className="font-semibold">Grand Total</dt>
+            <dd className="font-semibold">{formatInr(order.total)}</dd>
+          </dl>
+          {order.pointsEarned > 0 ? (
+            <p className="mt-2 text-gold-700 dark:text-gold-300">You earned {order.pointsEarned} reward points.</p>
+          ) : null}
+        </section>
+      </div>
+      <section aria-labelledby="history-heading" className="text-sm">
+        <h2 id="history-heading" className="mb-2 font-semibold">
+          History
+        </h2>
+        <ol className="flex flex-col gap-1">
+          {order.history.map((entry) => (
+            <li key={`${entry.to}-${entry.at}`}>
+              {formatShopDate(entry.at)}: {entry.from ? `${STATUS_LABELS[entry.from]} → ` : ""}
+              {STATUS_LABELS[entry.to]}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { OrderStatus } from "../../lib/order-status.ts";
+import { STATUS_LABELS } from "../../lib/order-status.ts";
+
+const COLOURS: Record<OrderStatus, string> = {
+  placed: "bg-blue-100 text-blue-800 dark:bg-blue-900/60 dark:text-blue-200",
+  shipped: "bg-yellow-100 text-yellow-800 dark:bg-yellow-900/60 dark:text-yellow-200",
+  delivered: "bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-200",
+  cancelled: "bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-200",
+};
+
+/** Placed blue, Shipped yellow, Delivered green, Cancelled red. */
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${COLOURS[status]}`}
+      data-status={status}
+    >
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}

@@ -1,0 +1,193 @@
+import { useEffect, useRef } from "react";
+import { data, Link, redirect, useNavigate } from "react-router";
+import { getProfile } from "../../server/accounts/profile.service.ts";
+import { actorOf } from "../../server/accounts/session-middleware.ts";
+import { addToCart, removeFromCart, setQuantity, viewCart } from "../../server/cart/cart.service.ts";
+import { actorWithGuestId } from "../../server/cart/guest-cookie.ts";
+import { isAppError } from "../../server/errors.ts";
+import { readForm, text } from "../../server/http/forms.ts";
+import {
+  actionDone,
+  actionFailed,
+  appServices,
+  makeToast,
+  redirectWithToast,
+} from "../../server/http/route-helpers.ts";
+import { placeOrder } from "../../server/orders/orders.service.ts";
+import { CartLines } from "../components/cart/cart-lines.tsx";
+import { CartSummary } from "../components/cart/cart-summary.tsx";
+import { CheckoutForm, type CheckoutValues } from "../components/cart/checkout-form.tsx";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/cart";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { db, storage } = appServices(context);
+  const actor = actorOf(context);
+  const cart = await viewCart(db, actor, { redeem: url.searchParams.get("redeem") === "1" });
+  const signedIn = actor.kind === "user";
+  const profile = signedIn ? await getProfile(db, storage, actor) : null;
+  return {
+    cart,
+    signedIn,
+    checkoutOpen: signedIn && url.searchParams.has("checkout") && cart.lines.length > 0,
+    // A new key for every checkout form shown; a double submit of one form reuses it.
+    idempotencyKey: crypto.randomUUID(),
+    defaults: { name: profile?.name ?? "", address: profile?.address ?? "", phone: profile?.phone ?? "" },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const headers = new Headers();
+  const actor = await actorWithGuestId(context, headers);
+  const { db } = appServices(context);
+  const intent = form.get("intent");
+  const backTo = safeRedirectPath(form.get("backTo"), "/cart");
+  const line = { productId: text(form, "productId"), size: text(form, "size") };
+  if (intent === "checkout") return checkout(context, form);
+  try {
+    if (intent === "add" || intent === "order-now") {
+      await addToCart(db, actor, { ...line, quantity: text(form, "quantity") || 1 });
+      if (intent === "order-now") return redirect(actor.kind === "user" ? "/cart?checkout" : "/account", { headers });
+      return actionDone(context, request, makeToast("success", "Added to cart"), { backTo, headers });
+    }
+    if (intent === "quantity") {
+      await setQuantity(db, actor, { ...line, quantity: text(form, "quantity") });
+      return actionDone(context, request, makeToast("info", "Quantity updated", 1500), { backTo, headers });
+    }
+    if (intent === "remove") {
+      await removeFromCart(db, actor, line);
+      return actionDone(context, request, makeToast("success", "Item removed from cart"), { backTo, headers });
+    }
+    return data({ ok: false, message: "Unknown cart action." }, { status: 400 });
+  } catch (error) {
+    return actionFailed(context, request, error, { backTo, headers });
+  }
+}
+
+/** Buy Now for a signed-in customer: the order, or the form again with what was typed and why it failed. */
+async function checkout(context: Route.ActionArgs["context"], form: FormData) {
+  const actor = actorOf(context);
+  if (actor.kind !== "user") return redirect("/account");
+  const values = {
+    name: text(form, "name"),
+    address: text(form, "address"),
+    pincode: text(form, "pincode"),
+    phone: text(form, "phone"),
+  };
+  try {
+    await placeOrder(appServices(context).db, actor, {
+      ...values,
+      idempotencyKey: text(form, "idempotencyKey"),
+      redeemPoints: form.get("redeemPoints") === "1",
+    });
+    return redirectWithToast(context, "/order", makeToast("success", "Order placed successfully"));
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data(
+      {
+        ok: false as const,
+        message: `Failed to place the order: ${error.userMessage}`,
+        fieldErrors: error.fieldErrors ?? {},
+        values,
+      },
+      { status: error.status },
+    );
+  }
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Cart", description: "Your shopping cart.", noindex: true });
+
+export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, signedIn, checkoutOpen, idempotencyKey, defaults } = loaderData;
+  const failure = checkoutFailure(actionData);
+  const redeemQuery = cart.redeeming ? "&redeem=1" : "";
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="font-display text-3xl font-semibold">Cart</h1>
+      {cart.lines.length === 0 ? (
+        <div className="card mt-6 flex flex-col items-center gap-3 p-12 text-center">
+          <p className="text-lg font-medium">Your cart is empty</p>
+          <Link to="/allproducts" className="btn-primary">
+            Browse all products
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_20rem]">
+          <section aria-labelledby="cart-items-heading">
+            <h2 id="cart-items-heading" className="mb-2 text-lg font-semibold">
+              Cart Items
+            </h2>
+            <CartLines lines={cart.lines} />
+          </section>
+          <CartSummary totals={cart}>
+            <Link
+              to={signedIn ? `/cart?checkout${redeemQuery}` : "/account"}
+              className="btn-gold w-full"
+              preventScrollReset
+            >
+              Buy Now
+            </Link>
+          </CartSummary>
+        </div>
+      )}
+      {checkoutOpen ? (
+        <CheckoutDialog>
+          <CheckoutForm
+            action={`/cart?checkout${redeemQuery}`}
+            guest={false}
+            idempotencyKey={idempotencyKey}
+            redeemPoints={cart.redeeming}
+            error={failure?.message}
+            fieldErrors={failure?.fieldErrors}
+            values={failure?.values ?? defaults}
+          />
+        </CheckoutDialog>
+      ) : null}
+    </div>
+  );
+}
+
+type CheckoutFailure = { message: string; fieldErrors: Record<string, string>; values: CheckoutValues };
+
+/** The cart's actions answer in several shapes; only a failed checkout carries the typed values. */
+function checkoutFailure(result: unknown): CheckoutFailure | null {
+  return typeof result === "object" && result !== null && "values" in result ? (result as CheckoutFailure) : null;
+}
+
+/** The checkout as a modal over the cart; Escape or Close goes back to the cart. */
+function CheckoutDialog({ children }: { children: React.ReactNode }) {
+  const navigate = useNavigate();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>("input:not([type=hidden])")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") navigate("/cart", { preventScrollReset: true });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [navigate]);
+  return (
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/60 p-4">
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="checkout-title"
+        className="card max-h-[90vh] w-full max-w-lg overflow-y-auto p-6"
+      >
+        <div className="mb-4 flex items-center justify-between">
+          <h2 id="checkout-title" className="text-xl font-semibold">
+            Checkout
+          </h2>
+          <Link to="/cart" preventScrollReset className="text-sm underline">
+            Close
+          </Link>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { data, Link, redirect } from "react-router";
+import { actorOf } from "../../server/accounts/session-middleware.ts";
+import { viewCart } from "../../server/cart/cart.service.ts";
+import { isAppError } from "../../server/errors.ts";
+import { readForm, text } from "../../server/http/forms.ts";
+import { appServices, makeToast, redirectWithToast } from "../../server/http/route-helpers.ts";
+import { placeOrder } from "../../server/orders/orders.service.ts";
+import { CartSummary } from "../components/cart/cart-summary.tsx";
+import { CheckoutForm } from "../components/cart/checkout-form.tsx";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/guest";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = actorOf(context);
+  // A signed-in customer checks out from the cart, with their points.
+  if (actor.kind === "user") throw redirect("/cart?checkout");
+  const cart = await viewCart(appServices(context).db, actor);
+  return { cart, idempotencyKey: crypto.randomUUID() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = actorOf(context);
+  if (actor.kind === "user") return redirect("/cart?checkout");
+  const form = await readForm(request);
+  const values = {
+    name: text(form, "name"),
+    email: text(form, "email"),
+    address: text(form, "address"),
+    pincode: text(form, "pincode"),
+    phone: text(form, "phone"),
+  };
+  try {
+    const order = await placeOrder(appServices(context).db, actor, {
+      ...values,
+      idempotencyKey: text(form, "idempotencyKey"),
+    });
+    return redirectWithToast(
+      context,
+      `/orders/${order.accessToken}`,
+      makeToast("success", "Order placed successfully"),
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data(
+      { message: `Failed to place the order: ${error.userMessage}`, fieldErrors: error.fieldErrors ?? {}, values },
+      { status: error.status },
+    );
+  }
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Guest checkout", description: "Check out as a guest.", noindex: true });
+
+/** Checkout as a guest: the same form plus an e-mail; no points, no offers. */
+export default function GuestCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, idempotencyKey } = loaderData;
+  if (cart.lines.length === 0) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="font-display text-3xl font-semibold">Guest checkout</h1>
+        <p className="mt-3 text-zinc-600 dark:text-zinc-400">Your cart is empty.</p>
+        <Link to="/allproducts" className="btn-primary mt-6">
+          Browse all products
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
+      <section aria-labelledby="guest-title" className="card p-6">
+        <h1 id="guest-title" className="font-display text-3xl font-semibold">
+          Guest checkout
+        </h1>
+        <p className="mt-2 mb-6 rounded-md bg-zinc-100 p-3 text-sm text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+          Offers and Discounts not available when checking out as guest: guests neither earn nor redeem reward points.{" "}
+          <Link to="/signup?redirectTo=%2Fcart" className="font-semibold underline">
+            Sign up
+          </Link>{" "}
+          to earn them.
+        </p>
+        <CheckoutForm
+          action="/guest"
+          guest
+          idempotencyKey={idempotencyKey}
+          redeemPoints={false}
+          error={actionData?.message}
+          fieldErrors={actionData?.fieldErrors}
+          values={actionData?.values ?? {}}
+        />
+      </section>
+      <CartSummary totals={cart}>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {cart.itemCount} {cart.itemCount === 1 ? "item" : "items"} ·{" "}
+          <Link to="/cart" className="underline">
+            Edit cart
+          </Link>
+        </p>
+      </CartSummary>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { LoaderCircle } from "lucide-react";
+import { Link, useNavigation } from "react-router";
+import { requireUser } from "../../server/accounts/guards.ts";
+import { appServices } from "../../server/http/route-helpers.ts";
+import { listForCustomer } from "../../server/orders/orders.service.ts";
+import { ShopImage } from "../components/catalog/shop-image.tsx";
+import { StatusBadge } from "../components/orders/status-badge.tsx";
+import { formatShopDate } from "../lib/dates.ts";
+import { formatRs } from "../lib/money.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/order";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const actor = requireUser({ context, url });
+  const page = Math.max(1, Math.min(1000, Number(url.searchParams.get("page")) || 1));
+  return { ...(await listForCustomer(appServices(context).db, actor, page)), page };
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "My Orders", description: "Your orders.", noindex: true });
+
+/** The signed-in customer's own orders, newest first. */
+export default function MyOrders({ loaderData }: Route.ComponentProps) {
+  const { orders, page, hasNext } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/order");
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <div className="flex items-center gap-3">
+        <h1 className="font-display text-3xl font-semibold">My Orders</h1>
+        {loading ? (
+          <LoaderCircle
+            aria-label="Loading"
+            role="status"
+            className="size-6 animate-spin text-gold-700 dark:text-gold-400"
+          />
+        ) : null}
+      </div>
+      {orders.length === 0 ? (
+        <p className="card mt-6 p-10 text-center text-lg">No Orders</p>
+      ) : (
+        <ul className="mt-6 flex flex-col gap-4">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <Link
+                to={`/order/${order.orderNumber}`}
+                className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 shadow-sm transition hover:shadow-md sm:flex-row dark:border-zinc-700 dark:bg-zinc-800"
+                data-testid="order-card"
+              >
+                {order.firstItem ? (
+                  <div className="w-full shrink-0 overflow-hidden rounded-md bg-zinc-100 sm:w-[150px] dark:bg-zinc-700">
+                    <ShopImage
+                      image={order.firstItem.image}
+                      shape="product"
+                      alt={order.firstItem.title}
+                      sizes="(min-width: 640px) 150px, 100vw"
+                      preferredWidth={320}
+                      className="aspect-[4/5] w-full object-cover"
+                    />
+                  </div>
+                ) : null}
+                <div className="flex flex-1 flex-col gap-1">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <p className="font-semibold">{order.firstItem?.title ?? "Order"}</p>
+                    <StatusBadge status={order.status} />
+                  </div>
+                  <p className="line-clamp-2 text-sm text-zinc-600 dark:text-zinc-300">
+                    {order.firstItem?.description}
+                  </p>
+                  <p className="mt-auto text-lg font-semibold">{formatRs(order.total)}</p>
+                  <p className="text-sm text-zinc-500 dark:text-zinc-400">
+                    {order.itemCount} {order.itemCount === 1 ? "item" : "items"} · Order {order.orderNumber} ·{" "}
+                    {formatShopDate(order.createdAt)}
+                  </p>
+                  <p className="text-sm">Status: {order.status.charAt(0).toUpperCase() + order.status.slice(1)}</p>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page > 1 || hasNext ? (
+        <nav aria-label="Pages" className="mt-8 flex justify-center gap-4">
+          {page > 1 ? (
+            <Link to={`/order?page=${page - 1}`} className="btn-outline">
+              Previous
+            </Link>
+          ) : null}
+          {hasNext ? (
+            <Link to={`/order?page=${page + 1}`} className="btn-outline">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { describeJourneys } from "./browser.ts";
+
+async function openProduct(page: Page, listing: string, title: string) {
+  await page.goto(listing);
+  await page
+    .getByRole("link", { name: new RegExp(title) })
+    .first()
+    .click();
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+}
+
+async function addInSize(page: Page, size: string) {
+  await page.getByLabel("Size").selectOption(size);
+  await page.getByRole("button", { name: "Add To Cart" }).click();
+  await page.getByText("Added to cart").last().waitFor();
+}
+
+async function signUp(page: Page, name: string, redirectTo = "/") {
+  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@mail.in`;
+  await page.goto(`/signup?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("Secret-pass-1");
+  await page.getByRole("button", { name: "Signup" }).click();
+  await page.getByText("Signup Successfully").waitFor();
+  return email;
+}
+
+async function fillCheckout(page: Page) {
+  await page.getByLabel("Full Name").fill("Asha Verma");
+  await page.getByLabel("Full Address").fill("Flat 7, Palm Court, Linking Road, Bandra West, Mumbai");
+  await page.getByLabel("Pincode").fill("400050");
+  await page.getByLabel("Mobile Number").fill("+91 98200 12345");
+}
+
+describeJourneys("cart and checkout", (journey) => {
+  it("lets a guest add two sizes, change quantities and check out via Account → guest", async () => {
+    const page = await journey().newPage();
+    await openProduct(page, "/pakistani-suits", "Ayesha Pastel Lawn Co-ordinated Suit");
+    await page.getByRole("button", { name: "Add To Cart" }).click();
+    await page.getByText("Please select a size").first().waitFor();
+    await addInSize(page, "M");
+    await addInSize(page, "L");
+    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("2");
+
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line").count()).resolves.toBe(2);
+    await page.getByRole("button", { name: "One more Ayesha Pastel Lawn Co-ordinated Suit, size M" }).click();
+    await expect
+      .poll(() => page.getByLabel("Quantity of Ayesha Pastel Lawn Co-ordinated Suit, size M").textContent())
+      .toBe("2");
+    await page.getByRole("button", { name: "One more Ayesha Pastel Lawn Co-ordinated Suit, size M" }).click();
+    await expect
+      .poll(() => page.getByLabel("Quantity of Ayesha Pastel Lawn Co-ordinated Suit, size M").textContent())
+      .toBe("3");
+    await page.getByRole("button", { name: "One fewer Ayesha Pastel Lawn Co-ordinated Suit, size M" }).click();
+    await expect
+      .poll(() => page.getByLabel("Quantity of Ayesha Pastel Lawn Co-ordinated Suit, size M").textContent())
+      .toBe("2");
+    // 3 × ₹3,199 + ₹100 shipping.
+    await expect.poll(() => page.getByTestId("grand-total").textContent()).toBe("₹9,697");
+
+    await page.getByRole("link", { name: "Buy Now" }).click();
+    await page.waitForURL("**/account");
+    await page.getByRole("link", { name: "Continue as guest" }).click();
+    await page.waitForURL("**/guest");
+    await expect(
+      page.getByText("Offers and Discounts not available when checking out as guest", { exact: false }).isVisible(),
+    ).resolves.toBe(true);
+    await fillCheckout(page);
+    await page.getByRole("button", { name: "Order Now" }).click();
+    await page.getByText("All fields are required", { exact: false }).first().waitFor();
+    await expect(page.getByLabel("Full Name").inputValue()).resolves.toBe("Asha Verma");
+    await page.getByLabel("Email").fill("asha.guest@mail.in");
+    await page.getByRole("button", { name: "Order Now" }).click();
+    await page.waitForURL(/\/orders\/[A-Za-z0-9_-]+$/);
+    await page.getByText("Order placed successfully").waitFor();
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(/^Order KS-\d+$/);
+    await expect(page.getByText("asha.guest@mail.in").isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId("cart-count").count()).resolves.toBe(0);
+  });
+
+  it("lets a registered customer order, earn points shown on the profile, and see the order on My Orders", async () => {
+    const page = await journey().newPage();
+    await signUp(page, "Kabir Rao");
+    await openProduct(page, "/anarkali-dress", "Mastani Chanderi Anarkali Set");
+    await page.getByLabel("Size").selectOption("S");
+    await page.getByRole("button", { name: "Order Now" }).click();
+    await page.waitForURL(/\/cart\?checkout/);
+    const dialog = page.getByRole("dialog", { name: "Checkout" });
+    await dialog.getByLabel("Full Name").waitFor();
+    await fillCheckout(page);
+    await dialog.getByLabel("Pincode").fill("4000");
+    await dialog.getByRole("button", { name: "Order Now" }).click();
+    await dialog.getByText("The pincode must have 6 digits.").first().waitFor();
+    await expect(dialog.getByLabel("Full Address").inputValue()).resolves.toContain("Palm Court");
+    await dialog.getByLabel("Pincode").fill("400050");
+    await dialog.getByRole("button", { name: "Order Now" }).click();
+    await page.waitForURL("**/order");
+    await page.getByText("Order placed successfully").waitFor();
+    const card = page.getByTestId("order-card").first();
+    await expect(card.textContent()).resolves.toContain("Mastani Chanderi Anarkali Set");
+    await expect(card.textContent()).resolves.toContain("Rs.4,599");
+    await expect(card.locator("[data-status]").textContent()).resolves.toBe("Placed");
+
+    await page.goto("/profile");
+    // ₹4,499 of goods earns 44 points.
+    await expect(page.getByTestId("points-balance").textContent()).resolves.toBe("44");
+  });
+
+  it("saves to the wishlist, asks for a size where needed, and moves items to the cart", async () => {
+    const page = await journey().newPage();
+    await openProduct(page, "/western", "Riviera Linen Wrap Dress");
+    await page.getByRole("button", { name: "Add To Wishlist" }).click();
+    await page.getByText("Added to wishlist").waitFor();
+    await openProduct(page, "/handbags", "Quilted Chain Sling Bag");
+    await page.getByRole("button", { name: "Add To Wishlist" }).click();
+    await page.getByText("Added to wishlist").last().waitFor();
+    await openProduct(page, "/western", "Riviera Linen Wrap Dress");
+    await page.getByRole("button", { name: "Add To Wishlist" }).click();
+
+    await page.goto("/wishlist");
+    await expect(page.getByRole("heading", { name: "My Wishlist" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId("wishlist-item").count()).resolves.toBe(2);
+    const dress = page.getByTestId("wishlist-item").filter({ hasText: "Riviera Linen Wrap Dress" });
+    await dress.getByRole("button", { name: "Add To Cart" }).click();
+    await page.getByText("Please select a size").first().waitFor();
+    await dress.getByLabel("Size for Riviera Linen Wrap Dress").selectOption("M");
+    await dress.getByRole("button", { name: "Add To Cart" }).click();
+    await page.waitForURL("**/cart");
+    await page.goto("/wishlist");
+    await page
+      .getByTestId("wishlist-item")
+      .filter({ hasText: "Quilted Chain Sling Bag" })
+      .getByRole("button", { name: "Add To Cart" })
+      .click();
+    await page.waitForURL("**/cart");
+    await expect.poll(() => page.getByTestId("cart-line").count()).toBe(2);
+  });
+
+  it("keeps a guest's cart through login and merges it into the account's", async () => {
+    const page = await journey().newPage();
+    const email = await signUp(page, "Zoya Khan");
+    await openProduct(page, "/jewellery", "Kundan Jhumka Earrings");
+    await page.getByRole("button", { name: "Add To Cart" }).click();
+    await page.getByText("Added to cart").last().waitFor();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL("**/login");
+
+    await page.goto("/accessories");
+    const belt = page.locator("article").filter({ hasText: "Gold-Tone Chain Belt" });
+    await belt.getByRole("button", { name: "Add Gold-Tone Chain Belt to cart" }).click();
+    await page.getByText("Added to cart").last().waitFor();
+    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("1");
+
+    await page.goto("/cart");
+    await page.getByRole("link", { name: "Buy Now" }).click();
+    await page.getByRole("link", { name: "Log in" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("Secret-pass-1");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL("**/cart");
+    await expect.poll(() => page.getByTestId("cart-line").count()).toBe(2);
+    await expect(page.getByTestId("cart-count").textContent()).resolves.toBe("2");
+  });
+});

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { orderByAccessToken } from "../../server/orders/orders.service.ts";
+import { makeCustomer, makeProduct } from "../../server/testing/factories.ts";
+import { describeEachDatabase } from "../../server/testing/test-databases.ts";
+import { cookiesFrom, startTestShop, type TestShop } from "./test-shop.ts";
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const CHECKOUT = {
+  name: "Ravi Kumar",
+  address: "22 Hill Road, Bandra West, Mumbai",
+  pincode: "400050",
+  phone: "9820012345",
+};
+
+describeEachDatabase("cart and orders over HTTP, from the attacker's side", (database) => {
+  let shop: TestShop;
+  let productId: number;
+
+  beforeAll(async () => {
+    shop = await startTestShop(database());
+    productId = await makeProduct(database().db, {
+      title: "Honest Price Kurta",
+      price: 250_000,
+      sizes: { M: 50, L: 50 },
+    });
+  });
+  afterAll(() => shop?.dispose());
+
+  /** A browser session: cookies kept between requests, as a shopper's browser would. */
+  function browser() {
+    let cookies = "";
+    return {
+      get cookies() {
+        return cookies;
+      },
+      async post(url: string, fields: Record<string, string>) {
+        const response = await shop.request({
+          method: "POST",
+          url,
+          headers: { ...FORM, cookie: cookies },
+          payload: new URLSearchParams(fields).toString(),
+        });
+        cookies = cookiesFrom(response, cookies);
+        return response;
+      },
+      async get(url: string) {
+        const response = await shop.request({ method: "GET", url, headers: { cookie: cookies } });
+        cookies = cookiesFrom(response, cookies);
+        return response;
+      },
+    };
+  }
+
+  async function signedIn() {
+    const customer = await makeCustomer(shop.services.db);
+    const session = browser();
+    await session.post("/login", { email: customer.email, password: customer.password });
+    return { customer, session };
+  }
+
+  it("ignores a posted price or total: the cart and the order use the product's own price", async () => {
+    const { session } = await signedIn();
+    await session.post("/cart", {
+      intent: "add",
+      productId: String(productId),
+      size: "M",
+      price: "1",
+      unitPrice: "1",
+      total: "1",
+    });
+    const cart = await session.get("/cart");
+    expect(cart.body).toContain("₹2,500");
+    expect(cart.body).toContain("₹2,600");
+    const key = cart.body.match(/name="idempotencyKey" value="([^"]+)"/)?.[1] ?? crypto.randomUUID();
+    const placed = await session.post("/cart?checkout", {
+      intent: "checkout",
+      idempotencyKey: key,
+      ...CHECKOUT,
+      total: "100",
+      subtotal: "1",
+      shipping: "0",
+    });
+    expect(placed.statusCode).toBe(302);
+    expect(placed.headers.location).toBe("/order");
+    const orders = await session.get("/order");
+    expect(orders.body).toContain("Rs.2,600");
+  });
+
+  it("refuses a quantity below 1 and a size the product does not have", async () => {
+    const session = browser();
+    await session.post("/cart", { intent: "add", productId: String(productId), size: "M" });
+    for (const quantity of ["0", "-3", "1.5", "abc"]) {
+      const response = await session.post("/cart", {
+        intent: "quantity",
+        productId: String(productId),
+        size: "M",
+        quantity,
+      });
+      expect(response.statusCode, quantity).toBe(400);
+    }
+    const unknownSize = await session.post("/cart", { intent: "add", productId: String(productId), size: "XXL" });
+    expect(unknownSize.statusCode).toBe(400);
+    expect(unknownSize.body).toContain("Please select a size");
+    const missingSize = await session.post("/cart", { intent: "add", productId: String(productId), size: "XL" });
+    expect(missingSize.statusCode).toBe(400);
+    expect((await session.get("/cart")).body).toMatch(/aria-label="Quantity of Honest Price Kurta, size M"[^>]*>1</);
+  });
+
+  it("never touches another shopper's cart line", async () => {
+    const alice = browser();
+    const bob = browser();
+    await alice.post("/cart", { intent: "add", productId: String(productId), size: "L" });
+    const attempt = await bob.post("/cart", { intent: "remove", productId: String(productId), size: "L" });
+    expect(attempt.statusCode).toBe(404);
+    const change = await bob.post("/cart", {
+      intent: "quantity",
+      productId: String(productId),
+      size: "L",
+      quantity: "9",
+    });
+    expect(change.statusCode).toBe(404);
+    expect((await alice.get("/cart")).body).toMatch(/aria-label="Quantity of Honest Price Kurta, size L"[^>]*>1</);
+  });
+
+  it("does not let a customer open another customer's order, or a guest's order without its link", async () => {
+    const alice = await signedIn();
+    await alice.session.post("/cart", { intent: "add", productId: String(productId), size: "M" });
+    const key = crypto.randomUUID();
+    await alice.session.post("/cart?checkout", { intent: "checkout", idempotencyKey: key, ...CHECKOUT });
+    const aliceOrder = (await alice.session.get("/order")).body.match(/href="\/order\/(KS-\d+)"/)?.[1];
+    expect(aliceOrder).toBeDefined();
+    expect((await alice.session.get(`/order/${aliceOrder}`)).statusCode).toBe(200);
+
+    const bob = await signedIn();
+    const peek = await bob.session.get(`/order/${aliceOrder}`);
+    expect(peek.statusCode).toBe(404);
+    expect(peek.body).not.toContain(CHECKOUT.address);
+
+    const guest = browser();
+    await guest.post("/cart", { intent: "add", productId: String(productId), size: "M" });
+    const placed = await guest.post("/guest", {
+      ...CHECKOUT,
+      email: "guest@mail.in",
+      idempotencyKey: crypto.randomUUID(),
+    });
+    expect(placed.statusCode).toBe(302);
+    const confirmation = String(placed.headers.location);
+    expect(confirmation).toMatch(/^\/orders\/[A-Za-z0-9_-]{40,}$/);
+    expect((await guest.get(confirmation)).body).toContain("guest@mail.in");
+    const guestNumber = (await guest.get(confirmation)).body.match(/Order (KS-\d+)/)?.[1];
+    expect((await bob.session.get(`/order/${guestNumber}`)).statusCode).toBe(404);
+    expect((await bob.session.get(`/orders/${"x".repeat(43)}`)).statusCode).toBe(404);
+    expect((await browser().get(`/orders/${confirmation.slice(8, -1)}`)).statusCode).toBe(404);
+  });
+
+  it("gives guests no points even when they ask to redeem", async () => {
+    const guest = browser();
+    await guest.post("/cart", { intent: "add", productId: String(productId), size: "L" });
+    const placed = await guest.post("/guest", {
+      ...CHECKOUT,
+      email: "g2@mail.in",
+      redeemPoints: "1",
+      idempotencyKey: crypto.randomUUID(),
+    });
+    const order = await orderByAccessToken(shop.services.db, String(placed.headers.location).replace("/orders/", ""));
+    expect(order).toMatchObject({ pointsRedeemed: 0, pointsEarned: 0, total: 260_000 });
+  });
+
+  it("explains a checkout it cannot take, keeping what was typed", async () => {
+    const { session } = await signedIn();
+    await session.post("/cart", { intent: "add", productId: String(productId), size: "M" });
+    const missing = await session.post("/cart?checkout", {
+      intent: "checkout",
+      idempotencyKey: crypto.randomUUID(),
+      ...CHECKOUT,
+      pincode: "",
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain("Failed to place the order: All fields are required");
+    expect(missing.body).toContain(CHECKOUT.address);
+    const malformed = await session.post("/cart?checkout", {
+      intent: "checkout",
+      idempotencyKey: crypto.randomUUID(),
+      ...CHECKOUT,
+      pincode: "4000",
+    });
+    expect(malformed.body).toContain("The pincode must have 6 digits.");
+  });
+});
