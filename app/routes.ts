@@ -1,10 +1,12 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { COLLECTIONS } from "./lib/collections.ts";
 
 /*
  * All Products, /filter and the ten collections are one listing screen; the loader tells them apart
  * by the path.
  */
+export const ADMIN_LAYOUT = "routes/admin/admin-layout.tsx";
+
 const listings = [
   route("allproducts", "routes/listing.tsx", { id: "listing-allproducts" }),
   route("filter", "routes/listing.tsx", { id: "listing-filter" }),
@@ -30,6 +32,13 @@ export default [
   route("order", "routes/order.tsx"),
   route("order/:number", "routes/order-detail.tsx"),
   route("orders/:token", "routes/order-confirmation.tsx"),
+  // Every admin screen sits inside this layout, whose middleware lets only administrators through.
+  layout(ADMIN_LAYOUT, [
+    route("dashboard", "routes/admin/dashboard.tsx"),
+    route("addproduct", "routes/admin/add-product.tsx"),
+    route("updateproduct", "routes/admin/update-product.tsx"),
+    route("admin/updateorderstatus", "routes/admin/update-order-status.tsx"),
+  ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

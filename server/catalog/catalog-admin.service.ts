@@ -3,8 +3,16 @@ import { type Actor, requireAdmin } from "../accounts/actor.ts";
 import type { Db, NewProductRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation/fields.ts";
-import { findProductRow, insertProduct, replaceSizes, syncSizes, updateProductRow } from "./catalog.repository.ts";
+import {
+  findDistinctTypes,
+  findProductRow,
+  insertProduct,
+  replaceSizes,
+  syncSizes,
+  updateProductRow,
+} from "./catalog.repository.ts";
 import { type ProductInput, productInputSchema } from "./catalog.schemas.ts";
+import { findProduct, listingOptions } from "./catalog.service.ts";
 import { catalogCache } from "./catalog-cache.ts";
 
 /** Adds a product with its sizes in one transaction. */
@@ -84,4 +92,19 @@ function productColumns(product: ParsedProduct): Omit<NewProductRow, "createdAt"
     searchText: [product.title, product.category, product.fabric ?? ""].join("\n").toLowerCase(),
     ...(flags as Record<(typeof COLLECTION_FLAGS)[number], number>),
   };
+}
+
+/** Suggestions for the product form's free-text fields, from the values products already use. */
+export async function productFormSuggestions(db: Db, actor: Actor) {
+  requireAdmin(actor);
+  const [options, types] = await Promise.all([listingOptions(db, "all"), findDistinctTypes(db)]);
+  return { categories: options.types, types, fabrics: options.fabrics };
+}
+
+/** A product for the edit form: any product that has not been deleted. */
+export async function productForEditing(db: Db, actor: Actor, id: number) {
+  requireAdmin(actor);
+  const product = await findProduct(db, id);
+  if (!product || product.archived) throw new AppError("not-found", "This product could not be found.");
+  return product;
 }

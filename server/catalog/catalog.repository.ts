@@ -80,6 +80,18 @@ export async function findDistinctFabrics(executor: Executor, membership: Member
     .execute();
 }
 
+export async function findDistinctTypes(executor: Executor) {
+  const rows = await executor
+    .selectFrom("products")
+    .select("type")
+    .distinct()
+    .where(membershipPredicate(undefined))
+    .orderBy("type")
+    .limit(200)
+    .execute();
+  return rows.map((row) => row.type);
+}
+
 export async function findNewest(executor: Executor, membership: Membership | undefined, limit: number) {
   return executor
     .selectFrom("products")

@@ -55,7 +55,8 @@ export const changeStatusSchema = z.object({
   from: z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]]),
   to: z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]], { error: "Please select a status" }),
 });
-export type ChangeStatusInput = z.input<typeof changeStatusSchema>;
+/** As it arrives from the form: checked by the schema, so loosely typed. */
+export type ChangeStatusInput = { orderId: number | string; from: string; to: string };
 
 /** An order as its owner sees it in a list. */
 export type OrderSummary = {

@@ -1,0 +1,105 @@
+import { Link } from "react-router";
+import { formatShopDate } from "../../lib/dates.ts";
+import { formatRs } from "../../lib/money.ts";
+import type { OrderStatus } from "../../lib/order-status.ts";
+import { ShopImage } from "../catalog/shop-image.tsx";
+import { StatusBadge } from "../orders/status-badge.tsx";
+
+type Row = {
+  id: number;
+  orderNumber: string;
+  paymentRef: string;
+  total: number;
+  itemCount: number;
+  name: string;
+  address: string;
+  pincode: string;
+  phone: string;
+  email: string;
+  status: OrderStatus;
+  createdAt: number;
+  title: string | null;
+  image: string | null;
+  category: string | null;
+};
+
+const HEADINGS = [
+  "Order No / Payment Id",
+  "Image",
+  "Title",
+  "Price",
+  "Category",
+  "Name",
+  "Address",
+  "Pincode",
+  "Phone Number",
+  "Email",
+  "Date",
+  "Order Status",
+  "Action",
+];
+
+export function OrdersTable({ rows }: { rows: Row[] }) {
+  return (
+    <table className="w-full min-w-[80rem] text-left text-sm">
+      <caption className="sr-only">Orders</caption>
+      <thead className="border-b border-zinc-200 text-xs text-zinc-500 uppercase dark:border-zinc-800">
+        <tr>
+          {HEADINGS.map((heading) => (
+            <th key={heading} scope="col" className="px-2 py-2">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr
+            key={row.id}
+            className="border-b border-zinc-100 align-top dark:border-zinc-800"
+            data-testid="admin-order-row"
+          >
+            <td className="px-2 py-2">
+              <p className="font-medium">{row.orderNumber}</p>
+              <p className="font-mono text-xs text-zinc-500">{row.paymentRef}</p>
+            </td>
+            <td className="px-2 py-2">
+              {row.image ? (
+                <div className="w-12 overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800">
+                  <ShopImage
+                    image={row.image}
+                    shape="product"
+                    alt=""
+                    sizes="48px"
+                    preferredWidth={320}
+                    className="aspect-[4/5] w-full object-cover"
+                  />
+                </div>
+              ) : null}
+            </td>
+            <td className="px-2 py-2">
+              {row.title}
+              {row.itemCount > 1 ? <span className="block text-xs text-zinc-500">{row.itemCount} items</span> : null}
+            </td>
+            <td className="px-2 py-2">{formatRs(row.total)}</td>
+            <td className="px-2 py-2">{row.category}</td>
+            <td className="px-2 py-2">{row.name}</td>
+            <td className="max-w-48 px-2 py-2">{row.address}</td>
+            <td className="px-2 py-2">{row.pincode}</td>
+            <td className="px-2 py-2">{row.phone}</td>
+            <td className="px-2 py-2">{row.email}</td>
+            <td className="px-2 py-2 whitespace-nowrap">{formatShopDate(row.createdAt)}</td>
+            <td className="px-2 py-2">
+              <StatusBadge status={row.status} />
+            </td>
+            <td className="px-2 py-2">
+              <Link to={`/admin/updateorderstatus?id=${row.id}`} className="btn-outline px-2 py-1 whitespace-nowrap">
+                Update Order
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

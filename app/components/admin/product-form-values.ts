@@ -1,0 +1,18 @@
+import type { Product } from "../../../server/catalog/catalog.schemas.ts";
+import type { ProductFormValues } from "./product-form.tsx";
+
+/** A stored product as the edit form shows it: price in rupees, stock per size as text. */
+export function toFormValues(product: Product): ProductFormValues {
+  return {
+    title: product.title,
+    price: String(product.price / 100),
+    images: product.images,
+    category: product.category,
+    type: product.type,
+    fabric: product.fabric ?? "",
+    description: product.description,
+    description1: product.description1,
+    flags: product.flags,
+    stock: Object.fromEntries(product.sizes.map((entry) => [entry.size, String(entry.stock)])),
+  };
+}

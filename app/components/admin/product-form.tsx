@@ -1,0 +1,257 @@
+import { useEffect } from "react";
+import { Form, useNavigate, useNavigation } from "react-router";
+import { COLLECTION_FLAGS, FLAG_LABELS } from "../../lib/collections.ts";
+import { ShopImage } from "../catalog/shop-image.tsx";
+import { FieldError, FormError } from "../ui/form-error.tsx";
+import { TextField } from "../ui/text-field.tsx";
+
+const SIZE_CHOICES = ["S", "M", "L", "XL", "One Size"] as const;
+const IMAGE_SLOTS = ["Main image", "Image 1", "Image 2", "Image 3", "Image 4"];
+
+export type ProductFormValues = {
+  title: string;
+  /** Rupees, as typed. */
+  price: string;
+  images: string[];
+  category: string;
+  type: string;
+  fabric: string;
+  description: string;
+  description1: string;
+  flags: Record<string, boolean>;
+  stock: Record<string, string>;
+};
+
+export type ProductFormResult = { ok: boolean; message: string; fieldErrors?: Record<string, string> } | undefined;
+
+export const EMPTY_PRODUCT: ProductFormValues = {
+  title: "",
+  price: "",
+  images: [],
+  category: "",
+  type: "",
+  fabric: "",
+  description: "",
+  description1: "",
+  flags: {},
+  stock: {},
+};
+
+/**
+ * The one form behind Add Product and Edit Product: every field of a product, pictures by upload or
+ * URL, sizes with their stock, and the collection flags. After a save it returns to the dashboard.
+ */
+export function ProductForm(props: {
+  heading: string;
+  submitLabel: string;
+  values: ProductFormValues;
+  suggestions: { categories: string[]; types: string[]; fabrics: string[] };
+  result: ProductFormResult;
+}) {
+  const { heading, submitLabel, values, suggestions, result } = props;
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const saving = navigation.state === "submitting";
+  const errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
+  useEffect(() => {
+    if (!result?.ok) return;
+    const timer = setTimeout(() => navigate("/dashboard"), 800);
+    return () => clearTimeout(timer);
+  }, [result, navigate]);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="font-display text-3xl font-semibold">{heading}</h1>
+      <Form method="post" encType="multipart/form-data" className="mt-6 flex flex-col gap-6" noValidate>
+        <FormError message={result?.ok === false ? result.message : undefined} />
+        <section className="card grid gap-4 p-6 md:grid-cols-2">
+          <div className="md:col-span-2">
+            <TextField name="title" label="Title" defaultValue={values.title} error={errors.title} required />
+          </div>
+          <TextField
+            name="price"
+            label="Price (₹)"
+            type="number"
+            inputMode="decimal"
+            min="1"
+            step="0.01"
+            defaultValue={values.price}
+            error={errors.price}
+            required
+          />
+          <TextField
+            name="category"
+            label="Category"
+            list="category-suggestions"
+            defaultValue={values.category}
+            error={errors.category}
+            required
+          />
+          <TextField
+            name="type"
+            label="Type"
+            list="type-suggestions"
+            defaultValue={values.type}
+            error={errors.type}
+            required
+          />
+          <TextField
+            name="fabric"
+            label="Fabric"
+            list="fabric-suggestions"
+            defaultValue={values.fabric}
+            error={errors.fabric}
+            hint="Optional."
+          />
+          <Suggestions id="category-suggestions" values={suggestions.categories} />
+          <Suggestions id="type-suggestions" values={suggestions.types} />
+          <Suggestions id="fabric-suggestions" values={suggestions.fabrics} />
+          <TextArea name="description" label="Description" value={values.description} error={errors.description} />
+          <TextArea name="description1" label="Description 1" value={values.description1} error={errors.description1} />
+        </section>
+
+        <section className="card p-6" aria-labelledby="images-heading">
+          <h2 id="images-heading" className="font-semibold">
+            Pictures
+          </h2>
+          <p className="text-sm text-zinc-500">Upload a JPEG, PNG or WebP (up to 5 MB), or give an https:// URL.</p>
+          <FieldError id="images-error" message={errors.images} />
+          <div className="mt-4 grid gap-4 md:grid-cols-2">
+            {IMAGE_SLOTS.map((label, slot) => (
+              <ImageSlot
+                key={label}
+                slot={slot}
+                label={label}
+                current={values.images[slot]}
+                error={errors[`image${slot}`]}
+              />
+            ))}
+          </div>
+        </section>
+
+        <section className="card p-6" aria-labelledby="sizes-heading">
+          <h2 id="sizes-heading" className="font-semibold">
+            Sizes and stock
+          </h2>
+          <p className="text-sm text-zinc-500">Give the stock of each size offered; leave a size empty if it is not.</p>
+          <FieldError id="sizes-error" message={errors.sizes} />
+          <div className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-5">
+            {SIZE_CHOICES.map((size) => (
+              <TextField
+                key={size}
+                name={`stock_${size.replace(" ", "")}`}
+                label={size}
+                type="number"
+                inputMode="numeric"
+                min="0"
+                step="1"
+                defaultValue={values.stock[size] ?? ""}
+              />
+            ))}
+          </div>
+        </section>
+
+        <fieldset className="card p-6">
+          <legend className="px-1 font-semibold">Collections</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-5">
+            {COLLECTION_FLAGS.map((flag) => (
+              <label key={flag} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="flags"
+                  value={flag}
+                  defaultChecked={values.flags[flag] ?? false}
+                  className="size-4 accent-gold-500"
+                />
+                {FLAG_LABELS[flag]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <button type="submit" className="btn-gold self-start px-8" disabled={saving}>
+          {saving ? "Saving…" : submitLabel}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function Suggestions({ id, values }: { id: string; values: string[] }) {
+  return (
+    <datalist id={id}>
+      {values.map((value) => (
+        <option key={value} value={value} />
+      ))}
+    </datalist>
+  );
+}
+
+function TextArea({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
+  return (
+    <div className="md:col-span-2">
+      <label htmlFor={`field-${name}`} className="label">
+        {label}
+      </label>
+      <textarea
+        id={`field-${name}`}
+        name={name}
+        rows={3}
+        defaultValue={value}
+        className="field"
+        aria-invalid={error ? true : undefined}
+      />
+      <FieldError id={`field-${name}-error`} message={error} />
+    </div>
+  );
+}
+
+function ImageSlot({ slot, label, current, error }: { slot: number; label: string; current?: string; error?: string }) {
+  return (
+    <fieldset className="rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
+      <legend className="px-1 text-sm font-medium">{label}</legend>
+      <div className="flex gap-3">
+        {current ? (
+          <div className="w-16 shrink-0 overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800">
+            <ShopImage
+              image={current}
+              shape="product"
+              alt={`Current ${label.toLowerCase()}`}
+              sizes="64px"
+              preferredWidth={320}
+              className="aspect-[4/5] w-full object-cover"
+            />
+          </div>
+        ) : null}
+        <div className="flex flex-1 flex-col gap-2">
+          {current ? <input type="hidden" name={`imageCurrent${slot}`} value={current} /> : null}
+          <label className="sr-only" htmlFor={`image-file-${slot}`}>
+            {label} file
+          </label>
+          <input
+            id={`image-file-${slot}`}
+            type="file"
+            name={`imageFile${slot}`}
+            accept="image/jpeg,image/png,image/webp"
+            className="text-sm"
+          />
+          <label className="sr-only" htmlFor={`image-url-${slot}`}>
+            {label} URL
+          </label>
+          <input
+            id={`image-url-${slot}`}
+            type="url"
+            name={`imageUrl${slot}`}
+            placeholder="or https://…"
+            className="field"
+          />
+          {current && slot > 0 ? (
+            <label className="flex items-center gap-2 text-xs">
+              <input type="checkbox" name={`imageRemove${slot}`} value="1" /> Remove this picture
+            </label>
+          ) : null}
+          <FieldError id={`image-${slot}-error`} message={error} />
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,77 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { Link, useFetcher } from "react-router";
+import { formatShopDate } from "../../lib/dates.ts";
+import { formatRs } from "../../lib/money.ts";
+import { ShopImage } from "../catalog/shop-image.tsx";
+
+type Row = { id: number; title: string; price: number; imageMain: string; category: string; createdAt: number };
+
+export function ProductsTable({ rows, firstNumber }: { rows: Row[]; firstNumber: number }) {
+  return (
+    <table className="w-full min-w-[48rem] text-left text-sm">
+      <caption className="sr-only">Products</caption>
+      <thead className="border-b border-zinc-200 text-xs text-zinc-500 uppercase dark:border-zinc-800">
+        <tr>
+          {["S.No", "Image", "Title", "Price", "Category", "Date", "Action"].map((heading) => (
+            <th key={heading} scope="col" className="px-2 py-2">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <ProductRow key={row.id} row={row} number={firstNumber + index} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ProductRow({ row, number }: { row: Row; number: number }) {
+  const fetcher = useFetcher();
+  return (
+    <tr
+      className={`border-b border-zinc-100 dark:border-zinc-800 ${fetcher.state !== "idle" ? "opacity-50" : ""}`}
+      data-testid="admin-product-row"
+    >
+      <td className="px-2 py-2">{number}</td>
+      <td className="px-2 py-2">
+        <div className="w-12 overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800">
+          <ShopImage
+            image={row.imageMain}
+            shape="product"
+            alt=""
+            sizes="48px"
+            preferredWidth={320}
+            className="aspect-[4/5] w-full object-cover"
+          />
+        </div>
+      </td>
+      <td className="px-2 py-2 font-medium">{row.title}</td>
+      <td className="px-2 py-2">{formatRs(row.price)}</td>
+      <td className="px-2 py-2">{row.category}</td>
+      <td className="px-2 py-2 whitespace-nowrap">{formatShopDate(row.createdAt)}</td>
+      <td className="px-2 py-2">
+        <div className="flex items-center gap-2">
+          <Link to={`/updateproduct?id=${row.id}`} className="btn-outline px-2 py-1" aria-label={`Edit ${row.title}`}>
+            <Pencil aria-hidden="true" className="size-4" />
+          </Link>
+          <fetcher.Form
+            method="post"
+            onSubmit={(event) => {
+              if (!window.confirm(`Delete “${row.title}”? It leaves the shop; past orders keep it.`))
+                event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="intent" value="delete-product" />
+            <input type="hidden" name="productId" value={row.id} />
+            <button type="submit" className="btn-outline px-2 py-1 text-red-600" aria-label={`Delete ${row.title}`}>
+              <Trash2 aria-hidden="true" className="size-4" />
+            </button>
+          </fetcher.Form>
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,32 @@
+import { formatInr } from "../../lib/money.ts";
+
+type Figures = {
+  totalProducts: number;
+  totalOrders: number;
+  totalUsers: number;
+  revenue: number;
+  ordersToShip: number;
+};
+
+/** Real figures: products on sale, orders, users, revenue (₹, not cancelled) and orders still to ship. */
+export function StatCards({ figures }: { figures: Figures }) {
+  const cards = [
+    { label: "Total Products", value: String(figures.totalProducts) },
+    { label: "Total Orders", value: String(figures.totalOrders) },
+    { label: "Total Users", value: String(figures.totalUsers) },
+    { label: "Revenue", value: formatInr(figures.revenue) },
+    { label: "Orders to ship", value: String(figures.ordersToShip) },
+  ];
+  return (
+    <dl className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-5">
+      {cards.map((card) => (
+        <div key={card.label} className="card p-4">
+          <dt className="text-sm text-zinc-500 dark:text-zinc-400">{card.label}</dt>
+          <dd className="mt-1 text-2xl font-semibold" data-testid={`stat-${card.label}`}>
+            {card.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

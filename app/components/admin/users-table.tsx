@@ -1,0 +1,62 @@
+import { useFetcher } from "react-router";
+
+type Row = { id: string; name: string; email: string; role: string; pointsBalance: number; disabled: boolean };
+
+export function UsersTable({ rows, firstNumber, adminId }: { rows: Row[]; firstNumber: number; adminId: string }) {
+  return (
+    <table className="w-full min-w-[48rem] text-left text-sm">
+      <caption className="sr-only">Users</caption>
+      <thead className="border-b border-zinc-200 text-xs text-zinc-500 uppercase dark:border-zinc-800">
+        <tr>
+          {["S.No", "Name", "Email", "Uid", "Role", "Points", "Disabled"].map((heading) => (
+            <th key={heading} scope="col" className="px-2 py-2">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <UserRow key={row.id} row={row} number={firstNumber + index} isSelf={row.id === adminId} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The Disabled toggle: disabling ends the user's sessions at once. An admin cannot disable themself. */
+function UserRow({ row, number, isSelf }: { row: Row; number: number; isSelf: boolean }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("disabled");
+  const disabled = pending === undefined || pending === null ? row.disabled : pending === "1";
+  return (
+    <tr className="border-b border-zinc-100 dark:border-zinc-800" data-testid="admin-user-row">
+      <td className="px-2 py-2">{number}</td>
+      <td className="px-2 py-2">{row.name}</td>
+      <td className="px-2 py-2">{row.email}</td>
+      <td className="px-2 py-2 font-mono text-xs">{row.id}</td>
+      <td className="px-2 py-2 capitalize">{row.role}</td>
+      <td className="px-2 py-2">{row.pointsBalance}</td>
+      <td className="px-2 py-2">
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="toggle-user" />
+          <input type="hidden" name="userId" value={row.id} />
+          <input type="hidden" name="disabled" value={disabled ? "0" : "1"} />
+          <button
+            type="submit"
+            role="switch"
+            aria-checked={disabled}
+            aria-label={`Disabled: ${row.email}`}
+            disabled={isSelf}
+            title={isSelf ? "You cannot disable your own account" : undefined}
+            className={`relative h-6 w-11 rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${disabled ? "bg-red-500" : "bg-zinc-300 dark:bg-zinc-700"}`}
+          >
+            <span
+              className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white transition-transform ${disabled ? "translate-x-5" : ""}`}
+            />
+          </button>
+        </fetcher.Form>
+      </td>
+    </tr>
+  );
+}

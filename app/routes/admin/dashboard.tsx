@@ -1,0 +1,94 @@
+import { Link } from "react-router";
+import { setUserDisabled } from "../../../server/accounts/accounts.service.ts";
+import { requireAdmin } from "../../../server/accounts/guards.ts";
+import { dashboardQuerySchema } from "../../../server/admin/admin.schemas.ts";
+import { adminOrders, adminProducts, adminUsers, dashboardFigures } from "../../../server/admin/admin.service.ts";
+import { archiveProduct } from "../../../server/catalog/catalog-admin.service.ts";
+import { readForm, text } from "../../../server/http/forms.ts";
+import { actionDone, actionFailed, appServices, makeToast } from "../../../server/http/route-helpers.ts";
+import { AdminSearch, AdminTabs } from "../../components/admin/admin-nav.tsx";
+import { OrdersTable } from "../../components/admin/orders-table.tsx";
+import { ProductsTable } from "../../components/admin/products-table.tsx";
+import { StatCards } from "../../components/admin/stat-cards.tsx";
+import { UsersTable } from "../../components/admin/users-table.tsx";
+import { pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/dashboard";
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const actor = requireAdmin({ context, request, url });
+  const { db } = appServices(context);
+  const query = dashboardQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const figures = await dashboardFigures(db, actor);
+  const tab =
+    query.tab === "products"
+      ? { kind: "products" as const, ...(await adminProducts(db, actor, query)) }
+      : query.tab === "orders"
+        ? { kind: "orders" as const, ...(await adminOrders(db, actor, query)) }
+        : { kind: "users" as const, ...(await adminUsers(db, actor, query)) };
+  return { figures, query, tab, adminId: actor.userId };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const actor = requireAdmin({ context, request, url });
+  const { db } = appServices(context);
+  const form = await readForm(request);
+  const backTo = `/dashboard${url.search}`;
+  try {
+    if (form.get("intent") === "delete-product") {
+      await archiveProduct(db, actor, Number(text(form, "productId")));
+      return actionDone(context, request, makeToast("success", "Product Deleted successfully"), { backTo });
+    }
+    if (form.get("intent") === "toggle-user") {
+      const disable = form.get("disabled") === "1";
+      await setUserDisabled(db, actor, text(form, "userId"), disable);
+      return actionDone(context, request, makeToast("success", disable ? "User disabled" : "User enabled"), { backTo });
+    }
+    throw new Error(`Unknown dashboard action: ${String(form.get("intent"))}`);
+  } catch (error) {
+    return actionFailed(context, request, error, { backTo });
+  }
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Dashboard", description: "Admin dashboard.", noindex: true });
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { figures, query, tab, adminId } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-display text-3xl font-semibold">Dashboard</h1>
+        <Link to="/addproduct" className="btn-gold">
+          Add Product
+        </Link>
+      </div>
+      <StatCards figures={figures} />
+      <AdminTabs current={query.tab} />
+      <AdminSearch tab={query.tab} q={query.q ?? ""} />
+      <div className="mt-4 overflow-x-auto">
+        {tab.kind === "products" ? <ProductsTable rows={tab.rows} firstNumber={tab.firstNumber} /> : null}
+        {tab.kind === "orders" ? <OrdersTable rows={tab.rows} /> : null}
+        {tab.kind === "users" ? <UsersTable rows={tab.rows} firstNumber={tab.firstNumber} adminId={adminId} /> : null}
+      </div>
+      {tab.rows.length === 0 ? <p className="mt-6 text-center text-zinc-500">Nothing found.</p> : null}
+      <nav aria-label="Pages" className="mt-6 flex justify-center gap-3">
+        {tab.page > 1 ? (
+          <Link to={pageLink(query, tab.page - 1)} className="btn-outline">
+            Previous
+          </Link>
+        ) : null}
+        {tab.hasNext ? (
+          <Link to={pageLink(query, tab.page + 1)} className="btn-outline">
+            Next
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
+
+function pageLink(query: { tab: string; q?: string }, page: number): string {
+  const params = new URLSearchParams({ tab: query.tab, page: String(page) });
+  if (query.q) params.set("q", query.q);
+  return `/dashboard?${params}`;
+}

@@ -1,0 +1,106 @@
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { requireAdmin } from "../../../server/accounts/guards.ts";
+import { isAppError } from "../../../server/errors.ts";
+import { readForm, text } from "../../../server/http/forms.ts";
+import {
+  appServices,
+  isDocumentSubmission,
+  makeToast,
+  orErrorResponse,
+  withToast,
+} from "../../../server/http/route-helpers.ts";
+import { ORDER_TRANSITIONS } from "../../../server/orders/orders.schemas.ts";
+import { changeStatus, orderForAdmin } from "../../../server/orders/orders.service.ts";
+import { OrderView } from "../../components/orders/order-view.tsx";
+import { FormError } from "../../components/ui/form-error.tsx";
+import { STATUS_LABELS } from "../../lib/order-status.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/update-order-status";
+
+function orderId(url: URL): number {
+  const id = Number(url.searchParams.get("id"));
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw data({ message: "Which order? The link has no order id." }, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const actor = requireAdmin({ context, request, url });
+  const order = await orErrorResponse(() => orderForAdmin(appServices(context).db, actor, orderId(url)));
+  return { order, choices: ORDER_TRANSITIONS[order.status] };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const actor = requireAdmin({ context, request, url });
+  const form = await readForm(request);
+  const to = text(form, "status");
+  if (!to) return data({ ok: false as const, message: "Please select a status" }, { status: 400 });
+  try {
+    await changeStatus(appServices(context).db, actor, { orderId: orderId(url), from: text(form, "from"), to });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data(
+      { ok: false as const, message: `Error updating order status: ${error.userMessage}` },
+      { status: error.status },
+    );
+  }
+  const headers = await withToast(context, makeToast("success", "Order status updated"));
+  if (isDocumentSubmission(request)) return redirect("/dashboard?tab=orders", { headers });
+  return data({ ok: true as const, message: "Order status updated" }, { headers });
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Update order status", description: "Move an order along.", noindex: true });
+
+export default function UpdateOrderStatus({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, choices } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (!actionData?.ok) return;
+    const timer = setTimeout(() => navigate("/dashboard?tab=orders"), 800);
+    return () => clearTimeout(timer);
+  }, [actionData, navigate]);
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
+      <Link to="/dashboard?tab=orders" className="text-sm underline">
+        ← Dashboard
+      </Link>
+      <section className="card p-6" aria-labelledby="status-heading">
+        <h2 id="status-heading" className="text-xl font-semibold">
+          Update Order Status
+        </h2>
+        {choices.length === 0 ? (
+          <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
+            This order is {STATUS_LABELS[order.status].toLowerCase()}; its status cannot change any more.
+          </p>
+        ) : (
+          <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" key={order.status}>
+            <input type="hidden" name="from" value={order.status} />
+            <div>
+              <label htmlFor="status" className="label">
+                Status
+              </label>
+              <select id="status" name="status" defaultValue="" className="field min-w-48">
+                <option value="">Select Status</option>
+                {choices.map((status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+              Update Order Status
+            </button>
+          </Form>
+        )}
+        <div className="mt-3">
+          <FormError message={actionData?.ok === false ? actionData.message : undefined} />
+        </div>
+      </section>
+      <OrderView order={order} />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { type Actor, requireAdmin } from "../accounts/actor.ts";
+import { countLiveProducts } from "../catalog/catalog.repository.ts";
+import { containsLikePattern } from "../catalog/catalog.service.ts";
+import type { Db } from "../db/schema.ts";
+import { orderNumberFor } from "../orders/orders.service.ts";
+import {
+  countRows,
+  findAdminOrders,
+  findAdminProducts,
+  findAdminUsers,
+  orderTotalsByStatus,
+} from "./admin.repository.ts";
+import { ADMIN_PAGE_SIZE, type DashboardFigures, type DashboardQuery } from "./admin.schemas.ts";
+
+/** The dashboard's cards, from the data as it is now. */
+export async function dashboardFigures(db: Db, actor: Actor): Promise<DashboardFigures> {
+  requireAdmin(actor);
+  const [totalProducts, totalOrders, totalUsers, byStatus] = await Promise.all([
+    countLiveProducts(db),
+    countRows(db, "orders"),
+    countRows(db, "users"),
+    orderTotalsByStatus(db),
+  ]);
+  return {
+    totalProducts,
+    totalOrders,
+    totalUsers,
+    revenue: byStatus.filter((entry) => entry.status !== "cancelled").reduce((sum, entry) => sum + entry.revenue, 0),
+    ordersToShip: byStatus.find((entry) => entry.status === "placed")?.count ?? 0,
+  };
+}
+
+type Page<T> = { rows: T[]; page: number; hasNext: boolean; firstNumber: number };
+
+function paged<T>(rows: T[], page: number): Page<T> {
+  return {
+    rows: rows.slice(0, ADMIN_PAGE_SIZE),
+    page,
+    hasNext: rows.length > ADMIN_PAGE_SIZE,
+    firstNumber: (page - 1) * ADMIN_PAGE_SIZE + 1,
+  };
+}
+
+function window(query: DashboardQuery) {
+  return {
+    pattern: query.q ? containsLikePattern(query.q) : undefined,
+    limit: ADMIN_PAGE_SIZE + 1,
+    offset: (query.page - 1) * ADMIN_PAGE_SIZE,
+  };
+}
+
+export async function adminProducts(db: Db, actor: Actor, query: DashboardQuery) {
+  requireAdmin(actor);
+  const { pattern, limit, offset } = window(query);
+  return paged(await findAdminProducts(db, pattern, limit, offset), query.page);
+}
+
+export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery) {
+  requireAdmin(actor);
+  const { pattern, limit, offset } = window(query);
+  const rows = await findAdminOrders(db, pattern, limit, offset);
+  return paged(
+    rows.map((row) => ({ ...row, orderNumber: row.orderNumber ?? orderNumberFor(row.id) })),
+    query.page,
+  );
+}
+
+export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery) {
+  requireAdmin(actor);
+  const { pattern, limit, offset } = window(query);
+  const rows = await findAdminUsers(db, pattern, limit, offset);
+  return paged(
+    rows.map((row) => ({ ...row, disabled: row.disabled === 1 })),
+    query.page,
+  );
+}

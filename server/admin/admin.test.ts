@@ -1,0 +1,162 @@
+import { expect, it } from "vitest";
+import { flagRecord } from "../../app/lib/collections.ts";
+import { SYSTEM } from "../accounts/actor.ts";
+import { addToCart } from "../cart/cart.service.ts";
+import { listingQuerySchema } from "../catalog/catalog.schemas.ts";
+import { browseListing, getProduct } from "../catalog/catalog.service.ts";
+import { archiveProduct, createProduct, productForEditing, updateProduct } from "../catalog/catalog-admin.service.ts";
+import { isAppError } from "../errors.ts";
+import { changeStatus, placeOrder } from "../orders/orders.service.ts";
+import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
+import { describeEachDatabase } from "../testing/test-databases.ts";
+import { dashboardQuerySchema } from "./admin.schemas.ts";
+import { adminOrders, adminProducts, adminUsers, dashboardFigures } from "./admin.service.ts";
+
+const query = (values: Record<string, string> = {}) => dashboardQuerySchema.parse(values);
+
+describeEachDatabase("dashboard figures", (database) => {
+  it("counts live products, orders and users, revenue from orders not cancelled, and orders to ship", async () => {
+    const { db } = database();
+    const kurta = await makeProduct(db, { price: 100_000, sizes: { M: 10 } });
+    await makeProduct(db, { price: 50_000 });
+    await archiveProduct(db, SYSTEM, await makeProduct(db));
+    const customer = await makeCustomer(db);
+    await makeCustomer(db);
+    const buy = async () => {
+      const buyer = makeVisitor();
+      await addToCart(db, buyer, { productId: kurta, size: "M" });
+      return placeOrder(db, buyer, checkoutDetails());
+    };
+    const shipped = await buy();
+    const cancelled = await buy();
+    await buy();
+    await changeStatus(db, SYSTEM, { orderId: shipped.id, from: "placed", to: "shipped" });
+    await changeStatus(db, SYSTEM, { orderId: cancelled.id, from: "placed", to: "cancelled" });
+
+    expect(await dashboardFigures(db, actorFor(customer, "admin"))).toEqual({
+      totalProducts: 2,
+      totalOrders: 3,
+      totalUsers: 2,
+      // Two orders of ₹1,000 plus ₹100 shipping each.
+      revenue: 220_000,
+      ordersToShip: 1,
+    });
+    const refused = await dashboardFigures(db, actorFor(customer)).catch((error: unknown) => error);
+    expect(isAppError(refused) && refused.code).toBe("forbidden");
+  });
+});
+
+describeEachDatabase("admin lists", (database) => {
+  it("searches and pages the products, orders and users tables", async () => {
+    const { db } = database();
+    for (let index = 0; index < 23; index++) await makeProduct(db, { title: `Paged Kurta ${index}` });
+    await makeProduct(db, { title: "Unique Velvet Potli" });
+    expect((await adminProducts(db, SYSTEM, query())).rows).toHaveLength(20);
+    const second = await adminProducts(db, SYSTEM, query({ page: "2" }));
+    expect([second.rows.length, second.hasNext, second.firstNumber]).toEqual([4, false, 21]);
+    expect((await adminProducts(db, SYSTEM, query({ q: "velvet potli" }))).rows.map((row) => row.title)).toEqual([
+      "Unique Velvet Potli",
+    ]);
+
+    const buyer = makeVisitor();
+    const product = await makeProduct(db, { sizes: { M: 5 } });
+    await addToCart(db, buyer, { productId: product, size: "M" });
+    const placed = await placeOrder(db, buyer, checkoutDetails({ email: "find.me@mail.in" }));
+    const orders = await adminOrders(db, SYSTEM, query({ tab: "orders", q: "find.me" }));
+    expect(orders.rows.map((row) => [row.orderNumber, row.email])).toEqual([[placed.orderNumber, "find.me@mail.in"]]);
+    expect(
+      (await adminOrders(db, SYSTEM, query({ tab: "orders", q: placed.orderNumber.toLowerCase() }))).rows,
+    ).toHaveLength(1);
+
+    const customer = await makeCustomer(db, { name: "Searchable Sunita" });
+    const users = await adminUsers(db, SYSTEM, query({ tab: "users", q: "sunita" }));
+    expect(users.rows.map((row) => [row.id, row.pointsBalance, row.disabled])).toEqual([[customer.id, 0, false]]);
+  });
+});
+
+describeEachDatabase("products by the administrator", (database) => {
+  it("creates, edits every field of, and archives a product, and the storefront follows at once", async () => {
+    const { db } = database();
+    const id = await createProduct(db, SYSTEM, {
+      title: "Firozi Silk Kurta",
+      price: 259_900,
+      images: ["products/aaaa", "https://cdn.example.in/kurta-back.jpg"],
+      category: "Ethnic",
+      type: "Kurta",
+      fabric: "Silk",
+      description: "Turquoise silk kurta.",
+      description1: "Hand-finished.",
+      flags: flagRecord(["isEthnic"]),
+      sizes: [
+        { size: "S", stock: 2 },
+        { size: "M", stock: 4 },
+      ],
+    });
+    const listed = async (listing: string, q: string) =>
+      (await browseListing(db, listingQuerySchema.parse({ listing, q }))).items.map((item) => item.id);
+    expect(await listed("ethnic", "firozi")).toEqual([id]);
+
+    const before = await productForEditing(db, SYSTEM, id);
+    await updateProduct(db, SYSTEM, id, {
+      title: "Firozi Chanderi Kurta",
+      price: 199_900,
+      images: ["products/bbbb"],
+      category: "Pinterest Finds",
+      type: "Kurta Set",
+      fabric: null,
+      description: "Turquoise chanderi kurta.",
+      description1: "",
+      flags: { ...before.flags, isEthnic: false, isMore: true },
+      sizes: [
+        { size: "M", stock: 7 },
+        { size: "XL", stock: 1 },
+      ],
+    });
+    const after = await getProduct(db, id);
+    expect(after).toMatchObject({
+      title: "Firozi Chanderi Kurta",
+      price: 199_900,
+      images: ["products/bbbb"],
+      category: "Pinterest Finds",
+      type: "Kurta Set",
+      fabric: null,
+      description: "Turquoise chanderi kurta.",
+      description1: "",
+      sizes: [
+        { size: "M", stock: 7 },
+        { size: "XL", stock: 1 },
+      ],
+    });
+    expect(after.flags.isEthnic).toBe(false);
+    expect(after.flags.isMore).toBe(true);
+    expect(await listed("ethnic", "firozi")).toEqual([]);
+    expect(await listed("pinterest-finds", "firozi")).toEqual([id]);
+    expect(await listed("all", "chanderi")).toEqual([id]);
+
+    await archiveProduct(db, SYSTEM, id);
+    expect(await listed("all", "firozi")).toEqual([]);
+    const gone = await addToCart(db, makeVisitor(), { productId: id, size: "M" }).catch((error: unknown) => error);
+    expect(isAppError(gone) && gone.code).toBe("not-found");
+  });
+
+  it("refuses product changes from anyone but an administrator, and explains bad input", async () => {
+    const { db } = database();
+    const customer = actorFor(await makeCustomer(db));
+    const id = await makeProduct(db);
+    const product = await getProduct(db, id);
+    for (const attempt of [
+      createProduct(db, customer, product),
+      updateProduct(db, customer, id, { ...product, price: 1 }),
+      archiveProduct(db, customer, id),
+    ]) {
+      const error = await attempt.catch((caught: unknown) => caught);
+      expect(isAppError(error) && error.code).toBe("forbidden");
+    }
+    expect((await getProduct(db, id)).price).toBe(product.price);
+    const bad = await createProduct(db, SYSTEM, { ...product, title: " ", price: -5 }).catch((error: unknown) => error);
+    expect(isAppError(bad) && bad.fieldErrors).toMatchObject({
+      title: "Title is required.",
+      price: "Price must be a positive number.",
+    });
+  });
+});

@@ -1,0 +1,131 @@
+import sharp from "sharp";
+import { expect, it } from "vitest";
+import { describeJourneys } from "./browser.ts";
+
+async function picture(colour: string) {
+  return sharp({ create: { width: 800, height: 1000, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+}
+
+describeJourneys("the admin area", (journey) => {
+  it("adds a product, ships and delivers its order, edits its price and deletes it", async () => {
+    const { shop } = journey();
+    const title = `Noor Chikan Kurta ${shop.engine} ${Date.now()}`;
+    const admin = await journey().newPage();
+    await admin.goto("/login");
+    await admin.getByLabel("Email").fill(shop.adminEmail);
+    await admin.getByLabel("Password").fill(shop.adminPassword);
+    await admin.getByRole("button", { name: "Login" }).click();
+    await admin.getByText("Login successful").waitFor();
+    await admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
+    await admin.waitForURL("**/dashboard");
+    await expect(admin.getByTestId("stat-Total Products").textContent()).resolves.toMatch(/^\d+$/);
+
+    await admin.getByRole("link", { name: "Add Product" }).click();
+    await admin.waitForURL("**/addproduct");
+    await admin.getByRole("button", { name: "Add Product" }).click();
+    await admin.getByRole("alert").filter({ hasText: "All fields are required" }).waitFor();
+    await expect(admin.getByText("Title is required.").isVisible()).resolves.toBe(true);
+    await expect(admin.getByText("Main image URL is required.").isVisible()).resolves.toBe(true);
+
+    await admin.getByLabel("Title").fill(title);
+    await admin.getByLabel("Price (₹)").fill("1999");
+    await admin.getByLabel("Category").fill("Ethnic");
+    await admin.getByLabel("Type").fill("Kurta");
+    await admin.getByLabel("Fabric").fill("Cotton");
+    await admin.getByLabel("Description", { exact: true }).fill("Ivory chikankari kurta, hand-embroidered in Lucknow.");
+    await admin
+      .getByLabel("Main image file")
+      .setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await picture("#e9dcc0") });
+    await admin
+      .getByLabel("Image 1 file")
+      .setInputFiles({ name: "back.jpg", mimeType: "image/jpeg", buffer: await picture("#8a6d3b") });
+    await admin.getByLabel("M", { exact: true }).fill("5");
+    await admin.getByLabel("L", { exact: true }).fill("3");
+    await admin.getByLabel("Ethnic", { exact: true }).check();
+    await admin.getByRole("button", { name: "Add Product" }).click();
+    await admin.getByText("Add product successfully").waitFor();
+    await admin.waitForURL("**/dashboard");
+
+    const shopper = await journey().newPage();
+    await shopper.goto(`/ethnic?q=${encodeURIComponent("Noor Chikan")}`);
+    await shopper.getByRole("link", { name: new RegExp(title) }).click();
+    await expect.poll(() => shopper.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+    await expect(shopper.getByRole("button", { name: /^Show picture \d of 2$/ }).count()).resolves.toBe(2);
+    const productUrl = shopper.url();
+    await shopper.goto("/signup?redirectTo=%2F");
+    await shopper.getByLabel("Name").fill("Ishita Rao");
+    await shopper.getByLabel("Email").fill(`ishita-${shop.engine}-${Date.now()}@mail.in`);
+    await shopper.getByLabel("Password").fill("Secret-pass-1");
+    await shopper.getByRole("button", { name: "Signup" }).click();
+    await shopper.getByText("Signup Successfully").waitFor();
+    await shopper.goto(productUrl);
+    await shopper.getByLabel("Size").selectOption("M");
+    await shopper.getByRole("button", { name: "Order Now" }).click();
+    const dialog = shopper.getByRole("dialog", { name: "Checkout" });
+    await dialog.getByLabel("Full Name").fill("Ishita Rao");
+    await dialog.getByLabel("Full Address").fill("12 Carter Road, Bandra West, Mumbai");
+    await dialog.getByLabel("Pincode").fill("400050");
+    await dialog.getByLabel("Mobile Number").fill("9820011111");
+    await dialog.getByRole("button", { name: "Order Now" }).click();
+    await shopper.waitForURL("**/order");
+    const orderNumber = (await shopper.getByTestId("order-card").first().textContent())?.match(/KS-\d+/)?.[0] ?? "";
+    expect(orderNumber).toMatch(/^KS-\d+$/);
+
+    for (const status of ["Shipped", "Delivered"]) {
+      await admin.goto(`/dashboard?tab=orders&q=${orderNumber}`);
+      await admin
+        .getByTestId("admin-order-row")
+        .filter({ hasText: orderNumber })
+        .getByRole("link", { name: "Update Order" })
+        .click();
+      await admin.waitForURL(/\/admin\/updateorderstatus\?id=\d+/);
+      await admin.getByLabel("Status", { exact: true }).selectOption({ label: status });
+      await admin.getByRole("button", { name: "Update Order Status" }).click();
+      await admin.getByText("Order status updated").waitFor();
+      await admin.waitForURL(/\/dashboard/);
+    }
+
+    await shopper.reload();
+    const badge = shopper.getByTestId("order-card").filter({ hasText: orderNumber }).locator("[data-status]");
+    await expect(badge.textContent()).resolves.toBe("Delivered");
+    // The badge's colour as the screen shows it (CSS may give it in oklch), read back as RGB.
+    const [red = 0, green = 0, blue = 0] = await badge.evaluate((element) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 1;
+      canvas.height = 1;
+      const paint = canvas.getContext("2d");
+      if (!paint) return [];
+      paint.fillStyle = getComputedStyle(element).backgroundColor;
+      paint.fillRect(0, 0, 1, 1);
+      return [...paint.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    });
+    expect(green).toBeGreaterThan(red);
+    expect(green).toBeGreaterThan(blue);
+
+    await admin.goto(`/dashboard?q=${encodeURIComponent("Noor Chikan")}`);
+    const row = admin.getByTestId("admin-product-row").filter({ hasText: title });
+    await row.getByRole("link", { name: `Edit ${title}` }).click();
+    await admin.waitForURL(/\/updateproduct\?id=\d+/);
+    await expect(admin.getByLabel("Description", { exact: true }).inputValue()).resolves.toContain("chikankari");
+    await admin.getByLabel("Price (₹)").fill("1799");
+    await admin.getByRole("button", { name: "Update Product" }).click();
+    await admin.getByText("Product Updated successfully").waitFor();
+    await shopper.goto(productUrl);
+    await expect(shopper.getByText("Rs.1,799", { exact: true }).isVisible()).resolves.toBe(true);
+
+    await admin.goto(`/dashboard?q=${encodeURIComponent("Noor Chikan")}`);
+    admin.once("dialog", (confirm) => confirm.accept());
+    await admin
+      .getByTestId("admin-product-row")
+      .filter({ hasText: title })
+      .getByRole("button", { name: `Delete ${title}` })
+      .click();
+    await admin.getByText("Product Deleted successfully").waitFor();
+    await shopper.goto(`/ethnic?q=${encodeURIComponent("Noor Chikan")}`);
+    await shopper.getByText("No products found").waitFor();
+    await shopper.goto(`/order/${orderNumber}`);
+    await expect(shopper.getByText(title).first().isVisible()).resolves.toBe(true);
+  });
+});

@@ -1,0 +1,212 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes, { ADMIN_LAYOUT } from "../../app/routes.ts";
+import { logIn } from "../../server/accounts/accounts.service.ts";
+import { SYSTEM } from "../../server/accounts/actor.ts";
+import { addToCart } from "../../server/cart/cart.service.ts";
+import { findProduct } from "../../server/catalog/catalog.service.ts";
+import { orderForAdmin, placeOrder } from "../../server/orders/orders.service.ts";
+import { checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../../server/testing/factories.ts";
+import { describeEachDatabase } from "../../server/testing/test-databases.ts";
+import { cookiesFrom, startTestShop, type TestShop } from "./test-shop.ts";
+
+/** Every route in the table, flattened, with its full path and whether the admin layout encloses it. */
+function flatten(
+  entries: RouteConfigEntry[],
+  underAdmin = false,
+  prefix = "",
+): { path: string; file: string; admin: boolean }[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${prefix}/${entry.path}` : prefix;
+    const admin = underAdmin || entry.file === ADMIN_LAYOUT;
+    const self = entry.path !== undefined || entry.index ? [{ path: path || "/", file: entry.file, admin }] : [];
+    return [...self, ...flatten(entry.children ?? [], admin, path)];
+  });
+}
+
+const table = flatten(routes);
+const adminRoutes = table.filter((entry) => entry.admin);
+const ADMIN_PATH = /^\/(dashboard|admin\/|addproduct|updateproduct)/;
+
+describe("the admin route table", () => {
+  it("puts every admin path, and every module in routes/admin/, inside the guarded layout", () => {
+    expect(adminRoutes.map((entry) => entry.path).sort()).toEqual(
+      ["/addproduct", "/admin/updateorderstatus", "/dashboard", "/updateproduct"].sort(),
+    );
+    for (const entry of table) {
+      if (ADMIN_PATH.test(entry.path) || entry.file.startsWith("routes/admin/")) {
+        expect(entry.admin, `${entry.path} (${entry.file}) must sit inside ${ADMIN_LAYOUT}`).toBe(true);
+      }
+    }
+  });
+});
+
+describeEachDatabase("the admin access matrix over HTTP", (database) => {
+  let shop: TestShop;
+  const cookies: Record<"anonymous" | "customer" | "admin", string> = { anonymous: "", customer: "", admin: "" };
+  let productId: number;
+  let orderId: number;
+  let victimId: string;
+
+  beforeAll(async () => {
+    shop = await startTestShop(database());
+    const { db } = shop.services;
+    productId = await makeProduct(db, { title: "Guarded Saree", sizes: { M: 5 } });
+    const buyer = makeVisitor();
+    await addToCart(db, buyer, { productId, size: "M" });
+    orderId = (await placeOrder(db, buyer, checkoutDetails())).id;
+    const customer = await makeCustomer(db);
+    victimId = (await makeCustomer(db)).id;
+    const login = async (email: string, password: string) => {
+      const response = await shop.request({
+        method: "POST",
+        url: "/login",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams({ email, password }).toString(),
+      });
+      return cookiesFrom(response);
+    };
+    cookies.customer = await login(customer.email, customer.password);
+    cookies.admin = await login("admin@shop.test", "Admin-password-1");
+    expect(
+      (await logIn(db, { email: "admin@shop.test", password: "Admin-password-1" }, { ip: "1.1.1.1", userAgent: null }))
+        .user.role,
+    ).toBe("admin");
+  });
+  afterAll(() => shop?.dispose());
+
+  const sample = (path: string) => {
+    if (path === "/updateproduct") return `${path}?id=${productId}`;
+    if (path === "/admin/updateorderstatus") return `${path}?id=${orderId}`;
+    return path;
+  };
+
+  /** Every state-changing form an admin screen takes, aimed at real rows. */
+  const payloads = (): Record<string, string>[] => [
+    { intent: "delete-product", productId: String(productId) },
+    { intent: "toggle-user", userId: victimId, disabled: "1" },
+    { from: "placed", status: "cancelled" },
+    {
+      title: "Hacked",
+      price: "1",
+      category: "x",
+      type: "x",
+      description: "x",
+      imageUrl0: "https://evil.example/x.jpg",
+      stock_M: "999",
+    },
+  ];
+
+  for (const who of ["anonymous", "customer"] as const) {
+    it(`gives ${who === "anonymous" ? "an anonymous visitor" : "a customer"} no admin page, data or change`, async () => {
+      for (const { path } of adminRoutes) {
+        const page = await shop.request({ method: "GET", url: sample(path), headers: { cookie: cookies[who] } });
+        expect(page.statusCode, `GET ${path}`).toBe(302);
+        expect(page.headers.location, path).toBe(`/login?redirectTo=${encodeURIComponent(sample(path))}`);
+        // A client-side navigation's data request gets the same redirect, encoded, and no data.
+        const dataUrl = `${path}.data${sample(path).slice(path.length)}`;
+        const data = await shop.request({ method: "GET", url: dataUrl, headers: { cookie: cookies[who] } });
+        expect(data.statusCode, dataUrl).toBe(202);
+        expect(data.body, dataUrl).toContain("/login?redirectTo=");
+        expect(data.body, dataUrl).not.toContain("Guarded Saree");
+        expect(data.body, dataUrl).not.toContain("totalOrders");
+        for (const payload of payloads()) {
+          const response = await shop.request({
+            method: "POST",
+            url: sample(path),
+            headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies[who] },
+            payload: new URLSearchParams(payload).toString(),
+          });
+          expect([302, 403], `POST ${path} ${payload.intent ?? ""}`).toContain(response.statusCode);
+        }
+        const upload = new FormData();
+        upload.set("title", "Hacked");
+        upload.set("imageFile0", new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: "image/jpeg" }), "x.jpg");
+        const request = new Request("http://localhost/", { method: "POST", body: upload });
+        const uploadResponse = await shop.request({
+          method: "POST",
+          url: sample(path),
+          headers: { "content-type": request.headers.get("content-type") ?? "", cookie: cookies[who] },
+          payload: Buffer.from(await request.arrayBuffer()),
+        });
+        expect([302, 403], `upload to ${path}`).toContain(uploadResponse.statusCode);
+      }
+      const { db } = shop.services;
+      expect((await findProduct(db, productId))?.archived).toBe(false);
+      expect((await findProduct(db, productId))?.title).toBe("Guarded Saree");
+      expect((await orderForAdmin(db, SYSTEM, orderId)).status).toBe("placed");
+      const victim = await shop.request({
+        method: "GET",
+        url: "/dashboard?tab=users",
+        headers: { cookie: cookies.admin },
+      });
+      expect(victim.body).toMatch(new RegExp(`${victimId}[\\s\\S]*?aria-checked="false"`));
+    });
+  }
+
+  it("gives the administrator every admin page", async () => {
+    for (const { path } of adminRoutes) {
+      const response = await shop.request({ method: "GET", url: sample(path), headers: { cookie: cookies.admin } });
+      expect(response.statusCode, path).toBe(200);
+    }
+    const dashboard = await shop.request({ method: "GET", url: "/dashboard", headers: { cookie: cookies.admin } });
+    expect(dashboard.body).toContain("Total Orders");
+    expect(dashboard.body).toContain("Guarded Saree");
+  });
+
+  it("lets the administrator move an order, disable a user (ending their session) and delete a product", async () => {
+    const admin = { "content-type": "application/x-www-form-urlencoded", cookie: cookies.admin };
+    const status = await shop.request({
+      method: "POST",
+      url: `/admin/updateorderstatus?id=${orderId}`,
+      headers: { ...admin, "sec-fetch-mode": "navigate" },
+      payload: "from=placed&status=shipped",
+    });
+    expect(status.statusCode).toBe(302);
+    expect((await orderForAdmin(shop.services.db, SYSTEM, orderId)).status).toBe("shipped");
+
+    const none = await shop.request({
+      method: "POST",
+      url: `/admin/updateorderstatus?id=${orderId}`,
+      headers: admin,
+      payload: "from=shipped&status=",
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain("Please select a status");
+    const refused = await shop.request({
+      method: "POST",
+      url: `/admin/updateorderstatus?id=${orderId}`,
+      headers: admin,
+      payload: "from=shipped&status=placed",
+    });
+    expect(refused.body).toContain("Error updating order status");
+
+    const customer = await makeCustomer(shop.services.db);
+    const session = cookiesFrom(
+      await shop.request({
+        method: "POST",
+        url: "/login",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams({ email: customer.email, password: customer.password }).toString(),
+      }),
+    );
+    await shop.request({
+      method: "POST",
+      url: "/dashboard",
+      headers: admin,
+      payload: `intent=toggle-user&userId=${customer.id}&disabled=1`,
+    });
+    const kickedOut = await shop.request({ method: "GET", url: "/profile", headers: { cookie: session } });
+    expect(kickedOut.statusCode).toBe(302);
+
+    await shop.request({
+      method: "POST",
+      url: "/dashboard",
+      headers: admin,
+      payload: `intent=delete-product&productId=${productId}`,
+    });
+    expect((await findProduct(shop.services.db, productId))?.archived).toBe(true);
+    const order = await orderForAdmin(shop.services.db, SYSTEM, orderId);
+    expect(order.lines[0]?.title).toBe("Guarded Saree");
+  });
+});
