@@ -6,6 +6,7 @@ import { issueNewPassword, promoteToAdmin } from "../server/accounts/accounts.se
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
+import { isAppError } from "../server/errors.ts";
 
 const [email, flag] = process.argv.slice(2);
 if (!email || (flag && flag !== "--new-password")) {
@@ -24,7 +25,7 @@ try {
     console.log(`New password (shown only now): ${password}`);
   }
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(isAppError(error) ? error.userMessage : error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
   await handle.close();

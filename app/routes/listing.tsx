@@ -14,7 +14,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!listing) throw data(null, { status: 404 });
   const { db } = appServices(context);
   const [page, options] = await Promise.all([
-    browseListing(db, listing.query),
+    browseListing(db, listing.query, { withSizes: listing.query.listing === "accessories" }),
     listingOptions(db, listing.query.listing),
   ]);
   return {

@@ -68,10 +68,10 @@ function parseProduct(input: ProductInput) {
   return parseInput(productInputSchema, input);
 }
 
-type ParsedProduct = ReturnType<typeof parseProduct>;
+export type ParsedProduct = ReturnType<typeof parseProduct>;
 
 /** The stored columns of a product, with the lowercase keys that listings filter and search on. */
-function productColumns(product: ParsedProduct): Omit<NewProductRow, "createdAt" | "updatedAt"> {
+export function productColumns(product: ParsedProduct): Omit<NewProductRow, "createdAt" | "updatedAt"> {
   const [imageMain = "", image1 = null, image2 = null, image3 = null, image4 = null] = product.images;
   const flags = Object.fromEntries(COLLECTION_FLAGS.map((flag) => [flag, product.flags[flag] ? 1 : 0]));
   return {

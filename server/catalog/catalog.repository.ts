@@ -1,12 +1,14 @@
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { Membership } from "../../app/lib/collections.ts";
 import type { ListingSort } from "../../app/lib/listing.ts";
+import { engineOf } from "../db/database.ts";
 import type { Executor, NewProductRow, ProductRow, ProductSizeRow, ProductUpdate } from "../db/schema.ts";
 
 export type ListingFilter = {
   /** undefined = every live product. */
   membership: Membership | undefined;
-  searchPattern?: string;
+  /** The search text, lowercased, and the LIKE pattern that finds it. */
+  search?: { text: string; pattern: string };
   typePattern?: string;
   fabricKey?: string;
   maxPrice?: number;
@@ -36,6 +38,10 @@ const ORDER: Record<ListingSort, { column: "price" | "createdAt" | "soldCount"; 
   popular: { column: "soldCount", direction: "desc" },
 };
 
+/**
+ * One page of a listing. The page's ids are found first from the indexes alone (the rows skipped for
+ * an offset are never read), then only those rows are fetched.
+ */
 export async function findListingPage(
   executor: Executor,
   filter: ListingFilter,
@@ -43,20 +49,41 @@ export async function findListingPage(
   offset: number,
 ): Promise<CardRow[]> {
   const order = ORDER[filter.sort];
-  let query = executor
-    .selectFrom("products")
-    .select(["id", "title", "price", "imageMain"])
-    .where(membershipPredicate(filter.membership));
-  if (filter.searchPattern) query = query.where(containsPattern("searchText", filter.searchPattern));
-  if (filter.typePattern) query = query.where(containsPattern("categoryKey", filter.typePattern));
-  if (filter.fabricKey !== undefined) query = query.where("fabricKey", "=", filter.fabricKey);
-  if (filter.maxPrice !== undefined) query = query.where("price", "<=", filter.maxPrice);
-  return query
-    .orderBy(order.column, order.direction)
-    .orderBy("id", order.direction)
-    .limit(limit)
-    .offset(offset)
+  let page = executor.selectFrom("products").select(["id", order.column]).where(membershipPredicate(filter.membership));
+  if (filter.search) {
+    page = page.where(containsPattern("searchText", filter.search.pattern));
+    const few = await rareSearchCandidates(executor, filter.search.text);
+    if (few) page = page.where(few);
+  }
+  if (filter.typePattern) page = page.where(containsPattern("categoryKey", filter.typePattern));
+  if (filter.fabricKey !== undefined) page = page.where("fabricKey", "=", filter.fabricKey);
+  if (filter.maxPrice !== undefined) page = page.where("price", "<=", filter.maxPrice);
+  const ids = page.orderBy(order.column, order.direction).orderBy("id", order.direction).limit(limit).offset(offset);
+  return executor
+    .selectFrom(ids.as("page"))
+    .innerJoin("products", "products.id", "page.id")
+    .select(["products.id", "products.title", "products.price", "products.imageMain"])
+    .orderBy(`page.${order.column}`, order.direction)
+    .orderBy("page.id", order.direction)
     .execute();
+}
+
+/** Below this many matches, a search starts from the trigram index rather than the price order. */
+const RARE_MATCHES = 1000;
+
+/**
+ * SQLite: the ids of the few products whose text contains a rare search term, from the FTS5 trigram
+ * index; null when the term is common (walking the price order then finds a page sooner) or too
+ * short for trigrams. PostgreSQL's planner makes this choice itself with pg_trgm's statistics.
+ */
+async function rareSearchCandidates(executor: Executor, text: string) {
+  if (engineOf(executor) !== "sqlite" || [...text].length < 3) return null;
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  const counted = await sql<{ matches: number }>`select count(*) as matches from (
+      select rowid from products_search where products_search match ${phrase} limit ${RARE_MATCHES}
+    )`.execute(executor);
+  if ((counted.rows[0]?.matches ?? RARE_MATCHES) >= RARE_MATCHES) return null;
+  return sql<SqlBool>`id in (select rowid from products_search where products_search match ${phrase})`;
 }
 
 export async function findDistinctCategories(executor: Executor, membership: Membership | undefined) {

@@ -41,10 +41,14 @@ export function containsLikePattern(text: string): string {
  * title (or category or fabric), the category contains the chosen type, the fabric equals the chosen
  * one (a product without fabric never matches a chosen fabric), and the price is at most the maximum.
  */
-export async function browseListing(db: Db, query: ListingQuery): Promise<ListingPage> {
+export async function browseListing(
+  db: Db,
+  query: ListingQuery,
+  options: { withSizes?: boolean } = {},
+): Promise<ListingPage> {
   const filter: ListingFilter = {
     membership: membershipOf(query.listing),
-    searchPattern: query.q ? containsLikePattern(query.q) : undefined,
+    search: query.q ? { text: query.q.toLowerCase(), pattern: containsLikePattern(query.q) } : undefined,
     typePattern: query.type ? containsLikePattern(query.type) : undefined,
     fabricKey: query.fabric ? query.fabric.toLowerCase() : undefined,
     maxPrice: query.max === undefined ? undefined : Math.floor(query.max * 100),
@@ -54,7 +58,8 @@ export async function browseListing(db: Db, query: ListingQuery): Promise<Listin
   const rows = await findListingPage(db, filter, PAGE_SIZE + 1, (query.page - 1) * PAGE_SIZE);
   const pageRows = rows.slice(0, PAGE_SIZE);
   return {
-    items: await withSizes(db, pageRows),
+    // Only cards that add to the cart from the listing (Accessories) need each product's sizes.
+    items: options.withSizes ? await withSizes(db, pageRows) : pageRows.map((row) => toCard(row, [])),
     page: query.page,
     hasPrevious: query.page > 1,
     hasNext: rows.length > PAGE_SIZE,
@@ -139,11 +144,17 @@ async function withSizes(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    price: row.price,
-    image: row.imageMain,
-    sizes: sizes.filter((size) => size.productId === row.id).map(toSize),
-  }));
+  return rows.map((row) =>
+    toCard(
+      row,
+      sizes.filter((size) => size.productId === row.id),
+    ),
+  );
+}
+
+function toCard(
+  row: { id: number; title: string; price: number; imageMain: string },
+  sizes: ProductSizeRow[],
+): ProductCard {
+  return { id: row.id, title: row.title, price: row.price, image: row.imageMain, sizes: sizes.map(toSize) };
 }

@@ -4,6 +4,8 @@ import { engineOf } from "./database.ts";
 import * as catalog from "./migrations/0001_catalog.ts";
 import * as accounts from "./migrations/0002_accounts.ts";
 import * as commerce from "./migrations/0003_commerce.ts";
+import * as listingFilterIndexes from "./migrations/0004_listing_filter_indexes.ts";
+import * as searchIndex from "./migrations/0005_search_index.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -14,6 +16,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0001_catalog": catalog,
   "0002_accounts": accounts,
   "0003_commerce": commerce,
+  "0004_listing_filter_indexes": listingFilterIndexes,
+  "0005_search_index": searchIndex,
 };
 
 const provider: MigrationProvider = {

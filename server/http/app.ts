@@ -66,7 +66,7 @@ export async function createApp({ services, vite, logLevel }: CreateAppOptions):
  * to the same module as this file's, under Node and under the test runner alike.
  */
 async function loadServerBuild(): Promise<ServerBuild> {
-  return import(pathToFileURL(path.join(BUILD_DIR, "server", "index.js")).href);
+  return import(/* @vite-ignore */ pathToFileURL(path.join(BUILD_DIR, "server", "index.js")).href);
 }
 
 /**
