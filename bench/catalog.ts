@@ -2,15 +2,14 @@
  * `npm run bench:catalog`: times the listing queries at 1k, 10k and 100k products on SQLite, and on
  * PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. Prints p50 and p95 per query.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { listingQuerySchema } from "../server/catalog/catalog.schemas.ts";
 import { browseListing } from "../server/catalog/catalog.service.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
+import { createScratchSchema } from "../server/testing/scratch-schema.ts";
 import { loadSyntheticCatalogue } from "./synthetic-catalogue.ts";
 
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
@@ -65,25 +64,6 @@ async function measure(engine: string, url: string, size: number, dispose: () =>
   }
 }
 
-async function postgresDatabase(baseUrl: string) {
-  const schema = `bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.searchParams.set("options", `-c search_path=${schema},public`);
-  return {
-    url: url.toString(),
-    dispose: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    },
-  };
-}
-
 console.log(`engine   │    size │ query              │ p50 ms  │ p95 ms  │ items │ load`);
 for (const size of SIZES) {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-catalog-"));
@@ -94,8 +74,8 @@ for (const size of SIZES) {
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) {
   for (const size of SIZES) {
-    const database = await postgresDatabase(pgUrl);
-    await measure("postgres", database.url, size, database.dispose);
+    const scratch = await createScratchSchema(pgUrl, "bench");
+    await measure("postgres", scratch.url, size, scratch.drop);
   }
 } else {
   console.log("PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL).");

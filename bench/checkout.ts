@@ -7,7 +7,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { flagRecord } from "../app/lib/collections.ts";
 import { insertUser } from "../server/accounts/accounts.repository.ts";
 import { type Actor, SYSTEM } from "../server/accounts/actor.ts";
@@ -19,6 +18,7 @@ import { migrateToLatest } from "../server/db/migrate.ts";
 import type { Db } from "../server/db/schema.ts";
 import { isAppError } from "../server/errors.ts";
 import { placeOrder } from "../server/orders/orders.service.ts";
+import { createScratchSchema } from "../server/testing/scratch-schema.ts";
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 2000);
 const CONCURRENCY = 50;
@@ -199,17 +199,11 @@ try {
 }
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) {
-  const schema = `bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  const scratch = await createScratchSchema(pgUrl, "bench");
   try {
-    const url = new URL(pgUrl);
-    url.searchParams.set("options", `-c search_path=${schema},public`);
-    await checkoutRun("postgres", url.toString());
+    await checkoutRun("postgres", scratch.url);
   } finally {
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
+    await scratch.drop();
   }
 } else {
   console.log("PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL).");

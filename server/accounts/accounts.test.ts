@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isAppError } from "../errors.ts";
 import { LocalStorage } from "../storage/local-storage.ts";
+import { failure } from "../testing/app-error.ts";
 import { actorFor, makeCustomer, uniqueWord } from "../testing/factories.ts";
 import { testConfig } from "../testing/test-config.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
@@ -12,15 +12,6 @@ import { closeSession, resolveSession, SESSION_IDLE_MS } from "./sessions.servic
 
 const meta = { ip: "10.0.0.1", userAgent: "test" };
 const storage = new LocalStorage("/tmp/unused-uploads");
-
-async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!isAppError(error)) throw new Error(`Expected an AppError, got ${String(error)}`);
-  return { code: error.code, message: error.userMessage };
-}
 
 describe("password policy", () => {
   it("enforces the length limits and the requirements switched on by config", () => {

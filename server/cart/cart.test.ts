@@ -2,20 +2,11 @@ import { expect, it } from "vitest";
 import { SYSTEM } from "../accounts/actor.ts";
 import { getProduct } from "../catalog/catalog.service.ts";
 import { archiveProduct, updateProduct } from "../catalog/catalog-admin.service.ts";
-import { isAppError } from "../errors.ts";
+import { failure } from "../testing/app-error.ts";
 import { actorFor, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { addToCart, cartCount, mergeCarts, removeFromCart, setQuantity, viewCart } from "./cart.service.ts";
 import { guestOwner, userOwner } from "./owner.ts";
-
-async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!isAppError(error)) throw new Error(`Expected an AppError, got ${String(error)}`);
-  return { code: error.code, message: error.userMessage };
-}
 
 describeEachDatabase("cart rules", (database) => {
   it("adds the same product and size to one line, never past the stock", async () => {

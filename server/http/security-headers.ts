@@ -45,6 +45,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { s
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     frameguard: { action: "deny" },
-    hsts: false,
+    // Browsers heed HSTS only when it arrives over HTTPS, so it is harmless on a local http start.
+    hsts: { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false },
   });
 }

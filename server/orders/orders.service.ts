@@ -46,6 +46,11 @@ export function orderNumberFor(id: number): string {
   return `KS-${100000 + id}`;
 }
 
+/** Stock rows are always taken in the same order, so two orders at once cannot deadlock each other. */
+function inLockOrder<T extends { productId: number; size: string }>(lines: readonly T[]): T[] {
+  return [...lines].sort((a, b) => a.productId - b.productId || a.size.localeCompare(b.size));
+}
+
 function actorLabel(actor: Actor): string {
   if (actor.kind === "user") return `${actor.role}:${actor.email}`;
   return actor.kind === "system" ? "system" : "guest";
@@ -97,8 +102,7 @@ export async function placeOrder(
           "out-of-stock",
           `${unavailable.title} is no longer available. Please remove it from your cart.`,
         );
-      // Rows are always locked in the same order, so two checkouts cannot deadlock each other.
-      const ordered = [...lines].sort((a, b) => a.productId - b.productId || a.size.localeCompare(b.size));
+      const ordered = inLockOrder(lines);
       for (const line of ordered) {
         if (!(await decrementStock(trx, line.productId, line.size, line.quantity))) {
           const left = (await findSizeStock(trx, line.productId, line.size))?.stock ?? 0;
@@ -306,7 +310,7 @@ export async function changeStatus(
     await insertStatusChange(trx, { orderId, fromStatus: from, toStatus: to, actor: actorLabel(actor), at: now });
     if (to === "cancelled") {
       const lines = await findOrderLines(trx, orderId);
-      const ordered = [...lines].sort((a, b) => a.productId - b.productId || a.size.localeCompare(b.size));
+      const ordered = inLockOrder(lines);
       for (const line of ordered) {
         await incrementStock(trx, line.productId, line.size, line.quantity);
         await addSoldCount(trx, line.productId, -line.quantity);

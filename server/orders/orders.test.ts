@@ -6,6 +6,7 @@ import { archiveProduct, updateProduct } from "../catalog/catalog-admin.service.
 import type { Db } from "../db/schema.ts";
 import { isAppError } from "../errors.ts";
 import { pointsSummary } from "../rewards/rewards.service.ts";
+import { failure } from "../testing/app-error.ts";
 import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "./orders.schemas.ts";
@@ -17,15 +18,6 @@ import {
   orderForAdmin,
   placeOrder,
 } from "./orders.service.ts";
-
-async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!isAppError(error)) throw new Error(`Expected an AppError, got ${String(error)}`);
-  return { code: error.code, message: error.userMessage };
-}
 
 async function stockOf(db: Db, productId: number, size: string) {
   return (await findProduct(db, productId))?.sizes.find((entry) => entry.size === size)?.stock;

@@ -1,12 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { type DatabaseHandle, type Engine, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import type { Db } from "../db/schema.ts";
+import { createScratchSchema } from "./scratch-schema.ts";
 
 export type TestDatabase = { db: Db; engine: Engine; url: string; schema?: string };
 
@@ -32,38 +31,19 @@ export async function createPostgresTestDatabase(
   baseUrl: string,
   poolSize?: number,
 ): Promise<TestDatabase & { dispose: () => Promise<void> }> {
-  const schema = `test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(baseUrl, `create schema ${schema}`);
-  const url = withSearchPath(baseUrl, schema);
-  const handle: DatabaseHandle = openDatabase(url, { poolSize });
+  const scratch = await createScratchSchema(baseUrl, "test");
+  const handle: DatabaseHandle = openDatabase(scratch.url, { poolSize });
   await migrateToLatest(handle.db);
   return {
     db: handle.db,
     engine: "postgres",
-    url,
-    schema,
+    url: scratch.url,
+    schema: scratch.schema,
     dispose: async () => {
       await handle.close();
-      await adminQuery(baseUrl, `drop schema ${schema} cascade`);
+      await scratch.drop();
     },
   };
-}
-
-/** The same database, working in one schema: any connection made from this URL lands there. */
-function withSearchPath(url: string, schema: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set("options", `-c search_path=${schema},public`);
-  return parsed.toString();
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 export function postgresUrl(): string | undefined {

@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { createScratchSchema } from "../../server/testing/scratch-schema.ts";
 
 export type E2eShop = { engine: "sqlite" | "postgres"; baseUrl: string; adminEmail: string; adminPassword: string };
 
@@ -39,15 +39,8 @@ export default async function setup(project: TestProject) {
   ];
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {
-    const schema = `e2e_${randomBytes(5).toString("hex")}`;
-    await adminQuery(pgUrl, `create schema ${schema}`);
-    const url = new URL(pgUrl);
-    url.searchParams.set("options", `-c search_path=${schema},public`);
-    engines.push({
-      engine: "postgres",
-      url: url.toString(),
-      dispose: () => adminQuery(pgUrl, `drop schema ${schema} cascade`),
-    });
+    const scratch = await createScratchSchema(pgUrl, "e2e");
+    engines.push({ engine: "postgres", url: scratch.url, dispose: scratch.drop });
   }
   mkdirSync(pictureCache, { recursive: true });
   for (const { engine, url, dispose } of engines) {
@@ -99,14 +92,4 @@ async function startShop(env: Record<string, string>): Promise<{ child: ChildPro
       reject(new Error(`The shop exited with code ${code}:\n${output}`));
     });
   });
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

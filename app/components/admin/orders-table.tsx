@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import { formatShopDate } from "../../lib/dates.ts";
 import { formatRs } from "../../lib/money.ts";
 import type { OrderStatus } from "../../lib/order-status.ts";
-import { ShopImage } from "../catalog/shop-image.tsx";
+import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { StatusBadge } from "../orders/status-badge.tsx";
+import { TableHead } from "./table-head.tsx";
 
 type Row = {
   id: number;
@@ -43,15 +44,7 @@ export function OrdersTable({ rows }: { rows: Row[] }) {
   return (
     <table className="w-full min-w-[80rem] text-left text-sm">
       <caption className="sr-only">Orders</caption>
-      <thead className="border-b border-zinc-200 text-xs text-zinc-500 uppercase dark:border-zinc-800">
-        <tr>
-          {HEADINGS.map((heading) => (
-            <th key={heading} scope="col" className="px-2 py-2">
-              {heading}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead headings={HEADINGS} />
       <tbody>
         {rows.map((row) => (
           <tr
@@ -63,20 +56,7 @@ export function OrdersTable({ rows }: { rows: Row[] }) {
               <p className="font-medium">{row.orderNumber}</p>
               <p className="font-mono text-xs text-zinc-500">{row.paymentRef}</p>
             </td>
-            <td className="px-2 py-2">
-              {row.image ? (
-                <div className="w-12 overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800">
-                  <ShopImage
-                    image={row.image}
-                    shape="product"
-                    alt=""
-                    sizes="48px"
-                    preferredWidth={320}
-                    className="aspect-[4/5] w-full object-cover"
-                  />
-                </div>
-              ) : null}
-            </td>
+            <td className="px-2 py-2">{row.image ? <ProductThumbnail image={row.image} width={48} /> : null}</td>
             <td className="px-2 py-2">
               {row.title}
               {row.itemCount > 1 ? <span className="block text-xs text-zinc-500">{row.itemCount} items</span> : null}

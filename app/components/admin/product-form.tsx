@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { COLLECTION_FLAGS, FLAG_LABELS } from "../../lib/collections.ts";
-import { ShopImage } from "../catalog/shop-image.tsx";
+import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { FieldError, FormError } from "../ui/form-error.tsx";
 import { TextField } from "../ui/text-field.tsx";
 
@@ -210,18 +210,7 @@ function ImageSlot({ slot, label, current, error }: { slot: number; label: strin
     <fieldset className="rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
       <legend className="px-1 text-sm font-medium">{label}</legend>
       <div className="flex gap-3">
-        {current ? (
-          <div className="w-16 shrink-0 overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800">
-            <ShopImage
-              image={current}
-              shape="product"
-              alt={`Current ${label.toLowerCase()}`}
-              sizes="64px"
-              preferredWidth={320}
-              className="aspect-[4/5] w-full object-cover"
-            />
-          </div>
-        ) : null}
+        {current ? <ProductThumbnail image={current} width={64} alt={`Current ${label.toLowerCase()}`} /> : null}
         <div className="flex flex-1 flex-col gap-2">
           {current ? <input type="hidden" name={`imageCurrent${slot}`} value={current} /> : null}
           <label className="sr-only" htmlFor={`image-file-${slot}`}>

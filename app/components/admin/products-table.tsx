@@ -2,7 +2,8 @@ import { Pencil, Trash2 } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { formatShopDate } from "../../lib/dates.ts";
 import { formatRs } from "../../lib/money.ts";
-import { ShopImage } from "../catalog/shop-image.tsx";
+import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
+import { TableHead } from "./table-head.tsx";
 
 type Row = { id: number; title: string; price: number; imageMain: string; category: string; createdAt: number };
 
@@ -10,15 +11,7 @@ export function ProductsTable({ rows, firstNumber }: { rows: Row[]; firstNumber:
   return (
     <table className="w-full min-w-[48rem] text-left text-sm">
       <caption className="sr-only">Products</caption>
-      <thead className="border-b border-zinc-200 text-xs text-zinc-500 uppercase dark:border-zinc-800">
-        <tr>
-          {["S.No", "Image", "Title", "Price", "Category", "Date", "Action"].map((heading) => (
-            <th key={heading} scope="col" className="px-2 py-2">
-              {heading}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead headings={["S.No", "Image", "Title", "Price", "Category", "Date", "Action"]} />
       <tbody>
         {rows.map((row, index) => (
           <ProductRow key={row.id} row={row} number={firstNumber + index} />
@@ -37,16 +30,7 @@ function ProductRow({ row, number }: { row: Row; number: number }) {
     >
       <td className="px-2 py-2">{number}</td>
       <td className="px-2 py-2">
-        <div className="w-12 overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800">
-          <ShopImage
-            image={row.imageMain}
-            shape="product"
-            alt=""
-            sizes="48px"
-            preferredWidth={320}
-            className="aspect-[4/5] w-full object-cover"
-          />
-        </div>
+        <ProductThumbnail image={row.imageMain} width={48} />
       </td>
       <td className="px-2 py-2 font-medium">{row.title}</td>
       <td className="px-2 py-2">{formatRs(row.price)}</td>

@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { TableHead } from "./table-head.tsx";
 
 type Row = { id: string; name: string; email: string; role: string; pointsBalance: number; disabled: boolean };
 
@@ -6,15 +7,7 @@ export function UsersTable({ rows, firstNumber, adminId }: { rows: Row[]; firstN
   return (
     <table className="w-full min-w-[48rem] text-left text-sm">
       <caption className="sr-only">Users</caption>
-      <thead className="border-b border-zinc-200 text-xs text-zinc-500 uppercase dark:border-zinc-800">
-        <tr>
-          {["S.No", "Name", "Email", "Uid", "Role", "Points", "Disabled"].map((heading) => (
-            <th key={heading} scope="col" className="px-2 py-2">
-              {heading}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead headings={["S.No", "Name", "Email", "Uid", "Role", "Points", "Disabled"]} />
       <tbody>
         {rows.map((row, index) => (
           <UserRow key={row.id} row={row} number={firstNumber + index} isSelf={row.id === adminId} />

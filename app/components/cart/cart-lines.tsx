@@ -1,7 +1,7 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
 import { formatInr } from "../../lib/money.ts";
-import { ShopImage } from "../catalog/shop-image.tsx";
+import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 
 export type CartLineView = {
   productId: number;
@@ -64,16 +64,7 @@ function CartRow({ line }: { line: CartLineView }) {
     >
       <td className="block pb-2 md:table-cell md:py-4 md:pr-4">
         <div className="flex gap-4">
-          <div className="w-20 shrink-0 overflow-hidden rounded-md bg-zinc-100 dark:bg-zinc-800">
-            <ShopImage
-              image={line.image}
-              shape="product"
-              alt=""
-              sizes="80px"
-              preferredWidth={320}
-              className="aspect-[4/5] w-full object-cover"
-            />
-          </div>
+          <ProductThumbnail image={line.image} width={80} />
           <div>
             <p className="font-medium">{line.title}</p>
             <p className="line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{line.description}</p>

@@ -2,7 +2,7 @@ import { formatShopDate } from "../../lib/dates.ts";
 import { formatInr } from "../../lib/money.ts";
 import type { OrderStatus } from "../../lib/order-status.ts";
 import { STATUS_LABELS } from "../../lib/order-status.ts";
-import { ShopImage } from "../catalog/shop-image.tsx";
+import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 export type OrderViewData = {
@@ -38,16 +38,7 @@ export function OrderView({ order }: { order: OrderViewData }) {
       <ul className="card divide-y divide-zinc-200 dark:divide-zinc-800">
         {order.lines.map((line) => (
           <li key={`${line.title}-${line.size}`} className="flex items-center gap-4 p-4">
-            <div className="w-16 shrink-0 overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800">
-              <ShopImage
-                image={line.image}
-                shape="product"
-                alt=""
-                sizes="64px"
-                preferredWidth={320}
-                className="aspect-[4/5] w-full object-cover"
-              />
-            </div>
+            <ProductThumbnail image={line.image} width={64} />
             <div className="flex-1">
               <p className="font-medium">{line.title}</p>
               <p className="text-sm text-zinc-500">
