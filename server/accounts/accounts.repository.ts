@@ -81,6 +81,7 @@ export async function clearLoginFailures(executor: Executor, emailKey: string): 
   await executor.deleteFrom("loginFailures").where("emailKey", "=", emailKey).execute();
 }
 
+/** Forgets the failures that have left the throttling window. */
 export async function deleteOldLoginFailures(executor: Executor, before: number): Promise<void> {
   await executor.deleteFrom("loginFailures").where("at", "<=", before).execute();
 }

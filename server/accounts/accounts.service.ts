@@ -89,6 +89,8 @@ export async function logIn(db: Db, input: LoginInput, meta: ClientMeta, now: nu
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), credentials.password);
   if (!user || !valid) {
     await recordLoginFailure(db, key, meta.ip, now);
+    // The table keeps only what the window still counts.
+    await deleteOldLoginFailures(db, now - FAILURE_WINDOW_MS);
     throw new AppError("invalid-credential", "Invalid e-mail or password.");
   }
   if (user.disabled) throw new AppError("user-disabled", "This account has been disabled.");
@@ -98,7 +100,6 @@ export async function logIn(db: Db, input: LoginInput, meta: ClientMeta, now: nu
     await updateUser(trx, user.id, { lastLoginAt: now });
     return openSession(trx, user.id, meta.userAgent, now);
   });
-  await deleteOldLoginFailures(db, now - FAILURE_WINDOW_MS);
   return { user, token };
 }
 

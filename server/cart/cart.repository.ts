@@ -62,8 +62,10 @@ export async function deleteCartLine(executor: Executor, owner: string, productI
   return Number(result.numDeletedRows);
 }
 
-export async function deleteCart(executor: Executor, owner: string) {
-  await executor.deleteFrom("cartLines").where("owner", "=", owner).execute();
+/** Empties a cart; returns how many lines it held. */
+export async function deleteCart(executor: Executor, owner: string): Promise<number> {
+  const result = await executor.deleteFrom("cartLines").where("owner", "=", owner).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function countCartItems(executor: Executor, owner: string): Promise<number> {

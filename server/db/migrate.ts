@@ -6,6 +6,7 @@ import * as accounts from "./migrations/0002_accounts.ts";
 import * as commerce from "./migrations/0003_commerce.ts";
 import * as listingFilterIndexes from "./migrations/0004_listing_filter_indexes.ts";
 import * as searchIndex from "./migrations/0005_search_index.ts";
+import * as loginFailureSweep from "./migrations/0006_login_failure_sweep.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0003_commerce": commerce,
   "0004_listing_filter_indexes": listingFilterIndexes,
   "0005_search_index": searchIndex,
+  "0006_login_failure_sweep": loginFailureSweep,
 };
 
 const provider: MigrationProvider = {

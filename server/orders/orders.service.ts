@@ -96,6 +96,11 @@ export async function placeOrder(
     return await db.transaction().execute(async (trx) => {
       const lines = await cartLines(trx, owner);
       if (lines.length === 0) throw new AppError("cart-empty", "Your cart is empty.");
+      // Taking the lines out first makes the cart this checkout's alone: a second checkout of the
+      // same cart at the same moment (another tab) waits, then finds it empty.
+      if ((await deleteCart(trx, owner)) !== lines.length) {
+        throw new AppError("cart-empty", "Your cart changed while you were checking out. Please review it.");
+      }
       const unavailable = lines.find((line) => line.problem?.includes("no longer available"));
       if (unavailable)
         throw new AppError(
@@ -169,7 +174,6 @@ export async function placeOrder(
         await redeemPoints(trx, userId, orderId, totals.pointsRedeemed, now);
         await creditPoints(trx, userId, orderId, pointsEarned, now);
       }
-      await deleteCart(trx, owner);
       return { id: orderId, orderNumber, accessToken, replayed: false };
     });
   } catch (error) {

@@ -243,6 +243,21 @@ describeEachDatabase("order statuses", (database) => {
 });
 
 describeEachDatabase("checkout under contention", (database) => {
+  it("places one order when the same cart is checked out twice at once (two tabs, two keys)", async () => {
+    const { db } = database();
+    const buyer = makeVisitor();
+    const id = await makeProduct(db, { sizes: { M: 9 } });
+    await addToCart(db, buyer, { productId: id, size: "M", quantity: 2 });
+    const results = await Promise.allSettled([
+      placeOrder(db, buyer, checkoutDetails()),
+      placeOrder(db, buyer, checkoutDetails()),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((result) => result.status === "rejected");
+    expect(isAppError(refused?.reason) && refused.reason.code).toBe("cart-empty");
+    expect(await stockOf(db, id, "M")).toBe(7);
+  });
+
   it("sells exactly the last 10 units to 200 buyers at once: 10 orders, stock 0, 190 clear refusals", async () => {
     const { db } = database();
     const id = await makeProduct(db, { title: "Last Lehenga", sizes: { M: 10 } });
