@@ -196,6 +196,8 @@ describeJourneys("storefront", (journey) => {
     await page.keyboard.press("Enter");
     const menu = page.getByRole("dialog", { name: "Menu" });
     await menu.getByRole("link", { name: "Cart" }).waitFor({ state: "visible" });
+    // The panel slides in over the whole height of the screen.
+    await expect.poll(async () => (await menu.boundingBox())?.height).toBe(740);
     await expect(menu.getByRole("link", { name: "Login/Signup" }).isVisible()).resolves.toBe(true);
     await page.keyboard.press("Escape");
     await expect.poll(() => menu.getByRole("link", { name: "Cart" }).isVisible()).toBe(false);

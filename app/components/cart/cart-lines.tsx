@@ -21,7 +21,7 @@ export function CartLines({ lines }: { lines: CartLineView[] }) {
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Cart Items</caption>
-      <thead className="hidden border-b border-zinc-200 text-left text-xs tracking-wide text-zinc-500 uppercase md:table-header-group dark:border-zinc-800">
+      <thead className="hidden border-b border-zinc-200 text-left text-xs tracking-wide text-zinc-500 uppercase md:table-header-group dark:border-zinc-800 [&_th]:px-2">
         <tr>
           <th scope="col" className="py-3">
             Product
@@ -46,7 +46,7 @@ export function CartLines({ lines }: { lines: CartLineView[] }) {
 
 // On narrow screens each row stacks, every cell labelled; from md up it is an ordinary table.
 const CELL =
-  "flex items-center justify-between py-1 before:text-zinc-500 before:content-[attr(data-label)] md:table-cell md:py-4 md:before:content-none";
+  "flex items-center justify-between py-1 before:text-zinc-500 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-4 md:before:content-none";
 
 function CartRow({ line }: { line: CartLineView }) {
   const fetcher = useFetcher();

@@ -7,8 +7,9 @@ import { SearchBox } from "./search-box.tsx";
 import { type Theme, ThemeToggle } from "./theme-toggle.tsx";
 
 export function Header({ viewer, theme, cartCount }: { viewer: Viewer; theme: Theme; cartCount: number }) {
+  // No backdrop filter on the header: it would become the containing block of the fixed mobile menu.
   return (
-    <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95">
+    <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <MobileMenu viewer={viewer} />
         <Link
