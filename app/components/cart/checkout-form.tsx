@@ -52,7 +52,7 @@ export function CheckoutForm({
           autoComplete="email"
           required
           defaultValue={values.email}
-          hint="We send the order confirmation here."
+          hint="So that we can reach you about this order."
           error={fieldErrors.email}
         />
       ) : null}
