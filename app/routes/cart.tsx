@@ -1,15 +1,16 @@
 import { useEffect, useRef } from "react";
-import { data, Link, redirect, useNavigate } from "react-router";
+import { Link, redirect, useNavigate } from "react-router";
 import { getProfile } from "../../server/accounts/profile.service.ts";
 import { actorOf } from "../../server/accounts/session-middleware.ts";
 import { addToCart, removeFromCart, setQuantity, viewCart } from "../../server/cart/cart.service.ts";
 import { actorWithGuestId } from "../../server/cart/guest-cookie.ts";
-import { isAppError } from "../../server/errors.ts";
+import { AppError } from "../../server/errors.ts";
 import { readForm, text } from "../../server/http/forms.ts";
 import {
   actionDone,
   actionFailed,
   appServices,
+  formFailure,
   makeToast,
   redirectWithToast,
 } from "../../server/http/route-helpers.ts";
@@ -17,6 +18,7 @@ import { placeOrder } from "../../server/orders/orders.service.ts";
 import { CartLines } from "../components/cart/cart-lines.tsx";
 import { CartSummary } from "../components/cart/cart-summary.tsx";
 import { CheckoutForm, type CheckoutValues } from "../components/cart/checkout-form.tsx";
+import { EmptyNotice } from "../components/ui/empty-notice.tsx";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/cart";
@@ -60,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await removeFromCart(db, actor, line);
       return actionDone(context, request, makeToast("success", "Item removed from cart"), { backTo, headers });
     }
-    return data({ ok: false, message: "Unknown cart action." }, { status: 400 });
+    throw new AppError("validation-failed", "Unknown cart action.");
   } catch (error) {
     return actionFailed(context, request, error, { backTo, headers });
   }
@@ -84,16 +86,7 @@ async function checkout(context: Route.ActionArgs["context"], form: FormData) {
     });
     return redirectWithToast(context, "/order", makeToast("success", "Order placed successfully"));
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data(
-      {
-        ok: false as const,
-        message: `Failed to place the order: ${error.userMessage}`,
-        fieldErrors: error.fieldErrors ?? {},
-        values,
-      },
-      { status: error.status },
-    );
+    return formFailure(error, "Failed to place the order", values);
   }
 }
 
@@ -108,12 +101,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-display text-3xl font-semibold">Cart</h1>
       {cart.lines.length === 0 ? (
-        <div className="card mt-6 flex flex-col items-center gap-3 p-12 text-center">
-          <p className="text-lg font-medium">Your cart is empty</p>
-          <Link to="/allproducts" className="btn-primary">
-            Browse all products
-          </Link>
-        </div>
+        <EmptyNotice message="Your cart is empty" />
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_20rem]">
           <section aria-labelledby="cart-items-heading">

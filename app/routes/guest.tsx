@@ -1,12 +1,12 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { actorOf } from "../../server/accounts/session-middleware.ts";
 import { viewCart } from "../../server/cart/cart.service.ts";
-import { isAppError } from "../../server/errors.ts";
 import { readForm, text } from "../../server/http/forms.ts";
-import { appServices, makeToast, redirectWithToast } from "../../server/http/route-helpers.ts";
+import { appServices, formFailure, makeToast, redirectWithToast } from "../../server/http/route-helpers.ts";
 import { placeOrder } from "../../server/orders/orders.service.ts";
 import { CartSummary } from "../components/cart/cart-summary.tsx";
 import { CheckoutForm } from "../components/cart/checkout-form.tsx";
+import { EmptyNotice } from "../components/ui/empty-notice.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/guest";
 
@@ -40,11 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       makeToast("success", "Order placed successfully"),
     );
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data(
-      { message: `Failed to place the order: ${error.userMessage}`, fieldErrors: error.fieldErrors ?? {}, values },
-      { status: error.status },
-    );
+    return formFailure(error, "Failed to place the order", values);
   }
 }
 
@@ -58,10 +54,7 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="font-display text-3xl font-semibold">Guest checkout</h1>
-        <p className="mt-3 text-zinc-600 dark:text-zinc-400">Your cart is empty.</p>
-        <Link to="/allproducts" className="btn-primary mt-6">
-          Browse all products
-        </Link>
+        <EmptyNotice message="Your cart is empty" />
       </div>
     );
   }

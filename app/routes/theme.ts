@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { shopCookies } from "../../server/http/cookies.ts";
 import { readForm } from "../../server/http/forms.ts";
-import { appServices, cookieSecurity } from "../../server/http/route-helpers.ts";
+import { appServices, cookieSecurity, isDocumentSubmission } from "../../server/http/route-helpers.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import type { Route } from "./+types/theme";
 
@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     cookieSecurity(context),
   );
   const headers = new Headers({ "Set-Cookie": cookie });
-  if (request.headers.get("Sec-Fetch-Mode") === "navigate") {
+  if (isDocumentSubmission(request)) {
     return redirect(safeRedirectPath(form.get("redirectTo")), { headers });
   }
   return data({ theme }, { headers });

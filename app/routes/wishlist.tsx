@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, redirect } from "react-router";
 import { actorOf } from "../../server/accounts/session-middleware.ts";
 import { actorWithGuestId } from "../../server/cart/guest-cookie.ts";
+import { AppError } from "../../server/errors.ts";
 import { readForm, text } from "../../server/http/forms.ts";
 import { actionDone, actionFailed, appServices, makeToast, withToast } from "../../server/http/route-helpers.ts";
 import {
@@ -13,6 +14,7 @@ import {
 } from "../../server/wishlist/wishlist.service.ts";
 import { ShopImage } from "../components/catalog/shop-image.tsx";
 import { useCartFetcher } from "../components/catalog/use-cart-fetcher.ts";
+import { EmptyNotice } from "../components/ui/empty-notice.tsx";
 import { formatRs } from "../lib/money.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -41,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await wishlistToCart(db, actor, item);
         return redirect("/cart", { headers: await withToast(context, makeToast("success", "Added to cart"), headers) });
       default:
-        return actionFailed(context, request, new Error("Unknown wishlist action."), { backTo, headers });
+        throw new AppError("validation-failed", "Unknown wishlist action.");
     }
   } catch (error) {
     return actionFailed(context, request, error, { backTo, headers });
@@ -57,12 +59,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-display text-3xl font-semibold">My Wishlist</h1>
       {items.length === 0 ? (
-        <div className="card mt-6 flex flex-col items-center gap-3 p-12 text-center">
-          <p className="text-lg font-medium">Your wishlist is empty</p>
-          <Link to="/allproducts" className="btn-primary">
-            Browse all products
-          </Link>
-        </div>
+        <EmptyNotice message="Your wishlist is empty" />
       ) : (
         <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
           {items.map((item) => (

@@ -3,14 +3,7 @@ import { type Actor, requireAdmin } from "../accounts/actor.ts";
 import type { Db, NewProductRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation/fields.ts";
-import {
-  findDistinctTypes,
-  findProductRow,
-  insertProduct,
-  replaceSizes,
-  syncSizes,
-  updateProductRow,
-} from "./catalog.repository.ts";
+import { findDistinctTypes, findProductRow, insertProduct, syncSizes, updateProductRow } from "./catalog.repository.ts";
 import { type ProductInput, productInputSchema } from "./catalog.schemas.ts";
 import { findProduct, listingOptions } from "./catalog.service.ts";
 import { catalogCache } from "./catalog-cache.ts";
@@ -30,7 +23,7 @@ export async function createProduct(
       createdAt: now,
       updatedAt: now,
     });
-    await replaceSizes(trx, productId, product.sizes);
+    await syncSizes(trx, productId, product.sizes);
     return productId;
   });
   catalogCache(db).clear();

@@ -172,19 +172,6 @@ export async function updateProductRow(executor: Executor, id: number, changes: 
   return Number(result.numUpdatedRows);
 }
 
-export async function replaceSizes(
-  executor: Executor,
-  productId: number,
-  sizes: readonly { size: string; stock: number }[],
-): Promise<void> {
-  await executor.deleteFrom("productSizes").where("productId", "=", productId).execute();
-  if (sizes.length === 0) return;
-  await executor
-    .insertInto("productSizes")
-    .values(sizes.map((entry, position) => ({ productId, size: entry.size, stock: entry.stock, position })))
-    .execute();
-}
-
 /** Sets each size's stock and order (adding new sizes) and removes sizes no longer offered. */
 export async function syncSizes(
   executor: Executor,

@@ -83,7 +83,7 @@ export async function listingOptions(db: Db, listing: string): Promise<ListingOp
 
 export async function newestInCollection(db: Db, slug: string, limit: number): Promise<ProductCard[]> {
   const rows = await findNewest(db, membershipOf(slug), limit);
-  return withSizes(db, rows);
+  return rows.map((row) => toCard(row, []));
 }
 
 /** True before any product was ever added (archived ones count as added). */

@@ -1,6 +1,6 @@
-import { data, type RouterContextProvider, redirect } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { readForm } from "../http/forms.ts";
-import { appServices, formFailure, isDocumentSubmission, makeToast, withToast } from "../http/route-helpers.ts";
+import { actionDone, appServices, formFailure, makeToast } from "../http/route-helpers.ts";
 import type { ProductInput } from "./catalog.schemas.ts";
 import { PRODUCT_FORM_LIMIT_BYTES, readProductForm } from "./product-form.ts";
 
@@ -20,7 +20,5 @@ export async function saveProductForm(
   } catch (error) {
     return formFailure(error);
   }
-  const headers = await withToast(context, makeToast("success", successMessage));
-  if (isDocumentSubmission(request)) return redirect("/dashboard", { headers });
-  return data({ ok: true as const, message: successMessage }, { headers });
+  return actionDone(context, request, makeToast("success", successMessage), { backTo: "/dashboard" });
 }

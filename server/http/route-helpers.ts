@@ -86,13 +86,19 @@ export type FormFailure = { ok: false; code: string; message: string; fieldError
  * Turns a service's AppError into the form's answer (its status, message and per-field messages);
  * anything else is not the shopper's doing and is rethrown.
  */
-export function formFailure(error: unknown, prefix?: string) {
+export function formFailure<Values extends Record<string, string> = Record<string, never>>(
+  error: unknown,
+  prefix?: string,
+  values?: Values,
+) {
   if (!isAppError(error)) throw error;
-  const failure: FormFailure = {
+  const failure: FormFailure & { values?: Values } = {
     ok: false,
     code: error.code,
     message: prefix ? `${prefix}: ${error.userMessage}` : error.userMessage,
     fieldErrors: error.fieldErrors ?? {},
+    // What was typed, so that a form rendered again without JavaScript keeps it.
+    ...(values ? { values } : {}),
   };
   return data(failure, { status: error.status });
 }

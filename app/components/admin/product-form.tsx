@@ -1,9 +1,9 @@
-import { useEffect } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { COLLECTION_FLAGS, FLAG_LABELS } from "../../lib/collections.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { FieldError, FormError } from "../ui/form-error.tsx";
 import { TextField } from "../ui/text-field.tsx";
+import { useReturnToDashboard } from "./use-return-to-dashboard.ts";
 
 const SIZE_CHOICES = ["S", "M", "L", "XL", "One Size"] as const;
 const IMAGE_SLOTS = ["Main image", "Image 1", "Image 2", "Image 3", "Image 4"];
@@ -50,14 +50,10 @@ export function ProductForm(props: {
 }) {
   const { heading, submitLabel, values, suggestions, result } = props;
   const navigation = useNavigation();
-  const navigate = useNavigate();
+  const _navigate = useNavigate();
   const saving = navigation.state === "submitting";
   const errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
-  useEffect(() => {
-    if (!result?.ok) return;
-    const timer = setTimeout(() => navigate("/dashboard"), 800);
-    return () => clearTimeout(timer);
-  }, [result, navigate]);
+  useReturnToDashboard(result, "/dashboard");
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="font-display text-3xl font-semibold">{heading}</h1>

@@ -4,6 +4,7 @@ import { requireAdmin } from "../../../server/accounts/guards.ts";
 import { dashboardQuerySchema } from "../../../server/admin/admin.schemas.ts";
 import { adminOrders, adminProducts, adminUsers, dashboardFigures } from "../../../server/admin/admin.service.ts";
 import { archiveProduct } from "../../../server/catalog/catalog-admin.service.ts";
+import { AppError } from "../../../server/errors.ts";
 import { readForm, text } from "../../../server/http/forms.ts";
 import { actionDone, actionFailed, appServices, makeToast } from "../../../server/http/route-helpers.ts";
 import { AdminSearch, AdminTabs } from "../../components/admin/admin-nav.tsx";
@@ -43,7 +44,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       await setUserDisabled(db, actor, text(form, "userId"), disable);
       return actionDone(context, request, makeToast("success", disable ? "User disabled" : "User enabled"), { backTo });
     }
-    throw new Error(`Unknown dashboard action: ${String(form.get("intent"))}`);
+    throw new AppError("validation-failed", "Unknown dashboard action.");
   } catch (error) {
     return actionFailed(context, request, error, { backTo });
   }

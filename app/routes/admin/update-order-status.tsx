@@ -1,17 +1,16 @@
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { requireAdmin } from "../../../server/accounts/guards.ts";
-import { isAppError } from "../../../server/errors.ts";
 import { readForm, text } from "../../../server/http/forms.ts";
 import {
+  actionDone,
   appServices,
-  isDocumentSubmission,
+  formFailure,
   makeToast,
   orErrorResponse,
-  withToast,
 } from "../../../server/http/route-helpers.ts";
 import { ORDER_TRANSITIONS } from "../../../server/orders/orders.schemas.ts";
 import { changeStatus, orderForAdmin } from "../../../server/orders/orders.service.ts";
+import { useReturnToDashboard } from "../../components/admin/use-return-to-dashboard.ts";
 import { OrderView } from "../../components/orders/order-view.tsx";
 import { FormError } from "../../components/ui/form-error.tsx";
 import { STATUS_LABELS } from "../../lib/order-status.ts";
@@ -39,15 +38,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   try {
     await changeStatus(appServices(context).db, actor, { orderId: orderId(url), from: text(form, "from"), to });
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data(
-      { ok: false as const, message: `Error updating order status: ${error.userMessage}` },
-      { status: error.status },
-    );
+    return formFailure(error, "Error updating order status");
   }
-  const headers = await withToast(context, makeToast("success", "Order status updated"));
-  if (isDocumentSubmission(request)) return redirect("/dashboard?tab=orders", { headers });
-  return data({ ok: true as const, message: "Order status updated" }, { headers });
+  return actionDone(context, request, makeToast("success", "Order status updated"), {
+    backTo: "/dashboard?tab=orders",
+  });
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -55,13 +50,9 @@ export const meta: Route.MetaFunction = () =>
 
 export default function UpdateOrderStatus({ loaderData, actionData }: Route.ComponentProps) {
   const { order, choices } = loaderData;
-  const navigate = useNavigate();
+  const _navigate = useNavigate();
   const navigation = useNavigation();
-  useEffect(() => {
-    if (!actionData?.ok) return;
-    const timer = setTimeout(() => navigate("/dashboard?tab=orders"), 800);
-    return () => clearTimeout(timer);
-  }, [actionData, navigate]);
+  useReturnToDashboard(actionData, "/dashboard?tab=orders");
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
       <Link to="/dashboard?tab=orders" className="text-sm underline">

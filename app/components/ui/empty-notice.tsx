@@ -1,0 +1,13 @@
+import { Link } from "react-router";
+
+/** An empty cart, wishlist or checkout: what is missing, and the way back to the products. */
+export function EmptyNotice({ message }: { message: string }) {
+  return (
+    <div className="card mt-6 flex flex-col items-center gap-3 p-12 text-center">
+      <p className="text-lg font-medium">{message}</p>
+      <Link to="/allproducts" className="btn-primary">
+        Browse all products
+      </Link>
+    </div>
+  );
+}
