@@ -1,8 +1,8 @@
 import { pathToFileURL } from "node:url";
 import type { ViteDevServer } from "vite";
-import { startServices } from "./server/bootstrap.ts";
-import { type Config, loadConfig } from "./server/config.ts";
-import { createApp } from "./server/http/app.ts";
+import { startServices } from "#server/bootstrap.ts";
+import { type Config, loadConfig } from "#server/config.ts";
+import { createApp } from "#server/http/app.ts";
 
 /** Builds the shop's server. The development server calls this with Vite; production without. */
 export async function createServer(vite?: ViteDevServer, config: Config = loadConfig()) {

@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { requestContext } from "#app-context";
+import { requestContext } from "#server/context.ts";
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +20,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // The page's inline scripts carry the nonce that the Content-Security-Policy header allows.
-  const nonce = loadContext.get(requestContext).nonce;
+  const { nonce, log: requestLog } = loadContext.get(requestContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -57,15 +57,19 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) requestLog.error({ err: error }, "the page failed while streaming");
         },
       },
     );
   });
 }
 
-/** Unexpected errors are logged on the server with the request; the shopper sees a safe message. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+/**
+ * Unexpected errors in loaders, actions and rendering are logged through the request's own logger
+ * (with its request id, at LOG_LEVEL); the shopper sees a safe message.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  console.error(`Unexpected error on ${request.method} ${new URL(request.url).pathname}:`, error);
+  const path = new URL(request.url).pathname;
+  context.get(requestContext).log.error({ err: error, method: request.method, path }, "unexpected error in a page");
 };

@@ -10,15 +10,16 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { toast as showToast, Toaster } from "sonner";
-import { sessionMiddleware } from "../server/accounts/session-middleware.ts";
-import { loadFrame } from "../server/http/frame.ts";
+import { loadFrame } from "#server/http/frame.ts";
+import { sessionMiddleware } from "#server/http/session-middleware.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
-import { type Theme, usePendingTheme } from "./components/layout/theme-toggle.tsx";
+import { usePendingTheme } from "./components/layout/theme-toggle.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { ServerError } from "./components/server-error.tsx";
+import type { Theme } from "./lib/theme.ts";
 import type { Toast } from "./lib/toast.ts";
 
 export const links: Route.LinksFunction = () => [

@@ -5,11 +5,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { listingQuerySchema } from "../server/catalog/catalog.schemas.ts";
-import { browseListing } from "../server/catalog/catalog.service.ts";
-import { openDatabase } from "../server/db/database.ts";
-import { migrateToLatest } from "../server/db/migrate.ts";
-import { createScratchSchema } from "../server/testing/scratch-schema.ts";
+import { listingQuerySchema } from "#server/catalog/catalog.schemas.ts";
+import { browseListing } from "#server/catalog/catalog.service.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { createScratchSchema } from "#server/testing/scratch-schema.ts";
 import { loadSyntheticCatalogue } from "./synthetic-catalogue.ts";
 
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);

@@ -7,18 +7,18 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { insertUser } from "#server/accounts/accounts.repository.ts";
+import { type Actor, SYSTEM } from "#server/accounts/actor.ts";
+import { addToCart } from "#server/cart/cart.service.ts";
+import { findProduct } from "#server/catalog/catalog.service.ts";
+import { createProduct } from "#server/catalog/catalog-admin.service.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import type { Db } from "#server/db/schema.ts";
+import { AppError } from "#server/errors.ts";
+import { placeOrder } from "#server/orders/orders.service.ts";
+import { createScratchSchema } from "#server/testing/scratch-schema.ts";
 import { flagRecord } from "../app/lib/collections.ts";
-import { insertUser } from "../server/accounts/accounts.repository.ts";
-import { type Actor, SYSTEM } from "../server/accounts/actor.ts";
-import { addToCart } from "../server/cart/cart.service.ts";
-import { findProduct } from "../server/catalog/catalog.service.ts";
-import { createProduct } from "../server/catalog/catalog-admin.service.ts";
-import { openDatabase } from "../server/db/database.ts";
-import { migrateToLatest } from "../server/db/migrate.ts";
-import type { Db } from "../server/db/schema.ts";
-import { isAppError } from "../server/errors.ts";
-import { placeOrder } from "../server/orders/orders.service.ts";
-import { createScratchSchema } from "../server/testing/scratch-schema.ts";
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 2000);
 const CONCURRENCY = 50;
@@ -112,7 +112,7 @@ async function checkoutRun(engine: string, url: string) {
             });
             placed++;
           } catch (error) {
-            if (!isAppError(error) || error.code !== "out-of-stock") throw error;
+            if (!(error instanceof AppError) || error.code !== "out-of-stock") throw error;
             refused++;
           }
           latencies.push(performance.now() - begun);

@@ -1,9 +1,11 @@
 import { sql } from "kysely";
+import { productColumns } from "#server/catalog/catalog-admin.service.ts";
+import { engineOf } from "#server/db/database.ts";
+import type { Db, NewProductRow } from "#server/db/schema.ts";
+import { type DemoProduct, loadDemoCatalogue } from "#server/demo/demo-catalogue.ts";
 import { flagRecord } from "../app/lib/collections.ts";
-import { productColumns } from "../server/catalog/catalog-admin.service.ts";
-import { engineOf } from "../server/db/database.ts";
-import type { Db, NewProductRow } from "../server/db/schema.ts";
-import { DEMO_CATALOGUE, type DemoProduct } from "../server/db/seed/demo-catalogue.ts";
+
+const DEMO_CATALOGUE = loadDemoCatalogue();
 
 const ADJECTIVES = [
   "Festive",
@@ -55,7 +57,7 @@ export async function loadSyntheticCatalogue(db: Db, count: number): Promise<voi
             fabric: template.fabric,
             description: template.description,
             description1: template.description1,
-            flags: flagRecord(template.flags),
+            flags: flagRecord(template.collections),
             sizes: [],
           }),
           createdAt: now - index * 1000,

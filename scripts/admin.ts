@@ -2,11 +2,11 @@
  * `npm run admin -- <email>`: makes an existing account an administrator.
  * `npm run admin -- <email> --new-password`: also gives it a new, generated password (printed once).
  */
-import { issueNewPassword, promoteToAdmin } from "../server/accounts/accounts.service.ts";
-import { loadConfig } from "../server/config.ts";
-import { openDatabase } from "../server/db/database.ts";
-import { migrateToLatest } from "../server/db/migrate.ts";
-import { isAppError } from "../server/errors.ts";
+import { issueNewPassword, promoteToAdmin } from "#server/accounts/accounts.service.ts";
+import { loadConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { AppError } from "#server/errors.ts";
 
 const [email, flag] = process.argv.slice(2);
 if (!email || (flag && flag !== "--new-password")) {
@@ -25,7 +25,7 @@ try {
     console.log(`New password (shown only now): ${password}`);
   }
 } catch (error) {
-  console.error(isAppError(error) ? error.userMessage : error instanceof Error ? error.message : error);
+  console.error(error instanceof AppError ? error.userMessage : error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
   await handle.close();

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import sharp, { type OverlayOptions } from "sharp";
-import { heroArt, tileArt } from "../server/db/seed/art/home-art.ts";
+import { heroArt, tileArt } from "#server/demo/art/home-art.ts";
 import {
   ART_KINDS,
   type ArtKind,
@@ -8,7 +8,7 @@ import {
   PALETTES,
   type Pattern,
   productArt,
-} from "../server/db/seed/art/product-art.ts";
+} from "#server/demo/art/product-art.ts";
 
 // Renders a contact sheet of the catalogue art, plus the home-page slides and tiles, for eyeballing.
 // Usage: node scripts/preview-art.ts [--kinds=suit,tote] [--views=front,styled] [--width=240] [--cols=9]

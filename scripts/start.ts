@@ -4,7 +4,7 @@
 import { buildIfStale } from "./build-if-stale.ts";
 
 process.env.NODE_ENV ??= "production";
-const { ConfigError, loadConfig } = await import("../server/config.ts");
+const { ConfigError, loadConfig } = await import("#server/config.ts");
 
 try {
   const config = loadConfig();

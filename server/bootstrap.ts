@@ -1,10 +1,9 @@
-import type { AppServices } from "#app-context";
 import { ensureAdmin } from "./accounts/accounts.service.ts";
 import { catalogueIsEmpty } from "./catalog/catalog.service.ts";
 import type { Config } from "./config.ts";
+import type { AppServices } from "./context.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { seedDemoCatalogue } from "./db/seed/seed-demo.ts";
 import { LocalStorage } from "./storage/local-storage.ts";
 
 export type RunningServices = AppServices & { close: () => Promise<void> };
@@ -26,6 +25,8 @@ export async function startServices(config: Config, log: (message: string) => vo
       log(`Administrator: ${admin.email}`);
     }
     if (config.seedDemo !== false && (await catalogueIsEmpty(handle.db))) {
+      // The demo data and its art are loaded only when a shop is seeded.
+      const { seedDemoCatalogue } = await import("./demo/seed-demo.ts");
       await seedDemoCatalogue(handle.db, storage, log);
     }
     return { config, db: handle.db, engine: handle.engine, storage, close: handle.close };

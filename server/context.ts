@@ -12,16 +12,20 @@ export type AppServices = {
   storage: Storage;
 };
 
-/** Per request: the CSP nonce for the page's scripts, and the client's address for rate limits. */
+/** The request's logger: pino's, bound to the request id, at the configured LOG_LEVEL. */
+export type RequestLog = {
+  error: (details: object, message: string) => void;
+  warn: (details: object, message: string) => void;
+  info: (details: object, message: string) => void;
+};
+
+/** Per request: the CSP nonce for the page's scripts, the client's address, and the request's logger. */
 export type RequestInfo = {
   nonce: string | undefined;
   ip: string;
   secure: boolean;
+  log: RequestLog;
 };
 
-/*
- * The tokens are imported as "#app-context" by both server.ts and the route modules; the build keeps
- * that import external so that both sides hold the very same token objects.
- */
 export const appContext = createContext<AppServices>();
 export const requestContext = createContext<RequestInfo>();

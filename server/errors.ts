@@ -44,16 +44,3 @@ export class AppError extends Error {
     this.fieldErrors = fieldErrors;
   }
 }
-
-/**
- * Route modules are bundled separately from server.ts, so one AppError class can exist twice in a
- * running shop; recognise it by shape rather than by `instanceof`.
- */
-export function isAppError(error: unknown): error is AppError {
-  return (
-    error instanceof Error &&
-    error.name === "AppError" &&
-    typeof (error as AppError).code === "string" &&
-    (error as AppError).code in ERROR_CODES
-  );
-}

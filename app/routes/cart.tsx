@@ -1,20 +1,15 @@
 import { useEffect, useRef } from "react";
 import { Link, redirect, useNavigate } from "react-router";
-import { getProfile } from "../../server/accounts/profile.service.ts";
-import { actorOf } from "../../server/accounts/session-middleware.ts";
-import { addToCart, removeFromCart, setQuantity, viewCart } from "../../server/cart/cart.service.ts";
-import { actorWithGuestId } from "../../server/cart/guest-cookie.ts";
-import { AppError } from "../../server/errors.ts";
-import { readForm, text } from "../../server/http/forms.ts";
-import {
-  actionDone,
-  actionFailed,
-  appServices,
-  formFailure,
-  makeToast,
-  redirectWithToast,
-} from "../../server/http/route-helpers.ts";
-import { placeOrder } from "../../server/orders/orders.service.ts";
+import { getProfile } from "#server/accounts/profile.service.ts";
+import { addToCart, removeFromCart, setQuantity, viewCart } from "#server/cart/cart.service.ts";
+import { AppError } from "#server/errors.ts";
+import { actionDone, actionFailed, formFailure } from "#server/http/action-results.ts";
+import { readForm, text } from "#server/http/forms.ts";
+import { actorWithGuestId } from "#server/http/guest-cookie.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { actorOf } from "#server/http/session-middleware.ts";
+import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
+import { placeOrder } from "#server/orders/orders.service.ts";
 import { CartLines } from "../components/cart/cart-lines.tsx";
 import { CartSummary } from "../components/cart/cart-summary.tsx";
 import { CheckoutForm, type CheckoutValues } from "../components/cart/checkout-form.tsx";

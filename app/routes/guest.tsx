@@ -1,9 +1,11 @@
 import { Link, redirect } from "react-router";
-import { actorOf } from "../../server/accounts/session-middleware.ts";
-import { viewCart } from "../../server/cart/cart.service.ts";
-import { readForm, text } from "../../server/http/forms.ts";
-import { appServices, formFailure, makeToast, redirectWithToast } from "../../server/http/route-helpers.ts";
-import { placeOrder } from "../../server/orders/orders.service.ts";
+import { viewCart } from "#server/cart/cart.service.ts";
+import { formFailure } from "#server/http/action-results.ts";
+import { readForm, text } from "#server/http/forms.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { actorOf } from "#server/http/session-middleware.ts";
+import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
+import { placeOrder } from "#server/orders/orders.service.ts";
 import { CartSummary } from "../components/cart/cart-summary.tsx";
 import { CheckoutForm } from "../components/cart/checkout-form.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";

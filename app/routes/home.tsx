@@ -1,7 +1,7 @@
 import { Sparkles, Truck } from "lucide-react";
 import { Link } from "react-router";
-import { homePage } from "../../server/catalog/home.service.ts";
-import { appServices } from "../../server/http/route-helpers.ts";
+import { homePage } from "#server/catalog/home.service.ts";
+import { appServices } from "#server/http/route-helpers.ts";
 import { ShopImage } from "../components/catalog/shop-image.tsx";
 import { HeroCarousel } from "../components/home/hero-carousel.tsx";
 import { TileGrid } from "../components/home/tile-grid.tsx";

@@ -1,7 +1,7 @@
 import { data, useLocation, useNavigation } from "react-router";
-import { browseListing, listingOptions } from "../../server/catalog/catalog.service.ts";
-import { readListingRequest } from "../../server/catalog/listing-request.ts";
-import { appServices } from "../../server/http/route-helpers.ts";
+import { browseListing, listingOptions } from "#server/catalog/catalog.service.ts";
+import { readListingRequest } from "#server/http/listing-request.ts";
+import { appServices } from "#server/http/route-helpers.ts";
 import { FilterPanel } from "../components/catalog/filter-panel.tsx";
 import { Pagination } from "../components/catalog/pagination.tsx";
 import { ProductCard } from "../components/catalog/product-card.tsx";

@@ -1,9 +1,11 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { logIn } from "../../server/accounts/accounts.service.ts";
-import { actorOf } from "../../server/accounts/session-middleware.ts";
-import { completeSignIn } from "../../server/accounts/sign-in.ts";
-import { readForm, text } from "../../server/http/forms.ts";
-import { appServices, clientMeta, formFailure, makeToast } from "../../server/http/route-helpers.ts";
+import { logIn } from "#server/accounts/accounts.service.ts";
+import { formFailure } from "#server/http/action-results.ts";
+import { readForm, text } from "#server/http/forms.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { actorOf } from "#server/http/session-middleware.ts";
+import { completeSignIn, signInMeta } from "#server/http/sign-in.ts";
+import { makeToast } from "#server/http/toasts.ts";
 import { AuthCard } from "../components/ui/auth-card.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
@@ -25,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const signedIn = await logIn(
       appServices(context).db,
       { email: text(form, "email"), password: String(form.get("password") ?? "") },
-      clientMeta(context, request),
+      signInMeta(context, request),
     );
     return completeSignIn(context, signedIn, redirectTo, makeToast("success", "Login successful", LOGIN_TOAST_MS));
   } catch (error) {

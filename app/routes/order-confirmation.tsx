@@ -1,12 +1,12 @@
-import { appServices, orErrorResponse } from "../../server/http/route-helpers.ts";
-import { orderByAccessToken } from "../../server/orders/orders.service.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { orderByAccessToken } from "#server/orders/orders.service.ts";
 import { OrderView } from "../components/orders/order-view.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/order-confirmation";
 
 /** A guest's order: reachable only through the secret link shown after checkout. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return { order: await orErrorResponse(() => orderByAccessToken(appServices(context).db, params.token)) };
+  return { order: await orderByAccessToken(appServices(context).db, params.token) };
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import { requireUser } from "../../server/accounts/guards.ts";
-import { appServices, orErrorResponse } from "../../server/http/route-helpers.ts";
-import { customerOrder } from "../../server/orders/orders.service.ts";
+import { signedInOrLogin } from "#server/http/route-guards.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { customerOrder } from "#server/orders/orders.service.ts";
 import { OrderView } from "../components/orders/order-view.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/order-detail";
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const actor = requireUser({ context, url });
-  return { order: await orErrorResponse(() => customerOrder(appServices(context).db, actor, params.number)) };
+  const actor = signedInOrLogin({ context, url });
+  return { order: await customerOrder(appServices(context).db, actor, params.number) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -1,8 +1,8 @@
 import { LoaderCircle } from "lucide-react";
 import { Link, useNavigation } from "react-router";
-import { requireUser } from "../../server/accounts/guards.ts";
-import { appServices } from "../../server/http/route-helpers.ts";
-import { listForCustomer } from "../../server/orders/orders.service.ts";
+import { signedInOrLogin } from "#server/http/route-guards.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { listForCustomer } from "#server/orders/orders.service.ts";
 import { ShopImage } from "../components/catalog/shop-image.tsx";
 import { StatusBadge } from "../components/orders/status-badge.tsx";
 import { formatShopDate } from "../lib/dates.ts";
@@ -11,7 +11,7 @@ import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/order";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const actor = requireUser({ context, url });
+  const actor = signedInOrLogin({ context, url });
   const page = Math.max(1, Math.min(1000, Number(url.searchParams.get("page")) || 1));
   return { ...(await listForCustomer(appServices(context).db, actor, page)), page };
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data } from "react-router";
-import { getProduct } from "../../server/catalog/catalog.service.ts";
-import { appServices, orErrorResponse } from "../../server/http/route-helpers.ts";
+import { getProduct } from "#server/catalog/catalog.service.ts";
+import { appServices } from "#server/http/route-helpers.ts";
 import { ProductActions } from "../components/catalog/product-actions.tsx";
 import { ProductGallery } from "../components/catalog/product-gallery.tsx";
 import { initialSize } from "../components/catalog/size-picker.tsx";
@@ -15,7 +15,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!/^\d{1,12}$/.test(params.id)) throw data(null, { status: 404 });
   const { db } = appServices(context);
-  const product = await orErrorResponse(() => getProduct(db, id));
+  const product = await getProduct(db, id);
   return { product, origin: url.origin };
 }
 

@@ -1,10 +1,12 @@
 import { Pencil } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { requireUser } from "../../server/accounts/guards.ts";
-import { getProfile, updateProfile } from "../../server/accounts/profile.service.ts";
-import { readForm, text } from "../../server/http/forms.ts";
-import { appServices, formFailure, makeToast, redirectWithToast } from "../../server/http/route-helpers.ts";
-import { pointsSummary } from "../../server/rewards/rewards.service.ts";
+import { getProfile, updateProfile } from "#server/accounts/profile.service.ts";
+import { formFailure } from "#server/http/action-results.ts";
+import { readForm, text } from "#server/http/forms.ts";
+import { signedInOrLogin } from "#server/http/route-guards.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
+import { pointsSummary } from "#server/rewards/rewards.service.ts";
 import { RewardPoints } from "../components/orders/reward-points.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
@@ -13,14 +15,14 @@ import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/profile";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const actor = requireUser({ context, url });
+  const actor = signedInOrLogin({ context, url });
   const { db, storage } = appServices(context);
   const [profile, points] = await Promise.all([getProfile(db, storage, actor), pointsSummary(db, actor)]);
   return { profile, points, editing: url.searchParams.has("edit") };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const actor = requireUser({ context, url });
+  const actor = signedInOrLogin({ context, url });
   const { db, storage } = appServices(context);
   const form = await readForm(request);
   try {

@@ -1,16 +1,13 @@
 import { Form, useNavigation } from "react-router";
-import { requireUser } from "../../server/accounts/guards.ts";
-import { describePolicy } from "../../server/accounts/passwords.ts";
-import {
-  changePassword,
-  getProfile,
-  updateProfile,
-  updateProfilePhoto,
-} from "../../server/accounts/profile.service.ts";
-import { sessionTokenOf } from "../../server/accounts/session-middleware.ts";
-import { readForm, text } from "../../server/http/forms.ts";
-import { appServices, formFailure, makeToast, redirectWithToast } from "../../server/http/route-helpers.ts";
-import { checkUploadedImage, MAX_UPLOAD_BYTES } from "../../server/storage/images.ts";
+import { describePolicy } from "#server/accounts/passwords.ts";
+import { changePassword, getProfile, updateProfile, updateProfilePhoto } from "#server/accounts/profile.service.ts";
+import { formFailure } from "#server/http/action-results.ts";
+import { readForm, text } from "#server/http/forms.ts";
+import { signedInOrLogin } from "#server/http/route-guards.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { sessionTokenOf } from "#server/http/session-middleware.ts";
+import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
+import { checkUploadedImage, MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
 import { FormError } from "../components/ui/form-error.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
@@ -18,14 +15,14 @@ import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/profileform";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const actor = requireUser({ context, url });
+  const actor = signedInOrLogin({ context, url });
   const { db, storage, config } = appServices(context);
   return { profile: await getProfile(db, storage, actor), policy: describePolicy(config.passwordPolicy) };
 }
 
 /** The details and picture together, or (intent=password) a new password. */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const actor = requireUser({ context, url });
+  const actor = signedInOrLogin({ context, url });
   const { db, storage, config } = appServices(context);
   try {
     const form = await readForm(request, MAX_UPLOAD_BYTES + 64 * 1024);

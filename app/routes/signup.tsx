@@ -1,9 +1,11 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { signUp } from "../../server/accounts/accounts.service.ts";
-import { describePolicy } from "../../server/accounts/passwords.ts";
-import { completeSignIn } from "../../server/accounts/sign-in.ts";
-import { readForm, text } from "../../server/http/forms.ts";
-import { appServices, clientMeta, formFailure, makeToast } from "../../server/http/route-helpers.ts";
+import { signUp } from "#server/accounts/accounts.service.ts";
+import { describePolicy } from "#server/accounts/passwords.ts";
+import { formFailure } from "#server/http/action-results.ts";
+import { readForm, text } from "#server/http/forms.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { completeSignIn, signInMeta } from "#server/http/sign-in.ts";
+import { makeToast } from "#server/http/toasts.ts";
 import { AuthCard } from "../components/ui/auth-card.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
@@ -28,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       db,
       config,
       { name: text(form, "name"), email: text(form, "email"), password: String(form.get("password") ?? "") },
-      clientMeta(context, request),
+      signInMeta(context, request),
     );
     const redirectTo = safeRedirectPath(form.get("redirectTo"));
     return completeSignIn(context, signedIn, redirectTo, makeToast("success", "Signup Successfully"));

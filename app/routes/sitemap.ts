@@ -1,5 +1,5 @@
-import { sitemapProducts } from "../../server/catalog/catalog.service.ts";
-import { appServices } from "../../server/http/route-helpers.ts";
+import { sitemapProducts } from "#server/catalog/catalog.service.ts";
+import { appServices } from "#server/http/route-helpers.ts";
 import { COLLECTIONS } from "../lib/collections.ts";
 import type { Route } from "./+types/sitemap";
 

@@ -1,17 +1,19 @@
 import { useState } from "react";
 import { Link, redirect } from "react-router";
-import { actorOf } from "../../server/accounts/session-middleware.ts";
-import { actorWithGuestId } from "../../server/cart/guest-cookie.ts";
-import { AppError } from "../../server/errors.ts";
-import { readForm, text } from "../../server/http/forms.ts";
-import { actionDone, actionFailed, appServices, makeToast, withToast } from "../../server/http/route-helpers.ts";
+import { AppError } from "#server/errors.ts";
+import { actionDone, actionFailed } from "#server/http/action-results.ts";
+import { readForm, text } from "#server/http/forms.ts";
+import { actorWithGuestId } from "#server/http/guest-cookie.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { actorOf } from "#server/http/session-middleware.ts";
+import { makeToast, withToast } from "#server/http/toasts.ts";
 import {
   addToWishlist,
   removeFromWishlist,
   viewWishlist,
   type WishlistItem,
   wishlistToCart,
-} from "../../server/wishlist/wishlist.service.ts";
+} from "#server/wishlist/wishlist.service.ts";
 import { ShopImage } from "../components/catalog/shop-image.tsx";
 import { useCartFetcher } from "../components/catalog/use-cart-fetcher.ts";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";

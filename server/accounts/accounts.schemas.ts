@@ -50,4 +50,13 @@ export type Profile = {
   role: "customer" | "admin";
 };
 
-export type ClientMeta = { ip: string; userAgent: string | null };
+/**
+ * The browser that signs in: its address (for throttling), its user agent (kept with the session),
+ * the guest id whose cart and wishlist join the account, and the session it already had, which ends.
+ */
+export type ClientMeta = {
+  ip: string;
+  userAgent: string | null;
+  guestId?: string | null;
+  replacesSessionToken?: string | null;
+};

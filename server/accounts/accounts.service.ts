@@ -1,8 +1,11 @@
+import { mergeCarts } from "../cart/cart.service.ts";
+import { guestOwner, userOwner } from "../cart/owner.ts";
 import type { Config } from "../config.ts";
-import type { Db, UserRow } from "../db/schema.ts";
+import type { Db, Executor, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomId } from "../ids.ts";
 import { parseInput } from "../validation/fields.ts";
+import { mergeWishlists } from "../wishlist/wishlist.service.ts";
 import {
   clearLoginFailures,
   deleteOldLoginFailures,
@@ -14,9 +17,9 @@ import {
   updateUser,
 } from "./accounts.repository.ts";
 import { type ClientMeta, type LoginInput, loginSchema, type SignupInput, signupSchema } from "./accounts.schemas.ts";
-import { type Actor, requireAdmin } from "./actor.ts";
+import { type Actor, assertAdmin } from "./actor.ts";
 import { checkPassword, decoyHash, generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
-import { closeOtherSessions, openSession } from "./sessions.service.ts";
+import { closeOtherSessions, closeSession, openSession } from "./sessions.service.ts";
 
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_EMAIL = 5;
@@ -60,7 +63,7 @@ export async function signUp(
   try {
     const token = await db.transaction().execute(async (trx) => {
       await insertUser(trx, user);
-      return openSession(trx, user.id, meta.userAgent, now);
+      return startSignedInSession(trx, user.id, meta, now);
     });
     return { user, token };
   } catch (error) {
@@ -98,9 +101,23 @@ export async function logIn(db: Db, input: LoginInput, meta: ClientMeta, now: nu
   const token = await db.transaction().execute(async (trx) => {
     await clearLoginFailures(trx, key);
     await updateUser(trx, user.id, { lastLoginAt: now });
-    return openSession(trx, user.id, meta.userAgent, now);
+    return startSignedInSession(trx, user.id, meta, now);
   });
   return { user, token };
+}
+
+/**
+ * The moment of signing in, all in the caller's transaction: the browser's previous session ends
+ * (a planted session id is worthless), what the visitor put in their cart and wishlist joins the
+ * account's, and a new session opens. Either all of it happens or none.
+ */
+async function startSignedInSession(trx: Executor, userId: string, meta: ClientMeta, now: number): Promise<string> {
+  if (meta.replacesSessionToken) await closeSession(trx, meta.replacesSessionToken);
+  if (meta.guestId) {
+    await mergeCarts(trx, guestOwner(meta.guestId), userOwner(userId), now);
+    await mergeWishlists(trx, guestOwner(meta.guestId), userOwner(userId));
+  }
+  return openSession(trx, userId, meta.userAgent, now);
 }
 
 async function refuseWhileThrottled(db: Db, key: string, ip: string, now: number): Promise<void> {
@@ -165,7 +182,7 @@ export async function promoteToAdmin(db: Db, email: string): Promise<UserRow> {
 
 /** Disables or re-enables a user; a disabled user's sessions end at once. */
 export async function setUserDisabled(db: Db, actor: Actor, userId: string, disabled: boolean): Promise<void> {
-  requireAdmin(actor);
+  assertAdmin(actor);
   if (actor.kind === "user" && actor.userId === userId) {
     throw new AppError("forbidden", "You cannot disable your own account.");
   }

@@ -21,11 +21,11 @@ export function isAdmin(actor: Actor): boolean {
   return actor.kind === "system" || (actor.kind === "user" && actor.role === "admin");
 }
 
-export function requireAdmin(actor: Actor): void {
+export function assertAdmin(actor: Actor): void {
   if (actor.kind === "visitor") throw new AppError("unauthenticated", "Please log in as an administrator.");
   if (!isAdmin(actor)) throw new AppError("forbidden", "Only an administrator can do this.");
 }
 
-export function requireUser(actor: Actor): asserts actor is UserActor {
+export function assertSignedIn(actor: Actor): asserts actor is UserActor {
   if (actor.kind !== "user") throw new AppError("unauthenticated", "Please log in first.");
 }

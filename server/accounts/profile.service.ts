@@ -13,13 +13,13 @@ import {
   profileSchema,
 } from "./accounts.schemas.ts";
 import { emailInUse, emailKey } from "./accounts.service.ts";
-import { type Actor, requireUser } from "./actor.ts";
+import { type Actor, assertSignedIn } from "./actor.ts";
 import { checkPassword, hashPassword, verifyPassword } from "./passwords.ts";
 import { closeOtherSessions } from "./sessions.service.ts";
 
 /** The signed-in user's own profile; the user comes from the session, never from the request. */
 export async function getProfile(db: Db, storage: Storage, actor: Actor): Promise<Profile> {
-  requireUser(actor);
+  assertSignedIn(actor);
   return toProfile(await loadUser(db, actor.userId), storage);
 }
 
@@ -28,7 +28,7 @@ export async function getProfile(db: Db, storage: Storage, actor: Actor): Promis
  * session left open on a shared computer cannot take over the account.
  */
 export async function updateProfile(db: Db, storage: Storage, actor: Actor, input: ProfileInput): Promise<Profile> {
-  requireUser(actor);
+  assertSignedIn(actor);
   const { name, email, phone, address, currentPassword } = parseInput(profileSchema, input);
   const user = await loadUser(db, actor.userId);
   const newKey = emailKey(email);
@@ -51,7 +51,7 @@ export async function updateProfile(db: Db, storage: Storage, actor: Actor, inpu
 
 /** Replaces the profile photo with an uploaded picture (checked by its content, re-encoded). */
 export async function updateProfilePhoto(db: Db, storage: Storage, actor: Actor, data: Buffer, now = Date.now()) {
-  requireUser(actor);
+  assertSignedIn(actor);
   const key = await storeProfilePhoto(storage, actor.userId, data);
   await updateUser(db, actor.userId, { photo: key, photoUpdatedAt: now });
 }
@@ -64,7 +64,7 @@ export async function changePassword(
   input: PasswordChangeInput,
   currentSessionToken: string | undefined,
 ): Promise<void> {
-  requireUser(actor);
+  assertSignedIn(actor);
   const passwords = parseInput(passwordChangeSchema, input);
   const user = await loadUser(db, actor.userId);
   if (!(await verifyPassword(user.passwordHash, passwords.currentPassword))) {

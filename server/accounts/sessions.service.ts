@@ -74,8 +74,8 @@ export async function resolveSession(
   };
 }
 
-export async function closeSession(db: Db, token: string): Promise<void> {
-  await deleteSession(db, hashToken(token));
+export async function closeSession(executor: Executor, token: string): Promise<void> {
+  await deleteSession(executor, hashToken(token));
 }
 
 /** Ends all of a user's sessions but the one given (when they change their password, say). */

@@ -1,4 +1,4 @@
-import { type Actor, requireAdmin } from "../accounts/actor.ts";
+import { type Actor, assertAdmin } from "../accounts/actor.ts";
 import { countLiveProducts } from "../catalog/catalog.repository.ts";
 import { containsLikePattern } from "../catalog/catalog.service.ts";
 import type { Db } from "../db/schema.ts";
@@ -14,7 +14,7 @@ import { ADMIN_PAGE_SIZE, type DashboardFigures, type DashboardQuery } from "./a
 
 /** The dashboard's cards, from the data as it is now. */
 export async function dashboardFigures(db: Db, actor: Actor): Promise<DashboardFigures> {
-  requireAdmin(actor);
+  assertAdmin(actor);
   const [totalProducts, totalOrders, totalUsers, byStatus] = await Promise.all([
     countLiveProducts(db),
     countRows(db, "orders"),
@@ -50,13 +50,13 @@ function window(query: DashboardQuery) {
 }
 
 export async function adminProducts(db: Db, actor: Actor, query: DashboardQuery) {
-  requireAdmin(actor);
+  assertAdmin(actor);
   const { pattern, limit, offset } = window(query);
   return paged(await findAdminProducts(db, pattern, limit, offset), query.page);
 }
 
 export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery) {
-  requireAdmin(actor);
+  assertAdmin(actor);
   const { pattern, limit, offset } = window(query);
   const rows = await findAdminOrders(db, pattern, limit, offset);
   return paged(
@@ -66,7 +66,7 @@ export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery) {
 }
 
 export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery) {
-  requireAdmin(actor);
+  assertAdmin(actor);
   const { pattern, limit, offset } = window(query);
   const rows = await findAdminUsers(db, pattern, limit, offset);
   return paged(

@@ -5,7 +5,7 @@ import { addToCart } from "../cart/cart.service.ts";
 import { listingQuerySchema } from "../catalog/catalog.schemas.ts";
 import { browseListing, getProduct } from "../catalog/catalog.service.ts";
 import { archiveProduct, createProduct, productForEditing, updateProduct } from "../catalog/catalog-admin.service.ts";
-import { isAppError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { changeStatus, placeOrder } from "../orders/orders.service.ts";
 import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
@@ -42,7 +42,7 @@ describeEachDatabase("dashboard figures", (database) => {
       ordersToShip: 1,
     });
     const refused = await dashboardFigures(db, actorFor(customer)).catch((error: unknown) => error);
-    expect(isAppError(refused) && refused.code).toBe("forbidden");
+    expect(refused instanceof AppError && refused.code).toBe("forbidden");
   });
 });
 
@@ -136,7 +136,7 @@ describeEachDatabase("products by the administrator", (database) => {
     await archiveProduct(db, SYSTEM, id);
     expect(await listed("all", "firozi")).toEqual([]);
     const gone = await addToCart(db, makeVisitor(), { productId: id, size: "M" }).catch((error: unknown) => error);
-    expect(isAppError(gone) && gone.code).toBe("not-found");
+    expect(gone instanceof AppError && gone.code).toBe("not-found");
   });
 
   it("refuses product changes from anyone but an administrator, and explains bad input", async () => {
@@ -150,11 +150,11 @@ describeEachDatabase("products by the administrator", (database) => {
       archiveProduct(db, customer, id),
     ]) {
       const error = await attempt.catch((caught: unknown) => caught);
-      expect(isAppError(error) && error.code).toBe("forbidden");
+      expect(error instanceof AppError && error.code).toBe("forbidden");
     }
     expect((await getProduct(db, id)).price).toBe(product.price);
     const bad = await createProduct(db, SYSTEM, { ...product, title: " ", price: -5 }).catch((error: unknown) => error);
-    expect(isAppError(bad) && bad.fieldErrors).toMatchObject({
+    expect(bad instanceof AppError && bad.fieldErrors).toMatchObject({
       title: "Title is required.",
       price: "Price must be a positive number.",
     });

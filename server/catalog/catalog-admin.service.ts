@@ -1,12 +1,14 @@
 import { COLLECTION_FLAGS } from "../../app/lib/collections.ts";
-import { type Actor, requireAdmin } from "../accounts/actor.ts";
+import { type Actor, assertAdmin } from "../accounts/actor.ts";
 import type { Db, NewProductRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
 import { findDistinctTypes, findProductRow, insertProduct, syncSizes, updateProductRow } from "./catalog.repository.ts";
 import { type ProductInput, productInputSchema } from "./catalog.schemas.ts";
 import { findProduct, listingOptions } from "./catalog.service.ts";
 import { catalogCache } from "./catalog-cache.ts";
+import { type ProductSubmission, productFromSubmission } from "./product-submission.ts";
 
 /** Adds a product with its sizes in one transaction. */
 export async function createProduct(
@@ -15,7 +17,7 @@ export async function createProduct(
   input: ProductInput,
   now: number = Date.now(),
 ): Promise<number> {
-  requireAdmin(actor);
+  assertAdmin(actor);
   const product = parseProduct(input);
   const id = await db.transaction().execute(async (trx) => {
     const productId = await insertProduct(trx, {
@@ -38,7 +40,7 @@ export async function updateProduct(
   input: ProductInput,
   now: number = Date.now(),
 ): Promise<void> {
-  requireAdmin(actor);
+  assertAdmin(actor);
   const product = parseProduct(input);
   await db.transaction().execute(async (trx) => {
     const existing = await findProductRow(trx, id);
@@ -49,9 +51,27 @@ export async function updateProduct(
   catalogCache(db).clear();
 }
 
+/** The Add Product form: checked, its pictures stored, then the product added. */
+export async function addProductFromForm(db: Db, storage: Storage, actor: Actor, submission: ProductSubmission) {
+  assertAdmin(actor);
+  return createProduct(db, actor, await productFromSubmission(storage, submission));
+}
+
+/** The Edit Product form: checked, its new pictures stored, then every field saved. */
+export async function editProductFromForm(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  id: number,
+  submission: ProductSubmission,
+) {
+  assertAdmin(actor);
+  await updateProduct(db, actor, id, await productFromSubmission(storage, submission));
+}
+
 /** Deleting a product archives it: it leaves the shop, and past orders keep their snapshot of it. */
 export async function archiveProduct(db: Db, actor: Actor, id: number, now: number = Date.now()): Promise<void> {
-  requireAdmin(actor);
+  assertAdmin(actor);
   const changed = await updateProductRow(db, id, { archived: 1, updatedAt: now });
   if (changed === 0) throw new AppError("not-found", "This product could not be found.");
   catalogCache(db).clear();
@@ -89,14 +109,14 @@ export function productColumns(product: ParsedProduct): Omit<NewProductRow, "cre
 
 /** Suggestions for the product form's free-text fields, from the values products already use. */
 export async function productFormSuggestions(db: Db, actor: Actor) {
-  requireAdmin(actor);
+  assertAdmin(actor);
   const [options, types] = await Promise.all([listingOptions(db, "all"), findDistinctTypes(db)]);
   return { categories: options.types, types, fabrics: options.fabrics };
 }
 
 /** A product for the edit form: any product that has not been deleted. */
 export async function productForEditing(db: Db, actor: Actor, id: number) {
-  requireAdmin(actor);
+  assertAdmin(actor);
   const product = await findProduct(db, id);
   if (!product || product.archived) throw new AppError("not-found", "This product could not be found.");
   return product;

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { SYSTEM } from "../accounts/actor.ts";
-import { isAppError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { makeProduct, uniqueWord } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { type ListingQuery, listingQuerySchema } from "./catalog.schemas.ts";
@@ -156,8 +156,8 @@ describeEachDatabase("catalogue options and product pages", (database) => {
     ]);
     await archiveProduct(db, SYSTEM, id);
     const archived = await getProduct(db, id).catch((error: unknown) => error);
-    expect(isAppError(archived) && archived.code).toBe("not-found");
+    expect(archived instanceof AppError && archived.code).toBe("not-found");
     const unknown = await getProduct(db, 987_654).catch((error: unknown) => error);
-    expect(isAppError(unknown) && unknown.code).toBe("not-found");
+    expect(unknown instanceof AppError && unknown.code).toBe("not-found");
   });
 });

@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { fastifyReactRouter } from "@mcansh/react-router-fastify";
+import { fileURLToPath } from "node:url";
 import fastify, { type FastifyInstance } from "fastify";
-import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { type AppServices, appContext, requestContext } from "#app-context";
+import type { AppServices } from "../context.ts";
 import { registerErrorHandler } from "./error-handler.ts";
 import { registerOriginCheck } from "./origin-check.ts";
+import { registerPages } from "./pages.ts";
 import { registerRateLimits } from "./rate-limits.ts";
-import { registerSecurityHeaders, scriptNonceOf } from "./security-headers.ts";
+import { registerSecurityHeaders } from "./security-headers.ts";
 import { registerUploads } from "./uploads.ts";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -39,34 +38,8 @@ export async function createApp({ services, vite, logLevel }: CreateAppOptions):
   registerBodyLimit(app);
   registerUploads(app, services.storage);
   app.get("/healthz", async () => ({ ok: true }));
-
-  // Its own scope: the React Router plugin replaces the body parsers, and only for its routes.
-  await app.register(async (pages) => {
-    await pages.register(fastifyReactRouter, {
-      devServer: vite,
-      build: loadServerBuild,
-      clientBuildDirectory: path.join(BUILD_DIR, "client"),
-      getLoadContext: (request, reply) => {
-        const context = new RouterContextProvider();
-        context.set(appContext, services);
-        context.set(requestContext, {
-          nonce: scriptNonceOf(reply.raw),
-          ip: request.ip,
-          secure: request.protocol === "https",
-        });
-        return context;
-      },
-    });
-  });
+  await registerPages(app, { services, buildDir: BUILD_DIR, vite });
   return app;
-}
-
-/**
- * Imported from here rather than by the adapter, so that the build's `#app-context` import resolves
- * to the same module as this file's, under Node and under the test runner alike.
- */
-async function loadServerBuild(): Promise<ServerBuild> {
-  return import(/* @vite-ignore */ pathToFileURL(path.join(BUILD_DIR, "server", "index.js")).href);
 }
 
 /**

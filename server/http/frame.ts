@@ -1,12 +1,13 @@
 import type { RouterContextProvider } from "react-router";
-import type { Theme } from "../../app/components/layout/theme-toggle.tsx";
+import type { Theme } from "../../app/lib/theme.ts";
 import type { Toast } from "../../app/lib/toast.ts";
 import type { Viewer } from "../../app/lib/viewer.ts";
 import type { Actor } from "../accounts/actor.ts";
-import { actorOf } from "../accounts/session-middleware.ts";
 import { cartCount } from "../cart/cart.service.ts";
 import { shopCookies } from "./cookies.ts";
-import { appServices, takeToast } from "./route-helpers.ts";
+import { appServices } from "./route-helpers.ts";
+import { actorOf } from "./session-middleware.ts";
+import { takeToast } from "./toasts.ts";
 
 export type Frame = { theme: Theme; toast: Toast | null; viewer: Viewer; cartCount: number };
 

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { findUserById } from "../accounts/accounts.repository.ts";
-import { type Actor, requireAdmin, requireUser } from "../accounts/actor.ts";
+import { type Actor, assertAdmin, assertSignedIn } from "../accounts/actor.ts";
 import { deleteCart, findSizeStock } from "../cart/cart.repository.ts";
 import { cartLines } from "../cart/cart.service.ts";
 import { ownerOf } from "../cart/owner.ts";
 import { pointsEarnedFor, priceLines, redeemablePoints } from "../cart/pricing.ts";
 import type { Db, Executor, OrderStatus } from "../db/schema.ts";
-import { AppError, isAppError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { randomId, randomToken } from "../ids.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
 import { creditPoints, redeemPoints, reverseOrderPoints } from "../rewards/rewards.service.ts";
@@ -178,7 +178,7 @@ export async function placeOrder(
     });
   } catch (error) {
     // Two submits of one form at the same moment: the loser finds the winner's order.
-    if (!isAppError(error)) {
+    if (!(error instanceof AppError)) {
       const winner = await replay(db, key, fingerprint);
       if (winner) return winner;
     }
@@ -209,7 +209,7 @@ export async function listForCustomer(
   actor: Actor,
   page = 1,
 ): Promise<{ orders: OrderSummary[]; hasNext: boolean }> {
-  requireUser(actor);
+  assertSignedIn(actor);
   const rows = await findCustomerOrders(db, actor.userId, ORDERS_PER_PAGE + 1, (page - 1) * ORDERS_PER_PAGE);
   return {
     orders: rows.slice(0, ORDERS_PER_PAGE).map((row) => ({
@@ -227,7 +227,7 @@ export async function listForCustomer(
 
 /** One of the customer's own orders; anyone else's is "not found", never "forbidden". */
 export async function customerOrder(db: Db, actor: Actor, orderNumber: string): Promise<OrderDetail> {
-  requireUser(actor);
+  assertSignedIn(actor);
   const order = await findOrder(db, { orderNumber });
   if (!order || order.userId !== actor.userId) throw new AppError("not-found", "This order could not be found.");
   return orderDetail(db, order);
@@ -242,7 +242,7 @@ export async function orderByAccessToken(db: Db, token: string): Promise<OrderDe
 
 /** Any order, for the administrator. */
 export async function orderForAdmin(db: Db, actor: Actor, orderId: number): Promise<OrderDetail> {
-  requireAdmin(actor);
+  assertAdmin(actor);
   const order = await findOrder(db, { id: orderId });
   if (!order) throw new AppError("not-found", "This order could not be found.");
   return orderDetail(db, order);
@@ -300,7 +300,7 @@ export async function changeStatus(
   input: ChangeStatusInput,
   now: number = Date.now(),
 ): Promise<OrderStatus> {
-  requireAdmin(actor);
+  assertAdmin(actor);
   const { orderId, from, to } = parseInput(changeStatusSchema, input);
   if (!canTransition(from, to)) {
     throw new AppError("invalid-transition", `An order cannot go from ${from} to ${to}.`);

@@ -4,7 +4,7 @@ import { addToCart, viewCart } from "../cart/cart.service.ts";
 import { findProduct, getProduct } from "../catalog/catalog.service.ts";
 import { archiveProduct, updateProduct } from "../catalog/catalog-admin.service.ts";
 import type { Db } from "../db/schema.ts";
-import { isAppError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { pointsSummary } from "../rewards/rewards.service.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
@@ -206,7 +206,7 @@ describeEachDatabase("order statuses", (database) => {
         const allowed = ORDER_TRANSITIONS[from].includes(to);
         const result = await changeStatus(db, SYSTEM, { orderId, from, to }).then(
           () => "ok",
-          (error: unknown) => (isAppError(error) ? error.code : "crash"),
+          (error: unknown) => (error instanceof AppError ? error.code : "crash"),
         );
         expect(result, `${from} → ${to}`).toBe(allowed ? "ok" : "invalid-transition");
         const order = await orderForAdmin(db, SYSTEM, orderId);
@@ -225,7 +225,7 @@ describeEachDatabase("order statuses", (database) => {
     ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const loser = results.find((result) => result.status === "rejected");
-    expect(isAppError(loser?.reason) && loser.reason.code).toBe("stale-update");
+    expect(loser?.reason instanceof AppError && loser.reason.code).toBe("stale-update");
     expect((await orderForAdmin(db, SYSTEM, orderId)).history).toHaveLength(2);
   });
 
@@ -254,7 +254,7 @@ describeEachDatabase("checkout under contention", (database) => {
     ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((result) => result.status === "rejected");
-    expect(isAppError(refused?.reason) && refused.reason.code).toBe("cart-empty");
+    expect(refused?.reason instanceof AppError && refused.reason.code).toBe("cart-empty");
     expect(await stockOf(db, id, "M")).toBe(7);
   });
 
@@ -268,7 +268,7 @@ describeEachDatabase("checkout under contention", (database) => {
     const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
     expect(placed).toHaveLength(10);
     expect(refused).toHaveLength(190);
-    expect(refused.every((error) => isAppError(error) && error.code === "out-of-stock")).toBe(true);
+    expect(refused.every((error) => error instanceof AppError && error.code === "out-of-stock")).toBe(true);
     expect(refused[0]?.userMessage).toBe("Sorry, Last Lehenga in size M is out of stock.");
     expect(await stockOf(db, id, "M")).toBe(0);
   });

@@ -1,5 +1,5 @@
 import type { Actor } from "../accounts/actor.ts";
-import { requireUser } from "../accounts/actor.ts";
+import { assertSignedIn } from "../accounts/actor.ts";
 import type { Db, Executor, PointsKind } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { addPoints, findLedger, findPointsBalance, insertLedgerEntry, spendPoints } from "./rewards.repository.ts";
@@ -60,7 +60,7 @@ export async function pointsSummary(
   actor: Actor,
   limit = 20,
 ): Promise<{ balance: number; ledger: LedgerEntry[] }> {
-  requireUser(actor);
+  assertSignedIn(actor);
   const [balance, rows] = await Promise.all([findPointsBalance(db, actor.userId), findLedger(db, actor.userId, limit)]);
   return {
     balance,

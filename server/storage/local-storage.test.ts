@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { isAppError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { checkUploadedImage, storeProfilePhoto, storeShapedImage } from "./images.ts";
 import { LocalStorage } from "./local-storage.ts";
 import { InvalidStorageKeyError, type Storage } from "./storage.ts";
@@ -71,11 +71,11 @@ describe("pictures", () => {
       Buffer.from("hello"),
     ]) {
       const error = await checkUploadedImage(data).catch((caught: unknown) => caught);
-      expect(isAppError(error) && error.code).toBe("unsupported-media-type");
+      expect(error instanceof AppError && error.code).toBe("unsupported-media-type");
     }
     const tooBig = Buffer.alloc(5 * 1024 * 1024 + 1);
     const error = await checkUploadedImage(tooBig).catch((caught: unknown) => caught);
-    expect(isAppError(error) && error.code).toBe("payload-too-large");
+    expect(error instanceof AppError && error.code).toBe("payload-too-large");
   });
 
   it("re-encodes an upload as WebP at every width of its shape, without its metadata", async () => {

@@ -1,4 +1,4 @@
-import { isAppError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 
 /** The code and message of the AppError a call fails with; any other outcome fails the test. */
 export async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
@@ -6,6 +6,6 @@ export async function failure(promise: Promise<unknown>): Promise<{ code: string
     () => null,
     (caught: unknown) => caught,
   );
-  if (!isAppError(error)) throw new Error(`Expected an AppError, got ${String(error)}`);
+  if (!(error instanceof AppError)) throw new Error(`Expected an AppError, got ${String(error)}`);
   return { code: error.code, message: error.userMessage };
 }

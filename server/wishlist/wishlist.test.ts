@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { viewCart } from "../cart/cart.service.ts";
 import { guestOwner, userOwner } from "../cart/owner.ts";
-import { isAppError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { actorFor, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { addToWishlist, mergeWishlists, removeFromWishlist, viewWishlist, wishlistToCart } from "./wishlist.service.ts";
@@ -30,7 +30,7 @@ describeEachDatabase("wishlist", (database) => {
     await addToWishlist(db, visitor, { productId: remembered, size: "L" });
     await addToWishlist(db, visitor, { productId: single });
     const asked = await wishlistToCart(db, visitor, { productId: sized }).catch((error: unknown) => error);
-    expect(isAppError(asked) && asked.userMessage).toBe("Please select a size");
+    expect(asked instanceof AppError && asked.userMessage).toBe("Please select a size");
     await wishlistToCart(db, visitor, { productId: sized, size: "S" });
     await wishlistToCart(db, visitor, { productId: remembered });
     await wishlistToCart(db, visitor, { productId: single });

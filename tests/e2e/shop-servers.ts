@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import { createScratchSchema } from "../../server/testing/scratch-schema.ts";
+import { createScratchSchema } from "#server/testing/scratch-schema.ts";
 
 export type E2eShop = { engine: "sqlite" | "postgres"; baseUrl: string; adminEmail: string; adminPassword: string };
 

@@ -1,7 +1,10 @@
 import { expect, it } from "vitest";
+import { type DemoProduct, loadDemoCatalogue } from "#server/demo/demo-catalogue.ts";
 import { COLLECTIONS } from "../../app/lib/collections.ts";
 import { COLLECTION_TILES, MOOD_TILES } from "../../app/lib/home-content.ts";
-import { DEMO_CATALOGUE, type DemoProduct } from "../../server/db/seed/demo-catalogue.ts";
+
+const DEMO_CATALOGUE = loadDemoCatalogue();
+
 import { describeJourneys, expectNoSeriousA11yViolations } from "./browser.ts";
 
 /** The demo products a collection should list, by the shop's membership rules. */
@@ -11,7 +14,7 @@ function expectedMembers(slug: string): DemoProduct[] {
   const { membership } = collection;
   return DEMO_CATALOGUE.filter((product) =>
     membership.kind === "flag"
-      ? product.flags.includes(membership.flag)
+      ? product.collections.includes(membership.flag)
       : product.category.toLowerCase() === membership.categoryKey,
   );
 }
@@ -44,7 +47,7 @@ describeJourneys("storefront", (journey) => {
     }
     const latest = page.getByRole("region", { name: "Shop Latest Pakistani Suits" }).getByRole("link");
     await expect(latest.count()).resolves.toBe(6);
-    const newestSuit = DEMO_CATALOGUE.filter((product) => product.flags.includes("isPakistaniSuits")).at(-1);
+    const newestSuit = DEMO_CATALOGUE.filter((product) => product.collections.includes("isPakistaniSuits")).at(-1);
     await expect(latest.first().textContent()).resolves.toContain(newestSuit?.title);
     await expect(page.getByText("Fast Delivery").isVisible()).resolves.toBe(true);
     await expect(page.getByText("Latest Fashion").isVisible()).resolves.toBe(true);

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { makeCustomer } from "../../server/testing/factories.ts";
-import { describeEachDatabase } from "../../server/testing/test-databases.ts";
+import { makeCustomer } from "#server/testing/factories.ts";
+import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { cookiesFrom, startTestShop, type TestShop } from "./test-shop.ts";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };

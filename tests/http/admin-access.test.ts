@@ -1,13 +1,13 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { logIn } from "#server/accounts/accounts.service.ts";
+import { SYSTEM } from "#server/accounts/actor.ts";
+import { addToCart } from "#server/cart/cart.service.ts";
+import { findProduct } from "#server/catalog/catalog.service.ts";
+import { orderForAdmin, placeOrder } from "#server/orders/orders.service.ts";
+import { checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "#server/testing/factories.ts";
+import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import routes, { ADMIN_LAYOUT } from "../../app/routes.ts";
-import { logIn } from "../../server/accounts/accounts.service.ts";
-import { SYSTEM } from "../../server/accounts/actor.ts";
-import { addToCart } from "../../server/cart/cart.service.ts";
-import { findProduct } from "../../server/catalog/catalog.service.ts";
-import { orderForAdmin, placeOrder } from "../../server/orders/orders.service.ts";
-import { checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../../server/testing/factories.ts";
-import { describeEachDatabase } from "../../server/testing/test-databases.ts";
 import { cookiesFrom, startTestShop, type TestShop } from "./test-shop.ts";
 
 /** Every route in the table, flattened, with its full path and whether the admin layout encloses it. */

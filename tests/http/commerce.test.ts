@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { orderByAccessToken } from "../../server/orders/orders.service.ts";
-import { makeCustomer, makeProduct } from "../../server/testing/factories.ts";
-import { describeEachDatabase } from "../../server/testing/test-databases.ts";
+import { orderByAccessToken } from "#server/orders/orders.service.ts";
+import { makeCustomer, makeProduct } from "#server/testing/factories.ts";
+import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { cookiesFrom, startTestShop, type TestShop } from "./test-shop.ts";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeProduct, uniqueWord } from "../../server/testing/factories.ts";
-import { describeEachDatabase } from "../../server/testing/test-databases.ts";
+import { makeProduct, uniqueWord } from "#server/testing/factories.ts";
+import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { cookiesFrom, SHOP_ORIGIN, startTestShop, type TestShop } from "./test-shop.ts";
 
 describeEachDatabase("storefront over HTTP", (database) => {
@@ -130,7 +130,7 @@ describeEachDatabase("storefront over HTTP", (database) => {
 
 describe("an unexpected failure", () => {
   it("shows the generic error screen with a safe message and no stack", async () => {
-    const { createSqliteTestDatabase } = await import("../../server/testing/test-databases.ts");
+    const { createSqliteTestDatabase } = await import("#server/testing/test-databases.ts");
     const database = await createSqliteTestDatabase();
     const shop = await startTestShop(database);
     // The database going away mid-flight is a real failure no loader expects.

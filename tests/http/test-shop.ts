@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { type RunningServices, startServices } from "../../server/bootstrap.ts";
-import { loadConfig } from "../../server/config.ts";
-import { createApp } from "../../server/http/app.ts";
-import type { TestDatabase } from "../../server/testing/test-databases.ts";
+import { type RunningServices, startServices } from "#server/bootstrap.ts";
+import { loadConfig } from "#server/config.ts";
+import { createApp } from "#server/http/app.ts";
+import type { TestDatabase } from "#server/testing/test-databases.ts";
 
 /** What `app.inject` presents itself as; same-site requests carry it as their Origin. */
 export const SHOP_ORIGIN = "http://localhost";

@@ -1,4 +1,4 @@
-import type { Product } from "../../../server/catalog/catalog.schemas.ts";
+import type { Product } from "#server/catalog/catalog.schemas.ts";
 import type { ProductFormValues } from "./product-form.tsx";
 
 /** A stored product as the edit form shows it: price in rupees, stock per size as text. */

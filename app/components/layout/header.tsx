@@ -1,10 +1,11 @@
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
+import type { Theme } from "../../lib/theme.ts";
 import { navLinks, type Viewer } from "../../lib/viewer.ts";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { NavItem } from "./nav-items.tsx";
 import { SearchBox } from "./search-box.tsx";
-import { type Theme, ThemeToggle } from "./theme-toggle.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
 
 export function Header({ viewer, theme, cartCount }: { viewer: Viewer; theme: Theme; cartCount: number }) {
   // No backdrop filter on the header: it would become the containing block of the fixed mobile menu.

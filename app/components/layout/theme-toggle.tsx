@@ -1,7 +1,7 @@
 import { Moon, Sun } from "lucide-react";
 import { useFetcher, useLocation } from "react-router";
 
-export type Theme = "light" | "dark";
+import type { Theme } from "../../lib/theme.ts";
 
 const THEME_FETCHER = "theme";
 

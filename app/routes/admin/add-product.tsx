@@ -1,20 +1,25 @@
-import { requireAdmin } from "../../../server/accounts/guards.ts";
-import { createProduct, productFormSuggestions } from "../../../server/catalog/catalog-admin.service.ts";
-import { saveProductForm } from "../../../server/catalog/product-form-action.ts";
-import { appServices } from "../../../server/http/route-helpers.ts";
+import { addProductFromForm, productFormSuggestions } from "#server/catalog/catalog-admin.service.ts";
+import { saveProductForm } from "#server/http/product-form.ts";
+import { adminOrLogin } from "#server/http/route-guards.ts";
+import { appServices } from "#server/http/route-helpers.ts";
 import { EMPTY_PRODUCT, ProductForm } from "../../components/admin/product-form.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/add-product";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const actor = requireAdmin({ context, request, url });
+  const actor = adminOrLogin({ context, request, url });
   return { suggestions: await productFormSuggestions(appServices(context).db, actor) };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const actor = requireAdmin({ context, request, url });
-  const { db } = appServices(context);
-  return saveProductForm(context, request, (input) => createProduct(db, actor, input), "Add product successfully");
+  const actor = adminOrLogin({ context, request, url });
+  const { db, storage } = appServices(context);
+  return saveProductForm(
+    context,
+    request,
+    (submission) => addProductFromForm(db, storage, actor, submission),
+    "Add product successfully",
+  );
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -1,12 +1,14 @@
 import { Link } from "react-router";
-import { setUserDisabled } from "../../../server/accounts/accounts.service.ts";
-import { requireAdmin } from "../../../server/accounts/guards.ts";
-import { dashboardQuerySchema } from "../../../server/admin/admin.schemas.ts";
-import { adminOrders, adminProducts, adminUsers, dashboardFigures } from "../../../server/admin/admin.service.ts";
-import { archiveProduct } from "../../../server/catalog/catalog-admin.service.ts";
-import { AppError } from "../../../server/errors.ts";
-import { readForm, text } from "../../../server/http/forms.ts";
-import { actionDone, actionFailed, appServices, makeToast } from "../../../server/http/route-helpers.ts";
+import { setUserDisabled } from "#server/accounts/accounts.service.ts";
+import { dashboardQuerySchema } from "#server/admin/admin.schemas.ts";
+import { adminOrders, adminProducts, adminUsers, dashboardFigures } from "#server/admin/admin.service.ts";
+import { archiveProduct } from "#server/catalog/catalog-admin.service.ts";
+import { AppError } from "#server/errors.ts";
+import { actionDone, actionFailed } from "#server/http/action-results.ts";
+import { readForm, text } from "#server/http/forms.ts";
+import { adminOrLogin } from "#server/http/route-guards.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { makeToast } from "#server/http/toasts.ts";
 import { AdminSearch, AdminTabs } from "../../components/admin/admin-nav.tsx";
 import { OrdersTable } from "../../components/admin/orders-table.tsx";
 import { ProductsTable } from "../../components/admin/products-table.tsx";
@@ -16,7 +18,7 @@ import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const actor = requireAdmin({ context, request, url });
+  const actor = adminOrLogin({ context, request, url });
   const { db } = appServices(context);
   const query = dashboardQuerySchema.parse(Object.fromEntries(url.searchParams));
   const figures = await dashboardFigures(db, actor);
@@ -30,7 +32,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const actor = requireAdmin({ context, request, url });
+  const actor = adminOrLogin({ context, request, url });
   const { db } = appServices(context);
   const form = await readForm(request);
   const backTo = `/dashboard${url.search}`;

@@ -1,15 +1,11 @@
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
-import { requireAdmin } from "../../../server/accounts/guards.ts";
-import { readForm, text } from "../../../server/http/forms.ts";
-import {
-  actionDone,
-  appServices,
-  formFailure,
-  makeToast,
-  orErrorResponse,
-} from "../../../server/http/route-helpers.ts";
-import { ORDER_TRANSITIONS } from "../../../server/orders/orders.schemas.ts";
-import { changeStatus, orderForAdmin } from "../../../server/orders/orders.service.ts";
+import { actionDone, formFailure } from "#server/http/action-results.ts";
+import { readForm, text } from "#server/http/forms.ts";
+import { adminOrLogin } from "#server/http/route-guards.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { makeToast } from "#server/http/toasts.ts";
+import { ORDER_TRANSITIONS } from "#server/orders/orders.schemas.ts";
+import { changeStatus, orderForAdmin } from "#server/orders/orders.service.ts";
 import { useReturnToDashboard } from "../../components/admin/use-return-to-dashboard.ts";
 import { OrderView } from "../../components/orders/order-view.tsx";
 import { FormError } from "../../components/ui/form-error.tsx";
@@ -25,13 +21,13 @@ function orderId(url: URL): number {
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const actor = requireAdmin({ context, request, url });
-  const order = await orErrorResponse(() => orderForAdmin(appServices(context).db, actor, orderId(url)));
+  const actor = adminOrLogin({ context, request, url });
+  const order = await orderForAdmin(appServices(context).db, actor, orderId(url));
   return { order, choices: ORDER_TRANSITIONS[order.status] };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const actor = requireAdmin({ context, request, url });
+  const actor = adminOrLogin({ context, request, url });
   const form = await readForm(request);
   const to = text(form, "status");
   if (!to) return data({ ok: false as const, message: "Please select a status" }, { status: 400 });

@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { requireAdmin } from "../../../server/accounts/guards.ts";
 import {
+  editProductFromForm,
   productForEditing,
   productFormSuggestions,
-  updateProduct,
-} from "../../../server/catalog/catalog-admin.service.ts";
-import { saveProductForm } from "../../../server/catalog/product-form-action.ts";
-import { appServices, orErrorResponse } from "../../../server/http/route-helpers.ts";
+} from "#server/catalog/catalog-admin.service.ts";
+import { saveProductForm } from "#server/http/product-form.ts";
+import { adminOrLogin } from "#server/http/route-guards.ts";
+import { appServices } from "#server/http/route-helpers.ts";
 import { ProductForm } from "../../components/admin/product-form.tsx";
 import { toFormValues } from "../../components/admin/product-form-values.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -20,23 +20,23 @@ function productId(url: URL): number {
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const actor = requireAdmin({ context, request, url });
+  const actor = adminOrLogin({ context, request, url });
   const { db } = appServices(context);
   const [product, suggestions] = await Promise.all([
-    orErrorResponse(() => productForEditing(db, actor, productId(url))),
+    productForEditing(db, actor, productId(url)),
     productFormSuggestions(db, actor),
   ]);
   return { product, suggestions };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const actor = requireAdmin({ context, request, url });
-  const { db } = appServices(context);
+  const actor = adminOrLogin({ context, request, url });
+  const { db, storage } = appServices(context);
   const id = productId(url);
   return saveProductForm(
     context,
     request,
-    (input) => updateProduct(db, actor, id, input),
+    (submission) => editProductFromForm(db, storage, actor, id, submission),
     "Product Updated successfully",
   );
 }

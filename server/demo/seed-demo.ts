@@ -1,15 +1,13 @@
-import { flagRecord } from "../../../app/lib/collections.ts";
-import { HERO_SLIDES, type HomeSlot } from "../../../app/lib/home-content.ts";
-import { SYSTEM } from "../../accounts/actor.ts";
-import type { Size } from "../../catalog/catalog.schemas.ts";
-import { createProduct } from "../../catalog/catalog-admin.service.ts";
-import { saveHomeImage } from "../../catalog/home.repository.ts";
-import { storeShapedImage } from "../../storage/images.ts";
-import type { Storage } from "../../storage/storage.ts";
-import type { Db } from "../schema.ts";
+import { HERO_SLIDES, type HomeSlot } from "../../app/lib/home-content.ts";
+import { SYSTEM } from "../accounts/actor.ts";
+import { createProduct } from "../catalog/catalog-admin.service.ts";
+import { saveHomeImage } from "../catalog/home.repository.ts";
+import type { Db } from "../db/schema.ts";
+import { storeShapedImage } from "../storage/images.ts";
+import type { Storage } from "../storage/storage.ts";
 import { heroArt, tileArt } from "./art/home-art.ts";
 import { type ArtKind, type ArtView, PALETTES, productArt } from "./art/product-art.ts";
-import { DEMO_CATALOGUE, type DemoProduct } from "./demo-catalogue.ts";
+import { demoProductInput, loadDemoCatalogue } from "./demo-catalogue.ts";
 
 const VIEWS: ArtView[] = ["front", "detail", "styled"];
 const HOUR = 3_600_000;
@@ -46,13 +44,14 @@ export async function seedDemoCatalogue(
   log: (message: string) => void = () => {},
   now: number = Date.now(),
 ): Promise<void> {
+  const catalogue = loadDemoCatalogue();
   log(
-    `Loading the demo catalogue (${DEMO_CATALOGUE.length} products; drawing their pictures takes about half a minute the first time)…`,
+    `Loading the demo catalogue (${catalogue.length} products; drawing their pictures takes about half a minute the first time)…`,
   );
-  const total = DEMO_CATALOGUE.length;
+  const total = catalogue.length;
   // Pictures are drawn a few products at a time (libvips works on both cores); products are then
   // added in catalogue order, so that "newest" keeps a stable meaning.
-  const pictures = await mapInBatches(DEMO_CATALOGUE, 3, log, (product) =>
+  const pictures = await mapInBatches(catalogue, 3, log, (product) =>
     Promise.all(
       VIEWS.map((view) =>
         storeSvg(
@@ -64,8 +63,8 @@ export async function seedDemoCatalogue(
       ),
     ),
   );
-  for (const [index, product] of DEMO_CATALOGUE.entries()) {
-    await createProduct(db, SYSTEM, demoInput(product, pictures[index] ?? []), now - (total - index) * HOUR);
+  for (const [index, product] of catalogue.entries()) {
+    await createProduct(db, SYSTEM, demoProductInput(product, pictures[index] ?? []), now - (total - index) * HOUR);
   }
   for (const [index, slide] of HERO_SLIDES.entries()) {
     await saveHomeImage(db, slide.slot, await storeSvg(storage, "home", "hero", heroArt(index as 0 | 1 | 2)));
@@ -92,19 +91,4 @@ async function mapInBatches<T, R>(
 
 function storeSvg(storage: Storage, folder: string, shape: "product" | "hero" | "tile", svg: string) {
   return storeShapedImage(storage, folder, shape, Buffer.from(svg));
-}
-
-function demoInput(product: DemoProduct, images: string[]) {
-  return {
-    title: product.title,
-    price: product.rupees * 100,
-    images,
-    category: product.category,
-    type: product.type,
-    fabric: product.fabric,
-    description: product.description,
-    description1: product.description1,
-    flags: flagRecord(product.flags),
-    sizes: Object.entries(product.stock).map(([size, stock]) => ({ size: size as Size, stock: stock ?? 0 })),
-  };
 }

@@ -1,8 +1,8 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { shopCookies } from "../http/cookies.ts";
-import { appServices, cookieSecurity } from "../http/route-helpers.ts";
-import type { Actor } from "./actor.ts";
-import { resolveSession } from "./sessions.service.ts";
+import type { Actor } from "../accounts/actor.ts";
+import { resolveSession } from "../accounts/sessions.service.ts";
+import { shopCookies } from "./cookies.ts";
+import { appServices, cookieSecurity } from "./route-helpers.ts";
 
 const actorContext = createContext<Actor>();
 const sessionTokenContext = createContext<string | null>(null);

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import type { Actor } from "../accounts/actor.ts";
-import { actorOf } from "../accounts/session-middleware.ts";
-import { shopCookies } from "../http/cookies.ts";
-import { appServices, cookieSecurity } from "../http/route-helpers.ts";
 import { randomId } from "../ids.ts";
+import { shopCookies } from "./cookies.ts";
+import { appServices, cookieSecurity } from "./route-helpers.ts";
+import { actorOf } from "./session-middleware.ts";
 
 /**
  * The actor, with a guest id of their own if they are a visitor without one yet: the first thing a

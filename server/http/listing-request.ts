@@ -1,5 +1,5 @@
 import { findCollection } from "../../app/lib/collections.ts";
-import { type ListingQuery, listingQuerySchema } from "./catalog.schemas.ts";
+import { type ListingQuery, listingQuerySchema } from "../catalog/catalog.schemas.ts";
 
 export type ListingRequest = {
   query: ListingQuery;

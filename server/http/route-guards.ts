@@ -1,6 +1,11 @@
-import { data, type RouterContextProvider, redirect } from "react-router";
-import { isAdmin, type UserActor } from "./actor.ts";
+import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { isAdmin, type UserActor } from "../accounts/actor.ts";
 import { actorOf } from "./session-middleware.ts";
+
+/*
+ * Route guards: they answer with a redirect to /login (pages) or a 403 (posts). The services check
+ * again with `assertSignedIn` / `assertAdmin`, which throw an AppError instead.
+ */
 
 /** What a guard needs from a loader's or action's arguments. */
 type GuardArgs = { context: Readonly<RouterContextProvider>; url: URL; request?: Request };
@@ -11,7 +16,7 @@ function loginRedirect(url: URL): Response {
 }
 
 /** Signed-in pages (/order, /profile, /profileform): a visitor is sent to log in and brought back. */
-export function requireUser({ context, url }: GuardArgs): UserActor {
+export function signedInOrLogin({ context, url }: GuardArgs): UserActor {
   const actor = actorOf(context);
   if (actor.kind !== "user") throw loginRedirect(url);
   return actor;
@@ -21,10 +26,16 @@ export function requireUser({ context, url }: GuardArgs): UserActor {
  * Admin pages and actions. Page loads by anyone else are sent to /login; form posts and other
  * requests get 403. Either way no admin data leaves the server.
  */
-export function requireAdmin({ context, url, request }: GuardArgs): UserActor {
+export function adminOrLogin({ context, url, request }: GuardArgs): UserActor {
   const actor = actorOf(context);
   if (actor.kind === "user" && isAdmin(actor)) return actor;
   const method = request?.method ?? "GET";
   if (method === "GET" || method === "HEAD") throw loginRedirect(url);
   throw data({ message: "Only an administrator can do this." }, { status: 403 });
 }
+
+/** The admin layout's gate: it runs before every admin screen's loader or action. */
+export const adminOnlyMiddleware: MiddlewareFunction<Response> = async ({ context, request, url }, next) => {
+  adminOrLogin({ context, request, url });
+  return next();
+};

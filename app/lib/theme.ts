@@ -1,0 +1,2 @@
+/** The display mode: light or dark. */
+export type Theme = "light" | "dark";

@@ -1,0 +1,72 @@
+/**
+ * `npm run bench:first-load`: the JavaScript a first visit to home, a listing and a product page
+ * loads before the page is interactive (every module the HTML preloads or imports), gzip-compressed,
+ * split into the bare framework (what the client entry imports: React and React Router) and the rest.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { buildIfStale } from "../scripts/build-if-stale.ts";
+import { ROOT, startShopProcess } from "./shop-process.ts";
+
+const CLIENT = path.join(ROOT, "build", "client");
+
+function gzipBytes(asset: string): number {
+  return gzipSync(readFileSync(path.join(CLIENT, asset))).length;
+}
+
+/** The assets a module imports statically, and theirs, by following `from "./x.js"` in the files. */
+function staticClosure(start: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const asset = queue.pop() as string;
+    if (seen.has(asset)) continue;
+    seen.add(asset);
+    const text = readFileSync(path.join(CLIENT, asset), "utf8");
+    for (const match of text.matchAll(/(?:from|import)\s*["'](\.\/[^"']+\.js)["']/g)) {
+      queue.push(path.posix.join(path.posix.dirname(asset), match[1] as string));
+    }
+  }
+  return seen;
+}
+
+function scriptsOf(html: string): Set<string> {
+  const assets = new Set<string>();
+  for (const match of html.matchAll(/(?:href|src)="\/(assets\/[^"]+\.js)"|import\s*\(?\s*"\/(assets\/[^"]+\.js)"/g)) {
+    assets.add((match[1] ?? match[2]) as string);
+  }
+  return assets;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+buildIfStale();
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-first-load-"));
+const shop = await startShopProcess({ DATABASE_URL: `file:${path.join(dataDir, "shop.db")}` });
+try {
+  const listing = "/pakistani-suits";
+  const listingHtml = await (await fetch(`${shop.baseUrl}${listing}`)).text();
+  const productPath = listingHtml.match(/href="(\/productinfo\/\d+)"/)?.[1] ?? "/productinfo/1";
+  console.log("First-load JavaScript (gzip):");
+  for (const page of ["/", listing, productPath]) {
+    const html = await (await fetch(`${shop.baseUrl}${page}`)).text();
+    const assets = scriptsOf(html);
+    const entry = [...assets].find((asset) => asset.includes("entry.client"));
+    const framework = entry ? staticClosure(entry) : new Set<string>();
+    let total = 0;
+    let frameworkBytes = 0;
+    for (const asset of assets) {
+      const size = gzipBytes(asset);
+      total += size;
+      if (framework.has(asset)) frameworkBytes += size;
+    }
+    console.log(
+      `  ${page.padEnd(18)} total ${kb(total).padStart(9)} · framework ${kb(frameworkBytes).padStart(9)} · above the framework ${kb(total - frameworkBytes).padStart(8)} (${assets.size} files)`,
+    );
+  }
+} finally {
+  await shop.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

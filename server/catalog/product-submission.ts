@@ -1,0 +1,109 @@
+import { COLLECTION_FLAGS, type CollectionFlag } from "../../app/lib/collections.ts";
+import { isExternalImage } from "../../app/lib/images.ts";
+import { rupeesToPaise } from "../../app/lib/money.ts";
+import { AppError } from "../errors.ts";
+import { checkUploadedImage, storeShapedImage } from "../storage/images.ts";
+import type { Storage } from "../storage/storage.ts";
+import { fieldErrors, REQUIRED_MESSAGE } from "../validation/fields.ts";
+import { type ProductInput, productInputSchema, SIZES, type Size } from "./catalog.schemas.ts";
+
+/** A picture slot of the product form: a new upload, a typed URL, or the picture it already had. */
+export type PictureSource =
+  | { kind: "upload"; data: Buffer }
+  | { kind: "url"; url: string }
+  | { kind: "kept"; ref: string }
+  | null;
+
+/** The add/edit product form as the browser sent it: text as typed, pictures by slot. */
+export type ProductSubmission = {
+  title: string;
+  /** Rupees, as typed. */
+  price: string;
+  category: string;
+  type: string;
+  fabric: string;
+  description: string;
+  description1: string;
+  flags: string[];
+  /** Stock per size as typed; a size left empty is not sold. */
+  stock: Partial<Record<Size, string>>;
+  pictures: PictureSource[];
+};
+
+const REQUIRED_FIELDS = ["title", "price", "images", "category", "description"];
+const URL_MESSAGE = "A picture URL must start with https:// or http://.";
+const STORED_REF = /^(products|home)\/[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Checks a submitted product form and stores its new pictures: every field is checked, uploads
+ * included, before any picture is stored, so a refused form leaves nothing behind. Uploads are
+ * accepted by their content and stored as WebP at the shop's widths.
+ */
+export async function productFromSubmission(storage: Storage, submission: ProductSubmission): Promise<ProductInput> {
+  const errors: Record<string, string> = {};
+  const pictures = submission.pictures.map((picture, slot) => usablePicture(picture, slot, errors));
+  const price = submission.price.trim();
+  const draft = {
+    title: submission.title,
+    price: price === "" ? Number.NaN : (rupeesToPaise(price) ?? Number.NaN),
+    images: pictures.flatMap((picture, slot) =>
+      picture ? [picture.kind === "upload" ? `upload-${slot}` : picture.ref] : [],
+    ),
+    category: submission.category,
+    type: submission.type,
+    fabric: submission.fabric,
+    description: submission.description,
+    description1: submission.description1,
+    flags: Object.fromEntries(COLLECTION_FLAGS.map((flag) => [flag, submission.flags.includes(flag)])) as Record<
+      CollectionFlag,
+      boolean
+    >,
+    sizes: SIZES.flatMap((size) => {
+      const stock = submission.stock[size]?.trim() ?? "";
+      return stock === "" ? [] : [{ size, stock: Number(stock) }];
+    }),
+  };
+  if (price === "") errors.price = "Price is required.";
+  if (!pictures[0]) errors.images = "Main image URL is required.";
+  const parsed = productInputSchema.safeParse(draft);
+  if (!parsed.success) Object.assign(errors, { ...fieldErrors(parsed.error).fields, ...errors });
+  if (errors.price && price !== "" && errors.price !== "Price is required.")
+    errors.price = "Price must be a positive number of rupees.";
+  if (Object.keys(errors).length > 0) {
+    const missing = REQUIRED_FIELDS.filter((field) => errors[field]?.endsWith("is required."));
+    const message = missing.length > 1 ? REQUIRED_MESSAGE : (Object.values(errors)[0] ?? REQUIRED_MESSAGE);
+    throw new AppError("validation-failed", message, errors);
+  }
+  for (const [slot, picture] of pictures.entries()) {
+    if (picture?.kind !== "upload") continue;
+    await checkUploadedImage(picture.data).catch((error: unknown) => {
+      if (error instanceof AppError)
+        throw new AppError(error.code, error.userMessage, { [`image${slot}`]: error.userMessage });
+      throw error;
+    });
+  }
+  const images: string[] = [];
+  for (const picture of pictures) {
+    if (!picture) continue;
+    images.push(
+      picture.kind === "ref" ? picture.ref : await storeShapedImage(storage, "products", "product", picture.data),
+    );
+  }
+  return { ...draft, images };
+}
+
+type UsablePicture = { kind: "upload"; data: Buffer } | { kind: "ref"; ref: string } | null;
+
+/** A typed URL must be a web address; a kept picture must be one the shop stored, or a URL. */
+function usablePicture(picture: PictureSource, slot: number, errors: Record<string, string>): UsablePicture {
+  if (!picture) return null;
+  if (picture.kind === "upload") return picture;
+  if (picture.kind === "url") {
+    if (/^https?:\/\/[^\s]+$/i.test(picture.url) && picture.url.length <= 2000 && isExternalImage(picture.url)) {
+      return { kind: "ref", ref: picture.url };
+    }
+    errors[`image${slot}`] = URL_MESSAGE;
+    return { kind: "ref", ref: "invalid" };
+  }
+  return isExternalImage(picture.ref) || STORED_REF.test(picture.ref) ? { kind: "ref", ref: picture.ref } : null;
+}

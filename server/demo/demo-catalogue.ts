@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { COLLECTION_FLAGS, flagRecord } from "../../app/lib/collections.ts";
+import { type ProductInput, productInputSchema, SIZES } from "../catalog/catalog.schemas.ts";
+import { ART_KINDS, type ArtKind, PALETTES, type Pattern } from "./art/product-art.ts";
+
+const PATTERNS = ["plain", "dots", "stripes", "paisley", "floral", "checks"] as const satisfies readonly Pattern[];
+
+/** One entry of demo-products.json: the shop's fields, in rupees, plus how to draw its pictures. */
+const demoProductSchema = z.object({
+  title: z.string(),
+  rupees: z.number().int().positive(),
+  category: z.string(),
+  type: z.string(),
+  fabric: z.string().nullable(),
+  description: z.string(),
+  description1: z.string(),
+  collections: z.array(z.enum(COLLECTION_FLAGS)),
+  stock: z.partialRecord(z.enum(SIZES), z.number().int().min(0)),
+  art: z.object({
+    kind: z.enum(ART_KINDS as [ArtKind, ...ArtKind[]]),
+    palette: z
+      .number()
+      .int()
+      .min(0)
+      .max(PALETTES.length - 1),
+    pattern: z.enum(PATTERNS),
+  }),
+});
+
+export type DemoProduct = z.output<typeof demoProductSchema>;
+
+/** The product a demo entry becomes, with the given pictures. */
+export function demoProductInput(product: DemoProduct, images: string[]): ProductInput {
+  return {
+    title: product.title,
+    price: product.rupees * 100,
+    images,
+    category: product.category,
+    type: product.type,
+    fabric: product.fabric,
+    description: product.description,
+    description1: product.description1,
+    flags: flagRecord(product.collections),
+    sizes: SIZES.flatMap((size) => {
+      const stock = product.stock[size];
+      return stock === undefined ? [] : [{ size, stock }];
+    }),
+  };
+}
+
+/**
+ * The seventy demo products, seven in each collection, read from demo-products.json and checked on
+ * load: by their own shape, and by the admin's product schema, so that the demo data can never hold
+ * a product the shop's own form would refuse. Some sizes are low or sold out on purpose, so that
+ * "Only N left" and disabled sizes can be seen.
+ */
+export function loadDemoCatalogue(): DemoProduct[] {
+  const raw: unknown = JSON.parse(readFileSync(new URL("./demo-products.json", import.meta.url), "utf8"));
+  const products = z.array(demoProductSchema).parse(raw);
+  for (const [index, product] of products.entries()) {
+    const checked = productInputSchema.safeParse(demoProductInput(product, ["products/demo"]));
+    if (!checked.success) {
+      throw new Error(`Demo product ${index + 1} (${product.title}) is invalid: ${checked.error.issues[0]?.message}`);
+    }
+  }
+  return products;
+}

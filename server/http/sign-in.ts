@@ -1,0 +1,46 @@
+import type { RouterContextProvider } from "react-router";
+import type { Toast } from "../../app/lib/toast.ts";
+import type { ClientMeta } from "../accounts/accounts.schemas.ts";
+import type { SignedIn } from "../accounts/accounts.service.ts";
+import { closeSession } from "../accounts/sessions.service.ts";
+import { shopCookies } from "./cookies.ts";
+import { appServices, cookieSecurity, requestInfo } from "./route-helpers.ts";
+import { actorOf, sessionTokenOf } from "./session-middleware.ts";
+import { redirectWithToast } from "./toasts.ts";
+
+/** The browser as the accounts service needs it to sign someone in: address, agent, guest id, old session. */
+export function signInMeta(context: Readonly<RouterContextProvider>, request: Request): ClientMeta {
+  const actor = actorOf(context);
+  return {
+    ip: requestInfo(context).ip,
+    userAgent: request.headers.get("User-Agent"),
+    guestId: actor.kind === "system" ? null : actor.guestId,
+    replacesSessionToken: sessionTokenOf(context),
+  };
+}
+
+/** After a login or signup: the new session's cookie (a fresh id), then back where the shopper was. */
+export async function completeSignIn(
+  context: Readonly<RouterContextProvider>,
+  signedIn: SignedIn,
+  redirectTo: string,
+  toast: Toast,
+): Promise<Response> {
+  const cookies = shopCookies(appServices(context).config.sessionSecret);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await cookies.session.serialize(signedIn.token, cookieSecurity(context)));
+  return redirectWithToast(context, redirectTo, toast, { headers });
+}
+
+/** Ends the session and clears its cookie. */
+export async function signOutHeaders(context: Readonly<RouterContextProvider>): Promise<Headers> {
+  const { config, db } = appServices(context);
+  const token = sessionTokenOf(context);
+  if (token) await closeSession(db, token);
+  const headers = new Headers();
+  const cookies = shopCookies(config.sessionSecret);
+  headers.append("Set-Cookie", await cookies.session.serialize("", { ...cookieSecurity(context), maxAge: 0 }));
+  // Anything the pages kept in the browser goes too.
+  headers.append("Clear-Site-Data", '"storage"');
+  return headers;
+}
