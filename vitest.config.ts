@@ -12,7 +12,12 @@ export default defineConfig({
       {
         test: {
           name: "services",
-          include: ["server/**/*.test.ts", "app/**/*.test.ts"],
+          include: [
+            "server/**/*.test.ts",
+            "app/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/architecture/**/*.test.ts",
+          ],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -85,6 +85,10 @@ function ToastFromServer({ toast }: { toast: Toast | null }) {
 }
 
 export default function App() {
+  // A mark that the page is live (hydrated), which the browser tests wait for instead of guessing.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

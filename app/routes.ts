@@ -35,8 +35,8 @@ export default [
   // Every admin screen sits inside this layout, whose middleware lets only administrators through.
   layout(ADMIN_LAYOUT, [
     route("dashboard", "routes/admin/dashboard.tsx"),
-    route("addproduct", "routes/admin/add-product.tsx"),
-    route("updateproduct", "routes/admin/update-product.tsx"),
+    route("addproduct", "routes/admin/product-editor.tsx", { id: "add-product" }),
+    route("updateproduct", "routes/admin/product-editor.tsx", { id: "update-product" }),
     route("admin/updateorderstatus", "routes/admin/update-order-status.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -144,6 +144,7 @@ async function bareLoop(db: Db, count: number): Promise<number> {
       const order = await trx
         .insertInto("orders")
         .values({
+          orderNumber: `BARE-${index}-${randomBytes(4).toString("hex")}`,
           paymentRef: `pay_bare${index}${randomBytes(4).toString("hex")}`,
           accessToken: randomBytes(24).toString("hex"),
           idempotencyKey: randomUUID(),

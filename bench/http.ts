@@ -3,53 +3,15 @@
  * static file of the very same bytes served by the same server. Prints both rates, their ratio and
  * p99 latency. Runs the production build on SQLite with the demo catalogue, in a process of its own.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
+import { ROOT, startShopProcess } from "./shop-process.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const PAGE = process.env.BENCH_PAGE ?? "/pakistani-suits";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-
-async function startShop(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "scripts/start.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: `file:${path.join(dataDir, "shop.db")}`,
-      // Demo pictures are named by content; reusing the test run's saves drawing them again.
-      UPLOADS_DIR: path.join(root, "node_modules", ".cache", "e2e-uploads"),
-      ADMIN_PASSWORD: "Bench-admin-password-1",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/open at (http:\/\/\S+)/);
-      if (match?.[1]) resolve({ child, baseUrl: match[1] });
-    });
-    child.once("exit", (code) => {
-      if (!output.includes("open at")) reject(new Error(`The shop exited (${code}):\n${output}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
 
 function load(url: string, duration = SECONDS) {
   return new Promise<autocannon.Result>((resolve, reject) => {
@@ -60,14 +22,15 @@ function load(url: string, duration = SECONDS) {
 buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-http-"));
 const staticName = `bench-${process.pid}.html`;
-const staticFile = path.join(root, "build", "client", staticName);
+const staticFile = path.join(ROOT, "build", "client", staticName);
 // The static file must exist when the server starts (static routes are set up then), so a first run
 // of the shop fetches the page's bytes and a second one serves both.
-const first = await startShop(dataDir);
+const database = { DATABASE_URL: `file:${path.join(dataDir, "shop.db")}` };
+const first = await startShopProcess(database);
 const body = Buffer.from(await (await fetch(`${first.baseUrl}${PAGE}`)).arrayBuffer());
-await stop(first.child);
+await first.stop();
 writeFileSync(staticFile, body);
-const { child, baseUrl } = await startShop(dataDir);
+const { baseUrl, stop } = await startShopProcess(database);
 try {
   console.log(`Page ${PAGE}: ${body.length} bytes; ${SECONDS} s at 100 connections each.`);
   // A few seconds of warm-up first, so that the figures are the shop's, not the JIT's.
@@ -84,6 +47,6 @@ try {
   );
 } finally {
   rmSync(staticFile, { force: true });
-  await stop(child);
+  await stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,17 +1,47 @@
+/*
+ * Money is an integer number of paise everywhere in the shop. Every conversion between paise and
+ * rupees happens here, with one rounding rule: to the nearest paisa.
+ */
+
+export const PAISE_PER_RUPEE = 100;
+
 const rupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2, minimumFractionDigits: 0 });
 
 /** Product surfaces show "Rs.1,299". */
 export function formatRs(paise: number): string {
-  return `Rs.${rupees.format(paise / 100)}`;
+  return `Rs.${rupees.format(paiseToRupees(paise))}`;
 }
 
 /** The cart and checkout show "₹1,299". */
 export function formatInr(paise: number): string {
-  return `₹${rupees.format(paise / 100)}`;
+  return `₹${rupees.format(paiseToRupees(paise))}`;
 }
 
-/** Rupees typed into a form → paise; undefined when it is not a number. */
-export function rupeesToPaise(value: string | number): number | undefined {
-  const amount = typeof value === "number" ? value : Number(String(value).trim());
-  return Number.isFinite(amount) ? Math.round(amount * 100) : undefined;
+/** Rupees → paise, rounded to the nearest paisa. */
+export function rupeesToPaise(amount: number): number {
+  return Math.round(amount * PAISE_PER_RUPEE);
+}
+
+/**
+ * Rupees typed into a form → paise: plain decimal digits with at most two after the point
+ * ("1299", "1299.50"); anything else ("1e3", "0x10", "12,99") is undefined, not guessed at.
+ */
+export function parseRupees(value: string): number | undefined {
+  const text = value.trim();
+  return /^\d{1,9}(\.\d{1,2})?$/.test(text) ? rupeesToPaise(Number(text)) : undefined;
+}
+
+/** Paise → rupees, for a form field. */
+export function paiseToRupees(paise: number): number {
+  return paise / PAISE_PER_RUPEE;
+}
+
+/** The whole rupees in an amount (reward points are whole rupees). */
+export function wholeRupees(paise: number): number {
+  return Math.floor(paise / PAISE_PER_RUPEE);
+}
+
+/** "1299.00": rupees with two decimals, for machine-readable prices (structured data, Open Graph). */
+export function rupeeDecimal(paise: number): string {
+  return paiseToRupees(paise).toFixed(2);
 }

@@ -1,4 +1,5 @@
 import { imageSources } from "./images.ts";
+import { rupeeDecimal } from "./money.ts";
 
 type ProductForLd = {
   id: number;
@@ -28,7 +29,7 @@ export function productJsonLd(product: ProductForLd, origin: string) {
       "@type": "Offer",
       url: `${origin}/productinfo/${product.id}`,
       priceCurrency: "INR",
-      price: (product.price / 100).toFixed(2),
+      price: rupeeDecimal(product.price),
       availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     },
   };

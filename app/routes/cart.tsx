@@ -1,19 +1,19 @@
-import { useEffect, useRef } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { getProfile } from "#server/accounts/profile.service.ts";
 import { addToCart, removeFromCart, setQuantity, viewCart } from "#server/cart/cart.service.ts";
 import { AppError } from "#server/errors.ts";
-import { actionDone, actionFailed, formFailure } from "#server/http/action-results.ts";
+import { actionDone, actionFailed, type FormFailure } from "#server/http/action-results.ts";
+import { checkoutFromForm } from "#server/http/checkout.ts";
 import { readForm, text } from "#server/http/forms.ts";
 import { actorWithGuestId } from "#server/http/guest-cookie.ts";
 import { appServices } from "#server/http/route-helpers.ts";
 import { actorOf } from "#server/http/session-middleware.ts";
-import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
-import { placeOrder } from "#server/orders/orders.service.ts";
+import { makeToast } from "#server/http/toasts.ts";
 import { CartLines } from "../components/cart/cart-lines.tsx";
 import { CartSummary } from "../components/cart/cart-summary.tsx";
 import { CheckoutForm, type CheckoutValues } from "../components/cart/checkout-form.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
+import { Modal } from "../components/ui/modal.tsx";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/cart";
@@ -42,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const backTo = safeRedirectPath(form.get("backTo"), "/cart");
   const line = { productId: text(form, "productId"), size: text(form, "size") };
-  if (intent === "checkout") return checkout(context, form);
+  // Buy Now for a signed-in customer; a visitor chooses how to check out on /account first.
+  if (intent === "checkout") return actor.kind === "user" ? checkoutFromForm(context, form) : redirect("/account");
   try {
     if (intent === "add" || intent === "order-now") {
       await addToCart(db, actor, { ...line, quantity: text(form, "quantity") || 1 });
@@ -60,28 +61,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw new AppError("validation-failed", "Unknown cart action.");
   } catch (error) {
     return actionFailed(context, request, error, { backTo, headers });
-  }
-}
-
-/** Buy Now for a signed-in customer: the order, or the form again with what was typed and why it failed. */
-async function checkout(context: Route.ActionArgs["context"], form: FormData) {
-  const actor = actorOf(context);
-  if (actor.kind !== "user") return redirect("/account");
-  const values = {
-    name: text(form, "name"),
-    address: text(form, "address"),
-    pincode: text(form, "pincode"),
-    phone: text(form, "phone"),
-  };
-  try {
-    await placeOrder(appServices(context).db, actor, {
-      ...values,
-      idempotencyKey: text(form, "idempotencyKey"),
-      redeemPoints: form.get("redeemPoints") === "1",
-    });
-    return redirectWithToast(context, "/order", makeToast("success", "Order placed successfully"));
-  } catch (error) {
-    return formFailure(error, "Failed to place the order", values);
   }
 }
 
@@ -133,34 +112,19 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-type CheckoutFailure = { message: string; fieldErrors: Record<string, string>; values: CheckoutValues };
+type CheckoutFailure = FormFailure & { values: CheckoutValues };
 
 /** The cart's actions answer in several shapes; only a failed checkout carries the typed values. */
 function checkoutFailure(result: unknown): CheckoutFailure | null {
   return typeof result === "object" && result !== null && "values" in result ? (result as CheckoutFailure) : null;
 }
 
-/** The checkout as a modal over the cart; Escape or Close goes back to the cart. */
+/** The checkout as a modal over the cart; Escape, the backdrop or Close go back to the cart. */
 function CheckoutDialog({ children }: { children: React.ReactNode }) {
   const navigate = useNavigate();
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    panel.current?.querySelector<HTMLElement>("input:not([type=hidden])")?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") navigate("/cart", { preventScrollReset: true });
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [navigate]);
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/60 p-4">
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="checkout-title"
-        className="card max-h-[90vh] w-full max-w-lg overflow-y-auto p-6"
-      >
+    <Modal open onClose={() => void navigate("/cart", { preventScrollReset: true })} labelledBy="checkout-title">
+      <div className="p-6">
         <div className="mb-4 flex items-center justify-between">
           <h2 id="checkout-title" className="text-xl font-semibold">
             Checkout
@@ -171,6 +135,6 @@ function CheckoutDialog({ children }: { children: React.ReactNode }) {
         </div>
         {children}
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -1,11 +1,9 @@
 import { Link, redirect } from "react-router";
 import { viewCart } from "#server/cart/cart.service.ts";
-import { formFailure } from "#server/http/action-results.ts";
-import { readForm, text } from "#server/http/forms.ts";
+import { checkoutFromForm } from "#server/http/checkout.ts";
+import { readForm } from "#server/http/forms.ts";
 import { appServices } from "#server/http/route-helpers.ts";
 import { actorOf } from "#server/http/session-middleware.ts";
-import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
-import { placeOrder } from "#server/orders/orders.service.ts";
 import { CartSummary } from "../components/cart/cart-summary.tsx";
 import { CheckoutForm } from "../components/cart/checkout-form.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
@@ -23,27 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(context);
   if (actor.kind === "user") return redirect("/cart?checkout");
-  const form = await readForm(request);
-  const values = {
-    name: text(form, "name"),
-    email: text(form, "email"),
-    address: text(form, "address"),
-    pincode: text(form, "pincode"),
-    phone: text(form, "phone"),
-  };
-  try {
-    const order = await placeOrder(appServices(context).db, actor, {
-      ...values,
-      idempotencyKey: text(form, "idempotencyKey"),
-    });
-    return redirectWithToast(
-      context,
-      `/orders/${order.accessToken}`,
-      makeToast("success", "Order placed successfully"),
-    );
-  } catch (error) {
-    return formFailure(error, "Failed to place the order", values);
-  }
+  return checkoutFromForm(context, await readForm(request));
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -2,11 +2,10 @@ import { Sparkles, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { homePage } from "#server/catalog/home.service.ts";
 import { appServices } from "#server/http/route-helpers.ts";
-import { ShopImage } from "../components/catalog/shop-image.tsx";
+import { ProductCard } from "../components/catalog/product-card.tsx";
 import { HeroCarousel } from "../components/home/hero-carousel.tsx";
 import { TileGrid } from "../components/home/tile-grid.tsx";
 import { COLLECTIONS } from "../lib/collections.ts";
-import { formatRs } from "../lib/money.ts";
 import { pageMeta, SHOP_NAME } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -49,25 +48,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeSection title="Shop Latest Pakistani Suits">
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {latestSuits.map((suit) => (
-            <li key={suit.id}>
-              <Link
-                to={`/productinfo/${suit.id}`}
-                className="group block overflow-hidden rounded-lg bg-zinc-900 transition-transform duration-300 hover:-translate-y-1.5 hover:shadow-lg hover:shadow-gold-900/40"
-              >
-                <div className="h-[300px] overflow-hidden">
-                  <ShopImage
-                    image={suit.image}
-                    shape="product"
-                    alt={suit.title}
-                    sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-                    className="size-full object-cover object-top"
-                  />
-                </div>
-                <div className="flex items-baseline justify-between gap-3 p-4">
-                  <span className="line-clamp-1 text-sm">{suit.title}</span>
-                  <span className="font-semibold text-gold-300">{formatRs(suit.price)}</span>
-                </div>
-              </Link>
+            <li key={suit.id} className="flex">
+              <ProductCard
+                product={suit}
+                tone="night"
+                frame="tile"
+                sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+              />
             </li>
           ))}
         </ul>

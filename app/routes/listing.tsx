@@ -3,9 +3,10 @@ import { browseListing, listingOptions } from "#server/catalog/catalog.service.t
 import { readListingRequest } from "#server/http/listing-request.ts";
 import { appServices } from "#server/http/route-helpers.ts";
 import { FilterPanel } from "../components/catalog/filter-panel.tsx";
-import { Pagination } from "../components/catalog/pagination.tsx";
 import { ProductCard } from "../components/catalog/product-card.tsx";
 import { QuickAdd } from "../components/catalog/quick-add.tsx";
+import { Pagination } from "../components/ui/pagination.tsx";
+import { listingUrl } from "../lib/listing.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/listing";
 
@@ -86,11 +87,14 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           <Pagination
-            pathname={location.pathname}
-            search={location.search}
             page={page.page}
             hasPrevious={page.hasPrevious}
             hasNext={page.hasNext}
+            hrefFor={(target) =>
+              listingUrl(location.pathname, new URLSearchParams(location.search), {
+                page: target === 1 ? undefined : String(target),
+              })
+            }
           />
         </section>
       </div>

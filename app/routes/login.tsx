@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { logIn } from "#server/accounts/accounts.service.ts";
 import { formFailure } from "#server/http/action-results.ts";
 import { readForm, text } from "#server/http/forms.ts";
@@ -8,6 +8,7 @@ import { completeSignIn, signInMeta } from "#server/http/sign-in.ts";
 import { makeToast } from "#server/http/toasts.ts";
 import { AuthCard } from "../components/ui/auth-card.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -41,10 +42,15 @@ export const meta: Route.MetaFunction = () =>
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <AuthCard title="Login">
+    <AuthCard
+      title="Login"
+      other={{
+        question: "Don't have an account?",
+        label: "Signup",
+        to: `/signup${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`,
+      }}
+    >
       {loaderData.signedInAs ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">You are logged in as {loaderData.signedInAs}.</p>
       ) : null}
@@ -53,19 +59,8 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
         <FormError message={actionData?.message} />
         <TextField name="email" label="Email" type="email" autoComplete="email" required />
         <TextField name="password" label="Password" type="password" autoComplete="current-password" required />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? "Logging in…" : "Login"}
-        </button>
+        <SubmitButton label="Login" pendingLabel="Logging in…" className="btn-primary w-full" />
       </Form>
-      <p className="text-center text-sm">
-        Don't have an account?{" "}
-        <Link
-          to={`/signup${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
-          className="font-semibold text-gold-700 underline dark:text-gold-300"
-        >
-          Signup
-        </Link>
-      </p>
     </AuthCard>
   );
 }

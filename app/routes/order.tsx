@@ -5,6 +5,7 @@ import { appServices } from "#server/http/route-helpers.ts";
 import { listForCustomer } from "#server/orders/orders.service.ts";
 import { ShopImage } from "../components/catalog/shop-image.tsx";
 import { StatusBadge } from "../components/orders/status-badge.tsx";
+import { Pagination } from "../components/ui/pagination.tsx";
 import { formatShopDate } from "../lib/dates.ts";
 import { formatRs } from "../lib/money.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -79,20 +80,12 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {page > 1 || hasNext ? (
-        <nav aria-label="Pages" className="mt-8 flex justify-center gap-4">
-          {page > 1 ? (
-            <Link to={`/order?page=${page - 1}`} className="btn-outline">
-              Previous
-            </Link>
-          ) : null}
-          {hasNext ? (
-            <Link to={`/order?page=${page + 1}`} className="btn-outline">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination
+        page={page}
+        hasPrevious={page > 1}
+        hasNext={hasNext}
+        hrefFor={(target) => (target === 1 ? "/order" : `/order?page=${target}`)}
+      />
     </div>
   );
 }

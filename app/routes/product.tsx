@@ -6,7 +6,7 @@ import { ProductActions } from "../components/catalog/product-actions.tsx";
 import { ProductGallery } from "../components/catalog/product-gallery.tsx";
 import { initialSize } from "../components/catalog/size-picker.tsx";
 import { imageSources } from "../lib/images.ts";
-import { formatRs } from "../lib/money.ts";
+import { formatRs, rupeeDecimal } from "../lib/money.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { productJsonLd } from "../lib/structured-data.ts";
 import type { Route } from "./+types/product";
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
       image,
       type: "product",
     }),
-    { property: "product:price:amount", content: String(product.price / 100) },
+    { property: "product:price:amount", content: rupeeDecimal(product.price) },
     { property: "product:price:currency", content: "INR" },
     { "script:ld+json": productJsonLd(product, origin) },
   ];

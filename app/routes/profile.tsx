@@ -1,16 +1,16 @@
 import { Pencil } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { getProfile, updateProfile } from "#server/accounts/profile.service.ts";
-import { formFailure } from "#server/http/action-results.ts";
-import { readForm, text } from "#server/http/forms.ts";
+import { getProfile } from "#server/accounts/profile.service.ts";
+import { readForm } from "#server/http/forms.ts";
+import { saveProfileForm } from "#server/http/profile-form.ts";
 import { signedInOrLogin } from "#server/http/route-guards.ts";
 import { appServices } from "#server/http/route-helpers.ts";
-import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
 import { pointsSummary } from "#server/rewards/rewards.service.ts";
+import { PROFILE_ROWS, ProfileFields } from "../components/account/profile-fields.tsx";
 import { RewardPoints } from "../components/orders/reward-points.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
-import { TextField } from "../components/ui/text-field.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/profile";
 
@@ -23,37 +23,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = signedInOrLogin({ context, url });
-  const { db, storage } = appServices(context);
-  const form = await readForm(request);
-  try {
-    await updateProfile(db, storage, actor, {
-      name: text(form, "name"),
-      email: text(form, "email"),
-      phone: text(form, "phone"),
-      address: text(form, "address"),
-      currentPassword: String(form.get("currentPassword") ?? ""),
-    });
-  } catch (error) {
-    return formFailure(error, "Failed to update profile");
-  }
-  return redirectWithToast(context, "/profile", makeToast("success", "Profile updated successfully!"));
+  return saveProfileForm(context, actor, await readForm(request));
 }
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Profile", description: "Your Kesar profile.", noindex: true });
 
-const ROWS = [
-  { name: "name", label: "Name", type: "text", autoComplete: "name" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email" },
-  { name: "phone", label: "Phone Number", type: "tel", autoComplete: "tel" },
-  { name: "address", label: "Address", type: "text", autoComplete: "street-address" },
-] as const;
-
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, points, editing } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/profile";
-  const saving = navigation.state === "submitting";
   const errors = actionData?.fieldErrors ?? {};
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -82,29 +61,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         {editing ? (
           <Form method="post" action="/profile?edit" className="mt-8 flex flex-col gap-4" noValidate>
             <FormError message={actionData?.message} />
-            {ROWS.map((row) => (
-              <TextField
-                key={row.name}
-                name={row.name}
-                label={row.label}
-                type={row.type}
-                autoComplete={row.autoComplete}
-                defaultValue={profile[row.name] ?? ""}
-                error={errors[row.name]}
-              />
-            ))}
-            <TextField
-              name="currentPassword"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              hint="Needed only when you change your e-mail."
-              error={errors.currentPassword}
-            />
+            <ProfileFields profile={profile} errors={errors} />
             <div className="flex gap-3">
-              <button type="submit" className="btn-primary" disabled={saving}>
-                {saving ? "Saving…" : "Save"}
-              </button>
+              <SubmitButton label="Save" pendingLabel="Saving…" />
               <Link to="/profile" className="btn-outline">
                 Cancel
               </Link>
@@ -112,7 +71,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           </Form>
         ) : (
           <dl className="mt-8 divide-y divide-zinc-200 dark:divide-zinc-800">
-            {ROWS.map((row) => (
+            {PROFILE_ROWS.map((row) => (
               <div key={row.name} className="grid grid-cols-[9rem_1fr] gap-4 py-3">
                 <dt className="text-sm font-medium text-zinc-500">{row.label}</dt>
                 <dd className={profile[row.name] ? "" : "text-zinc-400 italic"}>

@@ -1,15 +1,18 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { describePolicy } from "#server/accounts/passwords.ts";
-import { changePassword, getProfile, updateProfile, updateProfilePhoto } from "#server/accounts/profile.service.ts";
+import { changePassword, getProfile } from "#server/accounts/profile.service.ts";
 import { formFailure } from "#server/http/action-results.ts";
-import { readForm, text } from "#server/http/forms.ts";
+import { readForm } from "#server/http/forms.ts";
+import { saveProfileForm } from "#server/http/profile-form.ts";
 import { signedInOrLogin } from "#server/http/route-guards.ts";
 import { appServices } from "#server/http/route-helpers.ts";
 import { sessionTokenOf } from "#server/http/session-middleware.ts";
 import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
-import { checkUploadedImage, MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
+import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
+import { ProfileFields } from "../components/account/profile-fields.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/profileform";
@@ -23,7 +26,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 /** The details and picture together, or (intent=password) a new password. */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = signedInOrLogin({ context, url });
-  const { db, storage, config } = appServices(context);
+  const { db, config } = appServices(context);
   try {
     const form = await readForm(request, MAX_UPLOAD_BYTES + 64 * 1024);
     if (form.get("intent") === "password") {
@@ -43,22 +46,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         makeToast("success", "Password changed. Other devices were signed out."),
       );
     }
-    const picture = form.get("picture");
-    const photo = picture instanceof File && picture.size > 0 ? Buffer.from(await picture.arrayBuffer()) : null;
-    // Everything is checked before anything is saved.
-    if (photo) await checkUploadedImage(photo);
-    await updateProfile(db, storage, actor, {
-      name: text(form, "name"),
-      email: text(form, "email"),
-      phone: text(form, "phone"),
-      address: text(form, "address"),
-      currentPassword: String(form.get("currentPassword") ?? ""),
-    });
-    if (photo) await updateProfilePhoto(db, storage, actor, photo);
+    return saveProfileForm(context, actor, form);
   } catch (error) {
     return formFailure(error, "Failed to update profile");
   }
-  return redirectWithToast(context, "/profile", makeToast("success", "Profile updated successfully!"));
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -66,9 +57,6 @@ export const meta: Route.MetaFunction = () =>
 
 export default function ProfileForm({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, policy } = loaderData;
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting";
-  const intent = navigation.formData?.get("intent");
   const errors = actionData?.fieldErrors ?? {};
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-8 px-4 py-12">
@@ -97,41 +85,8 @@ export default function ProfileForm({ loaderData, actionData }: Route.ComponentP
               </p>
             </div>
           </div>
-          <TextField name="name" label="Name" defaultValue={profile.name} autoComplete="name" error={errors.name} />
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            defaultValue={profile.email}
-            autoComplete="email"
-            error={errors.email}
-          />
-          <TextField
-            name="phone"
-            label="Phone"
-            type="tel"
-            defaultValue={profile.phone ?? ""}
-            autoComplete="tel"
-            error={errors.phone}
-          />
-          <TextField
-            name="address"
-            label="Address"
-            defaultValue={profile.address ?? ""}
-            autoComplete="street-address"
-            error={errors.address}
-          />
-          <TextField
-            name="currentPassword"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            hint="Needed only when you change your e-mail."
-            error={errors.currentPassword}
-          />
-          <button type="submit" className="btn-primary self-start" disabled={saving}>
-            {saving && intent !== "password" ? "Saving…" : "Save profile"}
-          </button>
+          <ProfileFields profile={profile} errors={errors} />
+          <SubmitButton label="Save profile" pendingLabel="Saving…" className="btn-primary self-start" intent="" />
         </Form>
       </section>
       <section className="card p-8" aria-labelledby="password-title">
@@ -155,9 +110,12 @@ export default function ProfileForm({ loaderData, actionData }: Route.ComponentP
             hint={`Password: ${policy.join(", ")}.`}
             error={errors.newPassword}
           />
-          <button type="submit" className="btn-outline self-start" disabled={saving}>
-            {saving && intent === "password" ? "Changing…" : "Change password"}
-          </button>
+          <SubmitButton
+            label="Change password"
+            pendingLabel="Changing…"
+            className="btn-outline self-start"
+            intent="password"
+          />
         </Form>
       </section>
     </div>

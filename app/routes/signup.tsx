@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { signUp } from "#server/accounts/accounts.service.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
 import { formFailure } from "#server/http/action-results.ts";
@@ -8,6 +8,7 @@ import { completeSignIn, signInMeta } from "#server/http/sign-in.ts";
 import { makeToast } from "#server/http/toasts.ts";
 import { AuthCard } from "../components/ui/auth-card.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -45,11 +46,16 @@ export const meta: Route.MetaFunction = () =>
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const errors = actionData?.fieldErrors ?? {};
   return (
-    <AuthCard title="Signup">
+    <AuthCard
+      title="Signup"
+      other={{
+        question: "Have an account?",
+        label: "Login",
+        to: `/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`,
+      }}
+    >
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError message={actionData?.message} />
@@ -66,19 +72,8 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           hint={`Password: ${loaderData.policy.join(", ")}.`}
           error={errors.password}
         />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? "Creating your account…" : "Signup"}
-        </button>
+        <SubmitButton label="Signup" pendingLabel="Creating your account…" className="btn-primary w-full" />
       </Form>
-      <p className="text-center text-sm">
-        Have an account?{" "}
-        <Link
-          to={`/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
-          className="font-semibold text-gold-700 underline dark:text-gold-300"
-        >
-          Login
-        </Link>
-      </p>
     </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { AppError } from "#server/errors.ts";
 import { actionDone, actionFailed } from "#server/http/action-results.ts";
 import { readForm, text } from "#server/http/forms.ts";
@@ -14,10 +14,10 @@ import {
   type WishlistItem,
   wishlistToCart,
 } from "#server/wishlist/wishlist.service.ts";
-import { ShopImage } from "../components/catalog/shop-image.tsx";
+import { ProductCard } from "../components/catalog/product-card.tsx";
+import { SizeSelect } from "../components/catalog/size-select.tsx";
 import { useCartFetcher } from "../components/catalog/use-cart-fetcher.ts";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
-import { formatRs } from "../lib/money.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/wishlist";
@@ -81,41 +81,14 @@ function WishlistCard({ item }: { item: WishlistItem }) {
   const needsSize = !item.size && item.sizes.length > 1;
   const [size, setSize] = useState(item.size ?? "");
   return (
-    <article className="card flex h-full flex-col overflow-hidden" data-testid="wishlist-item">
-      <Link
-        to={`/productinfo/${item.productId}`}
-        className="block aspect-[4/5] overflow-hidden bg-zinc-100 dark:bg-zinc-800"
-      >
-        <ShopImage
-          image={item.image}
-          shape="product"
-          alt={item.title}
-          sizes="(min-width: 1024px) 25vw, 50vw"
-          className="size-full object-cover"
-        />
-      </Link>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 className="text-sm font-medium">{item.title}</h2>
-        <p className="font-semibold text-gold-700 dark:text-gold-300">{formatRs(item.price)}</p>
+    <div className="flex h-full" data-testid="wishlist-item">
+      <ProductCard product={{ id: item.productId, title: item.title, price: item.price, image: item.image }}>
         {item.size ? <p className="text-xs text-zinc-500">Size {item.size}</p> : null}
         {!item.available ? <p className="text-xs text-red-600">No longer available</p> : null}
-        <fetcher.Form method="post" action="/wishlist" className="mt-auto flex flex-col gap-2">
+        <fetcher.Form method="post" action="/wishlist" className="flex flex-col gap-2">
           <input type="hidden" name="productId" value={item.productId} />
           {needsSize ? (
-            <select
-              name="size"
-              value={size}
-              onChange={(event) => setSize(event.target.value)}
-              className="field"
-              aria-label={`Size for ${item.title}`}
-            >
-              <option value="">Select size</option>
-              {item.sizes.map((entry) => (
-                <option key={entry.size} value={entry.size} disabled={entry.stock === 0}>
-                  {entry.stock === 0 ? `${entry.size} (out of stock)` : entry.size}
-                </option>
-              ))}
-            </select>
+            <SizeSelect sizes={item.sizes} value={size} onChange={setSize} ariaLabel={`Size for ${item.title}`} />
           ) : null}
           <div className="flex gap-2">
             <button
@@ -132,7 +105,7 @@ function WishlistCard({ item }: { item: WishlistItem }) {
             </button>
           </div>
         </fetcher.Form>
-      </div>
-    </article>
+      </ProductCard>
+    </div>
   );
 }

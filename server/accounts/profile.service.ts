@@ -1,7 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Db, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { storeProfilePhoto } from "../storage/images.ts";
+import { checkUploadedImage, storeProfilePhoto } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
 import { findUserByEmailKey, findUserById, updateUser } from "./accounts.repository.ts";
@@ -24,12 +24,20 @@ export async function getProfile(db: Db, storage: Storage, actor: Actor): Promis
 }
 
 /**
- * Saves name, e-mail, phone and address. Changing the e-mail asks for the current password, so a
- * session left open on a shared computer cannot take over the account.
+ * Saves name, e-mail, phone and address, and a new photo when one is given. Changing the e-mail asks
+ * for the current password, so a session left open on a shared computer cannot take over the
+ * account. Everything, the photo included, is checked before anything is saved.
  */
-export async function updateProfile(db: Db, storage: Storage, actor: Actor, input: ProfileInput): Promise<Profile> {
+export async function updateProfile(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  input: ProfileInput,
+  photo: Buffer | null = null,
+): Promise<Profile> {
   assertSignedIn(actor);
   const { name, email, phone, address, currentPassword } = parseInput(profileSchema, input);
+  if (photo) await checkUploadedImage(photo);
   const user = await loadUser(db, actor.userId);
   const newKey = emailKey(email);
   if (newKey !== user.emailKey) {
@@ -46,7 +54,8 @@ export async function updateProfile(db: Db, storage: Storage, actor: Actor, inpu
     if (await findUserByEmailKey(db, newKey).then((owner) => owner && owner.id !== user.id)) throw emailInUse();
     throw error;
   }
-  return toProfile({ ...user, name, email, emailKey: newKey, phone, address }, storage);
+  if (photo) await updateProfilePhoto(db, storage, actor, photo);
+  return getProfile(db, storage, actor);
 }
 
 /** Replaces the profile photo with an uploaded picture (checked by its content, re-encoded). */

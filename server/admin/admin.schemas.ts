@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { OrderStatus } from "../db/schema.ts";
 
 export const ADMIN_TABS = ["products", "orders", "users"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -23,3 +24,46 @@ export type DashboardFigures = {
   revenue: number;
   ordersToShip: number;
 };
+
+/** A product in the dashboard's Products tab. */
+export type AdminProductRow = {
+  id: number;
+  title: string;
+  price: number;
+  imageMain: string;
+  category: string;
+  createdAt: number;
+};
+
+/** An order in the dashboard's Orders tab, with its first line. */
+export type AdminOrderRow = {
+  id: number;
+  orderNumber: string;
+  paymentRef: string;
+  status: OrderStatus;
+  total: number;
+  itemCount: number;
+  name: string;
+  address: string;
+  pincode: string;
+  phone: string;
+  email: string;
+  createdAt: number;
+  title: string | null;
+  image: string | null;
+  category: string | null;
+};
+
+/** A user in the dashboard's Users tab. */
+export type AdminUserRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: "customer" | "admin";
+  pointsBalance: number;
+  disabled: boolean;
+  createdAt: number;
+};
+
+/** One page of a dashboard tab. */
+export type AdminPage<Row> = { rows: Row[]; page: number; hasNext: boolean; firstNumber: number };

@@ -1,16 +1,18 @@
 import { type Actor, assertAdmin } from "../accounts/actor.ts";
 import { countLiveProducts } from "../catalog/catalog.repository.ts";
-import { containsLikePattern } from "../catalog/catalog.service.ts";
 import type { Db } from "../db/schema.ts";
-import { orderNumberFor } from "../orders/orders.service.ts";
+import { containsLikePattern } from "../db/text-match.ts";
+import { findOrdersWithFirstLine } from "../orders/orders.repository.ts";
+import { countRows, findAdminProducts, findAdminUsers, orderTotalsByStatus } from "./admin.repository.ts";
 import {
-  countRows,
-  findAdminOrders,
-  findAdminProducts,
-  findAdminUsers,
-  orderTotalsByStatus,
-} from "./admin.repository.ts";
-import { ADMIN_PAGE_SIZE, type DashboardFigures, type DashboardQuery } from "./admin.schemas.ts";
+  ADMIN_PAGE_SIZE,
+  type AdminOrderRow,
+  type AdminPage,
+  type AdminProductRow,
+  type AdminUserRow,
+  type DashboardFigures,
+  type DashboardQuery,
+} from "./admin.schemas.ts";
 
 /** The dashboard's cards, from the data as it is now. */
 export async function dashboardFigures(db: Db, actor: Actor): Promise<DashboardFigures> {
@@ -30,9 +32,7 @@ export async function dashboardFigures(db: Db, actor: Actor): Promise<DashboardF
   };
 }
 
-type Page<T> = { rows: T[]; page: number; hasNext: boolean; firstNumber: number };
-
-function paged<T>(rows: T[], page: number): Page<T> {
+function paged<T>(rows: T[], page: number): AdminPage<T> {
   return {
     rows: rows.slice(0, ADMIN_PAGE_SIZE),
     page,
@@ -41,7 +41,8 @@ function paged<T>(rows: T[], page: number): Page<T> {
   };
 }
 
-function window(query: DashboardQuery) {
+/** The search pattern and the slice of rows a dashboard page shows (one more, to know of a next page). */
+function pageSlice(query: DashboardQuery) {
   return {
     pattern: query.q ? containsLikePattern(query.q) : undefined,
     limit: ADMIN_PAGE_SIZE + 1,
@@ -49,25 +50,21 @@ function window(query: DashboardQuery) {
   };
 }
 
-export async function adminProducts(db: Db, actor: Actor, query: DashboardQuery) {
+export async function adminProducts(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminProductRow>> {
   assertAdmin(actor);
-  const { pattern, limit, offset } = window(query);
+  const { pattern, limit, offset } = pageSlice(query);
   return paged(await findAdminProducts(db, pattern, limit, offset), query.page);
 }
 
-export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery) {
+export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminOrderRow>> {
   assertAdmin(actor);
-  const { pattern, limit, offset } = window(query);
-  const rows = await findAdminOrders(db, pattern, limit, offset);
-  return paged(
-    rows.map((row) => ({ ...row, orderNumber: row.orderNumber ?? orderNumberFor(row.id) })),
-    query.page,
-  );
+  const { pattern, limit, offset } = pageSlice(query);
+  return paged(await findOrdersWithFirstLine(db, { pattern }, limit, offset), query.page);
 }
 
-export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery) {
+export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminUserRow>> {
   assertAdmin(actor);
-  const { pattern, limit, offset } = window(query);
+  const { pattern, limit, offset } = pageSlice(query);
   const rows = await findAdminUsers(db, pattern, limit, offset);
   return paged(
     rows.map((row) => ({ ...row, disabled: row.disabled === 1 })),

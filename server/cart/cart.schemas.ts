@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { rupeesToPaise } from "../../app/lib/money.ts";
 import { SIZES } from "../catalog/catalog.schemas.ts";
 
-export const SHIPPING_PAISE = 10_000;
+/** Shipping is ₹100 flat when the cart is not empty. */
+export const SHIPPING_PAISE = rupeesToPaise(100);
 export const MAX_LINE_QUANTITY = 99;
 
 const productId = z.coerce.number({ error: "Unknown product." }).int().positive("Unknown product.");
@@ -42,9 +44,15 @@ export type CartLine = {
   lineTotal: number;
   /** Units of this size in stock right now. */
   stock: number;
-  /** Why this line cannot be bought as it is, if so. */
-  problem: string | null;
+  /** Whether the line can be bought as it is; the pages put it into words. */
+  availability: LineAvailability;
 };
+
+/**
+ * Whether a cart line can be bought as it is: yes; not in that quantity (`available` units are left,
+ * maybe none); or not at all, because the product was taken out of the shop.
+ */
+export type LineAvailability = { kind: "ok" } | { kind: "short"; available: number } | { kind: "archived" };
 
 export type CartTotals = {
   subtotal: number;

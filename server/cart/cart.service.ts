@@ -17,6 +17,7 @@ import {
   addToCartSchema,
   type CartLine,
   type CartView,
+  type LineAvailability,
   MAX_LINE_QUANTITY,
   type RemoveLineInput,
   removeLineSchema,
@@ -37,10 +38,6 @@ export async function cartLines(executor: Executor, owner: string): Promise<Cart
   const rows = await findCartLines(executor, owner);
   return rows.map((row) => {
     const stock = row.stock ?? 0;
-    let problem: string | null = null;
-    if (row.archived || row.stock === null) problem = "This item is no longer available. Please remove it.";
-    else if (stock === 0) problem = `Size ${row.size} is out of stock.`;
-    else if (row.quantity > stock) problem = `Only ${stock} left in size ${row.size}.`;
     return {
       productId: row.productId,
       size: row.size,
@@ -52,16 +49,22 @@ export async function cartLines(executor: Executor, owner: string): Promise<Cart
       unitPrice: row.price,
       lineTotal: row.price * row.quantity,
       stock,
-      problem,
+      availability: availabilityOf(row.archived === 1 || row.stock === null, stock, row.quantity),
     };
   });
+}
+
+function availabilityOf(gone: boolean, stock: number, quantity: number): LineAvailability {
+  if (gone) return { kind: "archived" };
+  if (quantity > stock) return { kind: "short", available: stock };
+  return { kind: "ok" };
 }
 
 /** The cart page: lines and totals computed here, never taken from the browser. */
 export async function viewCart(db: Db, actor: Actor, options: { redeem?: boolean } = {}): Promise<CartView> {
   const owner = ownerOf(actor);
   const lines = owner ? await cartLines(db, owner) : [];
-  const billable = lines.filter((line) => !line.problem);
+  const billable = lines.filter((line) => line.availability.kind === "ok");
   const balance = actor.kind === "user" ? await findPointsBalance(db, actor.userId) : null;
   const subtotal = priceLines(billable).subtotal;
   const redeemable = balance === null ? 0 : redeemablePoints(subtotal, balance);

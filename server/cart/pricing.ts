@@ -1,13 +1,14 @@
+import { rupeesToPaise, wholeRupees } from "../../app/lib/money.ts";
 import { type CartLine, type CartTotals, SHIPPING_PAISE } from "./cart.schemas.ts";
 
 /** One point per full ₹100 of the merchandise subtotal. */
 export function pointsEarnedFor(subtotalPaise: number): number {
-  return Math.floor(subtotalPaise / 10_000);
+  return Math.floor(wholeRupees(subtotalPaise) / 100);
 }
 
 /** Points are worth ₹1 each and can pay at most the merchandise subtotal. */
 export function redeemablePoints(subtotalPaise: number, balance: number): number {
-  return Math.max(0, Math.min(balance, Math.floor(subtotalPaise / 100)));
+  return Math.max(0, Math.min(balance, wholeRupees(subtotalPaise)));
 }
 
 /**
@@ -18,6 +19,7 @@ export function priceLines(lines: readonly Pick<CartLine, "unitPrice" | "quantit
   const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
   const shipping = lines.length > 0 ? SHIPPING_PAISE : 0;
-  const pointsRedeemed = Math.min(pointsToRedeem, Math.floor(subtotal / 100));
-  return { subtotal, shipping, pointsRedeemed, grandTotal: subtotal + shipping - pointsRedeemed * 100, itemCount };
+  const pointsRedeemed = Math.min(pointsToRedeem, wholeRupees(subtotal));
+  const grandTotal = subtotal + shipping - rupeesToPaise(pointsRedeemed);
+  return { subtotal, shipping, pointsRedeemed, grandTotal, itemCount };
 }

@@ -51,22 +51,22 @@ export async function updateProduct(
   catalogCache(db).clear();
 }
 
-/** The Add Product form: checked, its pictures stored, then the product added. */
-export async function addProductFromForm(db: Db, storage: Storage, actor: Actor, submission: ProductSubmission) {
-  assertAdmin(actor);
-  return createProduct(db, actor, await productFromSubmission(storage, submission));
-}
-
-/** The Edit Product form: checked, its new pictures stored, then every field saved. */
-export async function editProductFromForm(
+/**
+ * The Add and Edit Product form: checked, its new pictures stored, then the product added (no id)
+ * or every field of the product saved. Returns the product's id.
+ */
+export async function saveProductFromForm(
   db: Db,
   storage: Storage,
   actor: Actor,
-  id: number,
   submission: ProductSubmission,
-) {
+  id?: number,
+): Promise<number> {
   assertAdmin(actor);
-  await updateProduct(db, actor, id, await productFromSubmission(storage, submission));
+  const input = await productFromSubmission(storage, submission);
+  if (id === undefined) return createProduct(db, actor, input);
+  await updateProduct(db, actor, id, input);
+  return id;
 }
 
 /** Deleting a product archives it: it leaves the shop, and past orders keep their snapshot of it. */

@@ -1,5 +1,7 @@
 import { COLLECTION_FLAGS, findCollection, type Membership } from "../../app/lib/collections.ts";
+import { rupeesToPaise } from "../../app/lib/money.ts";
 import type { Db, ProductRow, ProductSizeRow } from "../db/schema.ts";
+import { containsLikePattern } from "../db/text-match.ts";
 import { AppError } from "../errors.ts";
 import {
   countAllProducts,
@@ -31,11 +33,6 @@ export function membershipOf(listing: string): Membership | undefined {
   return collection.membership;
 }
 
-/** `%text%` for LIKE, with the user's own % and _ taken literally. */
-export function containsLikePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /**
  * One page of a listing, following the shop's filter rules: the search key is contained in the
  * title (or category or fabric), the category contains the chosen type, the fabric equals the chosen
@@ -51,7 +48,7 @@ export async function browseListing(
     search: query.q ? { text: query.q.toLowerCase(), pattern: containsLikePattern(query.q) } : undefined,
     typePattern: query.type ? containsLikePattern(query.type) : undefined,
     fabricKey: query.fabric ? query.fabric.toLowerCase() : undefined,
-    maxPrice: query.max === undefined ? undefined : Math.floor(query.max * 100),
+    maxPrice: query.max === undefined ? undefined : rupeesToPaise(query.max),
     sort: query.sort,
   };
   // One row past the page tells whether a next page exists without counting every match.
@@ -132,7 +129,7 @@ export function toProduct(row: ProductRow, sizes: readonly ProductSizeRow[]): Pr
   };
 }
 
-function toSize(row: ProductSizeRow): ProductSize {
+export function toSize(row: ProductSizeRow): ProductSize {
   return { size: row.size as Size, stock: row.stock };
 }
 

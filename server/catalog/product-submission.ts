@@ -1,6 +1,6 @@
 import { COLLECTION_FLAGS, type CollectionFlag } from "../../app/lib/collections.ts";
 import { isExternalImage } from "../../app/lib/images.ts";
-import { rupeesToPaise } from "../../app/lib/money.ts";
+import { parseRupees } from "../../app/lib/money.ts";
 import { AppError } from "../errors.ts";
 import { checkUploadedImage, storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -45,7 +45,7 @@ export async function productFromSubmission(storage: Storage, submission: Produc
   const price = submission.price.trim();
   const draft = {
     title: submission.title,
-    price: price === "" ? Number.NaN : (rupeesToPaise(price) ?? Number.NaN),
+    price: price === "" ? Number.NaN : (parseRupees(price) ?? Number.NaN),
     images: pictures.flatMap((picture, slot) =>
       picture ? [picture.kind === "upload" ? `upload-${slot}` : picture.ref] : [],
     ),

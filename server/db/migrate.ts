@@ -7,6 +7,7 @@ import * as commerce from "./migrations/0003_commerce.ts";
 import * as listingFilterIndexes from "./migrations/0004_listing_filter_indexes.ts";
 import * as searchIndex from "./migrations/0005_search_index.ts";
 import * as loginFailureSweep from "./migrations/0006_login_failure_sweep.ts";
+import * as orderNumberRequired from "./migrations/0007_order_number_required.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0004_listing_filter_indexes": listingFilterIndexes,
   "0005_search_index": searchIndex,
   "0006_login_failure_sweep": loginFailureSweep,
+  "0007_order_number_required": orderNumberRequired,
 };
 
 const provider: MigrationProvider = {

@@ -110,7 +110,7 @@ export type { OrderStatus };
 
 export interface OrdersTable {
   id: Generated<number>;
-  orderNumber: string | null;
+  orderNumber: string;
   paymentRef: string;
   userId: string | null;
   accessToken: string;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { COLLECTION_FLAGS, flagRecord } from "../../app/lib/collections.ts";
+import { rupeesToPaise } from "../../app/lib/money.ts";
 import { type ProductInput, productInputSchema, SIZES } from "../catalog/catalog.schemas.ts";
 import { ART_KINDS, type ArtKind, PALETTES, type Pattern } from "./art/product-art.ts";
 
@@ -34,7 +35,7 @@ export type DemoProduct = z.output<typeof demoProductSchema>;
 export function demoProductInput(product: DemoProduct, images: string[]): ProductInput {
   return {
     title: product.title,
-    price: product.rupees * 100,
+    price: rupeesToPaise(product.rupees),
     images,
     category: product.category,
     type: product.type,

@@ -1,7 +1,7 @@
-import { HERO_SLIDES, type HomeSlot } from "../../app/lib/home-content.ts";
 import { SYSTEM } from "../accounts/actor.ts";
 import { createProduct } from "../catalog/catalog-admin.service.ts";
 import { saveHomeImage } from "../catalog/home.repository.ts";
+import { HERO_SLIDES } from "../catalog/home-content.ts";
 import type { Db } from "../db/schema.ts";
 import { storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -12,8 +12,8 @@ import { demoProductInput, loadDemoCatalogue } from "./demo-catalogue.ts";
 const VIEWS: ArtView[] = ["front", "detail", "styled"];
 const HOUR = 3_600_000;
 
-/** What each home tile shows, drawn from the same art as the products. */
-const TILE_ART: Record<Exclude<HomeSlot, `hero-${number}`>, { kinds: ArtKind[]; palette: number }> = {
+/** What each home tile shows (by its slot in home-content.json), drawn from the same art as the products. */
+const TILE_ART: Record<string, { kinds: ArtKind[]; palette: number }> = {
   "collection-jewellery": { kinds: ["necklace", "jhumka"], palette: 4 },
   "collection-korean": { kinds: ["shirt", "skirt"], palette: 14 },
   "collection-handbags": { kinds: ["tote", "clutch"], palette: 23 },

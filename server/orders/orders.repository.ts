@@ -1,5 +1,7 @@
-import type { Insertable } from "kysely";
+import { type Expression, type Insertable, type SqlBool, sql } from "kysely";
+import { engineOf } from "../db/database.ts";
 import type { Executor, OrderLinesTable, OrderStatus, OrdersTable } from "../db/schema.ts";
+import { columnContains } from "../db/text-match.ts";
 
 /**
  * Takes units of a size only if that many are in stock, in one statement: of many buyers racing for
@@ -33,13 +35,8 @@ export async function addSoldCount(executor: Executor, productId: number, quanti
     .execute();
 }
 
-export async function insertOrder(executor: Executor, order: Insertable<OrdersTable>): Promise<number> {
-  const row = await executor.insertInto("orders").values(order).returning("id").executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function setOrderNumber(executor: Executor, id: number, orderNumber: string) {
-  await executor.updateTable("orders").set({ orderNumber }).where("id", "=", id).execute();
+export async function insertOrder(executor: Executor, order: Insertable<OrdersTable> & { id: number }) {
+  await executor.insertInto("orders").values(order).execute();
 }
 
 export async function insertOrderLines(executor: Executor, lines: Insertable<OrderLinesTable>[]) {
@@ -102,9 +99,18 @@ export async function findStatusHistory(executor: Executor, orderId: number) {
     .execute();
 }
 
-/** One page of a customer's orders, newest first, each with its first line. */
-export async function findCustomerOrders(executor: Executor, userId: string, limit: number, offset: number) {
-  return executor
+/**
+ * One page of orders, newest first, each with its first line: a customer's own (by user id) or, for
+ * the administrator, all of them, optionally matching a search in number, e-mail, name, phone or
+ * payment reference.
+ */
+export async function findOrdersWithFirstLine(
+  executor: Executor,
+  filter: { userId?: string; pattern?: string },
+  limit: number,
+  offset: number,
+) {
+  let query = executor
     .selectFrom("orders")
     .leftJoin("orderLines", (join) =>
       join.onRef("orderLines.orderId", "=", "orders.id").on("orderLines.position", "=", 0),
@@ -112,18 +118,43 @@ export async function findCustomerOrders(executor: Executor, userId: string, lim
     .select([
       "orders.id",
       "orders.orderNumber",
+      "orders.paymentRef",
       "orders.status",
       "orders.total",
       "orders.itemCount",
+      "orders.name",
+      "orders.address",
+      "orders.pincode",
+      "orders.phone",
+      "orders.email",
       "orders.createdAt",
       "orderLines.title",
       "orderLines.description",
       "orderLines.image",
-    ])
-    .where("orders.userId", "=", userId)
-    .orderBy("orders.createdAt", "desc")
-    .orderBy("orders.id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+      "orderLines.category",
+    ]);
+  if (filter.userId !== undefined) query = query.where("orders.userId", "=", filter.userId);
+  const { pattern } = filter;
+  if (pattern) {
+    const columns = ["orders.orderNumber", "orders.email", "orders.name", "orders.phone", "orders.paymentRef"];
+    query = query.where((eb) => eb.or(columns.map((column) => columnContains(column, pattern) as Expression<SqlBool>)));
+  }
+  return query.orderBy("orders.createdAt", "desc").orderBy("orders.id", "desc").limit(limit).offset(offset).execute();
+}
+
+/**
+ * The id the next order will have, taken before it is written so that its number can be written
+ * with it. PostgreSQL hands out sequence values once (a rolled-back order leaves a hole, as a serial
+ * would); SQLite's writer holds the only write lock, so the next value is the sequence's plus one.
+ */
+export async function nextOrderId(executor: Executor): Promise<number> {
+  const query =
+    engineOf(executor) === "postgres"
+      ? sql<{ id: number | string }>`select nextval(pg_get_serial_sequence('orders', 'id')) as id`
+      : sql<{
+          id: number | string;
+        }>`select coalesce((select seq from sqlite_sequence where name = 'orders'), 0) + 1 as id`;
+  const row = (await query.execute(executor)).rows[0];
+  if (!row) throw new Error("The next order id could not be read.");
+  return Number(row.id);
 }

@@ -1,5 +1,6 @@
+import type { Selectable } from "kysely";
 import { z } from "zod";
-import type { OrderStatus } from "../db/schema.ts";
+import type { OrderLinesTable, OrderStatus } from "../db/schema.ts";
 import {
   addressField,
   emailField,
@@ -58,6 +59,9 @@ export const changeStatusSchema = z.object({
 /** As it arrives from the form: checked by the schema, so loosely typed. */
 export type ChangeStatusInput = { orderId: number | string; from: string; to: string };
 
+/** A line of an order: the product as it was bought, at the price paid. */
+export type LineSnapshot = Omit<Selectable<OrderLinesTable>, "orderId" | "position">;
+
 /** An order as its owner sees it in a list. */
 export type OrderSummary = {
   id: number;
@@ -81,15 +85,6 @@ export type OrderDetail = OrderSummary & {
   pointsRedeemed: number;
   pointsEarned: number;
   isGuest: boolean;
-  lines: {
-    productId: number;
-    title: string;
-    description: string;
-    category: string;
-    image: string;
-    size: string;
-    unitPrice: number;
-    quantity: number;
-  }[];
+  lines: LineSnapshot[];
   history: { from: OrderStatus | null; to: OrderStatus; actor: string; at: number }[];
 };

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { findUserById } from "../accounts/accounts.repository.ts";
 import { type Actor, assertAdmin, assertSignedIn } from "../accounts/actor.ts";
 import { deleteCart, findSizeStock } from "../cart/cart.repository.ts";
+import type { CartLine } from "../cart/cart.schemas.ts";
 import { cartLines } from "../cart/cart.service.ts";
 import { ownerOf } from "../cart/owner.ts";
 import { pointsEarnedFor, priceLines, redeemablePoints } from "../cart/pricing.ts";
@@ -14,16 +15,16 @@ import { parseInput } from "../validation/fields.ts";
 import {
   addSoldCount,
   decrementStock,
-  findCustomerOrders,
   findOrder,
   findOrderByIdempotencyKey,
   findOrderLines,
+  findOrdersWithFirstLine,
   findStatusHistory,
   incrementStock,
   insertOrder,
   insertOrderLines,
   insertStatusChange,
-  setOrderNumber,
+  nextOrderId,
   updateStatusIf,
 } from "./orders.repository.ts";
 import {
@@ -34,6 +35,7 @@ import {
   checkoutSchema,
   type GuestCheckoutInput,
   guestCheckoutSchema,
+  type LineSnapshot,
   type OrderDetail,
   type OrderSummary,
   type PlacedOrder,
@@ -101,21 +103,13 @@ export async function placeOrder(
       if ((await deleteCart(trx, owner)) !== lines.length) {
         throw new AppError("cart-empty", "Your cart changed while you were checking out. Please review it.");
       }
-      const unavailable = lines.find((line) => line.problem?.includes("no longer available"));
-      if (unavailable)
-        throw new AppError(
-          "out-of-stock",
-          `${unavailable.title} is no longer available. Please remove it from your cart.`,
-        );
+      refuseUnavailableLines(lines);
       const ordered = inLockOrder(lines);
       for (const line of ordered) {
+        // The stock was read above; another order may have taken it since, which the update sees.
         if (!(await decrementStock(trx, line.productId, line.size, line.quantity))) {
           const left = (await findSizeStock(trx, line.productId, line.size))?.stock ?? 0;
-          const message =
-            left > 0
-              ? `Sorry, only ${left} of ${line.title} in size ${line.size} ${left === 1 ? "is" : "are"} left.`
-              : `Sorry, ${line.title} in size ${line.size} is out of stock.`;
-          throw new AppError("out-of-stock", message);
+          throw new AppError("out-of-stock", shortageMessage(line, left));
         }
       }
       const subtotal = priceLines(lines).subtotal;
@@ -124,7 +118,11 @@ export async function placeOrder(
       const totals = priceLines(lines, redeem);
       const pointsEarned = userId ? pointsEarnedFor(totals.subtotal) : 0;
       const accessToken = randomToken();
-      const orderId = await insertOrder(trx, {
+      const orderId = await nextOrderId(trx);
+      const orderNumber = orderNumberFor(orderId);
+      await insertOrder(trx, {
+        id: orderId,
+        orderNumber,
         paymentRef: `pay_${randomId(14)}`,
         userId,
         accessToken,
@@ -145,22 +143,9 @@ export async function placeOrder(
         createdAt: now,
         updatedAt: now,
       });
-      const orderNumber = orderNumberFor(orderId);
-      await setOrderNumber(trx, orderId, orderNumber);
       await insertOrderLines(
         trx,
-        lines.map((line, position) => ({
-          orderId,
-          position,
-          productId: line.productId,
-          title: line.title,
-          description: line.description,
-          category: line.category,
-          image: line.image,
-          size: line.size,
-          unitPrice: line.unitPrice,
-          quantity: line.quantity,
-        })),
+        lines.map((line, position) => ({ orderId, position, ...lineSnapshot(line) })),
       );
       await insertStatusChange(trx, {
         orderId,
@@ -186,6 +171,24 @@ export async function placeOrder(
   }
 }
 
+/** A line of an archived product, or more than is in stock, cannot be ordered: nothing is written. */
+function refuseUnavailableLines(lines: readonly CartLine[]): void {
+  for (const line of lines) {
+    const { availability } = line;
+    if (availability.kind === "archived") {
+      throw new AppError("out-of-stock", `${line.title} is no longer available. Please remove it from your cart.`);
+    }
+    if (availability.kind === "short")
+      throw new AppError("out-of-stock", shortageMessage(line, availability.available));
+  }
+}
+
+function shortageMessage(line: { title: string; size: string }, left: number): string {
+  return left > 0
+    ? `Sorry, only ${left} of ${line.title} in size ${line.size} ${left === 1 ? "is" : "are"} left.`
+    : `Sorry, ${line.title} in size ${line.size} is out of stock.`;
+}
+
 async function replay(db: Db, key: string, fingerprint: string): Promise<PlacedOrder | null> {
   const earlier = await findOrderByIdempotencyKey(db, key);
   if (!earlier) return null;
@@ -197,7 +200,7 @@ async function replay(db: Db, key: string, fingerprint: string): Promise<PlacedO
   }
   return {
     id: earlier.id,
-    orderNumber: earlier.orderNumber ?? orderNumberFor(earlier.id),
+    orderNumber: earlier.orderNumber,
     accessToken: earlier.accessToken,
     replayed: true,
   };
@@ -210,17 +213,14 @@ export async function listForCustomer(
   page = 1,
 ): Promise<{ orders: OrderSummary[]; hasNext: boolean }> {
   assertSignedIn(actor);
-  const rows = await findCustomerOrders(db, actor.userId, ORDERS_PER_PAGE + 1, (page - 1) * ORDERS_PER_PAGE);
+  const rows = await findOrdersWithFirstLine(
+    db,
+    { userId: actor.userId },
+    ORDERS_PER_PAGE + 1,
+    (page - 1) * ORDERS_PER_PAGE,
+  );
   return {
-    orders: rows.slice(0, ORDERS_PER_PAGE).map((row) => ({
-      id: row.id,
-      orderNumber: row.orderNumber ?? orderNumberFor(row.id),
-      status: row.status,
-      total: row.total,
-      itemCount: row.itemCount,
-      createdAt: row.createdAt,
-      firstItem: row.title ? { title: row.title, description: row.description ?? "", image: row.image ?? "" } : null,
-    })),
+    orders: rows.slice(0, ORDERS_PER_PAGE).map((row) => orderSummary(row, firstItemOf(row))),
     hasNext: rows.length > ORDERS_PER_PAGE,
   };
 }
@@ -250,20 +250,39 @@ export async function orderForAdmin(db: Db, actor: Actor, orderId: number): Prom
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 
-async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDetail> {
-  const [lines, history] = await Promise.all([
-    findOrderLines(executor, order.id),
-    findStatusHistory(executor, order.id),
-  ]);
-  const first = lines[0];
+/** What an order line keeps of the product as it was bought; a later edit never changes it. */
+function lineSnapshot(line: LineSnapshot): LineSnapshot {
+  const { productId, title, description, category, image, size, unitPrice, quantity } = line;
+  return { productId, title, description, category, image, size, unitPrice, quantity };
+}
+
+/** The first line of a listed order, if the order has lines (the join may find none). */
+function firstItemOf(row: { title: string | null; description: string | null; image: string | null }) {
+  return row.title === null ? null : { title: row.title, description: row.description ?? "", image: row.image ?? "" };
+}
+
+function orderSummary(
+  order: Pick<OrderRow, "id" | "orderNumber" | "status" | "total" | "itemCount" | "createdAt">,
+  first: { title: string; description: string; image: string } | null,
+): OrderSummary {
   return {
     id: order.id,
-    orderNumber: order.orderNumber ?? orderNumberFor(order.id),
+    orderNumber: order.orderNumber,
     status: order.status,
     total: order.total,
     itemCount: order.itemCount,
     createdAt: order.createdAt,
     firstItem: first ? { title: first.title, description: first.description, image: first.image } : null,
+  };
+}
+
+async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDetail> {
+  const [lines, history] = await Promise.all([
+    findOrderLines(executor, order.id),
+    findStatusHistory(executor, order.id),
+  ]);
+  return {
+    ...orderSummary(order, lines[0] ?? null),
     paymentRef: order.paymentRef,
     email: order.email,
     name: order.name,
@@ -275,16 +294,7 @@ async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDe
     pointsRedeemed: order.pointsRedeemed,
     pointsEarned: order.pointsEarned,
     isGuest: order.userId === null,
-    lines: lines.map((line) => ({
-      productId: line.productId,
-      title: line.title,
-      description: line.description,
-      category: line.category,
-      image: line.image,
-      size: line.size,
-      unitPrice: line.unitPrice,
-      quantity: line.quantity,
-    })),
+    lines: lines.map(lineSnapshot),
     history: history.map((entry) => ({ from: entry.fromStatus, to: entry.toStatus, actor: entry.actor, at: entry.at })),
   };
 }

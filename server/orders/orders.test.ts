@@ -134,6 +134,41 @@ describeEachDatabase("placing orders", (database) => {
     expect((await viewCart(db, guest)).lines).toHaveLength(2);
   });
 
+  it("refuses a cart holding a product taken out of the shop, whatever the line's message says", async () => {
+    const { db } = database();
+    const guest = makeVisitor();
+    const kept = await makeProduct(db, { title: "Kept Kurta", sizes: { M: 4 } });
+    const gone = await makeProduct(db, { title: "Retired Dupatta", sizes: { "One Size": 4 } });
+    await addToCart(db, guest, { productId: kept, size: "M" });
+    await addToCart(db, guest, { productId: gone, size: "One Size" });
+    await archiveProduct(db, SYSTEM, gone);
+    const cart = await viewCart(db, guest);
+    expect(cart.lines.find((line) => line.productId === gone)?.availability).toEqual({ kind: "archived" });
+    const refused = await failure(placeOrder(db, guest, checkoutDetails()));
+    expect(refused).toEqual({
+      code: "out-of-stock",
+      message: "Retired Dupatta is no longer available. Please remove it from your cart.",
+    });
+    expect(await stockOf(db, kept, "M")).toBe(4);
+    expect(await stockOf(db, gone, "One Size")).toBe(4);
+    expect((await viewCart(db, guest)).lines).toHaveLength(2);
+  });
+
+  it("refuses a line asking for more than is in stock, and says how many are left", async () => {
+    const { db } = database();
+    const guest = makeVisitor();
+    const id = await makeProduct(db, { title: "Lehenga Skirt", sizes: { M: 3 } });
+    await addToCart(db, guest, { productId: id, size: "M", quantity: 3 });
+    // Another shopper buys two of the three while this cart waits.
+    await orderFor(db, makeVisitor(), id, "M", 2);
+    const cart = await viewCart(db, guest);
+    expect(cart.lines[0]?.availability).toEqual({ kind: "short", available: 1 });
+    const refused = await failure(placeOrder(db, guest, checkoutDetails()));
+    expect(refused).toEqual({ code: "out-of-stock", message: "Sorry, only 1 of Lehenga Skirt in size M is left." });
+    expect(await stockOf(db, id, "M")).toBe(1);
+    expect((await viewCart(db, guest)).lines[0]?.quantity).toBe(3);
+  });
+
   it("redeems points at ₹1 each up to the subtotal, and returns them when the order is cancelled", async () => {
     const { db } = database();
     const customer = await makeCustomer(db);

@@ -4,7 +4,8 @@ import { findSizeStock } from "../cart/cart.repository.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { ownerOf } from "../cart/owner.ts";
 import { findSizes } from "../catalog/catalog.repository.ts";
-import { SIZES } from "../catalog/catalog.schemas.ts";
+import { type ProductSize, SIZES } from "../catalog/catalog.schemas.ts";
+import { toSize } from "../catalog/catalog.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation/fields.ts";
@@ -34,7 +35,7 @@ export type WishlistItem = {
   image: string;
   /** The size chosen when it was added, if any. */
   size: string | null;
-  sizes: { size: string; stock: number }[];
+  sizes: ProductSize[];
   available: boolean;
 };
 
@@ -58,7 +59,7 @@ export async function viewWishlist(db: Db, actor: Actor): Promise<WishlistItem[]
     price: row.price,
     image: row.imageMain,
     size: row.size,
-    sizes: sizes.filter((size) => size.productId === row.productId).map(({ size, stock }) => ({ size, stock })),
+    sizes: sizes.filter((size) => size.productId === row.productId).map(toSize),
     available: row.archived === 0,
   }));
 }

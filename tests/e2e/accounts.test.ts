@@ -19,15 +19,15 @@ describeJourneys("accounts", (journey) => {
 
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const label of ["Update Profile", "Profile", "Cart", "Orders", "Wishlist", "All Products", "Logout"]) {
-      await expect(
-        nav.getByRole(label === "Logout" ? "button" : "link", { name: label, exact: true }).isVisible(),
-      ).resolves.toBe(true);
+      await expect
+        .poll(() => nav.getByRole(label === "Logout" ? "button" : "link", { name: label, exact: true }).isVisible())
+        .toBe(true);
     }
-    await expect(nav.getByRole("link", { name: "Admin" }).count()).resolves.toBe(0);
+    await expect.poll(() => nav.getByRole("link", { name: "Admin" }).count()).toBe(0);
 
     await nav.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL("**/login");
-    await expect(nav.getByRole("link", { name: "Login/Signup" }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => nav.getByRole("link", { name: "Login/Signup" }).isVisible()).toBe(true);
 
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("wrong-password");
@@ -38,34 +38,34 @@ describeJourneys("accounts", (journey) => {
     await page.getByText("Login successful").waitFor();
 
     await page.goto("/profile");
-    await expect(page.getByText("Not provided").count()).resolves.toBe(2);
+    await expect.poll(() => page.getByText("Not provided").count()).toBe(2);
     await page.getByRole("link", { name: "Edit profile" }).click();
-    await expect(page.getByLabel("Email").getAttribute("type")).resolves.toBe("email");
+    await expect.poll(() => page.getByLabel("Email").getAttribute("type")).toBe("email");
     await page.getByLabel("Phone Number").fill("+91 98200 55555");
     await page.getByLabel("Address").fill("4 Pali Hill, Bandra West, Mumbai");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Profile updated successfully!").waitFor();
     await expect.poll(() => page.getByText("9820055555").isVisible()).toBe(true);
-    await expect(page.getByText("4 Pali Hill, Bandra West, Mumbai").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText("4 Pali Hill, Bandra West, Mumbai").isVisible()).toBe(true);
 
     // A failed save keeps the inputs and says why.
     await page.getByRole("link", { name: "Edit profile" }).click();
     await page.getByLabel("Phone Number").fill("12345");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("alert").filter({ hasText: "Failed to update profile" }).waitFor();
-    await expect(page.getByLabel("Phone Number").inputValue()).resolves.toBe("12345");
+    await expect.poll(() => page.getByLabel("Phone Number").inputValue()).toBe("12345");
 
     const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#b8942a" } })
       .png()
       .toBuffer();
     await page.goto("/profileform");
-    await expect(page.getByRole("heading", { name: "Create Profile" }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Create Profile" }).isVisible()).toBe(true);
     await page.getByLabel("Picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
     await page.getByRole("button", { name: "Save profile" }).click();
     await page.waitForURL("**/profile");
     await page.reload();
     const image = page.getByRole("img", { name: "Meera Shah" });
-    await expect(image.getAttribute("src")).resolves.toMatch(/^\/uploads\/profileImages\/[A-Za-z0-9]+\?v=\d+$/);
+    await expect.poll(() => image.getAttribute("src")).toMatch(/^\/uploads\/profileImages\/[A-Za-z0-9]+\?v=\d+$/);
     await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(400);
   });
 });

@@ -20,14 +20,14 @@ describeJourneys("the admin area", (journey) => {
     await admin.getByText("Login successful").waitFor();
     await admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
     await admin.waitForURL("**/dashboard");
-    await expect(admin.getByTestId("stat-Total Products").textContent()).resolves.toMatch(/^\d+$/);
+    await expect.poll(() => admin.getByTestId("stat-Total Products").textContent()).toMatch(/^\d+$/);
 
     await admin.getByRole("link", { name: "Add Product" }).click();
     await admin.waitForURL("**/addproduct");
     await admin.getByRole("button", { name: "Add Product" }).click();
     await admin.getByRole("alert").filter({ hasText: "All fields are required" }).waitFor();
-    await expect(admin.getByText("Title is required.").isVisible()).resolves.toBe(true);
-    await expect(admin.getByText("Main image URL is required.").isVisible()).resolves.toBe(true);
+    await expect.poll(() => admin.getByText("Title is required.").isVisible()).toBe(true);
+    await expect.poll(() => admin.getByText("Main image URL is required.").isVisible()).toBe(true);
 
     await admin.getByLabel("Title").fill(title);
     await admin.getByLabel("Price (₹)").fill("1999");
@@ -52,7 +52,7 @@ describeJourneys("the admin area", (journey) => {
     await shopper.goto(`/ethnic?q=${encodeURIComponent("Noor Chikan")}`);
     await shopper.getByRole("link", { name: new RegExp(title) }).click();
     await expect.poll(() => shopper.getByRole("heading", { level: 1 }).textContent()).toBe(title);
-    await expect(shopper.getByRole("button", { name: /^Show picture \d of 2$/ }).count()).resolves.toBe(2);
+    await expect.poll(() => shopper.getByRole("button", { name: /^Show picture \d of 2$/ }).count()).toBe(2);
     const productUrl = shopper.url();
     await shopper.goto("/signup?redirectTo=%2F");
     await shopper.getByLabel("Name").fill("Ishita Rao");
@@ -89,7 +89,7 @@ describeJourneys("the admin area", (journey) => {
 
     await shopper.reload();
     const badge = shopper.getByTestId("order-card").filter({ hasText: orderNumber }).locator("[data-status]");
-    await expect(badge.textContent()).resolves.toBe("Delivered");
+    await expect.poll(() => badge.textContent()).toBe("Delivered");
     // The badge's colour as the screen shows it (CSS may give it in oklch), read back as RGB.
     const [red = 0, green = 0, blue = 0] = await badge.evaluate((element) => {
       const canvas = document.createElement("canvas");
@@ -108,12 +108,12 @@ describeJourneys("the admin area", (journey) => {
     const row = admin.getByTestId("admin-product-row").filter({ hasText: title });
     await row.getByRole("link", { name: `Edit ${title}` }).click();
     await admin.waitForURL(/\/updateproduct\?id=\d+/);
-    await expect(admin.getByLabel("Description", { exact: true }).inputValue()).resolves.toContain("chikankari");
+    await expect.poll(() => admin.getByLabel("Description", { exact: true }).inputValue()).toContain("chikankari");
     await admin.getByLabel("Price (₹)").fill("1799");
     await admin.getByRole("button", { name: "Update Product" }).click();
     await admin.getByText("Product Updated successfully").waitFor();
     await shopper.goto(productUrl);
-    await expect(shopper.getByText("Rs.1,799", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => shopper.getByText("Rs.1,799", { exact: true }).isVisible()).toBe(true);
 
     await admin.goto(`/dashboard?q=${encodeURIComponent("Noor Chikan")}`);
     admin.once("dialog", (confirm) => confirm.accept());
@@ -126,6 +126,6 @@ describeJourneys("the admin area", (journey) => {
     await shopper.goto(`/ethnic?q=${encodeURIComponent("Noor Chikan")}`);
     await shopper.getByText("No products found").waitFor();
     await shopper.goto(`/order/${orderNumber}`);
-    await expect(shopper.getByText(title).first().isVisible()).resolves.toBe(true);
+    await expect.poll(() => shopper.getByText(title).first().isVisible()).toBe(true);
   });
 });

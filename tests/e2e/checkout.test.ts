@@ -46,7 +46,7 @@ describeJourneys("cart and checkout", (journey) => {
     await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("2");
 
     await page.goto("/cart");
-    await expect(page.getByTestId("cart-line").count()).resolves.toBe(2);
+    await expect.poll(() => page.getByTestId("cart-line").count()).toBe(2);
     await page.getByRole("button", { name: "One more Ayesha Pastel Lawn Co-ordinated Suit, size M" }).click();
     await expect
       .poll(() => page.getByLabel("Quantity of Ayesha Pastel Lawn Co-ordinated Suit, size M").textContent())
@@ -66,20 +66,22 @@ describeJourneys("cart and checkout", (journey) => {
     await page.waitForURL("**/account");
     await page.getByRole("link", { name: "Continue as guest" }).click();
     await page.waitForURL("**/guest");
-    await expect(
-      page.getByText("Offers and Discounts not available when checking out as guest", { exact: false }).isVisible(),
-    ).resolves.toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText("Offers and Discounts not available when checking out as guest", { exact: false }).isVisible(),
+      )
+      .toBe(true);
     await fillCheckout(page);
     await page.getByRole("button", { name: "Order Now" }).click();
     await page.getByText("All fields are required", { exact: false }).first().waitFor();
-    await expect(page.getByLabel("Full Name").inputValue()).resolves.toBe("Asha Verma");
+    await expect.poll(() => page.getByLabel("Full Name").inputValue()).toBe("Asha Verma");
     await page.getByLabel("Email").fill("asha.guest@mail.in");
     await page.getByRole("button", { name: "Order Now" }).click();
     await page.waitForURL(/\/orders\/[A-Za-z0-9_-]+$/);
     await page.getByText("Order placed successfully").waitFor();
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(/^Order KS-\d+$/);
-    await expect(page.getByText("asha.guest@mail.in").isVisible()).resolves.toBe(true);
-    await expect(page.getByTestId("cart-count").count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toMatch(/^Order KS-\d+$/);
+    await expect.poll(() => page.getByText("asha.guest@mail.in").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("cart-count").count()).toBe(0);
   });
 
   it("lets a registered customer order, earn points shown on the profile, and see the order on My Orders", async () => {
@@ -95,19 +97,19 @@ describeJourneys("cart and checkout", (journey) => {
     await dialog.getByLabel("Pincode").fill("4000");
     await dialog.getByRole("button", { name: "Order Now" }).click();
     await dialog.getByText("The pincode must have 6 digits.").first().waitFor();
-    await expect(dialog.getByLabel("Full Address").inputValue()).resolves.toContain("Palm Court");
+    await expect.poll(() => dialog.getByLabel("Full Address").inputValue()).toContain("Palm Court");
     await dialog.getByLabel("Pincode").fill("400050");
     await dialog.getByRole("button", { name: "Order Now" }).click();
     await page.waitForURL("**/order");
     await page.getByText("Order placed successfully").waitFor();
     const card = page.getByTestId("order-card").first();
-    await expect(card.textContent()).resolves.toContain("Mastani Chanderi Anarkali Set");
-    await expect(card.textContent()).resolves.toContain("Rs.4,599");
-    await expect(card.locator("[data-status]").textContent()).resolves.toBe("Placed");
+    await expect.poll(() => card.textContent()).toContain("Mastani Chanderi Anarkali Set");
+    await expect.poll(() => card.textContent()).toContain("Rs.4,599");
+    await expect.poll(() => card.locator("[data-status]").textContent()).toBe("Placed");
 
     await page.goto("/profile");
     // ₹4,499 of goods earns 44 points.
-    await expect(page.getByTestId("points-balance").textContent()).resolves.toBe("44");
+    await expect.poll(() => page.getByTestId("points-balance").textContent()).toBe("44");
   });
 
   it("saves to the wishlist, asks for a size where needed, and moves items to the cart", async () => {
@@ -122,8 +124,8 @@ describeJourneys("cart and checkout", (journey) => {
     await page.getByRole("button", { name: "Add To Wishlist" }).click();
 
     await page.goto("/wishlist");
-    await expect(page.getByRole("heading", { name: "My Wishlist" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByTestId("wishlist-item").count()).resolves.toBe(2);
+    await expect.poll(() => page.getByRole("heading", { name: "My Wishlist" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("wishlist-item").count()).toBe(2);
     const dress = page.getByTestId("wishlist-item").filter({ hasText: "Riviera Linen Wrap Dress" });
     await dress.getByRole("button", { name: "Add To Cart" }).click();
     await page.getByText("Please select a size").first().waitFor();
@@ -163,6 +165,6 @@ describeJourneys("cart and checkout", (journey) => {
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL("**/cart");
     await expect.poll(() => page.getByTestId("cart-line").count()).toBe(2);
-    await expect(page.getByTestId("cart-count").textContent()).resolves.toBe("2");
+    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("2");
   });
 });

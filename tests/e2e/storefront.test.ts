@@ -1,7 +1,8 @@
+import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { COLLECTION_TILES, MOOD_TILES } from "#server/catalog/home-content.ts";
 import { type DemoProduct, loadDemoCatalogue } from "#server/demo/demo-catalogue.ts";
 import { COLLECTIONS } from "../../app/lib/collections.ts";
-import { COLLECTION_TILES, MOOD_TILES } from "../../app/lib/home-content.ts";
 
 const DEMO_CATALOGUE = loadDemoCatalogue();
 
@@ -27,30 +28,30 @@ describeJourneys("storefront", (journey) => {
     await page.goto("/");
     const categoryBar = page.getByRole("navigation", { name: "Categories" });
     for (const collection of COLLECTIONS) {
-      await expect(
-        categoryBar.getByRole("link", { name: collection.label, exact: true }).getAttribute("href"),
-      ).resolves.toBe(`/${collection.slug}`);
+      await expect
+        .poll(() => categoryBar.getByRole("link", { name: collection.label, exact: true }).getAttribute("href"))
+        .toBe(`/${collection.slug}`);
     }
     for (const caption of ["Let's Explore", "Shop Now", "New Collections"]) {
-      await expect(page.getByRole("heading", { name: caption }).count()).resolves.toBe(1);
+      await expect.poll(() => page.getByRole("heading", { name: caption }).count()).toBe(1);
     }
-    await expect(page.getByRole("button", { name: /^Show slide/ }).count()).resolves.toBe(3);
-    await expect(page.getByRole("button", { name: /previous|next/i }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: /^Show slide/ }).count()).toBe(3);
+    await expect.poll(() => page.getByRole("button", { name: /previous|next/i }).count()).toBe(0);
     for (const [section, tiles] of [
       ["Collections", COLLECTION_TILES],
       ["Pick Your Mood", MOOD_TILES],
     ] as const) {
       for (const tile of tiles) {
         const link = page.getByRole("region", { name: section }).getByRole("link", { name: tile.label, exact: true });
-        await expect(link.getAttribute("href")).resolves.toBe(tile.to);
+        await expect.poll(() => link.getAttribute("href")).toBe(tile.to);
       }
     }
     const latest = page.getByRole("region", { name: "Shop Latest Pakistani Suits" }).getByRole("link");
-    await expect(latest.count()).resolves.toBe(6);
+    await expect.poll(() => latest.count()).toBe(6);
     const newestSuit = DEMO_CATALOGUE.filter((product) => product.collections.includes("isPakistaniSuits")).at(-1);
-    await expect(latest.first().textContent()).resolves.toContain(newestSuit?.title);
-    await expect(page.getByText("Fast Delivery").isVisible()).resolves.toBe(true);
-    await expect(page.getByText("Latest Fashion").isVisible()).resolves.toBe(true);
+    await expect.poll(() => latest.first().textContent()).toContain(newestSuit?.title);
+    await expect.poll(() => page.getByText("Fast Delivery").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Latest Fashion").isVisible()).toBe(true);
 
     await page.getByRole("link", { name: "FEELING HOT", exact: true }).click();
     await page.waitForURL("**/western");
@@ -59,34 +60,34 @@ describeJourneys("storefront", (journey) => {
   });
 
   it("plays the carousel every 3 s, pauses it under the pointer, and keeps it still for reduced motion", async () => {
+    // The browser's clock is the test's: time moves only when the test moves it, so nothing sleeps.
+    const current = (page: Page) =>
+      page.locator('[aria-label^="Show slide"][aria-current="true"]').getAttribute("aria-label");
     const page = await journey().newPage();
+    await page.clock.install();
     await page.goto("/");
-    const current = () => page.locator('[aria-label^="Show slide"][aria-current="true"]').getAttribute("aria-label");
-    const first = await current();
-    await page.waitForFunction(
-      (label) =>
-        document.querySelector('[aria-label^="Show slide"][aria-current="true"]')?.getAttribute("aria-label") !== label,
-      first,
-      { timeout: 6_000 },
-    );
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const first = await current(page);
+    await page.clock.runFor(3_500);
+    await expect.poll(() => current(page)).not.toBe(first);
     await page.getByRole("region", { name: "Featured" }).hover();
-    const paused = await current();
-    await page.waitForTimeout(4_000);
-    await expect(current()).resolves.toBe(paused);
+    const paused = await current(page);
+    await page.clock.runFor(7_000);
+    expect(await current(page)).toBe(paused);
 
     const still = await journey().newPage({ reducedMotion: true });
+    await still.clock.install();
     await still.goto("/");
-    await still.waitForTimeout(4_000);
-    await expect(
-      still.locator('[aria-current="true"][aria-label^="Show slide"]').getAttribute("aria-label"),
-    ).resolves.toContain("slide 1");
+    await still.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await still.clock.runFor(7_000);
+    expect(await current(still)).toContain("slide 1");
   });
 
   it("gives every collection its title and only its members", async () => {
     const page = await journey().newPage();
     for (const collection of COLLECTIONS) {
       await page.goto(`/${collection.slug}`);
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(collection.title);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(collection.title);
       const shown = await page.locator("main article h2").allTextContents();
       const expected = expectedMembers(collection.slug).map((product) => product.title);
       expect(shown.sort(), collection.slug).toEqual(expected.sort());
@@ -130,7 +131,7 @@ describeJourneys("storefront", (journey) => {
     await expect.poll(titles).toEqual(["Marine Drive Striped Top", "Worli Oversized T-Shirt"]);
 
     await page.goto("/allproducts?type=Western&fabric=Velvet");
-    await expect(page.getByText("No products found").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText("No products found").isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -151,23 +152,19 @@ describeJourneys("storefront", (journey) => {
     await expect
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
       .toBe("Mehroz Chikankari Chiffon Suit");
-    await expect(page.getByText("Rs.6,899", { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText("Chiffon", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText("Rs.6,899", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Chiffon", { exact: true }).isVisible()).toBe(true);
     const size = page.getByLabel("Size");
-    await expect(size.locator("option").allTextContents()).resolves.toEqual([
-      "Select size",
-      "S",
-      "M",
-      "L",
-      "XL (out of stock)",
-    ]);
-    await expect(size.locator('option[value="XL"]').isDisabled()).resolves.toBe(true);
+    await expect
+      .poll(() => size.locator("option").allTextContents())
+      .toEqual(["Select size", "S", "M", "L", "XL (out of stock)"]);
+    await expect.poll(() => size.locator('option[value="XL"]').isDisabled()).toBe(true);
     await size.selectOption("S");
-    await expect(page.getByText("Only 3 left").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText("Only 3 left").isVisible()).toBe(true);
     const main = page.locator("main img").first();
     const before = await main.getAttribute("src");
     await page.getByRole("button", { name: "Show picture 2 of 3" }).click();
-    await expect(main.getAttribute("src")).resolves.not.toBe(before);
+    await expect.poll(() => main.getAttribute("src")).not.toBe(before);
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -175,25 +172,25 @@ describeJourneys("storefront", (journey) => {
     const page = await journey().newPage();
     const response = await page.goto("/this-page-does-not-exist");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Page not found" }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Page not found" }).isVisible()).toBe(true);
   });
 
   it("remembers dark mode across a reload", async () => {
     const page = await journey().newPage();
     await page.goto("/allproducts");
-    await expect(page.locator("html").getAttribute("class")).resolves.toBeNull();
+    await expect.poll(() => page.locator("html").getAttribute("class")).toBeNull();
     await page.getByRole("button", { name: "Switch to dark mode" }).click();
     await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
     await page.waitForLoadState("networkidle");
     await page.reload();
-    await expect(page.locator("html").getAttribute("class")).resolves.toBe("dark");
-    await expect(page.getByRole("button", { name: "Switch to light mode" }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.locator("html").getAttribute("class")).toBe("dark");
+    await expect.poll(() => page.getByRole("button", { name: "Switch to light mode" }).isVisible()).toBe(true);
   });
 
   it("opens the slide-in menu at 375 px with the same links, from the keyboard too", async () => {
     const page = await journey().newPage({ width: 375, height: 740 });
     await page.goto("/");
-    await expect(page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
+    await expect.poll(() => page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
     const opener = page.getByRole("button", { name: "Open menu" });
     await opener.focus();
     await page.keyboard.press("Enter");
@@ -201,12 +198,14 @@ describeJourneys("storefront", (journey) => {
     await menu.getByRole("link", { name: "Cart" }).waitFor({ state: "visible" });
     // The panel slides in over the whole height of the screen.
     await expect.poll(async () => (await menu.boundingBox())?.height).toBe(740);
-    await expect(menu.getByRole("link", { name: "Login/Signup" }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => menu.getByRole("link", { name: "Login/Signup" }).isVisible()).toBe(true);
     await page.keyboard.press("Escape");
     await expect.poll(() => menu.getByRole("link", { name: "Cart" }).isVisible()).toBe(false);
-    await expect(
-      page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent),
-    ).resolves.toContain("Open menu");
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent),
+      )
+      .toContain("Open menu");
     await opener.click();
     await menu.getByRole("link", { name: "Login/Signup" }).click();
     await page.waitForURL("**/login");

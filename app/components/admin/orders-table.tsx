@@ -1,28 +1,12 @@
 import { Link } from "react-router";
+import type { AdminOrderRow } from "#server/admin/admin.schemas.ts";
 import { formatShopDate } from "../../lib/dates.ts";
 import { formatRs } from "../../lib/money.ts";
-import type { OrderStatus } from "../../lib/order-status.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { StatusBadge } from "../orders/status-badge.tsx";
 import { TableHead } from "./table-head.tsx";
 
-type Row = {
-  id: number;
-  orderNumber: string;
-  paymentRef: string;
-  total: number;
-  itemCount: number;
-  name: string;
-  address: string;
-  pincode: string;
-  phone: string;
-  email: string;
-  status: OrderStatus;
-  createdAt: number;
-  title: string | null;
-  image: string | null;
-  category: string | null;
-};
+type Row = AdminOrderRow;
 
 const HEADINGS = [
   "Order No / Payment Id",

@@ -1,11 +1,12 @@
 import type { Product } from "#server/catalog/catalog.schemas.ts";
+import { paiseToRupees } from "../../lib/money.ts";
 import type { ProductFormValues } from "./product-form.tsx";
 
 /** A stored product as the edit form shows it: price in rupees, stock per size as text. */
 export function toFormValues(product: Product): ProductFormValues {
   return {
     title: product.title,
-    price: String(product.price / 100),
+    price: String(paiseToRupees(product.price)),
     images: product.images,
     category: product.category,
     type: product.type,

@@ -1,7 +1,10 @@
-import { Form, useNavigate, useNavigation } from "react-router";
+import type { InputHTMLAttributes } from "react";
+import { Form } from "react-router";
+import type { FormFailure } from "#server/http/action-results.ts";
 import { COLLECTION_FLAGS, FLAG_LABELS } from "../../lib/collections.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { FieldError, FormError } from "../ui/form-error.tsx";
+import { SubmitButton } from "../ui/submit-button.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { useReturnToDashboard } from "./use-return-to-dashboard.ts";
 
@@ -22,7 +25,7 @@ export type ProductFormValues = {
   stock: Record<string, string>;
 };
 
-export type ProductFormResult = { ok: boolean; message: string; fieldErrors?: Record<string, string> } | undefined;
+export type ProductFormResult = { ok: true; message: string } | FormFailure | undefined;
 
 export const EMPTY_PRODUCT: ProductFormValues = {
   title: "",
@@ -49,9 +52,6 @@ export function ProductForm(props: {
   result: ProductFormResult;
 }) {
   const { heading, submitLabel, values, suggestions, result } = props;
-  const navigation = useNavigation();
-  const _navigate = useNavigate();
-  const saving = navigation.state === "submitting";
   const errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
   useReturnToDashboard(result, "/dashboard");
   return (
@@ -164,9 +164,7 @@ export function ProductForm(props: {
           </div>
         </fieldset>
 
-        <button type="submit" className="btn-gold self-start px-8" disabled={saving}>
-          {saving ? "Saving…" : submitLabel}
-        </button>
+        <SubmitButton label={submitLabel} pendingLabel="Saving…" className="btn-gold self-start px-8" />
       </Form>
     </div>
   );
@@ -209,21 +207,17 @@ function ImageSlot({ slot, label, current, error }: { slot: number; label: strin
         {current ? <ProductThumbnail image={current} width={64} alt={`Current ${label.toLowerCase()}`} /> : null}
         <div className="flex flex-1 flex-col gap-2">
           {current ? <input type="hidden" name={`imageCurrent${slot}`} value={current} /> : null}
-          <label className="sr-only" htmlFor={`image-file-${slot}`}>
-            {label} file
-          </label>
-          <input
+          <HiddenLabelInput
             id={`image-file-${slot}`}
+            label={`${label} file`}
             type="file"
             name={`imageFile${slot}`}
             accept="image/jpeg,image/png,image/webp"
             className="text-sm"
           />
-          <label className="sr-only" htmlFor={`image-url-${slot}`}>
-            {label} URL
-          </label>
-          <input
+          <HiddenLabelInput
             id={`image-url-${slot}`}
+            label={`${label} URL`}
             type="url"
             name={`imageUrl${slot}`}
             placeholder="or https://…"
@@ -238,5 +232,21 @@ function ImageSlot({ slot, label, current, error }: { slot: number; label: strin
         </div>
       </div>
     </fieldset>
+  );
+}
+
+/** An input whose label only screen readers need: the slot's legend already says what it is. */
+function HiddenLabelInput({
+  id,
+  label,
+  ...input
+}: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} {...input} />
+    </>
   );
 }

@@ -1,11 +1,12 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { Link, useFetcher } from "react-router";
+import type { AdminProductRow } from "#server/admin/admin.schemas.ts";
 import { formatShopDate } from "../../lib/dates.ts";
 import { formatRs } from "../../lib/money.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { TableHead } from "./table-head.tsx";
 
-type Row = { id: number; title: string; price: number; imageMain: string; category: string; createdAt: number };
+type Row = AdminProductRow;
 
 export function ProductsTable({ rows, firstNumber }: { rows: Row[]; firstNumber: number }) {
   return (

@@ -1,15 +1,8 @@
+import type { DashboardFigures } from "#server/admin/admin.schemas.ts";
 import { formatInr } from "../../lib/money.ts";
 
-type Figures = {
-  totalProducts: number;
-  totalOrders: number;
-  totalUsers: number;
-  revenue: number;
-  ordersToShip: number;
-};
-
 /** Real figures: products on sale, orders, users, revenue (₹, not cancelled) and orders still to ship. */
-export function StatCards({ figures }: { figures: Figures }) {
+export function StatCards({ figures }: { figures: DashboardFigures }) {
   const cards = [
     { label: "Total Products", value: String(figures.totalProducts) },
     { label: "Total Orders", value: String(figures.totalOrders) },

@@ -1,7 +1,8 @@
 import { useFetcher } from "react-router";
+import type { AdminUserRow } from "#server/admin/admin.schemas.ts";
 import { TableHead } from "./table-head.tsx";
 
-type Row = { id: string; name: string; email: string; role: string; pointsBalance: number; disabled: boolean };
+type Row = AdminUserRow;
 
 export function UsersTable({ rows, firstNumber, adminId }: { rows: Row[]; firstNumber: number; adminId: string }) {
   return (

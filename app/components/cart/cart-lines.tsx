@@ -1,23 +1,12 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
+import type { CartLine } from "#server/cart/cart.schemas.ts";
+import { availabilityMessage } from "../../lib/cart-availability.ts";
 import { formatInr } from "../../lib/money.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 
-export type CartLineView = {
-  productId: number;
-  size: string;
-  quantity: number;
-  title: string;
-  description: string;
-  image: string;
-  unitPrice: number;
-  lineTotal: number;
-  stock: number;
-  problem: string | null;
-};
-
 /** The Cart Items table: picture, title, description, size, price, quantity (− and +), total, Remove. */
-export function CartLines({ lines }: { lines: CartLineView[] }) {
+export function CartLines({ lines }: { lines: CartLine[] }) {
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Cart Items</caption>
@@ -48,8 +37,9 @@ export function CartLines({ lines }: { lines: CartLineView[] }) {
 const CELL =
   "flex items-center justify-between py-1 before:text-zinc-500 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-4 md:before:content-none";
 
-function CartRow({ line }: { line: CartLineView }) {
+function CartRow({ line }: { line: CartLine }) {
   const fetcher = useFetcher();
+  const problem = availabilityMessage(line);
   const pending = fetcher.state !== "idle";
   const hidden = (
     <>
@@ -68,9 +58,7 @@ function CartRow({ line }: { line: CartLineView }) {
           <div>
             <p className="font-medium">{line.title}</p>
             <p className="line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{line.description}</p>
-            {line.problem ? (
-              <p className="mt-1 text-xs font-medium text-red-600 dark:text-red-400">{line.problem}</p>
-            ) : null}
+            {problem ? <p className="mt-1 text-xs font-medium text-red-600 dark:text-red-400">{problem}</p> : null}
           </div>
         </div>
       </td>

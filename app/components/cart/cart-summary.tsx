@@ -1,16 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatInr } from "../../lib/money.ts";
+import type { CartView } from "#server/cart/cart.schemas.ts";
+import { formatInr, rupeesToPaise } from "../../lib/money.ts";
 
-export type SummaryTotals = {
-  subtotal: number;
-  shipping: number;
-  pointsRedeemed: number;
-  grandTotal: number;
-  pointsBalance: number | null;
-  redeemablePoints: number;
-  redeeming: boolean;
-};
+export type SummaryTotals = Omit<CartView, "lines" | "itemCount">;
 
 /** Subtotal, Shipping, points redeemed (registered customers) and Grand Total, all from the server. */
 export function CartSummary({ totals, children }: { totals: SummaryTotals; children?: ReactNode }) {
@@ -25,7 +18,7 @@ export function CartSummary({ totals, children }: { totals: SummaryTotals; child
         {totals.pointsBalance !== null ? (
           <Row
             label="Points redeemed"
-            value={totals.pointsRedeemed > 0 ? `−${formatInr(totals.pointsRedeemed * 100)}` : formatInr(0)}
+            value={totals.pointsRedeemed > 0 ? `−${formatInr(rupeesToPaise(totals.pointsRedeemed))}` : formatInr(0)}
           />
         ) : null}
         <div className="mt-2 flex justify-between border-t border-zinc-200 pt-3 text-base font-semibold dark:border-zinc-800">

@@ -1,8 +1,12 @@
-import { Form, useNavigation } from "react-router";
+import type { InputHTMLAttributes } from "react";
+import { Form } from "react-router";
+import type { GuestCheckoutInput } from "#server/orders/orders.schemas.ts";
 import { FormError } from "../ui/form-error.tsx";
+import { SubmitButton } from "../ui/submit-button.tsx";
 import { TextField } from "../ui/text-field.tsx";
 
-export type CheckoutValues = { name?: string; email?: string; address?: string; pincode?: string; phone?: string };
+/** What was typed before a failed attempt (or the profile's details). */
+export type CheckoutValues = Partial<Pick<GuestCheckoutInput, "name" | "email" | "address" | "pincode" | "phone">>;
 
 type CheckoutFormProps = {
   action: string;
@@ -14,6 +18,27 @@ type CheckoutFormProps = {
   /** What was typed before a failed attempt (or the profile's details), so nothing is typed twice. */
   values: CheckoutValues;
 };
+
+type CheckoutField = { name: keyof CheckoutValues; label: string; hint?: string; guestOnly?: boolean } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "name"
+>;
+
+/** The checkout's fields, in order; the e-mail is asked of guests only. */
+const CHECKOUT_FIELDS: CheckoutField[] = [
+  { name: "name", label: "Full Name", autoComplete: "name" },
+  {
+    name: "email",
+    label: "Email",
+    type: "email",
+    autoComplete: "email",
+    hint: "So that we can reach you about this order.",
+    guestOnly: true,
+  },
+  { name: "address", label: "Full Address", autoComplete: "street-address" },
+  { name: "pincode", label: "Pincode", inputMode: "numeric", autoComplete: "postal-code", maxLength: 6 },
+  { name: "phone", label: "Mobile Number", type: "tel", autoComplete: "tel", hint: "10 digits; +91 is optional." },
+];
 
 /**
  * Full Name, Full Address, Pincode and Mobile Number (and an e-mail for guests). A real form post,
@@ -28,78 +53,24 @@ export function CheckoutForm({
   fieldErrors = {},
   values,
 }: CheckoutFormProps) {
-  const navigation = useNavigation();
-  const placing = navigation.state !== "idle" && navigation.formAction === action;
   return (
     <Form method="post" action={action} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="checkout" />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {redeemPoints ? <input type="hidden" name="redeemPoints" value="1" /> : null}
       <FormError message={error} />
-      <TextField
-        name="name"
-        label="Full Name"
-        autoComplete="name"
-        required
-        defaultValue={values.name}
-        error={fieldErrors.name}
-      />
-      {guest ? (
+      {CHECKOUT_FIELDS.filter((field) => guest || !field.guestOnly).map(({ guestOnly: _guestOnly, ...field }) => (
         <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
+          key={field.name}
+          {...field}
+          rows={field.name === "address" ? 3 : undefined}
           required
-          defaultValue={values.email}
-          hint="So that we can reach you about this order."
-          error={fieldErrors.email}
+          defaultValue={values[field.name]}
+          error={fieldErrors[field.name]}
         />
-      ) : null}
-      <div>
-        <label htmlFor="field-address" className="label">
-          Full Address
-        </label>
-        <textarea
-          id="field-address"
-          name="address"
-          rows={3}
-          required
-          autoComplete="street-address"
-          defaultValue={values.address}
-          className="field"
-          aria-invalid={fieldErrors.address ? true : undefined}
-        />
-        {fieldErrors.address ? (
-          <p className="mt-1 text-sm text-red-600 dark:text-red-400">{fieldErrors.address}</p>
-        ) : null}
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          name="pincode"
-          label="Pincode"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={6}
-          required
-          defaultValue={values.pincode}
-          error={fieldErrors.pincode}
-        />
-        <TextField
-          name="phone"
-          label="Mobile Number"
-          type="tel"
-          autoComplete="tel"
-          required
-          defaultValue={values.phone}
-          hint="10 digits; +91 is optional."
-          error={fieldErrors.phone}
-        />
-      </div>
+      ))}
       <p className="text-xs text-zinc-500 dark:text-zinc-400">Payment: cash on delivery.</p>
-      <button type="submit" className="btn-gold w-full" disabled={placing}>
-        {placing ? "Placing your order…" : "Order Now"}
-      </button>
+      <SubmitButton label="Order Now" pendingLabel="Placing your order…" className="btn-gold w-full" action={action} />
     </Form>
   );
 }

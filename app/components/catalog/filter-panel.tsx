@@ -1,8 +1,8 @@
 import { useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import type { ListingSort } from "../../lib/listing.ts";
+import type { ListingQuery } from "#server/catalog/catalog.schemas.ts";
 
-export type FilterValues = { q?: string; type?: string; fabric?: string; max?: number; sort: ListingSort };
+export type FilterValues = Pick<ListingQuery, "q" | "type" | "fabric" | "max" | "sort">;
 
 type FilterPanelProps = {
   pathname: string;
@@ -20,7 +20,7 @@ export function FilterPanel({ pathname, values, types, fabrics, error }: FilterP
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const apply = () => {
-    if (form.current) submit(form.current, { preventScrollReset: true, replace: true });
+    if (form.current) void submit(form.current, { preventScrollReset: true, replace: true });
   };
   return (
     <aside aria-labelledby="filters-heading" className="card p-4 lg:sticky lg:top-20">

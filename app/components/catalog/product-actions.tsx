@@ -1,10 +1,8 @@
 import { Heart, ShoppingBag, Zap } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
-import { SizePicker, type SizeStock } from "./size-picker.tsx";
-import { useCartFetcher } from "./use-cart-fetcher.ts";
-
-const SELECT_SIZE = "Please select a size";
+import type { ProductSize } from "#server/catalog/catalog.schemas.ts";
+import { SizePicker } from "./size-picker.tsx";
+import { SELECT_SIZE, sizeRequired, useCartFetcher } from "./use-cart-fetcher.ts";
 
 /**
  * The size choice and the three buttons of the product page: Add To Cart and Order Now need a
@@ -12,7 +10,7 @@ const SELECT_SIZE = "Please select a size";
  */
 export function ProductActions(props: {
   productId: number;
-  sizes: SizeStock[];
+  sizes: ProductSize[];
   size: string;
   onSizeChange: (size: string) => void;
 }) {
@@ -26,15 +24,7 @@ export function ProductActions(props: {
       method="post"
       action="/cart"
       className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        const submitter = (event.nativeEvent as SubmitEvent).submitter;
-        const forWishlist = submitter?.getAttribute("formaction") === "/wishlist";
-        if (!size && !forWishlist) {
-          event.preventDefault();
-          setSizeError(SELECT_SIZE);
-          toast.error(SELECT_SIZE);
-        }
-      }}
+      onSubmit={sizeRequired(size, () => setSizeError(SELECT_SIZE))}
     >
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="backTo" value={`/productinfo/${productId}`} />

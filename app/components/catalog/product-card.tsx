@@ -1,39 +1,64 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { ProductCard as ProductCardData } from "#server/catalog/catalog.schemas.ts";
 import { formatRs } from "../../lib/money.ts";
 import { ShopImage } from "./shop-image.tsx";
 
-export type ProductCardData = { id: number; title: string; price: number; image: string };
+type ProductCardProps = {
+  product: Pick<ProductCardData, "id" | "title" | "price" | "image">;
+  /** Above the fold: its picture loads at once. */
+  priority?: boolean;
+  /** "page" follows the light or dark theme; "night" is for the home page's black sections. */
+  tone?: "page" | "night";
+  /** "portrait" keeps the picture's 4:5 shape; "tile" is the home page's 300 px high tile. */
+  frame?: "portrait" | "tile";
+  sizes?: string;
+  /** Extra lines and controls under the price (a size, an Add to Cart button…). */
+  children?: ReactNode;
+};
 
-/** A product in a grid: its picture, title and price; the whole card opens the product page. */
+const TONES = {
+  page: {
+    card: "border border-zinc-200 bg-white hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900",
+    image: "bg-zinc-100 dark:bg-zinc-800",
+    price: "text-gold-700 dark:text-gold-300",
+  },
+  night: {
+    card: "bg-zinc-900 text-zinc-100 duration-300 hover:-translate-y-1.5 hover:shadow-lg hover:shadow-gold-900/40",
+    image: "bg-zinc-800",
+    price: "text-gold-300",
+  },
+} as const;
+
+/** A product in a grid: its picture, title and price; the picture and title open the product page. */
 export function ProductCard({
   product,
   priority = false,
+  tone = "page",
+  frame = "portrait",
+  sizes = "(min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw",
   children,
-}: {
-  product: ProductCardData;
-  priority?: boolean;
-  children?: ReactNode;
-}) {
+}: ProductCardProps) {
+  const look = TONES[tone];
   return (
-    <article className="group flex w-full flex-col overflow-hidden rounded-lg border border-zinc-200 bg-white transition-shadow hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900">
+    <article className={`group flex w-full flex-col overflow-hidden rounded-lg transition ${look.card}`}>
       <Link to={`/productinfo/${product.id}`} className="flex flex-1 flex-col" prefetch="intent">
-        <div className="aspect-[4/5] overflow-hidden bg-zinc-100 dark:bg-zinc-800">
+        <div className={`overflow-hidden ${frame === "tile" ? "h-[300px]" : "aspect-[4/5]"} ${look.image}`}>
           <ShopImage
             image={product.image}
             shape="product"
             alt={product.title}
-            sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw"
-            className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+            sizes={sizes}
+            className="size-full object-cover object-top transition-transform duration-300 group-hover:scale-105"
             priority={priority}
           />
         </div>
         <div className="flex flex-1 flex-col gap-1 p-4">
           <h2 className="line-clamp-2 text-sm font-medium">{product.title}</h2>
-          <p className="mt-auto font-semibold text-gold-700 dark:text-gold-300">{formatRs(product.price)}</p>
+          <p className={`mt-auto font-semibold ${look.price}`}>{formatRs(product.price)}</p>
         </div>
       </Link>
-      {children ? <div className="px-4 pb-4">{children}</div> : null}
+      {children ? <div className="flex flex-col gap-2 px-4 pb-4">{children}</div> : null}
     </article>
   );
 }

@@ -1,49 +1,32 @@
 import { useState } from "react";
-import { toast } from "sonner";
-import type { SizeStock } from "./size-picker.tsx";
-import { useCartFetcher } from "./use-cart-fetcher.ts";
+import type { ProductSize } from "#server/catalog/catalog.schemas.ts";
+import { SizeSelect } from "./size-select.tsx";
+import { sizeRequired, useCartFetcher } from "./use-cart-fetcher.ts";
 
 /**
  * Add to Cart from a listing card (the Accessories listing): a one-size item goes straight in; an
  * item with several sizes asks which one first.
  */
-export function QuickAdd({ productId, title, sizes }: { productId: number; title: string; sizes: SizeStock[] }) {
+export function QuickAdd({ productId, title, sizes }: { productId: number; title: string; sizes: ProductSize[] }) {
   const { fetcher, busy } = useCartFetcher();
   const inStock = sizes.filter((entry) => entry.stock > 0);
   const single = sizes.length === 1 ? sizes[0] : undefined;
   const [size, setSize] = useState(single?.size ?? "");
   if (inStock.length === 0) return <p className="text-sm text-zinc-500">Out of stock</p>;
   return (
-    <fetcher.Form
-      method="post"
-      action="/cart"
-      className="flex gap-2"
-      onSubmit={(event) => {
-        if (!size) {
-          event.preventDefault();
-          toast.error("Please select a size");
-        }
-      }}
-    >
+    <fetcher.Form method="post" action="/cart" className="flex gap-2" onSubmit={sizeRequired(size)}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       {single ? (
         <input type="hidden" name="size" value={single.size} />
       ) : (
-        <select
-          name="size"
+        <SizeSelect
+          sizes={sizes}
           value={size}
-          onChange={(event) => setSize(event.target.value)}
-          className="field w-24 px-2"
-          aria-label={`Size for ${title}`}
-        >
-          <option value="">Size</option>
-          {sizes.map((entry) => (
-            <option key={entry.size} value={entry.size} disabled={entry.stock === 0}>
-              {entry.size}
-            </option>
-          ))}
-        </select>
+          onChange={setSize}
+          ariaLabel={`Size for ${title}`}
+          className="w-24 px-2"
+        />
       )}
       <button type="submit" className="btn-primary flex-1" disabled={busy} aria-label={`Add ${title} to cart`}>
         Add to Cart

@@ -1,17 +1,17 @@
 import { useId } from "react";
-
-export type SizeStock = { size: string; stock: number };
+import type { ProductSize } from "#server/catalog/catalog.schemas.ts";
+import { SizeSelect } from "./size-select.tsx";
 
 export const LOW_STOCK = 5;
 
-/** The product's own sizes; a size that is sold out is shown but cannot be chosen. */
+/** The product page's size choice: labelled, with "Only N left" or the reason a choice is needed. */
 export function SizePicker({
   sizes,
   value,
   onChange,
   error,
 }: {
-  sizes: SizeStock[];
+  sizes: ProductSize[];
   value: string;
   onChange: (size: string) => void;
   error?: string | null;
@@ -24,22 +24,15 @@ export function SizePicker({
       <label htmlFor={id} className="label">
         Size
       </label>
-      <select
+      <SizeSelect
         id={id}
-        name="size"
+        sizes={sizes}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="field max-w-xs"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-note`}
-      >
-        <option value="">Select size</option>
-        {sizes.map((entry) => (
-          <option key={entry.size} value={entry.size} disabled={entry.stock === 0}>
-            {entry.stock === 0 ? `${entry.size} (out of stock)` : entry.size}
-          </option>
-        ))}
-      </select>
+        onChange={onChange}
+        describedBy={`${id}-note`}
+        invalid={Boolean(error)}
+        className="max-w-xs"
+      />
       <p id={`${id}-note`} className="mt-1 min-h-5 text-sm" aria-live="polite">
         {error ? (
           <span className="text-red-600 dark:text-red-400">{error}</span>
@@ -52,7 +45,7 @@ export function SizePicker({
 }
 
 /** A product with a single size in stock needs no choice: that size is chosen from the start. */
-export function initialSize(sizes: SizeStock[]): string {
+export function initialSize(sizes: readonly ProductSize[]): string {
   const available = sizes.filter((entry) => entry.stock > 0);
   return sizes.length === 1 && available.length === 1 ? (available[0]?.size ?? "") : "";
 }

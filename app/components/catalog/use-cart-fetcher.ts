@@ -1,8 +1,10 @@
-import { useEffect } from "react";
+import { type FormEvent, useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import type { FormFailure } from "#server/http/action-results.ts";
 
-type ActionResult = { ok: boolean; message?: string; fieldErrors?: Record<string, string> };
+/** A fetcher action answers with its toast message, or with the refusal. */
+type ActionResult = { ok: true; message: string } | FormFailure;
 
 /**
  * A fetcher for the cart and wishlist buttons. Success toasts come from the server (they survive a
@@ -15,4 +17,20 @@ export function useCartFetcher() {
     if (result && !result.ok && result.message) toast.error(result.message);
   }, [result]);
   return { fetcher, busy: fetcher.state !== "idle", refusal: result && !result.ok ? result : null };
+}
+
+export const SELECT_SIZE = "Please select a size";
+
+/**
+ * A submit handler that stops adding to the cart without a size and says so at once (the server
+ * would refuse it too). Saving to the wishlist needs no size, so its button passes.
+ */
+export function sizeRequired(size: string, onMissing?: () => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (size || submitter?.getAttribute("formaction") === "/wishlist") return;
+    event.preventDefault();
+    onMissing?.();
+    toast.error(SELECT_SIZE);
+  };
 }

@@ -2,9 +2,8 @@ import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
+import type { HomeTile } from "#server/catalog/home.service.ts";
 import { ShopImage } from "../catalog/shop-image.tsx";
-
-export type HeroSlide = { caption: string; to: string; image: string | null };
 
 const AUTOPLAY_MS = 3000;
 
@@ -16,7 +15,7 @@ function prefersReducedMotion(): boolean {
  * Three captioned slides that advance every 3 s and loop, with dots and no arrows. Hovering or
  * focusing the carousel pauses it; with reduced motion it does not move on its own.
  */
-export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
+export function HeroCarousel({ slides }: { slides: HomeTile[] }) {
   const [viewport, api] = useEmblaCarousel({ loop: true, duration: 30 }, [
     Autoplay({
       delay: AUTOPLAY_MS,

@@ -1,17 +1,16 @@
 import { Link } from "react-router";
+import type { HomeTile } from "#server/catalog/home.service.ts";
 import { ShopImage } from "../catalog/shop-image.tsx";
-
-export type Tile = { label: string; to: string; image: string | null };
 
 /**
  * Six picture tiles, three to a row on wide screens. The caption appears on hover and focus (and is
  * always shown on small touch screens, which cannot hover).
  */
-export function TileGrid({ tiles, captionStyle }: { tiles: Tile[]; captionStyle: "hover" | "always" }) {
+export function TileGrid({ tiles, captionStyle }: { tiles: HomeTile[]; captionStyle: "hover" | "always" }) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {tiles.map((tile) => (
-        <li key={tile.label}>
+        <li key={tile.caption}>
           <Link
             to={tile.to}
             className="group relative block h-[300px] overflow-hidden rounded-lg bg-zinc-900 ring-gold-400 focus-visible:ring-2"
@@ -32,7 +31,7 @@ export function TileGrid({ tiles, captionStyle }: { tiles: Tile[]; captionStyle:
                   : ""
               }`}
             >
-              <span className="font-display text-2xl font-semibold tracking-wide text-gold-300">{tile.label}</span>
+              <span className="font-display text-2xl font-semibold tracking-wide text-gold-300">{tile.caption}</span>
             </span>
           </Link>
         </li>

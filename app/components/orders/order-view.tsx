@@ -1,31 +1,12 @@
+import type { OrderDetail } from "#server/orders/orders.schemas.ts";
 import { formatShopDate } from "../../lib/dates.ts";
-import { formatInr } from "../../lib/money.ts";
-import type { OrderStatus } from "../../lib/order-status.ts";
+import { formatInr, rupeesToPaise } from "../../lib/money.ts";
 import { STATUS_LABELS } from "../../lib/order-status.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
-export type OrderViewData = {
-  orderNumber: string;
-  paymentRef: string;
-  status: OrderStatus;
-  createdAt: number;
-  name: string;
-  address: string;
-  pincode: string;
-  phone: string;
-  email: string;
-  subtotal: number;
-  shipping: number;
-  pointsRedeemed: number;
-  pointsEarned: number;
-  total: number;
-  lines: { title: string; image: string; size: string; unitPrice: number; quantity: number }[];
-  history: { from: OrderStatus | null; to: OrderStatus; at: number }[];
-};
-
 /** One order in full: what was bought (as it was then), where it goes, totals and its status history. */
-export function OrderView({ order }: { order: OrderViewData }) {
+export function OrderView({ order }: { order: OrderDetail }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -72,7 +53,7 @@ export function OrderView({ order }: { order: OrderViewData }) {
             {order.pointsRedeemed > 0 ? (
               <>
                 <dt>Points redeemed</dt>
-                <dd>−{formatInr(order.pointsRedeemed * 100)}</dd>
+                <dd>−{formatInr(rupeesToPaise(order.pointsRedeemed))}</dd>
               </>
             ) : null}
             <dt className="font-semibold">Grand Total</dt>

@@ -1,13 +1,7 @@
+import type { LedgerEntry } from "#server/rewards/rewards.service.ts";
 import { formatShopDate } from "../../lib/dates.ts";
 
-type Entry = {
-  kind: "earned" | "redeemed" | "earned-reversed" | "redeemed-returned";
-  points: number;
-  at: number;
-  orderNumber: string | null;
-};
-
-const KIND_LABELS: Record<Entry["kind"], string> = {
+const KIND_LABELS: Record<LedgerEntry["kind"], string> = {
   earned: "Earned",
   redeemed: "Redeemed",
   "earned-reversed": "Earned, reversed (order cancelled)",
@@ -15,7 +9,7 @@ const KIND_LABELS: Record<Entry["kind"], string> = {
 };
 
 /** The reward points balance and the ledger behind it: earned and redeemed, per order. */
-export function RewardPoints({ balance, ledger }: { balance: number; ledger: Entry[] }) {
+export function RewardPoints({ balance, ledger }: { balance: number; ledger: LedgerEntry[] }) {
   return (
     <section aria-labelledby="points-heading" className="mt-8 rounded-lg bg-gold-50 p-5 dark:bg-gold-900/30">
       <h2 id="points-heading" className="flex items-baseline justify-between text-lg font-semibold">

@@ -14,6 +14,7 @@ import { OrdersTable } from "../../components/admin/orders-table.tsx";
 import { ProductsTable } from "../../components/admin/products-table.tsx";
 import { StatCards } from "../../components/admin/stat-cards.tsx";
 import { UsersTable } from "../../components/admin/users-table.tsx";
+import { Pagination } from "../../components/ui/pagination.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -74,18 +75,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {tab.kind === "users" ? <UsersTable rows={tab.rows} firstNumber={tab.firstNumber} adminId={adminId} /> : null}
       </div>
       {tab.rows.length === 0 ? <p className="mt-6 text-center text-zinc-500">Nothing found.</p> : null}
-      <nav aria-label="Pages" className="mt-6 flex justify-center gap-3">
-        {tab.page > 1 ? (
-          <Link to={pageLink(query, tab.page - 1)} className="btn-outline">
-            Previous
-          </Link>
-        ) : null}
-        {tab.hasNext ? (
-          <Link to={pageLink(query, tab.page + 1)} className="btn-outline">
-            Next
-          </Link>
-        ) : null}
-      </nav>
+      <Pagination
+        page={tab.page}
+        hasPrevious={tab.page > 1}
+        hasNext={tab.hasNext}
+        hrefFor={(target) => pageLink(query, target)}
+      />
     </div>
   );
 }

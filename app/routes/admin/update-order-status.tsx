@@ -1,28 +1,22 @@
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { actionDone, formFailure } from "#server/http/action-results.ts";
 import { readForm, text } from "#server/http/forms.ts";
 import { adminOrLogin } from "#server/http/route-guards.ts";
-import { appServices } from "#server/http/route-helpers.ts";
+import { appServices, idFromUrl } from "#server/http/route-helpers.ts";
 import { makeToast } from "#server/http/toasts.ts";
 import { ORDER_TRANSITIONS } from "#server/orders/orders.schemas.ts";
 import { changeStatus, orderForAdmin } from "#server/orders/orders.service.ts";
 import { useReturnToDashboard } from "../../components/admin/use-return-to-dashboard.ts";
 import { OrderView } from "../../components/orders/order-view.tsx";
 import { FormError } from "../../components/ui/form-error.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { STATUS_LABELS } from "../../lib/order-status.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/update-order-status";
 
-function orderId(url: URL): number {
-  const id = Number(url.searchParams.get("id"));
-  if (!Number.isSafeInteger(id) || id < 1)
-    throw data({ message: "Which order? The link has no order id." }, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
-  const order = await orderForAdmin(appServices(context).db, actor, orderId(url));
+  const order = await orderForAdmin(appServices(context).db, actor, idFromUrl(url, "order"));
   return { order, choices: ORDER_TRANSITIONS[order.status] };
 }
 
@@ -32,7 +26,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const to = text(form, "status");
   if (!to) return data({ ok: false as const, message: "Please select a status" }, { status: 400 });
   try {
-    await changeStatus(appServices(context).db, actor, { orderId: orderId(url), from: text(form, "from"), to });
+    await changeStatus(appServices(context).db, actor, {
+      orderId: idFromUrl(url, "order"),
+      from: text(form, "from"),
+      to,
+    });
   } catch (error) {
     return formFailure(error, "Error updating order status");
   }
@@ -46,8 +44,6 @@ export const meta: Route.MetaFunction = () =>
 
 export default function UpdateOrderStatus({ loaderData, actionData }: Route.ComponentProps) {
   const { order, choices } = loaderData;
-  const _navigate = useNavigate();
-  const navigation = useNavigation();
   useReturnToDashboard(actionData, "/dashboard?tab=orders");
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
@@ -78,9 +74,7 @@ export default function UpdateOrderStatus({ loaderData, actionData }: Route.Comp
                 ))}
               </select>
             </div>
-            <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-              Update Order Status
-            </button>
+            <SubmitButton label="Update Order Status" pendingLabel="Updating…" />
           </Form>
         )}
         <div className="mt-3">

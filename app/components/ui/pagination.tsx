@@ -1,22 +1,20 @@
 import { Link } from "react-router";
-import { listingUrl } from "../../lib/listing.ts";
 
-/** Previous and next page links that keep the filters. */
-export function Pagination(props: {
-  pathname: string;
-  search: string;
+type PaginationProps = {
   page: number;
   hasPrevious: boolean;
   hasNext: boolean;
-}) {
-  const { pathname, search, page, hasPrevious, hasNext } = props;
+  /** The address of another page, keeping whatever else the current address holds. */
+  hrefFor: (page: number) => string;
+};
+
+/** Previous and Next around the current page number; shown only when there is more than one page. */
+export function Pagination({ page, hasPrevious, hasNext, hrefFor }: PaginationProps) {
   if (!hasPrevious && !hasNext) return null;
-  const params = new URLSearchParams(search);
-  const to = (target: number) => listingUrl(pathname, params, { page: target === 1 ? undefined : String(target) });
   return (
     <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-4">
       {hasPrevious ? (
-        <Link to={to(page - 1)} className="btn-outline" rel="prev">
+        <Link to={hrefFor(page - 1)} className="btn-outline" rel="prev">
           Previous
         </Link>
       ) : (
@@ -28,7 +26,7 @@ export function Pagination(props: {
         Page {page}
       </span>
       {hasNext ? (
-        <Link to={to(page + 1)} className="btn-outline" rel="next">
+        <Link to={hrefFor(page + 1)} className="btn-outline" rel="next">
           Next
         </Link>
       ) : (

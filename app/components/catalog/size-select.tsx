@@ -1,0 +1,45 @@
+import type { ProductSize } from "#server/catalog/catalog.schemas.ts";
+
+type SizeSelectProps = {
+  id?: string;
+  sizes: readonly ProductSize[];
+  value: string;
+  onChange: (size: string) => void;
+  /** For a select without a visible label (on a card): its accessible name. */
+  ariaLabel?: string;
+  describedBy?: string;
+  invalid?: boolean;
+  className?: string;
+};
+
+/** The product's own sizes to choose from; a size that is sold out is shown but cannot be chosen. */
+export function SizeSelect({
+  id,
+  sizes,
+  value,
+  onChange,
+  ariaLabel,
+  describedBy,
+  invalid,
+  className,
+}: SizeSelectProps) {
+  return (
+    <select
+      id={id}
+      name="size"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      className={`field ${className ?? ""}`}
+      aria-label={ariaLabel}
+      aria-describedby={describedBy}
+      aria-invalid={invalid ? true : undefined}
+    >
+      <option value="">Select size</option>
+      {sizes.map((entry) => (
+        <option key={entry.size} value={entry.size} disabled={entry.stock === 0}>
+          {entry.stock === 0 ? `${entry.size} (out of stock)` : entry.size}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,59 @@
+import {
+  productForEditing,
+  productFormSuggestions,
+  saveProductFromForm,
+} from "#server/catalog/catalog-admin.service.ts";
+import { saveProductForm } from "#server/http/product-form.ts";
+import { adminOrLogin } from "#server/http/route-guards.ts";
+import { appServices, idFromUrl } from "#server/http/route-helpers.ts";
+import { EMPTY_PRODUCT, ProductForm } from "../../components/admin/product-form.tsx";
+import { toFormValues } from "../../components/admin/product-form-values.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/product-editor";
+
+/** /addproduct and /updateproduct?id=N are one screen: the same form, empty or filled. */
+function editedId(url: URL): number | undefined {
+  return url.pathname === "/updateproduct" ? idFromUrl(url, "product") : undefined;
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const actor = adminOrLogin({ context, request, url });
+  const { db } = appServices(context);
+  const id = editedId(url);
+  const [product, suggestions] = await Promise.all([
+    id === undefined ? null : productForEditing(db, actor, id),
+    productFormSuggestions(db, actor),
+  ]);
+  return { product, suggestions };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const actor = adminOrLogin({ context, request, url });
+  const { db, storage } = appServices(context);
+  const id = editedId(url);
+  return saveProductForm(
+    context,
+    request,
+    (submission) => saveProductFromForm(db, storage, actor, submission, id),
+    id === undefined ? "Add product successfully" : "Product Updated successfully",
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData?.product
+    ? pageMeta({ title: "Edit product", description: "Edit a product.", noindex: true })
+    : pageMeta({ title: "Add product", description: "Add a product.", noindex: true });
+
+export default function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, suggestions } = loaderData;
+  return (
+    <ProductForm
+      key={product?.updatedAt ?? "new"}
+      heading={product ? `Edit product #${product.id}` : "Add product"}
+      submitLabel={product ? "Update Product" : "Add Product"}
+      values={product ? toFormValues(product) : EMPTY_PRODUCT}
+      suggestions={suggestions}
+      result={actionData}
+    />
+  );
+}
