@@ -18,6 +18,8 @@ export async function startServer(config: Config = loadConfig()) {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  // On a random port (PORT=0) the default public address is known only now.
+  if (config.publicUrl.endsWith(":0")) config.publicUrl = config.publicUrl.replace(/:0$/, `:${port}`);
   console.log(`Kesar is open at http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`);
   const stop = async () => {
     await app.close();

@@ -13,6 +13,37 @@ const databaseUrl = z.string().refine((value) => value.startsWith("file:") || /^
   message: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
 });
 
+/**
+ * Which proxies' X-Forwarded-For to believe: none (`false`), the nearest N hops (`1` behind one
+ * reverse proxy; `true` means the same), or only these addresses or ranges
+ * (`127.0.0.1,10.0.0.0/8`). Believing every hop would let any client choose its own address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (["false", "0", "no", "off"].includes(lower)) return false;
+    if (["true", "yes", "on"].includes(lower)) return 1;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const addresses = value.split(",").map((entry) => entry.trim());
+    if (addresses.every((entry) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry) && entry.length > 1)) return addresses;
+    context.addIssue({
+      code: "custom",
+      message: "must be false, a number of proxy hops (1 behind one proxy), or a list of proxy addresses",
+    });
+    return z.NEVER;
+  });
+
+/** The shop's public address: an http(s) origin, maybe with a path, without a trailing slash. */
+const publicUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(value), {
+    message: "must be an http:// or https:// address",
+  })
+  .transform((value) => value.replace(/\/+$/, ""));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
@@ -24,7 +55,8 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  PUBLIC_URL: publicUrl.optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(6),
   PASSWORD_MAX_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(128),
   PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default(false),
@@ -56,7 +88,9 @@ export type Config = {
   seedDemo: boolean | undefined;
   sessionSecret: string;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: false | number | string[];
+  /** The shop's public address for links in mail and absolute URLs; never taken from a request. */
+  publicUrl: string;
   passwordPolicy: PasswordPolicy;
 };
 
@@ -91,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     passwordPolicy: {
       minLength: values.PASSWORD_MIN_LENGTH,
       maxLength: values.PASSWORD_MAX_LENGTH,

@@ -1,15 +1,24 @@
+const SHOP = "http://shop.invalid";
+
 /**
- * A redirect target taken from a request: only a path on this site. Anything else, such as
- * `https://evil.example` or `//evil.example`, becomes the fallback.
+ * The one judge of every redirect target taken from a request (after login or signup, the theme
+ * switch, "back to" fields): the target is kept only when, resolved against the shop's own origin,
+ * it stays on that origin and still reads as a path of it; anything else becomes the fallback.
+ *
+ * Browsers drop tabs and newlines inside URLs and read "\" as "/", and a path that resolves to
+ * "//host" ("/.//evil", "/%2e//evil") is read as another host: all of those are refused.
  */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
+  if (!value.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  let url: URL;
   try {
-    const url = new URL(value, "http://shop.invalid");
-    if (url.origin !== "http://shop.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
+    url = new URL(value, SHOP);
   } catch {
     return fallback;
   }
+  const target = url.pathname + url.search + url.hash;
+  if (url.origin !== SHOP || !target.startsWith("/") || target.startsWith("//")) return fallback;
+  return target;
 }

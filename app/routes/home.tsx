@@ -1,7 +1,7 @@
 import { Sparkles, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { homePage } from "#server/catalog/home.service.ts";
-import { appServices } from "#server/http/route-helpers.ts";
+import { appServices, publicOrigin } from "#server/http/route-helpers.ts";
 import { ProductCard } from "../components/catalog/product-card.tsx";
 import { HeroCarousel } from "../components/home/hero-carousel.tsx";
 import { TileGrid } from "../components/home/tile-grid.tsx";
@@ -9,9 +9,9 @@ import { COLLECTIONS } from "../lib/collections.ts";
 import { pageMeta, SHOP_NAME } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const page = await homePage(appServices(context).db);
-  return { ...page, origin: url.origin };
+  return { ...page, origin: publicOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

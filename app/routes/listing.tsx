@@ -1,7 +1,7 @@
 import { data, useLocation, useNavigation } from "react-router";
 import { browseListing, listingOptions } from "#server/catalog/catalog.service.ts";
 import { readListingRequest } from "#server/http/listing-request.ts";
-import { appServices } from "#server/http/route-helpers.ts";
+import { appServices, publicOrigin } from "#server/http/route-helpers.ts";
 import { FilterPanel } from "../components/catalog/filter-panel.tsx";
 import { ProductCard } from "../components/catalog/product-card.tsx";
 import { QuickAdd } from "../components/catalog/quick-add.tsx";
@@ -24,7 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     filterError: listing.filterError,
     page,
     options,
-    origin: url.origin,
+    origin: publicOrigin(context),
   };
 }
 

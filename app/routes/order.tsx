@@ -3,6 +3,7 @@ import { Link, useNavigation } from "react-router";
 import { signedInOrLogin } from "#server/http/route-guards.ts";
 import { appServices } from "#server/http/route-helpers.ts";
 import { listForCustomer } from "#server/orders/orders.service.ts";
+import { pageNumber } from "#server/validation/fields.ts";
 import { ShopImage } from "../components/catalog/shop-image.tsx";
 import { StatusBadge } from "../components/orders/status-badge.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/order";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const actor = signedInOrLogin({ context, url });
-  const page = Math.max(1, Math.min(1000, Number(url.searchParams.get("page")) || 1));
+  const page = pageNumber(url.searchParams.get("page"), 1000);
   return { ...(await listForCustomer(appServices(context).db, actor, page)), page };
 }
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data } from "react-router";
 import { getProduct } from "#server/catalog/catalog.service.ts";
-import { appServices } from "#server/http/route-helpers.ts";
+import { appServices, publicOrigin } from "#server/http/route-helpers.ts";
 import { ProductActions } from "../components/catalog/product-actions.tsx";
 import { ProductGallery } from "../components/catalog/product-gallery.tsx";
 import { initialSize } from "../components/catalog/size-picker.tsx";
@@ -11,12 +11,12 @@ import { pageMeta } from "../lib/seo.ts";
 import { productJsonLd } from "../lib/structured-data.ts";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, context, url }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!/^\d{1,12}$/.test(params.id)) throw data(null, { status: 404 });
   const { db } = appServices(context);
   const product = await getProduct(db, id);
-  return { product, origin: url.origin };
+  return { product, origin: publicOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) => {

@@ -1,3 +1,4 @@
+import { publicOrigin } from "#server/http/route-helpers.ts";
 import type { Route } from "./+types/robots";
 
 const PRIVATE_PATHS = [
@@ -17,8 +18,8 @@ const PRIVATE_PATHS = [
   "/updateproduct",
 ];
 
-export function loader({ url }: Route.LoaderArgs) {
-  const origin = url.origin;
+export function loader({ context }: Route.LoaderArgs) {
+  const origin = publicOrigin(context);
   const body = [
     "User-agent: *",
     ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),

@@ -1,5 +1,5 @@
 import { sitemapProducts } from "#server/catalog/catalog.service.ts";
-import { appServices } from "#server/http/route-helpers.ts";
+import { appServices, publicOrigin } from "#server/http/route-helpers.ts";
 import { COLLECTIONS } from "../lib/collections.ts";
 import type { Route } from "./+types/sitemap";
 
@@ -11,8 +11,8 @@ function escapeXml(value: string): string {
 }
 
 /** The listings and every product on sale, for search engines. */
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const origin = url.origin;
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = publicOrigin(context);
   const products = await sitemapProducts(appServices(context).db, MAX_PRODUCTS);
   const entry = (path: string, lastModified?: number) =>
     `<url><loc>${escapeXml(origin + path)}</loc>${

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { OrderStatus } from "../db/schema.ts";
+import { pageNumber } from "../validation/fields.ts";
 
 export const ADMIN_TABS = ["products", "orders", "users"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -12,7 +13,10 @@ export const dashboardQuerySchema = z.object({
     .string()
     .optional()
     .transform((value) => value?.trim().slice(0, 100) || undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  page: z
+    .string()
+    .optional()
+    .transform((value) => pageNumber(value)),
 });
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 

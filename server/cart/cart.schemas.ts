@@ -1,18 +1,24 @@
 import { z } from "zod";
 import { rupeesToPaise } from "../../app/lib/money.ts";
 import { SIZES } from "../catalog/catalog.schemas.ts";
+import { decimalInteger } from "../validation/fields.ts";
 
 /** Shipping is ₹100 flat when the cart is not empty. */
 export const SHIPPING_PAISE = rupeesToPaise(100);
 export const MAX_LINE_QUANTITY = 99;
+const QUANTITY_MESSAGE = `The quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
 
-const productId = z.coerce.number({ error: "Unknown product." }).int().positive("Unknown product.");
+const productId = decimalInteger("Unknown product.", 1, Number.MAX_SAFE_INTEGER);
 const size = z.enum(SIZES, { error: "Please select a size" });
 
 export const addToCartSchema = z.object({
   productId,
   size: z.string().trim().min(1, "Please select a size").pipe(size),
-  quantity: z.coerce.number().int().min(1, "The quantity must be at least 1.").max(MAX_LINE_QUANTITY).default(1),
+  quantity: decimalInteger(
+    `The quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`,
+    1,
+    MAX_LINE_QUANTITY,
+  ).default(1),
 });
 /** As it arrives from a form: checked by the schema, so loosely typed. */
 export type AddToCartInput = { productId: number | string; size: string; quantity?: number | string };
@@ -20,11 +26,7 @@ export type AddToCartInput = { productId: number | string; size: string; quantit
 export const setQuantitySchema = z.object({
   productId,
   size,
-  quantity: z.coerce
-    .number({ error: "The quantity must be a number." })
-    .int("The quantity must be a whole number.")
-    .min(1, "The quantity must be at least 1.")
-    .max(MAX_LINE_QUANTITY),
+  quantity: decimalInteger(QUANTITY_MESSAGE, 1, MAX_LINE_QUANTITY, "The quantity must be at least 1."),
 });
 export type SetQuantityInput = { productId: number | string; size: string; quantity: number | string };
 

@@ -3,7 +3,7 @@ import { type Actor, assertAdmin } from "../accounts/actor.ts";
 import type { Db, NewProductRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Storage } from "../storage/storage.ts";
-import { parseInput } from "../validation/fields.ts";
+import { decimalInteger, parseInput } from "../validation/fields.ts";
 import { findDistinctTypes, findProductRow, insertProduct, syncSizes, updateProductRow } from "./catalog.repository.ts";
 import { type ProductInput, productInputSchema } from "./catalog.schemas.ts";
 import { findProduct, listingOptions } from "./catalog.service.ts";
@@ -70,8 +70,14 @@ export async function saveProductFromForm(
 }
 
 /** Deleting a product archives it: it leaves the shop, and past orders keep their snapshot of it. */
-export async function archiveProduct(db: Db, actor: Actor, id: number, now: number = Date.now()): Promise<void> {
+export async function archiveProduct(
+  db: Db,
+  actor: Actor,
+  productId: number | string,
+  now: number = Date.now(),
+): Promise<void> {
   assertAdmin(actor);
+  const id = parseInput(decimalInteger("This product could not be found.", 1, Number.MAX_SAFE_INTEGER), productId);
   const changed = await updateProductRow(db, id, { archived: 1, updatedAt: now });
   if (changed === 0) throw new AppError("not-found", "This product could not be found.");
   catalogCache(db).clear();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COLLECTION_FLAGS, COLLECTIONS, type CollectionFlag } from "../../app/lib/collections.ts";
 import { LISTING_SORTS, type ListingSort, PAGE_SIZE } from "../../app/lib/listing.ts";
+import { pageNumber } from "../validation/fields.ts";
 
 export { PAGE_SIZE };
 
@@ -33,8 +34,8 @@ export const listingQuerySchema = z.object({
     .transform((value, context) => {
       const trimmed = value?.trim();
       if (!trimmed) return undefined;
-      const rupees = Number(trimmed);
-      if (!Number.isFinite(rupees) || rupees < 0) {
+      const rupees = /^\d{1,9}(\.\d{1,2})?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+      if (!Number.isFinite(rupees)) {
         context.addIssue({ code: "custom", message: "Max price must be a number of rupees, 0 or more." });
         return z.NEVER;
       }
@@ -50,10 +51,7 @@ export const listingQuerySchema = z.object({
   page: z
     .string()
     .optional()
-    .transform((value) => {
-      const page = Number(value);
-      return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-    }),
+    .transform((value) => pageNumber(value)),
 });
 
 export type ListingQuery = z.output<typeof listingQuerySchema>;

@@ -60,7 +60,7 @@ export async function productFromSubmission(storage: Storage, submission: Produc
     >,
     sizes: SIZES.flatMap((size) => {
       const stock = submission.stock[size]?.trim() ?? "";
-      return stock === "" ? [] : [{ size, stock: Number(stock) }];
+      return stock === "" ? [] : [{ size, stock: /^\d{1,7}$/.test(stock) ? Number(stock) : Number.NaN }];
     }),
   };
   if (price === "") errors.price = "Price is required.";

@@ -1,4 +1,4 @@
-import { type Cookie, createCookie } from "react-router";
+import { type Cookie, type CookieOptions, createCookie } from "react-router";
 
 const YEAR = 60 * 60 * 24 * 365;
 const SESSION_DAYS = 30;
@@ -8,8 +8,11 @@ export type ShopCookies = {
   theme: Cookie;
   /** A message that must survive a redirect; read once, then cleared. */
   toast: Cookie;
-  /** The session's opaque id; the server keeps only its hash. */
-  session: Cookie;
+  /**
+   * The session's opaque id; the server keeps only its hash. Over HTTPS it is `__Host-sid`: the
+   * browser then insists on Secure, Path=/ and no Domain, so no subdomain can plant or read it.
+   */
+  session: (secure: boolean) => Cookie;
   /** A visitor's own random id, which keys a guest's cart and wishlist. */
   guest: Cookie;
 };
@@ -22,16 +25,23 @@ export function shopCookies(secret: string): ShopCookies {
     cookies = {
       theme: createCookie("theme", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR }),
       toast: createCookie("toast", { path: "/", sameSite: "lax", httpOnly: true, secrets: [secret], maxAge: 60 }),
-      session: createCookie("sid", {
-        path: "/",
-        sameSite: "lax",
-        httpOnly: true,
-        secrets: [secret],
-        maxAge: SESSION_DAYS * 24 * 60 * 60,
-      }),
+      session: sessionCookies(secret),
       guest: createCookie("guest", { path: "/", sameSite: "lax", httpOnly: true, secrets: [secret], maxAge: YEAR }),
     };
     bySecret.set(secret, cookies);
   }
   return cookies;
+}
+
+function sessionCookies(secret: string): (secure: boolean) => Cookie {
+  const options: CookieOptions = {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secrets: [secret],
+    maxAge: SESSION_DAYS * 86_400,
+  };
+  const plain = createCookie("sid", options);
+  const hostOnly = createCookie("__Host-sid", { ...options, secure: true });
+  return (secure) => (secure ? hostOnly : plain);
 }

@@ -3,13 +3,22 @@ import { AppError } from "../errors.ts";
 export const FORM_LIMIT_BYTES = 64 * 1024;
 
 /**
+ * The body length each page request declared. A Fetch Request drops the Content-Length header,
+ * so the HTTP layer notes it here for readForm to refuse an oversized body before reading any.
+ */
+export const declaredBodyLength = new WeakMap<Request, number>();
+
+/**
  * Reads a posted form, refusing bodies over the limit while they stream in (a missing or false
  * Content-Length cannot get past it).
  */
 export async function readForm(request: Request, maxBytes: number = FORM_LIMIT_BYTES): Promise<FormData> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if ((declaredBodyLength.get(request) ?? 0) > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return new FormData();
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(contentType)) {
+    throw new AppError("unsupported-media-type", "Please send the form as a web form (form data).");
+  }
   let received = 0;
   const limited = request.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
@@ -20,12 +29,27 @@ export async function readForm(request: Request, maxBytes: number = FORM_LIMIT_B
       },
     }),
   );
-  const contentType = request.headers.get("Content-Type") ?? "";
+  let form: FormData;
   try {
-    return await new Response(limited, { headers: { "Content-Type": contentType } }).formData();
+    form = await new Response(limited, { headers: { "Content-Type": contentType } }).formData();
   } catch (error) {
     if (error instanceof AppError || received > maxBytes) throw tooLarge(maxBytes);
     throw new AppError("validation-failed", "The form could not be read. Please try again.");
+  }
+  refuseNulBytes(form);
+  return form;
+}
+
+/**
+ * A NUL byte has no place in any field, and PostgreSQL refuses it in text: the form is refused
+ * here, with a clear message, before any of it reaches a service.
+ */
+function refuseNulBytes(form: FormData): void {
+  for (const [name, value] of form) {
+    const text = typeof value === "string" ? value : value.name;
+    if (text.includes("\u0000") || name.includes("\u0000")) {
+      throw new AppError("validation-failed", "The form contains a character that is not allowed (a NUL byte).");
+    }
   }
 }
 

@@ -1,11 +1,13 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import { createRequest, sendResponse } from "@mcansh/react-router-fastify";
-import type { FastifyInstance } from "fastify";
+import { createHeaders, sendResponse } from "@mcansh/react-router-fastify";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { type AppServices, appContext, requestContext } from "../context.ts";
+import { declaredBodyLength } from "./forms.ts";
 import { scriptNonceOf } from "./security-headers.ts";
 import { asErrorResponse } from "./service-errors.ts";
 
@@ -21,6 +23,7 @@ export async function registerPages(app: FastifyInstance, { services, buildDir, 
   const loadBuild = vite
     ? () => importThroughVite(vite, "virtual:react-router/server-build")
     : (): Promise<ServerBuild> => import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
+  const publicOrigin = new URL(services.config.publicUrl).origin;
   const handle = createRequestHandler(
     async () => withServiceErrors(await loadBuild()),
     vite ? "development" : "production",
@@ -38,9 +41,48 @@ export async function registerPages(app: FastifyInstance, { services, buildDir, 
         secure: request.protocol === "https",
         log: request.log,
       });
-      await sendResponse(reply, await handle(createRequest(request, reply), context));
+      const response = await handle(webRequest(request, reply, requestOrigin(request, publicOrigin)), context);
+      // Pages are personal unless a page says otherwise: nothing in between may keep them.
+      if (!response.headers.has("Cache-Control")) reply.header("Cache-Control", "private, no-store");
+      await sendResponse(reply, response);
     });
   });
+}
+
+/**
+ * The origin the browser addressed, which React Router compares with a form's Origin header; a
+ * Host header that is not a plain host (and port) is not believed, and the configured one stands
+ * in. Absolute links never come from here but from the configured public address.
+ */
+function requestOrigin(request: FastifyRequest, publicOrigin: string): string {
+  const host = request.host;
+  if (!/^([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host)) return publicOrigin;
+  try {
+    return new URL(`${request.protocol}://${host}`).origin;
+  } catch {
+    return publicOrigin;
+  }
+}
+
+/** The Fetch request React Router reads: the shop's own origin, the path as sent, the body as a stream. */
+function webRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
+  const controller = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = {
+    method: request.method,
+    headers: createHeaders(request.headers),
+    signal: controller.signal,
+  };
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(request.raw);
+    init.duplex = "half";
+  }
+  const page = new Request(`${origin}${request.url}`, init);
+  const declared = Number(request.headers["content-length"]);
+  if (Number.isFinite(declared)) declaredBodyLength.set(page, declared);
+  return page;
 }
 
 /** In development the build comes from Vite's module runner, fresh after every edit. */

@@ -9,6 +9,11 @@ export function requestInfo(context: Readonly<RouterContextProvider>): RequestIn
   return context.get(requestContext);
 }
 
+/** The shop's own origin for absolute links (canonical, Open Graph, sitemap): configured, never the Host header. */
+export function publicOrigin(context: Readonly<RouterContextProvider>): string {
+  return new URL(appServices(context).config.publicUrl).origin;
+}
+
 /** Cookies are marked Secure whenever the shop is reached over HTTPS. */
 export function cookieSecurity(context: Readonly<RouterContextProvider>): { secure: boolean } {
   return { secure: requestInfo(context).secure };

@@ -2,7 +2,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import type { Actor } from "../accounts/actor.ts";
 import { resolveSession } from "../accounts/sessions.service.ts";
 import { shopCookies } from "./cookies.ts";
-import { appServices, cookieSecurity } from "./route-helpers.ts";
+import { appServices, cookieSecurity, requestInfo } from "./route-helpers.ts";
 
 const actorContext = createContext<Actor>();
 const sessionTokenContext = createContext<string | null>(null);
@@ -26,7 +26,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const { db, config } = appServices(context);
   const cookies = shopCookies(config.sessionSecret);
   const header = request.headers.get("Cookie");
-  const token = readString(await cookies.session.parse(header));
+  const token = readString(await cookies.session(requestInfo(context).secure).parse(header));
   const guestId = readString(await cookies.guest.parse(header));
   let actor: Actor = { kind: "visitor", guestId };
   let cookieUpdate: string | null = null;
@@ -35,14 +35,18 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     if (session) {
       actor = session.actor;
       context.set(sessionTokenContext, token);
-      if (session.renewed) cookieUpdate = await cookies.session.serialize(token, cookieSecurity(context));
+      if (session.renewed)
+        cookieUpdate = await cookies.session(requestInfo(context).secure).serialize(token, cookieSecurity(context));
     } else {
-      cookieUpdate = await cookies.session.serialize("", { ...cookieSecurity(context), maxAge: 0 });
+      cookieUpdate = await cookies
+        .session(requestInfo(context).secure)
+        .serialize("", { ...cookieSecurity(context), maxAge: 0 });
     }
   }
   context.set(actorContext, actor);
   const response = await next();
-  if (cookieUpdate && !hasCookie(response, "sid")) response.headers.append("Set-Cookie", cookieUpdate);
+  if (cookieUpdate && !hasCookie(response, "sid") && !hasCookie(response, "__Host-sid"))
+    response.headers.append("Set-Cookie", cookieUpdate);
   return response;
 };
 

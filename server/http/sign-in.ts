@@ -28,7 +28,10 @@ export async function completeSignIn(
 ): Promise<Response> {
   const cookies = shopCookies(appServices(context).config.sessionSecret);
   const headers = new Headers();
-  headers.append("Set-Cookie", await cookies.session.serialize(signedIn.token, cookieSecurity(context)));
+  headers.append(
+    "Set-Cookie",
+    await cookies.session(requestInfo(context).secure).serialize(signedIn.token, cookieSecurity(context)),
+  );
   return redirectWithToast(context, redirectTo, toast, { headers });
 }
 
@@ -39,7 +42,10 @@ export async function signOutHeaders(context: Readonly<RouterContextProvider>): 
   if (token) await closeSession(db, token);
   const headers = new Headers();
   const cookies = shopCookies(config.sessionSecret);
-  headers.append("Set-Cookie", await cookies.session.serialize("", { ...cookieSecurity(context), maxAge: 0 }));
+  headers.append(
+    "Set-Cookie",
+    await cookies.session(requestInfo(context).secure).serialize("", { ...cookieSecurity(context), maxAge: 0 }),
+  );
   // Anything the pages kept in the browser goes too.
   headers.append("Clear-Site-Data", '"storage"');
   return headers;

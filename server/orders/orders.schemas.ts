@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { OrderLinesTable, OrderStatus } from "../db/schema.ts";
 import {
   addressField,
+  decimalInteger,
   emailField,
   mobileField,
   nameField,
@@ -52,7 +53,7 @@ export type GuestCheckoutInput = z.input<typeof guestCheckoutSchema>;
 export type PlacedOrder = { id: number; orderNumber: string; accessToken: string; replayed: boolean };
 
 export const changeStatusSchema = z.object({
-  orderId: z.coerce.number().int().positive(),
+  orderId: decimalInteger("Which order? The order number is not valid.", 1, Number.MAX_SAFE_INTEGER),
   from: z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]]),
   to: z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]], { error: "Please select a status" }),
 });

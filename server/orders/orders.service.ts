@@ -162,11 +162,11 @@ export async function placeOrder(
       return { id: orderId, orderNumber, accessToken, replayed: false };
     });
   } catch (error) {
-    // Two submits of one form at the same moment: the loser finds the winner's order.
-    if (!(error instanceof AppError)) {
-      const winner = await replay(db, key, fingerprint);
-      if (winner) return winner;
-    }
+    // Several submits of one form at the same moment: the first places the order; the others wait
+    // for its transaction, then find the cart gone (or collide on the key). Each of them answers
+    // with the first one's order, as a replay would.
+    const winner = await replay(db, key, fingerprint);
+    if (winner) return winner;
     throw error;
   }
 }

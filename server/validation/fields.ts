@@ -34,6 +34,27 @@ export const pincodeField = z
 
 export const addressField = z.string().trim().max(500, "The address must be at most 500 characters.");
 
+/**
+ * A whole number as people write it: plain decimal digits, within [min, max]. "12" is 12; "0x10",
+ * "0b11", "0o7", "1e1", "+1", "1.0" and "" are refused with the message, not read as numbers.
+ */
+export function decimalInteger(message: string, min: number, max: number, tooSmall: string = message) {
+  const digits = z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/, message)
+    .transform(Number);
+  return z
+    .union([z.number(), digits], { error: message })
+    .pipe(z.number({ error: message }).int(message).min(min, tooSmall).max(max, message));
+}
+
+/** A page number from an address: a plain decimal in range, else the first page. */
+export function pageNumber(value: string | null | undefined, last = 10_000): number {
+  const page = value && /^\d{1,6}$/.test(value) ? Number(value) : 1;
+  return page >= 1 && page <= last ? page : 1;
+}
+
 /** Collects a zod failure into one message per field (the first) and the first message overall. */
 export function fieldErrors(error: z.ZodError): { message: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};

@@ -8,7 +8,7 @@ import { type ProductSize, SIZES } from "../catalog/catalog.schemas.ts";
 import { toSize } from "../catalog/catalog.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { parseInput } from "../validation/fields.ts";
+import { decimalInteger, parseInput } from "../validation/fields.ts";
 import {
   deleteWishlist,
   deleteWishlistItem,
@@ -18,7 +18,7 @@ import {
 } from "./wishlist.repository.ts";
 
 const itemSchema = z.object({
-  productId: z.coerce.number({ error: "Unknown product." }).int().positive("Unknown product."),
+  productId: decimalInteger("Unknown product.", 1, Number.MAX_SAFE_INTEGER),
   size: z
     .string()
     .trim()

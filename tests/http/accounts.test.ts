@@ -2,24 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { makeCustomer } from "#server/testing/factories.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
-import { cookiesFrom, startTestShop, type TestShop } from "./test-shop.ts";
-
-const FORM = { "content-type": "application/x-www-form-urlencoded" };
-
-function form(fields: Record<string, string>): string {
-  return new URLSearchParams(fields).toString();
-}
-
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  if (file) body.set("picture", new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-  const request = new Request("http://localhost/", { method: "POST", body });
-  return request.arrayBuffer().then((payload) => ({
-    payload: Buffer.from(payload),
-    headers: { "content-type": request.headers.get("content-type") ?? "" },
-  }));
-}
+import { cookiesFrom, FORM, form, multipart, startTestShop, type TestShop } from "./test-shop.ts";
 
 describeEachDatabase("accounts over HTTP, from the attacker's side", (database) => {
   let shop: TestShop;
@@ -152,6 +135,7 @@ describeEachDatabase("accounts over HTTP, from the attacker's side", (database) 
     const fields = { name: "Photo Person", email: customer.email, phone: "", address: "" };
 
     const fake = await multipart(fields, {
+      field: "picture",
       name: "me.jpg",
       type: "image/jpeg",
       data: Buffer.from("just some text, not a picture"),
@@ -171,7 +155,7 @@ describeEachDatabase("accounts over HTTP, from the attacker's side", (database) 
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(huge.length).toBeGreaterThan(5 * 1024 * 1024);
-    const big = await multipart(fields, { name: "big.png", type: "image/png", data: huge });
+    const big = await multipart(fields, { field: "picture", name: "big.png", type: "image/png", data: huge });
     const tooBig = await shop.request({
       method: "POST",
       url: "/profileform",
@@ -184,7 +168,7 @@ describeEachDatabase("accounts over HTTP, from the attacker's side", (database) 
     const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c9a227" } })
       .jpeg()
       .toBuffer();
-    const good = await multipart(fields, { name: "me.jpg", type: "image/jpeg", data: picture });
+    const good = await multipart(fields, { field: "picture", name: "me.jpg", type: "image/jpeg", data: picture });
     const saved = await shop.request({
       method: "POST",
       url: "/profileform",

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { orderByAccessToken } from "#server/orders/orders.service.ts";
 import { makeCustomer, makeProduct } from "#server/testing/factories.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
-import { cookiesFrom, startTestShop, type TestShop } from "./test-shop.ts";
+import { shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
 
-const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const CHECKOUT = {
   name: "Ravi Kumar",
   address: "22 Hill Road, Bandra West, Mumbai",
@@ -26,30 +25,7 @@ describeEachDatabase("cart and orders over HTTP, from the attacker's side", (dat
   });
   afterAll(() => shop?.dispose());
 
-  /** A browser session: cookies kept between requests, as a shopper's browser would. */
-  function browser() {
-    let cookies = "";
-    return {
-      get cookies() {
-        return cookies;
-      },
-      async post(url: string, fields: Record<string, string>) {
-        const response = await shop.request({
-          method: "POST",
-          url,
-          headers: { ...FORM, cookie: cookies },
-          payload: new URLSearchParams(fields).toString(),
-        });
-        cookies = cookiesFrom(response, cookies);
-        return response;
-      },
-      async get(url: string) {
-        const response = await shop.request({ method: "GET", url, headers: { cookie: cookies } });
-        cookies = cookiesFrom(response, cookies);
-        return response;
-      },
-    };
-  }
+  const browser = () => shopBrowser(shop);
 
   async function signedIn() {
     const customer = await makeCustomer(shop.services.db);

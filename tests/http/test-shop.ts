@@ -19,8 +19,34 @@ export type TestShop = {
   dispose: () => Promise<void>;
 };
 
+/** A form post's content type, and its body. */
+export const FORM = { "content-type": "application/x-www-form-urlencoded" };
+
+export function form(fields: Record<string, string>): string {
+  return new URLSearchParams(fields).toString();
+}
+
+/** A multipart body, as a browser encodes a form with a file. */
+export async function multipart(
+  fields: Record<string, string>,
+  file?: { field: string; name: string; type: string; data: Buffer },
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  if (file) body.set(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+  const request = new Request("http://localhost/", { method: "POST", body });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { "content-type": request.headers.get("content-type") ?? "" },
+  };
+}
+
 /** The built shop on a test database, with its own uploads folder, ready for `app.inject`. */
-export async function startTestShop(database: TestDatabase, env: Record<string, string> = {}): Promise<TestShop> {
+export async function startTestShop(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  options: { requestTimeoutMs?: number } = {},
+): Promise<TestShop> {
   const uploadsDir = mkdtempSync(path.join(tmpdir(), "shop-uploads-"));
   const config = loadConfig({
     NODE_ENV: "production",
@@ -31,10 +57,11 @@ export async function startTestShop(database: TestDatabase, env: Record<string, 
     LOG_LEVEL: "silent",
     ADMIN_EMAIL: "admin@shop.test",
     ADMIN_PASSWORD: "Admin-password-1",
+    PUBLIC_URL: SHOP_ORIGIN,
     ...env,
   });
   const services = await startServices(config, () => {});
-  const app = await createApp({ services });
+  const app = await createApp({ services, requestTimeoutMs: options.requestTimeoutMs });
   await app.ready();
   return {
     app,
@@ -65,4 +92,29 @@ export function cookiesFrom(response: LightMyRequestResponse, previous = ""): st
     else jar.set(name, pair);
   }
   return [...jar.values()].join("; ");
+}
+
+/** A browser session against a test shop: cookies kept between requests, as a shopper's browser would. */
+export function shopBrowser(shop: TestShop, headers: Record<string, string> = {}) {
+  let cookies = "";
+  return {
+    get cookies() {
+      return cookies;
+    },
+    async post(url: string, fields: Record<string, string>) {
+      const response = await shop.request({
+        method: "POST",
+        url,
+        headers: { ...FORM, ...headers, cookie: cookies },
+        payload: form(fields),
+      });
+      cookies = cookiesFrom(response, cookies);
+      return response;
+    },
+    async get(url: string) {
+      const response = await shop.request({ method: "GET", url, headers: { ...headers, cookie: cookies } });
+      cookies = cookiesFrom(response, cookies);
+      return response;
+    },
+  };
 }

@@ -39,7 +39,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const backTo = `/dashboard${url.search}`;
   try {
     if (form.get("intent") === "delete-product") {
-      await archiveProduct(db, actor, Number(text(form, "productId")));
+      await archiveProduct(db, actor, text(form, "productId"));
       return actionDone(context, request, makeToast("success", "Product Deleted successfully"), { backTo });
     }
     if (form.get("intent") === "toggle-user") {

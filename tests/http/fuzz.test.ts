@@ -1,0 +1,343 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { makeCustomer, makeProduct } from "#server/testing/factories.ts";
+import { describeEachDatabase } from "#server/testing/test-databases.ts";
+import { shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
+
+/*
+ * Property-based fuzzing of every form action and data route: generated hostile values (long and
+ * unicode strings, NUL and control characters, lone surrogates, numbers in every notation,
+ * duplicated and missing fields, wrong content types, oversized bodies) must never get a 5xx.
+ * FUZZ_RUNS sets the runs per route (50 by default, so the suite stays quick).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+
+type Who = "visitor" | "customer" | "admin";
+type Endpoint = { name: string; method: "GET" | "POST"; path: fc.Arbitrary<string>; fields: string[]; who: Who };
+
+const NASTY = [
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\u0001\u001f\u007f",
+  "\ud800",
+  "\udfff\ud800",
+  "\r\n\t",
+  "0x10",
+  "0b11",
+  "0o7",
+  "1e1",
+  "-1",
+  "-0",
+  "1.5",
+  "NaN",
+  "Infinity",
+  "9007199254740993",
+  "99999999999999999999999",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "%00",
+  "%",
+  "../../etc/passwd",
+  "//evil.example",
+  "javascript:alert(1)",
+  "🙂🇮🇳",
+  "कुर्ता",
+  "S",
+  "One Size",
+  "checkout",
+  "add",
+  "placed",
+  "shipped",
+  "products",
+];
+
+const hostileValue = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...NASTY) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.integer().map(String) },
+  { weight: 1, arbitrary: fc.double().map(String) },
+  { weight: 1, arbitrary: fc.nat(20).map((size) => "x".repeat(size * 500)) },
+);
+
+/** Each field: missing, once, or twice with different values. */
+const hostileFields = (names: string[]) =>
+  fc.record(
+    Object.fromEntries(
+      names.map((name) => [
+        name,
+        fc.oneof(
+          fc.constant(undefined),
+          hostileValue.map((value) => [value]),
+          fc.tuple(hostileValue, hostileValue),
+        ),
+      ]),
+    ) as Record<string, fc.Arbitrary<string[] | undefined>>,
+  );
+
+const contentTypes = fc.constantFrom(
+  "application/x-www-form-urlencoded",
+  "application/x-www-form-urlencoded",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+  "multipart/form-data",
+  "application/json",
+  "text/plain",
+  "multipart/form-data; boundary=",
+  "application/x-www-form-urlencoded; charset=utf-16",
+  "none",
+);
+
+const ids = fc.oneof(
+  fc.nat(50).map(String),
+  fc.constantFrom(...NASTY).map((value) => encodeURIComponent(value.toWellFormed())),
+);
+const queryPath = (base: string) =>
+  fc
+    .tuple(
+      fc.constantFrom(base, `${base}.data`),
+      hostileFields(["q", "type", "fabric", "max", "sort", "page", "tab", "id"]),
+    )
+    .map(([path, fields]) => `${path}?${encode(fields)}`);
+
+const ENDPOINTS: Endpoint[] = [
+  post("/login", ["email", "password", "redirectTo"]),
+  post("/signup", ["name", "email", "password", "redirectTo"]),
+  post("/theme", ["theme", "redirectTo"]),
+  post("/logout", []),
+  post("/cart", [
+    "intent",
+    "productId",
+    "size",
+    "quantity",
+    "backTo",
+    "name",
+    "address",
+    "pincode",
+    "phone",
+    "idempotencyKey",
+    "redeemPoints",
+  ]),
+  post(
+    "/cart",
+    [
+      "intent",
+      "productId",
+      "size",
+      "quantity",
+      "name",
+      "address",
+      "pincode",
+      "phone",
+      "idempotencyKey",
+      "redeemPoints",
+    ],
+    "customer",
+  ),
+  post("/guest", ["name", "email", "address", "pincode", "phone", "idempotencyKey"]),
+  post("/wishlist", ["intent", "productId", "size", "backTo"]),
+  post("/profile", ["name", "email", "phone", "address", "currentPassword"], "customer"),
+  post(
+    "/profileform",
+    ["intent", "name", "email", "phone", "address", "currentPassword", "newPassword", "picture"],
+    "customer",
+  ),
+  post("/dashboard", ["intent", "productId", "userId", "disabled"], "admin"),
+  post(
+    "/addproduct",
+    [
+      "title",
+      "price",
+      "category",
+      "type",
+      "fabric",
+      "description",
+      "description1",
+      "flags",
+      "stock_S",
+      "stock_M",
+      "stock_OneSize",
+      "imageUrl0",
+      "imageCurrent1",
+      "imageFile0",
+    ],
+    "admin",
+  ),
+  {
+    name: "POST /updateproduct",
+    method: "POST",
+    path: ids.map((id) => `/updateproduct?id=${id}`),
+    fields: ["title", "price", "category", "description", "imageUrl0", "stock_M"],
+    who: "admin",
+  },
+  {
+    name: "POST /admin/updateorderstatus",
+    method: "POST",
+    path: ids.map((id) => `/admin/updateorderstatus?id=${id}`),
+    fields: ["status", "from"],
+    who: "admin",
+  },
+  {
+    name: "GET listings",
+    method: "GET",
+    path: fc.constantFrom("/allproducts", "/filter", "/pakistani-suits", "/western", "/accessories").chain(queryPath),
+    fields: [],
+    who: "visitor",
+  },
+  {
+    name: "GET /productinfo/:id",
+    method: "GET",
+    path: ids.chain((id) => fc.constantFrom(`/productinfo/${id}`, `/productinfo/${id}.data`)),
+    fields: [],
+    who: "visitor",
+  },
+  {
+    name: "GET /order pages",
+    method: "GET",
+    path: fc.constantFrom("/order", "/order/KS-100001", "/orders/x").chain(queryPath),
+    fields: [],
+    who: "customer",
+  },
+  {
+    name: "GET /orders/:token",
+    method: "GET",
+    path: fc
+      .string({ unit: "binary", maxLength: 60 })
+      .map((token) => `/orders/${encodeURIComponent(token.toWellFormed())}`),
+    fields: [],
+    who: "visitor",
+  },
+  {
+    name: "GET admin pages",
+    method: "GET",
+    path: fc.constantFrom("/dashboard", "/updateproduct", "/admin/updateorderstatus").chain(queryPath),
+    fields: [],
+    who: "admin",
+  },
+  {
+    name: "GET other pages",
+    method: "GET",
+    path: fc
+      .constantFrom(
+        "/",
+        "/login",
+        "/signup",
+        "/cart",
+        "/wishlist",
+        "/guest",
+        "/account",
+        "/profile",
+        "/sitemap.xml",
+        "/robots.txt",
+      )
+      .chain(queryPath),
+    fields: [],
+    who: "customer",
+  },
+];
+
+function post(path: string, fields: string[], who: Who = "visitor"): Endpoint {
+  return {
+    name: `POST ${path}${who === "visitor" ? "" : ` (${who})`}`,
+    method: "POST",
+    path: fc.constant(path),
+    fields,
+    who,
+  };
+}
+
+function encode(fields: Record<string, string[] | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, values] of Object.entries(fields)) for (const value of values ?? []) params.append(name, value);
+  return params.toString();
+}
+
+/** The body in the generated content type; the multipart one may carry a "file" of junk. */
+async function body(contentType: string, fields: Record<string, string[] | undefined>, oversized: boolean) {
+  const pad = oversized ? { padding: ["z".repeat(70_000)] } : {};
+  const all = { ...fields, ...pad };
+  if (contentType === "none") return { payload: encode(all), headers: {} };
+  if (contentType === "multipart/form-data") {
+    const form = new FormData();
+    for (const [name, values] of Object.entries(all)) {
+      for (const value of values ?? []) {
+        if (name === "picture" || name === "imageFile0") form.append(name, new Blob([value]), "junk.jpg");
+        else form.append(name, value);
+      }
+    }
+    const request = new Request("http://localhost/", { method: "POST", body: form });
+    return {
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    };
+  }
+  const payload = contentType === "application/json" ? JSON.stringify(all) : encode(all);
+  return { payload, headers: { "content-type": contentType } };
+}
+
+describeEachDatabase("fuzzing every action and data route", (database) => {
+  let shop: TestShop;
+  const cookies: Record<Who, string> = { visitor: "", customer: "", admin: "" };
+  const statuses = new Map<string, Map<number, number>>();
+  let requestNumber = 0;
+
+  beforeAll(async () => {
+    shop = await startTestShop(database());
+    await makeProduct(database().db, { title: "Fuzz Kurta", sizes: { S: 3, M: 3 } });
+    const customer = await makeCustomer(shop.services.db);
+    const asCustomer = shopBrowser(shop);
+    await asCustomer.post("/cart", { intent: "add", productId: "1", size: "M" });
+    await asCustomer.post("/login", { email: customer.email, password: customer.password });
+    cookies.customer = asCustomer.cookies;
+    const asAdmin = shopBrowser(shop);
+    await asAdmin.post("/login", { email: "admin@shop.test", password: "Admin-password-1" });
+    cookies.admin = asAdmin.cookies;
+  });
+  afterAll(async () => {
+    const lines = [...statuses].map(
+      ([route, counts]) =>
+        `  ${route.padEnd(34)} ${[...counts]
+          .sort(([a], [b]) => a - b)
+          .map(([status, count]) => `${status}×${count}`)
+          .join(" ")}`,
+    );
+    console.info(`Fuzzed ${requestNumber} requests (${RUNS} runs a route):\n${lines.join("\n")}`);
+    await shop?.dispose();
+  });
+
+  for (const endpoint of ENDPOINTS) {
+    it(`answers ${endpoint.name} with no 5xx`, async () => {
+      const arbitrary = fc.record({
+        path: endpoint.path,
+        fields: hostileFields(endpoint.fields),
+        contentType: contentTypes,
+        oversized: fc.boolean().map((value) => value && Math.random() < 0.2),
+      });
+      await fc.assert(
+        fc.asyncProperty(arbitrary, async ({ path, fields, contentType, oversized }) => {
+          requestNumber++;
+          const sent =
+            endpoint.method === "POST"
+              ? await body(contentType, fields, oversized)
+              : { payload: undefined, headers: {} };
+          const response = await shop.request({
+            method: endpoint.method,
+            url: path,
+            // Each request from its own address, so that the flood guard does not stand between
+            // the fuzzer and the code behind it.
+            remoteAddress: `10.${(requestNumber >> 16) & 255}.${(requestNumber >> 8) & 255}.${requestNumber & 255}`,
+            headers: { ...sent.headers, cookie: cookies[endpoint.who] },
+            payload: sent.payload,
+          });
+          const counts = statuses.get(endpoint.name) ?? new Map<number, number>();
+          counts.set(response.statusCode, (counts.get(response.statusCode) ?? 0) + 1);
+          statuses.set(endpoint.name, counts);
+          expect(response.statusCode, `${endpoint.method} ${path} → ${response.body.slice(0, 200)}`).toBeLessThan(500);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  }
+});
