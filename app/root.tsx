@@ -7,6 +7,8 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
+  useNavigate,
   useRouteLoaderData,
 } from "react-router";
 import { toast as showToast, Toaster } from "sonner";
@@ -14,12 +16,13 @@ import { loadFrame } from "#server/http/frame.ts";
 import { sessionMiddleware } from "#server/http/session-middleware.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { AdminShell } from "./components/admin/admin-shell.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { usePendingTheme } from "./components/layout/theme-toggle.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { ServerError } from "./components/server-error.tsx";
-import type { Theme } from "./lib/theme.ts";
+import { themeClass } from "./lib/theme.ts";
 import type { Toast } from "./lib/toast.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -29,6 +32,8 @@ export const links: Route.LinksFunction = () => [
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
+const ADMIN_LAYOUT_ID = "routes/admin/admin-layout";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { frame, headers } = await loadFrame(request, context);
   return data(frame, { headers });
@@ -36,13 +41,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const frame = useRouteLoaderData<typeof loader>("root");
-  const theme = usePendingTheme(frame?.theme ?? "light");
+  const theme = usePendingTheme(frame?.theme ?? "system");
+  // The admin area has a frame of its own.
+  const inAdmin = useMatches().some((match) => match.id === ADMIN_LAYOUT_ID);
   return (
-    <html lang="en-IN" className={theme === "dark" ? "dark" : undefined}>
+    <html lang="en-IN" className={themeClass(theme)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={theme === "dark" ? "#09090b" : "#ffffff"} />
+        {theme === "system" ? (
+          <>
+            <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#09090b" />
+            <meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff" />
+          </>
+        ) : (
+          <meta name="theme-color" content={theme === "dark" ? "#09090b" : "#ffffff"} />
+        )}
         <Meta />
         <Links />
       </head>
@@ -53,12 +67,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <Header viewer={frame?.viewer ?? null} theme={theme} cartCount={frame?.cartCount ?? 0} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <Footer />
-        <Toaster position="top-right" duration={5000} theme={theme as Theme} richColors closeButton />
+        {inAdmin ? (
+          <AdminShell viewer={frame?.viewer ?? null} theme={theme}>
+            {children}
+          </AdminShell>
+        ) : (
+          <>
+            <Header
+              viewer={frame?.viewer ?? null}
+              theme={theme}
+              cartCount={frame?.cartCount ?? 0}
+              wishlistCount={frame?.wishlistCount ?? 0}
+            />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <Footer />
+          </>
+        )}
+        {/* Toasts sit at the bottom, where they cover none of the header's controls. */}
+        <Toaster position="bottom-right" duration={5000} theme={theme} richColors closeButton />
         <ToastFromServer toast={frame?.toast ?? null} />
         <ScrollRestoration />
         <Scripts />
@@ -69,15 +97,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** Shows a toast the server queued (after a redirect or a form post) exactly once. */
 function ToastFromServer({ toast }: { toast: Toast | null }) {
+  const navigate = useNavigate();
   useEffect(() => {
     if (!toast) return;
     const show = toast.kind === "error" ? showToast.error : toast.kind === "success" ? showToast.success : showToast;
-    show(toast.message, { id: toast.id, duration: toast.durationMs ?? 5000 });
-  }, [toast]);
+    const { action } = toast;
+    show(toast.message, {
+      id: toast.id,
+      duration: toast.durationMs ?? 5000,
+      ...(action ? { action: { label: action.label, onClick: () => void navigate(action.to) } } : {}),
+    });
+  }, [toast, navigate]);
   if (!toast) return null;
   return (
     <noscript>
-      <p role="status" className="fixed top-4 right-4 z-50 rounded-md bg-zinc-900 px-4 py-3 text-white">
+      <p role="status" className="fixed right-4 bottom-4 z-50 rounded-md bg-zinc-900 px-4 py-3 text-white">
         {toast.message}
       </p>
     </noscript>

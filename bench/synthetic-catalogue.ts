@@ -55,6 +55,7 @@ export async function loadSyntheticCatalogue(db: Db, count: number): Promise<voi
             category: template.category,
             type: template.type,
             fabric: template.fabric,
+            hsn: template.hsn,
             description: template.description,
             description1: template.description1,
             flags: flagRecord(template.collections),

@@ -1,6 +1,7 @@
 /**
- * The ten storefront collections. A collection's members are the products with its flag set,
- * except Pinterest Finds and Western, whose members are matched on the category text.
+ * The ten storefront collections. A collection's members are the products with its flag set;
+ * Pinterest Finds and Western also take every product whose category text is theirs (the shop
+ * sets their flag when such a product is saved, so the flag alone decides membership).
  */
 export const COLLECTION_FLAGS = [
   "isPakistaniSuits",
@@ -17,33 +18,52 @@ export const COLLECTION_FLAGS = [
 
 export type CollectionFlag = (typeof COLLECTION_FLAGS)[number];
 
-export type Membership = { kind: "flag"; flag: CollectionFlag } | { kind: "category"; categoryKey: string };
-
 export type Collection = {
   slug: string;
   /** The label in the category bar. */
   label: string;
   /** The heading of the listing page. */
   title: string;
-  membership: Membership;
+  flag: CollectionFlag;
+  /** A category text (lower case) whose products belong here whatever their flag says. */
+  categoryKey?: string;
 };
 
 export const COLLECTIONS: readonly Collection[] = [
-  collection("Pakistani Suits", "Pakistani Suits", { kind: "flag", flag: "isPakistaniSuits" }),
-  collection("Korean Trendy", "Korean Trendy", { kind: "flag", flag: "isKoreanTrendy" }),
-  collection("Pinterest Finds", "Pinterest Finds", { kind: "category", categoryKey: "pinterest finds" }),
-  collection("Anarkali Dress", "Anarkali Dress", { kind: "flag", flag: "isAnarkaliDress" }),
-  collection("Western", "Western", { kind: "category", categoryKey: "western" }),
-  collection("Ethnic", "Ethnic", { kind: "flag", flag: "isEthnic" }),
-  collection("Accessories", "Accessories", { kind: "flag", flag: "isAccessories" }),
-  collection("Handbags", "Handbags", { kind: "flag", flag: "isHandbags" }),
-  collection("Jewellery", "Jewellery", { kind: "flag", flag: "isJewellery" }),
-  collection("More", "More Products", { kind: "flag", flag: "isMore" }),
+  collection("Pakistani Suits", "Pakistani Suits", "isPakistaniSuits"),
+  collection("Korean Trendy", "Korean Trendy", "isKoreanTrendy"),
+  collection("Pinterest Finds", "Pinterest Finds", "isPinterestFinds", "pinterest finds"),
+  collection("Anarkali Dress", "Anarkali Dress", "isAnarkaliDress"),
+  collection("Western", "Western", "isWestern", "western"),
+  collection("Ethnic", "Ethnic", "isEthnic"),
+  collection("Accessories", "Accessories", "isAccessories"),
+  collection("Handbags", "Handbags", "isHandbags"),
+  collection("Jewellery", "Jewellery", "isJewellery"),
+  collection("More", "More Products", "isMore"),
 ];
 
 /** The category bar links each label to the label lowercased with spaces replaced by hyphens. */
-function collection(label: string, title: string, membership: Membership): Collection {
-  return { slug: label.toLowerCase().replaceAll(" ", "-"), label, title, membership };
+function collection(label: string, title: string, flag: CollectionFlag, categoryKey?: string): Collection {
+  return {
+    slug: label.toLowerCase().replaceAll(" ", "-"),
+    label,
+    title,
+    flag,
+    ...(categoryKey ? { categoryKey } : {}),
+  };
+}
+
+/** The flags a product carries: those ticked, and those its category text implies. */
+export function effectiveFlags(
+  flags: Record<CollectionFlag, boolean>,
+  category: string,
+): Record<CollectionFlag, boolean> {
+  const key = category.trim().toLowerCase();
+  const implied = COLLECTIONS.filter((entry) => entry.categoryKey === key).map((entry) => entry.flag);
+  return Object.fromEntries(COLLECTION_FLAGS.map((flag) => [flag, flags[flag] || implied.includes(flag)])) as Record<
+    CollectionFlag,
+    boolean
+  >;
 }
 
 export function findCollection(slug: string): Collection | undefined {

@@ -4,9 +4,9 @@ import { navLinks, type Viewer } from "./viewer.ts";
 const labels = (viewer: Viewer, place: "bar" | "mobile") => navLinks(viewer, place).map((link) => link.label);
 
 describe("the frame's links", () => {
-  it("offers a visitor Cart and Login/Signup", () => {
-    expect(labels(null, "bar")).toEqual(["Cart", "Login/Signup"]);
-    expect(labels(null, "mobile")).toEqual(["Cart", "Login/Signup"]);
+  it("offers a visitor Cart, Wishlist and Login/Signup", () => {
+    expect(labels(null, "bar")).toEqual(["Cart", "Wishlist", "Login/Signup"]);
+    expect(labels(null, "mobile")).toEqual(["Cart", "Wishlist", "Login/Signup"]);
   });
 
   it("offers a customer the signed-in links and no Admin link", () => {

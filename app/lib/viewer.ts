@@ -7,15 +7,19 @@ export type Viewer = {
 
 export type NavLink = { to: string; label: string } | { action: "logout"; label: string };
 
+/** The links the top bar gathers under the account menu (they also stand in the mobile menu). */
+export const ACCOUNT_MENU_LABELS = new Set(["Update Profile", "Profile", "Orders", "Logout"]);
+
 /**
  * The frame's links. Signed-in: Update Profile, Profile, Cart, Orders, Wishlist, All Products,
  * Logout (and Admin for the administrator, who sees no Orders link in the mobile menu).
- * Signed-out: Cart, Login/Signup.
+ * Signed-out: Cart, Wishlist, Login/Signup: a guest's wishlist is kept too, so it must be reachable.
  */
 export function navLinks(viewer: Viewer, place: "bar" | "mobile"): NavLink[] {
   if (!viewer)
     return [
       { to: "/cart", label: "Cart" },
+      { to: "/wishlist", label: "Wishlist" },
       { to: "/login", label: "Login/Signup" },
     ];
   const isAdmin = viewer.role === "admin";

@@ -11,7 +11,9 @@ import { actorOf } from "#server/http/session-middleware.ts";
 import { makeToast } from "#server/http/toasts.ts";
 import { CartLines } from "../components/cart/cart-lines.tsx";
 import { CartSummary } from "../components/cart/cart-summary.tsx";
+import { CheckoutBlocked } from "../components/cart/checkout-blocked.tsx";
 import { CheckoutForm, type CheckoutValues } from "../components/cart/checkout-form.tsx";
+import { OrderItems } from "../components/cart/order-items.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
 import { Modal } from "../components/ui/modal.tsx";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
@@ -27,7 +29,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     cart,
     signedIn,
-    checkoutOpen: signedIn && url.searchParams.has("checkout") && cart.lines.length > 0,
+    checkoutOpen: signedIn && url.searchParams.has("checkout") && cart.lines.length > 0 && !cart.blocked,
     // A new key for every checkout form shown; a double submit of one form reuses it.
     idempotencyKey: crypto.randomUUID(),
     defaults: { name: profile?.name ?? "", address: profile?.address ?? "", phone: profile?.phone ?? "" },
@@ -48,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "add" || intent === "order-now") {
       await addToCart(db, actor, { ...line, quantity: text(form, "quantity") || 1 });
       if (intent === "order-now") return redirect(actor.kind === "user" ? "/cart?checkout" : "/account", { headers });
-      return actionDone(context, request, makeToast("success", "Added to cart"), { backTo, headers });
+      const added = makeToast("success", "Added to cart", undefined, { label: "View cart", to: "/cart" });
+      return actionDone(context, request, added, { backTo, headers });
     }
     if (intent === "quantity") {
       await setQuantity(db, actor, { ...line, quantity: text(form, "quantity") });
@@ -85,18 +88,28 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             <CartLines lines={cart.lines} />
           </section>
           <CartSummary totals={cart}>
-            <Link
-              to={signedIn ? `/cart?checkout${redeemQuery}` : "/account"}
-              className="btn-gold w-full"
-              preventScrollReset
-            >
-              Buy Now
-            </Link>
+            {cart.blocked ? (
+              <>
+                <button type="button" className="btn-gold w-full" disabled aria-describedby="checkout-blocked">
+                  Buy Now
+                </button>
+                <CheckoutBlocked where="cart" />
+              </>
+            ) : (
+              <Link
+                to={signedIn ? `/cart?checkout${redeemQuery}` : "/account"}
+                className="btn-gold w-full"
+                preventScrollReset
+              >
+                Buy Now
+              </Link>
+            )}
           </CartSummary>
         </div>
       )}
       {checkoutOpen ? (
         <CheckoutDialog>
+          <OrderItems lines={cart.lines} grandTotal={cart.grandTotal} />
           <CheckoutForm
             action={`/cart?checkout${redeemQuery}`}
             guest={false}

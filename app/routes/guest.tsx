@@ -5,7 +5,9 @@ import { readForm } from "#server/http/forms.ts";
 import { appServices } from "#server/http/route-helpers.ts";
 import { actorOf } from "#server/http/session-middleware.ts";
 import { CartSummary } from "../components/cart/cart-summary.tsx";
+import { CheckoutBlocked } from "../components/cart/checkout-blocked.tsx";
 import { CheckoutForm } from "../components/cart/checkout-form.tsx";
+import { OrderItems } from "../components/cart/order-items.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/guest";
@@ -51,17 +53,22 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
           </Link>{" "}
           to earn them.
         </p>
-        <CheckoutForm
-          action="/guest"
-          guest
-          idempotencyKey={idempotencyKey}
-          redeemPoints={false}
-          error={actionData?.message}
-          fieldErrors={actionData?.fieldErrors}
-          values={actionData?.values ?? {}}
-        />
+        {cart.blocked ? (
+          <CheckoutBlocked where="elsewhere" />
+        ) : (
+          <CheckoutForm
+            action="/guest"
+            guest
+            idempotencyKey={idempotencyKey}
+            redeemPoints={false}
+            error={actionData?.message}
+            fieldErrors={actionData?.fieldErrors}
+            values={actionData?.values ?? {}}
+          />
+        )}
       </section>
       <CartSummary totals={cart}>
+        <OrderItems lines={cart.lines} grandTotal={cart.grandTotal} />
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {cart.itemCount} {cart.itemCount === 1 ? "item" : "items"} ·{" "}
           <Link to="/cart" className="underline">

@@ -1,4 +1,4 @@
-import { Sparkles, Truck } from "lucide-react";
+import { ChevronRight, Sparkles, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { homePage } from "#server/catalog/home.service.ts";
 import { appServices, publicOrigin } from "#server/http/route-helpers.ts";
@@ -27,17 +27,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { slides, collections, moods, latestSuits } = loaderData;
   return (
     <div className="bg-black text-zinc-100">
-      <nav aria-label="Categories" className="sticky top-16 z-20 border-b border-gold-900 bg-black/95 backdrop-blur">
-        <ul className="mx-auto flex max-w-7xl gap-6 overflow-x-auto px-4 py-3 text-sm font-medium whitespace-nowrap">
-          {COLLECTIONS.map((collection) => (
-            <li key={collection.slug}>
-              <Link to={`/${collection.slug}`} className="text-zinc-200 hover:text-gold-300">
-                {collection.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <h1 className="sr-only">Kesar: fashion from Mumbai</h1>
+      <CategoryBar />
 
       <HeroCarousel slides={slides} />
 
@@ -95,5 +86,31 @@ function HomeSection({ title, children }: { title: string; children: React.React
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * The ten collections in a bar under the header. On a phone it scrolls sideways: its right edge
+ * fades and an arrow shows that more follow.
+ */
+function CategoryBar() {
+  return (
+    <nav aria-label="Categories" className="sticky top-16 z-20 border-b border-gold-900 bg-black/95">
+      <div className="relative mx-auto max-w-7xl">
+        <ul className="flex snap-x gap-6 overflow-x-auto px-4 py-3 pr-12 text-sm font-medium whitespace-nowrap [mask-image:linear-gradient(to_right,black_80%,transparent)] lg:pr-4 lg:[mask-image:none]">
+          {COLLECTIONS.map((collection) => (
+            <li key={collection.slug} className="snap-start">
+              <Link to={`/${collection.slug}`} className="text-zinc-200 hover:text-gold-300">
+                {collection.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <ChevronRight
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-2 size-5 -translate-y-1/2 text-gold-300 lg:hidden"
+        />
+      </div>
+    </nav>
   );
 }

@@ -50,15 +50,17 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <header className="mb-6">
         <h1 className="font-display text-3xl font-semibold">{title}</h1>
-        {query.q ? (
-          <p className="mt-1 text-zinc-600 dark:text-zinc-400">
-            Results for “<span className="font-medium">{query.q}</span>”
-          </p>
-        ) : null}
+        <p className="mt-1 text-zinc-600 dark:text-zinc-400" aria-live="polite">
+          {query.q ? (
+            <>
+              Results for “<span className="font-medium">{query.q}</span>” ·{" "}
+            </>
+          ) : null}
+          {page.total} {page.total === 1 ? "product" : "products"}
+        </p>
       </header>
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         <FilterPanel
-          key={location.search}
           pathname={location.pathname}
           values={query}
           types={options.types}
@@ -88,6 +90,8 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           )}
           <Pagination
             page={page.page}
+            pageCount={page.pageCount}
+            total={{ count: page.total, noun: "product" }}
             hasPrevious={page.hasPrevious}
             hasNext={page.hasNext}
             hrefFor={(target) =>

@@ -8,6 +8,7 @@ import { initialSize } from "../components/catalog/size-picker.tsx";
 import { imageSources } from "../lib/images.ts";
 import { formatRs, rupeeDecimal } from "../lib/money.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { materialLabel } from "../lib/sizes.ts";
 import { productJsonLd } from "../lib/structured-data.ts";
 import type { Route } from "./+types/product";
 
@@ -57,9 +58,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description1}</p>
         ) : null}
         <dl className="grid grid-cols-[6rem_1fr] gap-y-1 text-sm">
-          <dt className="text-zinc-500">Fabric</dt>
+          <dt className="text-zinc-600 dark:text-zinc-400">{materialLabel(product.hsn)}</dt>
           <dd>{product.fabric ?? "—"}</dd>
-          <dt className="text-zinc-500">Type</dt>
+          <dt className="text-zinc-600 dark:text-zinc-400">Type</dt>
           <dd>{product.type}</dd>
         </dl>
         <ProductActions productId={product.id} sizes={product.sizes} size={size} onSizeChange={setSize} />

@@ -51,7 +51,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           )}
         </div>
         {loading ? (
-          <p role="status" className="mt-2 text-sm text-zinc-500">
+          <p role="status" className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
             Loading...
           </p>
         ) : null}
@@ -73,7 +73,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <dl className="mt-8 divide-y divide-zinc-200 dark:divide-zinc-800">
             {PROFILE_ROWS.map((row) => (
               <div key={row.name} className="grid grid-cols-[9rem_1fr] gap-4 py-3">
-                <dt className="text-sm font-medium text-zinc-500">{row.label}</dt>
+                <dt className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{row.label}</dt>
                 <dd className={profile[row.name] ? "" : "text-zinc-400 italic"}>
                   {profile[row.name] || "Not provided"}
                 </dd>

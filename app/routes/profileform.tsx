@@ -80,7 +80,7 @@ export default function ProfileForm({ loaderData, actionData }: Route.ComponentP
                 className="field file:mr-3 file:rounded file:border-0 file:bg-zinc-100 file:px-3 file:py-1 dark:file:bg-zinc-800"
                 aria-describedby="field-picture-hint"
               />
-              <p id="field-picture-hint" className="mt-1 text-xs text-zinc-500">
+              <p id="field-picture-hint" className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
                 JPEG, PNG or WebP, up to 5 MB.
               </p>
             </div>

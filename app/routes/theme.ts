@@ -8,7 +8,7 @@ import type { Route } from "./+types/theme";
 /** Keeps the chosen theme in a cookie; a form post without JavaScript goes back to the page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const theme = form.get("theme") === "dark" ? "dark" : "light";
+  const theme = chosenTheme(form.get("theme"), request);
   const cookie = await shopCookies(appServices(context).config.sessionSecret).theme.serialize(
     theme,
     cookieSecurity(context),
@@ -18,6 +18,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(safeRedirectPath(form.get("redirectTo")), { headers });
   }
   return data({ theme }, { headers });
+}
+
+/**
+ * "dark" or "light" as the page asked. A page posted without JavaScript says "toggle": the opposite
+ * of what the device prefers (when the browser says) is the best guess at what the visitor sees.
+ */
+function chosenTheme(value: FormDataEntryValue | null, request: Request): "light" | "dark" {
+  if (value === "dark" || value === "light") return value;
+  return request.headers.get("Sec-CH-Prefers-Color-Scheme") === '"dark"' ? "light" : "dark";
 }
 
 export function loader() {

@@ -83,8 +83,8 @@ function WishlistCard({ item }: { item: WishlistItem }) {
   return (
     <div className="flex h-full" data-testid="wishlist-item">
       <ProductCard product={{ id: item.productId, title: item.title, price: item.price, image: item.image }}>
-        {item.size ? <p className="text-xs text-zinc-500">Size {item.size}</p> : null}
-        {!item.available ? <p className="text-xs text-red-600">No longer available</p> : null}
+        {item.size ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Size {item.size}</p> : null}
+        {!item.available ? <p className="text-xs text-red-700 dark:text-red-400">No longer available</p> : null}
         <fetcher.Form method="post" action="/wishlist" className="flex flex-col gap-2">
           <input type="hidden" name="productId" value={item.productId} />
           {needsSize ? (

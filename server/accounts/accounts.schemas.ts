@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { addressField, emailField, mobileField, nameField, REQUIRED_MESSAGE } from "../validation/fields.ts";
-
-const present = z.string().min(1, REQUIRED_MESSAGE);
+import { addressField, emailField, mobileField, nameField, requiredText } from "../validation/fields.ts";
 
 export const signupSchema = z.object({
-  name: z.string().trim().pipe(present).pipe(nameField),
-  email: z.string().trim().pipe(present).pipe(emailField),
-  password: z.string().pipe(present),
+  name: requiredText("Please enter your name.").pipe(nameField),
+  email: requiredText("Please enter your e-mail address.").pipe(emailField),
+  password: requiredText("Please choose a password.", { trim: false }),
 });
 export type SignupInput = z.input<typeof signupSchema>;
 

@@ -180,7 +180,11 @@ export async function promoteToAdmin(db: Db, email: string): Promise<UserRow> {
   return { ...user, role: "admin" };
 }
 
-/** Disables or re-enables a user; a disabled user's sessions end at once. */
+/**
+ * Disables or re-enables a user. A disabled user's sessions stop working at once: each is refused
+ * (and removed) the next time it is used, when the person is told why. Enabling the user again
+ * removes whatever sessions are left, so none of them comes back to life.
+ */
 export async function setUserDisabled(db: Db, actor: Actor, userId: string, disabled: boolean): Promise<void> {
   assertAdmin(actor);
   if (actor.kind === "user" && actor.userId === userId) {
@@ -190,7 +194,7 @@ export async function setUserDisabled(db: Db, actor: Actor, userId: string, disa
   if (!user) throw new AppError("not-found", "This user could not be found.");
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, userId, { disabled: disabled ? 1 : 0 });
-    if (disabled) await closeOtherSessions(trx, userId);
+    if (!disabled) await closeOtherSessions(trx, userId);
   });
 }
 

@@ -40,7 +40,10 @@ export async function openSession(
   return token;
 }
 
-export type ResolvedSession = { actor: Extract<Actor, { kind: "user" }>; renewed: boolean };
+export type ResolvedSession =
+  | { status: "live"; actor: Extract<Actor, { kind: "user" }>; renewed: boolean }
+  /** The session's user was disabled: the session is over, and the person should be told why. */
+  | { status: "disabled" };
 
 /**
  * The user behind a session cookie, or null when the session has expired, was ended, or its user
@@ -57,11 +60,12 @@ export async function resolveSession(
   if (!session) return null;
   if (session.disabled) {
     await deleteSession(db, idHash);
-    return null;
+    return { status: "disabled" };
   }
   const renewed = now - session.renewedAt >= RENEW_AFTER_MS;
   if (renewed) await renewSession(db, idHash, now, now + SESSION_IDLE_MS);
   return {
+    status: "live",
     actor: {
       kind: "user",
       userId: session.userId,

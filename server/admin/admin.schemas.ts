@@ -2,13 +2,13 @@ import { z } from "zod";
 import type { OrderStatus } from "../db/schema.ts";
 import { pageNumber } from "../validation/fields.ts";
 
-export const ADMIN_TABS = ["products", "orders", "users"] as const;
+export const ADMIN_TABS = ["overview", "products", "orders", "users"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const ADMIN_PAGE_SIZE = 20;
 
 /** The dashboard's URL state: which tab, what to search for, which page. Forgiving, like the listings. */
 export const dashboardQuerySchema = z.object({
-  tab: z.enum(ADMIN_TABS).catch("products"),
+  tab: z.enum(ADMIN_TABS).catch("overview"),
   q: z
     .string()
     .optional()

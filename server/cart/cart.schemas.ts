@@ -71,4 +71,6 @@ export type CartView = CartTotals & {
   /** Points the customer could redeem on this cart now. */
   redeemablePoints: number;
   redeeming: boolean;
+  /** Some line cannot be bought as it is (short of stock, or taken out of the shop). */
+  blocked: boolean;
 };

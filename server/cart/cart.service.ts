@@ -60,21 +60,25 @@ function availabilityOf(gone: boolean, stock: number, quantity: number): LineAva
   return { kind: "ok" };
 }
 
-/** The cart page: lines and totals computed here, never taken from the browser. */
+/**
+ * The cart page: lines and totals computed here, never taken from the browser. The totals add up
+ * everything in the cart, lines that cannot be bought as they are included, so the shopper sees
+ * what the cart holds; `blocked` says checkout must wait until those lines are fixed.
+ */
 export async function viewCart(db: Db, actor: Actor, options: { redeem?: boolean } = {}): Promise<CartView> {
   const owner = ownerOf(actor);
   const lines = owner ? await cartLines(db, owner) : [];
-  const billable = lines.filter((line) => line.availability.kind === "ok");
   const balance = actor.kind === "user" ? await findPointsBalance(db, actor.userId) : null;
-  const subtotal = priceLines(billable).subtotal;
+  const subtotal = priceLines(lines).subtotal;
   const redeemable = balance === null ? 0 : redeemablePoints(subtotal, balance);
   const redeeming = Boolean(options.redeem) && redeemable > 0;
   return {
     lines,
-    ...priceLines(billable, redeeming ? redeemable : 0),
+    ...priceLines(lines, redeeming ? redeemable : 0),
     pointsBalance: balance,
     redeemablePoints: redeemable,
     redeeming,
+    blocked: lines.some((line) => line.availability.kind !== "ok"),
   };
 }
 

@@ -1,4 +1,4 @@
-import { COLLECTION_FLAGS } from "../../app/lib/collections.ts";
+import { COLLECTION_FLAGS, effectiveFlags } from "../../app/lib/collections.ts";
 import { type Actor, assertAdmin } from "../accounts/actor.ts";
 import type { Db, NewProductRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -8,7 +8,9 @@ import { findDistinctTypes, findProductRow, insertProduct, syncSizes, updateProd
 import { type ProductInput, productInputSchema } from "./catalog.schemas.ts";
 import { findProduct, listingOptions } from "./catalog.service.ts";
 import { catalogCache } from "./catalog-cache.ts";
+import { suggestHsn } from "./hsn.ts";
 import { type ProductSubmission, productFromSubmission } from "./product-submission.ts";
+import { productSearchText } from "./search-words.ts";
 
 /** Adds a product with its sizes in one transaction. */
 export async function createProduct(
@@ -92,7 +94,9 @@ export type ParsedProduct = ReturnType<typeof parseProduct>;
 /** The stored columns of a product, with the lowercase keys that listings filter and search on. */
 export function productColumns(product: ParsedProduct): Omit<NewProductRow, "createdAt" | "updatedAt"> {
   const [imageMain = "", image1 = null, image2 = null, image3 = null, image4 = null] = product.images;
-  const flags = Object.fromEntries(COLLECTION_FLAGS.map((flag) => [flag, product.flags[flag] ? 1 : 0]));
+  // Pinterest Finds and Western also hold every product whose category text is theirs.
+  const effective = effectiveFlags(product.flags, product.category);
+  const flags = Object.fromEntries(COLLECTION_FLAGS.map((flag) => [flag, effective[flag] ? 1 : 0]));
   return {
     title: product.title,
     price: product.price,
@@ -106,9 +110,10 @@ export function productColumns(product: ParsedProduct): Omit<NewProductRow, "cre
     type: product.type,
     fabric: product.fabric,
     fabricKey: product.fabric?.toLowerCase() ?? "",
+    hsn: product.hsn ?? suggestHsn(product),
     description: product.description,
     description1: product.description1,
-    searchText: [product.title, product.category, product.fabric ?? ""].join("\n").toLowerCase(),
+    searchText: productSearchText(product),
     ...(flags as Record<(typeof COLLECTION_FLAGS)[number], number>),
   };
 }

@@ -1,6 +1,8 @@
 import type { Db } from "../db/schema.ts";
 
 const TTL_MS = 60_000;
+/** Counts are kept per filter combination; a bound keeps a crawler's odd URLs from growing it. */
+const MAX_ENTRIES = 2_000;
 
 type Entry = { expires: number; value: Promise<unknown> };
 
@@ -17,6 +19,7 @@ class CatalogCache {
     const hit = this.#entries.get(key);
     if (hit && hit.expires > now) return hit.value as Promise<T>;
     const value = load();
+    if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
     this.#entries.set(key, { expires: now + TTL_MS, value });
     value.catch(() => this.#entries.delete(key));
     return value;

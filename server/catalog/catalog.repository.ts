@@ -1,14 +1,14 @@
 import { type Expression, type SqlBool, sql } from "kysely";
-import type { Membership } from "../../app/lib/collections.ts";
+import type { CollectionFlag } from "../../app/lib/collections.ts";
 import type { ListingSort } from "../../app/lib/listing.ts";
 import { engineOf } from "../db/database.ts";
 import type { Executor, NewProductRow, ProductRow, ProductSizeRow, ProductUpdate } from "../db/schema.ts";
 
 export type ListingFilter = {
-  /** undefined = every live product. */
-  membership: Membership | undefined;
-  /** The search text, lowercased, and the LIKE pattern that finds it. */
-  search?: { text: string; pattern: string };
+  /** The collection's flag; undefined = every live product. */
+  membership: CollectionFlag | undefined;
+  /** The search's words (canonical, lower case), each with the LIKE pattern that finds it. */
+  search?: { words: string[]; patterns: string[] };
   typePattern?: string;
   fabricKey?: string;
   maxPrice?: number;
@@ -21,10 +21,9 @@ export type CardRow = Pick<ProductRow, "id" | "title" | "price" | "imageMain">;
  * The predicates below are written with literal values so that they match the partial indexes of
  * migration 0001 exactly (a bound parameter would not).
  */
-function membershipPredicate(membership: Membership | undefined): Expression<SqlBool> {
+function membershipPredicate(membership: CollectionFlag | undefined): Expression<SqlBool> {
   if (!membership) return sql<SqlBool>`archived = 0`;
-  if (membership.kind === "flag") return sql<SqlBool>`archived = 0 and ${sql.ref(membership.flag)} = 1`;
-  return sql<SqlBool>`archived = 0 and category_key = ${sql.lit(membership.categoryKey)}`;
+  return sql<SqlBool>`archived = 0 and ${sql.ref(membership)} = 1`;
 }
 
 function containsPattern(column: string, pattern: string): Expression<SqlBool> {
@@ -38,6 +37,22 @@ const ORDER: Record<ListingSort, { column: "price" | "createdAt" | "soldCount"; 
   popular: { column: "soldCount", direction: "desc" },
 };
 
+/** The conditions of a listing's filters, shared by its page and its count. */
+async function listingConditions(executor: Executor, filter: ListingFilter): Promise<Expression<SqlBool>[]> {
+  const conditions = [membershipPredicate(filter.membership)];
+  if (filter.search) {
+    for (const pattern of filter.search.patterns) conditions.push(containsPattern("searchText", pattern));
+    // The longest word is the rarest, as a rule: it chooses the candidates.
+    const longest = [...filter.search.words].sort((a, b) => b.length - a.length)[0];
+    const few = longest ? await rareSearchCandidates(executor, longest) : null;
+    if (few) conditions.push(few);
+  }
+  if (filter.typePattern) conditions.push(containsPattern("categoryKey", filter.typePattern));
+  if (filter.fabricKey !== undefined) conditions.push(sql<SqlBool>`fabric_key = ${filter.fabricKey}`);
+  if (filter.maxPrice !== undefined) conditions.push(sql<SqlBool>`price <= ${filter.maxPrice}`);
+  return conditions;
+}
+
 /**
  * One page of a listing. The page's ids are found first from the indexes alone (the rows skipped for
  * an offset are never read), then only those rows are fetched.
@@ -49,15 +64,8 @@ export async function findListingPage(
   offset: number,
 ): Promise<CardRow[]> {
   const order = ORDER[filter.sort];
-  let page = executor.selectFrom("products").select(["id", order.column]).where(membershipPredicate(filter.membership));
-  if (filter.search) {
-    page = page.where(containsPattern("searchText", filter.search.pattern));
-    const few = await rareSearchCandidates(executor, filter.search.text);
-    if (few) page = page.where(few);
-  }
-  if (filter.typePattern) page = page.where(containsPattern("categoryKey", filter.typePattern));
-  if (filter.fabricKey !== undefined) page = page.where("fabricKey", "=", filter.fabricKey);
-  if (filter.maxPrice !== undefined) page = page.where("price", "<=", filter.maxPrice);
+  let page = executor.selectFrom("products").select(["id", order.column]);
+  for (const condition of await listingConditions(executor, filter)) page = page.where(condition);
   const ids = page.orderBy(order.column, order.direction).orderBy("id", order.direction).limit(limit).offset(offset);
   return executor
     .selectFrom(ids.as("page"))
@@ -66,6 +74,13 @@ export async function findListingPage(
     .orderBy(`page.${order.column}`, order.direction)
     .orderBy("page.id", order.direction)
     .execute();
+}
+
+/** How many products a listing's filters match, for "Page 2 of 5 · 103 products". */
+export async function countListing(executor: Executor, filter: ListingFilter): Promise<number> {
+  let query = executor.selectFrom("products").select(({ fn }) => fn.countAll<number | string>().as("count"));
+  for (const condition of await listingConditions(executor, filter)) query = query.where(condition);
+  return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
 /** Below this many matches, a search starts from the trigram index rather than the price order. */
@@ -86,7 +101,7 @@ async function rareSearchCandidates(executor: Executor, text: string) {
   return sql<SqlBool>`id in (select rowid from products_search where products_search match ${phrase})`;
 }
 
-export async function findDistinctCategories(executor: Executor, membership: Membership | undefined) {
+export async function findDistinctCategories(executor: Executor, membership: CollectionFlag | undefined) {
   return executor
     .selectFrom("products")
     .select(({ fn }) => ["categoryKey", fn.min("category").as("label")])
@@ -96,7 +111,7 @@ export async function findDistinctCategories(executor: Executor, membership: Mem
     .execute();
 }
 
-export async function findDistinctFabrics(executor: Executor, membership: Membership | undefined) {
+export async function findDistinctFabrics(executor: Executor, membership: CollectionFlag | undefined) {
   return executor
     .selectFrom("products")
     .select(({ fn }) => ["fabricKey", fn.min("fabric").as("label")])
@@ -119,7 +134,7 @@ export async function findDistinctTypes(executor: Executor) {
   return rows.map((row) => row.type);
 }
 
-export async function findNewest(executor: Executor, membership: Membership | undefined, limit: number) {
+export async function findNewest(executor: Executor, membership: CollectionFlag | undefined, limit: number) {
   return executor
     .selectFrom("products")
     .select(["id", "title", "price", "imageMain"])

@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { COLLECTION_FLAGS, COLLECTIONS, type CollectionFlag } from "../../app/lib/collections.ts";
 import { LISTING_SORTS, type ListingSort, PAGE_SIZE } from "../../app/lib/listing.ts";
+import { SIZES, type Size } from "../../app/lib/sizes.ts";
 import { pageNumber } from "../validation/fields.ts";
 
-export { PAGE_SIZE };
-
-export const SIZES = ["S", "M", "L", "XL", "One Size"] as const;
-export type Size = (typeof SIZES)[number];
+export { PAGE_SIZE, SIZES, type Size };
 
 export const MAX_IMAGES = 5;
 
@@ -69,6 +67,8 @@ export type Product = {
   category: string;
   type: string;
   fabric: string | null;
+  /** The HSN code that sets the product's GST rate. */
+  hsn: string;
   description: string;
   description1: string;
   flags: ProductFlags;
@@ -86,6 +86,9 @@ export type ListingPage = {
   page: number;
   hasPrevious: boolean;
   hasNext: boolean;
+  /** Products matching the filters, on every page together. */
+  total: number;
+  pageCount: number;
 };
 
 export type ListingOptions = { types: string[]; fabrics: string[] };
@@ -103,6 +106,13 @@ export const productInputSchema = z.object({
     .max(100)
     .nullable()
     .transform((value) => value || null),
+  /** Left out or empty, the shop suggests one from the product's words. */
+  hsn: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}(\d{2}){0,2})?$/, "The HSN code has 4, 6 or 8 digits.")
+    .optional()
+    .transform((value) => value || undefined),
   description: z.string().trim().min(1, "Description is required.").max(5000),
   description1: z.string().trim().max(5000).default(""),
   flags: z.object(

@@ -1,10 +1,11 @@
-import { COLLECTION_FLAGS, findCollection, type Membership } from "../../app/lib/collections.ts";
+import { COLLECTION_FLAGS, type CollectionFlag, findCollection } from "../../app/lib/collections.ts";
 import { rupeesToPaise } from "../../app/lib/money.ts";
 import type { Db, ProductRow, ProductSizeRow } from "../db/schema.ts";
 import { containsLikePattern } from "../db/text-match.ts";
 import { AppError } from "../errors.ts";
 import {
   countAllProducts,
+  countListing,
   findDistinctCategories,
   findDistinctFabrics,
   findListingPage,
@@ -25,18 +26,21 @@ import {
   type Size,
 } from "./catalog.schemas.ts";
 import { catalogCache } from "./catalog-cache.ts";
+import { searchWords } from "./search-words.ts";
 
-export function membershipOf(listing: string): Membership | undefined {
+export function membershipOf(listing: string): CollectionFlag | undefined {
   if (listing === "all") return undefined;
   const collection = findCollection(listing);
   if (!collection) throw new AppError("not-found", "There is no such collection.");
-  return collection.membership;
+  return collection.flag;
 }
 
 /**
- * One page of a listing, following the shop's filter rules: the search key is contained in the
- * title (or category or fabric), the category contains the chosen type, the fabric equals the chosen
- * one (a product without fabric never matches a chosen fabric), and the price is at most the maximum.
+ * One page of a listing, following the shop's filter rules: every word of the search is among the
+ * product's words (title, category, type and fabric, with common spellings and plurals made one),
+ * the category contains the chosen type, the fabric equals the chosen one (a product without fabric
+ * never matches a chosen fabric), and the price is at most the maximum. The number of matches is
+ * counted once and kept with the catalogue cache.
  */
 export async function browseListing(
   db: Db,
@@ -45,22 +49,32 @@ export async function browseListing(
 ): Promise<ListingPage> {
   const filter: ListingFilter = {
     membership: membershipOf(query.listing),
-    search: query.q ? { text: query.q.toLowerCase(), pattern: containsLikePattern(query.q) } : undefined,
+    search: searchFilter(query.q),
     typePattern: query.type ? containsLikePattern(query.type) : undefined,
     fabricKey: query.fabric ? query.fabric.toLowerCase() : undefined,
     maxPrice: query.max === undefined ? undefined : rupeesToPaise(query.max),
     sort: query.sort,
   };
-  // One row past the page tells whether a next page exists without counting every match.
-  const rows = await findListingPage(db, filter, PAGE_SIZE + 1, (query.page - 1) * PAGE_SIZE);
-  const pageRows = rows.slice(0, PAGE_SIZE);
+  const { page: _page, ...counted } = query;
+  const [rows, total] = await Promise.all([
+    findListingPage(db, filter, PAGE_SIZE, (query.page - 1) * PAGE_SIZE),
+    catalogCache(db).remember(`count:${JSON.stringify(counted)}`, () => countListing(db, filter)),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return {
     // Only cards that add to the cart from the listing (Accessories) need each product's sizes.
-    items: options.withSizes ? await withSizes(db, pageRows) : pageRows.map((row) => toCard(row, [])),
+    items: options.withSizes ? await withSizes(db, rows) : rows.map((row) => toCard(row, [])),
     page: query.page,
     hasPrevious: query.page > 1,
-    hasNext: rows.length > PAGE_SIZE,
+    hasNext: query.page < pageCount,
+    total,
+    pageCount,
   };
+}
+
+function searchFilter(q: string | undefined): ListingFilter["search"] {
+  const words = q ? searchWords(q) : [];
+  return words.length > 0 ? { words, patterns: words.map(containsLikePattern) } : undefined;
 }
 
 /** The Type and Fabric choices of a listing: the distinct categories and fabrics of its products. */
@@ -118,6 +132,7 @@ export function toProduct(row: ProductRow, sizes: readonly ProductSizeRow[]): Pr
     category: row.category,
     type: row.type,
     fabric: row.fabric,
+    hsn: row.hsn,
     description: row.description,
     description1: row.description1,
     flags: Object.fromEntries(COLLECTION_FLAGS.map((flag) => [flag, row[flag] === 1])) as Product["flags"],

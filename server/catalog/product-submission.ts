@@ -22,6 +22,7 @@ export type ProductSubmission = {
   category: string;
   type: string;
   fabric: string;
+  hsn: string;
   description: string;
   description1: string;
   flags: string[];
@@ -52,6 +53,7 @@ export async function productFromSubmission(storage: Storage, submission: Produc
     category: submission.category,
     type: submission.type,
     fabric: submission.fabric,
+    hsn: submission.hsn,
     description: submission.description,
     description1: submission.description1,
     flags: Object.fromEntries(COLLECTION_FLAGS.map((flag) => [flag, submission.flags.includes(flag)])) as Record<

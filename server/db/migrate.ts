@@ -8,6 +8,7 @@ import * as listingFilterIndexes from "./migrations/0004_listing_filter_indexes.
 import * as searchIndex from "./migrations/0005_search_index.ts";
 import * as loginFailureSweep from "./migrations/0006_login_failure_sweep.ts";
 import * as orderNumberRequired from "./migrations/0007_order_number_required.ts";
+import * as productHsnAndWords from "./migrations/0008_product_hsn_and_words.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0005_search_index": searchIndex,
   "0006_login_failure_sweep": loginFailureSweep,
   "0007_order_number_required": orderNumberRequired,
+  "0008_product_hsn_and_words": productHsnAndWords,
 };
 
 const provider: MigrationProvider = {

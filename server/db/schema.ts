@@ -23,6 +23,8 @@ export interface ProductsTable {
   fabric: string | null;
   /** lower(fabric), '' when there is none. */
   fabricKey: string;
+  /** The HSN code that sets the GST rate. */
+  hsn: string;
   description: string;
   description1: string;
   /** lower(title, category and fabric): what the search box matches. */

@@ -8,7 +8,8 @@ export type FormFailure = { ok: false; code: string; message: string; fieldError
 
 /**
  * Turns a refusal into the form's answer (its status, message and per-field messages); anything
- * else is not the shopper's doing and is rethrown.
+ * else is not the shopper's doing and is rethrown. The prefix names a failed action ("Failed to
+ * place the order: …"); a form whose fields are wrong shows their problems without it.
  */
 export function formFailure<Values extends Record<string, string> = Record<string, never>>(
   error: unknown,
@@ -20,7 +21,7 @@ export function formFailure<Values extends Record<string, string> = Record<strin
   const failure: FormFailure & { values?: Values } = {
     ok: false,
     code: refusal.code,
-    message: prefix ? `${prefix}: ${refusal.message}` : refusal.message,
+    message: prefix && refusal.code !== "validation-failed" ? `${prefix}: ${refusal.message}` : refusal.message,
     fieldErrors: refusal.fieldErrors,
     // What was typed, so that a form rendered again without JavaScript keeps it.
     ...(values ? { values } : {}),

@@ -17,13 +17,17 @@ export function readListingRequest(url: URL): ListingRequest | null {
   const params = Object.fromEntries(url.searchParams);
   const input = { ...params, listing: collection?.slug ?? "all" };
   const parsed = listingQuerySchema.safeParse(input);
-  if (parsed.success) {
-    return { query: parsed.data, title: collection?.title ?? "All Products", filterError: null };
-  }
   // Only the max price can fail; the rest of the filters still apply.
+  const query = parsed.success ? parsed.data : listingQuerySchema.parse({ ...input, max: undefined });
   return {
-    query: listingQuerySchema.parse({ ...input, max: undefined }),
-    title: collection?.title ?? "All Products",
-    filterError: parsed.error.issues[0]?.message ?? "A filter value could not be used.",
+    query,
+    title: collection?.title ?? ALL_PRODUCTS_TITLES[query.sort] ?? "All Products",
+    filterError: parsed.success ? null : (parsed.error.issues[0]?.message ?? "A filter value could not be used."),
   };
 }
+
+/** All Products sorted newest first is the footer's New Arrivals; by sales, its Best Selling. */
+const ALL_PRODUCTS_TITLES: Partial<Record<ListingQuery["sort"], string>> = {
+  new: "New Arrivals",
+  popular: "Best Selling",
+};

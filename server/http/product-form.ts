@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { MAX_IMAGES, SIZES, type Size } from "../catalog/catalog.schemas.ts";
+import { stockField } from "../../app/lib/sizes.ts";
+import { MAX_IMAGES, SIZES } from "../catalog/catalog.schemas.ts";
 import type { PictureSource, ProductSubmission } from "../catalog/product-submission.ts";
 import { MAX_UPLOAD_BYTES } from "../storage/images.ts";
 import { actionDone, formFailure } from "./action-results.ts";
@@ -8,11 +9,6 @@ import { makeToast } from "./toasts.ts";
 
 /** The add and edit product form may carry five pictures of up to 5 MB each. */
 export const PRODUCT_FORM_LIMIT_BYTES = MAX_IMAGES * MAX_UPLOAD_BYTES + 256 * 1024;
-
-/** Form field names for a size's stock: stock_S … stock_OneSize. */
-export function stockField(size: Size): string {
-  return `stock_${size.replace(" ", "")}`;
-}
 
 /** The posted product form, as typed: the catalogue service checks it. */
 export async function readProductForm(form: FormData): Promise<ProductSubmission> {
@@ -24,6 +20,7 @@ export async function readProductForm(form: FormData): Promise<ProductSubmission
     category: String(form.get("category") ?? ""),
     type: String(form.get("type") ?? ""),
     fabric: String(form.get("fabric") ?? ""),
+    hsn: text(form, "hsn"),
     description: String(form.get("description") ?? ""),
     description1: String(form.get("description1") ?? ""),
     flags: form.getAll("flags").filter((flag): flag is string => typeof flag === "string"),

@@ -3,6 +3,7 @@ import type { Actor } from "../accounts/actor.ts";
 import { resolveSession } from "../accounts/sessions.service.ts";
 import { shopCookies } from "./cookies.ts";
 import { appServices, cookieSecurity, requestInfo } from "./route-helpers.ts";
+import { makeToast, redirectWithToast } from "./toasts.ts";
 
 const actorContext = createContext<Actor>();
 const sessionTokenContext = createContext<string | null>(null);
@@ -32,6 +33,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   let cookieUpdate: string | null = null;
   if (token) {
     const session = await resolveSession(db, token, guestId);
+    if (session?.status === "disabled") return signedOutBecauseDisabled(context);
     if (session) {
       actor = session.actor;
       context.set(sessionTokenContext, token);
@@ -49,6 +51,24 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     response.headers.append("Set-Cookie", cookieUpdate);
   return response;
 };
+
+/** A disabled person is signed out, sent to the login page, and told why. */
+async function signedOutBecauseDisabled(context: Readonly<RouterContextProvider>): Promise<Response> {
+  const cookies = shopCookies(appServices(context).config.sessionSecret);
+  const headers = new Headers();
+  const security = cookieSecurity(context);
+  headers.append("Set-Cookie", await cookies.session(security.secure).serialize("", { ...security, maxAge: 0 }));
+  return redirectWithToast(
+    context,
+    "/login",
+    makeToast(
+      "error",
+      "Your account has been disabled, so you have been signed out. Please contact us if this is a mistake.",
+      10_000,
+    ),
+    { headers },
+  );
+}
 
 function readString(value: unknown): string | null {
   return typeof value === "string" && value.length > 0 && value.length < 200 ? value : null;

@@ -4,8 +4,13 @@ import type { Toast, ToastKind } from "../../app/lib/toast.ts";
 import { shopCookies } from "./cookies.ts";
 import { appServices, cookieSecurity } from "./route-helpers.ts";
 
-export function makeToast(kind: ToastKind, message: string, durationMs?: number): Toast {
-  return { id: randomUUID(), kind, message, ...(durationMs ? { durationMs } : {}) };
+export function makeToast(
+  kind: ToastKind,
+  message: string,
+  durationMs?: number,
+  action?: { label: string; to: string },
+): Toast {
+  return { id: randomUUID(), kind, message, ...(durationMs ? { durationMs } : {}), ...(action ? { action } : {}) };
 }
 
 /** Queues a toast on a response; the next page load (or revalidation) shows it once. */
@@ -47,6 +52,12 @@ function isToast(value: unknown): value is Toast {
     typeof value === "object" &&
     value !== null &&
     typeof (value as Toast).id === "string" &&
-    typeof (value as Toast).message === "string"
+    typeof (value as Toast).message === "string" &&
+    isSafeAction((value as Toast).action)
   );
+}
+
+/** A toast's button leads only to a page of the shop. */
+function isSafeAction(action: Toast["action"]): boolean {
+  return action === undefined || (typeof action.label === "string" && /^\/(?!\/)/.test(String(action.to)));
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
+import { ORDER_TRANSITIONS } from "../../app/lib/order-status.ts";
 import type { OrderLinesTable, OrderStatus } from "../db/schema.ts";
 import {
   addressField,
@@ -8,21 +9,12 @@ import {
   mobileField,
   nameField,
   pincodeField,
-  REQUIRED_MESSAGE,
+  requiredText,
 } from "../validation/fields.ts";
 
 export type { OrderStatus };
 
-/**
- * The order lifecycle, in one place: Placed → Shipped → Delivered, and Placed or Shipped →
- * Cancelled. Delivered and Cancelled are final; any change not listed here is refused.
- */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  placed: ["shipped", "cancelled"],
-  shipped: ["delivered", "cancelled"],
-  delivered: [],
-  cancelled: [],
-};
+export { ORDER_TRANSITIONS };
 
 export const ORDER_STATUSES = Object.keys(ORDER_TRANSITIONS) as OrderStatus[];
 
@@ -30,14 +22,12 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-const required = z.string().trim().min(1, REQUIRED_MESSAGE);
-
 /** The checkout dialog. Every field is required; each then has its own format. */
 export const checkoutSchema = z.object({
-  name: required.pipe(nameField),
-  address: required.pipe(addressField),
-  pincode: required.pipe(pincodeField),
-  phone: required.pipe(mobileField),
+  name: requiredText("Please enter your full name.").pipe(nameField),
+  address: requiredText("Please enter the full address.").pipe(addressField),
+  pincode: requiredText("Please enter the pincode.").pipe(pincodeField),
+  phone: requiredText("Please enter a mobile number.").pipe(mobileField),
   idempotencyKey: z
     .string()
     .trim()
@@ -47,7 +37,9 @@ export const checkoutSchema = z.object({
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
 /** A guest also gives the e-mail for the confirmation. */
-export const guestCheckoutSchema = checkoutSchema.extend({ email: required.pipe(emailField) });
+export const guestCheckoutSchema = checkoutSchema.extend({
+  email: requiredText("Please enter your e-mail address.").pipe(emailField),
+});
 export type GuestCheckoutInput = z.input<typeof guestCheckoutSchema>;
 
 export type PlacedOrder = { id: number; orderNumber: string; accessToken: string; replayed: boolean };

@@ -9,6 +9,7 @@ import { pointsSummary } from "../rewards/rewards.service.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
+import { mobileField } from "../validation/fields.ts";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "./orders.schemas.ts";
 import {
   changeStatus,
@@ -82,7 +83,7 @@ describeEachDatabase("placing orders", (database) => {
     const id = await makeProduct(db, { price: 500_000, sizes: { M: 5 } });
     await addToCart(db, guest, { productId: id, size: "M" });
     const missing = await failure(placeOrder(db, guest, checkoutDetails({ email: "" })));
-    expect(missing.message).toBe("All fields are required");
+    expect(missing.message).toBe("All fields are required. Please enter your e-mail address.");
     const placed = await placeOrder(db, guest, checkoutDetails({ redeemPoints: true }));
     const order = await orderByAccessToken(db, placed.accessToken);
     expect(order).toMatchObject({ isGuest: true, pointsEarned: 0, pointsRedeemed: 0, total: 510_000 });
@@ -93,15 +94,28 @@ describeEachDatabase("placing orders", (database) => {
     const guest = makeVisitor();
     const id = await makeProduct(db, { sizes: { M: 5 } });
     await addToCart(db, guest, { productId: id, size: "M" });
-    for (const field of ["name", "address", "pincode", "phone"]) {
-      expect((await failure(placeOrder(db, guest, checkoutDetails({ [field]: " " })))).message).toBe(
-        "All fields are required",
+    const needs = { name: "full name", address: "full address", pincode: "pincode", phone: "mobile number" };
+    for (const [field, what] of Object.entries(needs)) {
+      const refused = await failure(placeOrder(db, guest, checkoutDetails({ [field]: " " })));
+      expect(refused.message).toMatch(new RegExp(`^All fields are required\\. Please enter (your|the|a) ${what}\\.$`));
+    }
+    // Values no Indian address or phone can have.
+    for (const pincode of ["40005", "000000", "012345", "4000501"]) {
+      expect((await failure(placeOrder(db, guest, checkoutDetails({ pincode })))).message, pincode).toBe(
+        "The pincode has 6 digits and does not start with 0.",
       );
     }
-    expect((await failure(placeOrder(db, guest, checkoutDetails({ pincode: "40005" })))).message).toBe(
-      "The pincode must have 6 digits.",
+    for (const phone of ["98200", "1234567890", "5820012345", "+44 7700 900123"]) {
+      expect((await failure(placeOrder(db, guest, checkoutDetails({ phone })))).message, phone).toMatch(
+        /starts with 6, 7, 8 or 9/,
+      );
+    }
+    for (const phone of ["9820012345", "+91 98200 12345", "09820012345", "98200-12345", "919820012345"]) {
+      expect(mobileField.parse(phone), phone).toBe("9820012345");
+    }
+    expect((await failure(placeOrder(db, guest, checkoutDetails({ name: "A" })))).message).toBe(
+      "Please enter the full name (at least 2 letters).",
     );
-    expect((await failure(placeOrder(db, guest, checkoutDetails({ phone: "98200" })))).message).toMatch(/10 digits/);
     expect((await viewCart(db, guest)).lines).toHaveLength(1);
   });
 

@@ -11,26 +11,44 @@ export const emailField = z
   .max(254, "The e-mail address is too long.")
   .pipe(z.email({ error: "Please enter a valid e-mail address." }));
 
+/**
+ * A field that must be filled in, with its own message when it is not ("Please enter your full
+ * name."). The form's banner then says the spec's "All fields are required" once (see parseInput).
+ */
+export function requiredText(message: string, options: { trim?: boolean } = {}) {
+  REQUIRED_FIELD_MESSAGES.add(message);
+  const text = z.string({ error: message });
+  return (options.trim === false ? text : text.trim()).min(1, message);
+}
+
+/** The messages of required fields, by which parseInput knows a field was left empty. */
+const REQUIRED_FIELD_MESSAGES = new Set<string>();
+
+/** A person's name: at least two letters. */
 export const nameField = z
   .string()
   .trim()
-  .min(1, REQUIRED_MESSAGE)
-  .max(100, "The name must be at most 100 characters.");
+  .max(100, "The name must be at most 100 characters.")
+  .refine((value) => (value.match(/\p{L}/gu) ?? []).length >= 2, "Please enter the full name (at least 2 letters).");
 
-/** An Indian mobile number: 10 digits, optionally written with +91 in front; stored as the 10 digits. */
+/**
+ * An Indian mobile number: 10 digits starting with 6, 7, 8 or 9, optionally written with +91 or 0
+ * in front, spaces and dashes allowed; stored as the 10 digits.
+ */
 export const mobileField = z
   .string()
   .trim()
   .transform((value) => value.replace(/[\s-]/g, ""))
-  .refine((value) => /^(\+91|91|0)?\d{10}$/.test(value), {
-    message: "The mobile number must have 10 digits (you may add +91 in front).",
+  .refine((value) => /^(\+91|91|0)?[6-9]\d{9}$/.test(value), {
+    message: "The mobile number has 10 digits and starts with 6, 7, 8 or 9 (you may add +91 or 0 in front).",
   })
   .transform((value) => value.slice(-10));
 
+/** An Indian pincode: 6 digits, the first of which is never 0. */
 export const pincodeField = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, "The pincode must have 6 digits.");
+  .regex(/^[1-9]\d{5}$/, "The pincode has 6 digits and does not start with 0.");
 
 export const addressField = z.string().trim().max(500, "The address must be at most 500 characters.");
 
@@ -65,12 +83,22 @@ export function fieldErrors(error: z.ZodError): { message: string; fields: Recor
   return { message: Object.values(fields)[0] ?? "Please check the form.", fields };
 }
 
-/** Parses a service's input; a failure becomes a validation AppError with one message per field. */
+/**
+ * Parses a service's input; a failure becomes a validation AppError with one message per field.
+ * When fields are missing, the message is the spec's "All fields are required", followed by what
+ * the first missing field needs; otherwise it is the first field's own problem.
+ */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const { message, fields } = fieldErrors(parsed.error);
-    throw new AppError("validation-failed", message, fields);
+    const missing = parsed.error.issues.find(isMissing);
+    throw new AppError("validation-failed", missing ? `${REQUIRED_MESSAGE}. ${missing.message}` : message, fields);
   }
   return parsed.data;
+}
+
+/** A required field left empty (or not sent at all). */
+function isMissing(issue: z.core.$ZodIssue): boolean {
+  return REQUIRED_FIELD_MESSAGES.has(issue.message);
 }

@@ -10,6 +10,7 @@ import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
 import {
+  countWishlist,
   deleteWishlist,
   deleteWishlistItem,
   findWishlist,
@@ -62,6 +63,12 @@ export async function viewWishlist(db: Db, actor: Actor): Promise<WishlistItem[]
     sizes: sizes.filter((size) => size.productId === row.productId).map(toSize),
     available: row.archived === 0,
   }));
+}
+
+/** The number of products in the wishlist, for the top bar. */
+export async function wishlistCount(db: Db, actor: Actor): Promise<number> {
+  const owner = ownerOf(actor);
+  return owner ? countWishlist(db, owner) : 0;
 }
 
 /** Adds a product once (no duplicates), remembering the size chosen, if one was. */

@@ -153,7 +153,7 @@ describeJourneys("cart and checkout", (journey) => {
 
     await page.goto("/accessories");
     const belt = page.locator("article").filter({ hasText: "Gold-Tone Chain Belt" });
-    await belt.getByRole("button", { name: "Add Gold-Tone Chain Belt to cart" }).click();
+    await belt.getByRole("button", { name: "Add to Cart: Gold-Tone Chain Belt" }).click();
     await page.getByText("Added to cart").last().waitFor();
     await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("1");
 

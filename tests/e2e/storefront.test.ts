@@ -12,11 +12,9 @@ import { describeJourneys, expectNoSeriousA11yViolations } from "./browser.ts";
 function expectedMembers(slug: string): DemoProduct[] {
   const collection = COLLECTIONS.find((candidate) => candidate.slug === slug);
   if (!collection) throw new Error(slug);
-  const { membership } = collection;
-  return DEMO_CATALOGUE.filter((product) =>
-    membership.kind === "flag"
-      ? product.collections.includes(membership.flag)
-      : product.category.toLowerCase() === membership.categoryKey,
+  return DEMO_CATALOGUE.filter(
+    (product) =>
+      product.collections.includes(collection.flag) || product.category.toLowerCase() === collection.categoryKey,
   );
 }
 

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { AdminOrderRow } from "#server/admin/admin.schemas.ts";
 import { formatShopDate } from "../../lib/dates.ts";
 import { formatRs } from "../../lib/money.ts";
+import { ORDER_TRANSITIONS } from "../../lib/order-status.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { StatusBadge } from "../orders/status-badge.tsx";
 import { TableHead } from "./table-head.tsx";
@@ -9,24 +10,24 @@ import { TableHead } from "./table-head.tsx";
 type Row = AdminOrderRow;
 
 const HEADINGS = [
-  "Order No / Payment Id",
+  "Order No / Payment Id · Date",
   "Image",
-  "Title",
+  "Title · Category",
   "Price",
-  "Category",
-  "Name",
-  "Address",
-  "Pincode",
-  "Phone Number",
-  "Email",
-  "Date",
+  "Name · Phone Number · Email",
+  "Address · Pincode",
   "Order Status",
-  "Action",
+  "Update Order",
 ];
 
+/**
+ * The orders, newest first, sized to fit beside the admin navigation at 1366 px: the customer's
+ * details and the address each in one cell (the address shortened to two lines, whole on hover),
+ * and Update Order only where the status can still change.
+ */
 export function OrdersTable({ rows }: { rows: Row[] }) {
   return (
-    <table className="w-full min-w-[80rem] text-left text-sm">
+    <table className="w-full min-w-[56rem] text-left text-sm">
       <caption className="sr-only">Orders</caption>
       <TableHead headings={HEADINGS} />
       <tbody>
@@ -37,29 +38,45 @@ export function OrdersTable({ rows }: { rows: Row[] }) {
             data-testid="admin-order-row"
           >
             <td className="px-2 py-2">
-              <p className="font-medium">{row.orderNumber}</p>
-              <p className="font-mono text-xs text-zinc-500">{row.paymentRef}</p>
+              <p className="font-medium whitespace-nowrap">{row.orderNumber}</p>
+              <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{row.paymentRef}</p>
+              <p className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
+                {formatShopDate(row.createdAt)}
+              </p>
             </td>
             <td className="px-2 py-2">{row.image ? <ProductThumbnail image={row.image} width={48} /> : null}</td>
-            <td className="px-2 py-2">
-              {row.title}
-              {row.itemCount > 1 ? <span className="block text-xs text-zinc-500">{row.itemCount} items</span> : null}
+            <td className="max-w-56 px-2 py-2">
+              <p>{row.title}</p>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                {row.category}
+                {row.itemCount > 1 ? ` · ${row.itemCount} items` : ""}
+              </p>
             </td>
-            <td className="px-2 py-2">{formatRs(row.total)}</td>
-            <td className="px-2 py-2">{row.category}</td>
-            <td className="px-2 py-2">{row.name}</td>
-            <td className="max-w-48 px-2 py-2">{row.address}</td>
-            <td className="px-2 py-2">{row.pincode}</td>
-            <td className="px-2 py-2">{row.phone}</td>
-            <td className="px-2 py-2">{row.email}</td>
-            <td className="px-2 py-2 whitespace-nowrap">{formatShopDate(row.createdAt)}</td>
+            <td className="px-2 py-2 whitespace-nowrap">{formatRs(row.total)}</td>
+            <td className="max-w-56 px-2 py-2">
+              <p>{row.name}</p>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">{row.phone}</p>
+              <p className="text-xs break-all text-zinc-600 dark:text-zinc-400">{row.email}</p>
+            </td>
+            <td className="max-w-64 px-2 py-2">
+              <p className="line-clamp-2" title={row.address}>
+                {row.address}
+              </p>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">{row.pincode}</p>
+            </td>
             <td className="px-2 py-2">
               <StatusBadge status={row.status} />
             </td>
             <td className="px-2 py-2">
-              <Link to={`/admin/updateorderstatus?id=${row.id}`} className="btn-outline px-2 py-1 whitespace-nowrap">
-                Update Order
-              </Link>
+              {ORDER_TRANSITIONS[row.status].length > 0 ? (
+                <Link to={`/admin/updateorderstatus?id=${row.id}`} className="btn-outline px-2 py-1 whitespace-nowrap">
+                  Update Order
+                </Link>
+              ) : (
+                <Link to={`/admin/updateorderstatus?id=${row.id}`} className="text-xs underline whitespace-nowrap">
+                  View
+                </Link>
+              )}
             </td>
           </tr>
         ))}

@@ -11,6 +11,7 @@ export function toFormValues(product: Product): ProductFormValues {
     category: product.category,
     type: product.type,
     fabric: product.fabric ?? "",
+    hsn: product.hsn,
     description: product.description,
     description1: product.description1,
     flags: product.flags,

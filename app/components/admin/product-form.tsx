@@ -2,13 +2,13 @@ import type { InputHTMLAttributes } from "react";
 import { Form } from "react-router";
 import type { FormFailure } from "#server/http/action-results.ts";
 import { COLLECTION_FLAGS, FLAG_LABELS } from "../../lib/collections.ts";
+import { SIZES, stockField } from "../../lib/sizes.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { FieldError, FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { useReturnToDashboard } from "./use-return-to-dashboard.ts";
 
-const SIZE_CHOICES = ["S", "M", "L", "XL", "One Size"] as const;
 const IMAGE_SLOTS = ["Main image", "Image 1", "Image 2", "Image 3", "Image 4"];
 
 export type ProductFormValues = {
@@ -19,6 +19,7 @@ export type ProductFormValues = {
   category: string;
   type: string;
   fabric: string;
+  hsn: string;
   description: string;
   description1: string;
   flags: Record<string, boolean>;
@@ -34,6 +35,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   category: "",
   type: "",
   fabric: "",
+  hsn: "",
   description: "",
   description1: "",
   flags: {},
@@ -91,8 +93,16 @@ export function ProductForm(props: {
             required
           />
           <TextField
+            name="hsn"
+            label="HSN code"
+            inputMode="numeric"
+            defaultValue={values.hsn}
+            error={errors.hsn}
+            hint="Sets the GST rate. Left empty, the shop suggests one from the type."
+          />
+          <TextField
             name="fabric"
-            label="Fabric"
+            label="Fabric or material"
             list="fabric-suggestions"
             defaultValue={values.fabric}
             error={errors.fabric}
@@ -109,7 +119,9 @@ export function ProductForm(props: {
           <h2 id="images-heading" className="font-semibold">
             Pictures
           </h2>
-          <p className="text-sm text-zinc-500">Upload a JPEG, PNG or WebP (up to 5 MB), or give an https:// URL.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Upload a JPEG, PNG or WebP (up to 5 MB), or give an https:// URL.
+          </p>
           <FieldError id="images-error" message={errors.images} />
           <div className="mt-4 grid gap-4 md:grid-cols-2">
             {IMAGE_SLOTS.map((label, slot) => (
@@ -128,13 +140,15 @@ export function ProductForm(props: {
           <h2 id="sizes-heading" className="font-semibold">
             Sizes and stock
           </h2>
-          <p className="text-sm text-zinc-500">Give the stock of each size offered; leave a size empty if it is not.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Give the stock of each size offered; leave a size empty if it is not.
+          </p>
           <FieldError id="sizes-error" message={errors.sizes} />
           <div className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-5">
-            {SIZE_CHOICES.map((size) => (
+            {SIZES.map((size) => (
               <TextField
                 key={size}
-                name={`stock_${size.replace(" ", "")}`}
+                name={stockField(size)}
                 label={size}
                 type="number"
                 inputMode="numeric"

@@ -4,6 +4,7 @@ import type { AdminProductRow } from "#server/admin/admin.schemas.ts";
 import { formatShopDate } from "../../lib/dates.ts";
 import { formatRs } from "../../lib/money.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
+import { ConfirmAction } from "../ui/confirm-action.tsx";
 import { TableHead } from "./table-head.tsx";
 
 type Row = AdminProductRow;
@@ -42,19 +43,18 @@ function ProductRow({ row, number }: { row: Row; number: number }) {
           <Link to={`/updateproduct?id=${row.id}`} className="btn-outline px-2 py-1" aria-label={`Edit ${row.title}`}>
             <Pencil aria-hidden="true" className="size-4" />
           </Link>
-          <fetcher.Form
-            method="post"
-            onSubmit={(event) => {
-              if (!window.confirm(`Delete “${row.title}”? It leaves the shop; past orders keep it.`))
-                event.preventDefault();
+          <ConfirmAction
+            fetcher={fetcher}
+            fields={{ intent: "delete-product", productId: String(row.id) }}
+            title={`Delete “${row.title}”?`}
+            message="It leaves the shop at once. Past orders keep their copy of it."
+            confirmLabel="Delete"
+            trigger={{
+              label: `Delete ${row.title}`,
+              className: "btn-outline px-2 py-1 text-red-700 dark:text-red-400",
+              children: <Trash2 aria-hidden="true" className="size-4" />,
             }}
-          >
-            <input type="hidden" name="intent" value="delete-product" />
-            <input type="hidden" name="productId" value={row.id} />
-            <button type="submit" className="btn-outline px-2 py-1 text-red-600" aria-label={`Delete ${row.title}`}>
-              <Trash2 aria-hidden="true" className="size-4" />
-            </button>
-          </fetcher.Form>
+          />
         </div>
       </td>
     </tr>

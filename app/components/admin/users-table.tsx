@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
 import type { AdminUserRow } from "#server/admin/admin.schemas.ts";
+import { ConfirmAction } from "../ui/confirm-action.tsx";
 import { TableHead } from "./table-head.tsx";
 
 type Row = AdminUserRow;
@@ -18,11 +19,23 @@ export function UsersTable({ rows, firstNumber, adminId }: { rows: Row[]; firstN
   );
 }
 
-/** The Disabled toggle: disabling ends the user's sessions at once. An admin cannot disable themself. */
+/**
+ * The Disabled switch: disabling ends the user's sessions at once, so it asks first; enabling
+ * does not. An admin cannot disable themself.
+ */
 function UserRow({ row, number, isSelf }: { row: Row; number: number; isSelf: boolean }) {
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("disabled");
   const disabled = pending === undefined || pending === null ? row.disabled : pending === "1";
+  const look = {
+    className: `relative h-6 w-11 rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${disabled ? "bg-red-600" : "bg-zinc-400 dark:bg-zinc-600"}`,
+    children: (
+      <span
+        className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white transition-transform ${disabled ? "translate-x-5" : ""}`}
+      />
+    ),
+  };
+  const fields = { intent: "toggle-user", userId: row.id, disabled: disabled ? "0" : "1" };
   return (
     <tr className="border-b border-zinc-100 dark:border-zinc-800" data-testid="admin-user-row">
       <td className="px-2 py-2">{number}</td>
@@ -32,24 +45,28 @@ function UserRow({ row, number, isSelf }: { row: Row; number: number; isSelf: bo
       <td className="px-2 py-2 capitalize">{row.role}</td>
       <td className="px-2 py-2">{row.pointsBalance}</td>
       <td className="px-2 py-2">
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="toggle-user" />
-          <input type="hidden" name="userId" value={row.id} />
-          <input type="hidden" name="disabled" value={disabled ? "0" : "1"} />
-          <button
-            type="submit"
-            role="switch"
-            aria-checked={disabled}
-            aria-label={`Disabled: ${row.email}`}
-            disabled={isSelf}
-            title={isSelf ? "You cannot disable your own account" : undefined}
-            className={`relative h-6 w-11 rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${disabled ? "bg-red-500" : "bg-zinc-300 dark:bg-zinc-700"}`}
-          >
-            <span
-              className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white transition-transform ${disabled ? "translate-x-5" : ""}`}
-            />
-          </button>
-        </fetcher.Form>
+        {disabled ? (
+          <fetcher.Form method="post">
+            {Object.entries(fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" role="switch" aria-checked={true} aria-label={`Disabled: ${row.email}`} {...look} />
+          </fetcher.Form>
+        ) : (
+          <ConfirmAction
+            fetcher={fetcher}
+            fields={fields}
+            title={`Disable ${row.email}?`}
+            message="They are signed out at once on every device and cannot log in until you enable them again. They are told why when they next visit."
+            confirmLabel="Disable"
+            trigger={{
+              label: `Disabled: ${row.email}`,
+              disabled: isSelf,
+              switchOn: false,
+              ...look,
+            }}
+          />
+        )}
       </td>
     </tr>
   );

@@ -10,7 +10,7 @@ export function CartLines({ lines }: { lines: CartLine[] }) {
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Cart Items</caption>
-      <thead className="hidden border-b border-zinc-200 text-left text-xs tracking-wide text-zinc-500 uppercase md:table-header-group dark:border-zinc-800 [&_th]:px-2">
+      <thead className="hidden border-b border-zinc-200 text-left text-xs tracking-wide text-zinc-600 dark:text-zinc-400 uppercase md:table-header-group dark:border-zinc-800 [&_th]:px-2">
         <tr>
           <th scope="col" className="py-3">
             Product
@@ -49,7 +49,7 @@ function CartRow({ line }: { line: CartLine }) {
   );
   return (
     <tr
-      className={`block border-b border-zinc-200 py-4 md:table-row dark:border-zinc-800 ${pending ? "opacity-60" : ""}`}
+      className={`block border-b border-zinc-200 py-4 md:table-row dark:border-zinc-800 ${pending ? "opacity-60" : ""} ${problem ? "bg-red-50/60 dark:bg-red-950/30" : ""}`}
       data-testid="cart-line"
     >
       <td className="block pb-2 md:table-cell md:py-4 md:pr-4">
@@ -58,7 +58,12 @@ function CartRow({ line }: { line: CartLine }) {
           <div>
             <p className="font-medium">{line.title}</p>
             <p className="line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{line.description}</p>
-            {problem ? <p className="mt-1 text-xs font-medium text-red-600 dark:text-red-400">{problem}</p> : null}
+            {problem ? (
+              <div className="mt-1 flex flex-wrap items-center gap-2" data-testid="line-problem">
+                <p className="text-xs font-medium text-red-700 dark:text-red-400">{problem}</p>
+                <LineFix line={line} />
+              </div>
+            ) : null}
           </div>
         </div>
       </td>
@@ -123,5 +128,37 @@ function CartRow({ line }: { line: CartLine }) {
         </fetcher.Form>
       </td>
     </tr>
+  );
+}
+
+/**
+ * The one-click way to make a line buyable: down to what is left, or out of the cart when nothing
+ * of it can be bought.
+ */
+function LineFix({ line }: { line: CartLine }) {
+  const fetcher = useFetcher();
+  const { availability } = line;
+  const left = availability.kind === "short" ? availability.available : 0;
+  return (
+    <fetcher.Form method="post" action="/cart">
+      <input type="hidden" name="productId" value={line.productId} />
+      <input type="hidden" name="size" value={line.size} />
+      {left > 0 ? (
+        <>
+          <input type="hidden" name="intent" value="quantity" />
+          <input type="hidden" name="quantity" value={left} />
+          <button type="submit" className="btn-outline px-2 py-1 text-xs" disabled={fetcher.state !== "idle"}>
+            Set to {left}
+          </button>
+        </>
+      ) : (
+        <>
+          <input type="hidden" name="intent" value="remove" />
+          <button type="submit" className="btn-outline px-2 py-1 text-xs" disabled={fetcher.state !== "idle"}>
+            Remove
+          </button>
+        </>
+      )}
+    </fetcher.Form>
   );
 }

@@ -45,7 +45,7 @@ function Row({ label, value }: { label: string; value: string }) {
 function PointsChoice({ totals }: { totals: SummaryTotals }) {
   const balance = totals.pointsBalance ?? 0;
   if (totals.redeemablePoints === 0) {
-    return <p className="text-xs text-zinc-500">You have {balance} reward points.</p>;
+    return <p className="text-xs text-zinc-600 dark:text-zinc-400">You have {balance} reward points.</p>;
   }
   return (
     <div className="rounded-md bg-gold-50 p-3 text-sm dark:bg-gold-900/30">

@@ -1,4 +1,5 @@
-import { useRef } from "react";
+import { SlidersHorizontal } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import type { ListingQuery } from "#server/catalog/catalog.schemas.ts";
 
@@ -12,105 +13,161 @@ type FilterPanelProps = {
   error: string | null;
 };
 
+/** How long a choice made with the arrow keys must stay before the results follow it. */
+const SETTLE_MS = 700;
+
 /**
- * Price sort, Type, Fabric and a maximum price. The state lives in the URL; choosing a value applies
- * it at once, and the Apply button does the same without JavaScript.
+ * Price sort, Type, Fabric and a maximum price. The state lives in the URL. A choice made with the
+ * mouse applies at once; one made with the arrow keys applies when it settles (or on Enter, or on
+ * leaving the field), so a keyboard user can browse the options without the page changing under
+ * them, and focus stays where it is. The Apply button does the same without JavaScript. On a phone
+ * the panel folds behind a Filters button.
  */
 export function FilterPanel({ pathname, values, types, fabrics, error }: FilterPanelProps) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const byKeyboard = useRef(false);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  // The fields follow the address (Clear, Back) without being rebuilt, so focus stays put.
+  const [draft, setDraft] = useState(values);
+  useEffect(() => setDraft(values), [values]);
+  useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);
+  const active = [values.type, values.fabric, values.max].filter((value) => value !== undefined && value !== "").length;
+
   const apply = () => {
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = null;
     if (form.current) void submit(form.current, { preventScrollReset: true, replace: true });
   };
+  const choose = (name: keyof FilterValues) => (event: React.ChangeEvent<HTMLSelectElement>) => {
+    setDraft((current) => ({ ...current, [name]: event.target.value }));
+    if (!byKeyboard.current) return apply();
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = setTimeout(apply, SETTLE_MS);
+  };
+  const select = (name: keyof FilterValues, options: string[] = []) => ({
+    name,
+    // A value typed into the address in another letter case selects the listing's own spelling.
+    value:
+      options.find((option) => option.toLowerCase() === String(draft[name] ?? "").toLowerCase()) ??
+      String(draft[name] ?? ""),
+    className: "field",
+    onChange: choose(name),
+    onBlur: () => {
+      if (pending.current) apply();
+    },
+    onKeyDown: (event: React.KeyboardEvent) => {
+      byKeyboard.current = true;
+      if (event.key === "Enter" && pending.current) apply();
+    },
+    onPointerDown: () => {
+      byKeyboard.current = false;
+    },
+  });
+
   return (
-    <aside aria-labelledby="filters-heading" className="card p-4 lg:sticky lg:top-20">
-      <h2 id="filters-heading" className="text-base font-semibold">
-        Filters
-      </h2>
-      <Form ref={form} method="get" action={pathname} className="mt-4 flex flex-col gap-4" preventScrollReset>
-        {values.q ? <input type="hidden" name="q" value={values.q} /> : null}
-        <div>
-          <label htmlFor="filter-sort" className="label">
-            Price sort
-          </label>
-          <select id="filter-sort" name="sort" defaultValue={values.sort} onChange={apply} className="field">
-            <option value="low">Low to High</option>
-            <option value="high">High to Low</option>
-            <option value="new">Newest first</option>
-            <option value="popular">Best selling</option>
-          </select>
-        </div>
-        <Choice id="filter-type" name="type" label="Type" value={values.type} options={types} onChange={apply} />
-        <Choice
-          id="filter-fabric"
-          name="fabric"
-          label="Fabric"
-          value={values.fabric}
-          options={fabrics}
-          onChange={apply}
-        />
-        <div>
-          <label htmlFor="filter-max" className="label">
-            Max price (Rs.)
-          </label>
-          <input
-            id="filter-max"
-            name="max"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step="any"
-            defaultValue={values.max ?? ""}
-            placeholder="e.g. 3000"
-            className="field"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "filter-error" : undefined}
-          />
-          {error ? (
-            <p id="filter-error" className="mt-1 text-sm text-red-600 dark:text-red-400">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex gap-2">
-          <button type="submit" className="btn-primary flex-1">
-            Apply
-          </button>
-          <Link to={values.q ? `${pathname}?q=${encodeURIComponent(values.q)}` : pathname} className="btn-outline">
-            Clear
-          </Link>
-        </div>
-      </Form>
+    <aside aria-labelledby={`${panelId}-heading`} className="self-start lg:sticky lg:top-20">
+      <button
+        type="button"
+        className="btn-outline w-full justify-center lg:hidden"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        <SlidersHorizontal aria-hidden="true" className="size-4" />
+        Filters{active > 0 ? ` (${active})` : ""}
+      </button>
+      <div id={panelId} className={`card mt-3 p-4 lg:mt-0 lg:block ${open ? "block" : "hidden"}`}>
+        <h2 id={`${panelId}-heading`} className="text-base font-semibold">
+          Filters
+        </h2>
+        <Form ref={form} method="get" action={pathname} className="mt-4 flex flex-col gap-4" preventScrollReset>
+          {values.q ? <input type="hidden" name="q" value={values.q} /> : null}
+          <Field id={`${panelId}-sort`} label="Price sort">
+            <select id={`${panelId}-sort`} {...select("sort")}>
+              <option value="low">Low to High</option>
+              <option value="high">High to Low</option>
+              <option value="new">Newest first</option>
+              <option value="popular">Best selling</option>
+            </select>
+          </Field>
+          <Field id={`${panelId}-type`} label="Type">
+            <select id={`${panelId}-type`} {...select("type", types)}>
+              <Options current={draft.type} options={types} />
+            </select>
+          </Field>
+          <Field id={`${panelId}-fabric`} label="Fabric">
+            <select id={`${panelId}-fabric`} {...select("fabric", fabrics)}>
+              <Options current={draft.fabric} options={fabrics} />
+            </select>
+          </Field>
+          <Field id={`${panelId}-max`} label="Max price (Rs.)">
+            <input
+              id={`${panelId}-max`}
+              name="max"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step="any"
+              value={draft.max ?? ""}
+              onChange={(event) =>
+                setDraft((current) => ({ ...current, max: event.target.value as unknown as number }))
+              }
+              placeholder="e.g. 3000"
+              className="field"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${panelId}-error` : undefined}
+            />
+            {error ? (
+              <p id={`${panelId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+                {error}
+              </p>
+            ) : null}
+          </Field>
+          <div className="flex gap-2">
+            <button type="submit" className="btn-primary flex-1">
+              Apply
+            </button>
+            <Link to={values.q ? `${pathname}?q=${encodeURIComponent(values.q)}` : pathname} className="btn-outline">
+              Clear
+            </Link>
+          </div>
+        </Form>
+      </div>
     </aside>
   );
 }
 
-function Choice(props: {
-  id: string;
-  name: string;
-  label: string;
-  value: string | undefined;
-  options: string[];
-  onChange: () => void;
-}) {
-  const { id, name, label, value, options, onChange } = props;
-  // A value from a shared URL that this listing no longer has stays selectable, so it can be seen.
-  const all =
-    value && !options.some((option) => option.toLowerCase() === value.toLowerCase()) ? [value, ...options] : options;
-  const selected = all.find((option) => option.toLowerCase() === value?.toLowerCase()) ?? "";
+function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
   return (
     <div>
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={selected} onChange={onChange} className="field">
-        <option value="">Choose from here</option>
-        {all.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
+      {children}
     </div>
+  );
+}
+
+/**
+ * "Choose from here" and the listing's values. A value from a shared URL that this listing no
+ * longer has stays selectable, so it can be seen.
+ */
+function Options({ current, options }: { current: string | undefined; options: string[] }) {
+  const all =
+    current && !options.some((option) => option.toLowerCase() === current.toLowerCase())
+      ? [current, ...options]
+      : options;
+  return (
+    <>
+      <option value="">Choose from here</option>
+      {all.map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      ))}
+    </>
   );
 }

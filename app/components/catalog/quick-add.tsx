@@ -12,7 +12,7 @@ export function QuickAdd({ productId, title, sizes }: { productId: number; title
   const inStock = sizes.filter((entry) => entry.stock > 0);
   const single = sizes.length === 1 ? sizes[0] : undefined;
   const [size, setSize] = useState(single?.size ?? "");
-  if (inStock.length === 0) return <p className="text-sm text-zinc-500">Out of stock</p>;
+  if (inStock.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">Out of stock</p>;
   return (
     <fetcher.Form method="post" action="/cart" className="flex gap-2" onSubmit={sizeRequired(size)}>
       <input type="hidden" name="intent" value="add" />
@@ -28,8 +28,8 @@ export function QuickAdd({ productId, title, sizes }: { productId: number; title
           className="w-24 px-2"
         />
       )}
-      <button type="submit" className="btn-primary flex-1" disabled={busy} aria-label={`Add ${title} to cart`}>
-        Add to Cart
+      <button type="submit" className="btn-primary flex-1" disabled={busy}>
+        Add to Cart<span className="sr-only">: {title}</span>
       </button>
     </fetcher.Form>
   );

@@ -1,18 +1,31 @@
-import { ShoppingBag } from "lucide-react";
+import { Heart, ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import type { Theme } from "../../lib/theme.ts";
-import { navLinks, type Viewer } from "../../lib/viewer.ts";
+import { ACCOUNT_MENU_LABELS, navLinks, type Viewer } from "../../lib/viewer.ts";
+import { AccountMenu } from "./account-menu.tsx";
+import { CountLink } from "./count-link.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { NavItem } from "./nav-items.tsx";
 import { SearchBox } from "./search-box.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
-export function Header({ viewer, theme, cartCount }: { viewer: Viewer; theme: Theme; cartCount: number }) {
-  // No backdrop filter on the header: it would become the containing block of the fixed mobile menu.
+type HeaderProps = { viewer: Viewer; theme: Theme; cartCount: number; wishlistCount: number };
+
+/** Links that stand in the bar as words; Cart and Wishlist are icons with counts, the rest in menus. */
+const BAR_WORDS = new Set(["All Products", "Admin", "Login/Signup"]);
+
+/**
+ * The top bar. Below 768 px: the menu button, the logo, Wishlist and Cart with their counts and the
+ * theme switch. From 768 px: the search box and the signed-in person's menu join them; from 1024 px
+ * the Home and All Products links too.
+ */
+export function Header({ viewer, theme, cartCount, wishlistCount }: HeaderProps) {
+  const links = navLinks(viewer, "bar");
+  // No backdrop filter on the header: it would become the containing block of fixed menus.
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
-        <MobileMenu viewer={viewer} />
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 lg:gap-3">
+        <MobileMenu viewer={viewer} wishlistCount={wishlistCount} />
         <Link
           to="/"
           className="font-display text-2xl font-semibold tracking-wide text-gold-700 dark:text-gold-400"
@@ -20,37 +33,29 @@ export function Header({ viewer, theme, cartCount }: { viewer: Viewer; theme: Th
         >
           Kesar
         </Link>
-        <Link to="/" className="hidden text-sm font-medium hover:text-gold-700 md:inline dark:hover:text-gold-300">
+        <Link to="/" className="hidden text-sm font-medium hover:text-gold-700 lg:inline dark:hover:text-gold-300">
           Home
         </Link>
-        <SearchBox id="header-search" className="mx-auto hidden w-full max-w-sm md:block" />
-        <nav aria-label="Main" className="ml-auto hidden md:block">
-          <ul className="flex items-center gap-4 text-sm font-medium">
-            {navLinks(viewer, "bar").map((link) => (
-              <li key={link.label}>
-                <NavItem link={link} className="hover:text-gold-700 dark:hover:text-gold-300" />
-              </li>
-            ))}
+        <SearchBox id="header-search" className="mx-2 hidden min-w-40 flex-1 md:block lg:mx-auto lg:max-w-sm" />
+        <nav aria-label="Main" className="ml-auto flex items-center gap-1 text-sm font-medium">
+          <ul className="hidden items-center gap-3 md:flex">
+            {links
+              .filter((link) => BAR_WORDS.has(link.label))
+              .map((link) => (
+                <li key={link.label} className={link.label === "All Products" ? "hidden lg:block" : undefined}>
+                  <NavItem link={link} className="whitespace-nowrap hover:text-gold-700 dark:hover:text-gold-300" />
+                </li>
+              ))}
           </ul>
+          <CountLink to="/wishlist" label="Wishlist" count={wishlistCount} Icon={Heart} />
+          <CountLink to="/cart" label="Cart" count={cartCount} Icon={ShoppingBag} />
+          {viewer && links.some((link) => ACCOUNT_MENU_LABELS.has(link.label)) ? (
+            <div className="hidden md:block">
+              <AccountMenu viewer={viewer} links={links} />
+            </div>
+          ) : null}
         </nav>
-        <div className="ml-auto flex items-center gap-1 md:ml-2">
-          <ThemeToggle theme={theme} />
-          <Link
-            to="/cart"
-            className="relative flex size-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
-            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
-          >
-            <ShoppingBag aria-hidden="true" className="size-5" />
-            {cartCount > 0 && (
-              <span
-                data-testid="cart-count"
-                className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-gold-400 px-1 text-xs font-bold text-zinc-950"
-              >
-                {cartCount}
-              </span>
-            )}
-          </Link>
-        </div>
+        <ThemeToggle theme={theme} />
       </div>
     </header>
   );

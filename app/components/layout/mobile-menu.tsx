@@ -1,13 +1,20 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { COLLECTIONS } from "../../lib/collections.ts";
 import { navLinks, type Viewer } from "../../lib/viewer.ts";
 import { Modal } from "../ui/modal.tsx";
 import { NavItem } from "./nav-items.tsx";
 import { SearchBox } from "./search-box.tsx";
 
-/** The slide-in menu below 768px: the same links as the bar, usable from the keyboard. */
-export function MobileMenu({ viewer }: { viewer: Viewer }) {
+const ROW = "block w-full py-2.5 text-left text-base font-medium";
+
+/**
+ * The slide-in menu below 768 px: the search, the same links as the bar (the wishlist with its
+ * count) and the ten collections. A modal dialog: it takes focus when it opens, holds it, and gives
+ * it back when it closes.
+ */
+export function MobileMenu({ viewer, wishlistCount }: { viewer: Viewer; wishlistCount: number }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const location = useLocation();
@@ -44,17 +51,38 @@ export function MobileMenu({ viewer }: { viewer: Viewer }) {
             </button>
           </div>
           <SearchBox id={`${panelId}-search`} />
-          <nav aria-label="Mobile">
-            <ul className="flex flex-col">
+          <nav aria-label="Site">
+            <ul className="flex flex-col divide-y divide-zinc-100 dark:divide-zinc-800">
               <li>
-                <NavItem
-                  link={{ to: "/", label: "Home" }}
-                  className="block w-full py-3 text-left text-base font-medium"
-                />
+                <NavItem link={{ to: "/", label: "Home" }} className={ROW} />
               </li>
               {navLinks(viewer, "mobile").map((link) => (
-                <li key={link.label} className="border-t border-zinc-100 dark:border-zinc-800">
-                  <NavItem link={link} className="block w-full py-3 text-left text-base font-medium" />
+                <li key={link.label}>
+                  <NavItem
+                    link={link}
+                    className={ROW}
+                    badge={link.label === "Wishlist" && wishlistCount > 0 ? String(wishlistCount) : undefined}
+                  />
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-labelledby={`${panelId}-collections`}>
+            <h2
+              id={`${panelId}-collections`}
+              className="text-xs font-semibold tracking-widest text-zinc-600 uppercase dark:text-zinc-400"
+            >
+              Collections
+            </h2>
+            <ul className="mt-1 grid grid-cols-2 gap-x-4">
+              {COLLECTIONS.map((collection) => (
+                <li key={collection.slug}>
+                  <Link
+                    to={`/${collection.slug}`}
+                    className="block py-2 text-sm hover:text-gold-700 dark:hover:text-gold-300"
+                  >
+                    {collection.label}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -6,10 +6,13 @@ export function NavItem({
   link,
   className,
   onNavigate,
+  badge,
 }: {
   link: NavLink;
   className: string;
   onNavigate?: () => void;
+  /** A count shown beside the label (the wishlist's). */
+  badge?: string;
 }) {
   if ("action" in link) {
     return (
@@ -28,6 +31,12 @@ export function NavItem({
       className={({ isActive }) => `${className} ${isActive ? "text-gold-700 dark:text-gold-300" : ""}`}
     >
       {link.label}
+      {badge ? (
+        <span className="ml-2 rounded-full bg-gold-400 px-2 text-xs font-bold text-zinc-950">
+          {badge}
+          <span className="sr-only"> items</span>
+        </span>
+      ) : null}
     </RouterNavLink>
   );
 }

@@ -20,7 +20,7 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
       />
       <button
         type="submit"
-        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100"
+        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-zinc-600 dark:text-zinc-400 hover:text-zinc-900 dark:hover:text-zinc-100"
       >
         <Search aria-hidden="true" className="size-4" />
         <span className="sr-only">Search</span>

@@ -22,7 +22,7 @@ export function OrderView({ order }: { order: OrderDetail }) {
             <ProductThumbnail image={line.image} width={64} />
             <div className="flex-1">
               <p className="font-medium">{line.title}</p>
-              <p className="text-sm text-zinc-500">
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">
                 Size {line.size} · {line.quantity} × {formatInr(line.unitPrice)}
               </p>
             </div>

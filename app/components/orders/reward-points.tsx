@@ -21,7 +21,7 @@ export function RewardPoints({ balance, ledger }: { balance: number; ledger: Led
       {ledger.length > 0 ? (
         <table className="mt-3 w-full text-sm">
           <caption className="sr-only">Points ledger</caption>
-          <thead className="text-left text-xs text-zinc-500">
+          <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
             <tr>
               <th scope="col">Date</th>
               <th scope="col">Order</th>

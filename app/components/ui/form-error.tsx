@@ -1,11 +1,8 @@
-import { useEffect } from "react";
-import { toast } from "sonner";
-
-/** A form's error: shown next to the form (it stays readable) and as a toast. */
+/**
+ * A form's error, once, at the top of the form: screen readers hear it (role="alert"), and each
+ * field shows its own problem beside it.
+ */
 export function FormError({ message, id }: { message: string | null | undefined; id?: string }) {
-  useEffect(() => {
-    if (message) toast.error(message);
-  }, [message]);
   if (!message) return null;
   return (
     <p

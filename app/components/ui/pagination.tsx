@@ -2,6 +2,9 @@ import { Link } from "react-router";
 
 type PaginationProps = {
   page: number;
+  /** When known: how many pages there are, and how many things on all of them. */
+  pageCount?: number;
+  total?: { count: number; noun: string };
   hasPrevious: boolean;
   hasNext: boolean;
   /** The address of another page, keeping whatever else the current address holds. */
@@ -9,7 +12,7 @@ type PaginationProps = {
 };
 
 /** Previous and Next around the current page number; shown only when there is more than one page. */
-export function Pagination({ page, hasPrevious, hasNext, hrefFor }: PaginationProps) {
+export function Pagination({ page, pageCount, total, hasPrevious, hasNext, hrefFor }: PaginationProps) {
   if (!hasPrevious && !hasNext) return null;
   return (
     <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-4">
@@ -18,19 +21,21 @@ export function Pagination({ page, hasPrevious, hasNext, hrefFor }: PaginationPr
           Previous
         </Link>
       ) : (
-        <span className="btn-outline pointer-events-none opacity-40" aria-hidden="true">
+        <span className="btn-outline pointer-events-none text-zinc-500 dark:text-zinc-400" aria-hidden="true">
           Previous
         </span>
       )}
       <span className="text-sm" aria-current="page">
         Page {page}
+        {pageCount ? ` of ${pageCount}` : ""}
+        {total ? ` · ${total.count} ${total.noun}${total.count === 1 ? "" : "s"}` : ""}
       </span>
       {hasNext ? (
         <Link to={hrefFor(page + 1)} className="btn-outline" rel="next">
           Next
         </Link>
       ) : (
-        <span className="btn-outline pointer-events-none opacity-40" aria-hidden="true">
+        <span className="btn-outline pointer-events-none text-zinc-500 dark:text-zinc-400" aria-hidden="true">
           Next
         </span>
       )}

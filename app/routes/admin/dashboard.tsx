@@ -9,7 +9,7 @@ import { readForm, text } from "#server/http/forms.ts";
 import { adminOrLogin } from "#server/http/route-guards.ts";
 import { appServices } from "#server/http/route-helpers.ts";
 import { makeToast } from "#server/http/toasts.ts";
-import { AdminSearch, AdminTabs } from "../../components/admin/admin-nav.tsx";
+import { AdminSearch } from "../../components/admin/admin-nav.tsx";
 import { OrdersTable } from "../../components/admin/orders-table.tsx";
 import { ProductsTable } from "../../components/admin/products-table.tsx";
 import { StatCards } from "../../components/admin/stat-cards.tsx";
@@ -23,12 +23,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db } = appServices(context);
   const query = dashboardQuerySchema.parse(Object.fromEntries(url.searchParams));
   const figures = await dashboardFigures(db, actor);
+  // The overview shows the newest orders; each other section its own table.
   const tab =
     query.tab === "products"
       ? { kind: "products" as const, ...(await adminProducts(db, actor, query)) }
-      : query.tab === "orders"
-        ? { kind: "orders" as const, ...(await adminOrders(db, actor, query)) }
-        : { kind: "users" as const, ...(await adminUsers(db, actor, query)) };
+      : query.tab === "users"
+        ? { kind: "users" as const, ...(await adminUsers(db, actor, query)) }
+        : { kind: "orders" as const, ...(await adminOrders(db, actor, query)) };
   return { figures, query, tab, adminId: actor.userId };
 }
 
@@ -56,31 +57,47 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Dashboard", description: "Admin dashboard.", noindex: true });
 
+const HEADINGS = { overview: "Dashboard", products: "Products", orders: "Orders", users: "Users" } as const;
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { figures, query, tab, adminId } = loaderData;
+  const overview = query.tab === "overview";
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
+    <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="font-display text-3xl font-semibold">Dashboard</h1>
+        <h1 className="font-display text-3xl font-semibold">{HEADINGS[query.tab]}</h1>
         <Link to="/addproduct" className="btn-gold">
           Add Product
         </Link>
       </div>
       <StatCards figures={figures} />
-      <AdminTabs current={query.tab} />
-      <AdminSearch tab={query.tab} q={query.q ?? ""} />
+      {overview ? (
+        <h2 className="mt-8 text-lg font-semibold">Latest orders</h2>
+      ) : (
+        <AdminSearch tab={query.tab} q={query.q ?? ""} />
+      )}
       <div className="mt-4 overflow-x-auto">
         {tab.kind === "products" ? <ProductsTable rows={tab.rows} firstNumber={tab.firstNumber} /> : null}
         {tab.kind === "orders" ? <OrdersTable rows={tab.rows} /> : null}
         {tab.kind === "users" ? <UsersTable rows={tab.rows} firstNumber={tab.firstNumber} adminId={adminId} /> : null}
       </div>
-      {tab.rows.length === 0 ? <p className="mt-6 text-center text-zinc-500">Nothing found.</p> : null}
-      <Pagination
-        page={tab.page}
-        hasPrevious={tab.page > 1}
-        hasNext={tab.hasNext}
-        hrefFor={(target) => pageLink(query, target)}
-      />
+      {tab.rows.length === 0 ? (
+        <p className="mt-6 text-center text-zinc-600 dark:text-zinc-400">Nothing found.</p>
+      ) : null}
+      {overview ? (
+        <p className="mt-4 text-right">
+          <Link to="/dashboard?tab=orders" className="text-sm font-semibold underline">
+            All orders
+          </Link>
+        </p>
+      ) : (
+        <Pagination
+          page={tab.page}
+          hasPrevious={tab.page > 1}
+          hasNext={tab.hasNext}
+          hrefFor={(target) => pageLink(query, target)}
+        />
+      )}
     </div>
   );
 }
