@@ -74,7 +74,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             {PROFILE_ROWS.map((row) => (
               <div key={row.name} className="grid grid-cols-[9rem_1fr] gap-4 py-3">
                 <dt className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{row.label}</dt>
-                <dd className={profile[row.name] ? "" : "text-zinc-400 italic"}>
+                <dd className={profile[row.name] ? "" : "text-zinc-500 italic dark:text-zinc-400"}>
                   {profile[row.name] || "Not provided"}
                 </dd>
               </div>

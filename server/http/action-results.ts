@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { Toast } from "../../app/lib/toast.ts";
+import { REQUIRED_MESSAGE } from "../validation/fields.ts";
 import { isDocumentSubmission } from "./route-helpers.ts";
 import { refusalOf } from "./service-errors.ts";
 import { makeToast, withToast } from "./toasts.ts";
@@ -9,7 +10,7 @@ export type FormFailure = { ok: false; code: string; message: string; fieldError
 /**
  * Turns a refusal into the form's answer (its status, message and per-field messages); anything
  * else is not the shopper's doing and is rethrown. The prefix names a failed action ("Failed to
- * place the order: …"); a form whose fields are wrong shows their problems without it.
+ * place the order: …"); "All fields are required" stands alone, said once.
  */
 export function formFailure<Values extends Record<string, string> = Record<string, never>>(
   error: unknown,
@@ -21,7 +22,8 @@ export function formFailure<Values extends Record<string, string> = Record<strin
   const failure: FormFailure & { values?: Values } = {
     ok: false,
     code: refusal.code,
-    message: prefix && refusal.code !== "validation-failed" ? `${prefix}: ${refusal.message}` : refusal.message,
+    message:
+      prefix && !refusal.message.startsWith(REQUIRED_MESSAGE) ? `${prefix}: ${refusal.message}` : refusal.message,
     fieldErrors: refusal.fieldErrors,
     // What was typed, so that a form rendered again without JavaScript keeps it.
     ...(values ? { values } : {}),

@@ -17,8 +17,13 @@ describeJourneys("accounts", (journey) => {
     await page.getByRole("button", { name: "Signup" }).click();
     await page.getByText("Signup Successfully").waitFor();
 
+    // The bar shows All Products, Wishlist and Cart; the account menu gathers the rest.
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const label of ["Update Profile", "Profile", "Cart", "Orders", "Wishlist", "All Products", "Logout"]) {
+    await expect.poll(() => nav.getByRole("link", { name: "All Products", exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => nav.getByRole("link", { name: /^Wishlist, \d+ items?$/ }).isVisible()).toBe(true);
+    await expect.poll(() => nav.getByRole("link", { name: /^Cart, \d+ items?$/ }).isVisible()).toBe(true);
+    await nav.getByRole("button", { name: /account menu/ }).click();
+    for (const label of ["Update Profile", "Profile", "Orders", "Logout"]) {
       await expect
         .poll(() => nav.getByRole(label === "Logout" ? "button" : "link", { name: label, exact: true }).isVisible())
         .toBe(true);

@@ -87,6 +87,12 @@ describeJourneys("the admin area", (journey) => {
       await admin.waitForURL(/\/dashboard/);
     }
 
+    // A delivered order can change no more: the table offers no Update Order for it.
+    await admin.goto(`/dashboard?tab=orders&q=${orderNumber}`);
+    const delivered = admin.getByTestId("admin-order-row").filter({ hasText: orderNumber });
+    await expect.poll(() => delivered.getByRole("link", { name: "View" }).count()).toBe(1);
+    await expect.poll(() => delivered.getByRole("link", { name: "Update Order" }).count()).toBe(0);
+
     await shopper.reload();
     const badge = shopper.getByTestId("order-card").filter({ hasText: orderNumber }).locator("[data-status]");
     await expect.poll(() => badge.textContent()).toBe("Delivered");
@@ -104,7 +110,7 @@ describeJourneys("the admin area", (journey) => {
     expect(green).toBeGreaterThan(red);
     expect(green).toBeGreaterThan(blue);
 
-    await admin.goto(`/dashboard?q=${encodeURIComponent("Noor Chikan")}`);
+    await admin.goto(`/dashboard?tab=products&q=${encodeURIComponent("Noor Chikan")}`);
     const row = admin.getByTestId("admin-product-row").filter({ hasText: title });
     await row.getByRole("link", { name: `Edit ${title}` }).click();
     await admin.waitForURL(/\/updateproduct\?id=\d+/);
@@ -115,13 +121,22 @@ describeJourneys("the admin area", (journey) => {
     await shopper.goto(productUrl);
     await expect.poll(() => shopper.getByText("Rs.1,799", { exact: true }).isVisible()).toBe(true);
 
-    await admin.goto(`/dashboard?q=${encodeURIComponent("Noor Chikan")}`);
-    admin.once("dialog", (confirm) => confirm.accept());
+    await admin.goto(`/dashboard?tab=products&q=${encodeURIComponent("Noor Chikan")}`);
     await admin
       .getByTestId("admin-product-row")
       .filter({ hasText: title })
       .getByRole("button", { name: `Delete ${title}` })
       .click();
+    // The shop's own confirmation dialog, not the browser's: Cancel keeps the product.
+    const confirm = admin.getByRole("dialog", { name: `Delete “${title}”?` });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => confirm.isVisible()).toBe(false);
+    await admin
+      .getByTestId("admin-product-row")
+      .filter({ hasText: title })
+      .getByRole("button", { name: `Delete ${title}` })
+      .click();
+    await confirm.getByRole("button", { name: "Delete" }).click();
     await admin.getByText("Product Deleted successfully").waitFor();
     await shopper.goto(`/ethnic?q=${encodeURIComponent("Noor Chikan")}`);
     await shopper.getByText("No products found").waitFor();

@@ -96,7 +96,7 @@ describeJourneys("cart and checkout", (journey) => {
     await fillCheckout(page);
     await dialog.getByLabel("Pincode").fill("4000");
     await dialog.getByRole("button", { name: "Order Now" }).click();
-    await dialog.getByText("The pincode must have 6 digits.").first().waitFor();
+    await dialog.getByText("The pincode has 6 digits and does not start with 0.").first().waitFor();
     await expect.poll(() => dialog.getByLabel("Full Address").inputValue()).toContain("Palm Court");
     await dialog.getByLabel("Pincode").fill("400050");
     await dialog.getByRole("button", { name: "Order Now" }).click();
@@ -148,6 +148,7 @@ describeJourneys("cart and checkout", (journey) => {
     await openProduct(page, "/jewellery", "Kundan Jhumka Earrings");
     await page.getByRole("button", { name: "Add To Cart" }).click();
     await page.getByText("Added to cart").last().waitFor();
+    await page.getByRole("button", { name: /account menu/ }).click();
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click();
     await page.waitForURL("**/login");
 

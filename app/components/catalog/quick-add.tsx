@@ -28,8 +28,9 @@ export function QuickAdd({ productId, title, sizes }: { productId: number; title
           className="w-24 px-2"
         />
       )}
-      <button type="submit" className="btn-primary flex-1" disabled={busy}>
-        Add to Cart<span className="sr-only">: {title}</span>
+      {/* The name starts with the words on the button, then says which product. */}
+      <button type="submit" className="btn-primary flex-1" disabled={busy} aria-label={`Add to Cart: ${title}`}>
+        Add to Cart
       </button>
     </fetcher.Form>
   );
