@@ -31,7 +31,12 @@ export default [
   route("wishlist", "routes/wishlist.tsx"),
   route("order", "routes/order.tsx"),
   route("order/:number", "routes/order-detail.tsx"),
+  route("orders/find", "routes/find-order.tsx"),
   route("orders/:token", "routes/order-confirmation.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password/:code", "routes/reset-password.tsx"),
+  route("verify-email/:code", "routes/verify-email.tsx"),
+  route("profile/delete", "routes/delete-account.tsx"),
   // Every admin screen sits inside this layout, whose middleware lets only administrators through.
   layout(ADMIN_LAYOUT, [
     route("dashboard", "routes/admin/dashboard.tsx"),

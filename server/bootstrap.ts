@@ -4,13 +4,16 @@ import type { Config } from "./config.ts";
 import type { AppServices } from "./context.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { createMailTransport } from "./mail/mail-transport.ts";
+import { startMailWorker } from "./mail/mail-worker.ts";
 import { LocalStorage } from "./storage/local-storage.ts";
 
 export type RunningServices = AppServices & { close: () => Promise<void> };
 
 /**
  * Everything the shop needs before it takes a request: the database at the latest schema, the
- * administrator account, and the demo catalogue when the catalogue is empty.
+ * administrator account, the demo catalogue when the catalogue is empty, and the worker that
+ * delivers the mail outbox.
  */
 export async function startServices(config: Config, log: (message: string) => void): Promise<RunningServices> {
   const handle = openDatabase(config.databaseUrl);
@@ -29,7 +32,27 @@ export async function startServices(config: Config, log: (message: string) => vo
       const { seedDemoCatalogue } = await import("./demo/seed-demo.ts");
       await seedDemoCatalogue(handle.db, storage, log);
     }
-    return { config, db: handle.db, engine: handle.engine, storage, close: handle.close };
+    const mail = startMailWorker(
+      {
+        db: handle.db,
+        transport: createMailTransport(config.mailUrl),
+        from: config.mailFrom,
+        publicUrl: config.publicUrl,
+      },
+      {
+        onError: (error) => log(`The mail worker stumbled: ${error instanceof Error ? error.message : String(error)}`),
+      },
+    );
+    return {
+      config,
+      db: handle.db,
+      engine: handle.engine,
+      storage,
+      close: async () => {
+        await mail.stop();
+        await handle.close();
+      },
+    };
   } catch (error) {
     await handle.close();
     throw error;

@@ -44,6 +44,22 @@ const publicUrl = z
   })
   .transform((value) => value.replace(/\/+$/, ""));
 
+/** Where mail goes: `file:<dir>` (.eml files), or an `smtp://` / `smtps://` server. */
+const mailUrl = z
+  .string()
+  .trim()
+  .refine((value) => value.startsWith("file:") || /^smtps?:\/\/[^\s]+$/.test(value), {
+    message: "must be file:<folder>, smtp://user:pass@host:port or smtps://…",
+  });
+
+/** A sender: an address, or "Name <address>". */
+const mailFrom = z
+  .string()
+  .trim()
+  .refine((value) => /^([^<>]+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(value), {
+    message: 'must be an e-mail address, or "Name <address>"',
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
@@ -57,6 +73,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: trustProxy.default(false),
   PUBLIC_URL: publicUrl.optional(),
+  MAIL_URL: mailUrl.optional(),
+  MAIL_FROM: mailFrom.default("Kesar <orders@localhost>"),
   PASSWORD_MIN_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(6),
   PASSWORD_MAX_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(128),
   PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default(false),
@@ -91,6 +109,9 @@ export type Config = {
   trustProxy: false | number | string[];
   /** The shop's public address for links in mail and absolute URLs; never taken from a request. */
   publicUrl: string;
+  /** Where mail goes (see MAIL_URL) and who it comes from. */
+  mailUrl: string;
+  mailFrom: string;
   passwordPolicy: PasswordPolicy;
 };
 
@@ -126,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+    // Beside the default database, so that `npm start` needs no mail server.
+    mailUrl: values.MAIL_URL ?? `file:${path.join(dataDir, "outbox")}`,
+    mailFrom: values.MAIL_FROM,
     passwordPolicy: {
       minLength: values.PASSWORD_MIN_LENGTH,
       maxLength: values.PASSWORD_MAX_LENGTH,

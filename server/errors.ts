@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   "stale-update": 409,
   "points-unavailable": 400,
   "cart-empty": 400,
+  "expired-action-code": 410,
+  "invalid-action-code": 400,
   internal: 500,
 } as const;
 

@@ -9,3 +9,10 @@ const shopDate = new Intl.DateTimeFormat("en-US", {
 export function formatShopDate(epochMillis: number): string {
   return shopDate.format(new Date(epochMillis));
 }
+
+const shopTime = new Intl.DateTimeFormat("en-IN", { hour: "2-digit", minute: "2-digit", timeZone: "Asia/Kolkata" });
+
+/** "Jan 05, 2024, 02:30 pm", in the shop's time zone. */
+export function formatShopDateTime(epochMillis: number): string {
+  return `${formatShopDate(epochMillis)}, ${shopTime.format(new Date(epochMillis))}`;
+}

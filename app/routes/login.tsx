@@ -1,4 +1,4 @@
-import { Form, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { logIn } from "#server/accounts/accounts.service.ts";
 import { formFailure } from "#server/http/action-results.ts";
 import { readForm, text } from "#server/http/forms.ts";
@@ -61,6 +61,14 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
         <TextField name="password" label="Password" type="password" autoComplete="current-password" required />
         <SubmitButton label="Login" pendingLabel="Logging in…" className="btn-primary w-full" />
       </Form>
+      <p className="flex flex-wrap justify-between gap-2 text-sm">
+        <Link to="/forgot-password" className="font-semibold underline">
+          Forgot password?
+        </Link>
+        <Link to="/orders/find" className="underline">
+          Find an order placed as a guest
+        </Link>
+      </p>
     </AuthCard>
   );
 }

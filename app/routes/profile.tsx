@@ -1,14 +1,19 @@
 import { Pencil } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { resendEmailVerification, signOutEverywhere } from "#server/accounts/identity.service.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
+import { actionFailed } from "#server/http/action-results.ts";
 import { readForm } from "#server/http/forms.ts";
 import { saveProfileForm } from "#server/http/profile-form.ts";
 import { signedInOrLogin } from "#server/http/route-guards.ts";
 import { appServices } from "#server/http/route-helpers.ts";
+import { signOutHeaders } from "#server/http/sign-in.ts";
+import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
 import { pointsSummary } from "#server/rewards/rewards.service.ts";
 import { PROFILE_ROWS, ProfileFields } from "../components/account/profile-fields.tsx";
 import { RewardPoints } from "../components/orders/reward-points.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
+import { Notice } from "../components/ui/notice.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { pageMeta } from "../lib/seo.ts";
@@ -23,7 +28,24 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = signedInOrLogin({ context, url });
-  return saveProfileForm(context, actor, await readForm(request));
+  const form = await readForm(request);
+  const { db } = appServices(context);
+  const intent = form.get("intent");
+  if (intent === "send-verification") {
+    try {
+      await resendEmailVerification(db, actor);
+    } catch (error) {
+      return actionFailed(context, request, error, { backTo: "/profile" });
+    }
+    const toast = makeToast("success", `We have sent a new link to ${actor.email}.`);
+    return redirectWithToast(context, "/profile", toast);
+  }
+  if (intent === "sign-out-everywhere") {
+    await signOutEverywhere(db, actor);
+    const toast = makeToast("success", "You have been signed out on every device.");
+    return redirectWithToast(context, "/login", toast, { headers: await signOutHeaders(context) });
+  }
+  return saveProfileForm(context, actor, form);
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -50,6 +72,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             </Link>
           )}
         </div>
+        <AccountNotices
+          emailVerified={profile.emailVerified}
+          email={profile.email}
+          pendingEmail={profile.pendingEmail}
+        />
         {loading ? (
           <p role="status" className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
             Loading...
@@ -74,7 +101,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             {PROFILE_ROWS.map((row) => (
               <div key={row.name} className="grid grid-cols-[9rem_1fr] gap-4 py-3">
                 <dt className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{row.label}</dt>
-                <dd className={profile[row.name] ? "" : "text-zinc-500 italic dark:text-zinc-400"}>
+                <dd
+                  className={`min-w-0 break-words ${profile[row.name] ? "" : "text-zinc-500 italic dark:text-zinc-400"}`}
+                >
                   {profile[row.name] || "Not provided"}
                 </dd>
               </div>
@@ -90,7 +119,52 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             Update photo or password
           </Link>
         </div>
+        <section aria-labelledby="account-safety" className="mt-10 border-t border-zinc-200 pt-6 dark:border-zinc-800">
+          <h2 id="account-safety" className="font-display text-xl font-semibold">
+            Sign-in and privacy
+          </h2>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="sign-out-everywhere" />
+              <SubmitButton
+                label="Sign out everywhere"
+                pendingLabel="Signing out…"
+                className="btn-outline"
+                intent="sign-out-everywhere"
+              />
+            </Form>
+            <Link to="/profile/delete" className="text-sm font-medium text-red-700 underline dark:text-red-300">
+              Delete my account
+            </Link>
+          </div>
+        </section>
       </div>
+    </div>
+  );
+}
+
+/** What waits for the shopper: an address to confirm, or a new address not yet confirmed. */
+function AccountNotices(props: { emailVerified: boolean; email: string; pendingEmail: string | null }) {
+  if (props.emailVerified && !props.pendingEmail) return null;
+  return (
+    <div className="mt-4 flex flex-col gap-3">
+      {props.emailVerified ? null : (
+        <Notice>
+          <Form method="post" className="flex flex-wrap items-center justify-between gap-3">
+            <span>Please confirm {props.email}: open the link we sent there.</span>
+            <input type="hidden" name="intent" value="send-verification" />
+            <SubmitButton
+              label="Send again"
+              pendingLabel="Sending…"
+              className="btn-outline"
+              intent="send-verification"
+            />
+          </Form>
+        </Notice>
+      )}
+      {props.pendingEmail ? (
+        <Notice>Your e-mail changes to {props.pendingEmail} once you open the link we sent to that address.</Notice>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from "kysely";
-import type { Executor, SessionsTable, UserRow, UsersTable } from "../db/schema.ts";
+import type { ActionCodesTable, ActionPurpose, Executor, SessionsTable, UserRow, UsersTable } from "../db/schema.ts";
 
 export async function insertUser(executor: Executor, user: Insertable<UsersTable>): Promise<void> {
   await executor.insertInto("users").values(user).execute();
@@ -84,4 +84,77 @@ export async function clearLoginFailures(executor: Executor, emailKey: string): 
 /** Forgets the failures that have left the throttling window. */
 export async function deleteOldLoginFailures(executor: Executor, before: number): Promise<void> {
   await executor.deleteFrom("loginFailures").where("at", "<=", before).execute();
+}
+
+export async function insertActionCode(executor: Executor, code: Insertable<ActionCodesTable>): Promise<void> {
+  await executor.insertInto("actionCodes").values(code).execute();
+}
+
+export async function findActionCode(executor: Executor, codeHash: string) {
+  return executor.selectFrom("actionCodes").selectAll().where("codeHash", "=", codeHash).executeTakeFirst();
+}
+
+/** Marks a code used, if nobody used it first; true when this call did. */
+export async function markActionCodeUsed(executor: Executor, codeHash: string, at: number): Promise<boolean> {
+  const result = await executor
+    .updateTable("actionCodes")
+    .set({ usedAt: at })
+    .where("codeHash", "=", codeHash)
+    .where("usedAt", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Earlier codes of a purpose stop working when a new one is issued. */
+export async function retireActionCodes(executor: Executor, userId: string, purpose: ActionPurpose, at: number) {
+  await executor
+    .updateTable("actionCodes")
+    .set({ usedAt: at })
+    .where("userId", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("usedAt", "is", null)
+    .execute();
+}
+
+/** Codes of a purpose issued since a moment, for the limit on how often one may be asked for. */
+export async function countRecentActionCodes(
+  executor: Executor,
+  userId: string,
+  purpose: ActionPurpose,
+  since: number,
+) {
+  const row = await executor
+    .selectFrom("actionCodes")
+    .select(({ fn }) => fn.countAll<number | string>().as("count"))
+    .where("userId", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("createdAt", ">", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** A pending change of e-mail: the newest unused, unexpired change-email code's new address. */
+export async function findPendingEmail(executor: Executor, userId: string, now: number): Promise<string | null> {
+  const row = await executor
+    .selectFrom("actionCodes")
+    .select("newEmail")
+    .where("userId", "=", userId)
+    .where("purpose", "=", "change-email")
+    .where("usedAt", "is", null)
+    .where("expiresAt", ">", now)
+    .orderBy("createdAt", "desc")
+    .executeTakeFirst();
+  return row?.newEmail ?? null;
+}
+
+/**
+ * What deleting an account removes, in the caller's transaction: the orders are kept and detached
+ * from it, then its points, codes and sessions go with the user row itself.
+ */
+export async function deletePersonalData(executor: Executor, userId: string): Promise<void> {
+  await executor.updateTable("orders").set({ userId: null }).where("userId", "=", userId).execute();
+  await executor.deleteFrom("pointsLedger").where("userId", "=", userId).execute();
+  await executor.deleteFrom("actionCodes").where("userId", "=", userId).execute();
+  await executor.deleteFrom("sessions").where("userId", "=", userId).execute();
+  await executor.deleteFrom("users").where("id", "=", userId).execute();
 }

@@ -46,6 +46,10 @@ export type Profile = {
   address: string | null;
   photoUrl: string | null;
   role: "customer" | "admin";
+  /** The address was confirmed through the link mailed to it. */
+  emailVerified: boolean;
+  /** A new address waiting for its owner to confirm it, if the e-mail is being changed. */
+  pendingEmail: string | null;
 };
 
 /**

@@ -18,6 +18,8 @@ import {
 } from "./accounts.repository.ts";
 import { type ClientMeta, type LoginInput, loginSchema, type SignupInput, signupSchema } from "./accounts.schemas.ts";
 import { type Actor, assertAdmin } from "./actor.ts";
+import { emailInUse, emailKey } from "./email-addresses.ts";
+import { sendEmailVerification } from "./identity.service.ts";
 import { checkPassword, decoyHash, generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
 import { closeOtherSessions, closeSession, openSession } from "./sessions.service.ts";
 
@@ -26,10 +28,6 @@ export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_IP = 20;
 
 export type SignedIn = { user: UserRow; token: string };
-
-export function emailKey(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /** Creates a customer account and signs it in. */
 export async function signUp(
@@ -59,10 +57,12 @@ export async function signUp(
     createdAt: now,
     lastLoginAt: now,
     pointsBalance: 0,
+    emailVerifiedAt: null,
   };
   try {
     const token = await db.transaction().execute(async (trx) => {
       await insertUser(trx, user);
+      await sendEmailVerification(trx, user, now);
       return startSignedInSession(trx, user.id, meta, now);
     });
     return { user, token };
@@ -71,11 +71,6 @@ export async function signUp(
     if (await findUserByEmailKey(db, user.emailKey)) throw emailInUse();
     throw error;
   }
-}
-
-export function emailInUse(): AppError {
-  const message = "An account with this e-mail already exists. Please log in instead.";
-  return new AppError("email-already-in-use", message, { email: message });
 }
 
 /**
@@ -168,6 +163,8 @@ export async function ensureAdmin(
     passwordHash: await hashPassword(password),
     role: "admin",
     createdAt: now,
+    // The address comes from the shop's own configuration.
+    emailVerifiedAt: now,
   });
   return { email: config.adminEmail, createdWithPassword: config.adminPassword ? null : password };
 }

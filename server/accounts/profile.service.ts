@@ -4,7 +4,7 @@ import { AppError } from "../errors.ts";
 import { checkUploadedImage, storeProfilePhoto } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
-import { findUserByEmailKey, findUserById, updateUser } from "./accounts.repository.ts";
+import { findPendingEmail, findUserByEmailKey, findUserById, updateUser } from "./accounts.repository.ts";
 import {
   type PasswordChangeInput,
   type Profile,
@@ -12,15 +12,17 @@ import {
   passwordChangeSchema,
   profileSchema,
 } from "./accounts.schemas.ts";
-import { emailInUse, emailKey } from "./accounts.service.ts";
 import { type Actor, assertSignedIn } from "./actor.ts";
+import { emailInUse, emailKey } from "./email-addresses.ts";
+import { requestEmailChange } from "./identity.service.ts";
 import { checkPassword, hashPassword, verifyPassword } from "./passwords.ts";
 import { closeOtherSessions } from "./sessions.service.ts";
 
 /** The signed-in user's own profile; the user comes from the session, never from the request. */
-export async function getProfile(db: Db, storage: Storage, actor: Actor): Promise<Profile> {
+export async function getProfile(db: Db, storage: Storage, actor: Actor, now: number = Date.now()): Promise<Profile> {
   assertSignedIn(actor);
-  return toProfile(await loadUser(db, actor.userId), storage);
+  const [user, pendingEmail] = await Promise.all([loadUser(db, actor.userId), findPendingEmail(db, actor.userId, now)]);
+  return { ...toProfile(user, storage), pendingEmail };
 }
 
 /**
@@ -39,21 +41,20 @@ export async function updateProfile(
   const { name, email, phone, address, currentPassword } = parseInput(profileSchema, input);
   if (photo) await checkUploadedImage(photo);
   const user = await loadUser(db, actor.userId);
-  const newKey = emailKey(email);
-  if (newKey !== user.emailKey) {
+  const changesEmail = emailKey(email) !== user.emailKey;
+  if (changesEmail) {
     if (!currentPassword || !(await verifyPassword(user.passwordHash, currentPassword))) {
       const message = "Please enter your current password to change your e-mail.";
       throw new AppError("requires-recent-login", message, { currentPassword: message });
     }
-    const owner = await findUserByEmailKey(db, newKey);
+    const owner = await findUserByEmailKey(db, emailKey(email));
     if (owner && owner.id !== user.id) throw emailInUse();
   }
-  try {
-    await updateUser(db, user.id, { name, email, emailKey: newKey, phone, address });
-  } catch (error) {
-    if (await findUserByEmailKey(db, newKey).then((owner) => owner && owner.id !== user.id)) throw emailInUse();
-    throw error;
-  }
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { name, phone, address });
+    // The new address takes over once its owner confirms it from the mail it is sent.
+    if (changesEmail) await requestEmailChange(trx, user, email, Date.now());
+  });
   if (photo) await updateProfilePhoto(db, storage, actor, photo);
   return getProfile(db, storage, actor);
 }
@@ -95,8 +96,9 @@ async function loadUser(db: Db, userId: string): Promise<UserRow> {
   return user;
 }
 
-function toProfile(user: UserRow, storage: Storage): Profile {
+function toProfile(user: UserRow, storage: Storage): Omit<Profile, "pendingEmail"> {
   return {
+    emailVerified: user.emailVerifiedAt !== null,
     id: user.id,
     name: user.name,
     email: user.email,

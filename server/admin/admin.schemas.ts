@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { OrderStatus } from "../db/schema.ts";
 import { pageNumber } from "../validation/fields.ts";
 
-export const ADMIN_TABS = ["overview", "products", "orders", "users"] as const;
+export const ADMIN_TABS = ["overview", "products", "orders", "users", "emails"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const ADMIN_PAGE_SIZE = 20;
 

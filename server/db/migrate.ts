@@ -9,6 +9,7 @@ import * as searchIndex from "./migrations/0005_search_index.ts";
 import * as loginFailureSweep from "./migrations/0006_login_failure_sweep.ts";
 import * as orderNumberRequired from "./migrations/0007_order_number_required.ts";
 import * as productHsnAndWords from "./migrations/0008_product_hsn_and_words.ts";
+import * as mailAndIdentity from "./migrations/0009_mail_and_identity.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0006_login_failure_sweep": loginFailureSweep,
   "0007_order_number_required": orderNumberRequired,
   "0008_product_hsn_and_words": productHsnAndWords,
+  "0009_mail_and_identity": mailAndIdentity,
 };
 
 const provider: MigrationProvider = {

@@ -74,6 +74,8 @@ export interface UsersTable {
   createdAt: number;
   lastLoginAt: number | null;
   pointsBalance: Generated<number>;
+  /** When the address was confirmed through its link; null until then. */
+  emailVerifiedAt: number | null;
 }
 
 export interface SessionsTable {
@@ -166,6 +168,35 @@ export interface PointsLedgerTable {
   at: number;
 }
 
+export type OutboxStatus = "queued" | "sending" | "sent" | "failed";
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  recipient: string;
+  subject: string;
+  payload: string;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: number;
+  leaseUntil: number | null;
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+
+export type ActionPurpose = "reset-password" | "verify-email" | "change-email";
+
+export interface ActionCodesTable {
+  codeHash: string;
+  userId: string;
+  purpose: ActionPurpose;
+  newEmail: string | null;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+
 export interface Database {
   products: ProductsTable;
   productSizes: ProductSizesTable;
@@ -179,6 +210,8 @@ export interface Database {
   orderLines: OrderLinesTable;
   orderStatusHistory: OrderStatusHistoryTable;
   pointsLedger: PointsLedgerTable;
+  outbox: OutboxTable;
+  actionCodes: ActionCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

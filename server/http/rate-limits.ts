@@ -2,8 +2,8 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 
-/** The account forms whose posts are limited per client address. */
-const LIMITED_ACTIONS = new Set(["/login", "/signup"]);
+/** The forms whose posts are limited per client address: signing in and up, and those that send mail. */
+const LIMITED_ACTIONS = new Set(["/login", "/signup", "/forgot-password", "/orders/find"]);
 
 /**
  * The page a URL names, however it is spelled: React Router matches paths without regard to case,

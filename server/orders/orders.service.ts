@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { z } from "zod";
 import { findUserById } from "../accounts/accounts.repository.ts";
 import { type Actor, assertAdmin, assertSignedIn } from "../accounts/actor.ts";
 import { deleteCart, findSizeStock } from "../cart/cart.repository.ts";
@@ -9,9 +10,10 @@ import { pointsEarnedFor, priceLines, redeemablePoints } from "../cart/pricing.t
 import type { Db, Executor, OrderStatus } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomId, randomToken } from "../ids.ts";
+import { queueMail } from "../mail/mail.service.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
 import { creditPoints, redeemPoints, reverseOrderPoints } from "../rewards/rewards.service.ts";
-import { parseInput } from "../validation/fields.ts";
+import { emailField, parseInput, requiredText } from "../validation/fields.ts";
 import {
   addSoldCount,
   decrementStock,
@@ -159,6 +161,36 @@ export async function placeOrder(
         await redeemPoints(trx, userId, orderId, totals.pointsRedeemed, now);
         await creditPoints(trx, userId, orderId, pointsEarned, now);
       }
+      // The confirmation is written with the order: it goes if, and only if, the order stands.
+      await queueMail(
+        trx,
+        {
+          kind: "order-placed",
+          to: email,
+          payload: {
+            orderNumber,
+            name: details.name,
+            lines: lines.map((line) => ({
+              title: line.title,
+              size: line.size,
+              quantity: line.quantity,
+              lineTotal: line.lineTotal,
+            })),
+            subtotal: totals.subtotal,
+            shipping: totals.shipping,
+            pointsRedeemed: totals.pointsRedeemed,
+            pointsEarned,
+            total: totals.grandTotal,
+            address: details.address,
+            pincode: details.pincode,
+            phone: details.phone,
+            orderPath: orderPathFor({ userId, orderNumber, accessToken }),
+            invoicePath: null,
+            isGuest: userId === null,
+          },
+        },
+        now,
+      );
       return { id: orderId, orderNumber, accessToken, replayed: false };
     });
   } catch (error) {
@@ -169,6 +201,11 @@ export async function placeOrder(
     if (winner) return winner;
     throw error;
   }
+}
+
+/** Where the order's owner sees it: a customer's My Orders page, or a guest's secret link. */
+export function orderPathFor(order: { userId: string | null; orderNumber: string; accessToken: string }): string {
+  return order.userId ? `/order/${order.orderNumber}` : `/orders/${order.accessToken}`;
 }
 
 /** A line of an archived product, or more than is in stock, cannot be ordered: nothing is written. */
@@ -331,6 +368,47 @@ export async function changeStatus(
       }
       await reverseOrderPoints(trx, order, now);
     }
+    if (to !== "placed") {
+      await queueMail(
+        trx,
+        {
+          kind: "order-status",
+          to: order.email,
+          payload: { orderNumber: order.orderNumber, name: order.name, status: to, orderPath: orderPathFor(order) },
+        },
+        now,
+      );
+    }
   });
   return to;
+}
+
+const orderLinkSchema = z.object({
+  orderNumber: requiredText("Please enter the order number.").pipe(
+    z.string().regex(/^KS-\d{6,12}$/i, "An order number looks like KS-100123."),
+  ),
+  email: requiredText("Please enter the e-mail address you ordered with.").pipe(emailField),
+});
+
+/**
+ * "Find my order": mails the order's link to the address on the order. The answer is the same
+ * whether or not the number and address belong together, so nobody learns about another's order.
+ */
+export async function sendOrderLink(
+  db: Db,
+  input: { orderNumber: string; email: string },
+  now: number = Date.now(),
+): Promise<void> {
+  const { orderNumber, email } = parseInput(orderLinkSchema, input);
+  const order = await findOrder(db, { orderNumber: orderNumber.toUpperCase() });
+  if (!order || order.email.toLowerCase() !== email.toLowerCase()) return;
+  await queueMail(
+    db,
+    {
+      kind: "order-link",
+      to: order.email,
+      payload: { orderNumber: order.orderNumber, orderPath: orderPathFor(order) },
+    },
+    now,
+  );
 }

@@ -7,7 +7,14 @@ import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { createScratchSchema } from "#server/testing/scratch-schema.ts";
 
-export type E2eShop = { engine: "sqlite" | "postgres"; baseUrl: string; adminEmail: string; adminPassword: string };
+export type E2eShop = {
+  engine: "sqlite" | "postgres";
+  baseUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** Where the shop writes its mail (MAIL_URL=file:…), for journeys that read it. */
+  outboxDir: string;
+};
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -45,15 +52,17 @@ export default async function setup(project: TestProject) {
   mkdirSync(pictureCache, { recursive: true });
   for (const { engine, url, dispose } of engines) {
     const adminEmail = `admin-${engine}@shop.test`;
+    const outboxDir = path.join(sqliteDir, `outbox-${engine}`);
     const { child, baseUrl } = await startShop({
       DATABASE_URL: url,
       UPLOADS_DIR: pictureCache,
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       SESSION_SECRET: randomBytes(32).toString("hex"),
+      MAIL_URL: `file:${outboxDir}`,
     });
     running.push({ child, dispose });
-    shops.push({ engine, baseUrl, adminEmail, adminPassword });
+    shops.push({ engine, baseUrl, adminEmail, adminPassword, outboxDir });
   }
   project.provide("shops", shops);
   return async () => {

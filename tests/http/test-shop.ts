@@ -14,6 +14,8 @@ export const SHOP_ORIGIN = "http://localhost";
 export type TestShop = {
   app: FastifyInstance;
   services: RunningServices;
+  /** The folder the shop's mail is written to, one .eml file a message. */
+  outboxDir: string;
   /** A request as a browser on the shop's own pages would send it. */
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   dispose: () => Promise<void>;
@@ -48,6 +50,7 @@ export async function startTestShop(
   options: { requestTimeoutMs?: number } = {},
 ): Promise<TestShop> {
   const uploadsDir = mkdtempSync(path.join(tmpdir(), "shop-uploads-"));
+  const outboxDir = mkdtempSync(path.join(tmpdir(), "shop-outbox-"));
   const config = loadConfig({
     NODE_ENV: "production",
     DATABASE_URL: database.url,
@@ -58,6 +61,7 @@ export async function startTestShop(
     ADMIN_EMAIL: "admin@shop.test",
     ADMIN_PASSWORD: "Admin-password-1",
     PUBLIC_URL: SHOP_ORIGIN,
+    MAIL_URL: `file:${outboxDir}`,
     ...env,
   });
   const services = await startServices(config, () => {});
@@ -66,11 +70,13 @@ export async function startTestShop(
   return {
     app,
     services,
+    outboxDir,
     request: (options) => app.inject({ ...options, headers: { origin: SHOP_ORIGIN, ...(options.headers ?? {}) } }),
     dispose: async () => {
       await app.close();
       await services.close();
       rmSync(uploadsDir, { recursive: true, force: true });
+      rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Package, ShoppingBag, Store, Users } from "lucide-react";
+import { LayoutDashboard, Mail, Package, ShoppingBag, Store, Users } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import type { Theme } from "../../lib/theme.ts";
 import type { Viewer } from "../../lib/viewer.ts";
@@ -10,6 +10,7 @@ const SECTIONS = [
   { label: "Products", to: "/dashboard?tab=products", tab: "products", Icon: Package },
   { label: "Orders", to: "/dashboard?tab=orders", tab: "orders", Icon: ShoppingBag },
   { label: "Users", to: "/dashboard?tab=users", tab: "users", Icon: Users },
+  { label: "E-mails", to: "/dashboard?tab=emails", tab: "emails", Icon: Mail },
 ] as const;
 
 /** The section a page of the admin area belongs to, for the navigation's current mark. */
@@ -21,7 +22,7 @@ function currentSection(pathname: string, search: string): string {
 
 /**
  * The admin area's own frame: a bar with the shop's name, the way back to the shop, the theme and
- * logout, and a side navigation for Dashboard, Products, Orders and Users (a row of links below
+ * logout, and a side navigation for Dashboard, Products, Orders, Users and E-mails (a row of links below
  * 1024 px, so the tables keep the width).
  */
 export function AdminShell({ viewer, theme, children }: { viewer: Viewer; theme: Theme; children: React.ReactNode }) {

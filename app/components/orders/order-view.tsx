@@ -57,7 +57,9 @@ export function OrderView({ order }: { order: OrderDetail }) {
               </>
             ) : null}
             <dt className="font-semibold">Grand Total</dt>
-            <dd className="font-semibold">{formatInr(order.total)}</dd>
+            <dd className="font-semibold" data-testid="order-total">
+              {formatInr(order.total)}
+            </dd>
           </dl>
           {order.pointsEarned > 0 ? (
             <p className="mt-2 text-gold-700 dark:text-gold-300">You earned {order.pointsEarned} reward points.</p>

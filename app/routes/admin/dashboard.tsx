@@ -9,7 +9,9 @@ import { readForm, text } from "#server/http/forms.ts";
 import { adminOrLogin } from "#server/http/route-guards.ts";
 import { appServices } from "#server/http/route-helpers.ts";
 import { makeToast } from "#server/http/toasts.ts";
+import { recentMail, resendMail } from "#server/mail/mail.service.ts";
 import { AdminSearch } from "../../components/admin/admin-nav.tsx";
+import { MailTable } from "../../components/admin/mail-table.tsx";
 import { OrdersTable } from "../../components/admin/orders-table.tsx";
 import { ProductsTable } from "../../components/admin/products-table.tsx";
 import { StatCards } from "../../components/admin/stat-cards.tsx";
@@ -29,7 +31,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       ? { kind: "products" as const, ...(await adminProducts(db, actor, query)) }
       : query.tab === "users"
         ? { kind: "users" as const, ...(await adminUsers(db, actor, query)) }
-        : { kind: "orders" as const, ...(await adminOrders(db, actor, query)) };
+        : query.tab === "emails"
+          ? { kind: "emails" as const, ...(await recentMail(db, actor, query.page)) }
+          : { kind: "orders" as const, ...(await adminOrders(db, actor, query)) };
   return { figures, query, tab, adminId: actor.userId };
 }
 
@@ -48,6 +52,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       await setUserDisabled(db, actor, text(form, "userId"), disable);
       return actionDone(context, request, makeToast("success", disable ? "User disabled" : "User enabled"), { backTo });
     }
+    if (form.get("intent") === "resend-mail") {
+      await resendMail(db, actor, text(form, "mailId"));
+      return actionDone(context, request, makeToast("success", "The e-mail is queued to be sent again."), { backTo });
+    }
     throw new AppError("validation-failed", "Unknown dashboard action.");
   } catch (error) {
     return actionFailed(context, request, error, { backTo });
@@ -57,7 +65,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Dashboard", description: "Admin dashboard.", noindex: true });
 
-const HEADINGS = { overview: "Dashboard", products: "Products", orders: "Orders", users: "Users" } as const;
+const HEADINGS = {
+  overview: "Dashboard",
+  products: "Products",
+  orders: "Orders",
+  users: "Users",
+  emails: "E-mails",
+} as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { figures, query, tab, adminId } = loaderData;
@@ -71,15 +85,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <StatCards figures={figures} />
-      {overview ? (
-        <h2 className="mt-8 text-lg font-semibold">Latest orders</h2>
-      ) : (
-        <AdminSearch tab={query.tab} q={query.q ?? ""} />
-      )}
+      {overview ? <h2 className="mt-8 text-lg font-semibold">Latest orders</h2> : null}
+      {overview || tab.kind === "emails" ? null : <AdminSearch tab={query.tab} q={query.q ?? ""} />}
       <div className="mt-4 overflow-x-auto">
         {tab.kind === "products" ? <ProductsTable rows={tab.rows} firstNumber={tab.firstNumber} /> : null}
         {tab.kind === "orders" ? <OrdersTable rows={tab.rows} /> : null}
         {tab.kind === "users" ? <UsersTable rows={tab.rows} firstNumber={tab.firstNumber} adminId={adminId} /> : null}
+        {tab.kind === "emails" ? <MailTable rows={tab.rows} /> : null}
       </div>
       {tab.rows.length === 0 ? (
         <p className="mt-6 text-center text-zinc-600 dark:text-zinc-400">Nothing found.</p>

@@ -1,0 +1,84 @@
+import { Form, Link } from "react-router";
+import { deleteAccount } from "#server/accounts/identity.service.ts";
+import { formFailure } from "#server/http/action-results.ts";
+import { readForm } from "#server/http/forms.ts";
+import { signedInOrLogin } from "#server/http/route-guards.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { signOutHeaders } from "#server/http/sign-in.ts";
+import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
+import { AuthCard } from "../components/ui/auth-card.tsx";
+import { FormError } from "../components/ui/form-error.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { TextField } from "../components/ui/text-field.tsx";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/delete-account";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  return { email: signedInOrLogin({ context, url }).email };
+}
+
+/** Deletes the account after the password and a tick; the browser is signed out. */
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const actor = signedInOrLogin({ context, url });
+  const { db, storage } = appServices(context);
+  const form = await readForm(request);
+  try {
+    await deleteAccount(db, storage, actor, {
+      password: String(form.get("password") ?? ""),
+      confirm: form.get("confirm") === "yes",
+    });
+  } catch (error) {
+    return formFailure(error);
+  }
+  const headers = await signOutHeaders(context);
+  return redirectWithToast(context, "/", makeToast("success", "Your account has been deleted."), { headers });
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Delete my account", description: "Delete your Kesar account.", noindex: true });
+
+export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AuthCard
+      title="Delete my account"
+      other={{ question: "Changed your mind?", label: "Back to your profile", to: "/profile" }}
+    >
+      <div className="flex flex-col gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+        <p>
+          Deleting the account of <strong>{loaderData.email}</strong> removes your name, e-mail, phone, address, photo,
+          cart, wishlist and reward points, and signs you out everywhere. It cannot be undone.
+        </p>
+        <p>
+          Your past orders stay with the shop, detached from any account, because a seller must keep its tax invoices.
+          You can sign up again with the same e-mail address.
+        </p>
+      </div>
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        <FormError message={actionData?.message} />
+        <TextField
+          name="password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={actionData?.fieldErrors?.password}
+        />
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="confirm" value="yes" className="mt-1" />
+          <span>I understand that my account and my details are deleted for good.</span>
+        </label>
+        {actionData?.fieldErrors?.confirm ? (
+          <p className="text-sm text-red-700 dark:text-red-400">{actionData.fieldErrors.confirm}</p>
+        ) : null}
+        <SubmitButton
+          label="Delete my account"
+          pendingLabel="Deleting…"
+          className="btn w-full bg-red-700 text-white hover:bg-red-800"
+        />
+        <Link to="/profile" className="btn-outline w-full">
+          Keep my account
+        </Link>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,62 @@
+import { Form } from "react-router";
+import { formFailure } from "#server/http/action-results.ts";
+import { readForm, text } from "#server/http/forms.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { sendOrderLink } from "#server/orders/orders.service.ts";
+import { AuthCard } from "../components/ui/auth-card.tsx";
+import { FormError } from "../components/ui/form-error.tsx";
+import { Notice } from "../components/ui/notice.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { TextField } from "../components/ui/text-field.tsx";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/find-order";
+
+/** A guest's way back to an order: its link is mailed to the address on the order. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const input = { orderNumber: text(form, "orderNumber"), email: text(form, "email") };
+  try {
+    await sendOrderLink(appServices(context).db, input);
+  } catch (error) {
+    return formFailure(error);
+  }
+  return { ok: true as const };
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Find my order", description: "Get the link to an order placed as a guest.", noindex: true });
+
+export default function FindOrder({ actionData }: Route.ComponentProps) {
+  return (
+    <AuthCard title="Find my order" other={{ question: "Have an account?", label: "Login", to: "/login" }}>
+      {actionData?.ok ? (
+        <Notice tone="success">
+          If that order number was placed with that e-mail address, we have sent the link to the order there.
+        </Notice>
+      ) : (
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            Ordered as a guest and lost the link? Give the order number and the e-mail address you ordered with.
+          </p>
+          <FormError message={actionData?.message} />
+          <TextField
+            name="orderNumber"
+            label="Order number"
+            placeholder="KS-100123"
+            required
+            error={actionData?.fieldErrors?.orderNumber}
+          />
+          <TextField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            error={actionData?.fieldErrors?.email}
+          />
+          <SubmitButton label="Send me the link" pendingLabel="Sending…" className="btn-primary w-full" />
+        </Form>
+      )}
+    </AuthCard>
+  );
+}

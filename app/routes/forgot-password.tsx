@@ -1,0 +1,55 @@
+import { Form } from "react-router";
+import { RESET_MINUTES, requestPasswordReset } from "#server/accounts/identity.service.ts";
+import { formFailure } from "#server/http/action-results.ts";
+import { readForm, text } from "#server/http/forms.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import { AuthCard } from "../components/ui/auth-card.tsx";
+import { FormError } from "../components/ui/form-error.tsx";
+import { Notice } from "../components/ui/notice.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { TextField } from "../components/ui/text-field.tsx";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/forgot-password";
+
+/** Mails a reset link; the answer is the same whether or not the address has an account. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const email = text(await readForm(request), "email");
+  try {
+    await requestPasswordReset(appServices(context).db, { email });
+  } catch (error) {
+    return formFailure(error);
+  }
+  return { ok: true as const, email, minutes: RESET_MINUTES };
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Forgot password", description: "Reset your Kesar password.", noindex: true });
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  return (
+    <AuthCard title="Forgot password" other={{ question: "Remembered it?", label: "Login", to: "/login" }}>
+      {actionData?.ok ? (
+        <Notice tone="success">
+          If an account uses {actionData.email}, we have sent it a link to choose a new password. The link works once,
+          for {actionData.minutes} minutes.
+        </Notice>
+      ) : (
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            Enter the e-mail address of your account, and we will send you a link to choose a new password.
+          </p>
+          <FormError message={actionData?.message} />
+          <TextField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            error={actionData?.fieldErrors?.email}
+          />
+          <SubmitButton label="Send me a link" pendingLabel="Sending…" className="btn-primary w-full" />
+        </Form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,195 @@
+import { z } from "zod";
+import { deleteCart } from "../cart/cart.repository.ts";
+import { userOwner } from "../cart/owner.ts";
+import type { Config } from "../config.ts";
+import type { Db, Executor, UserRow } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { queueMail } from "../mail/mail.service.ts";
+import type { Storage } from "../storage/storage.ts";
+import { emailField, parseInput, requiredText } from "../validation/fields.ts";
+import { deleteWishlist } from "../wishlist/wishlist.repository.ts";
+import {
+  countRecentActionCodes,
+  deletePersonalData,
+  findUserByEmailKey,
+  findUserById,
+  updateUser,
+} from "./accounts.repository.ts";
+import { actionCodeState, consumeActionCode, issueActionCode } from "./action-codes.ts";
+import { type Actor, assertSignedIn } from "./actor.ts";
+import { emailInUse, emailKey } from "./email-addresses.ts";
+import { checkPassword, hashPassword, verifyPassword } from "./passwords.ts";
+import { closeOtherSessions } from "./sessions.service.ts";
+
+export const RESET_MINUTES = 30;
+const RESET_TTL_MS = RESET_MINUTES * 60_000;
+const VERIFY_TTL_MS = 24 * 3_600_000;
+/** A mailbox is sent at most this many reset links an hour, whoever asks. */
+const RESETS_PER_HOUR = 3;
+
+const emailOnly = z.object({ email: requiredText("Please enter your e-mail address.").pipe(emailField) });
+
+/**
+ * "Forgot password?": mails a reset link to the account's address. The answer is the same whether
+ * or not the address has an account (and for a disabled one), so the form tells nobody who shops
+ * here; and an address gets at most three links an hour.
+ */
+export async function requestPasswordReset(db: Db, input: { email: string }, now: number = Date.now()): Promise<void> {
+  const { email } = parseInput(emailOnly, input);
+  const user = await findUserByEmailKey(db, emailKey(email));
+  if (!user || user.disabled) return;
+  await db.transaction().execute(async (trx) => {
+    if ((await countRecentActionCodes(trx, user.id, "reset-password", now - 3_600_000)) >= RESETS_PER_HOUR) return;
+    const code = await issueActionCode(trx, user.id, "reset-password", RESET_TTL_MS, now);
+    await queueMail(
+      trx,
+      {
+        kind: "password-reset",
+        to: user.email,
+        payload: { name: user.name, resetPath: `/reset-password/${code}`, minutes: RESET_MINUTES },
+      },
+      now,
+    );
+  });
+}
+
+/** Whether a reset link still works, for the page it opens. */
+export async function passwordResetState(db: Db, code: string, now: number = Date.now()) {
+  return (await actionCodeState(db, code, "reset-password", now)).state;
+}
+
+/**
+ * Sets a new password with a reset link, once: the link is used up, every session of the account
+ * ends (a thief's included), and the address counts as confirmed, since its owner read the mail.
+ */
+export async function resetPassword(
+  db: Db,
+  config: Config,
+  input: { code: string; password: string },
+  now: number = Date.now(),
+): Promise<void> {
+  const weakness = checkPassword(config.passwordPolicy, input.password);
+  if (weakness) throw new AppError("weak-password", weakness, { password: weakness });
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    const code = await consumeActionCode(trx, input.code, "reset-password", now);
+    const user = await findUserById(trx, code.userId);
+    await updateUser(trx, code.userId, { passwordHash, emailVerifiedAt: user?.emailVerifiedAt ?? now });
+    await closeOtherSessions(trx, code.userId);
+  });
+}
+
+/** Mails the link that confirms an account's address (after signup, or when asked again). */
+export async function sendEmailVerification(executor: Executor, user: UserRow, now: number): Promise<void> {
+  const code = await issueActionCode(executor, user.id, "verify-email", VERIFY_TTL_MS, now);
+  await queueMail(
+    executor,
+    {
+      kind: "verify-email",
+      to: user.email,
+      payload: { name: user.name, verifyPath: `/verify-email/${code}`, isNewAddress: false },
+    },
+    now,
+  );
+}
+
+/** "Send again" on the profile: a new confirmation link, at most one a minute. */
+export async function resendEmailVerification(db: Db, actor: Actor, now: number = Date.now()): Promise<void> {
+  assertSignedIn(actor);
+  const user = await findUserById(db, actor.userId);
+  if (!user) throw new AppError("unauthenticated", "Please log in again.");
+  if (user.emailVerifiedAt !== null) return;
+  await db.transaction().execute(async (trx) => {
+    if ((await countRecentActionCodes(trx, user.id, "verify-email", now - 60_000)) > 0) {
+      throw new AppError(
+        "too-many-requests",
+        "A link was sent a moment ago. Please wait a minute before asking again.",
+      );
+    }
+    await sendEmailVerification(trx, user, now);
+  });
+}
+
+/**
+ * A change of e-mail begins: the new address gets a link, and the change applies when it is used;
+ * the old address is told, so that a change its owner did not make does not go unnoticed.
+ */
+export async function requestEmailChange(executor: Executor, user: UserRow, newEmail: string, now: number) {
+  const code = await issueActionCode(executor, user.id, "change-email", VERIFY_TTL_MS, now, newEmail);
+  await queueMail(
+    executor,
+    {
+      kind: "verify-email",
+      to: newEmail,
+      payload: { name: user.name, verifyPath: `/verify-email/${code}`, isNewAddress: true },
+    },
+    now,
+  );
+  await queueMail(
+    executor,
+    { kind: "email-change-notice", to: user.email, payload: { name: user.name, newEmail } },
+    now,
+  );
+}
+
+/**
+ * Uses a confirmation link: the address is confirmed, or the account moves to the new address it
+ * names (unless another account has taken that address meanwhile). Returns the confirmed address.
+ */
+export async function confirmEmail(db: Db, code: string, now: number = Date.now()): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const verify = await actionCodeState(trx, code, "verify-email", now);
+    const purpose = verify.state === "invalid" ? "change-email" : "verify-email";
+    const used = await consumeActionCode(trx, code, purpose, now);
+    const user = await findUserById(trx, used.userId);
+    if (!user) throw new AppError("invalid-action-code", "This link is not valid.");
+    if (!used.newEmail) {
+      await updateUser(trx, user.id, { emailVerifiedAt: now });
+      return user.email;
+    }
+    const taken = await findUserByEmailKey(trx, emailKey(used.newEmail));
+    if (taken && taken.id !== user.id) throw emailInUse();
+    await updateUser(trx, user.id, { email: used.newEmail, emailKey: emailKey(used.newEmail), emailVerifiedAt: now });
+    return used.newEmail;
+  });
+}
+
+/** "Sign out everywhere": every session of the account ends, this one included. */
+export async function signOutEverywhere(db: Db, actor: Actor): Promise<void> {
+  assertSignedIn(actor);
+  await closeOtherSessions(db, actor.userId);
+}
+
+const deletionSchema = z.object({
+  password: requiredText("Please enter your password.", { trim: false }),
+  confirm: z.literal(true, { error: "Please tick the box to confirm that the account is to be deleted." }),
+});
+
+/**
+ * Deletes the account and the person's data: name, e-mail, phone, address, photo, cart, wishlist,
+ * sessions, points and links. Orders stay for the shop's accounts (a tax invoice must be kept),
+ * detached from any account, with the delivery details they were placed with. The address can sign
+ * up again afterwards.
+ */
+export async function deleteAccount(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  input: { password: string; confirm: boolean },
+): Promise<void> {
+  assertSignedIn(actor);
+  const { password } = parseInput(deletionSchema, input);
+  const user = await findUserById(db, actor.userId);
+  if (!user) throw new AppError("unauthenticated", "Please log in again.");
+  if (user.role === "admin") throw new AppError("forbidden", "The administrator's account cannot be deleted here.");
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    const message = "That password is not correct.";
+    throw new AppError("requires-recent-login", message, { password: message });
+  }
+  await db.transaction().execute(async (trx) => {
+    await deleteCart(trx, userOwner(user.id));
+    await deleteWishlist(trx, userOwner(user.id));
+    await deletePersonalData(trx, user.id);
+  });
+  if (user.photo) await storage.delete(user.photo);
+}

@@ -1,0 +1,54 @@
+import type { OrderStatus } from "../db/schema.ts";
+
+/** What an order e-mail lists of each line. */
+export type MailLine = { title: string; size: string; quantity: number; lineTotal: number };
+
+/**
+ * Every message the shop sends, with what its template needs. Links are paths on the shop; the
+ * worker puts the configured public address in front when it renders the message.
+ */
+export type MailMessage =
+  | {
+      kind: "order-placed";
+      to: string;
+      payload: {
+        orderNumber: string;
+        name: string;
+        lines: MailLine[];
+        subtotal: number;
+        shipping: number;
+        pointsRedeemed: number;
+        pointsEarned: number;
+        total: number;
+        address: string;
+        pincode: string;
+        phone: string;
+        orderPath: string;
+        invoicePath: string | null;
+        isGuest: boolean;
+      };
+    }
+  | {
+      kind: "order-status";
+      to: string;
+      payload: { orderNumber: string; name: string; status: Exclude<OrderStatus, "placed">; orderPath: string };
+    }
+  | { kind: "order-link"; to: string; payload: { orderNumber: string; orderPath: string } }
+  | { kind: "password-reset"; to: string; payload: { name: string; resetPath: string; minutes: number } }
+  | { kind: "verify-email"; to: string; payload: { name: string; verifyPath: string; isNewAddress: boolean } }
+  | { kind: "email-change-notice"; to: string; payload: { name: string; newEmail: string } };
+
+export type MailKind = MailMessage["kind"];
+
+/** A message as the outbox keeps it and the admin's E-mails view lists it. */
+export type OutboxEntry = {
+  id: number;
+  kind: string;
+  recipient: string;
+  subject: string;
+  status: "queued" | "sending" | "sent" | "failed";
+  attempts: number;
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+};

@@ -1,0 +1,103 @@
+import { type Actor, assertAdmin } from "../accounts/actor.ts";
+import type { Db, Executor } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { decimalInteger, parseInput } from "../validation/fields.ts";
+import type { MailMessage, OutboxEntry } from "./mail.schemas.ts";
+import type { MailTransport } from "./mail-transport.ts";
+import {
+  claimDue,
+  findRecentOutbox,
+  insertOutbox,
+  markAttemptFailed,
+  markSent,
+  requeueFailed,
+} from "./outbox.repository.ts";
+import { renderMail, subjectOf } from "./templates/mail-templates.ts";
+
+/** How long a worker may hold a message before another may take it (an SMTP send times out well before). */
+const LEASE_MS = 2 * 60_000;
+/** After the last of these waits, a message is given up as failed; the admin can send it again. */
+const RETRY_WAITS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000];
+
+/**
+ * Puts a message in the outbox, in the caller's transaction: it is sent if, and only if, what
+ * caused it (an order, a status change, a reset request) is committed.
+ */
+export async function queueMail(executor: Executor, message: MailMessage, now: number = Date.now()): Promise<void> {
+  await insertOutbox(executor, {
+    kind: message.kind,
+    recipient: message.to,
+    subject: subjectOf(message),
+    payload: JSON.stringify(message.payload),
+    nextAttemptAt: now,
+    createdAt: now,
+  });
+}
+
+export type Delivery = { db: Db; transport: MailTransport; from: string; publicUrl: string };
+
+/**
+ * Sends what is due, a batch at a time, and returns how many were sent. Each message is held
+ * (claimed with a lease) before it is sent and marked sent after; a failure is tried again later,
+ * with longer waits, then given up. A worker that dies mid-send leaves the message to be taken
+ * again when its lease runs out.
+ */
+export async function deliverDueMail(delivery: Delivery, now: number = Date.now(), limit = 20): Promise<number> {
+  const claimed = await delivery.db.transaction().execute((trx) => claimDue(trx, now, now + LEASE_MS, limit));
+  // A batch goes out together: rendering one message overlaps with sending and recording others.
+  const outcomes = await Promise.all(claimed.map((row) => deliverOne(delivery, row)));
+  return outcomes.filter(Boolean).length;
+}
+
+type ClaimedRow = Awaited<ReturnType<typeof claimDue>>[number];
+
+async function deliverOne(delivery: Delivery, row: ClaimedRow): Promise<boolean> {
+  const message = { kind: row.kind, to: row.recipient, payload: JSON.parse(row.payload) } as MailMessage;
+  try {
+    const { html, text } = await renderMail(message, delivery.publicUrl);
+    await delivery.transport.send({
+      from: delivery.from,
+      to: row.recipient,
+      subject: row.subject,
+      html,
+      text,
+      // The same message keeps its id however many times it is tried, so a receiver can tell.
+      messageId: `<outbox-${row.id}.${row.kind}@${senderDomain(delivery.from)}>`,
+    });
+    await markSent(delivery.db, row.id, Date.now());
+    return true;
+  } catch (error) {
+    const wait = RETRY_WAITS_MS[row.attempts - 1];
+    const reason = error instanceof Error ? error.message : String(error);
+    await markAttemptFailed(delivery.db, row.id, reason.slice(0, 500), wait === undefined ? null : Date.now() + wait);
+    return false;
+  }
+}
+
+/** The domain of the sender's address (`Kesar <orders@kesar.in>` → kesar.in), for Message-IDs. */
+function senderDomain(from: string): string {
+  return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+}
+
+/** The latest messages and their state, for the admin's E-mails view. */
+export async function recentMail(
+  db: Db,
+  actor: Actor,
+  page = 1,
+  pageSize = 30,
+): Promise<{ rows: OutboxEntry[]; page: number; hasNext: boolean }> {
+  assertAdmin(actor);
+  const rows = await findRecentOutbox(db, pageSize + 1, (page - 1) * pageSize);
+  return { rows: rows.slice(0, pageSize), page, hasNext: rows.length > pageSize };
+}
+
+const NOT_FAILED = "Only a message that failed can be sent again.";
+
+/** Sends a failed message again, from the start of its retries. */
+export async function resendMail(db: Db, actor: Actor, mailId: number | string, now: number = Date.now()) {
+  assertAdmin(actor);
+  const id = parseInput(decimalInteger(NOT_FAILED, 1, Number.MAX_SAFE_INTEGER), mailId);
+  if (!(await requeueFailed(db, id, now))) {
+    throw new AppError("not-found", NOT_FAILED);
+  }
+}

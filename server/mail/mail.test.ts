@@ -1,0 +1,193 @@
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { SYSTEM } from "../accounts/actor.ts";
+import { addToCart } from "../cart/cart.service.ts";
+import { openDatabase } from "../db/database.ts";
+import type { Db } from "../db/schema.ts";
+import { changeStatus, placeOrder } from "../orders/orders.service.ts";
+import { failure } from "../testing/app-error.ts";
+import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor, uniqueWord } from "../testing/factories.ts";
+import { mailsTo } from "../testing/outbox.ts";
+import { type SmtpSink, startSmtpSink } from "../testing/smtp-sink.ts";
+import { describeEachDatabase } from "../testing/test-databases.ts";
+import { type Delivery, deliverDueMail, queueMail, recentMail, resendMail } from "./mail.service.ts";
+import { createMailTransport } from "./mail-transport.ts";
+import { claimDue } from "./outbox.repository.ts";
+
+const PUBLIC_URL = "https://kesar.example";
+const ADMIN = actorFor({ id: "admin-for-mail", email: "admin@kesar.example" }, "admin");
+
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink.close();
+});
+
+function delivery(db: Db, mailUrl: string): Delivery {
+  return { db, transport: createMailTransport(mailUrl), from: "Kesar <orders@kesar.example>", publicUrl: PUBLIC_URL };
+}
+
+const outboxFolder = () => mkdtempSync(path.join(tmpdir(), "kesar-outbox-"));
+/** The .eml files in a folder that are addressed to `to`. */
+const emlFilesTo = (folder: string, to: string) =>
+  readdirSync(folder).filter(
+    (name) => name.endsWith(".eml") && readFileSync(path.join(folder, name), "utf8").includes(`To: ${to}`),
+  );
+
+async function statusOf(db: Db, recipient: string) {
+  return db
+    .selectFrom("outbox")
+    .select(["status", "attempts", "lastError"])
+    .where("recipient", "=", recipient)
+    .executeTakeFirstOrThrow();
+}
+
+function resetLink(to: string) {
+  return {
+    kind: "password-reset" as const,
+    to,
+    payload: { name: "Asha", resetPath: "/reset-password/abc", minutes: 30 },
+  };
+}
+
+describeEachDatabase("the mail outbox", (database) => {
+  it("is written in the order's transaction, and not when the order fails", async () => {
+    const { db } = database();
+    const lastPiece = await makeProduct(db, { title: "Last Chanderi Kurta", price: 189_900, sizes: { M: 1 } });
+    const [first, second] = [makeVisitor(), makeVisitor()];
+    await addToCart(db, first, { productId: lastPiece, size: "M" });
+    await addToCart(db, second, { productId: lastPiece, size: "M" });
+    const winner = checkoutDetails();
+    const loser = checkoutDetails();
+    const placed = await placeOrder(db, first, winner);
+    expect((await failure(placeOrder(db, second, loser))).code).toBe("out-of-stock");
+
+    const [confirmation] = await mailsTo(db, winner.email);
+    expect(confirmation).toMatchObject({ kind: "order-placed", subject: `Your Kesar order ${placed.orderNumber}` });
+    expect(confirmation?.payload).toMatchObject({ orderNumber: placed.orderNumber, total: 199_900, isGuest: true });
+    expect(await mailsTo(db, loser.email)).toEqual([]);
+
+    // A transaction that fails after queueing takes its message with it.
+    const rolledBack = `${uniqueWord()}@mail.in`;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await queueMail(trx, resetLink(rolledBack));
+        throw new Error("the event failed");
+      }),
+    ).rejects.toThrow("the event failed");
+    expect(await mailsTo(db, rolledBack)).toEqual([]);
+  });
+
+  it("writes each message as an .eml file with the order's details and links on the public address", async () => {
+    const { db } = database();
+    const folder = outboxFolder();
+    const shipper = delivery(db, `file:${folder}`);
+    const customer = await makeCustomer(db);
+    const actor = actorFor(customer);
+    const saree = await makeProduct(db, { title: "Banarasi Silk Saree", price: 1_249_900, sizes: { "One Size": 3 } });
+    await addToCart(db, actor, { productId: saree, size: "One Size", quantity: 2 });
+    const placed = await placeOrder(db, actor, checkoutDetails({ email: customer.email }));
+    await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped" });
+    while ((await deliverDueMail(shipper)) > 0) {}
+
+    const files = emlFilesTo(folder, customer.email);
+    const forCustomer = await Promise.all(files.map((name) => simpleParser(readFileSync(path.join(folder, name)))));
+    const placedMail = forCustomer.find((mail) => mail.subject === `Your Kesar order ${placed.orderNumber}`);
+    expect(placedMail?.from?.value).toEqual([{ name: "Kesar", address: "orders@kesar.example" }]);
+    expect(placedMail?.text).toContain("Banarasi Silk Saree");
+    expect(placedMail?.text).toContain("₹25,098");
+    expect(placedMail?.text).toMatch(/Grand Total \(cash on delivery\) +₹25,098/);
+    expect(placedMail?.html).toContain(`${PUBLIC_URL}/order/${placed.orderNumber}`);
+    const shipped = forCustomer.find((mail) => mail.subject === `Your order ${placed.orderNumber} has shipped`);
+    expect(shipped?.text).toContain("has shipped");
+    expect((await statusOf(db, customer.email)).status).toBe("sent");
+  });
+
+  it("sends a message once when the worker holding it dies before it is sent", async () => {
+    const { db } = database();
+    const folder = outboxFolder();
+    const to = `${uniqueWord()}@mail.in`;
+    const now = Date.now();
+    await queueMail(db, resetLink(to), now);
+    // A worker takes the message and dies: its lease keeps others off it until it runs out.
+    await db.transaction().execute((trx) => claimDue(trx, now, now + 120_000, 50));
+    expect((await statusOf(db, to)).status).toBe("sending");
+    const shipper = delivery(db, `file:${folder}`);
+    await deliverDueMail(shipper, now + 60_000);
+    expect(emlFilesTo(folder, to)).toEqual([]);
+
+    await deliverDueMail(shipper, now + 120_001);
+    await deliverDueMail(shipper, now + 240_000);
+    expect(emlFilesTo(folder, to)).toHaveLength(1);
+    expect(await statusOf(db, to)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("delivers over SMTP, retries a refusal with growing waits, gives up, and the admin can resend", async () => {
+    const { db } = database();
+    const to = `${uniqueWord()}@mail.in`;
+    const shipper = delivery(db, sink.url);
+    let now = Date.now();
+    await queueMail(db, resetLink(to), now);
+    sink.refuseWith = "Mailbox unavailable";
+    try {
+      await deliverDueMail(shipper, now);
+      expect(await statusOf(db, to)).toMatchObject({ status: "queued", attempts: 1 });
+      expect((await statusOf(db, to)).lastError).toContain("Mailbox unavailable");
+      // Not due again at once.
+      expect(await deliverDueMail(shipper, now + 1_000)).toBe(0);
+      expect((await statusOf(db, to)).attempts).toBe(1);
+      for (let attempt = 2; attempt <= 7; attempt++) {
+        now += 7 * 3_600_000;
+        await deliverDueMail(shipper, now);
+      }
+      expect(await statusOf(db, to)).toMatchObject({ status: "failed", attempts: 7 });
+    } finally {
+      sink.refuseWith = null;
+    }
+    const listed = await recentMail(db, ADMIN);
+    expect(listed.rows.find((row) => row.recipient === to)).toMatchObject({ status: "failed" });
+    expect((await failure(recentMail(db, actorFor({ id: "x", email: "x@y.in" })))).code).toBe("forbidden");
+
+    const failedId = listed.rows.find((row) => row.recipient === to)?.id ?? 0;
+    await resendMail(db, ADMIN, failedId);
+    await deliverDueMail(shipper);
+    expect((await statusOf(db, to)).status).toBe("sent");
+    const arrived = sink.received.filter((mail) => JSON.stringify(mail.to).includes(to));
+    expect(arrived.map((mail) => mail.subject)).toEqual(["Reset your Kesar password"]);
+    expect(arrived[0]?.text).toContain(`${PUBLIC_URL}/reset-password/abc`);
+    expect(await failure(resendMail(db, ADMIN, failedId))).toEqual({
+      code: "not-found",
+      message: "Only a message that failed can be sent again.",
+    });
+    expect((await failure(resendMail(db, ADMIN, "1; drop table outbox"))).code).toBe("validation-failed");
+  });
+
+  it("never sends one message twice when workers in several processes run at once", async () => {
+    const { db, url, engine } = database();
+    // node:sqlite waits for a lock synchronously, so two SQLite handles cannot share one process:
+    // there the workers share a handle (and SQLite's single writer), on PostgreSQL each has a pool.
+    const second = engine === "postgres" ? openDatabase(url) : { db, close: async () => {} };
+    try {
+      const batch = uniqueWord("many");
+      const recipients = Array.from({ length: 60 }, (_, i) => `${batch}-${i}@mail.in`);
+      for (const to of recipients) await queueMail(db, resetLink(to));
+      const workers = [db, second.db, db, second.db].map((handle) => delivery(handle, sink.url));
+      await Promise.all(
+        workers.map(async (worker) => {
+          while ((await deliverDueMail(worker, Date.now(), 5)) > 0) {}
+        }),
+      );
+      const arrived = sink.received.filter((mail) => JSON.stringify(mail.to).includes(batch));
+      expect(arrived).toHaveLength(60);
+      expect(new Set(arrived.map((mail) => mail.messageId)).size).toBe(60);
+      expect(new Set(arrived.map((mail) => mail.to && JSON.stringify(mail.to))).size).toBe(60);
+    } finally {
+      await second.close();
+    }
+  });
+});

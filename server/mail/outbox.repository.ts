@@ -1,0 +1,82 @@
+import { type Insertable, sql } from "kysely";
+import { engineOf } from "../db/database.ts";
+import type { Executor, OutboxTable } from "../db/schema.ts";
+
+export async function insertOutbox(executor: Executor, row: Insertable<OutboxTable>): Promise<void> {
+  await executor.insertInto("outbox").values(row).execute();
+}
+
+/**
+ * Takes up to `limit` messages that are due (queued and due, or held by a worker whose lease ran
+ * out) and holds them for this worker until `leaseUntil`, in one statement. On PostgreSQL the rows
+ * are locked with SKIP LOCKED, so workers in several processes never take the same message; SQLite
+ * has a single writer, which gives the same guarantee.
+ */
+export async function claimDue(executor: Executor, now: number, leaseUntil: number, limit: number) {
+  const due = sql`(status = 'queued' and next_attempt_at <= ${now}) or (status = 'sending' and lease_until <= ${now})`;
+  const skipLocked = engineOf(executor) === "postgres" ? sql`for update skip locked` : sql``;
+  const result = await sql<{
+    id: number;
+    kind: string;
+    recipient: string;
+    subject: string;
+    payload: string;
+    attempts: number;
+  }>`
+    update outbox set status = 'sending', lease_until = ${leaseUntil}, attempts = attempts + 1
+    where id in (select id from outbox where ${due} order by id limit ${limit} ${skipLocked})
+    returning id, kind, recipient, subject, payload, attempts`.execute(executor);
+  return result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
+}
+
+export async function markSent(executor: Executor, id: number, at: number): Promise<void> {
+  await executor
+    .updateTable("outbox")
+    .set({ status: "sent", sentAt: at, leaseUntil: null, lastError: null })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** A failed attempt: tried again at `nextAttemptAt`, or given up when that is null. */
+export async function markAttemptFailed(executor: Executor, id: number, error: string, nextAttemptAt: number | null) {
+  await executor
+    .updateTable("outbox")
+    .set(
+      nextAttemptAt === null
+        ? { status: "failed", leaseUntil: null, lastError: error }
+        : { status: "queued", leaseUntil: null, lastError: error, nextAttemptAt },
+    )
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function findRecentOutbox(executor: Executor, limit: number, offset: number) {
+  return executor
+    .selectFrom("outbox")
+    .select(["id", "kind", "recipient", "subject", "status", "attempts", "lastError", "createdAt", "sentAt"])
+    .orderBy("id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** A failed message goes back in the queue, due now, with its attempts counted afresh. */
+export async function requeueFailed(executor: Executor, id: number, now: number): Promise<boolean> {
+  const result = await executor
+    .updateTable("outbox")
+    .set({ status: "queued", attempts: 0, nextAttemptAt: now, lastError: null })
+    .where("id", "=", id)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Messages still to be sent: the outbox's depth. */
+export async function countUnsent(executor: Executor): Promise<number> {
+  const row = await executor
+    .selectFrom("outbox")
+    .select(({ fn }) => fn.countAll<number | string>().as("count"))
+    .where("status", "in", ["queued", "sending"])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

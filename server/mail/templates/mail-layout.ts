@@ -1,0 +1,78 @@
+import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { type ComponentType, createElement, type ReactNode } from "react";
+
+/*
+ * The shop's look in an e-mail: a black band with the gold name, then the message on white. Plain
+ * `createElement` rather than JSX: server code runs as TypeScript without a build step.
+ */
+
+/**
+ * createElement with the children as arguments, for components whose props type insists on a
+ * `children` prop (React passes the arguments as that prop).
+ */
+export function h<P extends object>(
+  type: ComponentType<P> | string,
+  props: Omit<P, "children"> | null,
+  ...children: ReactNode[]
+): ReactNode {
+  return createElement(type as ComponentType<Omit<P, "children">>, props, ...children);
+}
+
+export const GOLD = "#d4af37";
+export const INK = "#18181b";
+export const MUTED = "#52525b";
+
+export const styles = {
+  heading: { color: INK, fontSize: "22px", fontWeight: 700, margin: "0 0 12px" },
+  text: { color: INK, fontSize: "15px", lineHeight: "24px", margin: "0 0 12px" },
+  muted: { color: MUTED, fontSize: "13px", lineHeight: "20px", margin: "0 0 8px" },
+  button: {
+    backgroundColor: GOLD,
+    borderRadius: "6px",
+    color: "#09090b",
+    display: "inline-block",
+    fontSize: "15px",
+    fontWeight: 700,
+    padding: "12px 20px",
+    textDecoration: "none",
+  },
+} as const;
+
+export function MailLayout({ preview, children }: { preview: string; children: ReactNode }) {
+  return h(
+    Html,
+    { lang: "en-IN" },
+    h(Head, null),
+    h(Preview, null, preview),
+    h(
+      Body,
+      {
+        style: { backgroundColor: "#f4f4f5", fontFamily: "Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" },
+      },
+      h(
+        Container,
+        { style: { backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "560px", overflow: "hidden" } },
+        h(
+          Section,
+          { style: { backgroundColor: "#000000", padding: "18px 28px" } },
+          h(
+            Text,
+            { style: { color: GOLD, fontFamily: "Georgia, serif", fontSize: "26px", fontWeight: 700, margin: 0 } },
+            "Kesar",
+          ),
+        ),
+        h(Section, { style: { padding: "28px" } }, children),
+        h(Hr, { style: { borderColor: "#e4e4e7", margin: 0 } }),
+        h(
+          Section,
+          { style: { padding: "16px 28px" } },
+          h(
+            Text,
+            { style: styles.muted },
+            "Kesar Studio · Shop 4, Sea Breeze Arcade, 27 Hill Road, Bandra West, Mumbai 400050 · Prices in rupees, inclusive of taxes.",
+          ),
+        ),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,176 @@
+import { Button, Column, Heading, Link, Row, render, Section, Text, toPlainText } from "@react-email/components";
+import type { ReactNode } from "react";
+import { formatInr, rupeesToPaise } from "../../../app/lib/money.ts";
+import type { MailMessage } from "../mail.schemas.ts";
+import { h, INK, MailLayout, MUTED, styles } from "./mail-layout.ts";
+
+type Rendered = { html: string; text: string };
+
+/** Rows of label and amount keep a gap between their columns in the plain-text part. */
+const COLUMNS_AS_TEXT = {
+  selector: "table[data-columns]",
+  format: "dataTable",
+  options: { colSpacing: 3, uppercaseHeaderCells: false },
+};
+const COLUMNS_ROW: Record<string, string> = { "data-columns": "" };
+
+const STATUS_WORDS = {
+  shipped: "has shipped",
+  delivered: "has been delivered",
+  cancelled: "has been cancelled",
+} as const;
+
+/** The subject of a message: the outbox keeps it, the admin's list shows it. */
+export function subjectOf(message: MailMessage): string {
+  switch (message.kind) {
+    case "order-placed":
+      return `Your Kesar order ${message.payload.orderNumber}`;
+    case "order-status":
+      return `Your order ${message.payload.orderNumber} ${STATUS_WORDS[message.payload.status]}`;
+    case "order-link":
+      return `The link to your Kesar order ${message.payload.orderNumber}`;
+    case "password-reset":
+      return "Reset your Kesar password";
+    case "verify-email":
+      return "Confirm your e-mail address for Kesar";
+    case "email-change-notice":
+      return "Your Kesar e-mail address is changing";
+  }
+}
+
+/** The message as HTML and as plain text, with its links on the shop's public address. */
+export async function renderMail(message: MailMessage, publicUrl: string): Promise<Rendered> {
+  const url = (path: string) => `${publicUrl}${path}`;
+  const html = await render(bodyOf(message, url));
+  return { html, text: toPlainText(html, { selectors: [COLUMNS_AS_TEXT] }) };
+}
+
+function bodyOf(message: MailMessage, url: (path: string) => string): ReactNode {
+  switch (message.kind) {
+    case "order-placed":
+      return orderPlaced(message.payload, url);
+    case "order-status": {
+      const { orderNumber, name, status, orderPath } = message.payload;
+      return letter(`Order ${orderNumber} ${STATUS_WORDS[status]}`, [
+        text(`Dear ${name},`),
+        text(
+          status === "cancelled"
+            ? `Your order ${orderNumber} has been cancelled. Nothing is due, and any reward points it used are back in your account.`
+            : `Your order ${orderNumber} ${STATUS_WORDS[status]}. Payment is cash on delivery.`,
+        ),
+        button("View your order", url(orderPath)),
+      ]);
+    }
+    case "order-link": {
+      const { orderNumber, orderPath } = message.payload;
+      return letter(`Your order ${orderNumber}`, [
+        text(`You asked for the link to your order ${orderNumber}. Here it is:`),
+        button("View your order", url(orderPath)),
+        muted("If you did not ask for it, you can ignore this e-mail."),
+      ]);
+    }
+    case "password-reset": {
+      const { name, resetPath, minutes } = message.payload;
+      return letter("Reset your password", [
+        text(`Dear ${name},`),
+        text("Someone (we hope you) asked to reset the password of your Kesar account."),
+        button("Choose a new password", url(resetPath)),
+        muted(
+          `The link works once, for ${minutes} minutes. If you did not ask, ignore this e-mail: your password stays as it is.`,
+        ),
+      ]);
+    }
+    case "verify-email": {
+      const { name, verifyPath, isNewAddress } = message.payload;
+      return letter("Confirm your e-mail address", [
+        text(`Dear ${name},`),
+        text(
+          isNewAddress
+            ? "Please confirm that this is your new e-mail address. Your account uses it from the moment you do."
+            : "Welcome to Kesar. Please confirm that this e-mail address is yours.",
+        ),
+        button("Confirm my e-mail address", url(verifyPath)),
+        muted("The link works once, for 24 hours."),
+      ]);
+    }
+    case "email-change-notice": {
+      const { name, newEmail } = message.payload;
+      return letter("Your e-mail address is changing", [
+        text(`Dear ${name},`),
+        text(
+          `Your Kesar account's e-mail address is being changed to ${newEmail}. It changes once that address is confirmed.`,
+        ),
+        muted("If this was not you, log in and change your password, or reset it from the login page."),
+      ]);
+    }
+  }
+}
+
+type OrderPlaced = Extract<MailMessage, { kind: "order-placed" }>["payload"];
+
+function orderPlaced(order: OrderPlaced, url: (path: string) => string): ReactNode {
+  const totals: [string, string][] = [
+    ["Subtotal", formatInr(order.subtotal)],
+    ["Shipping", formatInr(order.shipping)],
+  ];
+  if (order.pointsRedeemed > 0) totals.push(["Points redeemed", `−${formatInr(rupeesToPaise(order.pointsRedeemed))}`]);
+  totals.push(["Grand Total (cash on delivery)", formatInr(order.total)]);
+  return letter(`Thank you for your order ${order.orderNumber}`, [
+    text(`Dear ${order.name}, your order is placed. We deliver it cash on delivery to:`),
+    text(`${order.address}, ${order.pincode} · ${order.phone}`),
+    h(
+      Section,
+      { style: { margin: "16px 0" } },
+      ...order.lines.map((line) =>
+        h(
+          Row,
+          { key: `${line.title}-${line.size}`, ...COLUMNS_ROW },
+          h(Column, { style: { ...styles.text, margin: 0 } }, `${line.title} · ${line.size} × ${line.quantity}`),
+          h(Column, { align: "right", style: { ...styles.text, margin: 0 } }, formatInr(line.lineTotal)),
+        ),
+      ),
+      ...totals.map(([label, value], index) => {
+        // A rule above the totals; the grand total, last, stands out.
+        const cell = {
+          fontSize: index === totals.length - 1 ? "16px" : "14px",
+          padding: "4px 0",
+          borderTop: index === 0 ? "1px solid #e4e4e7" : undefined,
+        };
+        return h(
+          Row,
+          { key: label, ...COLUMNS_ROW },
+          h(Column, { style: { ...cell, color: MUTED } }, label),
+          h(Column, { align: "right", style: { ...cell, color: INK, fontWeight: 700 } }, value),
+        );
+      }),
+    ),
+    order.pointsEarned > 0 ? text(`This order earns you ${order.pointsEarned} reward points.`) : null,
+    button("View your order", url(order.orderPath)),
+    order.invoicePath
+      ? h(
+          Text,
+          { style: styles.muted },
+          "Your tax invoice: ",
+          h(Link, { href: url(order.invoicePath) }, "download it here"),
+          ".",
+        )
+      : null,
+    order.isGuest ? muted("Keep this e-mail: its link is your way back to the order.") : null,
+  ]);
+}
+
+function letter(title: string, parts: ReactNode[]): ReactNode {
+  return h(MailLayout, { preview: title }, h(Heading, { as: "h1", style: styles.heading }, title), ...parts);
+}
+
+function text(content: string): ReactNode {
+  return h(Text, { style: styles.text }, content);
+}
+
+function muted(content: string): ReactNode {
+  return h(Text, { style: styles.muted }, content);
+}
+
+function button(label: string, href: string): ReactNode {
+  return h(Section, { style: { margin: "20px 0" } }, h(Button, { href, style: styles.button }, label));
+}

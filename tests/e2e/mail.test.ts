@@ -1,0 +1,151 @@
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { describeJourneys } from "./browser.ts";
+import { linkPath, waitForMail } from "./mailbox.ts";
+
+async function signUp(page: Page, email: string, password: string) {
+  await page.goto("/signup?redirectTo=%2F");
+  await page.getByLabel("Name").fill("Radhika Menon");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Signup" }).click();
+  await page.getByText("Signup Successfully").waitFor();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+async function addToCart(page: Page, title: string) {
+  await page.goto(`/allproducts?q=${encodeURIComponent(title)}`);
+  await page
+    .getByRole("link", { name: new RegExp(title) })
+    .first()
+    .click();
+  await page.getByLabel("Size").selectOption("M");
+  await page.getByRole("button", { name: "Add To Cart" }).click();
+  await page.getByText("Added to cart").last().waitFor();
+}
+
+async function fillAddress(page: Page) {
+  await page.getByLabel("Full Name").fill("Radhika Menon");
+  await page.getByLabel("Full Address").fill("3 Carmichael Road, Cumballa Hill, Mumbai");
+  await page.getByLabel("Pincode").fill("400026");
+  await page.getByLabel("Mobile Number").fill("9820033333");
+}
+
+const unique = (journeyName: string, engine: string) => `${journeyName}-${engine}-${Date.now()}@mail.in`;
+
+describeJourneys("mail", (journey) => {
+  it("resets a forgotten password from the mailed link; the old password stops working", async () => {
+    const { shop } = journey();
+    const page = await journey().newPage();
+    const email = unique("forgetful", shop.engine);
+    await signUp(page, email, "Old-pass-1");
+    await page.context().clearCookies();
+
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL("**/forgot-password");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await page.getByText(`If an account uses ${email}`).waitFor();
+
+    const mail = await waitForMail(shop.outboxDir, email, /^Reset your Kesar password$/);
+    await page.goto(linkPath(mail, "/reset-password/"));
+    await page.getByLabel("New password").fill("New-pass-2");
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await page.waitForURL("**/login");
+    await page.getByText("Your password has been changed.", { exact: false }).waitFor();
+
+    await logIn(page, email, "Old-pass-1");
+    await page.getByRole("alert").filter({ hasText: "Invalid e-mail or password." }).waitFor();
+    await logIn(page, email, "New-pass-2");
+    await page.getByText("Login successful").waitFor();
+
+    // The link is used up.
+    await page.goto(linkPath(mail, "/reset-password/"));
+    await page.getByText("This link is not valid.").waitFor();
+  });
+
+  it("mails a guest's confirmation with the number and total, and its link opens the order", async () => {
+    const { shop } = journey();
+    const page = await journey().newPage();
+    const email = unique("guest", shop.engine);
+    await addToCart(page, "Ayesha Pastel Lawn Co-ordinated Suit");
+    await page.goto("/guest");
+    await fillAddress(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Order Now" }).click();
+    await page.waitForURL(/\/orders\/[A-Za-z0-9_-]+$/);
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect.poll(() => heading.textContent()).toMatch(/^Order KS-\d+$/);
+    const orderNumber = ((await heading.textContent()) ?? "").replace("Order ", "");
+    const total = await page.getByTestId("order-total").textContent();
+
+    const mail = await waitForMail(shop.outboxDir, email, new RegExp(`^Your Kesar order ${orderNumber}$`));
+    expect(mail.text).toContain(orderNumber);
+    expect(mail.text).toContain(total ?? "no total on the page");
+    const other = await journey().newPage();
+    await other.goto(linkPath(mail, "/orders/"));
+    await expect.poll(() => other.getByRole("heading", { level: 1 }).textContent()).toBe(`Order ${orderNumber}`);
+  });
+
+  it("tells the customer by mail when the admin ships the order", async () => {
+    const { shop } = journey();
+    const page = await journey().newPage();
+    const email = unique("shipped", shop.engine);
+    await signUp(page, email, "Secret-pass-1");
+    await addToCart(page, "Ayesha Pastel Lawn Co-ordinated Suit");
+    await page.goto("/cart");
+    await page.getByRole("link", { name: "Buy Now" }).click();
+    const dialog = page.getByRole("dialog", { name: "Checkout" });
+    await dialog.getByLabel("Full Name").waitFor();
+    await fillAddress(page);
+    await dialog.getByRole("button", { name: "Order Now" }).click();
+    await page.waitForURL("**/order");
+    const orderNumber = (await page.getByTestId("order-card").first().textContent())?.match(/KS-\d+/)?.[0] ?? "";
+
+    const admin = await journey().newPage();
+    await logIn(admin, shop.adminEmail, shop.adminPassword);
+    await admin.getByText("Login successful").waitFor();
+    await admin.goto(`/dashboard?tab=orders&q=${orderNumber}`);
+    await admin
+      .getByTestId("admin-order-row")
+      .filter({ hasText: orderNumber })
+      .getByRole("link", { name: "Update Order" })
+      .click();
+    await admin.getByLabel("Status", { exact: true }).selectOption({ label: "Shipped" });
+    await admin.getByRole("button", { name: "Update Order Status" }).click();
+    await admin.getByText("Order status updated").waitFor();
+
+    const mail = await waitForMail(shop.outboxDir, email, new RegExp(`^Your order ${orderNumber} has shipped$`));
+    expect(mail.text).toMatch(/Shipped|has shipped/);
+    await page.goto(linkPath(mail, "/order/"));
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain(orderNumber);
+  });
+
+  it("deletes an account: logging in fails, and the same e-mail can sign up again", async () => {
+    const { shop } = journey();
+    const page = await journey().newPage();
+    const email = unique("leaving", shop.engine);
+    await signUp(page, email, "Secret-pass-1");
+    await page.goto("/profile");
+    await page.getByRole("link", { name: "Delete my account" }).click();
+    await page.waitForURL("**/profile/delete");
+    await page.getByLabel("Your password").fill("Secret-pass-1");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await page.getByRole("alert").filter({ hasText: "Please tick the box" }).waitFor();
+    await page.getByLabel("Your password").fill("Secret-pass-1");
+    await page.getByLabel(/I understand/).check();
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await page.getByText("Your account has been deleted.").waitFor();
+
+    await logIn(page, email, "Secret-pass-1");
+    await page.getByRole("alert").filter({ hasText: "Invalid e-mail or password." }).waitFor();
+    await signUp(page, email, "Another-pass-2");
+  });
+});

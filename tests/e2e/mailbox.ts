@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { expect } from "vitest";
+
+/** The messages in the shop's file outbox addressed to `to`, parsed, oldest first. */
+async function mailsTo(outboxDir: string, to: string): Promise<ParsedMail[]> {
+  let names: string[];
+  try {
+    names = readdirSync(outboxDir).filter((name) => name.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+  const parsed = await Promise.all(names.sort().map((name) => simpleParser(readFileSync(path.join(outboxDir, name)))));
+  return parsed.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === to);
+}
+
+/** Waits for the shop's mail worker to deliver a message to `to` whose subject matches. */
+export async function waitForMail(outboxDir: string, to: string, subject: RegExp): Promise<ParsedMail> {
+  const find = async () => (await mailsTo(outboxDir, to)).find((mail) => subject.test(mail.subject ?? ""));
+  await expect.poll(async () => (await find()) !== undefined, { timeout: 20_000 }).toBe(true);
+  const mail = await find();
+  if (!mail) throw new Error(`No mail to ${to} with subject ${subject}`);
+  return mail;
+}
+
+/** The path of the first link in a message's text that leads to `prefix` (mails carry the public URL). */
+export function linkPath(mail: ParsedMail, prefix: string): string {
+  const match = (mail.text ?? "").match(new RegExp(`https?://[^\\s/]+(${prefix}[^\\s]*)`));
+  if (!match?.[1]) throw new Error(`The mail "${mail.subject}" has no link to ${prefix}:\n${mail.text}`);
+  return match[1];
+}
