@@ -3,9 +3,7 @@ import { z } from "zod";
 import { COLLECTION_FLAGS, flagRecord } from "../../app/lib/collections.ts";
 import { rupeesToPaise } from "../../app/lib/money.ts";
 import { type ProductInput, productInputSchema, SIZES } from "../catalog/catalog.schemas.ts";
-import { ART_KINDS, type ArtKind, PALETTES, type Pattern } from "./art/product-art.ts";
-
-const PATTERNS = ["plain", "dots", "stripes", "paisley", "floral", "checks"] as const satisfies readonly Pattern[];
+import { ART_KINDS, type ArtKind, DETAILS, METALS, PALETTES, PATTERNS } from "./art/product-art.ts";
 
 /** One entry of demo-products.json: the shop's fields, in rupees, plus how to draw its pictures. */
 const demoProductSchema = z.object({
@@ -27,6 +25,10 @@ const demoProductSchema = z.object({
       .min(0)
       .max(PALETTES.length - 1),
     pattern: z.enum(PATTERNS),
+    /** What the description names that the drawing must show: "tiered", "mesh", "two-piece"… */
+    details: z.array(z.enum(DETAILS)).optional(),
+    /** The metal of jewellery, hardware and chains, when it is not gold. */
+    metal: z.enum(METALS).optional(),
   }),
 });
 

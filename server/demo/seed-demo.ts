@@ -58,7 +58,7 @@ export async function seedDemoCatalogue(
           storage,
           "products",
           "product",
-          productArt(product.art.kind, palette(product.art.palette), view, product.art.pattern),
+          productArt(product.art.kind, palette(product.art.palette), view, product.art.pattern, product.art),
         ),
       ),
     ),

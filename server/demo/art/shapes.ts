@@ -1,4 +1,4 @@
-import type { Palette, Pattern } from "./product-art.ts";
+import type { Detail, Look, Metal, Palette, Pattern } from "./product-art.ts";
 
 export type Pt = readonly [number, number];
 
@@ -6,7 +6,7 @@ export type Pt = readonly [number, number];
 export const f = (n: number): string => String(Math.round(n * 10) / 10);
 const pt = (p: Pt): string => `${f(p[0])} ${f(p[1])}`;
 
-type Attrs = Record<string, string | number>;
+export type Attrs = Record<string, string | number>;
 /** One SVG element; numbers are rounded like every other coordinate. */
 export function el(tag: string, a: Attrs, inner?: string): string {
   const attrs = Object.entries(a)
@@ -142,7 +142,7 @@ export function across(line: readonly Pt[], i: number, w: number, inset = 0): st
   return `M${pt([cx - uy * h, cy + ux * h])}L${pt([cx + uy * h, cy - ux * h])}`;
 }
 
-function bez(p: readonly Pt[], t: number): Pt {
+export function bez(p: readonly Pt[], t: number): Pt {
   const u = 1 - t;
   const k = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t];
   let x = 0;
@@ -162,7 +162,21 @@ export type Ctx = {
   n: number;
   skin: string;
   neutral: string;
+  /** The metal's mid tone (gold unless the product names another metal). */
   gold: string;
+  metal: Metal;
+  details: ReadonlySet<Detail>;
+};
+
+/** Whether the product's description asks for this detail of the drawing. */
+export const has = (c: Ctx, d: Detail): boolean => c.details.has(d);
+
+/** Mid tone and the five stops of the polished gradient, per metal. */
+const METALS: Record<Metal, { base: string; stops: string }> = {
+  gold: { base: "#d3a640", stops: "#f7e7a8 #d9ae4a #a97a26 #eccb6f #b88a2f" },
+  silver: { base: "#b9bec6", stops: "#f7f8fa #c8ccd3 #8c929b #e6e8ec #9ba1aa" },
+  oxidised: { base: "#8d9096", stops: "#d2d4d6 #95989d #4f5257 #b0b3b7 #5f6267" },
+  "rose-gold": { base: "#d49a86", stops: "#fae0d4 #e0a893 #a96a56 #f1c7b6 #bc7f6c" },
 };
 
 function lin(id: string, stops: string, x2 = 1, y2 = 1): string {
@@ -193,7 +207,7 @@ const TILE = 64;
 export const snap = (s: number): number => Math.max(1, Math.round(s * 16)) / 16;
 
 /** Pattern motifs (drawn at their natural size, then scaled onto the tile). */
-function motif(kind: Pattern, fg: string, fg2: string): [number, string] {
+function motif(kind: Pattern, fg: string, fg2: string, cloth: string): [number, string] {
   const dot = (cx: number, cy: number, r: number, fill = fg) => el("circle", { cx, cy, r, fill });
   const rect = (x: number, y: number, width: number, height: number, fill: string, opacity = 1) =>
     el("rect", { x, y, width, height, fill, opacity });
@@ -227,14 +241,39 @@ function motif(kind: Pattern, fg: string, fg2: string): [number, string] {
       });
       return [76, flower(19, 19, 7, fg, fg2) + flower(57, 57, 5, fg, fg2) + leaf];
     }
+    case "breton":
+      return [40, rect(0, 0, 40, 13, fg)];
+    case "ribbed": {
+      const rib = (x: number) => rect(x, 0, 3, 24, shade(cloth, 0.16), 0.8) + rect(x + 4, 0, 2, 24, tint(cloth, 0.2));
+      return [24, rib(2) + rib(14)];
+    }
+    case "leheriya": {
+      // Diagonal waves, repeated a tile either side so the stripes run on across tile edges.
+      const wave = (o: number, col: string, w: number) =>
+        [-48, 0, 48]
+          .map((k) => {
+            const y = o + k;
+            return `<path d="M-8 ${y + 8}Q4 ${y - 6} 12 ${y - 12}T32 ${y - 32}T52 ${y - 52}" fill="none" stroke="${col}" stroke-width="${w}"/>`;
+          })
+          .join("");
+      return [48, wave(40, fg, 7) + wave(64, fg2, 4) + wave(52, tint(fg, 0.5), 2)];
+    }
+    case "ikat": {
+      // Feathered diamonds: stacked bars of uneven length read as the blurred edges of resist-dyed yarn.
+      const bars = [8, 14, 22, 30, 22, 14, 8]
+        .map((w, i) => rect(28 - w / 2 + (i % 2 ? 2 : -2), 6 + i * 7, w, 5, fg))
+        .join("");
+      return [56, bars + rect(0, 0, 3, 56, fg2, 0.6) + rect(53, 0, 3, 56, fg2, 0.6)];
+    }
     default:
       return [40, ""];
   }
 }
 
 /** Every drawing writes into one context so several items can share an SVG without id clashes. */
-export function makeCtx(id: string, pal: Palette, pattern: Pattern): Ctx {
+export function makeCtx(id: string, pal: Palette, pattern: Pattern, look: Look = {}): Ctx {
   const dark = luma(pal.background) < 0.35;
+  const metal = look.metal ?? "gold";
   const c: Ctx = {
     id,
     pal,
@@ -243,7 +282,9 @@ export function makeCtx(id: string, pal: Palette, pattern: Pattern): Ctx {
     n: 0,
     skin: dark ? mix(pal.background, "#c9b29b", 0.55) : mix(pal.background, "#b49a84", 0.42),
     neutral: dark ? "#d9d2c6" : mix(pal.background, "#fffdf8", 0.7),
-    gold: "#d3a640",
+    gold: METALS[metal].base,
+    metal,
+    details: new Set(look.details ?? []),
   };
   const grad = (name: string, col: string) =>
     lin(`${id}-${name}`, `0 ${tint(col, 0.16)}; 0.55 ${col}; 1 ${shade(col, 0.16)}`);
@@ -251,7 +292,8 @@ export function makeCtx(id: string, pal: Palette, pattern: Pattern): Ctx {
   const darkCloth = luma(p) < 0.45;
   const fg = darkCloth ? mix(pal.accent, "#ffffff", 0.15) : mix(pal.accent, p, 0.1);
   const fg2 = darkCloth ? tint(pal.secondary, 0.2) : mix(pal.secondary, p, 0.15);
-  const [size, art] = motif(pattern, fg, fg2);
+  const [size, art] = motif(pattern, fg, fg2, p);
+  const m = METALS[metal].stops.split(" ");
   const tile = el("g", { transform: `scale(${TILE / size})` }, art);
   const fade = (o: number) => `<stop offset="${o}" stop-color="#000" stop-opacity="${o ? 0 : 0.3}"/>`;
   c.defs.push(
@@ -259,7 +301,7 @@ export function makeCtx(id: string, pal: Palette, pattern: Pattern): Ctx {
     grad("s", pal.secondary),
     grad("k", c.skin),
     grad("n", c.neutral),
-    lin(`${id}-g`, "0 #f7e7a8; 0.3 #d9ae4a; 0.55 #a97a26; 0.8 #eccb6f; 1 #b88a2f"),
+    lin(`${id}-g`, `0 ${m[0]}; 0.3 ${m[1]}; 0.55 ${m[2]}; 0.8 ${m[3]}; 1 ${m[4]}`),
     lin(`${id}-sh`, "0 #ffffff 0.18; 0.3 #ffffff 0; 0.62 #000000 0; 1 #000000 0.24", 1, 0),
     `<radialGradient id="${id}-fl">${fade(0)}${fade(1)}</radialGradient>`,
     el("pattern", { id: `${id}-pat`, width: TILE, height: TILE, patternUnits: "userSpaceOnUse" }, tile),
@@ -270,7 +312,7 @@ export function makeCtx(id: string, pal: Palette, pattern: Pattern): Ctx {
 export const uid = (c: Ctx, tag: string): string => `${c.id}-${tag}${c.n++}`;
 export const P = (c: Ctx): string => `url(#${c.id}-p)`;
 export const S = (c: Ctx): string => `url(#${c.id}-s)`;
-const G = (c: Ctx): string => `url(#${c.id}-g)`;
+export const G = (c: Ctx): string => `url(#${c.id}-g)`;
 export const K = (c: Ctx): string => `url(#${c.id}-k)`;
 export const N = (c: Ctx): string => `url(#${c.id}-n)`;
 
@@ -294,8 +336,8 @@ export const stroke = (d: string, col: string, w: number, extra = ""): string =>
   `stroke-linejoin="round"${extra}/>`;
 export const fold = (d: string, c: string, w = 3, o = 0.35) => stroke(d, c, w, ` stroke-opacity="${o}"`);
 const STITCH = ` stroke-dasharray="9 7" stroke-opacity="0.75"`;
-const stitch = (d: string, col: string): string => stroke(d, col, 2.5, STITCH);
-const strap = (d: string, col: string, w: number): string =>
+export const stitch = (d: string, col: string): string => stroke(d, col, 2.5, STITCH);
+export const strap = (d: string, col: string, w: number): string =>
   stroke(d, shade(col, 0.35), w + 4) + stroke(d, col, w) + stitch(d, tint(col, 0.35));
 
 /** Embroidered band along a path: dark edge, metallic body, a row of stitched dots. */
@@ -308,14 +350,14 @@ export function trim(c: Ctx, d: string, w: number, col = c.pal.accent): string {
   return band(shade(col, 0.35), w + 3) + band(col, w) + dots;
 }
 
-function gem(c: Ctx, x: number, y: number, r: number, col = c.pal.primary): string {
+export function gem(c: Ctx, x: number, y: number, r: number, col = c.pal.primary): string {
   return (
     `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r * 1.45 + 1)}" fill="${G(c)}"/>` +
     `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="${col}"/>` +
     `<circle cx="${f(x - r * 0.3)}" cy="${f(y - r * 0.3)}" r="${f(r * 0.32)}" fill="#ffffff" opacity="0.65"/>`
   );
 }
-const pearl = (x: number, y: number, r: number): string =>
+export const pearl = (x: number, y: number, r: number): string =>
   `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="#f4efe4" stroke="#cfc4ad" stroke-width="1"/>` +
   `<circle cx="${f(x - r * 0.3)}" cy="${f(y - r * 0.35)}" r="${f(r * 0.35)}" fill="#ffffff"/>`;
 
@@ -381,19 +423,20 @@ export function plinth(c: Ctx, cx: number, top: number, w: number, h: number, co
   );
 }
 
-const polar = (cx: number, cy: number, rx: number, ry: number, deg: number): Pt => {
+export const polar = (cx: number, cy: number, rx: number, ry: number, deg: number): Pt => {
   const t = (deg * Math.PI) / 180;
   return [cx + Math.cos(t) * rx, cy + Math.sin(t) * ry];
 };
-const range = (from: number, to: number, step = 1): number[] => {
+export const range = (from: number, to: number, step = 1): number[] => {
   const out: number[] = [];
   for (let v = from; v <= to; v += step) out.push(v);
   return out;
 };
-const goldRing = (c: Ctx, a: Attrs, w: number) =>
+export const goldRing = (c: Ctx, a: Attrs, w: number) =>
   el(a.r === undefined ? "rect" : "circle", { ...a, fill: "none", stroke: c.gold, "stroke-width": w });
 
 export function tote(c: Ctx): string {
+  if (has(c, "bucket")) return bucket(c);
   const sec = c.pal.secondary;
   const body = "M292 460L668 460L694 876Q698 912 662 912L298 912Q262 912 266 876Z";
   const inner =
@@ -415,7 +458,36 @@ export function tote(c: Ctx): string {
   );
 }
 
+/** A round crocheted bucket: rows of stitches, a lined opening and crocheted handles. */
+function bucket(c: Ctx): string {
+  const p = c.pal.primary;
+  const body = "M296 470C300 640 318 800 340 870Q480 920 620 870C642 800 660 640 664 470Q480 558 296 470Z";
+  const dark = shade(p, 0.35);
+  let rows = "";
+  for (let y = 492; y < 900; y += 24) {
+    const k = (y - 470) / 430;
+    const [x0, x1] = [296 + 44 * k * k, 664 - 44 * k * k];
+    let d = "";
+    for (let x = x0; x < x1; x += 20) d += `M${f(x)} ${f(y - 8)}L${f(x + 10)} ${f(y + 6)}L${f(x + 20)} ${f(y - 8)}`;
+    rows += stroke(d, dark, 3, ` stroke-opacity="0.4"`) + stroke(`M${f(x0)} ${y + 10}H${f(x1)}`, tint(p, 0.35), 2.5);
+  }
+  const handle = (d: string, col: string) =>
+    stroke(d, shade(col, 0.35), 30) +
+    stroke(d, col, 24) +
+    stroke(d, dark, 3, ` stroke-dasharray="2 8" stroke-opacity="0.6"`);
+  return (
+    handle("M336 476C336 260 624 260 624 476", shade(p, 0.12)) +
+    el("ellipse", { cx: 480, cy: 470, rx: 184, ry: 44, fill: shade(c.neutral, 0.08) }) +
+    el("ellipse", { cx: 480, cy: 484, rx: 160, ry: 30, fill: shade(c.neutral, 0.22) }) +
+    piece(c, body, P(c), { inner: rows + fold("M330 540C336 680 350 790 370 860", "#ffffff", 22, 0.12) }) +
+    stroke("M296 470Q480 558 664 470", shade(p, 0.25), 18) +
+    stroke("M296 470Q480 558 664 470", tint(p, 0.15), 10, ` stroke-dasharray="4 6"`) +
+    handle("M380 494C380 230 580 230 580 494", p)
+  );
+}
+
 export function clutch(c: Ctx): string {
+  if (has(c, "pearl")) return eveningBag(c);
   const body = "M280 480H680Q710 480 710 510V760Q710 790 680 790H280Q250 790 250 760V510Q250 480 280 480Z";
   const flap = "M280 480H680Q710 480 710 510V540L500 704Q480 718 460 704L250 540V510Q250 480 280 480Z";
   const chain = "M276 500C290 250 670 250 684 500";
@@ -430,19 +502,70 @@ export function clutch(c: Ctx): string {
   );
 }
 
+/** A pleated satin evening bag on a kiss-lock frame, carried by an arc of pearls. */
+function eveningBag(c: Ctx): string {
+  const p = c.pal.primary;
+  const body = "M318 500H642Q668 500 672 530L700 770Q704 800 674 800H286Q256 800 260 770L288 530Q292 500 318 500Z";
+  const pleats = range(0, 8)
+    .map((k) => fold(`M${330 + k * 43} 514Q${f(326 + k * 44)} 650 ${f(290 + k * 54)} 792`, shade(p, 0.4), 4, 0.28))
+    .join("");
+  const sheen =
+    fold("M300 770C380 650 470 570 640 530", "#ffffff", 34, 0.16) +
+    fold("M360 790C440 690 540 620 680 600", "#ffffff", 12, 0.14);
+  const handle = range(0, 18).map((k) => pearl(...polar(480, 496, 152, 206, 180 + k * 10), 12.5));
+  return (
+    handle.join("") +
+    [328, 632].map((x) => el("rect", { x: x - 10, y: 480, width: 20, height: 22, rx: 5, fill: G(c) })).join("") +
+    piece(c, body, P(c), { inner: pleats + sheen }) +
+    el("rect", { x: 298, y: 488, width: 364, height: 24, rx: 11, fill: G(c), stroke: shade(c.gold, 0.4) }) +
+    el("circle", { cx: 467, cy: 480, r: 11, fill: G(c), stroke: shade(c.gold, 0.4) }) +
+    el("circle", { cx: 493, cy: 480, r: 11, fill: G(c), stroke: shade(c.gold, 0.4) })
+  );
+}
+
 export function sling(c: Ctx): string {
-  const sec = c.pal.secondary;
+  const [p, sec] = [c.pal.primary, c.pal.secondary];
   const body = "M320 580H640Q656 580 656 600C656 760 570 850 480 850S304 760 304 600Q304 580 320 580Z";
   const flap = "M304 596Q304 580 320 580H640Q656 580 656 596V690C600 742 360 742 304 690Z";
+  const quilted = has(c, "quilted");
+  let quilt = "";
+  if (quilted) {
+    for (let k = -8; k <= 8; k++) {
+      const x = 480 + k * 56;
+      const d = `M${x - 300} 880L${x + 300} 580M${x - 300} 580L${x + 300} 880`;
+      quilt +=
+        stroke(d, shade(p, 0.5), 4, ` stroke-opacity="0.45"`) + stroke(d, tint(p, 0.3), 1.5, ` stroke-dasharray="5 5"`);
+    }
+  }
   const flapArt =
     el("path", { d: flap, fill: "#000000", opacity: 0.08 }) +
-    stitch("M312 680C362 726 598 726 648 680", tint(c.pal.primary, 0.4));
+    quilt +
+    stitch("M312 680C362 726 598 726 648 680", tint(p, 0.4));
+  const route = "M324 596C280 380 330 170 480 170C630 170 680 380 636 596";
+  const links = ` stroke-dasharray="18 7"`;
+  const strapArt = has(c, "chain")
+    ? stroke(route, shade(c.gold, 0.35), 14, links) +
+      stroke(route, G(c), 9, links) +
+      stroke(route, shade(p, 0.1), 5, ` stroke-dasharray="7 18" stroke-dashoffset="-9"`)
+    : strap(route, sec, 20);
+  const fastening = quilted
+    ? el("rect", { x: 440, y: 686, width: 80, height: 50, rx: 10, fill: G(c), stroke: shade(c.gold, 0.45) }) +
+      el("rect", {
+        x: 466,
+        y: 698,
+        width: 28,
+        height: 26,
+        rx: 6,
+        fill: shade(c.gold, 0.15),
+        transform: "rotate(45 480 711)",
+      })
+    : el("rect", { x: 462, y: 700, width: 36, height: 96, rx: 6, fill: sec }) +
+      goldRing(c, { x: 452, y: 728, width: 56, height: 40, rx: 6 }, 7);
   return (
-    strap("M324 596C280 380 330 170 480 170C630 170 680 380 636 596", sec, 20) +
-    piece(c, body, P(c), { pat: true }) +
+    strapArt +
+    piece(c, body, P(c), { pat: true, inner: quilt }) +
     piece(c, flap, P(c), { pat: true, inner: flapArt }) +
-    el("rect", { x: 462, y: 700, width: 36, height: 96, rx: 6, fill: sec }) +
-    goldRing(c, { x: 452, y: 728, width: 56, height: 40, rx: 6 }, 7) +
+    fastening +
     goldRing(c, { cx: 324, cy: 596, r: 14 }, 7) +
     goldRing(c, { cx: 636, cy: 596, r: 14 }, 7)
   );
@@ -483,6 +606,8 @@ export const jhumka = (c: Ctx): string =>
   el("g", { transform: "translate(612 350) rotate(-5) scale(1.2)" }, earring(c));
 
 export function necklace(c: Ctx): string {
+  if (has(c, "choker")) return choker(c);
+  if (has(c, "pearl")) return pearlStrands(c);
   const curve = pts("250 290 262 790 698 790 710 290");
   const [sec, g] = [c.pal.secondary, c.gold];
   const links = range(0, 16).map((i) => {
@@ -501,43 +626,157 @@ export function necklace(c: Ctx): string {
   });
   const [cx, cy] = bez(curve, 0.5);
   const fringe = range(-3, 3).map((k) => pearl(cx + k * 16, cy + 132 - Math.abs(k) * 10, 7));
-  const drop = `M0 -24C46 -24 64 40 0 118C-64 40 -46 -24 0 -24Z`;
-  const pendant =
-    piece(c, drop, G(c), { edge: shade(g, 0.45) }) +
-    el("ellipse", { cx: 0, cy: 34, rx: 26, ry: 34, fill: c.pal.primary, stroke: shade(g, 0.3) }) +
-    el("ellipse", { cx: -8, cy: 22, rx: 7, ry: 10, fill: "#ffffff", opacity: 0.55 }) +
-    gem(c, 0, -6, 8, sec);
   return (
     stroke("M250 290C240 230 250 190 276 150M710 290C720 230 710 190 684 150", sec, 6) +
     el("path", { d: "M268 150h16l-4 -40h-8ZM676 150h16l-4 -40h-8Z", fill: sec }) +
     stroke("M250 290C262 790 698 790 710 290", g, 8) +
     links.join("") +
     fringe.join("") +
-    el("g", { transform: `translate(${f(cx)} ${f(cy)})` }, pendant)
+    el("g", { transform: `translate(${f(cx)} ${f(cy)})` }, pendant(c))
+  );
+}
+
+function pendant(c: Ctx): string {
+  const g = c.gold;
+  const drop = "M0 -24C46 -24 64 40 0 118C-64 40 -46 -24 0 -24Z";
+  return (
+    piece(c, drop, G(c), { edge: shade(g, 0.45) }) +
+    el("ellipse", { cx: 0, cy: 34, rx: 26, ry: 34, fill: c.pal.primary, stroke: shade(g, 0.3) }) +
+    el("ellipse", { cx: -8, cy: 22, rx: 7, ry: 10, fill: "#ffffff", opacity: 0.55 }) +
+    gem(c, 0, -6, 8, c.pal.secondary)
+  );
+}
+
+/** Points spaced `gap` apart along a cubic, so beads sit evenly however the curve bends. */
+function along(curve: readonly Pt[], gap: number): Pt[] {
+  const out: Pt[] = [];
+  let prev = bez(curve, 0);
+  let run = gap;
+  for (let i = 1; i <= 400; i++) {
+    const p = bez(curve, i / 400);
+    run += Math.hypot(p[0] - prev[0], p[1] - prev[1]);
+    if (run >= gap) {
+      out.push(p);
+      run = 0;
+    }
+    prev = p;
+  }
+  return out;
+}
+
+/** Temple choker: a broad gold collar hung with lakshmi drops, and the matching earrings. */
+function choker(c: Ctx): string {
+  const g = c.gold;
+  const [p, sec] = [c.pal.primary, c.pal.secondary];
+  const curve = pts("296 250 300 600 660 600 664 250");
+  const band = "M296 250C300 600 660 600 664 250";
+  const drops = along(curve, 34)
+    .filter(([x]) => Math.abs(x - 480) > 40)
+    .map(([x, y]) => {
+      const d = `M${f(x)} ${f(y + 8)}c14 6 16 30 0 44c-16 -14 -14 -38 0 -44Z`;
+      return el("path", { d, fill: G(c), stroke: shade(g, 0.45), "stroke-width": 1.5 }) + pearl(x, y + 58, 5.5);
+    });
+  const stones = along(curve, 34).map(([x, y], i) =>
+    el("circle", { cx: x, cy: y, r: 7, fill: i % 3 === 1 ? sec : p, stroke: shade(g, 0.4), "stroke-width": 2 }),
+  );
+  const earring = (x: number) =>
+    el("g", { transform: `translate(${x} 650) scale(0.62)` }, pendant(c) + pearl(0, 140, 10)) +
+    el("circle", { cx: x, cy: 626, r: 16, fill: G(c), stroke: shade(g, 0.4) }) +
+    gem(c, x, 626, 8, p);
+  return (
+    stroke("M296 250C290 210 292 180 310 150M664 250C670 210 668 180 650 150", sec, 6) +
+    el("path", { d: "M302 150h16l-4 -40h-8ZM642 150h16l-4 -40h-8Z", fill: sec }) +
+    drops.join("") +
+    stroke(band, shade(g, 0.4), 34) +
+    stroke(band, G(c), 28) +
+    stroke(band, tint(g, 0.55), 3, ` stroke-dasharray="0 10"`) +
+    stones.join("") +
+    el("g", { transform: "translate(480 520) scale(1.2)" }, pendant(c)) +
+    earring(290) +
+    earring(670)
+  );
+}
+
+/** Two strands of slightly uneven freshwater pearls, capped in gold and joined by a clasp. */
+function pearlStrands(c: Ctx): string {
+  const g = c.gold;
+  const rnd = seeded(`pearls${c.pal.primary}`);
+  const strand = (curve: string, r: number) =>
+    along(pts(curve), r * 2.05)
+      .map(([x, y]) => pearl(x, y, r * (0.9 + rnd() * 0.2)))
+      .join("");
+  const chain = "M268 236C276 190 300 160 330 140M692 236C684 190 660 160 630 140";
+  return (
+    stroke(chain, shade(g, 0.3), 6, ` stroke-dasharray="8 4"`) +
+    stroke(chain, g, 3.5, ` stroke-dasharray="8 4"`) +
+    strand("262 250 266 800 694 800 698 250", 13) +
+    strand("276 250 290 610 670 610 684 250", 11) +
+    el("path", { d: "M250 250L268 226L286 250ZM674 250L692 226L710 250Z", fill: G(c), stroke: shade(g, 0.4) }) +
+    el("ellipse", {
+      cx: 340,
+      cy: 134,
+      rx: 14,
+      ry: 20,
+      fill: G(c),
+      stroke: shade(g, 0.4),
+      transform: "rotate(-50 340 134)",
+    }) +
+    el("circle", { cx: 622, cy: 136, r: 12, fill: "none", stroke: G(c), "stroke-width": 5 })
   );
 }
 
 export function bangles(c: Ctx): string {
-  const cols = [c.gold, c.pal.primary, c.gold, c.pal.secondary, c.gold, c.pal.primary, c.gold];
+  // Gold stacks mix in coloured glass; silver ones are all metal, six engraved bands.
+  const allMetal = c.metal !== "gold";
+  const cols = allMetal
+    ? range(0, 5).map(() => c.gold)
+    : [c.gold, c.pal.primary, c.gold, c.pal.secondary, c.gold, c.pal.primary, c.gold];
   const [rx, ry] = [200, 64];
   let back = "";
   let front = "";
   cols.forEach((col, i) => {
-    const y = 470 + i * 30;
-    const metal = i % 2 === 0;
-    const w = metal ? 16 : 24;
+    const y = allMetal ? 478 + i * 34 : 470 + i * 30;
+    const metal = allMetal || i % 2 === 0;
+    const w = allMetal ? 22 : metal ? 16 : 24;
     const arc = (sweep: 0 | 1) => `M${480 - rx} ${y}A${rx} ${ry} 0 0 ${sweep} ${480 + rx} ${y}`;
     const glint = `M${480 - rx + 30} ${y + 26}A${rx} ${ry} 0 0 0 ${480 + rx - 60} ${y + 40}`;
     back += stroke(arc(1), shade(col, 0.35), w);
     front += stroke(arc(0), shade(col, 0.3), w + 3) + stroke(arc(0), col, w);
-    front += metal
-      ? stroke(arc(0), tint(col, 0.55), 4, ` stroke-dasharray="0 12"`)
-      : stroke(glint, "#ffffff", 3, ` opacity="0.45"`);
+    front += !metal
+      ? stroke(glint, "#ffffff", 3, ` opacity="0.45"`)
+      : allMetal
+        ? stroke(arc(0), shade(col, 0.5), 5, ` stroke-dasharray="${i % 2 ? "12 6" : "3 7"}"`) +
+          stroke(arc(0), tint(col, 0.6), 2, ` stroke-dasharray="0 14" stroke-dashoffset="${i * 5}"`)
+        : stroke(arc(0), tint(col, 0.55), 4, ` stroke-dasharray="0 12"`);
   });
   return back + front;
 }
 
+/** Three slim stacking bands: one plain, one set with tiny stones, one twisted. */
+function stackRings(c: Ctx): string {
+  const g = c.gold;
+  return [-1, 0, 1]
+    .map((k) => {
+      const band = { cx: 480 + k * 96, cy: 660 - (k === 0 ? 24 : 0), rx: 94, ry: 106, fill: "none" };
+      const top = `M${band.cx - 60} ${band.cy - 82}A94 106 0 0 1 ${band.cx + 60} ${band.cy - 82}`;
+      const detail =
+        k === 0
+          ? stroke(top, "#ffffff", 7, ` stroke-dasharray="0 13"`)
+          : k === 1
+            ? el("ellipse", { ...band, stroke: shade(g, 0.45), "stroke-width": 3, "stroke-dasharray": "4 9" })
+            : "";
+      return (
+        el("ellipse", { ...band, stroke: shade(g, 0.4), "stroke-width": 20 }) +
+        el("ellipse", { ...band, stroke: G(c), "stroke-width": 14 }) +
+        el("ellipse", { ...band, rx: 88, ry: 100, stroke: "#ffffff", "stroke-opacity": 0.4, "stroke-width": 2 }) +
+        detail
+      );
+    })
+    .join("");
+}
+
 export function ring(c: Ctx): string {
+  if (has(c, "stack")) return stackRings(c);
   const g = c.gold;
   const band = { cx: 480, cy: 700, rx: 132, ry: 150, fill: "none" };
   const halo = range(0, 17).map((k) => pearl(...polar(480, 520, 94, 78, k * 20), 11));
@@ -663,30 +902,59 @@ export function stole(c: Ctx): string {
 }
 
 export function sunglasses(c: Ctx): string {
-  const shape = pts("-118 -46 -40 -54 56 -50 98 -28 96 18 62 58 -6 66 -76 50 -110 8");
-  const frame = c.pal.primary;
+  const oval = has(c, "oval");
+  const shape = oval
+    ? range(0, 15).map((k) => polar(-10, 4, 100, 64, k * 24))
+    : has(c, "cat-eye")
+      ? pts("-138 -82 -70 -58 20 -50 92 -34 96 12 62 52 -6 60 -74 46 -114 4")
+      : pts("-118 -46 -40 -54 56 -50 98 -28 96 18 62 58 -6 66 -76 50 -110 8");
+  let frame = c.pal.primary;
+  if (has(c, "tortoise")) {
+    // Tortoiseshell: amber and dark brown mottling, painted along the frame itself.
+    const id = uid(c, "tort");
+    const rnd = seeded(`tortoise${c.pal.primary}`);
+    const spots = range(0, 13).map((k) => {
+      const fill = ["#d9a04a", "#2f170a", "#a8602a"][k % 3] ?? "#2f170a";
+      const [cx, cy, rx, ry] = [rnd() * 48, rnd() * 48, 3 + rnd() * 7, 2 + rnd() * 4];
+      return el("ellipse", {
+        cx,
+        cy,
+        rx,
+        ry,
+        fill,
+        opacity: 0.85,
+        transform: `rotate(${f(rnd() * 180)} ${f(cx)} ${f(cy)})`,
+      });
+    });
+    const tile = el("rect", { width: 48, height: 48, fill: c.pal.primary }) + spots.join("");
+    c.defs.push(el("pattern", { id, width: 48, height: 48, patternUnits: "userSpaceOnUse" }, tile));
+    frame = `url(#${id})`;
+  }
+  const base = frame.startsWith("#") ? frame : c.pal.primary;
+  const [outer, inner] = oval ? [16, 11] : [26, 20];
   const tintId = uid(c, "lens");
   const stop = (offset: number, t: number) => el("stop", { offset, "stop-color": shade(c.pal.secondary, t) });
   c.defs.push(el("linearGradient", { id: tintId, x1: 0, y1: 0, x2: 0, y2: 1 }, stop(0, 0.6) + stop(1, 0.2)));
   const lens = (s: number) => {
     const d = smooth(shape.map(([x, y]): Pt => [480 + s * (150 - x), 600 + y]));
     return (
-      el("path", { d, fill: `url(#${tintId})`, stroke: shade(frame, 0.3), "stroke-width": 26 }) +
-      el("path", { d, fill: "none", stroke: frame, "stroke-width": 20 }) +
+      el("path", { d, fill: `url(#${tintId})`, stroke: shade(base, 0.3), "stroke-width": outer }) +
+      el("path", { d, fill: "none", stroke: frame, "stroke-width": inner }) +
       fold(`M${480 + s * 200} 580L${480 + s * 150} 640`, "#ffffff", 18, 0.3) +
-      stroke(`M${480 + s * 268} 560L${480 + s * 300} 548`, frame, 14) +
-      el("circle", { cx: 480 + s * 262, cy: 562, r: 5, fill: c.gold })
+      stroke(`M${480 + s * 264} 566L${480 + s * 300} 548`, frame, oval ? 9 : 14) +
+      el("circle", { cx: 480 + s * 258, cy: 568, r: 5, fill: c.gold })
     );
   };
   return (
     lens(-1) +
     lens(1) +
-    stroke("M422 572Q480 536 538 572", frame, 16) +
-    stroke("M424 566Q480 530 536 566", tint(frame, 0.3), 3)
+    stroke("M422 572Q480 536 538 572", frame, oval ? 9 : 16) +
+    stroke("M424 566Q480 530 536 566", tint(base, 0.3), 3)
   );
 }
 
 export function belt(c: Ctx): string {
+  if (has(c, "chain")) return chainBelt(c);
   const p = c.pal.primary;
   const g = c.gold;
   const arc = (a: number, b: number, sw: number) => `M${480 - a} 600A${a} ${b} 0 0 ${sw} ${480 + a} 600`;
@@ -719,6 +987,70 @@ export function belt(c: Ctx): string {
   );
 }
 
+/** A chain of alternating flat and edge-on links along a cubic. */
+function chainLinks(c: Ctx, curve: readonly Pt[], size: number): string {
+  const g = c.gold;
+  return along(curve, size * 1.5)
+    .map(([x, y], i, all) => {
+      const [nx, ny] = all[i + 1] ?? all[i - 1] ?? [x + 1, y];
+      const ang = f((Math.atan2(ny - y, nx - x) * 180) / Math.PI);
+      const turn = `rotate(${ang} ${f(x)} ${f(y)})`;
+      return i % 2
+        ? el("ellipse", {
+            cx: x,
+            cy: y,
+            rx: size,
+            ry: size * 0.26,
+            fill: G(c),
+            stroke: shade(g, 0.45),
+            transform: turn,
+          })
+        : el("ellipse", {
+            cx: x,
+            cy: y,
+            rx: size,
+            ry: size * 0.62,
+            fill: "none",
+            stroke: G(c),
+            "stroke-width": size * 0.34,
+            transform: turn,
+          });
+    })
+    .join("");
+}
+
+/** Three layered chains between two rings, a lobster clasp and an extender with a coin charm. */
+function chainBelt(c: Ctx): string {
+  const g = c.gold;
+  const coin = (x: number, y: number, r: number) =>
+    el("circle", { cx: x, cy: y, r, fill: G(c), stroke: shade(g, 0.45), "stroke-width": 2 }) +
+    el("circle", { cx: x, cy: y, r: r * 0.6, fill: "none", stroke: shade(g, 0.3), "stroke-width": 2 }) +
+    el("circle", { cx: x, cy: y, r: r * 0.2, fill: tint(g, 0.5) });
+  const coins = [0.3, 0.5, 0.7].map((t) => {
+    const [x, y] = bez(pts("268 548 330 800 630 800 692 548"), t);
+    return stroke(`M${f(x)} ${f(y)}v16`, g, 3) + coin(x, y + 34, 18);
+  });
+  const ring = (cx: number) =>
+    el("circle", { cx, cy: 540, r: 18, fill: "none", stroke: shade(g, 0.4), "stroke-width": 10 }) +
+    el("circle", { cx, cy: 540, r: 18, fill: "none", stroke: G(c), "stroke-width": 6 });
+  return (
+    chainLinks(c, pts("262 536 400 556 560 556 698 536"), 13) +
+    chainLinks(c, pts("266 544 360 680 600 680 694 544"), 12) +
+    chainLinks(c, pts("268 548 330 800 630 800 692 548"), 11) +
+    coins.join("") +
+    chainLinks(c, pts("246 556 236 600 240 650 244 690"), 9) +
+    coin(244, 716, 16) +
+    ring(258) +
+    ring(702) +
+    el("path", {
+      d: "M712 560c20 -6 32 10 30 28c-2 22 -18 34 -32 30c-10 -4 -6 -14 2 -16c10 -2 14 -12 10 -20c-4 -8 -12 -8 -16 -4Z",
+      fill: G(c),
+      stroke: shade(g, 0.45),
+      "stroke-width": 2,
+    })
+  );
+}
+
 function clawJaw(c: Ctx, dx: number, dy: number, col: string, gloss: boolean, rnd: () => number): string {
   const edge = shade(col, 0.55);
   const teeth = range(0, 4).map((i) => {
@@ -744,22 +1076,30 @@ function clawJaw(c: Ctx, dx: number, dy: number, col: string, gloss: boolean, rn
 }
 
 export function hairclip(c: Ctx): string {
-  const rnd = seeded(`clip${c.pal.primary}`);
-  const pearls = range(0, 7).map((k) => pearl(330 + k * 44, 856 - k * 10, 18));
-  const hinge = { x: 418, y: 394, width: 124, height: 44, rx: 18, fill: G(c), stroke: shade(c.gold, 0.4) };
+  const clip = (key: string, col: string) => {
+    const rnd = seeded(`clip${key}${col}`);
+    const hinge = { x: 418, y: 394, width: 124, height: 44, rx: 18, fill: G(c), stroke: shade(c.gold, 0.4) };
+    // Faux pearls set along the top of the front jaw.
+    const pearls = along(pts("300 556 312 414 648 414 660 556"), 30)
+      .slice(1, -1)
+      .map(([x, y]) => pearl(x, y + 12, 13));
+    return (
+      clawJaw(c, 36, -40, shade(col, 0.3), false, rnd) +
+      el("rect", { ...hinge, "stroke-width": 2 }) +
+      clawJaw(c, 0, 0, col, true, rnd) +
+      fold("M340 500C390 470 460 464 520 468", "#ffffff", 10, 0.35) +
+      pearls.join("")
+    );
+  };
   return (
-    clawJaw(c, 36, -40, shade(c.pal.primary, 0.3), false, rnd) +
-    el("rect", { ...hinge, "stroke-width": 2 }) +
-    clawJaw(c, 0, 0, c.pal.primary, true, rnd) +
-    fold("M340 490C390 458 460 452 520 456", "#ffffff", 10, 0.4) +
-    stroke("M300 870L660 790", shade(c.gold, 0.3), 16) +
-    stroke("M300 870L660 790", c.gold, 11) +
-    pearls.join("")
+    el("g", { transform: "translate(-44 -20)" }, clip("big", c.pal.primary)) +
+    el("g", { transform: "translate(420 420) scale(0.5625)" }, clip("small", tint(c.pal.primary, 0.12)))
   );
 }
 
 export function watch(c: Ctx): string {
   const [p, g] = [c.pal.primary, c.gold];
+  const mesh = has(c, "mesh");
   const ticks = range(0, 11).map((k) => {
     const big = k % 3 === 0;
     const [w, h] = big ? [10, 26] : [6, 16];
@@ -777,20 +1117,42 @@ export function watch(c: Ctx): string {
   const dial = uid(c, "dial");
   const stop = (o: number, t: number) => el("stop", { offset: o, "stop-color": tint(c.pal.secondary, t) });
   c.defs.push(el("radialGradient", { id: dial, cx: 0.4, cy: 0.35, r: 0.8 }, stop(0, 0.85) + stop(1, 0.45)));
-  const hole = shade(p, 0.55);
-  const holes = [820, 860, 900].map((cy) => el("ellipse", { cx: 480, cy, rx: 6, ry: 7, fill: hole }));
   const hand = shade(c.neutral, 0.7);
   const face = (r: number, fill: string, o: Attrs = {}) => el("circle", { cx: 480, cy: 600, r, fill, ...o });
+  const upper = "M418 470L426 252Q480 238 534 252L542 470Z";
+  const lower = "M418 730H542L534 966Q480 994 426 966Z";
+  let straps: string;
+  if (mesh) {
+    // Milanese mesh: a fine woven metal band, closed by a flat sliding clasp.
+    const weave = uid(c, "mesh");
+    const line = shade(g, 0.45);
+    c.defs.push(
+      el(
+        "pattern",
+        { id: weave, width: 8, height: 8, patternUnits: "userSpaceOnUse" },
+        stroke("M0 8L8 0M-2 2L2 -2M6 10L10 6", line, 1.6, ` stroke-opacity="0.55"`) +
+          stroke("M0 0L8 8", tint(g, 0.5), 1, ` stroke-opacity="0.5"`),
+      ),
+    );
+    const band = (d: string) =>
+      piece(c, d, G(c), { edge: shade(g, 0.45), inner: el("path", { d, fill: `url(#${weave})` }) });
+    straps =
+      band(upper) +
+      el("rect", { x: 420, y: 236, width: 120, height: 30, rx: 6, fill: G(c), stroke: shade(g, 0.45) }) +
+      band(lower) +
+      el("rect", { x: 422, y: 880, width: 116, height: 48, rx: 8, fill: G(c), stroke: shade(g, 0.45) }) +
+      stroke("M436 892H524", tint(g, 0.55), 3);
+  } else {
+    const hole = shade(p, 0.55);
+    straps =
+      piece(c, upper, P(c), { inner: stitch("M432 460L438 262M528 460L522 262", tint(p, 0.4)) }) +
+      goldRing(c, { x: 412, y: 226, width: 136, height: 46, rx: 10 }, 9) +
+      piece(c, lower, P(c), { inner: stitch("M432 740L438 960M528 740L522 960", tint(p, 0.4)) }) +
+      [820, 860, 900].map((cy) => el("ellipse", { cx: 480, cy, rx: 6, ry: 7, fill: hole })).join("") +
+      el("rect", { x: 416, y: 760, width: 128, height: 26, rx: 4, fill: shade(p, 0.2) });
+  }
   return (
-    piece(c, "M418 470L426 252Q480 238 534 252L542 470Z", P(c), {
-      inner: stitch("M432 460L438 262M528 460L522 262", tint(p, 0.4)),
-    }) +
-    goldRing(c, { x: 412, y: 226, width: 136, height: 46, rx: 10 }, 9) +
-    piece(c, "M418 730H542L534 966Q480 994 426 966Z", P(c), {
-      inner: stitch("M432 740L438 960M528 740L522 960", tint(p, 0.4)),
-    }) +
-    holes.join("") +
-    el("rect", { x: 416, y: 760, width: 128, height: 26, rx: 4, fill: shade(p, 0.2) }) +
+    straps +
     el("rect", { x: 636, y: 584, width: 28, height: 32, rx: 6, fill: G(c), stroke: shade(g, 0.4) }) +
     face(160, G(c), { stroke: shade(g, 0.45), "stroke-width": 3 }) +
     face(144, shade(g, 0.25)) +
