@@ -104,6 +104,8 @@ async function checkoutRun(engine: string, url: string) {
             await placeOrder(db, buyer, {
               name: "Bench Buyer",
               address: "1 Bench Street, Mumbai",
+              city: "Mumbai",
+              stateCode: "27",
               pincode: "400001",
               phone: "9820000000",
               email: "buyer@bench.test",
@@ -152,6 +154,8 @@ async function bareLoop(db: Db, count: number): Promise<number> {
           email: "bare@bench.test",
           name: "Bare",
           address: "1 Bench Street",
+          city: "Mumbai",
+          stateCode: "27",
           pincode: "400001",
           phone: "9820000000",
           status: "placed",

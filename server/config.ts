@@ -2,6 +2,10 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { stateByCode } from "../app/lib/indian-states.ts";
+import { DEMO_SELLER } from "./invoices/demo-seller.ts";
+import type { SellerDetails } from "./invoices/invoice.schemas.ts";
+import { gstinStateCode, isValidGstin } from "./tax/gstin.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
@@ -60,6 +64,16 @@ const mailFrom = z
     message: 'must be an e-mail address, or "Name <address>"',
   });
 
+/** A GSTIN with a check character that fits (see server/tax/gstin.ts). */
+const gstin = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(isValidGstin, { message: "must be a valid 15-character GSTIN (its check character does not fit)" })
+  .refine((value) => stateByCode(gstinStateCode(value)) !== undefined, {
+    message: "must be issued in one of the 36 states and union territories",
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
@@ -75,6 +89,10 @@ const envSchema = z.object({
   PUBLIC_URL: publicUrl.optional(),
   MAIL_URL: mailUrl.optional(),
   MAIL_FROM: mailFrom.default("Kesar <orders@localhost>"),
+  // The seller on every tax invoice; until set, a made-up registration in Maharashtra.
+  SHOP_LEGAL_NAME: z.string().trim().min(2).max(120).default(DEMO_SELLER.legalName),
+  SHOP_ADDRESS: z.string().trim().min(10).max(300).default(DEMO_SELLER.address),
+  SHOP_GSTIN: gstin.default(DEMO_SELLER.gstin),
   PASSWORD_MIN_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(6),
   PASSWORD_MAX_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(128),
   PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default(false),
@@ -112,6 +130,8 @@ export type Config = {
   /** Where mail goes (see MAIL_URL) and who it comes from. */
   mailUrl: string;
   mailFrom: string;
+  /** The registered seller printed on invoices; its state is the GSTIN's. */
+  seller: SellerDetails;
   passwordPolicy: PasswordPolicy;
 };
 
@@ -150,6 +170,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Beside the default database, so that `npm start` needs no mail server.
     mailUrl: values.MAIL_URL ?? `file:${path.join(dataDir, "outbox")}`,
     mailFrom: values.MAIL_FROM,
+    seller: {
+      legalName: values.SHOP_LEGAL_NAME,
+      address: values.SHOP_ADDRESS,
+      gstin: values.SHOP_GSTIN,
+      stateCode: gstinStateCode(values.SHOP_GSTIN),
+      stateName: stateByCode(gstinStateCode(values.SHOP_GSTIN))?.name ?? "",
+    },
     passwordPolicy: {
       minLength: values.PASSWORD_MIN_LENGTH,
       maxLength: values.PASSWORD_MAX_LENGTH,

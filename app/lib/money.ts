@@ -45,3 +45,10 @@ export function wholeRupees(paise: number): number {
 export function rupeeDecimal(paise: number): string {
   return paiseToRupees(paise).toFixed(2);
 }
+
+const accounting = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "2,69,900.00": rupees and paise in lakh grouping, as invoices and tax reports print them. */
+export function formatAmount(paise: number): string {
+  return accounting.format(paiseToRupees(paise));
+}

@@ -32,7 +32,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     checkoutOpen: signedIn && url.searchParams.has("checkout") && cart.lines.length > 0 && !cart.blocked,
     // A new key for every checkout form shown; a double submit of one form reuses it.
     idempotencyKey: crypto.randomUUID(),
-    defaults: { name: profile?.name ?? "", address: profile?.address ?? "", phone: profile?.phone ?? "" },
+    // The checkout starts from the profile's saved delivery address.
+    defaults: {
+      name: profile?.name ?? "",
+      address: profile?.address ?? "",
+      city: profile?.city ?? "",
+      stateCode: profile?.stateCode ?? "",
+      pincode: profile?.pincode ?? "",
+      phone: profile?.phone ?? "",
+    },
   };
 }
 

@@ -15,13 +15,13 @@ export const meta: Route.MetaFunction = () => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+export default function OrderConfirmation({ loaderData, params }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <p className="mb-4 rounded-md bg-green-50 p-4 text-green-800 dark:bg-green-950 dark:text-green-200" role="status">
-        Thank you! Your order is placed. Keep this page's address to check on it later.
+        Thank you! Your order is placed. Keep this page's address to check on it later; we have e-mailed it to you too.
       </p>
-      <OrderView order={loaderData.order} />
+      <OrderView order={loaderData.order} documentsPath={`/orders/${params.token}`} />
     </div>
   );
 }

@@ -21,7 +21,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         ← My Orders
       </Link>
       <div className="mt-4">
-        <OrderView order={loaderData.order} />
+        <OrderView order={loaderData.order} documentsPath={`/order/${loaderData.order.orderNumber}`} />
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ import { appServices } from "#server/http/route-helpers.ts";
 import { signOutHeaders } from "#server/http/sign-in.ts";
 import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
 import { pointsSummary } from "#server/rewards/rewards.service.ts";
-import { PROFILE_ROWS, ProfileFields } from "../components/account/profile-fields.tsx";
+import { PROFILE_ROWS, ProfileFields, profileValue } from "../components/account/profile-fields.tsx";
 import { RewardPoints } from "../components/orders/reward-points.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
 import { Notice } from "../components/ui/notice.tsx";
@@ -104,7 +104,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                 <dd
                   className={`min-w-0 break-words ${profile[row.name] ? "" : "text-zinc-500 italic dark:text-zinc-400"}`}
                 >
-                  {profile[row.name] || "Not provided"}
+                  {profileValue(profile, row.name) || "Not provided"}
                 </dd>
               </div>
             ))}

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { addressField, emailField, mobileField, nameField, requiredText } from "../validation/fields.ts";
+import {
+  addressField,
+  cityField,
+  emailField,
+  mobileField,
+  nameField,
+  pincodeField,
+  pincodeInState,
+  requiredText,
+  stateCodeField,
+} from "../validation/fields.ts";
 
 export const signupSchema = z.object({
   name: requiredText("Please enter your name.").pipe(nameField),
@@ -17,18 +27,25 @@ export type LoginInput = z.input<typeof loginSchema>;
 const optionalText = (field: z.ZodType<string, string>) =>
   z
     .string()
-    .trim()
+    .default("")
+    .transform((value) => value.trim())
     .transform((value) => value || null)
     .pipe(field.nullable());
 
-export const profileSchema = z.object({
-  name: nameField,
-  email: emailField,
-  phone: optionalText(mobileField),
-  address: optionalText(addressField),
-  /** Needed only when the e-mail changes. */
-  currentPassword: z.string().default(""),
-});
+/** The profile, with the saved delivery address the checkout starts from (each part optional). */
+export const profileSchema = z
+  .object({
+    name: nameField,
+    email: emailField,
+    phone: optionalText(mobileField),
+    address: optionalText(addressField),
+    city: optionalText(cityField),
+    stateCode: optionalText(stateCodeField),
+    pincode: optionalText(pincodeField),
+    /** Needed only when the e-mail changes. */
+    currentPassword: z.string().default(""),
+  })
+  .superRefine(pincodeInState);
 export type ProfileInput = z.input<typeof profileSchema>;
 
 export const passwordChangeSchema = z.object({
@@ -44,6 +61,9 @@ export type Profile = {
   email: string;
   phone: string | null;
   address: string | null;
+  city: string | null;
+  stateCode: string | null;
+  pincode: string | null;
   photoUrl: string | null;
   role: "customer" | "admin";
   /** The address was confirmed through the link mailed to it. */

@@ -38,7 +38,7 @@ export async function updateProfile(
   photo: Buffer | null = null,
 ): Promise<Profile> {
   assertSignedIn(actor);
-  const { name, email, phone, address, currentPassword } = parseInput(profileSchema, input);
+  const { name, email, phone, address, city, stateCode, pincode, currentPassword } = parseInput(profileSchema, input);
   if (photo) await checkUploadedImage(photo);
   const user = await loadUser(db, actor.userId);
   const changesEmail = emailKey(email) !== user.emailKey;
@@ -51,7 +51,7 @@ export async function updateProfile(
     if (owner && owner.id !== user.id) throw emailInUse();
   }
   await db.transaction().execute(async (trx) => {
-    await updateUser(trx, user.id, { name, phone, address });
+    await updateUser(trx, user.id, { name, phone, address, city, stateCode, pincode });
     // The new address takes over once its owner confirms it from the mail it is sent.
     if (changesEmail) await requestEmailChange(trx, user, email, Date.now());
   });
@@ -104,6 +104,9 @@ function toProfile(user: UserRow, storage: Storage): Omit<Profile, "pendingEmail
     email: user.email,
     phone: user.phone,
     address: user.address,
+    city: user.city,
+    stateCode: user.stateCode,
+    pincode: user.pincode,
     // The photo keeps its name when replaced; the version makes browsers fetch the new one.
     photoUrl: user.photo ? `${storage.url(user.photo)}?v=${user.photoUpdatedAt ?? 0}` : null,
     role: user.role,

@@ -19,6 +19,7 @@ export async function findCartLines(executor: Executor, owner: string) {
       "products.category",
       "products.imageMain",
       "products.price",
+      "products.hsn",
       "products.archived",
       "productSizes.stock",
     ])

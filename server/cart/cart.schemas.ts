@@ -43,6 +43,8 @@ export type CartLine = {
   category: string;
   image: string;
   unitPrice: number;
+  /** The product's HSN code, which its GST rate follows. */
+  hsn: string;
   lineTotal: number;
   /** Units of this size in stock right now. */
   stock: number;

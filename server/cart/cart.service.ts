@@ -47,6 +47,7 @@ export async function cartLines(executor: Executor, owner: string): Promise<Cart
       category: row.category,
       image: row.imageMain,
       unitPrice: row.price,
+      hsn: row.hsn,
       lineTotal: row.price * row.quantity,
       stock,
       availability: availabilityOf(row.archived === 1 || row.stock === null, stock, row.quantity),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { COLLECTION_FLAGS, COLLECTIONS, type CollectionFlag } from "../../app/lib/collections.ts";
 import { LISTING_SORTS, type ListingSort, PAGE_SIZE } from "../../app/lib/listing.ts";
 import { SIZES, type Size } from "../../app/lib/sizes.ts";
+import { hasGstRate } from "../tax/gst-rates.ts";
 import { pageNumber } from "../validation/fields.ts";
 
 export { PAGE_SIZE, SIZES, type Size };
@@ -111,6 +112,9 @@ export const productInputSchema = z.object({
     .string()
     .trim()
     .regex(/^(\d{4}(\d{2}){0,2})?$/, "The HSN code has 4, 6 or 8 digits.")
+    .refine((hsn) => hsn === "" || hasGstRate(hsn), {
+      message: "The shop has no GST rate for this HSN code yet; choose one from the rate table.",
+    })
     .optional()
     .transform((value) => value || undefined),
   description: z.string().trim().min(1, "Description is required.").max(5000),

@@ -10,6 +10,7 @@ import * as loginFailureSweep from "./migrations/0006_login_failure_sweep.ts";
 import * as orderNumberRequired from "./migrations/0007_order_number_required.ts";
 import * as productHsnAndWords from "./migrations/0008_product_hsn_and_words.ts";
 import * as mailAndIdentity from "./migrations/0009_mail_and_identity.ts";
+import * as gstInvoices from "./migrations/0010_gst_invoices.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0007_order_number_required": orderNumberRequired,
   "0008_product_hsn_and_words": productHsnAndWords,
   "0009_mail_and_identity": mailAndIdentity,
+  "0010_gst_invoices": gstInvoices,
 };
 
 const provider: MigrationProvider = {

@@ -76,6 +76,10 @@ export interface UsersTable {
   pointsBalance: Generated<number>;
   /** When the address was confirmed through its link; null until then. */
   emailVerifiedAt: number | null;
+  /** The saved delivery address's city, state (GST state code) and pincode. */
+  city: string | null;
+  stateCode: string | null;
+  pincode: string | null;
 }
 
 export interface SessionsTable {
@@ -135,6 +139,16 @@ export interface OrdersTable {
   paymentMethod: Generated<string>;
   createdAt: number;
   updatedAt: number;
+  city: Generated<string>;
+  /** The delivery state's GST code: the place of supply. '' for orders placed before invoicing. */
+  stateCode: Generated<string>;
+  invoiceNumber: string | null;
+  invoiceDate: number | null;
+  supplyType: "intra" | "inter" | null;
+  /** The seller as printed on the invoice (JSON of SellerDetails). */
+  seller: string | null;
+  creditNoteNumber: string | null;
+  creditNoteDate: number | null;
 }
 
 export interface OrderLinesTable {
@@ -148,6 +162,31 @@ export interface OrderLinesTable {
   size: string;
   unitPrice: number;
   quantity: number;
+  hsn: Generated<string>;
+}
+
+/** One row of an invoice's tax table: a line of goods, or shipping. Amounts in paise. */
+export interface OrderTaxLinesTable {
+  orderId: number;
+  position: number;
+  kind: "goods" | "shipping";
+  description: string;
+  hsn: string;
+  quantity: number;
+  gross: number;
+  discount: number;
+  taxable: number;
+  rateBps: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+/** The last number issued in a series (invoices, credit notes) in a financial year. */
+export interface DocumentCountersTable {
+  series: string;
+  financialYear: string;
+  lastNumber: number;
 }
 
 export interface OrderStatusHistoryTable {
@@ -212,6 +251,8 @@ export interface Database {
   pointsLedger: PointsLedgerTable;
   outbox: OutboxTable;
   actionCodes: ActionCodesTable;
+  orderTaxLines: OrderTaxLinesTable;
+  documentCounters: DocumentCountersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

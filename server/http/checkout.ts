@@ -17,16 +17,20 @@ export async function checkoutFromForm(context: Readonly<RouterContextProvider>,
     name: text(form, "name"),
     ...(actor.kind === "user" ? {} : { email: text(form, "email") }),
     address: text(form, "address"),
+    city: text(form, "city"),
+    stateCode: text(form, "stateCode"),
     pincode: text(form, "pincode"),
     phone: text(form, "phone"),
   };
   try {
-    const order = await placeOrder(appServices(context).db, actor, {
+    const { db, config } = appServices(context);
+    const input = {
       ...values,
       email: values.email ?? "",
       idempotencyKey: text(form, "idempotencyKey"),
       redeemPoints: form.get("redeemPoints") === "1",
-    });
+    };
+    const order = await placeOrder(db, actor, input, Date.now(), config.seller);
     const to = actor.kind === "user" ? "/order" : `/orders/${order.accessToken}`;
     return redirectWithToast(context, to, makeToast("success", "Order placed successfully"));
   } catch (error) {

@@ -20,6 +20,9 @@ export async function saveProfileForm(context: Readonly<RouterContextProvider>, 
       email: text(form, "email"),
       phone: text(form, "phone"),
       address: text(form, "address"),
+      city: text(form, "city"),
+      stateCode: text(form, "stateCode"),
+      pincode: text(form, "pincode"),
       currentPassword: String(form.get("currentPassword") ?? ""),
     };
     await updateProfile(db, storage, actor, input, photo);

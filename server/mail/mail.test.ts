@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
@@ -26,13 +26,19 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sink.close();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 function delivery(db: Db, mailUrl: string): Delivery {
   return { db, transport: createMailTransport(mailUrl), from: "Kesar <orders@kesar.example>", publicUrl: PUBLIC_URL };
 }
 
-const outboxFolder = () => mkdtempSync(path.join(tmpdir(), "kesar-outbox-"));
+const folders: string[] = [];
+const outboxFolder = () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "kesar-outbox-"));
+  folders.push(folder);
+  return folder;
+};
 /** The .eml files in a folder that are addressed to `to`. */
 const emlFilesTo = (folder: string, to: string) =>
   readdirSync(folder).filter(

@@ -4,12 +4,15 @@ import { ORDER_TRANSITIONS } from "../../app/lib/order-status.ts";
 import type { OrderLinesTable, OrderStatus } from "../db/schema.ts";
 import {
   addressField,
+  cityField,
   decimalInteger,
   emailField,
   mobileField,
   nameField,
   pincodeField,
+  pincodeInState,
   requiredText,
+  stateCodeField,
 } from "../validation/fields.ts";
 
 export type { OrderStatus };
@@ -22,10 +25,11 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-/** The checkout dialog. Every field is required; each then has its own format. */
-export const checkoutSchema = z.object({
+const checkoutFields = {
   name: requiredText("Please enter your full name.").pipe(nameField),
   address: requiredText("Please enter the full address.").pipe(addressField),
+  city: requiredText("Please enter the city.").pipe(cityField),
+  stateCode: requiredText("Please choose the state or union territory.").pipe(stateCodeField),
   pincode: requiredText("Please enter the pincode.").pipe(pincodeField),
   phone: requiredText("Please enter a mobile number.").pipe(mobileField),
   idempotencyKey: z
@@ -33,13 +37,19 @@ export const checkoutSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9-]{8,100}$/, "The checkout form has expired. Please try again."),
   redeemPoints: z.boolean().default(false),
-});
+};
+
+/**
+ * The checkout dialog. Every field is required; each then has its own format, and the pincode must
+ * lie in the chosen state (which decides the GST on the order).
+ */
+export const checkoutSchema = z.object(checkoutFields).superRefine(pincodeInState);
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
 /** A guest also gives the e-mail for the confirmation. */
-export const guestCheckoutSchema = checkoutSchema.extend({
-  email: requiredText("Please enter your e-mail address.").pipe(emailField),
-});
+export const guestCheckoutSchema = z
+  .object({ ...checkoutFields, email: requiredText("Please enter your e-mail address.").pipe(emailField) })
+  .superRefine(pincodeInState);
 export type GuestCheckoutInput = z.input<typeof guestCheckoutSchema>;
 
 export type PlacedOrder = { id: number; orderNumber: string; accessToken: string; replayed: boolean };
@@ -71,8 +81,14 @@ export type OrderDetail = OrderSummary & {
   email: string;
   name: string;
   address: string;
+  city: string;
+  /** The delivery state's GST code ('' for an order placed before invoicing). */
+  stateCode: string;
   pincode: string;
   phone: string;
+  /** The tax invoice, and once cancelled the credit note, with their dates; null before invoicing. */
+  invoice: { number: string; date: number } | null;
+  creditNote: { number: string; date: number } | null;
   subtotal: number;
   shipping: number;
   pointsRedeemed: number;

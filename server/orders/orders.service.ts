@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { findUserById } from "../accounts/accounts.repository.ts";
+import { stateByCode } from "../../app/lib/indian-states.ts";
+import { rupeesToPaise } from "../../app/lib/money.ts";
+import { findUserById, updateUser } from "../accounts/accounts.repository.ts";
 import { type Actor, assertAdmin, assertSignedIn } from "../accounts/actor.ts";
 import { deleteCart, findSizeStock } from "../cart/cart.repository.ts";
 import type { CartLine } from "../cart/cart.schemas.ts";
@@ -10,6 +12,10 @@ import { pointsEarnedFor, priceLines, redeemablePoints } from "../cart/pricing.t
 import type { Db, Executor, OrderStatus } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomId, randomToken } from "../ids.ts";
+import { DEMO_SELLER } from "../invoices/demo-seller.ts";
+import type { SellerDetails } from "../invoices/invoice.schemas.ts";
+import { insertTaxLines } from "../invoices/invoices.repository.ts";
+import { draftInvoice, issueCreditNote } from "../invoices/invoicing.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
 import { creditPoints, redeemPoints, reverseOrderPoints } from "../rewards/rewards.service.ts";
@@ -72,6 +78,7 @@ export async function placeOrder(
   actor: Actor,
   input: CheckoutInput | GuestCheckoutInput,
   now: number = Date.now(),
+  seller: SellerDetails = DEMO_SELLER,
 ): Promise<PlacedOrder> {
   const owner = ownerOf(actor);
   if (!owner) throw new AppError("cart-empty", "Your cart is empty.");
@@ -90,7 +97,16 @@ export async function placeOrder(
   const key = `${owner}:${details.idempotencyKey}`;
   const fingerprint = createHash("sha256")
     .update(
-      JSON.stringify([details.name, details.address, details.pincode, details.phone, email, details.redeemPoints]),
+      JSON.stringify([
+        details.name,
+        details.address,
+        details.city,
+        details.stateCode,
+        details.pincode,
+        details.phone,
+        email,
+        details.redeemPoints,
+      ]),
     )
     .digest("hex");
 
@@ -122,6 +138,17 @@ export async function placeOrder(
       const accessToken = randomToken();
       const orderId = await nextOrderId(trx);
       const orderNumber = orderNumberFor(orderId);
+      const invoice = await draftInvoice(
+        trx,
+        {
+          lines,
+          discountPaise: rupeesToPaise(totals.pointsRedeemed),
+          shippingPaise: totals.shipping,
+          stateCode: details.stateCode,
+        },
+        seller,
+        now,
+      );
       await insertOrder(trx, {
         id: orderId,
         orderNumber,
@@ -133,6 +160,8 @@ export async function placeOrder(
         email,
         name: details.name,
         address: details.address,
+        city: details.city,
+        stateCode: details.stateCode,
         pincode: details.pincode,
         phone: details.phone,
         status: "placed",
@@ -144,7 +173,15 @@ export async function placeOrder(
         itemCount: totals.itemCount,
         createdAt: now,
         updatedAt: now,
+        invoiceNumber: invoice.invoiceNumber,
+        invoiceDate: now,
+        supplyType: invoice.supplyType,
+        seller: invoice.seller,
       });
+      await insertTaxLines(
+        trx,
+        invoice.rows.map((row) => ({ ...row, orderId })),
+      );
       await insertOrderLines(
         trx,
         lines.map((line, position) => ({ orderId, position, ...lineSnapshot(line) })),
@@ -160,6 +197,9 @@ export async function placeOrder(
       if (userId) {
         await redeemPoints(trx, userId, orderId, totals.pointsRedeemed, now);
         await creditPoints(trx, userId, orderId, pointsEarned, now);
+        // The address this order went to is the one the next checkout starts from.
+        const { address, city, stateCode, pincode, phone } = details;
+        await updateUser(trx, userId, { address, city, stateCode, pincode, phone });
       }
       // The confirmation is written with the order: it goes if, and only if, the order stands.
       await queueMail(
@@ -181,11 +221,11 @@ export async function placeOrder(
             pointsRedeemed: totals.pointsRedeemed,
             pointsEarned,
             total: totals.grandTotal,
-            address: details.address,
+            address: `${details.address}, ${details.city}, ${stateByCode(details.stateCode)?.name ?? ""}`,
             pincode: details.pincode,
             phone: details.phone,
             orderPath: orderPathFor({ userId, orderNumber, accessToken }),
-            invoicePath: null,
+            invoicePath: `${orderPathFor({ userId, orderNumber, accessToken })}/invoice`,
             isGuest: userId === null,
           },
         },
@@ -289,8 +329,12 @@ type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 
 /** What an order line keeps of the product as it was bought; a later edit never changes it. */
 function lineSnapshot(line: LineSnapshot): LineSnapshot {
-  const { productId, title, description, category, image, size, unitPrice, quantity } = line;
-  return { productId, title, description, category, image, size, unitPrice, quantity };
+  const { productId, title, description, category, image, size, unitPrice, quantity, hsn } = line;
+  return { productId, title, description, category, image, size, unitPrice, quantity, hsn };
+}
+
+function documentRef(number: string | null, date: number | null) {
+  return number && date !== null ? { number, date: Number(date) } : null;
 }
 
 /** The first line of a listed order, if the order has lines (the join may find none). */
@@ -324,8 +368,12 @@ async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDe
     email: order.email,
     name: order.name,
     address: order.address,
+    city: order.city,
+    stateCode: order.stateCode,
     pincode: order.pincode,
     phone: order.phone,
+    invoice: documentRef(order.invoiceNumber, order.invoiceDate),
+    creditNote: documentRef(order.creditNoteNumber, order.creditNoteDate),
     subtotal: order.subtotal,
     shipping: order.shipping,
     pointsRedeemed: order.pointsRedeemed,
@@ -367,6 +415,7 @@ export async function changeStatus(
         await addSoldCount(trx, line.productId, -line.quantity);
       }
       await reverseOrderPoints(trx, order, now);
+      await issueCreditNote(trx, order, now);
     }
     if (to !== "placed") {
       await queueMail(

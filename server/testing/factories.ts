@@ -65,7 +65,9 @@ export function makeVisitor(): Extract<Actor, { kind: "visitor" }> {
 export function checkoutDetails(overrides: Record<string, unknown> = {}) {
   return {
     name: "Asha Verma",
-    address: "Flat 7, Palm Court, Linking Road, Bandra West, Mumbai",
+    address: "Flat 7, Palm Court, Linking Road, Bandra West",
+    city: "Mumbai",
+    stateCode: "27",
     pincode: "400050",
     phone: "+91 98200 12345",
     email: `${uniqueWord("buyer")}@mail.in`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pincodeFitsState, stateByCode } from "../../app/lib/indian-states.ts";
 import { AppError } from "../errors.ts";
 
 /** Field rules shared by every form that asks for them. */
@@ -51,6 +52,33 @@ export const pincodeField = z
   .regex(/^[1-9]\d{5}$/, "The pincode has 6 digits and does not start with 0.");
 
 export const addressField = z.string().trim().max(500, "The address must be at most 500 characters.");
+
+export const cityField = z
+  .string()
+  .trim()
+  .max(80, "The city must be at most 80 characters.")
+  .refine((value) => (value.match(/\p{L}/gu) ?? []).length >= 2, "Please enter the city or town.");
+
+/** One of the 36 states and union territories, by its GST state code. */
+export const stateCodeField = z.string().refine((code) => stateByCode(code) !== undefined, {
+  message: "Please choose the state or union territory.",
+});
+
+/**
+ * A pincode must lie in the chosen state (postal ranges): a parcel to 400001 cannot be taxed as a
+ * sale to West Bengal. Reported against the pincode.
+ */
+export function pincodeInState(
+  value: { pincode?: string | null; stateCode?: string | null },
+  context: z.RefinementCtx,
+) {
+  const { pincode, stateCode } = value;
+  if (!pincode || !stateCode) return;
+  const state = stateByCode(stateCode);
+  if (state && !pincodeFitsState(pincode, stateCode)) {
+    context.addIssue({ code: "custom", path: ["pincode"], message: `Pincode ${pincode} is not in ${state.name}.` });
+  }
+}
 
 /**
  * A whole number as people write it: plain decimal digits, within [min, max]. "12" is 12; "0x10",

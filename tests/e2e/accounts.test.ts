@@ -43,7 +43,7 @@ describeJourneys("accounts", (journey) => {
     await page.getByText("Login successful").waitFor();
 
     await page.goto("/profile");
-    await expect.poll(() => page.getByText("Not provided").count()).toBe(2);
+    await expect.poll(() => page.getByText("Not provided").count()).toBe(5);
     await page.getByRole("link", { name: "Edit profile" }).click();
     await expect.poll(() => page.getByLabel("Email").getAttribute("type")).toBe("email");
     await page.getByLabel("Phone Number").fill("+91 98200 55555");

@@ -22,7 +22,11 @@ export type Journey = {
  * Runs browser journeys in Debian's Chromium against every running shop (SQLite, and PostgreSQL
  * when it is configured). Without Chromium they are skipped, loudly; under CI they fail.
  */
-export function describeJourneys(name: string, journeys: (journey: () => Journey) => void): void {
+export function describeJourneys(
+  name: string,
+  journeys: (journey: () => Journey) => void,
+  options: { engines?: E2eShop["engine"][] } = {},
+): void {
   const executablePath = findChromium();
   if (!executablePath) {
     describe(name, () => {
@@ -32,7 +36,8 @@ export function describeJourneys(name: string, journeys: (journey: () => Journey
     });
     return;
   }
-  for (const shop of inject("shops")) {
+  const shops = inject("shops").filter((shop) => !options.engines || options.engines.includes(shop.engine));
+  for (const shop of shops) {
     describe(`${name} [${shop.engine}]`, () => {
       let browser: Browser;
       const contexts: BrowserContext[] = [];
@@ -70,6 +75,15 @@ export async function expectNoSeriousA11yViolations(
 ): Promise<void> {
   // Legacy mode runs axe in the page itself (the shop has no frames to follow), twice as fast.
   // Only violations are collected: the passes are not needed and cost as much again.
+  // Colours caught halfway through a transition (after a theme switch) are not the page's colours.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
   if (options.onlyRules) builder.withRules(options.onlyRules);
   const results = await builder.analyze();

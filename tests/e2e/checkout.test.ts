@@ -31,6 +31,8 @@ async function signUp(page: Page, name: string, redirectTo = "/") {
 async function fillCheckout(page: Page) {
   await page.getByLabel("Full Name").fill("Asha Verma");
   await page.getByLabel("Full Address").fill("Flat 7, Palm Court, Linking Road, Bandra West, Mumbai");
+  await page.getByLabel("City").fill("Mumbai");
+  await page.getByLabel("State/UT").selectOption({ label: "Maharashtra" });
   await page.getByLabel("Pincode").fill("400050");
   await page.getByLabel("Mobile Number").fill("+91 98200 12345");
 }

@@ -33,6 +33,8 @@ async function addToCart(page: Page, title: string) {
 async function fillAddress(page: Page) {
   await page.getByLabel("Full Name").fill("Radhika Menon");
   await page.getByLabel("Full Address").fill("3 Carmichael Road, Cumballa Hill, Mumbai");
+  await page.getByLabel("City").fill("Mumbai");
+  await page.getByLabel("State/UT").selectOption({ label: "Maharashtra" });
   await page.getByLabel("Pincode").fill("400026");
   await page.getByLabel("Mobile Number").fill("9820033333");
 }

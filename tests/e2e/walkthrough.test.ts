@@ -64,6 +64,8 @@ describeJourneys("the walk-through's findings", (journey) => {
     await other.getByLabel("Full Name").fill("Kiran Patil");
     await other.getByLabel("Email").fill("kiran.patil@mail.in");
     await other.getByLabel("Full Address").fill("3 Linking Road, Khar West, Mumbai");
+    await other.getByLabel("City").fill("Mumbai");
+    await other.getByLabel("State/UT").selectOption({ label: "Maharashtra" });
     await other.getByLabel("Pincode").fill("400052");
     await other.getByLabel("Mobile Number").fill("9820033333");
     await other.getByRole("button", { name: "Order Now" }).click();

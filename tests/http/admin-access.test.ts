@@ -31,7 +31,15 @@ const ADMIN_PATH = /^\/(dashboard|admin\/|addproduct|updateproduct)/;
 describe("the admin route table", () => {
   it("puts every admin path, and every module in routes/admin/, inside the guarded layout", () => {
     expect(adminRoutes.map((entry) => entry.path).sort()).toEqual(
-      ["/addproduct", "/admin/updateorderstatus", "/dashboard", "/updateproduct"].sort(),
+      [
+        "/addproduct",
+        "/admin/updateorderstatus",
+        "/admin/gst",
+        "/admin/gst.csv",
+        "/admin/orders/:orderId/:document",
+        "/dashboard",
+        "/updateproduct",
+      ].sort(),
     );
     for (const entry of table) {
       if (ADMIN_PATH.test(entry.path) || entry.file.startsWith("routes/admin/")) {
@@ -78,6 +86,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
   const sample = (path: string) => {
     if (path === "/updateproduct") return `${path}?id=${productId}`;
     if (path === "/admin/updateorderstatus") return `${path}?id=${orderId}`;
+    if (path === "/admin/orders/:orderId/:document") return `/admin/orders/${orderId}/invoice`;
     return path;
   };
 
@@ -104,7 +113,8 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
         expect(page.statusCode, `GET ${path}`).toBe(302);
         expect(page.headers.location, path).toBe(`/login?redirectTo=${encodeURIComponent(sample(path))}`);
         // A client-side navigation's data request gets the same redirect, encoded, and no data.
-        const dataUrl = `${path}.data${sample(path).slice(path.length)}`;
+        const url = new URL(sample(path), "http://localhost");
+        const dataUrl = `${url.pathname}.data${url.search}`;
         const data = await shop.request({ method: "GET", url: dataUrl, headers: { cookie: cookies[who] } });
         expect(data.statusCode, dataUrl).toBe(202);
         expect(data.body, dataUrl).toContain("/login?redirectTo=");

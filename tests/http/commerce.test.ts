@@ -6,7 +6,9 @@ import { shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
 
 const CHECKOUT = {
   name: "Ravi Kumar",
-  address: "22 Hill Road, Bandra West, Mumbai",
+  address: "22 Hill Road, Bandra West",
+  city: "Mumbai",
+  stateCode: "27",
   pincode: "400050",
   phone: "9820012345",
 };
@@ -164,5 +166,20 @@ describeEachDatabase("cart and orders over HTTP, from the attacker's side", (dat
       pincode: "4000",
     });
     expect(malformed.body).toContain("The pincode has 6 digits and does not start with 0.");
+    const elsewhere = await session.post("/cart?checkout", {
+      intent: "checkout",
+      idempotencyKey: crypto.randomUUID(),
+      ...CHECKOUT,
+      stateCode: "19",
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.body).toContain("Pincode 400050 is not in West Bengal.");
+    const nowhere = await session.post("/cart?checkout", {
+      intent: "checkout",
+      idempotencyKey: crypto.randomUUID(),
+      ...CHECKOUT,
+      stateCode: "28",
+    });
+    expect(nowhere.body).toContain("Please choose the state or union territory.");
   });
 });

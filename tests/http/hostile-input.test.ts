@@ -9,7 +9,9 @@ import { cookiesFrom, FORM, form, SHOP_ORIGIN, shopBrowser, startTestShop, type 
 const CHECKOUT = {
   name: "Ravi Kumar",
   email: "ravi.guest@mail.in",
-  address: "22 Hill Road, Bandra West, Mumbai",
+  address: "22 Hill Road, Bandra West",
+  city: "Mumbai",
+  stateCode: "27",
   pincode: "400050",
   phone: "9820012345",
 };

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Mail, Package, ShoppingBag, Store, Users } from "lucide-react";
+import { LayoutDashboard, Mail, Package, ReceiptIndianRupee, ShoppingBag, Store, Users } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import type { Theme } from "../../lib/theme.ts";
 import type { Viewer } from "../../lib/viewer.ts";
@@ -11,18 +11,20 @@ const SECTIONS = [
   { label: "Orders", to: "/dashboard?tab=orders", tab: "orders", Icon: ShoppingBag },
   { label: "Users", to: "/dashboard?tab=users", tab: "users", Icon: Users },
   { label: "E-mails", to: "/dashboard?tab=emails", tab: "emails", Icon: Mail },
+  { label: "GST report", to: "/admin/gst", tab: "gst", Icon: ReceiptIndianRupee },
 ] as const;
 
 /** The section a page of the admin area belongs to, for the navigation's current mark. */
 function currentSection(pathname: string, search: string): string {
   if (pathname === "/addproduct" || pathname === "/updateproduct") return "products";
   if (pathname === "/admin/updateorderstatus") return "orders";
+  if (pathname === "/admin/gst") return "gst";
   return new URLSearchParams(search).get("tab") ?? "overview";
 }
 
 /**
  * The admin area's own frame: a bar with the shop's name, the way back to the shop, the theme and
- * logout, and a side navigation for Dashboard, Products, Orders, Users and E-mails (a row of links below
+ * logout, and a side navigation for Dashboard, Products, Orders, Users, E-mails and the GST report (a row of links below
  * 1024 px, so the tables keep the width).
  */
 export function AdminShell({ viewer, theme, children }: { viewer: Viewer; theme: Theme; children: React.ReactNode }) {

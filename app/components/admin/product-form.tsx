@@ -1,7 +1,8 @@
-import type { InputHTMLAttributes } from "react";
+import { type InputHTMLAttributes, useState } from "react";
 import { Form } from "react-router";
 import type { FormFailure } from "#server/http/action-results.ts";
 import { COLLECTION_FLAGS, FLAG_LABELS } from "../../lib/collections.ts";
+import { formatInr, parseRupees } from "../../lib/money.ts";
 import { SIZES, stockField } from "../../lib/sizes.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { FieldError, FormError } from "../ui/form-error.tsx";
@@ -51,9 +52,12 @@ export function ProductForm(props: {
   submitLabel: string;
   values: ProductFormValues;
   suggestions: { categories: string[]; types: string[]; fabrics: string[] };
+  priceBands: PriceBand[];
   result: ProductFormResult;
 }) {
-  const { heading, submitLabel, values, suggestions, result } = props;
+  const { heading, submitLabel, values, suggestions, priceBands, result } = props;
+  const [price, setPrice] = useState(values.price);
+  const [hsn, setHsn] = useState(values.hsn);
   const errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
   useReturnToDashboard(result, "/dashboard");
   return (
@@ -73,7 +77,9 @@ export function ProductForm(props: {
             min="1"
             step="0.01"
             defaultValue={values.price}
+            onChange={(event) => setPrice(event.target.value)}
             error={errors.price}
+            warning={priceBandWarning(priceBands, price, hsn)}
             required
           />
           <TextField
@@ -97,6 +103,7 @@ export function ProductForm(props: {
             label="HSN code"
             inputMode="numeric"
             defaultValue={values.hsn}
+            onChange={(event) => setHsn(event.target.value)}
             error={errors.hsn}
             hint="Sets the GST rate. Left empty, the shop suggests one from the type."
           />
@@ -263,4 +270,18 @@ function HiddenLabelInput({
       <input id={id} {...input} />
     </>
   );
+}
+
+export type PriceBand = { hsn: string; fromPaise: number; toPaise: number };
+
+/**
+ * A warning when a GST-inclusive price lands where neither rate band is self-consistent (₹2,625 to
+ * ₹2,950 for clothing): the piece is then taxed at 18 %, and a price outside the range is clearer.
+ */
+function priceBandWarning(bands: PriceBand[], price: string, hsn: string): string | undefined {
+  const paise = parseRupees(price);
+  if (paise === undefined) return undefined;
+  const band = bands.find((b) => (hsn || "62").startsWith(b.hsn) && paise > b.fromPaise && paise <= b.toPaise);
+  if (!band) return undefined;
+  return `Between ${formatInr(band.fromPaise)} and ${formatInr(band.toPaise)} neither GST rate fits the price exactly, so it is taxed at the higher rate. Consider a price outside this range.`;
 }

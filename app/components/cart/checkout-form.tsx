@@ -1,12 +1,15 @@
-import type { InputHTMLAttributes } from "react";
+import { Fragment, type InputHTMLAttributes } from "react";
 import { Form } from "react-router";
 import type { GuestCheckoutInput } from "#server/orders/orders.schemas.ts";
+import { StateSelect } from "../account/state-select.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
 import { TextField } from "../ui/text-field.tsx";
 
 /** What was typed before a failed attempt (or the profile's details). */
-export type CheckoutValues = Partial<Pick<GuestCheckoutInput, "name" | "email" | "address" | "pincode" | "phone">>;
+export type CheckoutValues = Partial<
+  Pick<GuestCheckoutInput, "name" | "email" | "address" | "city" | "stateCode" | "pincode" | "phone">
+>;
 
 type CheckoutFormProps = {
   action: string;
@@ -19,10 +22,12 @@ type CheckoutFormProps = {
   values: CheckoutValues;
 };
 
-type CheckoutField = { name: keyof CheckoutValues; label: string; hint?: string; guestOnly?: boolean } & Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  "name"
->;
+type CheckoutField = {
+  name: Exclude<keyof CheckoutValues, "stateCode">;
+  label: string;
+  hint?: string;
+  guestOnly?: boolean;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
 
 /** The checkout's fields, in order; the e-mail is asked of guests only. */
 const CHECKOUT_FIELDS: CheckoutField[] = [
@@ -35,13 +40,15 @@ const CHECKOUT_FIELDS: CheckoutField[] = [
     hint: "So that we can reach you about this order.",
     guestOnly: true,
   },
-  { name: "address", label: "Full Address", autoComplete: "street-address" },
+  { name: "address", label: "Full Address", autoComplete: "street-address", hint: "House, street and area." },
+  { name: "city", label: "City", autoComplete: "address-level2" },
   { name: "pincode", label: "Pincode", inputMode: "numeric", autoComplete: "postal-code", maxLength: 6 },
   { name: "phone", label: "Mobile Number", type: "tel", autoComplete: "tel", hint: "10 digits; +91 is optional." },
 ];
 
 /**
- * Full Name, Full Address, Pincode and Mobile Number (and an e-mail for guests). A real form post,
+ * Full Name, Full Address, City, State/UT, Pincode and Mobile Number (and an e-mail for guests); the
+ * state is the place of supply on the tax invoice. A real form post,
  * so it works before JavaScript has loaded; the key makes a double submit place one order.
  */
 export function CheckoutForm({
@@ -60,14 +67,18 @@ export function CheckoutForm({
       {redeemPoints ? <input type="hidden" name="redeemPoints" value="1" /> : null}
       <FormError message={error} />
       {CHECKOUT_FIELDS.filter((field) => guest || !field.guestOnly).map(({ guestOnly: _guestOnly, ...field }) => (
-        <TextField
-          key={field.name}
-          {...field}
-          rows={field.name === "address" ? 3 : undefined}
-          required
-          defaultValue={values[field.name]}
-          error={fieldErrors[field.name]}
-        />
+        <Fragment key={field.name}>
+          <TextField
+            {...field}
+            rows={field.name === "address" ? 3 : undefined}
+            required
+            defaultValue={values[field.name]}
+            error={fieldErrors[field.name]}
+          />
+          {field.name === "city" ? (
+            <StateSelect defaultValue={values.stateCode ?? ""} error={fieldErrors.stateCode} />
+          ) : null}
+        </Fragment>
       ))}
       <p className="text-xs text-zinc-500 dark:text-zinc-400">Payment: cash on delivery.</p>
       <SubmitButton label="Order Now" pendingLabel="Placing your order…" className="btn-gold w-full" action={action} />

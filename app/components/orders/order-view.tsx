@@ -1,12 +1,17 @@
+import { FileText } from "lucide-react";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
 import { formatShopDate } from "../../lib/dates.ts";
+import { stateByCode } from "../../lib/indian-states.ts";
 import { formatInr, rupeesToPaise } from "../../lib/money.ts";
 import { STATUS_LABELS } from "../../lib/order-status.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
-/** One order in full: what was bought (as it was then), where it goes, totals and its status history. */
-export function OrderView({ order }: { order: OrderDetail }) {
+/**
+ * One order in full: what was bought (as it was then), where it goes, totals, its tax invoice (and
+ * credit note) to download from `documentsPath`, and its status history.
+ */
+export function OrderView({ order, documentsPath }: { order: OrderDetail; documentsPath: string }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -37,7 +42,10 @@ export function OrderView({ order }: { order: OrderDetail }) {
           </h2>
           <p>{order.name}</p>
           <p className="whitespace-pre-line">{order.address}</p>
-          <p>Pincode {order.pincode}</p>
+          {order.city ? <p>{order.city}</p> : null}
+          <p>
+            {stateByCode(order.stateCode)?.name ?? ""} {order.pincode ? `Pincode ${order.pincode}` : ""}
+          </p>
           <p>Mobile {order.phone}</p>
           <p>{order.email}</p>
         </section>
@@ -66,6 +74,29 @@ export function OrderView({ order }: { order: OrderDetail }) {
           ) : null}
         </section>
       </div>
+      {order.invoice ? (
+        <section aria-labelledby="documents-heading" className="card p-4 text-sm">
+          <h2 id="documents-heading" className="mb-2 font-semibold">
+            Tax documents
+          </h2>
+          <ul className="flex flex-wrap gap-3">
+            <li>
+              <a href={`${documentsPath}/invoice`} className="btn-outline" download>
+                <FileText aria-hidden="true" className="size-4" />
+                Tax invoice {order.invoice.number}
+              </a>
+            </li>
+            {order.creditNote ? (
+              <li>
+                <a href={`${documentsPath}/credit-note`} className="btn-outline" download>
+                  <FileText aria-hidden="true" className="size-4" />
+                  Credit note {order.creditNote.number}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="history-heading" className="text-sm">
         <h2 id="history-heading" className="mb-2 font-semibold">
           History

@@ -1,7 +1,15 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { FieldError } from "./form-error.tsx";
 
-type FieldFrameProps = { id: string; label: string; error?: string; hint?: string; children: ReactNode };
+type FieldFrameProps = {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  /** Something to reconsider, though not wrong (shown in amber, announced politely). */
+  warning?: string;
+  children: ReactNode;
+};
 
 /** The ids a field's hint and error get, for its aria-describedby. */
 function describedBy(id: string, hint?: string, error?: string): string | undefined {
@@ -9,7 +17,7 @@ function describedBy(id: string, hint?: string, error?: string): string | undefi
 }
 
 /** A label above a control, with the hint and error below it. */
-function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
+function FieldFrame({ id, label, error, hint, warning, children }: FieldFrameProps) {
   return (
     <div>
       <label htmlFor={id} className="label">
@@ -19,6 +27,11 @@ function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
           {hint}
+        </p>
+      ) : null}
+      {warning ? (
+        <p role="status" className="mt-1 text-xs font-medium text-amber-800 dark:text-amber-300">
+          {warning}
         </p>
       ) : null}
       <FieldError id={`${id}-error`} message={error} />
@@ -33,10 +46,11 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   hint?: string;
   /** Lines of text: a number makes it a multi-line field (an address). */
   rows?: number;
+  warning?: string;
 };
 
 /** A labelled input (or, with `rows`, a text area) with its hint and error tied to it for screen readers. */
-export function TextField({ name, label, error, hint, id, rows, ...input }: TextFieldProps) {
+export function TextField({ name, label, error, hint, warning, id, rows, ...input }: TextFieldProps) {
   const fieldId = id ?? `field-${name}`;
   const common = {
     id: fieldId,
@@ -46,12 +60,46 @@ export function TextField({ name, label, error, hint, id, rows, ...input }: Text
     "aria-describedby": describedBy(fieldId, hint, error),
   };
   return (
-    <FieldFrame id={fieldId} label={label} error={error} hint={hint}>
+    <FieldFrame id={fieldId} label={label} error={error} hint={hint} warning={warning}>
       {rows ? (
         <textarea {...common} {...(input as TextareaHTMLAttributes<HTMLTextAreaElement>)} rows={rows} />
       ) : (
         <input {...common} {...input} />
       )}
+    </FieldFrame>
+  );
+}
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  /** What the empty first choice says ("Select…"). */
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+};
+
+/** A labelled select with its hint and error tied to it, like TextField. */
+export function SelectField({ name, label, error, hint, id, placeholder, options, ...select }: SelectFieldProps) {
+  const fieldId = id ?? `field-${name}`;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error} hint={hint}>
+      <select
+        id={fieldId}
+        name={name}
+        className="field"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        {...select}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </FieldFrame>
   );
 }

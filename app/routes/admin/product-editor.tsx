@@ -6,6 +6,7 @@ import {
 import { saveProductForm } from "#server/http/product-form.ts";
 import { adminOrLogin } from "#server/http/route-guards.ts";
 import { appServices, idFromUrl } from "#server/http/route-helpers.ts";
+import { ambiguousPriceBands } from "#server/tax/gst-rates.ts";
 import { EMPTY_PRODUCT, ProductForm } from "../../components/admin/product-form.tsx";
 import { toFormValues } from "../../components/admin/product-form-values.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -24,7 +25,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     id === undefined ? null : productForEditing(db, actor, id),
     productFormSuggestions(db, actor),
   ]);
-  return { product, suggestions };
+  // Where a GST-inclusive price makes neither rate band consistent, for the form to warn about.
+  return { product, suggestions, priceBands: ambiguousPriceBands() };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -45,7 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : pageMeta({ title: "Add product", description: "Add a product.", noindex: true });
 
 export default function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, suggestions } = loaderData;
+  const { product, suggestions, priceBands } = loaderData;
   return (
     <ProductForm
       key={product?.updatedAt ?? "new"}
@@ -53,6 +55,7 @@ export default function ProductEditor({ loaderData, actionData }: Route.Componen
       submitLabel={product ? "Update Product" : "Add Product"}
       values={product ? toFormValues(product) : EMPTY_PRODUCT}
       suggestions={suggestions}
+      priceBands={priceBands}
       result={actionData}
     />
   );

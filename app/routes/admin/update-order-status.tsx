@@ -81,7 +81,7 @@ export default function UpdateOrderStatus({ loaderData, actionData }: Route.Comp
           <FormError message={actionData?.ok === false ? actionData.message : undefined} />
         </div>
       </section>
-      <OrderView order={order} />
+      <OrderView order={order} documentsPath={`/admin/orders/${order.id}`} />
     </div>
   );
 }

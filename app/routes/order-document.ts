@@ -1,0 +1,42 @@
+import { AppError } from "#server/errors.ts";
+import { adminOrLogin, signedInOrLogin } from "#server/http/route-guards.ts";
+import { appServices } from "#server/http/route-helpers.ts";
+import {
+  adminDocument,
+  customerDocument,
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  guestDocument,
+} from "#server/invoices/invoices.service.ts";
+import type { Route } from "./+types/order-document";
+
+/**
+ * An order's tax invoice or credit note as a PDF, for whoever may see the order: the customer at
+ * /order/KS-…/invoice, a guest under the order's secret link, the administrator under
+ * /admin/orders/…; anyone else is told it does not exist.
+ */
+export async function loader({ params, context, url, request }: Route.LoaderArgs) {
+  const kind = DOCUMENT_KINDS.find((known) => known === params.document);
+  if (!kind) throw new AppError("not-found", "There is no such document.");
+  const { db } = appServices(context);
+  const file = await fileFor(params, kind, { db, context, url, request });
+  return new Response(new Uint8Array(file.pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${file.filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+type Guard = Pick<Route.LoaderArgs, "context" | "url" | "request"> & { db: ReturnType<typeof appServices>["db"] };
+
+function fileFor(params: Route.LoaderArgs["params"], kind: DocumentKind, { db, ...guard }: Guard) {
+  if ("token" in params && params.token) return guestDocument(db, params.token, kind);
+  if ("orderId" in params && params.orderId) {
+    const orderId = Number(params.orderId);
+    if (!/^\d{1,15}$/.test(params.orderId)) throw new AppError("not-found", "This order could not be found.");
+    return adminDocument(db, adminOrLogin(guard), orderId, kind);
+  }
+  return customerDocument(db, signedInOrLogin(guard), String(params.number ?? ""), kind);
+}

@@ -1,0 +1,61 @@
+/**
+ * `npm run bench:invoice`: how long making one tax invoice PDF takes, from the stored order on
+ * SQLite to the finished bytes (what a download waits for), over BENCH_INVOICES runs after a
+ * warm-up. Prints the median, 95th percentile and the PDF's size.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { addToCart } from "#server/cart/cart.service.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { guestDocument } from "#server/invoices/invoices.service.ts";
+import { placeOrder } from "#server/orders/orders.service.ts";
+import { checkoutDetails, makeProduct, makeVisitor } from "#server/testing/factories.ts";
+
+const RUNS = Number(process.env.BENCH_INVOICES ?? 200);
+const dir = mkdtempSync(path.join(tmpdir(), "bench-invoice-"));
+const handle = openDatabase(`file:${path.join(dir, "shop.db")}`);
+try {
+  await migrateToLatest(handle.db);
+  const visitor = makeVisitor();
+  const products = [
+    await makeProduct(handle.db, { title: "Zainab Embroidered Lawn 3-Piece Suit", price: 429_900, hsn: "6204" }),
+    await makeProduct(handle.db, {
+      title: "Kundan Jhumka Earrings",
+      price: 89_900,
+      hsn: "7117",
+      sizes: { "One Size": 9 },
+    }),
+    await makeProduct(handle.db, {
+      title: "Minimal Mesh-Strap Watch",
+      price: 349_900,
+      hsn: "9102",
+      sizes: { "One Size": 9 },
+    }),
+  ];
+  await addToCart(handle.db, visitor, { productId: products[0] ?? 0, size: "M" });
+  await addToCart(handle.db, visitor, { productId: products[1] ?? 0, size: "One Size", quantity: 2 });
+  await addToCart(handle.db, visitor, { productId: products[2] ?? 0, size: "One Size" });
+  const order = await placeOrder(
+    handle.db,
+    visitor,
+    checkoutDetails({ city: "Kolkata", stateCode: "19", pincode: "700016" }),
+  );
+
+  for (let i = 0; i < 10; i++) await guestDocument(handle.db, order.accessToken, "invoice");
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    bytes = (await guestDocument(handle.db, order.accessToken, "invoice")).pdf.length;
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (share: number) => (times[Math.min(times.length - 1, Math.floor(times.length * share))] ?? 0).toFixed(1);
+  console.log(`Tax invoice PDF (3 lines + shipping, IGST, fonts embedded), ${RUNS} runs after 10 warm-up:`);
+  console.log(`  median ${at(0.5)} ms · p95 ${at(0.95)} ms · max ${at(1)} ms · ${(bytes / 1024).toFixed(1)} KB`);
+} finally {
+  await handle.close();
+  rmSync(dir, { recursive: true, force: true });
+}

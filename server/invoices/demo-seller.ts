@@ -1,0 +1,14 @@
+import type { SellerDetails } from "./invoice.schemas.ts";
+
+/**
+ * The seller a shop prints until SHOP_LEGAL_NAME, SHOP_ADDRESS and SHOP_GSTIN are set: a made-up
+ * company registered in Maharashtra (its GSTIN's check character fits, but no such registration
+ * exists). Services called without a seller (tests, benchmarks) use it too.
+ */
+export const DEMO_SELLER: SellerDetails = {
+  legalName: "Kesar Fashion Private Limited",
+  address: "Shop 4, Sea Breeze Arcade, 27 Hill Road, Bandra West, Mumbai 400050",
+  gstin: "27AAKCK4521R1ZX",
+  stateCode: "27",
+  stateName: "Maharashtra",
+};

@@ -1,0 +1,151 @@
+import { extractText, getDocumentProxy } from "unpdf";
+import { expect, it } from "vitest";
+import { SYSTEM } from "../accounts/actor.ts";
+import { addToCart } from "../cart/cart.service.ts";
+import { findProduct } from "../catalog/catalog.service.ts";
+import { updateProduct } from "../catalog/catalog-admin.service.ts";
+import type { Db } from "../db/schema.ts";
+import { changeStatus, orderByAccessToken, placeOrder } from "../orders/orders.service.ts";
+import { failure } from "../testing/app-error.ts";
+import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
+import { describeEachDatabase } from "../testing/test-databases.ts";
+import { DEMO_SELLER } from "./demo-seller.ts";
+import { renderInvoicePdf } from "./invoice-pdf.ts";
+import { customerDocument, guestDocument, invoiceDocument } from "./invoices.service.ts";
+
+const KOLKATA = { address: "12 Park Street", city: "Kolkata", stateCode: "19", pincode: "700016" };
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const document = await getDocumentProxy(new Uint8Array(pdf));
+  const { text } = await extractText(document, { mergePages: true });
+  return text.replace(/\s+/g, " ");
+}
+
+async function guestOrder(db: Db, productId: number, details: Record<string, unknown> = {}, now = Date.now()) {
+  const visitor = makeVisitor();
+  await addToCart(db, visitor, { productId, size: "M" });
+  return placeOrder(db, visitor, checkoutDetails(details), now);
+}
+
+describeEachDatabase("tax invoices", (database) => {
+  it("invoices a sale in Maharashtra with CGST and SGST, and prints every particular of Rule 46", async () => {
+    const { db } = database();
+    const kurta = await makeProduct(db, {
+      title: "Saffron Chanderi Kurta",
+      price: 249_900,
+      hsn: "6204",
+      sizes: { M: 5 },
+    });
+    const placed = await guestOrder(db, kurta);
+    const order = await orderByAccessToken(db, placed.accessToken);
+    expect(order.invoice?.number).toMatch(/^KS\/\d\d-\d\d\/\d{6}$/);
+    const document = await invoiceDocument(db, order, "invoice");
+    expect(document.supplyType).toBe("intra");
+    expect(document.lines.map((l) => [l.kind, l.hsn, l.rateBps, l.taxable, l.cgst, l.sgst, l.igst])).toEqual([
+      ["goods", "6204", 500, 238_000, 5_950, 5_950, 0],
+      ["shipping", "996812", 500, 9_524, 238, 238, 0],
+    ]);
+    expect(document.totals.total).toBe(order.total);
+    expect(document.totals.taxable + document.totals.cgst + document.totals.sgst).toBe(order.total);
+
+    const text = await pdfText((await guestDocument(db, placed.accessToken, "invoice")).pdf);
+    for (const expected of [
+      "TAX INVOICE",
+      "कर बीजक",
+      DEMO_SELLER.legalName,
+      DEMO_SELLER.gstin,
+      order.invoice?.number ?? "?",
+      "Place of supply",
+      "Maharashtra (27)",
+      "Reverse charge",
+      "6204",
+      "996812",
+      "59.50",
+      "2,380.00",
+      "₹ 2,599.00",
+      "Rupees Two Thousand Five Hundred Ninety-Nine Only",
+      "Authorised signatory",
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  it("invoices a sale to West Bengal with IGST", async () => {
+    const { db } = database();
+    const suit = await makeProduct(db, { price: 429_900, hsn: "6204", sizes: { M: 5 } });
+    const placed = await guestOrder(db, suit, KOLKATA);
+    const order = await orderByAccessToken(db, placed.accessToken);
+    const document = await invoiceDocument(db, order, "invoice");
+    expect(document.supplyType).toBe("inter");
+    expect(document.lines[0]).toMatchObject({ rateBps: 1800, taxable: 364_322, cgst: 0, sgst: 0, igst: 65_578 });
+    const text = await pdfText(await renderInvoicePdf(document));
+    expect(text).toContain("West Bengal (19)");
+    expect(text).toContain("IGST");
+    expect(text).toContain("655.78");
+    expect(text).not.toContain("CGST");
+  });
+
+  it("keeps an invoice as issued when the price or the product changes afterwards", async () => {
+    const { db } = database();
+    const id = await makeProduct(db, { price: 189_900, hsn: "6204", sizes: { M: 5 } });
+    const placed = await guestOrder(db, id);
+    const before = await invoiceDocument(db, await orderByAccessToken(db, placed.accessToken), "invoice");
+    const product = await findProduct(db, id);
+    if (!product) throw new Error("no product");
+    await updateProduct(db, SYSTEM, id, {
+      ...product,
+      price: 399_900,
+      hsn: "9102",
+      flags: product.flags,
+      images: product.images,
+    });
+    const after = await invoiceDocument(db, await orderByAccessToken(db, placed.accessToken), "invoice");
+    expect(after).toEqual(before);
+  });
+
+  it("numbers 200 orders placed at once 1 to 200, with no gap and no repeat", async () => {
+    const { db } = database();
+    const product = await makeProduct(db, { price: 99_900, hsn: "6109", sizes: { M: 400 } });
+    // A financial year no other test uses, so the series starts at 1.
+    const inFy3031 = Date.UTC(2030, 5, 1);
+    const visitors = Array.from({ length: 200 }, () => makeVisitor());
+    for (const visitor of visitors) await addToCart(db, visitor, { productId: product, size: "M" });
+    const placed = await Promise.all(visitors.map((visitor) => placeOrder(db, visitor, checkoutDetails(), inFy3031)));
+    const numbers = await Promise.all(
+      placed.map(async (order) => (await orderByAccessToken(db, order.accessToken)).invoice?.number ?? ""),
+    );
+    const serials = numbers.map((number) => Number(number.replace("KS/30-31/", ""))).sort((a, b) => a - b);
+    expect(serials).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+
+    // The last moments of March still count in the year; April starts a new one at 1.
+    const march31 = Date.UTC(2031, 2, 31, 17, 0); // 22:30 in India
+    const april1 = Date.UTC(2031, 2, 31, 19, 0); // 00:30 in India
+    const late = await guestOrder(db, product, {}, march31);
+    const early = await guestOrder(db, product, {}, april1);
+    expect((await orderByAccessToken(db, late.accessToken)).invoice?.number).toBe("KS/30-31/000201");
+    expect((await orderByAccessToken(db, early.accessToken)).invoice?.number).toBe("KS/31-32/000001");
+  });
+
+  it("issues a credit note reversing the invoice when the order is cancelled; only the buyer can download", async () => {
+    const { db } = database();
+    const customer = await makeCustomer(db);
+    const stranger = await makeCustomer(db);
+    const actor = actorFor(customer);
+    const id = await makeProduct(db, { price: 149_900, hsn: "6204", sizes: { M: 5 } });
+    await addToCart(db, actor, { productId: id, size: "M" });
+    const placed = await placeOrder(db, actor, checkoutDetails());
+    expect((await failure(customerDocument(db, actor, placed.orderNumber, "credit-note"))).code).toBe("not-found");
+    expect((await failure(customerDocument(db, actorFor(stranger), placed.orderNumber, "invoice"))).code).toBe(
+      "not-found",
+    );
+    await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "cancelled" });
+    const order = await orderByAccessToken(db, placed.accessToken);
+    expect(order.creditNote?.number).toMatch(/^CN\/\d\d-\d\d\/\d{6}$/);
+    const file = await customerDocument(db, actor, placed.orderNumber, "credit-note");
+    expect(file.filename).toBe(`${order.creditNote?.number.replaceAll("/", "-")}.pdf`);
+    const text = await pdfText(file.pdf);
+    expect(text).toContain("CREDIT NOTE");
+    expect(text).toContain(`${order.invoice?.number}`);
+    expect(text).toContain("section 34");
+  });
+});

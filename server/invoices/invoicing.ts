@@ -1,0 +1,94 @@
+import type { Insertable } from "kysely";
+import type { Executor, OrderTaxLinesTable } from "../db/schema.ts";
+import { financialYearOf, formatDocumentNumber } from "../tax/document-numbers.ts";
+import { type TaxedLine, taxOrder } from "../tax/order-tax.ts";
+import { nextDocumentNumber } from "./document-counters.repository.ts";
+import type { SellerDetails } from "./invoice.schemas.ts";
+import { setCreditNote } from "./invoices.repository.ts";
+
+/** Invoices are numbered KS/26-27/000001…, credit notes CN/26-27/000001…, each from 1 every April. */
+export const INVOICE_SERIES = "KS";
+export const CREDIT_NOTE_SERIES = "CN";
+
+export type InvoiceDraft = {
+  invoiceNumber: string;
+  supplyType: "intra" | "inter";
+  /** The seller as the invoice prints it, kept with the order. */
+  seller: string;
+  rows: Omit<Insertable<OrderTaxLinesTable>, "orderId">[];
+};
+
+type SoldLine = { title: string; size: string; hsn: string; unitPrice: number; quantity: number };
+
+/**
+ * The invoice of an order being placed, inside its transaction: the tax of every line worked out
+ * now (and stored, so the invoice never changes), and the next number of the financial year. If
+ * the order fails afterwards, its transaction takes the number back.
+ */
+export async function draftInvoice(
+  trx: Executor,
+  sale: { lines: readonly SoldLine[]; discountPaise: number; shippingPaise: number; stateCode: string },
+  seller: SellerDetails,
+  now: number,
+): Promise<InvoiceDraft> {
+  const tax = taxOrder({
+    lines: sale.lines.map((line) => ({ hsn: line.hsn, unitPricePaise: line.unitPrice, quantity: line.quantity })),
+    discountPaise: sale.discountPaise,
+    shippingPaise: sale.shippingPaise,
+    sellerStateCode: seller.stateCode,
+    deliveryStateCode: sale.stateCode,
+    onDate: now,
+  });
+  const year = financialYearOf(now);
+  const serial = await nextDocumentNumber(trx, INVOICE_SERIES, year);
+  const goods = tax.goods.map((line, i) => {
+    const sold = sale.lines[i];
+    return row("goods", sold ? `${sold.title} (size ${sold.size})` : "", line);
+  });
+  const shipping = tax.shipping.map((line) => row("shipping", "Shipping and handling", line));
+  return {
+    invoiceNumber: formatDocumentNumber(INVOICE_SERIES, year, serial),
+    supplyType: tax.supplyType,
+    seller: JSON.stringify(seller),
+    rows: [...goods, ...shipping].map((entry, position) => ({ ...entry, position })),
+  };
+}
+
+function row(kind: "goods" | "shipping", description: string, line: TaxedLine) {
+  return {
+    kind,
+    description,
+    hsn: line.hsn,
+    quantity: line.quantity,
+    gross: line.grossPaise,
+    discount: line.discountPaise,
+    taxable: line.taxablePaise,
+    rateBps: line.rateBps,
+    cgst: line.cgstPaise,
+    sgst: line.sgstPaise,
+    igst: line.igstPaise,
+  };
+}
+
+/**
+ * Cancelling an invoiced order issues a credit note that reverses its invoice in full (CGST Act
+ * s. 34), numbered in its own series, in the cancellation's transaction. An order placed before
+ * invoicing began has nothing to reverse.
+ */
+export async function issueCreditNote(
+  trx: Executor,
+  order: { id: number; invoiceNumber: string | null; creditNoteNumber: string | null },
+  now: number,
+): Promise<string | null> {
+  if (!order.invoiceNumber || order.creditNoteNumber) return order.creditNoteNumber;
+  const year = financialYearOf(now);
+  const number = formatDocumentNumber(
+    CREDIT_NOTE_SERIES,
+    year,
+    await nextDocumentNumber(trx, CREDIT_NOTE_SERIES, year),
+  );
+  // Thrown, not ignored: the transaction then takes the number back, so the series keeps no gap.
+  if (!(await setCreditNote(trx, order.id, number, now)))
+    throw new Error(`Order ${order.id} has a credit note already.`);
+  return number;
+}

@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { extractText, getDocumentProxy } from "unpdf";
+import { expect, it } from "vitest";
+import { describeJourneys } from "./browser.ts";
+
+async function downloadedText(page: Page, link: string): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: link }).click()]);
+  const bytes = readFileSync(await download.path());
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return { name: download.suggestedFilename(), text: text.replace(/\s+/g, " ") };
+}
+
+describeJourneys("tax invoices", (journey) => {
+  it("lets a customer download the invoice of an order, and the credit note once the admin cancels it", async () => {
+    const { shop } = journey();
+    const page = await journey().newPage();
+    await page.goto("/signup?redirectTo=%2F");
+    await page.getByLabel("Name").fill("Tanvi Joshi");
+    await page.getByLabel("Email").fill(`tanvi-${shop.engine}-${Date.now()}@mail.in`);
+    await page.getByLabel("Password").fill("Secret-pass-1");
+    await page.getByRole("button", { name: "Signup" }).click();
+    await page.getByText("Signup Successfully").waitFor();
+
+    await page.goto(`/allproducts?q=${encodeURIComponent("Ayesha Pastel Lawn")}`);
+    await page
+      .getByRole("link", { name: /Ayesha Pastel Lawn/ })
+      .first()
+      .click();
+    await page.getByLabel("Size").selectOption("M");
+    await page.getByRole("button", { name: "Order Now" }).click();
+    const dialog = page.getByRole("dialog", { name: "Checkout" });
+    await dialog.getByLabel("Full Name").fill("Tanvi Joshi");
+    await dialog.getByLabel("Full Address").fill("8 Ballygunge Place");
+    await dialog.getByLabel("City").fill("Kolkata");
+    await dialog.getByLabel("State/UT").selectOption({ label: "West Bengal" });
+    await dialog.getByLabel("Pincode").fill("400050");
+    await dialog.getByLabel("Mobile Number").fill("9830012345");
+    await dialog.getByRole("button", { name: "Order Now" }).click();
+    await dialog.getByText("Pincode 400050 is not in West Bengal.").first().waitFor();
+    await dialog.getByLabel("Pincode").fill("700019");
+    await dialog.getByRole("button", { name: "Order Now" }).click();
+    await page.waitForURL("**/order");
+
+    await page.getByTestId("order-card").first().click();
+    await page.waitForURL(/\/order\/KS-\d+$/);
+    const orderNumber = page.url().split("/").pop() ?? "";
+    const invoice = await downloadedText(page, "Tax invoice");
+    expect(invoice.name).toMatch(/^KS-\d\d-\d\d-\d{6}\.pdf$/);
+    expect(invoice.text).toContain("TAX INVOICE");
+    expect(invoice.text).toContain(orderNumber);
+    expect(invoice.text).toContain("West Bengal (19)");
+    expect(invoice.text).toContain("IGST");
+
+    const admin = await journey().newPage();
+    await admin.goto("/login");
+    await admin.getByLabel("Email").fill(shop.adminEmail);
+    await admin.getByLabel("Password").fill(shop.adminPassword);
+    await admin.getByRole("button", { name: "Login" }).click();
+    await admin.getByText("Login successful").waitFor();
+    await admin.goto(`/dashboard?tab=orders&q=${orderNumber}`);
+    await admin
+      .getByTestId("admin-order-row")
+      .filter({ hasText: orderNumber })
+      .getByRole("link", { name: "Update Order" })
+      .click();
+    await admin.getByLabel("Status", { exact: true }).selectOption({ label: "Cancelled" });
+    await admin.getByRole("button", { name: "Update Order Status" }).click();
+    await admin.getByText("Order status updated").waitFor();
+
+    await page.reload();
+    await expect.poll(() => page.getByRole("link", { name: /^Credit note CN\// }).count()).toBe(1);
+    const note = await downloadedText(page, "Credit note");
+    expect(note.name).toMatch(/^CN-\d\d-\d\d-\d{6}\.pdf$/);
+    expect(note.text).toContain("CREDIT NOTE");
+    expect(note.text).toContain(invoice.name.replace(".pdf", "").replace(/^KS-(\d\d-\d\d)-/, "KS/$1/"));
+  });
+});
