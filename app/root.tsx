@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -11,24 +10,19 @@ import {
   useNavigate,
   useRouteLoaderData,
 } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
 import { loadFrame } from "#server/http/frame.ts";
 import { sessionMiddleware } from "#server/http/session-middleware.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { AdminShell } from "./components/admin/admin-shell.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { usePendingTheme } from "./components/layout/theme-toggle.tsx";
-import { NotFound } from "./components/not-found.tsx";
-import { ServerError } from "./components/server-error.tsx";
+import { LazyToaster, notify } from "./components/layout/toaster.tsx";
+import { LazyErrorScreen } from "./components/lazy-error-screen.tsx";
 import { themeClass } from "./lib/theme.ts";
 import type { Toast } from "./lib/toast.ts";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
@@ -57,6 +51,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           <meta name="theme-color" content={theme === "dark" ? "#09090b" : "#ffffff"} />
         )}
+        {/* The one stylesheet blocks the first paint, so it is asked for before any script. */}
+        <link rel="stylesheet" href={stylesheet} />
         <Meta />
         <Links />
       </head>
@@ -68,9 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {inAdmin ? (
-          <AdminShell viewer={frame?.viewer ?? null} theme={theme}>
-            {children}
-          </AdminShell>
+          // The admin layout route draws the admin area's own frame.
+          children
         ) : (
           <>
             <Header
@@ -85,8 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Footer />
           </>
         )}
-        {/* Toasts sit at the bottom, where they cover none of the header's controls. */}
-        <Toaster position="bottom-right" duration={5000} theme={theme} richColors closeButton />
+        <LazyToaster theme={theme} />
         <ToastFromServer toast={frame?.toast ?? null} />
         <ScrollRestoration />
         <Scripts />
@@ -100,9 +94,8 @@ function ToastFromServer({ toast }: { toast: Toast | null }) {
   const navigate = useNavigate();
   useEffect(() => {
     if (!toast) return;
-    const show = toast.kind === "error" ? showToast.error : toast.kind === "success" ? showToast.success : showToast;
     const { action } = toast;
-    show(toast.message, {
+    void notify(toast.kind, toast.message, {
       id: toast.id,
       duration: toast.durationMs ?? 5000,
       ...(action ? { action: { label: action.label, onClick: () => void navigate(action.to) } } : {}),
@@ -127,10 +120,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string" && error.status < 500
-      ? error.data.message
-      : "Something went wrong on our side. Please try again in a moment.";
-  return <ServerError message={message} />;
+  return <LazyErrorScreen error={error} />;
 }

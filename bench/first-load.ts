@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
-import { ROOT, startShopProcess } from "./shop-process.ts";
+import { ROOT, startShopProcess } from "../scripts/shop-process.ts";
 
 const CLIENT = path.join(ROOT, "build", "client");
 

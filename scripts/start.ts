@@ -1,6 +1,8 @@
 /**
- * `npm start`: builds the shop when the build is missing or older than the code, then serves it.
+ * `npm start`: builds the shop when the build is missing or older than the code, then serves it:
+ * with WEB_CONCURRENCY workers above 1 (by default one per core) as a cluster sharing the port.
  */
+import cluster from "node:cluster";
 import { buildIfStale } from "./build-if-stale.ts";
 
 process.env.NODE_ENV ??= "production";
@@ -8,9 +10,21 @@ const { ConfigError, loadConfig } = await import("#server/config.ts");
 
 try {
   const config = loadConfig();
-  buildIfStale();
-  const { startServer } = await import("../server.ts");
-  await startServer(config);
+  if (cluster.isWorker) {
+    const { WORKER_INDEX_VARIABLE } = await import("#server/cluster.ts");
+    const { startServer } = await import("../server.ts");
+    const index = process.env[WORKER_INDEX_VARIABLE];
+    await startServer(config, { prepare: false, backgroundWork: index === "1", announce: false });
+  } else {
+    buildIfStale();
+    if (config.webConcurrency > 1) {
+      const { runCluster } = await import("#server/cluster.ts");
+      await runCluster(config, (message) => console.log(message));
+    } else {
+      const { startServer } = await import("../server.ts");
+      await startServer(config);
+    }
+  }
 } catch (error) {
   console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
   process.exit(1);

@@ -4,33 +4,64 @@ import type { Config } from "./config.ts";
 import type { AppServices } from "./context.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import type { Db } from "./db/schema.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { startMailWorker } from "./mail/mail-worker.ts";
 import { LocalStorage } from "./storage/local-storage.ts";
 
 export type RunningServices = AppServices & { close: () => Promise<void> };
 
+export type StartOptions = {
+  /** False when another process (the cluster's primary) has already prepared the database. */
+  prepare?: boolean;
+  /** False in all but one worker of a cluster: the mail outbox needs one deliverer per machine. */
+  backgroundWork?: boolean;
+};
+
 /**
- * Everything the shop needs before it takes a request: the database at the latest schema, the
- * administrator account, the demo catalogue when the catalogue is empty, and the worker that
- * delivers the mail outbox.
+ * The database at the latest schema, the administrator account, and the demo catalogue when the
+ * catalogue is empty: done once, before any request is taken.
  */
-export async function startServices(config: Config, log: (message: string) => void): Promise<RunningServices> {
+export async function prepareDatabase(config: Config, log: (message: string) => void): Promise<void> {
   const handle = openDatabase(config.databaseUrl);
   try {
-    await migrateToLatest(handle.db);
+    await prepare(handle.db, config, log);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function prepare(db: Db, config: Config, log: (message: string) => void): Promise<void> {
+  await migrateToLatest(db);
+  const admin = await ensureAdmin(db, config);
+  if (admin.createdWithPassword) {
+    log(`Administrator account created: ${admin.email} / ${admin.createdWithPassword}`);
+    log("(This password is shown only now. Set ADMIN_PASSWORD to choose your own.)");
+  } else {
+    log(`Administrator: ${admin.email}`);
+  }
+  if (config.seedDemo !== false && (await catalogueIsEmpty(db))) {
+    // The demo data and its art are loaded only when a shop is seeded.
+    const { seedDemoCatalogue } = await import("./demo/seed-demo.ts");
+    await seedDemoCatalogue(db, new LocalStorage(config.uploadsDir), log);
+  }
+}
+
+/**
+ * Everything the shop needs before it takes a request: the database prepared (unless another
+ * process did it), the stored files, and the worker that delivers the mail outbox.
+ */
+export async function startServices(
+  config: Config,
+  log: (message: string) => void,
+  { prepare: shouldPrepare = true, backgroundWork = true }: StartOptions = {},
+): Promise<RunningServices> {
+  const handle = openDatabase(config.databaseUrl);
+  try {
+    if (shouldPrepare) await prepare(handle.db, config, log);
     const storage = new LocalStorage(config.uploadsDir);
-    const admin = await ensureAdmin(handle.db, config);
-    if (admin.createdWithPassword) {
-      log(`Administrator account created: ${admin.email} / ${admin.createdWithPassword}`);
-      log("(This password is shown only now. Set ADMIN_PASSWORD to choose your own.)");
-    } else {
-      log(`Administrator: ${admin.email}`);
-    }
-    if (config.seedDemo !== false && (await catalogueIsEmpty(handle.db))) {
-      // The demo data and its art are loaded only when a shop is seeded.
-      const { seedDemoCatalogue } = await import("./demo/seed-demo.ts");
-      await seedDemoCatalogue(handle.db, storage, log);
+    if (!backgroundWork) {
+      return { config, db: handle.db, engine: handle.engine, storage, close: () => handle.close() };
     }
     const mail = startMailWorker(
       {

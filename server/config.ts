@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { stateByCode } from "../app/lib/indian-states.ts";
@@ -93,6 +94,8 @@ const envSchema = z.object({
   SHOP_LEGAL_NAME: z.string().trim().min(2).max(120).default(DEMO_SELLER.legalName),
   SHOP_ADDRESS: z.string().trim().min(10).max(300).default(DEMO_SELLER.address),
   SHOP_GSTIN: gstin.default(DEMO_SELLER.gstin),
+  // How many worker processes share the port; by default one per core.
+  WEB_CONCURRENCY: z.coerce.number({ error: "must be a number" }).int().min(1).max(64).optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(6),
   PASSWORD_MAX_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(128),
   PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default(false),
@@ -133,6 +136,8 @@ export type Config = {
   /** The registered seller printed on invoices; its state is the GSTIN's. */
   seller: SellerDetails;
   passwordPolicy: PasswordPolicy;
+  /** Worker processes that serve requests (1 = no cluster). */
+  webConcurrency: number;
 };
 
 export class ConfigError extends Error {
@@ -177,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stateCode: gstinStateCode(values.SHOP_GSTIN),
       stateName: stateByCode(gstinStateCode(values.SHOP_GSTIN))?.name ?? "",
     },
+    // An in-memory database lives in one process, so it gets one worker.
+    webConcurrency: values.DATABASE_URL === "file::memory:" ? 1 : (values.WEB_CONCURRENCY ?? availableParallelism()),
     passwordPolicy: {
       minLength: values.PASSWORD_MIN_LENGTH,
       maxLength: values.PASSWORD_MAX_LENGTH,

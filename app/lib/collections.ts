@@ -42,6 +42,14 @@ export const COLLECTIONS: readonly Collection[] = [
   collection("More", "More Products", "isMore"),
 ];
 
+/**
+ * What a link to a collection is called: its title where the bar's label is a short form of it
+ * ("More" is "More Products"), so that the link says where it goes.
+ */
+export function collectionLinkName(collection: Collection): string {
+  return collection.title.startsWith(collection.label) ? collection.title : collection.label;
+}
+
 /** The category bar links each label to the label lowercased with spaces replaced by hyphens. */
 function collection(label: string, title: string, flag: CollectionFlag, categoryKey?: string): Collection {
   return {

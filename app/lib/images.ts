@@ -12,7 +12,7 @@ export type ImageShape = keyof typeof IMAGE_SHAPES;
 
 export const UPLOADS_PREFIX = "/uploads";
 
-export type ImageSources = { src: string; srcSet?: string; width: number; height: number };
+export type ImageSources = { src: string; srcSet?: string; avifSrcSet?: string; width: number; height: number };
 
 /** A URL typed in by the admin is used as it is; anything else is a stored picture's ref. */
 export function isExternalImage(ref: string): boolean {
@@ -24,11 +24,12 @@ export function imageSources(ref: string, shape: ImageShape, preferredWidth = 64
   const largest = widths[widths.length - 1] ?? preferredWidth;
   const height = Math.round((largest * aspect[1]) / aspect[0]);
   if (isExternalImage(ref)) return { src: ref, width: largest, height };
-  const url = (width: number) => `${UPLOADS_PREFIX}/${ref}-${width}.webp`;
+  const url = (width: number, format = "webp") => `${UPLOADS_PREFIX}/${ref}-${width}.${format}`;
   const fallback = widths.find((width) => width >= preferredWidth) ?? largest;
   return {
     src: url(fallback),
     srcSet: widths.map((width) => `${url(width)} ${width}w`).join(", "),
+    avifSrcSet: widths.map((width) => `${url(width, "avif")} ${width}w`).join(", "),
     width: largest,
     height,
   };

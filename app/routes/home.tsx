@@ -5,6 +5,7 @@ import { appServices, publicOrigin } from "#server/http/route-helpers.ts";
 import { ProductCard } from "../components/catalog/product-card.tsx";
 import { HeroCarousel } from "../components/home/hero-carousel.tsx";
 import { TileGrid } from "../components/home/tile-grid.tsx";
+import { CollectionName } from "../components/layout/collection-name.tsx";
 import { COLLECTIONS } from "../lib/collections.ts";
 import { pageMeta, SHOP_NAME } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
@@ -33,7 +34,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HeroCarousel slides={slides} />
 
       <HomeSection title="Collections">
-        <TileGrid tiles={collections} captionStyle="hover" />
+        <TileGrid tiles={collections} captionStyle="hover" eagerFirst />
       </HomeSection>
 
       <HomeSection title="Shop Latest Pakistani Suits">
@@ -101,7 +102,7 @@ function CategoryBar() {
           {COLLECTIONS.map((collection) => (
             <li key={collection.slug} className="snap-start">
               <Link to={`/${collection.slug}`} className="text-zinc-200 hover:text-gold-300">
-                {collection.label}
+                <CollectionName collection={collection} />
               </Link>
             </li>
           ))}

@@ -79,7 +79,11 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
             <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
               {page.items.map((product, index) => (
                 <li key={product.id} className="flex">
-                  <ProductCard product={product} priority={page.page === 1 && index < 4}>
+                  <ProductCard
+                    product={product}
+                    priority={page.page === 1 && index === 0}
+                    eager={page.page === 1 && index < 4}
+                  >
                     {query.listing === "accessories" ? (
                       <QuickAdd productId={product.id} title={product.title} sizes={product.sizes} />
                     ) : null}

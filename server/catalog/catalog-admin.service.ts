@@ -7,7 +7,7 @@ import { decimalInteger, parseInput } from "../validation/fields.ts";
 import { findDistinctTypes, findProductRow, insertProduct, syncSizes, updateProductRow } from "./catalog.repository.ts";
 import { type ProductInput, productInputSchema } from "./catalog.schemas.ts";
 import { findProduct, listingOptions } from "./catalog.service.ts";
-import { catalogCache } from "./catalog-cache.ts";
+import { catalogVersion } from "./catalog-version.ts";
 import { suggestHsn } from "./hsn.ts";
 import { type ProductSubmission, productFromSubmission } from "./product-submission.ts";
 import { productSearchText } from "./search-words.ts";
@@ -30,7 +30,7 @@ export async function createProduct(
     await syncSizes(trx, productId, product.sizes);
     return productId;
   });
-  catalogCache(db).clear();
+  await catalogVersion(db).changed();
   return id;
 }
 
@@ -50,7 +50,7 @@ export async function updateProduct(
     await updateProductRow(trx, id, { ...productColumns(product), updatedAt: now });
     await syncSizes(trx, id, product.sizes);
   });
-  catalogCache(db).clear();
+  await catalogVersion(db).changed();
 }
 
 /**
@@ -82,7 +82,7 @@ export async function archiveProduct(
   const id = parseInput(decimalInteger("This product could not be found.", 1, Number.MAX_SAFE_INTEGER), productId);
   const changed = await updateProductRow(db, id, { archived: 1, updatedAt: now });
   if (changed === 0) throw new AppError("not-found", "This product could not be found.");
-  catalogCache(db).clear();
+  await catalogVersion(db).changed();
 }
 
 function parseProduct(input: ProductInput) {

@@ -11,6 +11,7 @@ import * as orderNumberRequired from "./migrations/0007_order_number_required.ts
 import * as productHsnAndWords from "./migrations/0008_product_hsn_and_words.ts";
 import * as mailAndIdentity from "./migrations/0009_mail_and_identity.ts";
 import * as gstInvoices from "./migrations/0010_gst_invoices.ts";
+import * as catalogVersion from "./migrations/0011_catalog_version.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0008_product_hsn_and_words": productHsnAndWords,
   "0009_mail_and_identity": mailAndIdentity,
   "0010_gst_invoices": gstInvoices,
+  "0011_catalog_version": catalogVersion,
 };
 
 const provider: MigrationProvider = {

@@ -253,6 +253,13 @@ export interface Database {
   actionCodes: ActionCodesTable;
   orderTaxLines: OrderTaxLinesTable;
   documentCounters: DocumentCountersTable;
+  contentVersions: ContentVersionsTable;
+}
+
+/** Counters that go up when shared content changes; see server/catalog/catalog-version.ts. */
+export interface ContentVersionsTable {
+  name: string;
+  version: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -90,5 +90,6 @@ async function mapInBatches<T, R>(
 }
 
 function storeSvg(storage: Storage, folder: string, shape: "product" | "hero" | "tile", svg: string) {
-  return storeShapedImage(storage, folder, shape, Buffer.from(svg));
+  // AVIF copies are made on each picture's first view, so the first start stays quick.
+  return storeShapedImage(storage, folder, shape, Buffer.from(svg), { avif: false });
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import fastify, { type FastifyInstance } from "fastify";
 import type { ViteDevServer } from "vite";
 import type { AppServices } from "../context.ts";
+import { registerCompression } from "./compression.ts";
 import { registerErrorHandler } from "./error-handler.ts";
 import { registerOriginCheck } from "./origin-check.ts";
 import { registerPages } from "./pages.ts";
@@ -57,6 +58,7 @@ export async function createApp({
   registerOriginCheck(app);
   await registerRateLimits(app);
   registerBodyLimit(app);
+  await registerCompression(app);
   registerUploads(app, services.storage);
   app.get("/healthz", async () => ({ ok: true }));
   await registerPages(app, { services, buildDir: BUILD_DIR, vite });

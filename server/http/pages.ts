@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
@@ -6,8 +7,19 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { type AppServices, appContext, requestContext } from "../context.ts";
+import { catalogVersion } from "../catalog/catalog-version.ts";
+import { type AppServices, appContext, type RequestInfo, requestContext } from "../context.ts";
 import { declaredBodyLength } from "./forms.ts";
+import {
+  PageCache,
+  PERSONAL_CACHE_CONTROL,
+  pickEncoding,
+  SHARED_CACHE_CONTROL,
+  type SharedPage,
+  sharedPageKey,
+  sharedPageOf,
+  sharedPagePolicy,
+} from "./page-cache.ts";
 import { scriptNonceOf } from "./security-headers.ts";
 import { asErrorResponse } from "./service-errors.ts";
 
@@ -28,25 +40,95 @@ export async function registerPages(app: FastifyInstance, { services, buildDir, 
     async () => withServiceErrors(await loadBuild()),
     vite ? "development" : "production",
   );
+  const render = (page: Request, info: RequestInfo) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, services);
+    context.set(requestContext, info);
+    return handle(page, context);
+  };
+  const cache = new PageCache();
+  const version = catalogVersion(services.db);
+
+  /**
+   * A shared page rendered for everyone: with a nonce of its own (taken out again), for the
+   * catalogue version read before the render, so that a change during the render is not missed.
+   * Null when the answer is not shareable after all (not a 200, or it sets a cookie).
+   */
+  async function renderShared(request: FastifyRequest, origin: string): Promise<SharedPage | null> {
+    const renderedFor = await version.current();
+    const nonce = randomBytes(16).toString("base64");
+    const headers = new Headers({ accept: "text/html" });
+    if (request.headers.cookie) headers.set("cookie", request.headers.cookie);
+    const response = await render(new Request(`${origin}${request.url}`, { headers }), {
+      nonce,
+      ip: request.ip,
+      secure: request.protocol === "https",
+      log: request.log,
+    });
+    if (response.status !== 200 || response.headers.has("Set-Cookie")) {
+      await response.body?.cancel();
+      return null;
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    const contentType = response.headers.get("Content-Type") ?? "text/html; charset=utf-8";
+    return sharedPageOf({ contentType, body }, nonce, renderedFor);
+  }
+
   // Its own scope: pages read their bodies themselves, as streams, so Fastify's parsers stand aside.
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     pages.all("*", async (request, reply) => {
-      const context = new RouterContextProvider();
-      context.set(appContext, services);
-      context.set(requestContext, {
+      const origin = requestOrigin(request, publicOrigin);
+      const key = sharedPageKey({ method: request.method, url: request.url, cookie: request.headers.cookie }, origin);
+      if (key) {
+        const hit = cache.lookup(key, await version.current());
+        if (hit?.state === "stale" && !cache.rendering(key)) {
+          // Stale while revalidating: this visitor gets the page at hand; the next, a fresh one.
+          cache
+            .render(key, () => renderShared(request, origin))
+            .catch((error) => {
+              request.log.error({ err: error }, "Re-rendering a shared page failed");
+            });
+        }
+        if (hit) return sendShared(request, reply, hit.page, hit.state === "fresh" ? "HIT" : "STALE");
+        const page = await cache.render(key, () => renderShared(request, origin));
+        if (page) return sendShared(request, reply, page, "MISS");
+      }
+      const response = await render(webRequest(request, reply, origin), {
         nonce: scriptNonceOf(reply.raw),
         ip: request.ip,
         secure: request.protocol === "https",
         log: request.log,
       });
-      const response = await handle(webRequest(request, reply, requestOrigin(request, publicOrigin)), context);
       // Pages are personal unless a page says otherwise: nothing in between may keep them.
-      if (!response.headers.has("Cache-Control")) reply.header("Cache-Control", "private, no-store");
+      if (!response.headers.has("Cache-Control")) reply.header("Cache-Control", PERSONAL_CACHE_CONTROL);
       await sendResponse(reply, response);
     });
   });
+}
+
+/**
+ * A shared page, as the client takes it (brotli, gzip or plain), or 304 when the client holds it.
+ * Its policy allows exactly the page's inline scripts, by hash, in place of this response's nonce.
+ */
+function sendShared(request: FastifyRequest, reply: FastifyReply, page: SharedPage, state: string) {
+  const policy = reply.getHeader("Content-Security-Policy");
+  if (typeof policy === "string") {
+    reply.header("Content-Security-Policy", sharedPagePolicy(policy, scriptNonceOf(reply.raw), page));
+  }
+  reply
+    .header("Content-Type", page.contentType)
+    .header("Cache-Control", SHARED_CACHE_CONTROL)
+    .header("Vary", "Accept-Encoding, Cookie")
+    .header("ETag", page.etag)
+    .header("X-Cache", state);
+  const held = (request.headers["if-none-match"] ?? "").split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  if (held.includes(page.etag)) return reply.code(304).send();
+  const encoding = pickEncoding(request.headers["accept-encoding"]);
+  const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.body;
+  if (encoding) reply.header("Content-Encoding", encoding);
+  return reply.header("Content-Length", body.length).send(body);
 }
 
 /**
@@ -99,6 +181,8 @@ async function registerBuiltAssets(app: FastifyInstance, clientDir: string): Pro
     wildcard: false,
     cacheControl: false,
     dotfiles: "ignore",
+    // The build writes a .br and a .gz beside each text file (scripts/vite-precompress.ts).
+    preCompressed: true,
     setHeaders(reply, file) {
       reply.header(
         "Cache-Control",

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { UPLOADS_PREFIX } from "../../app/lib/images.ts";
+import { avifFromWebp } from "../storage/images.ts";
 import { InvalidStorageKeyError, type Storage } from "../storage/storage.ts";
 
 /**
@@ -13,6 +14,7 @@ export function registerUploads(app: FastifyInstance, storage: Storage): void {
     let stored: Awaited<ReturnType<Storage["get"]>>;
     try {
       stored = await storage.get(key);
+      if (!stored && (await avifFromWebp(storage, key))) stored = await storage.get(key);
     } catch (error) {
       if (error instanceof InvalidStorageKeyError) stored = null;
       else throw error;

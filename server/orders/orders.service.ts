@@ -9,6 +9,7 @@ import type { CartLine } from "../cart/cart.schemas.ts";
 import { cartLines } from "../cart/cart.service.ts";
 import { ownerOf } from "../cart/owner.ts";
 import { pointsEarnedFor, priceLines, redeemablePoints } from "../cart/pricing.ts";
+import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, OrderStatus } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomId, randomToken } from "../ids.ts";
@@ -113,7 +114,7 @@ export async function placeOrder(
   const earlier = await replay(db, key, fingerprint);
   if (earlier) return earlier;
   try {
-    return await db.transaction().execute(async (trx) => {
+    const placed = await db.transaction().execute(async (trx) => {
       const lines = await cartLines(trx, owner);
       if (lines.length === 0) throw new AppError("cart-empty", "Your cart is empty.");
       // Taking the lines out first makes the cart this checkout's alone: a second checkout of the
@@ -233,6 +234,9 @@ export async function placeOrder(
       );
       return { id: orderId, orderNumber, accessToken, replayed: false };
     });
+    // Stock went down: pages that show it are out of date.
+    await catalogVersion(db).changed();
+    return placed;
   } catch (error) {
     // Several submits of one form at the same moment: the first places the order; the others wait
     // for its transaction, then find the cart gone (or collide on the key). Each of them answers
@@ -429,6 +433,8 @@ export async function changeStatus(
       );
     }
   });
+  // Cancelling put stock back.
+  if (to === "cancelled") await catalogVersion(db).changed();
   return to;
 }
 

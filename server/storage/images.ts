@@ -27,16 +27,21 @@ export async function checkUploadedImage(data: Buffer): Promise<void> {
   }
 }
 
+// AVIF at its quickest setting: a fifth smaller than the WebP beside it, in a fifth of a second.
+const AVIF = { quality: 50, effort: 0 } as const;
+
 /**
- * Stores a picture in one of the shop's shapes, at every width of that shape, as WebP. Re-encoding
- * drops EXIF and any other metadata. The ref is derived from the content, so its URLs never change
- * meaning and can be cached for good.
+ * Stores a picture in one of the shop's shapes, at every width of that shape, as WebP and AVIF.
+ * Re-encoding drops EXIF and any other metadata. The ref is derived from the content, so its URLs
+ * never change meaning and can be cached for good. Without `avif`, the AVIF copies are made from
+ * the WebP ones when first asked for (see avifFromWebp).
  */
 export async function storeShapedImage(
   storage: Storage,
   folder: string,
   shape: ImageShape,
   data: Buffer,
+  { avif = true }: { avif?: boolean } = {},
 ): Promise<string> {
   const ref = `${folder}/${createHash("sha256").update(data).digest("hex").slice(0, 20)}`;
   const { widths, aspect } = IMAGE_SHAPES[shape];
@@ -44,7 +49,7 @@ export async function storeShapedImage(
   if (
     await hasAll(
       storage,
-      widths.map((width) => `${ref}-${width}.webp`),
+      widths.flatMap((width) => (avif ? [`${ref}-${width}.webp`, `${ref}-${width}.avif`] : [`${ref}-${width}.webp`])),
     )
   )
     return ref;
@@ -58,13 +63,41 @@ export async function storeShapedImage(
   const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
   for (const width of widths) {
     const height = Math.round((width * aspect[1]) / aspect[0]);
-    const encoded = await sharp(decoded.data, { raw })
-      .resize(width, height, { fit: "cover", position: "attention" })
-      .webp({ quality: 80, effort: 2 })
-      .toBuffer();
-    await storage.put(`${ref}-${width}.webp`, encoded, "image/webp");
+    const resized = sharp(decoded.data, { raw }).resize(width, height, { fit: "cover", position: "attention" });
+    await storage.put(
+      `${ref}-${width}.webp`,
+      await resized.clone().webp({ quality: 80, effort: 2 }).toBuffer(),
+      "image/webp",
+    );
+    if (avif) await storage.put(`${ref}-${width}.avif`, await resized.avif(AVIF).toBuffer(), "image/avif");
   }
   return ref;
+}
+
+const converting = new Map<string, Promise<boolean>>();
+
+/**
+ * The AVIF copy of a stored WebP picture, made the first time it is asked for: pictures stored
+ * before AVIF was offered (and the demo's, which are drawn without it to keep the first start
+ * quick) get one on their first view. Answers whether the copy now exists.
+ */
+export function avifFromWebp(storage: Storage, avifKey: string): Promise<boolean> {
+  if (!avifKey.endsWith(".avif") || avifKey.startsWith("profileImages/")) return Promise.resolve(false);
+  let pending = converting.get(avifKey);
+  if (!pending) {
+    pending = convert(storage, avifKey).finally(() => converting.delete(avifKey));
+    converting.set(avifKey, pending);
+  }
+  return pending;
+}
+
+async function convert(storage: Storage, avifKey: string): Promise<boolean> {
+  const webp = await storage.get(avifKey.replace(/\.avif$/, ".webp"));
+  if (!webp) return false;
+  const chunks: Buffer[] = [];
+  for await (const chunk of webp.body) chunks.push(chunk as Buffer);
+  await storage.put(avifKey, await sharp(Buffer.concat(chunks)).avif(AVIF).toBuffer(), "image/avif");
+  return true;
 }
 
 async function hasAll(storage: Storage, keys: string[]): Promise<boolean> {

@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
-import { checkUploadedImage, storeProfilePhoto, storeShapedImage } from "./images.ts";
+import { avifFromWebp, checkUploadedImage, storeProfilePhoto, storeShapedImage } from "./images.ts";
 import { LocalStorage } from "./local-storage.ts";
 import { InvalidStorageKeyError, type Storage } from "./storage.ts";
 
@@ -78,7 +78,7 @@ describe("pictures", () => {
     expect(error instanceof AppError && error.code).toBe("payload-too-large");
   });
 
-  it("re-encodes an upload as WebP at every width of its shape, without its metadata", async () => {
+  it("re-encodes an upload as WebP and AVIF at every width of its shape, without its metadata", async () => {
     const photo = await sharp({ create: { width: 1200, height: 1500, channels: 3, background: "#884422" } })
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: "someone" } } })
@@ -86,16 +86,28 @@ describe("pictures", () => {
     const ref = await storeShapedImage(storage, "products", "product", photo);
     expect(ref).toMatch(/^products\/[0-9a-f]{20}$/);
     for (const width of [320, 640, 960]) {
-      const file = path.join(root, `${ref}-${width}.webp`);
-      expect(existsSync(file)).toBe(true);
-      const metadata = await sharp(file).metadata();
-      expect([metadata.format, metadata.width, metadata.height, metadata.exif]).toEqual([
-        "webp",
-        width,
-        width * 1.25,
-        undefined,
-      ]);
+      for (const [extension, format] of [
+        ["webp", "webp"],
+        ["avif", "heif"],
+      ]) {
+        const file = path.join(root, `${ref}-${width}.${extension}`);
+        expect(existsSync(file), file).toBe(true);
+        const metadata = await sharp(file).metadata();
+        expect([metadata.format, metadata.width, metadata.height, metadata.exif]).toEqual([
+          format,
+          width,
+          width * 1.25,
+          undefined,
+        ]);
+      }
     }
+    const webpOnly = await storeShapedImage(storage, "home", "tile", photo, { avif: false });
+    expect(existsSync(path.join(root, `${webpOnly}-640.avif`))).toBe(false);
+    // A picture stored without AVIF gets it when first asked for, and only where a WebP stands.
+    expect(await avifFromWebp(storage, `${webpOnly}-640.avif`)).toBe(true);
+    expect((await sharp(path.join(root, `${webpOnly}-640.avif`)).metadata()).format).toBe("heif");
+    expect((await storage.get(`${webpOnly}-640.avif`))?.contentType).toBe("image/avif");
+    expect(await avifFromWebp(storage, "home/0000000000000000000f-640.avif")).toBe(false);
     const key = await storeProfilePhoto(storage, "user42", photo);
     expect(key).toBe("profileImages/user42");
   });

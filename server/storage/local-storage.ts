@@ -85,6 +85,10 @@ export function sniffContentType(head: Buffer): string {
   if (head.subarray(0, 4).toString("latin1") === "RIFF" && head.subarray(8, 12).toString("latin1") === "WEBP") {
     return "image/webp";
   }
+  // An ISO-BMFF file whose brand is avif: bytes 4-8 "ftyp", 8-12 the brand.
+  if (head.subarray(4, 8).toString("latin1") === "ftyp" && /^avi[fs]$/.test(head.subarray(8, 12).toString("latin1"))) {
+    return "image/avif";
+  }
   if (head[0] === 0x89 && head.subarray(1, 4).toString("latin1") === "PNG") return "image/png";
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "image/jpeg";
   return "application/octet-stream";

@@ -112,6 +112,18 @@ describeJourneys("cart and checkout", (journey) => {
     await page.goto("/profile");
     // ₹4,499 of goods earns 44 points.
     await expect.poll(() => page.getByTestId("points-balance").textContent()).toBe("44");
+
+    // The delivery address is kept on the profile, and the next checkout starts from it.
+    await openProduct(page, "/anarkali-dress", "Mastani Chanderi Anarkali Set");
+    await page.getByLabel("Size").selectOption("S");
+    await page.getByRole("button", { name: "Order Now" }).click();
+    await page.waitForURL(/\/cart\?checkout/);
+    const again = page.getByRole("dialog", { name: "Checkout" });
+    await expect.poll(() => again.getByLabel("Pincode").inputValue()).toBe("400050");
+    await expect.poll(() => again.getByLabel("City").inputValue()).toBe("Mumbai");
+    await expect.poll(() => again.getByLabel("State/UT").inputValue()).toBe("27");
+    await expect.poll(() => again.getByLabel("Full Address").inputValue()).toContain("Palm Court");
+    await expect.poll(() => again.getByLabel("Mobile Number").inputValue()).toContain("98200");
   });
 
   it("saves to the wishlist, asks for a size where needed, and moves items to the cart", async () => {

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { COLLECTION_TILES, MOOD_TILES } from "#server/catalog/home-content.ts";
 import { type DemoProduct, loadDemoCatalogue } from "#server/demo/demo-catalogue.ts";
-import { COLLECTIONS } from "../../app/lib/collections.ts";
+import { COLLECTIONS, collectionLinkName as linkName } from "../../app/lib/collections.ts";
 
 const DEMO_CATALOGUE = loadDemoCatalogue();
 
@@ -27,7 +27,7 @@ describeJourneys("storefront", (journey) => {
     const categoryBar = page.getByRole("navigation", { name: "Categories" });
     for (const collection of COLLECTIONS) {
       await expect
-        .poll(() => categoryBar.getByRole("link", { name: collection.label, exact: true }).getAttribute("href"))
+        .poll(() => categoryBar.getByRole("link", { name: linkName(collection), exact: true }).getAttribute("href"))
         .toBe(`/${collection.slug}`);
     }
     for (const caption of ["Let's Explore", "Shop Now", "New Collections"]) {

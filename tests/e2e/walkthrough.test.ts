@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { COLLECTIONS } from "../../app/lib/collections.ts";
+import { COLLECTIONS, collectionLinkName as linkName } from "../../app/lib/collections.ts";
 import { describeJourneys } from "./browser.ts";
 
 /*
@@ -142,7 +142,9 @@ describeJourneys("the walk-through's findings", (journey) => {
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     for (const collection of COLLECTIONS) {
-      await expect.poll(() => menu.getByRole("link", { name: collection.label, exact: true }).isVisible()).toBe(true);
+      await expect
+        .poll(() => menu.getByRole("link", { name: linkName(collection), exact: true }).isVisible())
+        .toBe(true);
     }
     await menu.getByRole("link", { name: "Handbags", exact: true }).click();
     await page.waitForURL("**/handbags");

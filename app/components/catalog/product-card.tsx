@@ -6,8 +6,10 @@ import { ShopImage } from "./shop-image.tsx";
 
 type ProductCardProps = {
   product: Pick<ProductCardData, "id" | "title" | "price" | "image">;
-  /** Above the fold: its picture loads at once. */
+  /** The page's largest picture: it loads at once, ahead of the rest. */
   priority?: boolean;
+  /** Above the fold: its picture loads at once. */
+  eager?: boolean;
   /** "page" follows the light or dark theme; "night" is for the home page's black sections. */
   tone?: "page" | "night";
   /** "portrait" keeps the picture's 4:5 shape; "tile" is the home page's 300 px high tile. */
@@ -34,6 +36,7 @@ const TONES = {
 export function ProductCard({
   product,
   priority = false,
+  eager = false,
   tone = "page",
   frame = "portrait",
   sizes = "(min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw",
@@ -51,6 +54,7 @@ export function ProductCard({
             sizes={sizes}
             className="size-full object-cover object-top transition-transform duration-300 group-hover:scale-105"
             priority={priority}
+            eager={eager}
           />
         </div>
         <div className="flex flex-1 flex-col gap-1 p-4">

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import type { FormFailure } from "#server/http/action-results.ts";
+import { notify } from "../layout/toaster.tsx";
 
 /** A fetcher action answers with its toast message, or with the refusal. */
 type ActionResult = { ok: true; message: string } | FormFailure;
@@ -14,7 +14,7 @@ export function useCartFetcher() {
   const fetcher = useFetcher<ActionResult>();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
-    if (result && !result.ok && result.message) toast.error(result.message);
+    if (result && !result.ok && result.message) void notify("error", result.message);
   }, [result]);
   return { fetcher, busy: fetcher.state !== "idle", refusal: result && !result.ok ? result : null };
 }
@@ -31,6 +31,6 @@ export function sizeRequired(size: string, onMissing?: () => void) {
     if (size || submitter?.getAttribute("formaction") === "/wishlist") return;
     event.preventDefault();
     onMissing?.();
-    toast.error(SELECT_SIZE);
+    void notify("error", SELECT_SIZE);
   };
 }

@@ -1,6 +1,5 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
-import { useCallback, useEffect, useState } from "react";
+import type { EmblaCarouselType } from "embla-carousel";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { HomeTile } from "#server/catalog/home.service.ts";
 import { ShopImage } from "../catalog/shop-image.tsx";
@@ -11,12 +10,13 @@ function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/**
- * Three captioned slides that advance every 3 s and loop, with dots and no arrows. Hovering or
- * focusing the carousel pauses it; with reduced motion it does not move on its own.
- */
-export function HeroCarousel({ slides }: { slides: HomeTile[] }) {
-  const [viewport, api] = useEmblaCarousel({ loop: true, duration: 30 }, [
+/** The carousel's code, loaded once the page is up: the first slide (the page's largest picture) needs none. */
+async function startCarousel(node: HTMLElement): Promise<EmblaCarouselType> {
+  const [{ default: EmblaCarousel }, { default: Autoplay }] = await Promise.all([
+    import("embla-carousel"),
+    import("embla-carousel-autoplay"),
+  ]);
+  return EmblaCarousel(node, { loop: true, duration: 30 }, [
     Autoplay({
       delay: AUTOPLAY_MS,
       playOnInit: !prefersReducedMotion(),
@@ -25,16 +25,33 @@ export function HeroCarousel({ slides }: { slides: HomeTile[] }) {
       stopOnFocusIn: true,
     }),
   ]);
+}
+
+/**
+ * Three captioned slides that advance every 3 s and loop, with dots and no arrows. Hovering or
+ * focusing the carousel pauses it; with reduced motion it does not move on its own.
+ */
+export function HeroCarousel({ slides }: { slides: HomeTile[] }) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const [api, setApi] = useState<EmblaCarouselType | null>(null);
   const [selected, setSelected] = useState(0);
 
   useEffect(() => {
-    if (!api) return;
-    const onSelect = () => setSelected(api.selectedScrollSnap());
-    api.on("select", onSelect);
+    const node = viewport.current;
+    if (!node) return;
+    let carousel: EmblaCarouselType | undefined;
+    let gone = false;
+    void startCarousel(node).then((started) => {
+      if (gone) return started.destroy();
+      carousel = started;
+      started.on("select", () => setSelected(started.selectedScrollSnap()));
+      setApi(started);
+    });
     return () => {
-      api.off("select", onSelect);
+      gone = true;
+      carousel?.destroy();
     };
-  }, [api]);
+  }, []);
 
   const goTo = useCallback((index: number) => api?.scrollTo(index), [api]);
 

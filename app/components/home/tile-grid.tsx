@@ -2,14 +2,21 @@ import { Link } from "react-router";
 import type { HomeTile } from "#server/catalog/home.service.ts";
 import { ShopImage } from "../catalog/shop-image.tsx";
 
+type TileGridProps = {
+  tiles: HomeTile[];
+  captionStyle: "hover" | "always";
+  /** The first tile is the largest picture a phone sees on arrival: load it at once and early. */
+  eagerFirst?: boolean;
+};
+
 /**
  * Six picture tiles, three to a row on wide screens. The caption appears on hover and focus (and is
  * always shown on small touch screens, which cannot hover).
  */
-export function TileGrid({ tiles, captionStyle }: { tiles: HomeTile[]; captionStyle: "hover" | "always" }) {
+export function TileGrid({ tiles, captionStyle, eagerFirst = false }: TileGridProps) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {tiles.map((tile) => (
+      {tiles.map((tile, index) => (
         <li key={tile.caption}>
           <Link
             to={tile.to}
@@ -21,6 +28,7 @@ export function TileGrid({ tiles, captionStyle }: { tiles: HomeTile[]; captionSt
                 shape="tile"
                 alt=""
                 sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                priority={eagerFirst && index === 0}
                 className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
               />
             ) : null}

@@ -1,13 +1,16 @@
 import { Heart, ShoppingBag } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { Theme } from "../../lib/theme.ts";
 import { ACCOUNT_MENU_LABELS, navLinks, type Viewer } from "../../lib/viewer.ts";
-import { AccountMenu } from "./account-menu.tsx";
 import { CountLink } from "./count-link.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { NavItem } from "./nav-items.tsx";
 import { SearchBox } from "./search-box.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
+
+// Only a signed-in person has an account menu: a visitor's first load goes without its code.
+const AccountMenu = lazy(() => import("./account-menu.tsx").then((module) => ({ default: module.AccountMenu })));
 
 type HeaderProps = { viewer: Viewer; theme: Theme; cartCount: number; wishlistCount: number };
 
@@ -51,7 +54,9 @@ export function Header({ viewer, theme, cartCount, wishlistCount }: HeaderProps)
           <CountLink to="/cart" label="Cart" count={cartCount} Icon={ShoppingBag} />
           {viewer && links.some((link) => ACCOUNT_MENU_LABELS.has(link.label)) ? (
             <div className="hidden md:block">
-              <AccountMenu viewer={viewer} links={links} />
+              <Suspense fallback={<span className="inline-block size-9" />}>
+                <AccountMenu viewer={viewer} links={links} />
+              </Suspense>
             </div>
           ) : null}
         </nav>

@@ -1,21 +1,20 @@
-import { Menu, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import { Link, useLocation } from "react-router";
-import { COLLECTIONS } from "../../lib/collections.ts";
-import { navLinks, type Viewer } from "../../lib/viewer.ts";
-import { Modal } from "../ui/modal.tsx";
-import { NavItem } from "./nav-items.tsx";
-import { SearchBox } from "./search-box.tsx";
+import { Menu } from "lucide-react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { useLocation } from "react-router";
+import type { Viewer } from "../../lib/viewer.ts";
 
-const ROW = "block w-full py-2.5 text-left text-base font-medium";
+const loadPanel = () => import("./mobile-menu-panel.tsx");
+const MobileMenuPanel = lazy(() => loadPanel().then((module) => ({ default: module.MobileMenuPanel })));
 
 /**
  * The slide-in menu below 768 px: the search, the same links as the bar (the wishlist with its
  * count) and the ten collections. A modal dialog: it takes focus when it opens, holds it, and gives
- * it back when it closes.
+ * it back when it closes. Its panel's code is fetched when a finger or pointer first comes down on
+ * the button, so it is there by the time the tap completes.
  */
 export function MobileMenu({ viewer, wishlistCount }: { viewer: Viewer; wishlistCount: number }) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const panelId = useId();
   const location = useLocation();
 
@@ -29,66 +28,27 @@ export function MobileMenu({ viewer, wishlistCount }: { viewer: Viewer; wishlist
         type="button"
         className="flex size-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
         aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(true)}
+        aria-controls={wanted ? panelId : undefined}
+        onPointerDown={() => void loadPanel()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
       >
         <Menu aria-hidden="true" className="size-6" />
         <span className="sr-only">Open menu</span>
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} label="Menu" placement="left">
-        <div id={panelId} className="flex flex-col gap-4 p-5">
-          <div className="flex items-center justify-between">
-            <Link to="/" className="font-display text-2xl font-semibold text-gold-700 dark:text-gold-400">
-              Kesar
-            </Link>
-            <button
-              type="button"
-              className="flex size-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
-              onClick={() => setOpen(false)}
-            >
-              <X aria-hidden="true" className="size-6" />
-              <span className="sr-only">Close menu</span>
-            </button>
-          </div>
-          <SearchBox id={`${panelId}-search`} />
-          <nav aria-label="Site">
-            <ul className="flex flex-col divide-y divide-zinc-100 dark:divide-zinc-800">
-              <li>
-                <NavItem link={{ to: "/", label: "Home" }} className={ROW} />
-              </li>
-              {navLinks(viewer, "mobile").map((link) => (
-                <li key={link.label}>
-                  <NavItem
-                    link={link}
-                    className={ROW}
-                    badge={link.label === "Wishlist" && wishlistCount > 0 ? String(wishlistCount) : undefined}
-                  />
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <nav aria-labelledby={`${panelId}-collections`}>
-            <h2
-              id={`${panelId}-collections`}
-              className="text-xs font-semibold tracking-widest text-zinc-600 uppercase dark:text-zinc-400"
-            >
-              Collections
-            </h2>
-            <ul className="mt-1 grid grid-cols-2 gap-x-4">
-              {COLLECTIONS.map((collection) => (
-                <li key={collection.slug}>
-                  <Link
-                    to={`/${collection.slug}`}
-                    className="block py-2 text-sm hover:text-gold-700 dark:hover:text-gold-300"
-                  >
-                    {collection.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </div>
-      </Modal>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuPanel
+            viewer={viewer}
+            wishlistCount={wishlistCount}
+            panelId={panelId}
+            open={open}
+            setOpen={setOpen}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

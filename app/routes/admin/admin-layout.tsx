@@ -1,5 +1,9 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import { adminOnlyMiddleware } from "#server/http/route-guards.ts";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
+import { usePendingTheme } from "../../components/layout/theme-toggle.tsx";
+import { LazyErrorScreen } from "../../components/lazy-error-screen.tsx";
+import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/admin-layout";
 
 /**
@@ -8,6 +12,29 @@ import type { Route } from "./+types/admin-layout";
  */
 export const middleware: Route.MiddlewareFunction[] = [adminOnlyMiddleware];
 
+/** The admin area's frame lives here, so the storefront's pages never load its code. */
+function AdminFrame({ children }: { children: React.ReactNode }) {
+  const frame = useRouteLoaderData<typeof rootLoader>("root");
+  const theme = usePendingTheme(frame?.theme ?? "system");
+  return (
+    <AdminShell viewer={frame?.viewer ?? null} theme={theme}>
+      {children}
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminFrame>
+      <LazyErrorScreen error={error} />
+    </AdminFrame>
+  );
+}
+
 export default function AdminLayout() {
-  return <Outlet />;
+  return (
+    <AdminFrame>
+      <Outlet />
+    </AdminFrame>
+  );
 }

@@ -4,7 +4,13 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-export type ShopProcess = { child: ChildProcess; baseUrl: string; stop: () => Promise<void> };
+export type ShopProcess = {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Everything the process has printed so far. */
+  output: () => string;
+  stop: () => Promise<void>;
+};
 
 /**
  * The production build on the given database, in a process of its own on a random port, as
@@ -42,5 +48,5 @@ export async function startShopProcess(env: Record<string, string>): Promise<Sho
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
-  return { child, baseUrl, stop };
+  return { child, baseUrl, output: () => output, stop };
 }

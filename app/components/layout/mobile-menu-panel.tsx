@@ -1,0 +1,78 @@
+import { X } from "lucide-react";
+import { Link } from "react-router";
+import { COLLECTIONS } from "../../lib/collections.ts";
+import { navLinks, type Viewer } from "../../lib/viewer.ts";
+import { Modal } from "../ui/modal.tsx";
+import { CollectionName } from "./collection-name.tsx";
+import { NavItem } from "./nav-items.tsx";
+import { SearchBox } from "./search-box.tsx";
+
+const ROW = "block w-full py-2.5 text-left text-base font-medium";
+
+type PanelProps = {
+  viewer: Viewer;
+  wishlistCount: number;
+  panelId: string;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+};
+
+/** The menu's panel: loaded the first time the menu opens, so a first visit goes without it. */
+export function MobileMenuPanel({ viewer, wishlistCount, panelId, open, setOpen }: PanelProps) {
+  return (
+    <Modal open={open} onClose={() => setOpen(false)} label="Menu" placement="left">
+      <div id={panelId} className="flex flex-col gap-4 p-5">
+        <div className="flex items-center justify-between">
+          <Link to="/" className="font-display text-2xl font-semibold text-gold-700 dark:text-gold-400">
+            Kesar
+          </Link>
+          <button
+            type="button"
+            className="flex size-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
+            onClick={() => setOpen(false)}
+          >
+            <X aria-hidden="true" className="size-6" />
+            <span className="sr-only">Close menu</span>
+          </button>
+        </div>
+        <SearchBox id={`${panelId}-search`} />
+        <nav aria-label="Site">
+          <ul className="flex flex-col divide-y divide-zinc-100 dark:divide-zinc-800">
+            <li>
+              <NavItem link={{ to: "/", label: "Home" }} className={ROW} />
+            </li>
+            {navLinks(viewer, "mobile").map((link) => (
+              <li key={link.label}>
+                <NavItem
+                  link={link}
+                  className={ROW}
+                  badge={link.label === "Wishlist" && wishlistCount > 0 ? String(wishlistCount) : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby={`${panelId}-collections`}>
+          <h2
+            id={`${panelId}-collections`}
+            className="text-xs font-semibold tracking-widest text-zinc-600 uppercase dark:text-zinc-400"
+          >
+            Collections
+          </h2>
+          <ul className="mt-1 grid grid-cols-2 gap-x-4">
+            {COLLECTIONS.map((collection) => (
+              <li key={collection.slug}>
+                <Link
+                  to={`/${collection.slug}`}
+                  className="block py-2 text-sm hover:text-gold-700 dark:hover:text-gold-300"
+                >
+                  <CollectionName collection={collection} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse on home, a listing and a product page, as a mid-range
+ * phone on a slow 4G line sees them (Lighthouse's mobile defaults, simulated throttling), in
+ * Debian's Chromium (or CHROMIUM_PATH). Runs the production build on SQLite with the demo catalogue.
+ * Each page is loaded once before it is measured, as a shop that has been up for a while serves it.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { buildIfStale } from "../scripts/build-if-stale.ts";
+import { startShopProcess } from "../scripts/shop-process.ts";
+import { findChromium } from "../tests/e2e/chromium.ts";
+
+const chromePath = findChromium();
+if (!chromePath) throw new Error("Chromium is needed: install it at /usr/bin/chromium or set CHROMIUM_PATH.");
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const METRICS = [
+  ["largest-contentful-paint", "LCP", (value: number) => `${(value / 1000).toFixed(2)} s`],
+  ["cumulative-layout-shift", "CLS", (value: number) => value.toFixed(3)],
+  ["total-blocking-time", "TBT", (value: number) => `${value.toFixed(0)} ms`],
+] as const;
+
+buildIfStale();
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
+const shop = await startShopProcess({ DATABASE_URL: `file:${path.join(dataDir, "shop.db")}` });
+const chrome = await launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+try {
+  const listing = "/pakistani-suits";
+  const listingHtml = await (await fetch(`${shop.baseUrl}${listing}`)).text();
+  const product = listingHtml.match(/href="(\/productinfo\/\d+)"/)?.[1] ?? "/productinfo/1";
+  console.log("Lighthouse, mobile with simulated throttling:");
+  for (const page of ["/", listing, product]) {
+    const url = `${shop.baseUrl}${page}`;
+    await fetch(url).then((response) => response.arrayBuffer());
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+    const { categories, audits } = result.lhr;
+    const scores = CATEGORIES.map((name) => `${name} ${(categories[name]?.score ?? 0).toFixed(2)}`).join(" · ");
+    const metrics = METRICS.map(([id, label, format]) => `${label} ${format(audits[id]?.numericValue ?? Number.NaN)}`);
+    console.log(`  ${page.padEnd(18)} ${scores} · ${metrics.join(" · ")}`);
+    // What kept a score from 1: the audits that failed, by name.
+    const failed = Object.values(audits)
+      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")
+      .map((audit) => audit.id);
+    if (failed.length > 0) console.log(`  ${"".padEnd(18)} failing: ${failed.join(", ")}`);
+  }
+} finally {
+  chrome.kill();
+  await shop.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,18 @@
+import { constants } from "node:zlib";
+import compress from "@fastify/compress";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Compresses text answers made per request (pages, data, JSON) at levels that cost little CPU:
+ * brotli 4 is about as quick as gzip 6 and smaller. Built assets and shared pages arrive already
+ * compressed at the strongest levels and are passed through as they are.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, {
+    global: true,
+    encodings: ["br", "gzip"],
+    threshold: 1024,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 5 },
+  });
+}

@@ -1,0 +1,196 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { COLLECTIONS } from "../../app/lib/collections.ts";
+
+/** A shared page is served as rendered for this long, and while it is re-rendered for this long after. */
+export const FRESH_MS = 60_000;
+export const STALE_MS = 10 * 60_000;
+/** What a CDN in front may do with a shared page; browsers always ask again (and get a 304). */
+export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRESH_MS / 1000}, stale-while-revalidate=${STALE_MS / 1000}`;
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
+
+// A crawler walking every filter combination must not grow the cache without bound.
+const MAX_ENTRIES = 1_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+// The one cookie that shapes a shared page (its colours); any other makes the request personal.
+const THEME_COOKIE = "theme";
+
+const SHARED_PATHS = new Set([
+  "/",
+  "/allproducts",
+  "/filter",
+  "/sitemap.xml",
+  "/robots.txt",
+  ...COLLECTIONS.map((collection) => `/${collection.slug}`),
+]);
+
+export type SharedPage = {
+  /** The catalogue version the page was rendered from. */
+  version: number;
+  renderedAt: number;
+  contentType: string;
+  body: Buffer;
+  brotli: Buffer;
+  gzip: Buffer;
+  etag: string;
+  /** The hashes of the page's inline scripts, which its Content-Security-Policy allows instead of a nonce. */
+  scriptHashes: string[];
+};
+
+/**
+ * The cache key of a request that every anonymous visitor would get the same answer to, or null:
+ * only GET and HEAD of the storefront's shared pages, from a visitor who carries no session, guest
+ * cart, wishlist or message cookie. The key holds the origin (pages link to it) and the theme.
+ */
+export function sharedPageKey(request: { method: string; url: string; cookie?: string }, origin: string) {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const url = new URL(request.url, origin);
+  const path = url.pathname;
+  if (!SHARED_PATHS.has(path) && !/^\/productinfo\/\d{1,9}$/.test(path)) return null;
+  let theme = "";
+  for (const part of (request.cookie ?? "").split(";")) {
+    const [name = "", value = ""] = part.trim().split("=", 2);
+    if (!name) continue;
+    if (name !== THEME_COOKIE || value.length > 64) return null;
+    theme = value;
+  }
+  return `${origin}${path}${url.search}|${theme}`;
+}
+
+/** The answer's encoding: brotli or gzip when the client takes it, else the bytes as they are. */
+export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  const accepted = (acceptEncoding ?? "").toLowerCase();
+  if (/(^|[\s,])br($|[\s,;])/.test(accepted) && !/(^|[\s,])br;q=0($|[\s,])/.test(accepted)) return "br";
+  if (/(^|[\s,])gzip($|[\s,;])/.test(accepted) && !/(^|[\s,])gzip;q=0($|[\s,])/.test(accepted)) return "gzip";
+  return null;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A rendered page made ready to share: the render's nonce taken out of the HTML (a nonce seen by
+ * everyone protects nothing), its inline scripts hashed for the policy instead, and the bytes
+ * compressed once at the strongest levels that stay quick.
+ */
+export async function sharedPageOf(
+  rendered: { contentType: string; body: Buffer },
+  nonce: string | undefined,
+  version: number,
+): Promise<SharedPage> {
+  let body = rendered.body;
+  let scriptHashes: string[] = [];
+  if (rendered.contentType.startsWith("text/html")) {
+    const html = nonce ? body.toString("utf8").replaceAll(` nonce="${nonce}"`, "") : body.toString("utf8");
+    scriptHashes = inlineScriptHashes(html);
+    body = Buffer.from(html);
+  }
+  const [brotliBody, gzipBody] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  return {
+    version,
+    renderedAt: Date.now(),
+    contentType: rendered.contentType,
+    body,
+    brotli: brotliBody,
+    gzip: gzipBody,
+    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    scriptHashes,
+  };
+}
+
+/** The base64 SHA-256 of every inline script, as CSP 'sha256-…' sources name them. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1] ?? "")) continue;
+    hashes.add(
+      createHash("sha256")
+        .update(match[2] ?? "", "utf8")
+        .digest("base64"),
+    );
+  }
+  return [...hashes];
+}
+
+/** The policy for a shared page: this response's policy with its nonce replaced by the page's script hashes. */
+export function sharedPagePolicy(policy: string, nonce: string | undefined, page: SharedPage): string {
+  if (!nonce) return policy;
+  return policy.replace(`'nonce-${nonce}'`, page.scriptHashes.map((hash) => `'sha256-${hash}'`).join(" "));
+}
+
+export type Lookup = { page: SharedPage; state: "fresh" | "stale" } | null;
+
+/**
+ * Shared pages in memory, each with the catalogue version it was rendered from. A page of an older
+ * version is never served (a price change shows on the next request); a page of the current
+ * version is served fresh for a minute, then stale while one request re-renders it.
+ */
+export class PageCache {
+  readonly #pages = new Map<string, SharedPage>();
+  readonly #renders = new Map<string, Promise<SharedPage | null>>();
+  #bytes = 0;
+
+  lookup(key: string, version: number, now = Date.now()): Lookup {
+    const page = this.#pages.get(key);
+    if (!page) return null;
+    const age = now - page.renderedAt;
+    if (page.version !== version || age > FRESH_MS + STALE_MS) {
+      this.#drop(key);
+      return null;
+    }
+    return { page, state: age <= FRESH_MS ? "fresh" : "stale" };
+  }
+
+  /**
+   * Renders a page once however many ask for it at the same time; the others wait for that render.
+   * The render answers null when its page turned out not to be shareable.
+   */
+  render(key: string, render: () => Promise<SharedPage | null>): Promise<SharedPage | null> {
+    let pending = this.#renders.get(key);
+    if (!pending) {
+      pending = render()
+        .then((page) => {
+          if (page) this.#store(key, page);
+          return page;
+        })
+        .finally(() => this.#renders.delete(key));
+      this.#renders.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Whether a render of this page is under way (a stale page is then served without starting another). */
+  rendering(key: string): boolean {
+    return this.#renders.has(key);
+  }
+
+  get size(): number {
+    return this.#pages.size;
+  }
+
+  #store(key: string, page: SharedPage): void {
+    this.#drop(key);
+    this.#pages.set(key, page);
+    this.#bytes += weight(page);
+    // Oldest first: a Map keeps insertion order, and a re-rendered page goes to the back.
+    for (const oldest of this.#pages.keys()) {
+      if (this.#pages.size <= MAX_ENTRIES && this.#bytes <= MAX_BYTES) break;
+      this.#drop(oldest);
+    }
+  }
+
+  #drop(key: string): void {
+    const page = this.#pages.get(key);
+    if (!page) return;
+    this.#bytes -= weight(page);
+    this.#pages.delete(key);
+  }
+}
+
+function weight(page: SharedPage): number {
+  return page.body.length + page.brotli.length + page.gzip.length;
+}
