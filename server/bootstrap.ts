@@ -1,15 +1,21 @@
+import { sql } from "kysely";
 import { ensureAdmin } from "./accounts/accounts.service.ts";
 import { catalogueIsEmpty } from "./catalog/catalog.service.ts";
 import type { Config } from "./config.ts";
 import type { AppServices } from "./context.ts";
-import { openDatabase } from "./db/database.ts";
+import { type DatabaseHandle, engineOf, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import type { Db } from "./db/schema.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { startMailWorker } from "./mail/mail-worker.ts";
-import { LocalStorage } from "./storage/local-storage.ts";
+import { openStorage } from "./storage/open-storage.ts";
 
 export type RunningServices = AppServices & { close: () => Promise<void> };
+
+/** The database handle's parts that services reach. */
+function handlesOf(handle: DatabaseHandle) {
+  return { db: handle.db, engine: handle.engine, ...(handle.poolStats ? { poolStats: handle.poolStats } : {}) };
+}
 
 export type StartOptions = {
   /** False when another process (the cluster's primary) has already prepared the database. */
@@ -31,7 +37,26 @@ export async function prepareDatabase(config: Config, log: (message: string) => 
   }
 }
 
+/**
+ * Nodes that start together on one PostgreSQL database take turns (an advisory lock), so the
+ * administrator and the demo catalogue are made once.
+ */
 async function prepare(db: Db, config: Config, log: (message: string) => void): Promise<void> {
+  if (engineOf(db) !== "postgres") return prepareSteps(db, config, log);
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${PREPARE_LOCK})`.execute(connection);
+    try {
+      await prepareSteps(db, config, log);
+    } finally {
+      await sql`select pg_advisory_unlock(${PREPARE_LOCK})`.execute(connection);
+    }
+  });
+}
+
+// Any number the shop alone uses for this lock.
+const PREPARE_LOCK = 727_274_001;
+
+async function prepareSteps(db: Db, config: Config, log: (message: string) => void): Promise<void> {
   await migrateToLatest(db);
   const admin = await ensureAdmin(db, config);
   if (admin.createdWithPassword) {
@@ -43,7 +68,12 @@ async function prepare(db: Db, config: Config, log: (message: string) => void): 
   if (config.seedDemo !== false && (await catalogueIsEmpty(db))) {
     // The demo data and its art are loaded only when a shop is seeded.
     const { seedDemoCatalogue } = await import("./demo/seed-demo.ts");
-    await seedDemoCatalogue(db, new LocalStorage(config.uploadsDir), log);
+    const storage = openStorage(config.storageUrl);
+    try {
+      await seedDemoCatalogue(db, storage, log);
+    } finally {
+      storage.close?.();
+    }
   }
 }
 
@@ -59,9 +89,17 @@ export async function startServices(
   const handle = openDatabase(config.databaseUrl);
   try {
     if (shouldPrepare) await prepare(handle.db, config, log);
-    const storage = new LocalStorage(config.uploadsDir);
+    const storage = openStorage(config.storageUrl);
     if (!backgroundWork) {
-      return { config, db: handle.db, engine: handle.engine, storage, close: () => handle.close() };
+      return {
+        ...handlesOf(handle),
+        config,
+        storage,
+        close: async () => {
+          storage.close?.();
+          await handle.close();
+        },
+      };
     }
     const mail = startMailWorker(
       {
@@ -75,12 +113,12 @@ export async function startServices(
       },
     );
     return {
+      ...handlesOf(handle),
       config,
-      db: handle.db,
-      engine: handle.engine,
       storage,
       close: async () => {
         await mail.stop();
+        storage.close?.();
         await handle.close();
       },
     };

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { stateByCode } from "../app/lib/indian-states.ts";
 import { DEMO_SELLER } from "./invoices/demo-seller.ts";
 import type { SellerDetails } from "./invoices/invoice.schemas.ts";
+import { parseS3Url } from "./storage/s3-storage.ts";
 import { gstinStateCode, isValidGstin } from "./tax/gstin.ts";
 
 const booleanFlag = z
@@ -57,6 +58,23 @@ const mailUrl = z
     message: "must be file:<folder>, smtp://user:pass@host:port or smtps://…",
   });
 
+/** Where pictures live: `file:<folder>`, or an S3-compatible bucket (`s3://bucket?endpoint=…`). */
+const storageUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      if (value.startsWith("file:")) return value.length > "file:".length;
+      try {
+        parseS3Url(value);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: "must be file:<folder> or s3://bucket[/prefix]?endpoint=…&region=…&forcePathStyle=true" },
+  );
+
 /** A sender: an address, or "Name <address>". */
 const mailFrom = z
   .string()
@@ -81,6 +99,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   DATABASE_URL: databaseUrl.default("file:./data/shop.db"),
   UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
+  STORAGE_URL: storageUrl.optional(),
+  STORAGE_PUBLIC_URL: publicUrl.optional(),
   ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default("admin@example.com"),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(128).optional(),
   SEED_DEMO: booleanFlag.optional(),
@@ -94,6 +114,8 @@ const envSchema = z.object({
   SHOP_LEGAL_NAME: z.string().trim().min(2).max(120).default(DEMO_SELLER.legalName),
   SHOP_ADDRESS: z.string().trim().min(10).max(300).default(DEMO_SELLER.address),
   SHOP_GSTIN: gstin.default(DEMO_SELLER.gstin),
+  // The bearer token that opens /metrics; without it there is no /metrics.
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   // How many worker processes share the port; by default one per core.
   WEB_CONCURRENCY: z.coerce.number({ error: "must be a number" }).int().min(1).max(64).optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(6),
@@ -121,6 +143,10 @@ export type Config = {
   /** Absolute directory for the SQLite file's siblings: the session secret and default uploads. */
   dataDir: string;
   uploadsDir: string;
+  /** Where pictures live: `file:<absolute folder>` (UPLOADS_DIR by default) or `s3://…`. */
+  storageUrl: string;
+  /** A public or CDN address of the bucket: pictures are then sent there instead of through the shop. */
+  storagePublicUrl: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
   /** undefined = seed only when the catalogue is empty. */
@@ -138,6 +164,8 @@ export type Config = {
   passwordPolicy: PasswordPolicy;
   /** Worker processes that serve requests (1 = no cluster). */
   webConcurrency: number;
+  /** The token Prometheus sends to read /metrics; undefined turns /metrics off. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -165,6 +193,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     dataDir,
     uploadsDir: path.resolve(values.UPLOADS_DIR),
+    storageUrl: values.STORAGE_URL?.startsWith("s3:")
+      ? values.STORAGE_URL
+      : `file:${path.resolve(values.STORAGE_URL?.slice("file:".length) ?? values.UPLOADS_DIR)}`,
+    storagePublicUrl: values.STORAGE_PUBLIC_URL,
     adminEmail: values.ADMIN_EMAIL.toLowerCase(),
     adminPassword: values.ADMIN_PASSWORD,
     seedDemo: values.SEED_DEMO,
@@ -182,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stateCode: gstinStateCode(values.SHOP_GSTIN),
       stateName: stateByCode(gstinStateCode(values.SHOP_GSTIN))?.name ?? "",
     },
+    metricsToken: values.METRICS_TOKEN,
     // An in-memory database lives in one process, so it gets one worker.
     webConcurrency: values.DATABASE_URL === "file::memory:" ? 1 : (values.WEB_CONCURRENCY ?? availableParallelism()),
     passwordPolicy: {

@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { Config } from "./config.ts";
-import type { Engine } from "./db/database.ts";
+import type { Engine, PoolStats } from "./db/database.ts";
 import type { Db } from "./db/schema.ts";
 import type { Storage } from "./storage/storage.ts";
 
@@ -10,6 +10,8 @@ export type AppServices = {
   db: Db;
   engine: Engine;
   storage: Storage;
+  /** PostgreSQL's connection pool, for the metrics. */
+  poolStats?: () => PoolStats;
 };
 
 /** The request's logger: pino's, bound to the request id, at the configured LOG_LEVEL. */
@@ -21,6 +23,8 @@ export type RequestLog = {
 
 /** Per request: the CSP nonce for the page's scripts, the client's address, and the request's logger. */
 export type RequestInfo = {
+  /** The signed-in person's id, once the session middleware has found it (for the request log). */
+  userId?: string;
   nonce: string | undefined;
   ip: string;
   secure: boolean;

@@ -8,9 +8,13 @@ import { createSqliteDialect } from "./sqlite-dialect.ts";
 
 export type Engine = "sqlite" | "postgres";
 
+export type PoolStats = { total: number; idle: number; waiting: number };
+
 export type DatabaseHandle = {
   db: Db;
   engine: Engine;
+  /** PostgreSQL's connection pool at this moment (SQLite has one connection and no pool). */
+  poolStats?: () => PoolStats;
   close: () => Promise<void>;
 };
 
@@ -24,9 +28,13 @@ const INT8_OID = 20;
 /** Opens the database named by DATABASE_URL: `file:` for SQLite, `postgres://` for PostgreSQL. */
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   const engine: Engine = url.startsWith("file:") ? "sqlite" : "postgres";
-  const dialect = engine === "sqlite" ? sqliteDialect(url) : postgresDialect(url, options);
+  const pool = engine === "postgres" ? postgresPool(url, options) : undefined;
+  const dialect = pool ? new PostgresDialect({ pool }) : sqliteDialect(url);
   const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin({ underscoreBeforeDigits: true })] });
-  return { db, engine, close: () => db.destroy() };
+  const poolStats = pool
+    ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
+    : undefined;
+  return { db, engine, ...(poolStats ? { poolStats } : {}), close: () => db.destroy() };
 }
 
 /** The engine behind a database or transaction, for the rare query that must differ. */
@@ -40,8 +48,8 @@ function sqliteDialect(url: string): Dialect {
   return createSqliteDialect(file);
 }
 
-function postgresDialect(url: string, options: DatabaseOptions): Dialect {
-  const pool = new pg.Pool({
+function postgresPool(url: string, options: DatabaseOptions): pg.Pool {
+  return new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     // Epoch-millisecond times are bigint columns; they fit a JS number exactly.
@@ -50,5 +58,4 @@ function postgresDialect(url: string, options: DatabaseOptions): Dialect {
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as "text"),
     },
   });
-  return new PostgresDialect({ pool });
 }

@@ -51,6 +51,14 @@ export async function migrateToLatest(db: Db): Promise<void> {
   }
 }
 
+/** Whether every migration this code knows has run: a node running older or newer code says not. */
+export async function migrationsAreCurrent(db: Db): Promise<boolean> {
+  const schema = engineOf(db) === "postgres" ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({ db: db.withoutPlugins(), provider, migrationTableSchema: schema });
+  const migrations = await migrator.getMigrations();
+  return migrations.every((migration) => migration.executedAt !== undefined);
+}
+
 async function currentSchema(db: Db): Promise<string> {
   const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const schema = result.rows[0]?.schema;

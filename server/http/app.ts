@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import fastify, { type FastifyInstance } from "fastify";
+import fastify, { type FastifyInstance, LogController } from "fastify";
 import type { ViteDevServer } from "vite";
 import type { AppServices } from "../context.ts";
 import { registerCompression } from "./compression.ts";
 import { registerErrorHandler } from "./error-handler.ts";
+import { registerMetrics, registerRequestLog } from "./observability.ts";
 import { registerOriginCheck } from "./origin-check.ts";
 import { registerPages } from "./pages.ts";
+import { registerProbes } from "./probes.ts";
 import { registerRateLimits } from "./rate-limits.ts";
 import { registerRequestHygiene } from "./request-hygiene.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
@@ -42,6 +44,8 @@ export async function createApp({
     logger: { level: logLevel ?? services.config.logLevel },
     trustProxy: trustedProxies(services.config.trustProxy),
     genReqId: () => randomUUID(),
+    // One line per request comes from registerRequestLog, with the route and the signed-in user.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     // A client that sends its headers or body too slowly is cut off instead of holding a
     // connection for ever.
@@ -59,8 +63,10 @@ export async function createApp({
   await registerRateLimits(app);
   registerBodyLimit(app);
   await registerCompression(app);
-  registerUploads(app, services.storage);
-  app.get("/healthz", async () => ({ ok: true }));
+  registerRequestLog(app);
+  registerUploads(app, services.storage, services.config.storagePublicUrl);
+  registerProbes(app, services);
+  registerMetrics(app, services);
   await registerPages(app, { services, buildDir: BUILD_DIR, vite });
   return app;
 }

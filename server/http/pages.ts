@@ -10,6 +10,7 @@ import type { ViteDevServer } from "vite";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import { type AppServices, appContext, type RequestInfo, requestContext } from "../context.ts";
 import { declaredBodyLength } from "./forms.ts";
+import { rememberRequestInfo } from "./observability.ts";
 import {
   PageCache,
   PERSONAL_CACHE_CONTROL,
@@ -95,12 +96,14 @@ export async function registerPages(app: FastifyInstance, { services, buildDir, 
         const page = await cache.render(key, () => renderShared(request, origin));
         if (page) return sendShared(request, reply, page, "MISS");
       }
-      const response = await render(webRequest(request, reply, origin), {
+      const info: RequestInfo = {
         nonce: scriptNonceOf(reply.raw),
         ip: request.ip,
         secure: request.protocol === "https",
         log: request.log,
-      });
+      };
+      rememberRequestInfo(request, info);
+      const response = await render(webRequest(request, reply, origin), info);
       // Pages are personal unless a page says otherwise: nothing in between may keep them.
       if (!response.headers.has("Cache-Control")) reply.header("Cache-Control", PERSONAL_CACHE_CONTROL);
       await sendResponse(reply, response);

@@ -46,6 +46,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     }
   }
   context.set(actorContext, actor);
+  if (actor.kind === "user") requestInfo(context).userId = actor.userId;
   const response = await next();
   if (cookieUpdate && !hasCookie(response, "sid") && !hasCookie(response, "__Host-sid"))
     response.headers.append("Set-Cookie", cookieUpdate);

@@ -1,25 +1,39 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { UPLOADS_PREFIX } from "../../app/lib/images.ts";
 import { avifFromWebp } from "../storage/images.ts";
-import { InvalidStorageKeyError, type Storage } from "../storage/storage.ts";
+import { assertValidKey, InvalidStorageKeyError, type Storage, type StoredObject } from "../storage/storage.ts";
+
+const FOREVER = "public, max-age=31536000, immutable";
 
 /**
  * Serves stored files. Product and home pictures have content-derived names and never change, so
  * browsers may keep them for a year; a profile photo keeps its name when replaced, so it is
- * revalidated (pages add a version to its URL).
+ * revalidated (pages add a version to its URL). With a public address for the store
+ * (STORAGE_PUBLIC_URL, a bucket's or a CDN's), pictures are sent there instead; profile photos
+ * still pass through the shop.
  */
-export function registerUploads(app: FastifyInstance, storage: Storage): void {
+export function registerUploads(app: FastifyInstance, storage: Storage, publicBase?: string): void {
   app.get(`${UPLOADS_PREFIX}/*`, async (request, reply) => {
     const key = (request.params as { "*": string })["*"];
-    let stored: Awaited<ReturnType<Storage["get"]>>;
+    let stored: StoredObject | null;
     try {
+      assertValidKey(key);
+      if (publicBase && !key.startsWith("profileImages/")) {
+        // An AVIF copy may still have to be made from its WebP (pictures stored before AVIF).
+        if (key.endsWith(".avif")) {
+          const existing = await storage.get(key);
+          existing?.body.destroy();
+          if (!existing && !(await avifFromWebp(storage, key))) return notFound(reply);
+        }
+        return reply.header("Cache-Control", "public, max-age=86400").redirect(`${publicBase}/${key}`, 302);
+      }
       stored = await storage.get(key);
       if (!stored && (await avifFromWebp(storage, key))) stored = await storage.get(key);
     } catch (error) {
       if (error instanceof InvalidStorageKeyError) stored = null;
       else throw error;
     }
-    if (!stored) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+    if (!stored) return notFound(reply);
     const etag = `"${stored.size.toString(36)}-${stored.modifiedAt.getTime().toString(36)}"`;
     reply
       .header("Content-Type", stored.contentType)
@@ -27,14 +41,15 @@ export function registerUploads(app: FastifyInstance, storage: Storage): void {
       .header("ETag", etag)
       .header("Last-Modified", stored.modifiedAt.toUTCString())
       .header("X-Content-Type-Options", "nosniff")
-      .header(
-        "Cache-Control",
-        key.startsWith("profileImages/") ? "private, no-cache" : "public, max-age=31536000, immutable",
-      );
+      .header("Cache-Control", key.startsWith("profileImages/") ? "private, no-cache" : FOREVER);
     if (request.headers["if-none-match"] === etag) {
       stored.body.destroy();
       return reply.code(304).send();
     }
     return reply.send(stored.body);
   });
+}
+
+function notFound(reply: FastifyReply) {
+  return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
 }

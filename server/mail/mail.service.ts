@@ -6,6 +6,7 @@ import type { MailMessage, OutboxEntry } from "./mail.schemas.ts";
 import type { MailTransport } from "./mail-transport.ts";
 import {
   claimDue,
+  countUnsent,
   findRecentOutbox,
   insertOutbox,
   markAttemptFailed,
@@ -100,4 +101,9 @@ export async function resendMail(db: Db, actor: Actor, mailId: number | string, 
   if (!(await requeueFailed(db, id, now))) {
     throw new AppError("not-found", NOT_FAILED);
   }
+}
+
+/** How many messages wait to be delivered (queued, or being sent): the outbox's depth. */
+export function outboxDepth(db: Db): Promise<number> {
+  return countUnsent(db);
 }
