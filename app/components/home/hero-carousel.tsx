@@ -96,7 +96,7 @@ export function HeroCarousel({ slides }: { slides: HomeTile[] }) {
           ))}
         </div>
       </div>
-      <div className="absolute inset-x-0 bottom-3 flex justify-center gap-2">
+      <div className="absolute inset-x-0 bottom-1 flex justify-center">
         {slides.map((slide, index) => (
           <button
             key={slide.caption}
@@ -104,8 +104,13 @@ export function HeroCarousel({ slides }: { slides: HomeTile[] }) {
             onClick={() => goTo(index)}
             aria-label={`Show slide ${index + 1}: ${slide.caption}`}
             aria-current={index === selected ? "true" : undefined}
-            className={`h-2.5 rounded-full transition-all ${index === selected ? "w-8 bg-gold-400" : "w-2.5 bg-white/60 hover:bg-white"}`}
-          />
+            // A 24 px target around the small dot, so a finger finds it.
+            className="group flex h-6 min-w-6 items-center justify-center px-1"
+          >
+            <span
+              className={`block h-2.5 rounded-full transition-all ${index === selected ? "w-8 bg-gold-400" : "w-2.5 bg-white/60 group-hover:bg-white"}`}
+            />
+          </button>
         ))}
       </div>
     </section>
