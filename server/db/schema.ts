@@ -173,7 +173,9 @@ export interface OrderTaxLinesTable {
   description: string;
   hsn: string;
   quantity: number;
+  /** GST-inclusive value before the discount. */
   gross: number;
+  /** The share of redeemed points. */
   discount: number;
   taxable: number;
   rateBps: number;

@@ -1,3 +1,5 @@
+import type { Selectable } from "kysely";
+import type { OrderTaxLinesTable } from "../db/schema.ts";
 /** The registered seller as printed on its invoices. */
 export type SellerDetails = {
   legalName: string;
@@ -7,22 +9,8 @@ export type SellerDetails = {
   stateName: string;
 };
 
-/** A row of an invoice's goods table (or the shipping row). Amounts in paise. */
-export type InvoiceLine = {
-  kind: "goods" | "shipping";
-  description: string;
-  hsn: string;
-  quantity: number;
-  /** GST-inclusive value before the discount. */
-  gross: number;
-  /** The share of redeemed points. */
-  discount: number;
-  taxable: number;
-  rateBps: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-};
+/** A row of an invoice's goods table (or the shipping row), as stored with the order. Amounts in paise. */
+export type InvoiceLine = Omit<Selectable<OrderTaxLinesTable>, "orderId" | "position">;
 
 /** Taxable value and tax at one rate. */
 export type RateSummary = { rateBps: number; taxable: number; cgst: number; sgst: number; igst: number };

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { it } from "vitest";
 import { describeJourneys, expectNoSeriousA11yViolations } from "./browser.ts";
+import { fillDelivery } from "./forms.ts";
 
 /*
  * Every page, as a visitor, a customer and the administrator sees it, in light and dark mode, at
@@ -87,12 +88,7 @@ describeJourneys(
       const dialog = page.getByRole("dialog", { name: "Checkout" });
       await dialog.waitFor();
       await checkEveryWay(page, "the checkout dialog");
-      await dialog.getByLabel("Full Name").fill("Axe Tester");
-      await dialog.getByLabel("Full Address").fill("1 Marine Drive, Mumbai");
-      await dialog.getByLabel("City").fill("Mumbai");
-      await dialog.getByLabel("State/UT").selectOption({ label: "Maharashtra" });
-      await dialog.getByLabel("Pincode").fill("400020");
-      await dialog.getByLabel("Mobile Number").fill("9820044444");
+      await fillDelivery(dialog, { name: "Axe Tester", address: "1 Marine Drive, Mumbai", pincode: "400020" });
       await dialog.getByRole("button", { name: "Order Now" }).click();
       await page.waitForURL("**/order");
       const orderPath = (await page.getByTestId("order-card").first().getAttribute("href")) ?? "/order";

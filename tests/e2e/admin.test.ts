@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
+import { fillDelivery, setOrderStatus } from "./forms.ts";
 
 async function picture(colour: string) {
   return sharp({ create: { width: 800, height: 1000, channels: 3, background: colour } })
@@ -68,28 +69,18 @@ describeJourneys("the admin area", (journey) => {
     await shopper.getByLabel("Size").selectOption("M");
     await shopper.getByRole("button", { name: "Order Now" }).click();
     const dialog = shopper.getByRole("dialog", { name: "Checkout" });
-    await dialog.getByLabel("Full Name").fill("Ishita Rao");
-    await dialog.getByLabel("Full Address").fill("12 Carter Road, Bandra West, Mumbai");
-    await dialog.getByLabel("City").fill("Mumbai");
-    await dialog.getByLabel("State/UT").selectOption({ label: "Maharashtra" });
-    await dialog.getByLabel("Pincode").fill("400050");
-    await dialog.getByLabel("Mobile Number").fill("9820011111");
+    await fillDelivery(dialog, {
+      name: "Ishita Rao",
+      address: "12 Carter Road, Bandra West, Mumbai",
+      phone: "9820011111",
+    });
     await dialog.getByRole("button", { name: "Order Now" }).click();
     await shopper.waitForURL("**/order");
     const orderNumber = (await shopper.getByTestId("order-card").first().textContent())?.match(/KS-\d+/)?.[0] ?? "";
     expect(orderNumber).toMatch(/^KS-\d+$/);
 
     for (const status of ["Shipped", "Delivered"]) {
-      await admin.goto(`/dashboard?tab=orders&q=${orderNumber}`);
-      await admin
-        .getByTestId("admin-order-row")
-        .filter({ hasText: orderNumber })
-        .getByRole("link", { name: "Update Order" })
-        .click();
-      await admin.waitForURL(/\/admin\/updateorderstatus\?id=\d+/);
-      await admin.getByLabel("Status", { exact: true }).selectOption({ label: status });
-      await admin.getByRole("button", { name: "Update Order Status" }).click();
-      await admin.getByText("Order status updated").waitFor();
+      await setOrderStatus(admin, orderNumber, status);
       await admin.waitForURL(/\/dashboard/);
     }
 

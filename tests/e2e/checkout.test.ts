@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
+import { fillDelivery } from "./forms.ts";
 
 async function openProduct(page: Page, listing: string, title: string) {
   await page.goto(listing);
@@ -28,13 +29,8 @@ async function signUp(page: Page, name: string, redirectTo = "/") {
   return email;
 }
 
-async function fillCheckout(page: Page) {
-  await page.getByLabel("Full Name").fill("Asha Verma");
-  await page.getByLabel("Full Address").fill("Flat 7, Palm Court, Linking Road, Bandra West, Mumbai");
-  await page.getByLabel("City").fill("Mumbai");
-  await page.getByLabel("State/UT").selectOption({ label: "Maharashtra" });
-  await page.getByLabel("Pincode").fill("400050");
-  await page.getByLabel("Mobile Number").fill("+91 98200 12345");
+function fillCheckout(page: Page) {
+  return fillDelivery(page);
 }
 
 describeJourneys("cart and checkout", (journey) => {

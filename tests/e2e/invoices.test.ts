@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
+import { fillDelivery, setOrderStatus } from "./forms.ts";
 
 async function downloadedText(page: Page, link: string): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: link }).click()]);
@@ -30,12 +31,13 @@ describeJourneys("tax invoices", (journey) => {
     await page.getByLabel("Size").selectOption("M");
     await page.getByRole("button", { name: "Order Now" }).click();
     const dialog = page.getByRole("dialog", { name: "Checkout" });
-    await dialog.getByLabel("Full Name").fill("Tanvi Joshi");
-    await dialog.getByLabel("Full Address").fill("8 Ballygunge Place");
-    await dialog.getByLabel("City").fill("Kolkata");
-    await dialog.getByLabel("State/UT").selectOption({ label: "West Bengal" });
-    await dialog.getByLabel("Pincode").fill("400050");
-    await dialog.getByLabel("Mobile Number").fill("9830012345");
+    await fillDelivery(dialog, {
+      name: "Tanvi Joshi",
+      address: "8 Ballygunge Place",
+      city: "Kolkata",
+      state: "West Bengal",
+      phone: "9830012345",
+    });
     await dialog.getByRole("button", { name: "Order Now" }).click();
     await dialog.getByText("Pincode 400050 is not in West Bengal.").first().waitFor();
     await dialog.getByLabel("Pincode").fill("700019");
@@ -58,15 +60,7 @@ describeJourneys("tax invoices", (journey) => {
     await admin.getByLabel("Password").fill(shop.adminPassword);
     await admin.getByRole("button", { name: "Login" }).click();
     await admin.getByText("Login successful").waitFor();
-    await admin.goto(`/dashboard?tab=orders&q=${orderNumber}`);
-    await admin
-      .getByTestId("admin-order-row")
-      .filter({ hasText: orderNumber })
-      .getByRole("link", { name: "Update Order" })
-      .click();
-    await admin.getByLabel("Status", { exact: true }).selectOption({ label: "Cancelled" });
-    await admin.getByRole("button", { name: "Update Order Status" }).click();
-    await admin.getByText("Order status updated").waitFor();
+    await setOrderStatus(admin, orderNumber, "Cancelled");
 
     await page.reload();
     await expect.poll(() => page.getByRole("link", { name: /^Credit note CN\// }).count()).toBe(1);

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
+import { fillDelivery, setOrderStatus } from "./forms.ts";
 import { linkPath, waitForMail } from "./mailbox.ts";
 
 async function signUp(page: Page, email: string, password: string) {
@@ -30,13 +31,13 @@ async function addToCart(page: Page, title: string) {
   await page.getByText("Added to cart").last().waitFor();
 }
 
-async function fillAddress(page: Page) {
-  await page.getByLabel("Full Name").fill("Radhika Menon");
-  await page.getByLabel("Full Address").fill("3 Carmichael Road, Cumballa Hill, Mumbai");
-  await page.getByLabel("City").fill("Mumbai");
-  await page.getByLabel("State/UT").selectOption({ label: "Maharashtra" });
-  await page.getByLabel("Pincode").fill("400026");
-  await page.getByLabel("Mobile Number").fill("9820033333");
+function fillAddress(page: Page) {
+  return fillDelivery(page, {
+    name: "Radhika Menon",
+    address: "3 Carmichael Road, Cumballa Hill, Mumbai",
+    pincode: "400026",
+    phone: "9820033333",
+  });
 }
 
 const unique = (journeyName: string, engine: string) => `${journeyName}-${engine}-${Date.now()}@mail.in`;
@@ -114,15 +115,7 @@ describeJourneys("mail", (journey) => {
     const admin = await journey().newPage();
     await logIn(admin, shop.adminEmail, shop.adminPassword);
     await admin.getByText("Login successful").waitFor();
-    await admin.goto(`/dashboard?tab=orders&q=${orderNumber}`);
-    await admin
-      .getByTestId("admin-order-row")
-      .filter({ hasText: orderNumber })
-      .getByRole("link", { name: "Update Order" })
-      .click();
-    await admin.getByLabel("Status", { exact: true }).selectOption({ label: "Shipped" });
-    await admin.getByRole("button", { name: "Update Order Status" }).click();
-    await admin.getByText("Order status updated").waitFor();
+    await setOrderStatus(admin, orderNumber, "Shipped");
 
     const mail = await waitForMail(shop.outboxDir, email, new RegExp(`^Your order ${orderNumber} has shipped$`));
     expect(mail.text).toMatch(/Shipped|has shipped/);

@@ -11,38 +11,9 @@ import { openDatabase } from "#server/db/database.ts";
 import { storeShapedImage } from "#server/storage/images.ts";
 import { LocalStorage } from "#server/storage/local-storage.ts";
 import { type ShopProcess, startShopProcess } from "../../scripts/shop-process.ts";
+import { buyOne, productInput } from "./live-shop.ts";
 
-const CHECKOUT = {
-  name: "Ravi Kumar",
-  address: "22 Hill Road, Bandra West",
-  city: "Mumbai",
-  stateCode: "27",
-  pincode: "400050",
-  phone: "9820012345",
-};
 const SECRET = "a-session-secret-for-the-backup-test-0123456789";
-
-/** One guest's purchase, as a browser makes it; answers the order's secret token, or null. */
-async function buyOne(baseUrl: string, productId: number, index: number): Promise<string | null> {
-  let cookie = "";
-  const post = async (url: string, fields: Record<string, string>) => {
-    const response = await fetch(`${baseUrl}${url}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl, cookie },
-      body: new URLSearchParams(fields),
-    });
-    await response.arrayBuffer();
-    cookie = [cookie, ...response.headers.getSetCookie().map((header) => header.split(";")[0])]
-      .filter(Boolean)
-      .join("; ");
-    return response;
-  };
-  await post("/cart", { intent: "add", productId: String(productId), size: "M" });
-  const placed = await post("/guest", { ...CHECKOUT, email: `b${index}@mail.in`, idempotencyKey: crypto.randomUUID() });
-  const location = placed.headers.get("location") ?? "";
-  return placed.status === 302 && location.startsWith("/orders/") ? location.slice("/orders/".length) : null;
-}
 
 describe("backing up a running SQLite shop and restoring it", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "shop-backup-"));
@@ -67,29 +38,11 @@ describe("backing up a running SQLite shop and restoring it", () => {
         .jpeg()
         .toBuffer();
       const image = await storeShapedImage(new LocalStorage(live.UPLOADS_DIR), "products", "product", photo);
-      productId = await createProduct(handle.db, SYSTEM, {
-        title: "Backed Up Kurta",
-        price: 129_900,
-        images: [image],
-        category: "Ethnic",
-        type: "Kurta",
-        fabric: "Cotton",
-        description: "Sold while the backup runs.",
-        description1: "",
-        flags: {
-          isPakistaniSuits: false,
-          isKoreanTrendy: false,
-          isPinterestFinds: false,
-          isAnarkaliDress: false,
-          isWestern: false,
-          isEthnic: true,
-          isAccessories: false,
-          isHandbags: false,
-          isJewellery: false,
-          isMore: false,
-        },
-        sizes: [{ size: "M", stock: 100_000 }],
-      });
+      productId = await createProduct(
+        handle.db,
+        SYSTEM,
+        productInput({ title: "Backed Up Kurta", images: [image], sizes: [{ size: "M", stock: 100_000 }] }),
+      );
     } finally {
       await handle.close();
     }
@@ -108,7 +61,7 @@ describe("backing up a running SQLite shop and restoring it", () => {
     const load = Promise.all(
       Array.from({ length: 4 }, async () => {
         while (!stop && count < 2_000 && Date.now() < deadline) {
-          const token = await buyOne(shop.baseUrl, productId, count++);
+          const token = await buyOne(shop.baseUrl, productId, `b${count++}@mail.in`);
           if (token) acknowledged.push(token);
         }
       }),

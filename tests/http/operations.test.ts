@@ -5,17 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeProduct } from "#server/testing/factories.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { type ShopProcess, startShopProcess } from "../../scripts/shop-process.ts";
+import { checkoutForm } from "./live-shop.ts";
 import { shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
 
 const TOKEN = "metrics-token-for-the-tests-0123456789";
-const CHECKOUT = {
-  name: "Ravi Kumar",
-  address: "22 Hill Road, Bandra West",
-  city: "Mumbai",
-  stateCode: "27",
-  pincode: "400050",
-  phone: "9820012345",
-};
 
 describeEachDatabase("operating the shop: probes, request ids and metrics", (database) => {
   let shop: TestShop;
@@ -58,7 +51,7 @@ describeEachDatabase("operating the shop: probes, request ids and metrics", (dat
     const productId = await makeProduct(shop.services.db, { sizes: { M: 1 } });
     const buyer = shopBrowser(shop);
     await buyer.post("/cart", { intent: "add", productId: String(productId), size: "M" });
-    await buyer.post("/guest", { ...CHECKOUT, email: "metrics@mail.in", idempotencyKey: crypto.randomUUID() });
+    await buyer.post("/guest", checkoutForm("metrics@mail.in"));
     const late = shopBrowser(shop);
     await late.post("/cart", { intent: "add", productId: String(productId), size: "M" });
     const response = await shop.request({
@@ -74,7 +67,7 @@ describeEachDatabase("operating the shop: probes, request ids and metrics", (dat
     expect(text).toMatch(/kesar_process_resident_memory_bytes \d+/);
     expect(text).toMatch(/kesar_nodejs_eventloop_lag_seconds \d/);
     // The second buyer found the size sold out at the cart; a checkout with nothing in it is refused.
-    await late.post("/guest", { ...CHECKOUT, email: "late@mail.in", idempotencyKey: crypto.randomUUID() });
+    await late.post("/guest", checkoutForm("late@mail.in"));
     const after = await shop.request({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } });
     expect(after.body).toMatch(/kesar_checkout_refusals_total\{reason="cart-empty"\} [1-9]/);
   });

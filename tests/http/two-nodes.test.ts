@@ -10,63 +10,8 @@ import { startTestBucket, type TestBucket } from "#server/testing/s3-server.ts";
 import { createPostgresTestDatabase, postgresUrl } from "#server/testing/test-databases.ts";
 import { rupeeDecimal } from "../../app/lib/money.ts";
 import { type ShopProcess, startShopProcess } from "../../scripts/shop-process.ts";
+import { buyOne, liveBrowser, productInput } from "./live-shop.ts";
 import { multipart } from "./test-shop.ts";
-
-const CHECKOUT = {
-  name: "Ravi Kumar",
-  address: "22 Hill Road, Bandra West",
-  city: "Mumbai",
-  stateCode: "27",
-  pincode: "400050",
-  phone: "9820012345",
-};
-const FLAGS = {
-  isPakistaniSuits: false,
-  isKoreanTrendy: false,
-  isPinterestFinds: false,
-  isAnarkaliDress: false,
-  isWestern: false,
-  isEthnic: true,
-  isAccessories: false,
-  isHandbags: false,
-  isJewellery: false,
-  isMore: false,
-};
-
-/** A browser's cookie jar against whichever node it talks to; responses are read to the end. */
-function visitor() {
-  let cookie = "";
-  const send = async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(url, {
-      redirect: "manual",
-      ...init,
-      headers: { ...(init.headers as Record<string, string>), cookie },
-    });
-    const body = await response.text();
-    for (const header of response.headers.getSetCookie()) {
-      const pair = header.split(";")[0] ?? "";
-      const name = pair.split("=")[0];
-      const kept = cookie.split("; ").filter((entry) => entry && !entry.startsWith(`${name}=`));
-      cookie = (/max-age=0/i.test(header) ? kept : [...kept, pair]).join("; ");
-    }
-    return { status: response.status, location: response.headers.get("location") ?? "", body };
-  };
-  return {
-    get: (node: ShopProcess, url: string) => send(`${node.baseUrl}${url}`),
-    post: (node: ShopProcess, url: string, fields: Record<string, string>) =>
-      send(`${node.baseUrl}${url}`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: node.baseUrl },
-        body: new URLSearchParams(fields),
-      }),
-    postRaw: (node: ShopProcess, url: string, payload: Buffer, headers: Record<string, string>) =>
-      send(`${node.baseUrl}${url}`, {
-        method: "POST",
-        headers: { ...headers, origin: node.baseUrl },
-        body: new Uint8Array(payload),
-      }),
-  };
-}
 
 const baseUrl = postgresUrl();
 
@@ -97,18 +42,7 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
           MAIL_URL: `file:${path.join(dir, `outbox-${name}`)}`,
         });
       [a, b] = await Promise.all([node("a"), node("b")]);
-      productId = await createProduct(database.db, SYSTEM, {
-        title: "Two Node Lehenga",
-        price: 499_900,
-        images: ["https://example.com/lehenga.jpg"],
-        category: "Ethnic",
-        type: "Lehenga",
-        fabric: "Silk",
-        description: "Ten left for the sale.",
-        description1: "",
-        flags: FLAGS,
-        sizes: [{ size: "M", stock: 10 }],
-      });
+      productId = await createProduct(database.db, SYSTEM, productInput({ title: "Two Node Lehenga" }));
     }, 180_000);
     afterAll(async () => {
       await Promise.all([a?.stop(), b?.stop()]);
@@ -118,8 +52,8 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
     });
 
     it("shows on B a picture uploaded through A, and a session opened on A; logging out on B ends it on A", async () => {
-      const shopper = visitor();
-      const signup = await shopper.post(a, "/signup", {
+      const shopper = liveBrowser();
+      const signup = await shopper.post(a.baseUrl, "/signup", {
         name: "Zoya Two",
         email: "zoya@mail.in",
         password: "Secret-pass-1",
@@ -132,8 +66,8 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
         { name: "Zoya Two", email: "zoya@mail.in", phone: "", address: "" },
         { field: "picture", name: "me.jpg", type: "image/jpeg", data: picture },
       );
-      expect((await shopper.postRaw(a, "/profileform", form.payload, form.headers)).status).toBe(302);
-      const profileOnB = await shopper.get(b, "/profile");
+      expect((await shopper.postRaw(a.baseUrl, "/profileform", form.payload, form.headers)).status).toBe(302);
+      const profileOnB = await shopper.get(b.baseUrl, "/profile");
       expect(profileOnB.status).toBe(200);
       expect(profileOnB.body).toContain("Zoya Two");
       const photo = profileOnB.body.match(/src="(\/uploads\/profileImages\/[^"]+)"/)?.[1]?.replace(/&amp;/g, "&");
@@ -143,8 +77,8 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
       expect(fromB.headers.get("content-type")).toBe("image/webp");
       expect((await sharp(Buffer.from(await fromB.arrayBuffer())).metadata()).width).toBe(400);
 
-      expect((await shopper.post(b, "/logout", {})).status).toBe(302);
-      const profileOnA = await shopper.get(a, "/profile");
+      expect((await shopper.post(b.baseUrl, "/logout", {})).status).toBe(302);
+      const profileOnA = await shopper.get(a.baseUrl, "/profile");
       expect(profileOnA.status).toBe(302);
       expect(profileOnA.location).toMatch(/^\/login/);
     });
@@ -172,15 +106,21 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
     });
 
     it("counts failed logins from both nodes together", async () => {
-      const shopper = visitor();
-      await shopper.post(a, "/signup", { name: "Target", email: "target@mail.in", password: "Secret-pass-1" });
-      await shopper.post(a, "/logout", {});
-      const attacker = visitor();
+      const shopper = liveBrowser();
+      await shopper.post(a.baseUrl, "/signup", { name: "Target", email: "target@mail.in", password: "Secret-pass-1" });
+      await shopper.post(a.baseUrl, "/logout", {});
+      const attacker = liveBrowser();
       for (const node of [a, b, a, b, a]) {
-        const failed = await attacker.post(node, "/login", { email: "target@mail.in", password: "wrong-password" });
+        const failed = await attacker.post(node.baseUrl, "/login", {
+          email: "target@mail.in",
+          password: "wrong-password",
+        });
         expect(failed.status).toBe(401);
       }
-      const blocked = await visitor().post(b, "/login", { email: "target@mail.in", password: "Secret-pass-1" });
+      const blocked = await liveBrowser().post(b.baseUrl, "/login", {
+        email: "target@mail.in",
+        password: "Secret-pass-1",
+      });
       expect(blocked.status).toBe(429);
     });
 
@@ -188,15 +128,7 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
       const results = await Promise.all(
         Array.from({ length: 100 }, async (_, index) => {
           const node = index % 2 === 0 ? a : b;
-          const buyer = visitor();
-          const added = await buyer.post(node, "/cart", { intent: "add", productId: String(productId), size: "M" });
-          if (added.status === 409) return false;
-          const placed = await buyer.post(node, "/guest", {
-            ...CHECKOUT,
-            email: `buyer${index}@mail.in`,
-            idempotencyKey: crypto.randomUUID(),
-          });
-          return placed.status === 302 && placed.location.startsWith("/orders/");
+          return (await buyOne(node.baseUrl, productId, `buyer${index}@mail.in`)) !== null;
         }),
       );
       expect(results.filter(Boolean)).toHaveLength(10);

@@ -1,0 +1,44 @@
+import type { Locator, Page } from "playwright-core";
+
+export type Delivery = {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  phone: string;
+};
+
+export const MUMBAI: Delivery = {
+  name: "Asha Verma",
+  address: "Flat 7, Palm Court, Linking Road, Bandra West, Mumbai",
+  city: "Mumbai",
+  state: "Maharashtra",
+  pincode: "400050",
+  phone: "+91 98200 12345",
+};
+
+/** Types a delivery address into a checkout form (the cart's dialog or the guest page). */
+export async function fillDelivery(form: Page | Locator, delivery: Partial<Delivery> = {}): Promise<void> {
+  const { name, address, city, state, pincode, phone } = { ...MUMBAI, ...delivery };
+  await form.getByLabel("Full Name").fill(name);
+  await form.getByLabel("Full Address").fill(address);
+  await form.getByLabel("City").fill(city);
+  await form.getByLabel("State/UT").selectOption({ label: state });
+  await form.getByLabel("Pincode").fill(pincode);
+  await form.getByLabel("Mobile Number").fill(phone);
+}
+
+/** The administrator moves an order to a status from the Orders tab, as the dashboard offers it. */
+export async function setOrderStatus(admin: Page, orderNumber: string, status: string): Promise<void> {
+  await admin.goto(`/dashboard?tab=orders&q=${orderNumber}`);
+  await admin
+    .getByTestId("admin-order-row")
+    .filter({ hasText: orderNumber })
+    .getByRole("link", { name: "Update Order" })
+    .click();
+  await admin.waitForURL(/\/admin\/updateorderstatus\?id=\d+/);
+  await admin.getByLabel("Status", { exact: true }).selectOption({ label: status });
+  await admin.getByRole("button", { name: "Update Order Status" }).click();
+  await admin.getByText("Order status updated").waitFor();
+}

@@ -1,0 +1,94 @@
+import type { ProductInput } from "#server/catalog/catalog.schemas.ts";
+import { checkoutDetails } from "#server/testing/factories.ts";
+
+/** A guest checkout form as a browser posts it, with a fresh idempotency key (and e-mail). */
+export function checkoutForm(email?: string): Record<string, string> {
+  const { redeemPoints: _, ...details } = checkoutDetails(email ? { email } : {});
+  return details as Record<string, string>;
+}
+
+/** A product for the tests against running shops: one size, in the Ethnic collection. */
+export function productInput(overrides: Partial<ProductInput> = {}): ProductInput {
+  return {
+    title: "Last Ten Lehenga",
+    price: 499_900,
+    images: ["https://example.com/lehenga.jpg"],
+    category: "Ethnic",
+    type: "Lehenga",
+    fabric: "Silk",
+    description: "Ten left for the sale.",
+    description1: "",
+    flags: {
+      isPakistaniSuits: false,
+      isKoreanTrendy: false,
+      isPinterestFinds: false,
+      isAnarkaliDress: false,
+      isWestern: false,
+      isEthnic: true,
+      isAccessories: false,
+      isHandbags: false,
+      isJewellery: false,
+      isMore: false,
+    },
+    sizes: [{ size: "M", stock: 10 }],
+    ...overrides,
+  };
+}
+
+export type LiveAnswer = { status: number; location: string; body: string };
+
+/**
+ * A shopper's browser against running shop processes (one or several nodes): a cookie jar, the
+ * node's origin on every form, and every response read to the end so that its connection is free
+ * again (and the shop can stop cleanly).
+ */
+export function liveBrowser() {
+  let cookie = "";
+  const send = async (url: string, init: RequestInit = {}): Promise<LiveAnswer> => {
+    const response = await fetch(url, {
+      redirect: "manual",
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), cookie },
+    });
+    const body = await response.text();
+    for (const header of response.headers.getSetCookie()) {
+      const pair = header.split(";")[0] ?? "";
+      const name = pair.split("=")[0];
+      const kept = cookie.split("; ").filter((entry) => entry && !entry.startsWith(`${name}=`));
+      cookie = (/max-age=0/i.test(header) ? kept : [...kept, pair]).join("; ");
+    }
+    return { status: response.status, location: response.headers.get("location") ?? "", body };
+  };
+  return {
+    get cookie() {
+      return cookie;
+    },
+    get: (baseUrl: string, url: string) => send(`${baseUrl}${url}`),
+    post: (baseUrl: string, url: string, fields: Record<string, string>) =>
+      send(`${baseUrl}${url}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+        body: new URLSearchParams(fields),
+      }),
+    postRaw: (baseUrl: string, url: string, payload: Buffer, headers: Record<string, string>) =>
+      send(`${baseUrl}${url}`, {
+        method: "POST",
+        headers: { ...headers, origin: baseUrl },
+        body: new Uint8Array(payload),
+      }),
+  };
+}
+
+/**
+ * One guest buying one piece of size M, as a browser does it: answers the order's secret token,
+ * or null when the shop refused (sold out, most often).
+ */
+export async function buyOne(baseUrl: string, productId: number, email: string): Promise<string | null> {
+  const browser = liveBrowser();
+  const added = await browser.post(baseUrl, "/cart", { intent: "add", productId: String(productId), size: "M" });
+  if (added.status >= 400) return null;
+  const placed = await browser.post(baseUrl, "/guest", checkoutForm(email));
+  return placed.status === 302 && placed.location.startsWith("/orders/")
+    ? placed.location.slice("/orders/".length)
+    : null;
+}
