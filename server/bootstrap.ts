@@ -1,10 +1,9 @@
-import { sql } from "kysely";
 import { ensureAdmin } from "./accounts/accounts.service.ts";
 import { catalogueIsEmpty } from "./catalog/catalog.service.ts";
 import type { Config } from "./config.ts";
 import type { AppServices } from "./context.ts";
-import { type DatabaseHandle, engineOf, openDatabase } from "./db/database.ts";
-import { migrateToLatest } from "./db/migrate.ts";
+import { type DatabaseHandle, openDatabase } from "./db/database.ts";
+import { migrateToLatest, withSchemaLock } from "./db/migrate.ts";
 import type { Db } from "./db/schema.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { startMailWorker } from "./mail/mail-worker.ts";
@@ -42,19 +41,8 @@ export async function prepareDatabase(config: Config, log: (message: string) => 
  * administrator and the demo catalogue are made once.
  */
 async function prepare(db: Db, config: Config, log: (message: string) => void): Promise<void> {
-  if (engineOf(db) !== "postgres") return prepareSteps(db, config, log);
-  await db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${PREPARE_LOCK})`.execute(connection);
-    try {
-      await prepareSteps(db, config, log);
-    } finally {
-      await sql`select pg_advisory_unlock(${PREPARE_LOCK})`.execute(connection);
-    }
-  });
+  await withSchemaLock(db, () => prepareSteps(db, config, log));
 }
-
-// Any number the shop alone uses for this lock.
-const PREPARE_LOCK = 727_274_001;
 
 async function prepareSteps(db: Db, config: Config, log: (message: string) => void): Promise<void> {
   await migrateToLatest(db);

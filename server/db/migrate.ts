@@ -51,12 +51,34 @@ export async function migrateToLatest(db: Db): Promise<void> {
   }
 }
 
-/** Whether every migration this code knows has run: a node running older or newer code says not. */
+/**
+ * Whether every migration this code knows has run. Read straight from the bookkeeping table in the
+ * shop's own schema (the migrator's own check looks at every schema of the database).
+ */
 export async function migrationsAreCurrent(db: Db): Promise<boolean> {
-  const schema = engineOf(db) === "postgres" ? await currentSchema(db) : undefined;
-  const migrator = new Migrator({ db: db.withoutPlugins(), provider, migrationTableSchema: schema });
-  const migrations = await migrator.getMigrations();
-  return migrations.every((migration) => migration.executedAt !== undefined);
+  const result = await sql<{ name: string }>`select name from kysely_migration`.execute(db.withoutPlugins());
+  const done = new Set(result.rows.map((row) => row.name));
+  return Object.keys(MIGRATIONS).every((name) => done.has(name));
+}
+
+// Any number the shop alone uses for this lock.
+export const SCHEMA_LOCK = 727_274_001;
+
+/**
+ * Runs `work` while holding the shop's schema lock (a PostgreSQL advisory lock; SQLite needs
+ * none). Nodes that start together take turns preparing the database, and a schema is never
+ * dropped (tests, benchmarks) while a migrator reads the catalogue.
+ */
+export async function withSchemaLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (engineOf(db) !== "postgres") return work();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${SCHEMA_LOCK})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${SCHEMA_LOCK})`.execute(connection);
+    }
+  });
 }
 
 async function currentSchema(db: Db): Promise<string> {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { SCHEMA_LOCK } from "../db/migrate.ts";
 
 /**
  * A schema of its own in a PostgreSQL database, and a URL whose connections work in it: tests and
@@ -13,14 +14,24 @@ export async function createScratchSchema(
   await adminQuery(baseUrl, `create schema ${schema}`);
   const url = new URL(baseUrl);
   url.searchParams.set("options", `-c search_path=${schema},public`);
-  return { url: url.toString(), schema, drop: () => adminQuery(baseUrl, `drop schema ${schema} cascade`) };
+  // The drop waits for the schema lock, so that no migrator elsewhere is reading the catalogue
+  // (it looks at every schema) while this one disappears.
+  // Each statement commits on its own: the lock is let go only after the drop has committed.
+  const drop = () =>
+    adminQuery(
+      baseUrl,
+      `select pg_advisory_lock(${SCHEMA_LOCK})`,
+      `drop schema ${schema} cascade`,
+      `select pg_advisory_unlock(${SCHEMA_LOCK})`,
+    );
+  return { url: url.toString(), schema, drop };
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+async function adminQuery(url: string, ...statements: string[]): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(text);
+    for (const statement of statements) await client.query(statement);
   } finally {
     await client.end();
   }

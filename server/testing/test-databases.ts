@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { type DatabaseHandle, type Engine, openDatabase } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { migrateToLatest, withSchemaLock } from "../db/migrate.ts";
 import type { Db } from "../db/schema.ts";
 import { createScratchSchema } from "./scratch-schema.ts";
 
@@ -33,7 +33,7 @@ export async function createPostgresTestDatabase(
 ): Promise<TestDatabase & { dispose: () => Promise<void> }> {
   const scratch = await createScratchSchema(baseUrl, "test");
   const handle: DatabaseHandle = openDatabase(scratch.url, { poolSize });
-  await migrateToLatest(handle.db);
+  await withSchemaLock(handle.db, () => migrateToLatest(handle.db));
   return {
     db: handle.db,
     engine: "postgres",
