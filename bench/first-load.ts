@@ -1,7 +1,8 @@
 /**
  * `npm run bench:first-load`: the JavaScript a first visit to home, a listing and a product page
  * loads before the page is interactive (every module the HTML preloads or imports), gzip-compressed,
- * split into the bare framework (what the client entry imports: React and React Router) and the rest.
+ * split into the bare framework (what the client entry imports: React and React Router) and the rest;
+ * and the same for the administrator's dashboard, signed in.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +10,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
 import { ROOT, startShopProcess } from "../scripts/shop-process.ts";
+import { liveBrowser } from "../tests/http/live-shop.ts";
 
 const CLIENT = path.join(ROOT, "build", "client");
 
@@ -49,9 +51,12 @@ try {
   const listing = "/pakistani-suits";
   const listingHtml = await (await fetch(`${shop.baseUrl}${listing}`)).text();
   const productPath = listingHtml.match(/href="(\/productinfo\/\d+)"/)?.[1] ?? "/productinfo/1";
+  // The administrator's dashboard, signed in, beside the storefront's pages.
+  const admin = liveBrowser();
+  await admin.post(shop.baseUrl, "/login", { email: "admin@example.com", password: "Bench-admin-password-1" });
   console.log("First-load JavaScript (gzip):");
-  for (const page of ["/", listing, productPath]) {
-    const html = await (await fetch(`${shop.baseUrl}${page}`)).text();
+  for (const page of ["/", listing, productPath, "/dashboard"]) {
+    const html = (await admin.get(shop.baseUrl, page)).body;
     const assets = scriptsOf(html);
     const entry = [...assets].find((asset) => asset.includes("entry.client"));
     const framework = entry ? staticClosure(entry) : new Set<string>();

@@ -7,6 +7,7 @@ import { migrateToLatest, withSchemaLock } from "./db/migrate.ts";
 import type { Db } from "./db/schema.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { startMailWorker } from "./mail/mail-worker.ts";
+import { openOrderEventSignal } from "./orders/order-feed.ts";
 import { openStorage } from "./storage/open-storage.ts";
 
 export type RunningServices = AppServices & { close: () => Promise<void> };
@@ -78,17 +79,14 @@ export async function startServices(
   try {
     if (shouldPrepare) await prepare(handle.db, config, log);
     const storage = openStorage(config.storageUrl);
-    if (!backgroundWork) {
-      return {
-        ...handlesOf(handle),
-        config,
-        storage,
-        close: async () => {
-          storage.close?.();
-          await handle.close();
-        },
-      };
-    }
+    const orderEvents = openOrderEventSignal(config.databaseUrl);
+    const shared = { ...handlesOf(handle), config, storage, orderEvents };
+    const closeShared = async () => {
+      await orderEvents.close();
+      storage.close?.();
+      await handle.close();
+    };
+    if (!backgroundWork) return { ...shared, close: closeShared };
     const mail = startMailWorker(
       {
         db: handle.db,
@@ -101,13 +99,10 @@ export async function startServices(
       },
     );
     return {
-      ...handlesOf(handle),
-      config,
-      storage,
+      ...shared,
       close: async () => {
         await mail.stop();
-        storage.close?.();
-        await handle.close();
+        await closeShared();
       },
     };
   } catch (error) {

@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Config } from "./config.ts";
 import type { Engine, PoolStats } from "./db/database.ts";
 import type { Db } from "./db/schema.ts";
+import type { OrderEventSignal } from "./orders/order-feed.ts";
 import type { Storage } from "./storage/storage.ts";
 
 /** What every loader and action can reach: made once at start by server.ts. */
@@ -10,6 +11,8 @@ export type AppServices = {
   db: Db;
   engine: Engine;
   storage: Storage;
+  /** Wakes the administrators' live feeds when an order is placed or moves, on any node. */
+  orderEvents: OrderEventSignal;
   /** PostgreSQL's connection pool, for the metrics. */
   poolStats?: () => PoolStats;
 };

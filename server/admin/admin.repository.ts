@@ -53,3 +53,42 @@ export async function findAdminUsers(executor: Executor, pattern: string | undef
   }
   return query.orderBy("createdAt", "desc").orderBy("id").limit(limit).offset(offset).execute();
 }
+
+// India keeps one time zone, five and a half hours ahead of UTC, with no summer time.
+export const IST_OFFSET_MS = 19_800_000;
+export const DAY_MS = 86_400_000;
+
+/**
+ * Orders and revenue (not cancelled) per day in India's time, from the given moment on, keyed by
+ * the day's number since 1 January 1970. Integer division on both engines; the constants are
+ * written into the SQL so that SQLite does not take them for fractions.
+ */
+export async function salesPerDay(executor: Executor, from: number) {
+  const day = sql<number>`(created_at + ${sql.raw(String(IST_OFFSET_MS))}) / ${sql.raw(String(DAY_MS))}`;
+  const rows = await executor
+    .selectFrom("orders")
+    .select(({ fn }) => [
+      day.as("day"),
+      fn.countAll<number | string>().as("orders"),
+      sql<number | string | null>`sum(case when status <> 'cancelled' then total else 0 end)`.as("revenue"),
+    ])
+    .where("createdAt", ">=", from)
+    .groupBy(day)
+    .execute();
+  return rows.map((row) => ({ day: Number(row.day), orders: Number(row.orders), revenue: Number(row.revenue ?? 0) }));
+}
+
+/** Sizes of products on sale with `limit` or fewer pieces left, fewest first. */
+export async function findLowStock(executor: Executor, limit: number, rows: number) {
+  return executor
+    .selectFrom("productSizes")
+    .innerJoin("products", "products.id", "productSizes.productId")
+    .select(["productSizes.productId", "products.title", "productSizes.size", "productSizes.stock"])
+    .where(sql<SqlBool>`products.archived = 0`)
+    .where("productSizes.stock", "<=", limit)
+    .orderBy("productSizes.stock")
+    .orderBy("products.title")
+    .orderBy("productSizes.position")
+    .limit(rows)
+    .execute();
+}

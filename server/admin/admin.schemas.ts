@@ -71,3 +71,35 @@ export type AdminUserRow = {
 
 /** One page of a dashboard tab. */
 export type AdminPage<Row> = { rows: Row[]; page: number; hasNext: boolean; firstNumber: number };
+
+/** What the administrator's live feed says when an order is placed or moves on. */
+export type OrderEvent = {
+  /** The history entry's number: the feed resumes after the last one a page received. */
+  id: number;
+  orderId: number;
+  orderNumber: string;
+  name: string;
+  /** Paise. */
+  total: number;
+  itemCount: number;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  at: number;
+};
+
+/** One day of the sales chart, in India's time. */
+export type SalesDay = {
+  /** The day's date, YYYY-MM-DD. */
+  date: string;
+  /** Orders placed that day, cancelled ones included. */
+  orders: number;
+  /** Paise, from that day's orders that are not cancelled (as the Revenue card counts). */
+  revenue: number;
+};
+
+/** A size of a product on sale with few pieces left. */
+export type LowStockRow = { productId: number; title: string; size: string; stock: number };
+
+/** The sizes at or under this many pieces are on the dashboard's low-stock list. */
+export const LOW_STOCK_LIMIT = 5;
+export const SALES_CHART_DAYS = 30;

@@ -3,7 +3,16 @@ import { countLiveProducts } from "../catalog/catalog.repository.ts";
 import type { Db } from "../db/schema.ts";
 import { containsLikePattern } from "../db/text-match.ts";
 import { findOrdersWithFirstLine } from "../orders/orders.repository.ts";
-import { countRows, findAdminProducts, findAdminUsers, orderTotalsByStatus } from "./admin.repository.ts";
+import {
+  countRows,
+  DAY_MS,
+  findAdminProducts,
+  findAdminUsers,
+  findLowStock,
+  IST_OFFSET_MS,
+  orderTotalsByStatus,
+  salesPerDay,
+} from "./admin.repository.ts";
 import {
   ADMIN_PAGE_SIZE,
   type AdminOrderRow,
@@ -12,6 +21,10 @@ import {
   type AdminUserRow,
   type DashboardFigures,
   type DashboardQuery,
+  LOW_STOCK_LIMIT,
+  type LowStockRow,
+  SALES_CHART_DAYS,
+  type SalesDay,
 } from "./admin.schemas.ts";
 
 /** The dashboard's cards, from the data as it is now. */
@@ -70,4 +83,31 @@ export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery): P
     rows.map((row) => ({ ...row, disabled: row.disabled === 1 })),
     query.page,
   );
+}
+
+/** Orders and revenue for each of the last 30 days in India's time, today last; quiet days are zeros. */
+export async function salesChart(db: Db, actor: Actor, now: number = Date.now()): Promise<SalesDay[]> {
+  assertAdmin(actor);
+  const today = Math.floor((now + IST_OFFSET_MS) / DAY_MS);
+  const first = today - SALES_CHART_DAYS + 1;
+  const byDay = new Map((await salesPerDay(db, first * DAY_MS - IST_OFFSET_MS)).map((row) => [row.day, row]));
+  return Array.from({ length: SALES_CHART_DAYS }, (_, index) => {
+    const day = first + index;
+    const sales = byDay.get(day);
+    return {
+      date: new Date(day * DAY_MS).toISOString().slice(0, 10),
+      orders: sales?.orders ?? 0,
+      revenue: sales?.revenue ?? 0,
+    };
+  });
+}
+
+/** How many low-stock sizes the dashboard lists at most. */
+const LOW_STOCK_ROWS = 50;
+
+/** Sizes on sale with five or fewer pieces left, fewest first; `more` when the list goes on. */
+export async function lowStock(db: Db, actor: Actor): Promise<{ rows: LowStockRow[]; more: boolean }> {
+  assertAdmin(actor);
+  const rows = await findLowStock(db, LOW_STOCK_LIMIT, LOW_STOCK_ROWS + 1);
+  return { rows: rows.slice(0, LOW_STOCK_ROWS), more: rows.length > LOW_STOCK_ROWS };
 }

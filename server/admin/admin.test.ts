@@ -10,7 +10,7 @@ import { changeStatus, placeOrder } from "../orders/orders.service.ts";
 import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { dashboardQuerySchema } from "./admin.schemas.ts";
-import { adminOrders, adminProducts, adminUsers, dashboardFigures } from "./admin.service.ts";
+import { adminOrders, adminProducts, adminUsers, dashboardFigures, lowStock, salesChart } from "./admin.service.ts";
 
 const query = (values: Record<string, string> = {}) => dashboardQuerySchema.parse(values);
 
@@ -158,5 +158,58 @@ describeEachDatabase("products by the administrator", (database) => {
       title: "Title is required.",
       price: "Price must be a positive number.",
     });
+  });
+});
+
+describeEachDatabase("sales chart", (database) => {
+  it("counts orders and revenue per day of India's time over the last 30 days, quiet days as zeros", async () => {
+    const { db } = database();
+    const kurta = await makeProduct(db, { price: 100_000, sizes: { M: 20 } });
+    const buyAt = async (at: number) => {
+      const buyer = makeVisitor();
+      await addToCart(db, buyer, { productId: kurta, size: "M" });
+      return placeOrder(db, buyer, checkoutDetails(), at);
+    };
+    // 20 Nov 20:00 UTC is already 21 Nov in Mumbai (01:30).
+    await buyAt(Date.UTC(2026, 10, 20, 20, 0));
+    const cancelled = await buyAt(Date.UTC(2026, 10, 21, 10, 0));
+    await buyAt(Date.UTC(2026, 10, 20, 18, 0));
+    await changeStatus(db, SYSTEM, { orderId: cancelled.id, from: "placed", to: "cancelled" });
+    // 30 days before 23 Nov: too old for the chart.
+    await buyAt(Date.UTC(2026, 9, 24, 12, 0));
+
+    const days = await salesChart(db, SYSTEM, Date.UTC(2026, 10, 23, 6, 0));
+    expect(days).toHaveLength(30);
+    expect(days[0]?.date).toBe("2026-10-25");
+    expect(days.at(-1)?.date).toBe("2026-11-23");
+    const on = (date: string) => days.find((day) => day.date === date);
+    expect(on("2026-11-20")).toEqual({ date: "2026-11-20", orders: 1, revenue: 110_000 });
+    // Two orders on the 21st; the cancelled one brings in nothing.
+    expect(on("2026-11-21")).toEqual({ date: "2026-11-21", orders: 2, revenue: 110_000 });
+    expect(days.reduce((sum, day) => sum + day.orders, 0)).toBe(3);
+
+    const customer = actorFor(await makeCustomer(db));
+    const refused = await salesChart(db, customer).catch((error: unknown) => error);
+    expect(refused instanceof AppError && refused.code).toBe("forbidden");
+  });
+});
+
+describeEachDatabase("low stock", (database) => {
+  it("lists the sizes on sale with five or fewer left, fewest first, and none of a product taken off sale", async () => {
+    const { db } = database();
+    const dupatta = await makeProduct(db, { title: "Low Dupatta", sizes: { S: 2, M: 10, L: 0 } });
+    const saree = await makeProduct(db, { title: "Low Saree", sizes: { M: 5, L: 6 } });
+    await archiveProduct(db, SYSTEM, await makeProduct(db, { title: "Gone Kurta", sizes: { M: 1 } }));
+
+    const { rows, more } = await lowStock(db, SYSTEM);
+    expect(rows).toEqual([
+      { productId: dupatta, title: "Low Dupatta", size: "L", stock: 0 },
+      { productId: dupatta, title: "Low Dupatta", size: "S", stock: 2 },
+      { productId: saree, title: "Low Saree", size: "M", stock: 5 },
+    ]);
+    expect(more).toBe(false);
+    const customer = actorFor(await makeCustomer(db));
+    const refused = await lowStock(db, customer).catch((error: unknown) => error);
+    expect(refused instanceof AppError && refused.code).toBe("forbidden");
   });
 });

@@ -12,6 +12,7 @@ import * as productHsnAndWords from "./migrations/0008_product_hsn_and_words.ts"
 import * as mailAndIdentity from "./migrations/0009_mail_and_identity.ts";
 import * as gstInvoices from "./migrations/0010_gst_invoices.ts";
 import * as catalogVersion from "./migrations/0011_catalog_version.ts";
+import * as orderEventIds from "./migrations/0012_order_event_ids.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0009_mail_and_identity": mailAndIdentity,
   "0010_gst_invoices": gstInvoices,
   "0011_catalog_version": catalogVersion,
+  "0012_order_event_ids": orderEventIds,
 };
 
 const provider: MigrationProvider = {

@@ -192,6 +192,8 @@ export interface DocumentCountersTable {
 }
 
 export interface OrderStatusHistoryTable {
+  /** Goes up in commit order: the live feed resumes after the last one it sent. */
+  id: Generated<number>;
   orderId: number;
   fromStatus: OrderStatus | null;
   toStatus: OrderStatus;

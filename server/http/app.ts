@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import fastify, { type FastifyInstance, LogController } from "fastify";
 import type { ViteDevServer } from "vite";
 import type { AppServices } from "../context.ts";
+import { registerAdminFeed } from "./admin-feed.ts";
 import { registerCompression } from "./compression.ts";
 import { registerErrorHandler } from "./error-handler.ts";
 import { registerMetrics, registerRequestLog } from "./observability.ts";
@@ -67,6 +68,7 @@ export async function createApp({
   registerUploads(app, services.storage, services.config.storagePublicUrl);
   registerProbes(app, services);
   registerMetrics(app, services);
+  registerAdminFeed(app, services);
   await registerPages(app, { services, buildDir: BUILD_DIR, vite });
   return app;
 }

@@ -43,13 +43,6 @@ export async function insertOrderLines(executor: Executor, lines: Insertable<Ord
   if (lines.length > 0) await executor.insertInto("orderLines").values(lines).execute();
 }
 
-export async function insertStatusChange(
-  executor: Executor,
-  change: { orderId: number; fromStatus: OrderStatus | null; toStatus: OrderStatus; actor: string; at: number },
-) {
-  await executor.insertInto("orderStatusHistory").values(change).execute();
-}
-
 /** Moves an order on only if it still has the status the change was decided from. */
 export async function updateStatusIf(
   executor: Executor,

@@ -22,6 +22,8 @@ import { checkoutRefusals, ordersPlaced } from "../observability/metrics.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
 import { creditPoints, redeemPoints, reverseOrderPoints } from "../rewards/rewards.service.ts";
 import { emailField, parseInput, requiredText } from "../validation/fields.ts";
+import { recordStatusChange } from "./order-events.repository.ts";
+import { announceOrderEvent } from "./order-feed.ts";
 import {
   addSoldCount,
   decrementStock,
@@ -33,7 +35,6 @@ import {
   incrementStock,
   insertOrder,
   insertOrderLines,
-  insertStatusChange,
   nextOrderId,
   updateStatusIf,
 } from "./orders.repository.ts";
@@ -205,13 +206,6 @@ async function placeOrderOnce(
         trx,
         lines.map((line, position) => ({ orderId, position, ...lineSnapshot(line) })),
       );
-      await insertStatusChange(trx, {
-        orderId,
-        fromStatus: null,
-        toStatus: "placed",
-        actor: actorLabel(actor),
-        at: now,
-      });
       for (const line of ordered) await addSoldCount(trx, line.productId, line.quantity);
       if (userId) {
         await redeemPoints(trx, userId, orderId, totals.pointsRedeemed, now);
@@ -250,8 +244,17 @@ async function placeOrderOnce(
         },
         now,
       );
+      // Last, as it holds the other writers of order events until this commits.
+      await recordStatusChange(trx, {
+        orderId,
+        fromStatus: null,
+        toStatus: "placed",
+        actor: actorLabel(actor),
+        at: now,
+      });
       return { id: orderId, orderNumber, accessToken, replayed: false };
     });
+    announceOrderEvent();
     // Stock went down: pages that show it are out of date.
     await catalogVersion(db).changed();
     return placed;
@@ -428,7 +431,6 @@ export async function changeStatus(
     if (!(await updateStatusIf(trx, orderId, from, to, now))) {
       throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
     }
-    await insertStatusChange(trx, { orderId, fromStatus: from, toStatus: to, actor: actorLabel(actor), at: now });
     if (to === "cancelled") {
       const lines = await findOrderLines(trx, orderId);
       const ordered = inLockOrder(lines);
@@ -450,7 +452,10 @@ export async function changeStatus(
         now,
       );
     }
+    // Last, as it holds the other writers of order events until this commits.
+    await recordStatusChange(trx, { orderId, fromStatus: from, toStatus: to, actor: actorLabel(actor), at: now });
   });
+  announceOrderEvent();
   // Cancelling put stock back.
   if (to === "cancelled") await catalogVersion(db).changed();
   return to;

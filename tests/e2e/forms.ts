@@ -42,3 +42,12 @@ export async function setOrderStatus(admin: Page, orderNumber: string, status: s
   await admin.getByRole("button", { name: "Update Order Status" }).click();
   await admin.getByText("Order status updated").waitFor();
 }
+
+/** Signs the shop's administrator in on this page, as they would from the login form. */
+export async function signInAsAdmin(page: Page, shop: { adminEmail: string; adminPassword: string }): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(shop.adminEmail);
+  await page.getByLabel("Password").fill(shop.adminPassword);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByText("Login successful").waitFor();
+}

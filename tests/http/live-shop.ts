@@ -92,3 +92,54 @@ export async function buyOne(baseUrl: string, productId: number, email: string):
     ? placed.location.slice("/orders/".length)
     : null;
 }
+
+/** An order event as the administrator's live feed sends it. */
+export type FeedEvent = {
+  id: number;
+  orderId: number;
+  orderNumber: string;
+  name: string;
+  from: string | null;
+  to: string;
+};
+
+/**
+ * Follows a shop's live order feed as a browser's EventSource would: the events so far, the status
+ * and body of a refusal, and `ended`, which settles when the shop closes the stream.
+ */
+export function followFeed(url: string, cookie: string, lastEventId?: string) {
+  const events: FeedEvent[] = [];
+  const controller = new AbortController();
+  const answer = { status: 0, contentType: "", refusal: "" };
+  const ended = (async () => {
+    const headers: Record<string, string> = { cookie, accept: "text/event-stream" };
+    if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
+    const response = await fetch(url, { headers, signal: controller.signal });
+    answer.status = response.status;
+    answer.contentType = response.headers.get("content-type") ?? "";
+    if (!response.ok || !response.body) {
+      answer.refusal = await response.text();
+      return;
+    }
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for await (const chunk of response.body) {
+      buffer += decoder.decode(chunk, { stream: true });
+      for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+        const lines = buffer.slice(0, end).split("\n");
+        buffer = buffer.slice(end + 2);
+        const data = lines.find((line) => line.startsWith("data: "));
+        if (data && lines.includes("event: order")) events.push(JSON.parse(data.slice("data: ".length)) as FeedEvent);
+      }
+    }
+  })().catch((error: unknown) => {
+    if (!controller.signal.aborted) throw error;
+  });
+  return {
+    events,
+    answer,
+    ended,
+    lastId: () => String(events.at(-1)?.id ?? ""),
+    close: () => controller.abort(),
+  };
+}

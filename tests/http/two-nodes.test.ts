@@ -10,7 +10,7 @@ import { startTestBucket, type TestBucket } from "#server/testing/s3-server.ts";
 import { createPostgresTestDatabase, postgresUrl } from "#server/testing/test-databases.ts";
 import { rupeeDecimal } from "../../app/lib/money.ts";
 import { type ShopProcess, startShopProcess } from "../../scripts/shop-process.ts";
-import { buyOne, liveBrowser, productInput } from "./live-shop.ts";
+import { buyOne, followFeed, liveBrowser, productInput } from "./live-shop.ts";
 import { multipart } from "./test-shop.ts";
 
 const baseUrl = postgresUrl();
@@ -24,6 +24,7 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
     let a: ShopProcess;
     let b: ShopProcess;
     let productId = 0;
+    const admin = liveBrowser();
 
     beforeAll(async () => {
       if (!baseUrl) throw new Error("TEST_DATABASE_URL must be set: this suite needs PostgreSQL.");
@@ -43,6 +44,9 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
         });
       [a, b] = await Promise.all([node("a"), node("b")]);
       productId = await createProduct(database.db, SYSTEM, productInput({ title: "Two Node Lehenga" }));
+      // Signed in before the login throttling test blocks this address.
+      const login = { email: "admin@example.com", password: "Bench-admin-password-1" };
+      expect((await admin.post(a.baseUrl, "/login", login)).status).toBe(302);
     }, 180_000);
     afterAll(async () => {
       await Promise.all([a?.stop(), b?.stop()]);
@@ -143,6 +147,33 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
         .executeTakeFirstOrThrow();
       expect(Number(orders.n)).toBe(10);
       expect(stock.stock).toBe(0);
+    });
+
+    it("tells the administrator following on B of an order placed on A, and of its shipping on A", async () => {
+      const feed = followFeed(`${b.baseUrl}/admin/events`, admin.cookie);
+      await expect.poll(() => feed.answer.status).toBe(200);
+      const kurta = await createProduct(database.db, SYSTEM, productInput({ title: "Live Feed Kurta" }));
+      const token = await buyOne(a.baseUrl, kurta, "live@mail.in");
+      const order = await database.db
+        .selectFrom("orders")
+        .select(["id", "orderNumber"])
+        .where("accessToken", "=", token ?? "")
+        .executeTakeFirstOrThrow();
+      await expect
+        .poll(() => feed.events.map((event) => [event.orderNumber, event.to]))
+        .toEqual([[order.orderNumber, "placed"]]);
+      const shipped = await admin.post(a.baseUrl, `/admin/updateorderstatus?id=${order.id}`, {
+        from: "placed",
+        status: "shipped",
+      });
+      expect(shipped.status).toBeLessThan(400);
+      await expect
+        .poll(() => feed.events.map((event) => [event.orderNumber, event.to]))
+        .toEqual([
+          [order.orderNumber, "placed"],
+          [order.orderNumber, "shipped"],
+        ]);
+      feed.close();
     });
 
     it("delivers every e-mail once, though both nodes run the outbox worker", async () => {

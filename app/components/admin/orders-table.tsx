@@ -25,7 +25,7 @@ const HEADINGS = [
  * details and the address each in one cell (the address shortened to two lines, whole on hover),
  * and Update Order only where the status can still change.
  */
-export function OrdersTable({ rows }: { rows: Row[] }) {
+export function OrdersTable({ rows, arrived }: { rows: Row[]; arrived?: ReadonlySet<number> }) {
   return (
     <table className="w-full min-w-[56rem] text-left text-sm">
       <caption className="sr-only">Orders</caption>
@@ -34,11 +34,21 @@ export function OrdersTable({ rows }: { rows: Row[] }) {
         {rows.map((row) => (
           <tr
             key={row.id}
-            className="border-b border-zinc-100 align-top dark:border-zinc-800"
+            className={`border-b border-zinc-100 align-top dark:border-zinc-800 ${arrived?.has(row.id) ? "bg-gold-50 dark:bg-gold-900/40" : ""}`}
             data-testid="admin-order-row"
           >
             <td className="px-2 py-2">
-              <p className="font-medium whitespace-nowrap">{row.orderNumber}</p>
+              <p className="font-medium whitespace-nowrap">
+                {row.orderNumber}
+                {arrived?.has(row.id) ? (
+                  <span
+                    className="ml-1.5 rounded bg-gold-400 px-1 text-xs font-semibold text-zinc-950"
+                    data-testid="new-order"
+                  >
+                    New
+                  </span>
+                ) : null}
+              </p>
               <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{row.paymentRef}</p>
               <p className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
                 {formatShopDate(row.createdAt)}

@@ -1,7 +1,15 @@
 import { Link } from "react-router";
 import { setUserDisabled } from "#server/accounts/accounts.service.ts";
 import { dashboardQuerySchema } from "#server/admin/admin.schemas.ts";
-import { adminOrders, adminProducts, adminUsers, dashboardFigures } from "#server/admin/admin.service.ts";
+import {
+  adminOrders,
+  adminProducts,
+  adminUsers,
+  dashboardFigures,
+  lowStock,
+  salesChart,
+} from "#server/admin/admin.service.ts";
+import { latestOrderEvent } from "#server/admin/order-feed.service.ts";
 import { archiveProduct } from "#server/catalog/catalog-admin.service.ts";
 import { AppError } from "#server/errors.ts";
 import { actionDone, actionFailed } from "#server/http/action-results.ts";
@@ -11,10 +19,13 @@ import { appServices } from "#server/http/route-helpers.ts";
 import { makeToast } from "#server/http/toasts.ts";
 import { recentMail, resendMail } from "#server/mail/mail.service.ts";
 import { AdminSearch } from "../../components/admin/admin-nav.tsx";
+import { LowStockList } from "../../components/admin/low-stock-list.tsx";
 import { MailTable } from "../../components/admin/mail-table.tsx";
 import { OrdersTable } from "../../components/admin/orders-table.tsx";
 import { ProductsTable } from "../../components/admin/products-table.tsx";
+import { SalesChart } from "../../components/admin/sales-chart.tsx";
 import { StatCards } from "../../components/admin/stat-cards.tsx";
+import { useLiveOrders } from "../../components/admin/use-live-orders.ts";
 import { UsersTable } from "../../components/admin/users-table.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { pageMeta } from "../../lib/seo.ts";
@@ -24,7 +35,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
   const { db } = appServices(context);
   const query = dashboardQuerySchema.parse(Object.fromEntries(url.searchParams));
+  // Read before anything else: the live feed starts after it, so nothing falls between the two.
+  const feedFrom = await latestOrderEvent(db, actor);
   const figures = await dashboardFigures(db, actor);
+  const overview =
+    query.tab === "overview" ? { sales: await salesChart(db, actor), lowStock: await lowStock(db, actor) } : null;
   // The overview shows the newest orders; each other section its own table.
   const tab =
     query.tab === "products"
@@ -34,7 +49,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         : query.tab === "emails"
           ? { kind: "emails" as const, ...(await recentMail(db, actor, query.page)) }
           : { kind: "orders" as const, ...(await adminOrders(db, actor, query)) };
-  return { figures, query, tab, adminId: actor.userId };
+  return { figures, overview, query, tab, adminId: actor.userId, feedFrom };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -74,8 +89,8 @@ const HEADINGS = {
 } as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, query, tab, adminId } = loaderData;
-  const overview = query.tab === "overview";
+  const { figures, overview, query, tab, adminId, feedFrom } = loaderData;
+  const arrived = useLiveOrders(feedFrom);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -85,11 +100,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <StatCards figures={figures} />
+      {overview ? (
+        <div className="mt-6 grid gap-4 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <SalesChart days={overview.sales} />
+          </div>
+          <LowStockList rows={overview.lowStock.rows} more={overview.lowStock.more} />
+        </div>
+      ) : null}
       {overview ? <h2 className="mt-8 text-lg font-semibold">Latest orders</h2> : null}
       {overview || tab.kind === "emails" ? null : <AdminSearch tab={query.tab} q={query.q ?? ""} />}
       <div className="mt-4 overflow-x-auto">
         {tab.kind === "products" ? <ProductsTable rows={tab.rows} firstNumber={tab.firstNumber} /> : null}
-        {tab.kind === "orders" ? <OrdersTable rows={tab.rows} /> : null}
+        {tab.kind === "orders" ? <OrdersTable rows={tab.rows} arrived={arrived} /> : null}
         {tab.kind === "users" ? <UsersTable rows={tab.rows} firstNumber={tab.firstNumber} adminId={adminId} /> : null}
         {tab.kind === "emails" ? <MailTable rows={tab.rows} /> : null}
       </div>

@@ -1,0 +1,33 @@
+import { type Actor, assertAdmin } from "../accounts/actor.ts";
+import type { Db } from "../db/schema.ts";
+import { findOrderEventsAfter, latestOrderEventId } from "../orders/order-events.repository.ts";
+import type { OrderEvent } from "./admin.schemas.ts";
+
+// A feed that fell far behind catches up in pieces of this size.
+const EVENTS_PER_READ = 200;
+
+/**
+ * Orders placed or moved on after the given history entry, oldest first: what the administrator's
+ * live feed sends. Names and totals are the administrator's to see only.
+ */
+export async function orderEventsAfter(db: Db, actor: Actor, afterId: number): Promise<OrderEvent[]> {
+  assertAdmin(actor);
+  const rows = await findOrderEventsAfter(db, afterId, EVENTS_PER_READ);
+  return rows.map((row) => ({
+    id: row.id,
+    orderId: row.orderId,
+    orderNumber: row.orderNumber,
+    name: row.name,
+    total: row.total,
+    itemCount: row.itemCount,
+    from: row.fromStatus,
+    to: row.toStatus,
+    at: row.at,
+  }));
+}
+
+/** Where a dashboard that has just been drawn starts to follow the feed. */
+export async function latestOrderEvent(db: Db, actor: Actor): Promise<number> {
+  assertAdmin(actor);
+  return latestOrderEventId(db);
+}

@@ -1,0 +1,120 @@
+import { PassThrough } from "node:stream";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Actor } from "../accounts/actor.ts";
+import { resolveSession } from "../accounts/sessions.service.ts";
+import { latestOrderEvent, orderEventsAfter } from "../admin/order-feed.service.ts";
+import type { AppServices } from "../context.ts";
+import { AppError } from "../errors.ts";
+import { shopCookies } from "./cookies.ts";
+
+export const ADMIN_FEED_PATH = "/admin/events";
+// A comment line this often keeps proxies from closing a quiet stream, and re-checks the session.
+const HEARTBEAT_MS = 15_000;
+// Streams one process holds open at most: administrators are few; anything more is refused.
+const MAX_STREAMS = 50;
+// How soon a browser should try again after the stream ends (a node stopping, a network change).
+const RETRY_MS = 2_000;
+
+/**
+ * The administrator's live feed, as server-sent events: each order placed or moved on, on any
+ * node, as `event: order` with the history entry's number as its id. A browser that reconnects
+ * sends the last id it saw (Last-Event-ID) and gets everything after it; a new page says where it
+ * starts with `?after=`. The session is checked on connecting, before every event and on every
+ * heartbeat: once it has ended (logged out anywhere, expired, the account disabled or no longer an
+ * administrator) the stream closes.
+ */
+export function registerAdminFeed(app: FastifyInstance, services: AppServices): void {
+  const streams = new Set<PassThrough>();
+  // A stopping node closes its streams so that browsers reconnect to another one.
+  app.addHook("preClose", async () => {
+    for (const stream of streams) stream.end();
+  });
+
+  app.get(ADMIN_FEED_PATH, { compress: false }, async (request, reply) => {
+    const token = await sessionToken(services, request);
+    const admin = async (): Promise<Actor> => {
+      const session = token ? await resolveSession(services.db, token, null) : null;
+      return session?.status === "live" ? session.actor : { kind: "visitor", guestId: null };
+    };
+    let actor = await admin();
+    // Refuses a visitor (401) or a customer (403) before anything is sent.
+    const newest = await latestOrderEvent(services.db, actor);
+    if (streams.size >= MAX_STREAMS)
+      throw new AppError("too-many-requests", "Too many live feeds are open. Please try again later.");
+    let lastSent = startingPoint(request, newest);
+
+    const stream = new PassThrough();
+    streams.add(stream);
+    let reading: Promise<void> | null = null;
+    let again = false;
+    const stillAdmin = async () => {
+      actor = await admin();
+      return actor.kind === "user" && actor.role === "admin";
+    };
+    const sendNew = async () => {
+      do {
+        again = false;
+        if (!(await stillAdmin())) return void stream.end();
+        const events = await orderEventsAfter(services.db, actor, lastSent);
+        for (const event of events) stream.write(`id: ${event.id}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`);
+        lastSent = events.at(-1)?.id ?? lastSent;
+        if (events.length > 0) again = true;
+      } while (again && !stream.writableEnded);
+    };
+    const wake = () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = sendNew()
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, "the live feed stopped");
+          stream.end();
+        })
+        .finally(() => {
+          reading = null;
+        });
+    };
+    const heartbeat = setInterval(() => {
+      stream.write(": still here\n\n");
+      wake();
+    }, HEARTBEAT_MS);
+    const unsubscribe = services.orderEvents.subscribe(wake);
+    const finish = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(stream);
+      stream.end();
+    };
+    stream.on("close", finish);
+    stream.on("finish", finish);
+    request.raw.on("close", finish);
+
+    stream.write(`retry: ${RETRY_MS}\n: following orders after ${lastSent}\n\n`);
+    // Whatever was committed between the page and this connection, or before the reconnect.
+    wake();
+    return (
+      reply
+        .header("Content-Type", "text/event-stream; charset=utf-8")
+        .header("Cache-Control", "no-store")
+        // nginx passes each event on at once instead of filling its buffer first.
+        .header("X-Accel-Buffering", "no")
+        .send(stream)
+    );
+  });
+}
+
+async function sessionToken(services: AppServices, request: FastifyRequest): Promise<string | null> {
+  const cookie = shopCookies(services.config.sessionSecret).session(request.protocol === "https");
+  const value: unknown = await cookie.parse(request.headers.cookie ?? null);
+  return typeof value === "string" && value.length > 0 && value.length < 200 ? value : null;
+}
+
+/** The last event the browser saw (on a reconnect), the one its page started from, or now. */
+function startingPoint(request: FastifyRequest, newest: number): number {
+  const query = request.query as Record<string, unknown>;
+  for (const candidate of [request.headers["last-event-id"], query.after]) {
+    if (typeof candidate === "string" && /^\d{1,15}$/.test(candidate)) return Math.min(Number(candidate), newest);
+  }
+  return newest;
+}

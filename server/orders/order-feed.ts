@@ -1,0 +1,128 @@
+import cluster from "node:cluster";
+import { EventEmitter } from "node:events";
+import pg from "pg";
+import { orderEventsChannel } from "./order-events.repository.ts";
+
+/*
+ * Order events are rows of the orders' history (order-events.repository.ts); this module only says
+ * "there may be new ones". Whoever follows the feed then reads every entry after the last one it
+ * saw, so a lost or doubled wake-up costs a query, never an event.
+ */
+
+const inProcess = new EventEmitter().setMaxListeners(0);
+const CLUSTER_MESSAGE = "kesar:order-event";
+// After the PostgreSQL listener loses its connection, it tries again this often.
+const RECONNECT_MS = 1_000;
+
+/**
+ * Called after a transaction that wrote an order event has committed: wakes this process's
+ * followers and, through the cluster's primary, the sibling workers' (which share a SQLite file;
+ * on PostgreSQL the commit's NOTIFY reaches every node as well).
+ */
+export function announceOrderEvent(): void {
+  inProcess.emit("event");
+  if (cluster.isWorker) process.send?.({ type: CLUSTER_MESSAGE });
+}
+
+/** In the cluster's primary: passes each worker's announcement on to the other workers. */
+export function relayOrderEvents(): void {
+  cluster.on("message", (sender, message: unknown) => {
+    if ((message as { type?: unknown } | null)?.type !== CLUSTER_MESSAGE) return;
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker && worker !== sender && worker.isConnected()) worker.send({ type: CLUSTER_MESSAGE });
+    }
+  });
+}
+
+let hearingSiblings = false;
+function hearSiblingWorkers(): void {
+  if (hearingSiblings || !cluster.isWorker) return;
+  hearingSiblings = true;
+  process.on("message", (message: unknown) => {
+    if ((message as { type?: unknown } | null)?.type === CLUSTER_MESSAGE) inProcess.emit("event");
+  });
+}
+
+export type OrderEventSignal = {
+  /** Calls `wake` whenever an order event may have been committed, on this node or another. */
+  subscribe: (wake: () => void) => () => void;
+  /** Settles once events of other nodes are heard (at once on SQLite, which has no other nodes). */
+  listening: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/**
+ * This process's ear for order events. On PostgreSQL it holds one connection that LISTENs for the
+ * commits of every node, opened when the first follower arrives; a lost connection is opened again,
+ * and its followers are woken to read whatever they may have missed meanwhile.
+ */
+export function openOrderEventSignal(databaseUrl: string): OrderEventSignal {
+  const postgres = !databaseUrl.startsWith("file:");
+  const followers = new Set<() => void>();
+  const wakeAll = () => {
+    for (const wake of followers) wake();
+  };
+  inProcess.on("event", wakeAll);
+  hearSiblingWorkers();
+
+  let client: pg.Client | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let closed = false;
+  let markListening = () => {};
+  const listening = new Promise<void>((resolve) => {
+    markListening = resolve;
+  });
+  if (!postgres) markListening();
+
+  const listen = async () => {
+    if (closed || client || followers.size === 0) return;
+    const connection = new pg.Client({ connectionString: databaseUrl });
+    client = connection;
+    const lost = () => {
+      if (client !== connection) return;
+      client = null;
+      connection.end().catch(() => {});
+      wakeAll();
+      if (closed || retry) return;
+      retry = setTimeout(() => {
+        retry = null;
+        void listen();
+      }, RECONNECT_MS);
+    };
+    connection.on("error", lost);
+    connection.on("end", lost);
+    let channel = "";
+    connection.on("notification", (message) => {
+      if (message.channel === channel) wakeAll();
+    });
+    try {
+      await connection.connect();
+      const schema = await connection.query<{ schema: string }>("select current_schema() as schema");
+      channel = orderEventsChannel(schema.rows[0]?.schema ?? "public");
+      await connection.query(`listen "${channel.replaceAll('"', '""')}"`);
+      markListening();
+      // Whatever committed while the listener was away.
+      wakeAll();
+    } catch {
+      lost();
+    }
+  };
+
+  return {
+    subscribe(wake) {
+      followers.add(wake);
+      if (postgres) void listen();
+      return () => followers.delete(wake);
+    },
+    listening: () => listening,
+    async close() {
+      closed = true;
+      inProcess.off("event", wakeAll);
+      followers.clear();
+      if (retry) clearTimeout(retry);
+      const connection = client;
+      client = null;
+      await connection?.end().catch(() => {});
+    },
+  };
+}
