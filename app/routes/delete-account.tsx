@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { deleteAccount } from "#server/accounts/identity.service.ts";
 import { formFailure } from "#server/http/action-results.ts";
 import { readForm } from "#server/http/forms.ts";
@@ -6,9 +6,7 @@ import { signedInOrLogin } from "#server/http/route-guards.ts";
 import { appServices } from "#server/http/route-helpers.ts";
 import { signOutHeaders } from "#server/http/sign-in.ts";
 import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
-import { AuthCard } from "../components/ui/auth-card.tsx";
-import { FormError } from "../components/ui/form-error.tsx";
-import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/delete-account";
@@ -53,8 +51,19 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
           You can sign up again with the same e-mail address.
         </p>
       </div>
-      <Form method="post" className="flex flex-col gap-4" noValidate>
-        <FormError message={actionData?.message} />
+      <AuthForm
+        message={actionData?.message}
+        submit={{
+          label: "Delete my account",
+          pendingLabel: "Deleting…",
+          className: "btn w-full bg-red-700 text-white hover:bg-red-800",
+        }}
+        after={
+          <Link to="/profile" className="btn-outline w-full">
+            Keep my account
+          </Link>
+        }
+      >
         <TextField
           name="password"
           label="Your password"
@@ -70,15 +79,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
         {actionData?.fieldErrors?.confirm ? (
           <p className="text-sm text-red-700 dark:text-red-400">{actionData.fieldErrors.confirm}</p>
         ) : null}
-        <SubmitButton
-          label="Delete my account"
-          pendingLabel="Deleting…"
-          className="btn w-full bg-red-700 text-white hover:bg-red-800"
-        />
-        <Link to="/profile" className="btn-outline w-full">
-          Keep my account
-        </Link>
-      </Form>
+      </AuthForm>
     </AuthCard>
   );
 }

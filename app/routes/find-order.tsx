@@ -1,13 +1,10 @@
-import { Form } from "react-router";
 import { formFailure } from "#server/http/action-results.ts";
 import { readForm, text } from "#server/http/forms.ts";
 import { appServices } from "#server/http/route-helpers.ts";
 import { sendOrderLink } from "#server/orders/orders.service.ts";
-import { AuthCard } from "../components/ui/auth-card.tsx";
-import { FormError } from "../components/ui/form-error.tsx";
+import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
-import { SubmitButton } from "../components/ui/submit-button.tsx";
-import { TextField } from "../components/ui/text-field.tsx";
+import { EmailField, TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/find-order";
 
@@ -34,11 +31,11 @@ export default function FindOrder({ actionData }: Route.ComponentProps) {
           If that order number was placed with that e-mail address, we have sent the link to the order there.
         </Notice>
       ) : (
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            Ordered as a guest and lost the link? Give the order number and the e-mail address you ordered with.
-          </p>
-          <FormError message={actionData?.message} />
+        <AuthForm
+          intro="Ordered as a guest and lost the link? Give the order number and the e-mail address you ordered with."
+          message={actionData?.message}
+          submit={{ label: "Send me the link", pendingLabel: "Sending…" }}
+        >
           <TextField
             name="orderNumber"
             label="Order number"
@@ -46,16 +43,8 @@ export default function FindOrder({ actionData }: Route.ComponentProps) {
             required
             error={actionData?.fieldErrors?.orderNumber}
           />
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            error={actionData?.fieldErrors?.email}
-          />
-          <SubmitButton label="Send me the link" pendingLabel="Sending…" className="btn-primary w-full" />
-        </Form>
+          <EmailField error={actionData?.fieldErrors?.email} />
+        </AuthForm>
       )}
     </AuthCard>
   );

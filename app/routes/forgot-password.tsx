@@ -1,13 +1,10 @@
-import { Form } from "react-router";
 import { RESET_MINUTES, requestPasswordReset } from "#server/accounts/identity.service.ts";
 import { formFailure } from "#server/http/action-results.ts";
 import { readForm, text } from "#server/http/forms.ts";
 import { appServices } from "#server/http/route-helpers.ts";
-import { AuthCard } from "../components/ui/auth-card.tsx";
-import { FormError } from "../components/ui/form-error.tsx";
+import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
-import { SubmitButton } from "../components/ui/submit-button.tsx";
-import { TextField } from "../components/ui/text-field.tsx";
+import { EmailField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/forgot-password";
 
@@ -34,21 +31,13 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           for {actionData.minutes} minutes.
         </Notice>
       ) : (
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            Enter the e-mail address of your account, and we will send you a link to choose a new password.
-          </p>
-          <FormError message={actionData?.message} />
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            error={actionData?.fieldErrors?.email}
-          />
-          <SubmitButton label="Send me a link" pendingLabel="Sending…" className="btn-primary w-full" />
-        </Form>
+        <AuthForm
+          intro="Enter the e-mail address of your account, and we will send you a link to choose a new password."
+          message={actionData?.message}
+          submit={{ label: "Send me a link", pendingLabel: "Sending…" }}
+        >
+          <EmailField error={actionData?.fieldErrors?.email} />
+        </AuthForm>
       )}
     </AuthCard>
   );

@@ -1,4 +1,4 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { logIn } from "#server/accounts/accounts.service.ts";
 import { formFailure } from "#server/http/action-results.ts";
 import { readForm, text } from "#server/http/forms.ts";
@@ -6,10 +6,8 @@ import { appServices } from "#server/http/route-helpers.ts";
 import { actorOf } from "#server/http/session-middleware.ts";
 import { completeSignIn, signInMeta } from "#server/http/sign-in.ts";
 import { makeToast } from "#server/http/toasts.ts";
-import { AuthCard } from "../components/ui/auth-card.tsx";
-import { FormError } from "../components/ui/form-error.tsx";
-import { SubmitButton } from "../components/ui/submit-button.tsx";
-import { TextField } from "../components/ui/text-field.tsx";
+import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
+import { EmailField, TextField } from "../components/ui/text-field.tsx";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/login";
@@ -54,13 +52,11 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
       {loaderData.signedInAs ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">You are logged in as {loaderData.signedInAs}.</p>
       ) : null}
-      <Form method="post" className="flex flex-col gap-4" noValidate>
+      <AuthForm message={actionData?.message} submit={{ label: "Login", pendingLabel: "Logging in…" }}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormError message={actionData?.message} />
-        <TextField name="email" label="Email" type="email" autoComplete="email" required />
+        <EmailField />
         <TextField name="password" label="Password" type="password" autoComplete="current-password" required />
-        <SubmitButton label="Login" pendingLabel="Logging in…" className="btn-primary w-full" />
-      </Form>
+      </AuthForm>
       <p className="flex flex-wrap justify-between gap-2 text-sm">
         <Link to="/forgot-password" className="font-semibold underline">
           Forgot password?

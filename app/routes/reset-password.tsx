@@ -1,14 +1,12 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { passwordResetState, resetPassword } from "#server/accounts/identity.service.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
 import { formFailure } from "#server/http/action-results.ts";
 import { readForm } from "#server/http/forms.ts";
 import { appServices } from "#server/http/route-helpers.ts";
 import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
-import { AuthCard } from "../components/ui/auth-card.tsx";
-import { FormError } from "../components/ui/form-error.tsx";
+import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
-import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/reset-password";
@@ -59,8 +57,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </Link>
         </>
       ) : (
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <FormError message={actionData?.message} />
+        <AuthForm message={actionData?.message} submit={{ label: "Save the new password", pendingLabel: "Saving…" }}>
           <TextField
             name="password"
             label="New password"
@@ -70,8 +67,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             hint={`Password: ${policy.join(", ")}.`}
             error={actionData?.fieldErrors?.password}
           />
-          <SubmitButton label="Save the new password" pendingLabel="Saving…" className="btn-primary w-full" />
-        </Form>
+        </AuthForm>
       )}
     </AuthCard>
   );

@@ -1,4 +1,4 @@
-import { Form, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { signUp } from "#server/accounts/accounts.service.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
 import { formFailure } from "#server/http/action-results.ts";
@@ -6,10 +6,8 @@ import { readForm, text } from "#server/http/forms.ts";
 import { appServices } from "#server/http/route-helpers.ts";
 import { completeSignIn, signInMeta } from "#server/http/sign-in.ts";
 import { makeToast } from "#server/http/toasts.ts";
-import { AuthCard } from "../components/ui/auth-card.tsx";
-import { FormError } from "../components/ui/form-error.tsx";
-import { SubmitButton } from "../components/ui/submit-button.tsx";
-import { TextField } from "../components/ui/text-field.tsx";
+import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
+import { EmailField, TextField } from "../components/ui/text-field.tsx";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/signup";
@@ -56,11 +54,10 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         to: `/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`,
       }}
     >
-      <Form method="post" className="flex flex-col gap-4" noValidate>
+      <AuthForm message={actionData?.message} submit={{ label: "Signup", pendingLabel: "Creating your account…" }}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormError message={actionData?.message} />
         <TextField name="name" label="Name" autoComplete="name" required error={errors.name} />
-        <TextField name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
+        <EmailField error={errors.email} />
         <TextField
           name="password"
           label="Password"
@@ -72,8 +69,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           hint={`Password: ${loaderData.policy.join(", ")}.`}
           error={errors.password}
         />
-        <SubmitButton label="Signup" pendingLabel="Creating your account…" className="btn-primary w-full" />
-      </Form>
+      </AuthForm>
     </AuthCard>
   );
 }

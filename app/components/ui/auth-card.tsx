@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { FormError } from "./form-error.tsx";
+import { SubmitButton } from "./submit-button.tsx";
 
 type AuthCardProps = {
   title: string;
@@ -22,5 +24,33 @@ export function AuthCard({ title, other, children }: AuthCardProps) {
         </p>
       </div>
     </div>
+  );
+}
+
+type AuthFormProps = {
+  /** A line above the fields saying what the form does. */
+  intro?: React.ReactNode;
+  /** The form's error from its action, shown once above the fields. */
+  message: string | null | undefined;
+  submit: { label: string; pendingLabel: string; className?: string };
+  children: React.ReactNode;
+  /** Below the button: a way out, for a form that ends something. */
+  after?: React.ReactNode;
+};
+
+/** The form of an account screen: posted as a plain form, its error once at the top, one button. */
+export function AuthForm({ intro, message, submit, children, after }: AuthFormProps) {
+  return (
+    <Form method="post" className="flex flex-col gap-4" noValidate>
+      {intro ? <p className="text-sm text-zinc-700 dark:text-zinc-300">{intro}</p> : null}
+      <FormError message={message} />
+      {children}
+      <SubmitButton
+        label={submit.label}
+        pendingLabel={submit.pendingLabel}
+        className={submit.className ?? "btn-primary w-full"}
+      />
+      {after}
+    </Form>
   );
 }

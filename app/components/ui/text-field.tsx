@@ -103,3 +103,8 @@ export function SelectField({ name, label, error, hint, id, placeholder, options
     </FieldFrame>
   );
 }
+
+/** The e-mail address field of the account forms, as browsers and password managers expect it. */
+export function EmailField({ error }: { error?: string | undefined }) {
+  return <TextField name="email" label="Email" type="email" autoComplete="email" required error={error} />;
+}
