@@ -3,8 +3,8 @@ import type { Db } from "../db/schema.ts";
 import { findOrderEventsAfter, latestOrderEventId } from "../orders/order-events.repository.ts";
 import type { OrderEvent } from "./admin.schemas.ts";
 
-// A feed that fell far behind catches up in pieces of this size.
-const EVENTS_PER_READ = 200;
+/** A feed that fell far behind catches up in pieces of this size. */
+export const EVENTS_PER_READ = 200;
 
 /**
  * Orders placed or moved on after the given history entry, oldest first: what the administrator's

@@ -1,11 +1,11 @@
 import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Actor } from "../accounts/actor.ts";
+import { type Actor, isAdmin } from "../accounts/actor.ts";
 import { resolveSession } from "../accounts/sessions.service.ts";
-import { latestOrderEvent, orderEventsAfter } from "../admin/order-feed.service.ts";
+import { EVENTS_PER_READ, latestOrderEvent, orderEventsAfter } from "../admin/order-feed.service.ts";
 import type { AppServices } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { shopCookies } from "./cookies.ts";
+import { readCookie, shopCookies } from "./cookies.ts";
 
 export const ADMIN_FEED_PATH = "/admin/events";
 // A comment line this often keeps proxies from closing a quiet stream, and re-checks the session.
@@ -31,7 +31,8 @@ export function registerAdminFeed(app: FastifyInstance, services: AppServices): 
   });
 
   app.get(ADMIN_FEED_PATH, { compress: false }, async (request, reply) => {
-    const token = await sessionToken(services, request);
+    const cookie = shopCookies(services.config.sessionSecret).session(request.protocol === "https");
+    const token = await readCookie(cookie, request.headers.cookie);
     const admin = async (): Promise<Actor> => {
       const session = token ? await resolveSession(services.db, token, null) : null;
       return session?.status === "live" ? session.actor : { kind: "visitor", guestId: null };
@@ -47,18 +48,16 @@ export function registerAdminFeed(app: FastifyInstance, services: AppServices): 
     streams.add(stream);
     let reading: Promise<void> | null = null;
     let again = false;
-    const stillAdmin = async () => {
-      actor = await admin();
-      return actor.kind === "user" && actor.role === "admin";
-    };
     const sendNew = async () => {
       do {
         again = false;
-        if (!(await stillAdmin())) return void stream.end();
+        actor = await admin();
+        if (!isAdmin(actor)) return void stream.end();
         const events = await orderEventsAfter(services.db, actor, lastSent);
         for (const event of events) stream.write(`id: ${event.id}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`);
         lastSent = events.at(-1)?.id ?? lastSent;
-        if (events.length > 0) again = true;
+        // A full read may have left more behind; a wake-up during the read may mean more.
+        if (events.length === EVENTS_PER_READ) again = true;
       } while (again && !stream.writableEnded);
     };
     const wake = () => {
@@ -102,12 +101,6 @@ export function registerAdminFeed(app: FastifyInstance, services: AppServices): 
         .send(stream)
     );
   });
-}
-
-async function sessionToken(services: AppServices, request: FastifyRequest): Promise<string | null> {
-  const cookie = shopCookies(services.config.sessionSecret).session(request.protocol === "https");
-  const value: unknown = await cookie.parse(request.headers.cookie ?? null);
-  return typeof value === "string" && value.length > 0 && value.length < 200 ? value : null;
 }
 
 /** The last event the browser saw (on a reconnect), the one its page started from, or now. */

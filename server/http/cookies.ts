@@ -45,3 +45,9 @@ function sessionCookies(secret: string): (secure: boolean) => Cookie {
   const hostOnly = createCookie("__Host-sid", { ...options, secure: true });
   return (secure) => (secure ? hostOnly : plain);
 }
+
+/** A cookie's value from a Cookie header: a short, non-empty string, or null for anything else. */
+export async function readCookie(cookie: Cookie, header: string | null | undefined): Promise<string | null> {
+  const value: unknown = await cookie.parse(header ?? null);
+  return typeof value === "string" && value.length > 0 && value.length < 200 ? value : null;
+}

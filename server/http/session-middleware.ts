@@ -1,7 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Actor } from "../accounts/actor.ts";
 import { resolveSession } from "../accounts/sessions.service.ts";
-import { shopCookies } from "./cookies.ts";
+import { readCookie, shopCookies } from "./cookies.ts";
 import { appServices, cookieSecurity, requestInfo } from "./route-helpers.ts";
 import { makeToast, redirectWithToast } from "./toasts.ts";
 
@@ -27,8 +27,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const { db, config } = appServices(context);
   const cookies = shopCookies(config.sessionSecret);
   const header = request.headers.get("Cookie");
-  const token = readString(await cookies.session(requestInfo(context).secure).parse(header));
-  const guestId = readString(await cookies.guest.parse(header));
+  const token = await readCookie(cookies.session(requestInfo(context).secure), header);
+  const guestId = await readCookie(cookies.guest, header);
   let actor: Actor = { kind: "visitor", guestId };
   let cookieUpdate: string | null = null;
   if (token) {
@@ -69,10 +69,6 @@ async function signedOutBecauseDisabled(context: Readonly<RouterContextProvider>
     ),
     { headers },
   );
-}
-
-function readString(value: unknown): string | null {
-  return typeof value === "string" && value.length > 0 && value.length < 200 ? value : null;
 }
 
 /** An action that signed in or out has set the session cookie itself; that one wins. */

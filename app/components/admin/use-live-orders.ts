@@ -8,7 +8,7 @@ import { notify } from "../layout/toaster.tsx";
 /** The shop's live feed of orders (server/http/admin-feed.ts). */
 const FEED_PATH = "/admin/events";
 
-export function describeOrderEvent(event: OrderEvent): string {
+function describeOrderEvent(event: OrderEvent): string {
   return event.from === null
     ? `New order ${event.orderNumber}: ${formatInr(event.total)} from ${event.name}`
     : `Order ${event.orderNumber} is now ${STATUS_LABELS[event.to]}`;

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { setUserDisabled } from "#server/accounts/accounts.service.ts";
+import type { Actor } from "#server/accounts/actor.ts";
 import { dashboardQuerySchema } from "#server/admin/admin.schemas.ts";
 import {
   adminOrders,
@@ -11,6 +12,7 @@ import {
 } from "#server/admin/admin.service.ts";
 import { latestOrderEvent } from "#server/admin/order-feed.service.ts";
 import { archiveProduct } from "#server/catalog/catalog-admin.service.ts";
+import type { Db } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { actionDone, actionFailed } from "#server/http/action-results.ts";
 import { readForm, text } from "#server/http/forms.ts";
@@ -38,8 +40,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // Read before anything else: the live feed starts after it, so nothing falls between the two.
   const feedFrom = await latestOrderEvent(db, actor);
   const figures = await dashboardFigures(db, actor);
-  const overview =
-    query.tab === "overview" ? { sales: await salesChart(db, actor), lowStock: await lowStock(db, actor) } : null;
+  const overview = query.tab === "overview" ? await overviewPanels(db, actor) : null;
   // The overview shows the newest orders; each other section its own table.
   const tab =
     query.tab === "products"
@@ -50,6 +51,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           ? { kind: "emails" as const, ...(await recentMail(db, actor, query.page)) }
           : { kind: "orders" as const, ...(await adminOrders(db, actor, query)) };
   return { figures, overview, query, tab, adminId: actor.userId, feedFrom };
+}
+
+/** The overview's sales chart and low-stock list, read together. */
+async function overviewPanels(db: Db, actor: Actor) {
+  const [sales, low] = await Promise.all([salesChart(db, actor), lowStock(db, actor)]);
+  return { sales, lowStock: low };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
