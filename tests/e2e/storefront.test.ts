@@ -190,6 +190,8 @@ describeJourneys("storefront", (journey) => {
   it("opens the slide-in menu at 375 px with the same links, from the keyboard too", async () => {
     const page = await journey().newPage({ width: 375, height: 740 });
     await page.goto("/");
+    // A key pressed before the page is live would reach a button with nothing behind it yet.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     // The bar keeps the icons; the words and the account's links are in the menu.
     await expect
       .poll(() => page.getByRole("banner").getByRole("link", { name: "Login/Signup" }).isVisible())
