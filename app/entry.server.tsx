@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { requestContext } from "#server/context.ts";
+import { requestContext } from "#server/http/route-context.ts";
 
 export const streamTimeout = 5_000;
 

@@ -10,8 +10,10 @@ import {
   useNavigate,
   useRouteLoaderData,
 } from "react-router";
-import { loadFrame } from "#server/http/frame.ts";
-import { sessionMiddleware } from "#server/http/session-middleware.ts";
+import { themeClass } from "#core/theme.ts";
+import type { Toast } from "#core/toast.ts";
+import { loadFrame } from "./.server/frame.ts";
+import { sessionMiddleware } from "./.server/session.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Footer } from "./components/layout/footer.tsx";
@@ -19,8 +21,6 @@ import { Header } from "./components/layout/header.tsx";
 import { usePendingTheme } from "./components/layout/theme-toggle.tsx";
 import { LazyToaster, notify } from "./components/layout/toaster.tsx";
 import { LazyErrorScreen } from "./components/lazy-error-screen.tsx";
-import { themeClass } from "./lib/theme.ts";
-import type { Toast } from "./lib/toast.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { COLLECTIONS } from "./lib/collections.ts";
+import { COLLECTIONS } from "#core/collections.ts";
 
 /*
  * All Products, /filter and the ten collections are one listing screen; the loader tells them apart

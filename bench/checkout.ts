@@ -7,8 +7,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type Actor, SYSTEM } from "#core/actor.ts";
+import { flagRecord } from "#core/collections.ts";
 import { insertUser } from "#server/accounts/accounts.repository.ts";
-import { type Actor, SYSTEM } from "#server/accounts/actor.ts";
 import { addToCart } from "#server/cart/cart.service.ts";
 import { findProduct } from "#server/catalog/catalog.service.ts";
 import { createProduct } from "#server/catalog/catalog-admin.service.ts";
@@ -18,7 +19,6 @@ import type { Db } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { placeOrder } from "#server/orders/orders.service.ts";
 import { createScratchSchema } from "#server/testing/scratch-schema.ts";
-import { flagRecord } from "../app/lib/collections.ts";
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 2000);
 const CONCURRENCY = 50;

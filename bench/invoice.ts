@@ -9,7 +9,7 @@ import path from "node:path";
 import { addToCart } from "#server/cart/cart.service.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
-import { guestDocument } from "#server/invoices/invoices.service.ts";
+import { guestDocument } from "#server/orders/order-documents.service.ts";
 import { placeOrder } from "#server/orders/orders.service.ts";
 import { checkoutDetails, makeProduct, makeVisitor } from "#server/testing/factories.ts";
 

@@ -6,7 +6,7 @@
  * toast on B's page, and from the moment the checkout was sent.
  */
 import { chromium } from "playwright-core";
-import { SYSTEM } from "#server/accounts/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
 import { createProduct } from "#server/catalog/catalog-admin.service.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { createScratchSchema } from "#server/testing/scratch-schema.ts";

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
+import { flagRecord } from "#core/collections.ts";
 import { productColumns } from "#server/catalog/catalog-admin.service.ts";
 import { engineOf } from "#server/db/database.ts";
 import type { Db, NewProductRow } from "#server/db/schema.ts";
 import { type DemoProduct, loadDemoCatalogue } from "#server/demo/demo-catalogue.ts";
-import { flagRecord } from "../app/lib/collections.ts";
 
 const DEMO_CATALOGUE = loadDemoCatalogue();
 

@@ -1,14 +1,8 @@
 import { parseArgs } from "node:util";
 import sharp, { type OverlayOptions } from "sharp";
 import { heroArt, tileArt } from "#server/demo/art/home-art.ts";
-import {
-  ART_KINDS,
-  type ArtKind,
-  type ArtView,
-  PALETTES,
-  type Pattern,
-  productArt,
-} from "#server/demo/art/product-art.ts";
+import type { Pattern } from "#server/demo/art/look.ts";
+import { ART_KINDS, type ArtKind, type ArtView, PALETTES, productArt } from "#server/demo/art/product-art.ts";
 
 // Renders a contact sheet of the catalogue art, plus the home-page slides and tiles, for eyeballing.
 // Usage: node scripts/preview-art.ts [--kinds=suit,tote] [--views=front,styled] [--width=240] [--cols=9]

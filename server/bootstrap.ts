@@ -1,13 +1,13 @@
 import { ensureAdmin } from "./accounts/accounts.service.ts";
 import { catalogueIsEmpty } from "./catalog/catalog.service.ts";
 import type { Config } from "./config.ts";
-import type { AppServices } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest, withSchemaLock } from "./db/migrate.ts";
 import type { Db } from "./db/schema.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { startMailWorker } from "./mail/mail-worker.ts";
 import { openOrderEventSignal } from "./orders/order-feed.ts";
+import type { AppServices } from "./services.ts";
 import { openStorage } from "./storage/open-storage.ts";
 
 export type RunningServices = AppServices & { close: () => Promise<void> };

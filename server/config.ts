@@ -3,11 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { stateByCode } from "../app/lib/indian-states.ts";
-import { DEMO_SELLER } from "./invoices/demo-seller.ts";
-import type { SellerDetails } from "./invoices/invoice.schemas.ts";
+import { stateByCode } from "#core/indian-states.ts";
+import { sqlitePath } from "./db/sqlite-path.ts";
 import { parseS3Url } from "./storage/s3-storage.ts";
 import { gstinStateCode, isValidGstin } from "./tax/gstin.ts";
+import type { SellerDetails } from "./tax/seller.ts";
+import { DEMO_SELLER } from "./tax/seller.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
@@ -226,12 +227,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requireSymbol: values.PASSWORD_REQUIRE_SYMBOL,
     },
   };
-}
-
-/** `file:./data/shop.db` → absolute path; `file::memory:` stays in memory. */
-export function sqlitePath(url: string): string {
-  const rest = url.slice("file:".length);
-  return rest === ":memory:" ? rest : path.resolve(rest);
 }
 
 function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {

@@ -1,5 +1,5 @@
-import { imageSources } from "./images.ts";
-import { rupeeDecimal } from "./money.ts";
+import { imageSources } from "#core/images.ts";
+import { rupeeDecimal } from "#core/money.ts";
 
 type ProductForLd = {
   id: number;

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { deleteAccount } from "#server/accounts/identity.service.ts";
-import { formFailure } from "#server/http/action-results.ts";
-import { readForm } from "#server/http/forms.ts";
-import { signedInOrLogin } from "#server/http/route-guards.ts";
-import { appServices } from "#server/http/route-helpers.ts";
-import { signOutHeaders } from "#server/http/sign-in.ts";
-import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
+import { formFailure } from "../.server/action-results.ts";
+import { appServices } from "../.server/context.ts";
+import { readForm } from "../.server/forms.ts";
+import { signedInOrLogin } from "../.server/guards.ts";
+import { signOutHeaders } from "../.server/sign-in.ts";
+import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";

@@ -1,7 +1,7 @@
-import { formFailure } from "#server/http/action-results.ts";
-import { readForm, text } from "#server/http/forms.ts";
-import { appServices } from "#server/http/route-helpers.ts";
 import { sendOrderLink } from "#server/orders/orders.service.ts";
+import { formFailure } from "../.server/action-results.ts";
+import { appServices } from "../.server/context.ts";
+import { readForm, text } from "../.server/forms.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";

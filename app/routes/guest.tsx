@@ -1,9 +1,9 @@
 import { Link, redirect } from "react-router";
 import { viewCart } from "#server/cart/cart.service.ts";
-import { checkoutFromForm } from "#server/http/checkout.ts";
-import { readForm } from "#server/http/forms.ts";
-import { appServices } from "#server/http/route-helpers.ts";
-import { actorOf } from "#server/http/session-middleware.ts";
+import { checkoutFromForm } from "../.server/checkout.ts";
+import { appServices } from "../.server/context.ts";
+import { readForm } from "../.server/forms.ts";
+import { actorOf } from "../.server/session.ts";
 import { CartSummary } from "../components/cart/cart-summary.tsx";
 import { CheckoutBlocked } from "../components/cart/checkout-blocked.tsx";
 import { CheckoutForm } from "../components/cart/checkout-form.tsx";

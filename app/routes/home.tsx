@@ -1,12 +1,12 @@
 import { ChevronRight, Sparkles, Truck } from "lucide-react";
 import { Link } from "react-router";
+import { COLLECTIONS } from "#core/collections.ts";
 import { homePage } from "#server/catalog/home.service.ts";
-import { appServices, publicOrigin } from "#server/http/route-helpers.ts";
+import { appServices, publicOrigin } from "../.server/context.ts";
 import { ProductCard } from "../components/catalog/product-card.tsx";
 import { HeroCarousel } from "../components/home/hero-carousel.tsx";
 import { TileGrid } from "../components/home/tile-grid.tsx";
 import { CollectionName } from "../components/layout/collection-name.tsx";
-import { COLLECTIONS } from "../lib/collections.ts";
 import { pageMeta, SHOP_NAME } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 

@@ -1,14 +1,14 @@
 import { data, useLocation, useNavigation } from "react-router";
+import { listingUrl } from "#core/listings.ts";
 import { browseListing, listingOptions } from "#server/catalog/catalog.service.ts";
-import { readListingRequest } from "#server/http/listing-request.ts";
-import { appServices, publicOrigin } from "#server/http/route-helpers.ts";
+import { appServices, publicOrigin } from "../.server/context.ts";
 import { FilterPanel } from "../components/catalog/filter-panel.tsx";
 import { ProductCard } from "../components/catalog/product-card.tsx";
 import { QuickAdd } from "../components/catalog/quick-add.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
-import { listingUrl } from "../lib/listing.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/listing";
+import { readListingRequest } from "./listing.server.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const listing = readListingRequest(url);

@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from "react-router";
 import { logIn } from "#server/accounts/accounts.service.ts";
-import { formFailure } from "#server/http/action-results.ts";
-import { readForm, text } from "#server/http/forms.ts";
-import { appServices } from "#server/http/route-helpers.ts";
-import { actorOf } from "#server/http/session-middleware.ts";
-import { completeSignIn, signInMeta } from "#server/http/sign-in.ts";
-import { makeToast } from "#server/http/toasts.ts";
+import { formFailure } from "../.server/action-results.ts";
+import { appServices } from "../.server/context.ts";
+import { readForm, text } from "../.server/forms.ts";
+import { actorOf } from "../.server/session.ts";
+import { completeSignIn, signInMeta } from "../.server/sign-in.ts";
+import { makeToast } from "../.server/toasts.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { signOutHeaders } from "#server/http/sign-in.ts";
+import { signOutHeaders } from "../.server/sign-in.ts";
 import type { Route } from "./+types/logout";
 
 /** Ends the session and sends the browser to /login as a full page load. */

@@ -1,5 +1,5 @@
-import { appServices } from "#server/http/route-helpers.ts";
 import { orderByAccessToken } from "#server/orders/orders.service.ts";
+import { appServices } from "../.server/context.ts";
 import { OrderView } from "../components/orders/order-view.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/order-confirmation";

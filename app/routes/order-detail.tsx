@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { signedInOrLogin } from "#server/http/route-guards.ts";
-import { appServices } from "#server/http/route-helpers.ts";
 import { customerOrder } from "#server/orders/orders.service.ts";
+import { appServices } from "../.server/context.ts";
+import { signedInOrLogin } from "../.server/guards.ts";
 import { OrderView } from "../components/orders/order-view.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/order-detail";

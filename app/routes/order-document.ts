@@ -1,13 +1,8 @@
 import { AppError } from "#server/errors.ts";
-import { adminOrLogin, signedInOrLogin } from "#server/http/route-guards.ts";
-import { appServices } from "#server/http/route-helpers.ts";
-import {
-  adminDocument,
-  customerDocument,
-  DOCUMENT_KINDS,
-  type DocumentKind,
-  guestDocument,
-} from "#server/invoices/invoices.service.ts";
+import { DOCUMENT_KINDS, type DocumentKind } from "#server/invoices/invoices.service.ts";
+import { adminDocument, customerDocument, guestDocument } from "#server/orders/order-documents.service.ts";
+import { appServices } from "../.server/context.ts";
+import { adminOrLogin, signedInOrLogin } from "../.server/guards.ts";
 import type { Route } from "./+types/order-document";
 
 /**

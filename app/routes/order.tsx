@@ -1,14 +1,14 @@
 import { LoaderCircle } from "lucide-react";
 import { Link, useNavigation } from "react-router";
-import { signedInOrLogin } from "#server/http/route-guards.ts";
-import { appServices } from "#server/http/route-helpers.ts";
+import { formatShopDate } from "#core/dates.ts";
+import { formatRs } from "#core/money.ts";
 import { listForCustomer } from "#server/orders/orders.service.ts";
 import { pageNumber } from "#server/validation/fields.ts";
+import { appServices } from "../.server/context.ts";
+import { signedInOrLogin } from "../.server/guards.ts";
 import { ShopImage } from "../components/catalog/shop-image.tsx";
 import { StatusBadge } from "../components/orders/status-badge.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
-import { formatShopDate } from "../lib/dates.ts";
-import { formatRs } from "../lib/money.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/order";
 

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { data } from "react-router";
+import { imageSources } from "#core/images.ts";
+import { formatRs, rupeeDecimal } from "#core/money.ts";
+import { materialLabel } from "#core/sizes.ts";
 import { getProduct } from "#server/catalog/catalog.service.ts";
-import { appServices, publicOrigin } from "#server/http/route-helpers.ts";
+import { appServices, publicOrigin } from "../.server/context.ts";
 import { ProductActions } from "../components/catalog/product-actions.tsx";
 import { ProductGallery } from "../components/catalog/product-gallery.tsx";
 import { initialSize } from "../components/catalog/size-picker.tsx";
-import { imageSources } from "../lib/images.ts";
-import { formatRs, rupeeDecimal } from "../lib/money.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { materialLabel } from "../lib/sizes.ts";
 import { productJsonLd } from "../lib/structured-data.ts";
 import type { Route } from "./+types/product";
 

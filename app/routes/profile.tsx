@@ -2,14 +2,13 @@ import { Pencil } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { resendEmailVerification, signOutEverywhere } from "#server/accounts/identity.service.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
-import { actionFailed } from "#server/http/action-results.ts";
-import { readForm } from "#server/http/forms.ts";
-import { saveProfileForm } from "#server/http/profile-form.ts";
-import { signedInOrLogin } from "#server/http/route-guards.ts";
-import { appServices } from "#server/http/route-helpers.ts";
-import { signOutHeaders } from "#server/http/sign-in.ts";
-import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
 import { pointsSummary } from "#server/rewards/rewards.service.ts";
+import { actionFailed } from "../.server/action-results.ts";
+import { appServices } from "../.server/context.ts";
+import { readForm } from "../.server/forms.ts";
+import { signedInOrLogin } from "../.server/guards.ts";
+import { signOutHeaders } from "../.server/sign-in.ts";
+import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { PROFILE_ROWS, ProfileFields, profileValue } from "../components/account/profile-fields.tsx";
 import { RewardPoints } from "../components/orders/reward-points.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
@@ -18,6 +17,7 @@ import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/profile";
+import { saveProfileForm } from "./profile-form.server.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const actor = signedInOrLogin({ context, url });

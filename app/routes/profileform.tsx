@@ -1,14 +1,13 @@
 import { Form } from "react-router";
 import { describePolicy } from "#server/accounts/passwords.ts";
 import { changePassword, getProfile } from "#server/accounts/profile.service.ts";
-import { formFailure } from "#server/http/action-results.ts";
-import { readForm } from "#server/http/forms.ts";
-import { saveProfileForm } from "#server/http/profile-form.ts";
-import { signedInOrLogin } from "#server/http/route-guards.ts";
-import { appServices } from "#server/http/route-helpers.ts";
-import { sessionTokenOf } from "#server/http/session-middleware.ts";
-import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
 import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
+import { formFailure } from "../.server/action-results.ts";
+import { appServices } from "../.server/context.ts";
+import { readForm } from "../.server/forms.ts";
+import { signedInOrLogin } from "../.server/guards.ts";
+import { sessionTokenOf } from "../.server/session.ts";
+import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { ProfileFields } from "../components/account/profile-fields.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
@@ -16,6 +15,7 @@ import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/profileform";
+import { saveProfileForm } from "./profile-form.server.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const actor = signedInOrLogin({ context, url });

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { passwordResetState, resetPassword } from "#server/accounts/identity.service.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
-import { formFailure } from "#server/http/action-results.ts";
-import { readForm } from "#server/http/forms.ts";
-import { appServices } from "#server/http/route-helpers.ts";
-import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
+import { formFailure } from "../.server/action-results.ts";
+import { appServices } from "../.server/context.ts";
+import { readForm } from "../.server/forms.ts";
+import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { TextField } from "../components/ui/text-field.tsx";

@@ -1,4 +1,4 @@
-import { publicOrigin } from "#server/http/route-helpers.ts";
+import { publicOrigin } from "../.server/context.ts";
 import type { Route } from "./+types/robots";
 
 const PRIVATE_PATHS = [

@@ -1,11 +1,11 @@
 import { useSearchParams } from "react-router";
 import { signUp } from "#server/accounts/accounts.service.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
-import { formFailure } from "#server/http/action-results.ts";
-import { readForm, text } from "#server/http/forms.ts";
-import { appServices } from "#server/http/route-helpers.ts";
-import { completeSignIn, signInMeta } from "#server/http/sign-in.ts";
-import { makeToast } from "#server/http/toasts.ts";
+import { formFailure } from "../.server/action-results.ts";
+import { appServices } from "../.server/context.ts";
+import { readForm, text } from "../.server/forms.ts";
+import { completeSignIn, signInMeta } from "../.server/sign-in.ts";
+import { makeToast } from "../.server/toasts.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";

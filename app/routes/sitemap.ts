@@ -1,6 +1,6 @@
+import { COLLECTIONS } from "#core/collections.ts";
 import { sitemapProducts } from "#server/catalog/catalog.service.ts";
-import { appServices, publicOrigin } from "#server/http/route-helpers.ts";
-import { COLLECTIONS } from "../lib/collections.ts";
+import { appServices, publicOrigin } from "../.server/context.ts";
 import type { Route } from "./+types/sitemap";
 
 // One sitemap file holds at most 50,000 addresses.

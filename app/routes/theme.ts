@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { shopCookies } from "#server/http/cookies.ts";
-import { readForm } from "#server/http/forms.ts";
-import { appServices, cookieSecurity, isDocumentSubmission } from "#server/http/route-helpers.ts";
+import { appServices, cookieSecurity, isDocumentSubmission } from "../.server/context.ts";
+import { readForm } from "../.server/forms.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import type { Route } from "./+types/theme";
 

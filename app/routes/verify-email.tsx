@@ -1,9 +1,9 @@
 import { Form } from "react-router";
 import { confirmEmail } from "#server/accounts/identity.service.ts";
-import { formFailure } from "#server/http/action-results.ts";
-import { appServices } from "#server/http/route-helpers.ts";
-import { actorOf } from "#server/http/session-middleware.ts";
-import { makeToast, redirectWithToast } from "#server/http/toasts.ts";
+import { formFailure } from "../.server/action-results.ts";
+import { appServices } from "../.server/context.ts";
+import { actorOf } from "../.server/session.ts";
+import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { AuthCard } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { SubmitButton } from "../components/ui/submit-button.tsx";

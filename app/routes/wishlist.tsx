@@ -1,12 +1,6 @@
 import { useState } from "react";
 import { redirect } from "react-router";
 import { AppError } from "#server/errors.ts";
-import { actionDone, actionFailed } from "#server/http/action-results.ts";
-import { readForm, text } from "#server/http/forms.ts";
-import { actorWithGuestId } from "#server/http/guest-cookie.ts";
-import { appServices } from "#server/http/route-helpers.ts";
-import { actorOf } from "#server/http/session-middleware.ts";
-import { makeToast, withToast } from "#server/http/toasts.ts";
 import {
   addToWishlist,
   removeFromWishlist,
@@ -14,6 +8,12 @@ import {
   type WishlistItem,
   wishlistToCart,
 } from "#server/wishlist/wishlist.service.ts";
+import { actionDone, actionFailed } from "../.server/action-results.ts";
+import { appServices } from "../.server/context.ts";
+import { readForm, text } from "../.server/forms.ts";
+import { actorWithGuestId } from "../.server/guest-cookie.ts";
+import { actorOf } from "../.server/session.ts";
+import { makeToast, withToast } from "../.server/toasts.ts";
 import { ProductCard } from "../components/catalog/product-card.tsx";
 import { SizeSelect } from "../components/catalog/size-select.tsx";
 import { useCartFetcher } from "../components/catalog/use-cart-fetcher.ts";

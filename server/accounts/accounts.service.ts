@@ -1,3 +1,5 @@
+import type { Actor } from "#core/actor.ts";
+import { assertAdmin } from "../access.ts";
 import { mergeCarts } from "../cart/cart.service.ts";
 import { guestOwner, userOwner } from "../cart/owner.ts";
 import type { Config } from "../config.ts";
@@ -17,7 +19,6 @@ import {
   updateUser,
 } from "./accounts.repository.ts";
 import { type ClientMeta, type LoginInput, loginSchema, type SignupInput, signupSchema } from "./accounts.schemas.ts";
-import { type Actor, assertAdmin } from "./actor.ts";
 import { emailInUse, emailKey } from "./email-addresses.ts";
 import { sendEmailVerification } from "./identity.service.ts";
 import { checkPassword, decoyHash, generatePassword, hashPassword, verifyPassword } from "./passwords.ts";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { SYSTEM } from "#core/actor.ts";
 import { LocalStorage } from "../storage/local-storage.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, makeCustomer, uniqueWord } from "../testing/factories.ts";
 import { testConfig } from "../testing/test-config.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { ensureAdmin, FAILURE_WINDOW_MS, logIn, promoteToAdmin, setUserDisabled, signUp } from "./accounts.service.ts";
-import { SYSTEM } from "./actor.ts";
 import { checkPassword } from "./passwords.ts";
 import { changePassword, getProfile, updateProfile } from "./profile.service.ts";
 import { closeSession, resolveSession, SESSION_IDLE_MS } from "./sessions.service.ts";

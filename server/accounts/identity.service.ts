@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Actor } from "#core/actor.ts";
+import { assertSignedIn } from "../access.ts";
 import { deleteCart } from "../cart/cart.repository.ts";
 import { userOwner } from "../cart/owner.ts";
 import type { Config } from "../config.ts";
@@ -16,7 +18,6 @@ import {
   updateUser,
 } from "./accounts.repository.ts";
 import { actionCodeState, consumeActionCode, issueActionCode } from "./action-codes.ts";
-import { type Actor, assertSignedIn } from "./actor.ts";
 import { emailInUse, emailKey } from "./email-addresses.ts";
 import { checkPassword, hashPassword, verifyPassword } from "./passwords.ts";
 import { closeOtherSessions } from "./sessions.service.ts";

@@ -1,3 +1,5 @@
+import type { Actor } from "#core/actor.ts";
+import { assertSignedIn } from "../access.ts";
 import type { Config } from "../config.ts";
 import type { Db, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -12,7 +14,6 @@ import {
   passwordChangeSchema,
   profileSchema,
 } from "./accounts.schemas.ts";
-import { type Actor, assertSignedIn } from "./actor.ts";
 import { emailInUse, emailKey } from "./email-addresses.ts";
 import { requestEmailChange } from "./identity.service.ts";
 import { checkPassword, hashPassword, verifyPassword } from "./passwords.ts";

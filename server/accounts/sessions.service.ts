@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { Actor } from "#core/actor.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { randomToken } from "../ids.ts";
 import {
@@ -9,7 +10,6 @@ import {
   insertSession,
   renewSession,
 } from "./accounts.repository.ts";
-import type { Actor } from "./actor.ts";
 
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding renewal happens at most once a day, so that reading pages does not write every time. */

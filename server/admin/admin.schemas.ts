@@ -100,6 +100,4 @@ export type SalesDay = {
 /** A size of a product on sale with few pieces left. */
 export type LowStockRow = { productId: number; title: string; size: string; stock: number };
 
-/** The sizes at or under this many pieces are on the dashboard's low-stock list. */
-export const LOW_STOCK_LIMIT = 5;
 export const SALES_CHART_DAYS = 30;

@@ -1,4 +1,6 @@
-import { type Actor, assertAdmin } from "../accounts/actor.ts";
+import type { Actor } from "#core/actor.ts";
+import { LOW_STOCK_THRESHOLD } from "#core/stock.ts";
+import { assertAdmin } from "../access.ts";
 import { countLiveProducts } from "../catalog/catalog.repository.ts";
 import type { Db } from "../db/schema.ts";
 import { containsLikePattern } from "../db/text-match.ts";
@@ -21,7 +23,6 @@ import {
   type AdminUserRow,
   type DashboardFigures,
   type DashboardQuery,
-  LOW_STOCK_LIMIT,
   type LowStockRow,
   SALES_CHART_DAYS,
   type SalesDay,
@@ -108,6 +109,6 @@ const LOW_STOCK_ROWS = 50;
 /** Sizes on sale with five or fewer pieces left, fewest first; `more` when the list goes on. */
 export async function lowStock(db: Db, actor: Actor): Promise<{ rows: LowStockRow[]; more: boolean }> {
   assertAdmin(actor);
-  const rows = await findLowStock(db, LOW_STOCK_LIMIT, LOW_STOCK_ROWS + 1);
+  const rows = await findLowStock(db, LOW_STOCK_THRESHOLD, LOW_STOCK_ROWS + 1);
   return { rows: rows.slice(0, LOW_STOCK_ROWS), more: rows.length > LOW_STOCK_ROWS };
 }

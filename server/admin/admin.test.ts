@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { flagRecord } from "../../app/lib/collections.ts";
-import { SYSTEM } from "../accounts/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
+import { flagRecord } from "#core/collections.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { listingQuerySchema } from "../catalog/catalog.schemas.ts";
 import { browseListing, getProduct } from "../catalog/catalog.service.ts";

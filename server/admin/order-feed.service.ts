@@ -1,4 +1,5 @@
-import { type Actor, assertAdmin } from "../accounts/actor.ts";
+import type { Actor } from "#core/actor.ts";
+import { assertAdmin } from "../access.ts";
 import type { Db } from "../db/schema.ts";
 import { findOrderEventsAfter, latestOrderEventId } from "../orders/order-events.repository.ts";
 import type { OrderEvent } from "./admin.schemas.ts";

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { SYSTEM } from "../accounts/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { AppError } from "../errors.ts";
 import { recordStatusChange } from "../orders/order-events.repository.ts";

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync, backup as sqliteBackup } from "node:sqlite";
 import { create, extract } from "tar";
-import { type Config, sqlitePath } from "../config.ts";
+import type { Config } from "../config.ts";
+import { sqlitePath } from "../db/sqlite-path.ts";
 
 export class BackupError extends Error {
   override name = "BackupError";

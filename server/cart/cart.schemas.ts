@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rupeesToPaise } from "../../app/lib/money.ts";
+import { rupeesToPaise } from "#core/money.ts";
 import { SIZES } from "../catalog/catalog.schemas.ts";
 import { decimalInteger } from "../validation/fields.ts";
 

@@ -1,4 +1,5 @@
-import type { Actor } from "../accounts/actor.ts";
+import type { Actor } from "#core/actor.ts";
+import { redeemablePoints } from "#core/points.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
@@ -25,7 +26,7 @@ import {
   setQuantitySchema,
 } from "./cart.schemas.ts";
 import { ownerOf } from "./owner.ts";
-import { priceLines, redeemablePoints } from "./pricing.ts";
+import { priceLines } from "./pricing.ts";
 
 function requireOwner(actor: Actor): string {
   const owner = ownerOf(actor);

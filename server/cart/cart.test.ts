@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { SYSTEM } from "../accounts/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
 import { getProduct } from "../catalog/catalog.service.ts";
 import { archiveProduct, updateProduct } from "../catalog/catalog-admin.service.ts";
 import { failure } from "../testing/app-error.ts";

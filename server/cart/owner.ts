@@ -1,4 +1,4 @@
-import type { Actor } from "../accounts/actor.ts";
+import type { Actor } from "#core/actor.ts";
 
 /**
  * Whose cart or wishlist: a signed-in user's ("u:{id}"), or a visitor's by their guest cookie

@@ -1,5 +1,6 @@
-import { COLLECTION_FLAGS, effectiveFlags } from "../../app/lib/collections.ts";
-import { type Actor, assertAdmin } from "../accounts/actor.ts";
+import type { Actor } from "#core/actor.ts";
+import { COLLECTION_FLAGS, effectiveFlags } from "#core/collections.ts";
+import { assertAdmin } from "../access.ts";
 import type { Db, NewProductRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Storage } from "../storage/storage.ts";

@@ -1,6 +1,6 @@
 import { type Expression, type SqlBool, sql } from "kysely";
-import type { CollectionFlag } from "../../app/lib/collections.ts";
-import type { ListingSort } from "../../app/lib/listing.ts";
+import type { CollectionFlag } from "#core/collections.ts";
+import type { ListingSort } from "#core/listings.ts";
 import { engineOf } from "../db/database.ts";
 import type { Executor, NewProductRow, ProductRow, ProductSizeRow, ProductUpdate } from "../db/schema.ts";
 

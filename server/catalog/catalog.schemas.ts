@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { COLLECTION_FLAGS, COLLECTIONS, type CollectionFlag } from "../../app/lib/collections.ts";
-import { LISTING_SORTS, type ListingSort, PAGE_SIZE } from "../../app/lib/listing.ts";
-import { SIZES, type Size } from "../../app/lib/sizes.ts";
+import { COLLECTION_FLAGS, COLLECTIONS, type CollectionFlag } from "#core/collections.ts";
+import { LISTING_SORTS, type ListingSort, PAGE_SIZE } from "#core/listings.ts";
+import { SIZES, type Size } from "#core/sizes.ts";
 import { hasGstRate } from "../tax/gst-rates.ts";
 import { pageNumber } from "../validation/fields.ts";
 

@@ -1,5 +1,5 @@
-import { COLLECTION_FLAGS, type CollectionFlag, findCollection } from "../../app/lib/collections.ts";
-import { rupeesToPaise } from "../../app/lib/money.ts";
+import { COLLECTION_FLAGS, type CollectionFlag, findCollection } from "#core/collections.ts";
+import { rupeesToPaise } from "#core/money.ts";
 import type { Db, ProductRow, ProductSizeRow } from "../db/schema.ts";
 import { containsLikePattern } from "../db/text-match.ts";
 import { AppError } from "../errors.ts";

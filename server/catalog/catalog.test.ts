@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
-import { SYSTEM } from "../accounts/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
 import { AppError } from "../errors.ts";
 import { makeProduct, uniqueWord } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";

@@ -1,6 +1,6 @@
-import { COLLECTION_FLAGS, type CollectionFlag } from "../../app/lib/collections.ts";
-import { isExternalImage } from "../../app/lib/images.ts";
-import { parseRupees } from "../../app/lib/money.ts";
+import { COLLECTION_FLAGS, type CollectionFlag } from "#core/collections.ts";
+import { isExternalImage } from "#core/images.ts";
+import { parseRupees } from "#core/money.ts";
 import { AppError } from "../errors.ts";
 import { checkUploadedImage, storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";

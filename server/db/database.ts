@@ -2,9 +2,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { CamelCasePlugin, type Dialect, Kysely, PostgresAdapter, PostgresDialect } from "kysely";
 import pg from "pg";
-import { sqlitePath } from "../config.ts";
 import type { Database, Db, Executor } from "./schema.ts";
 import { createSqliteDialect } from "./sqlite-dialect.ts";
+import { sqlitePath } from "./sqlite-path.ts";
 
 export type Engine = "sqlite" | "postgres";
 

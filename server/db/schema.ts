@@ -112,7 +112,7 @@ export interface WishlistItemsTable {
   addedAt: number;
 }
 
-import type { OrderStatus } from "../../app/lib/order-status.ts";
+import type { OrderStatus } from "#core/order-status.ts";
 
 export type { OrderStatus };
 

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { COLLECTION_FLAGS, flagRecord } from "../../app/lib/collections.ts";
-import { rupeesToPaise } from "../../app/lib/money.ts";
+import { COLLECTION_FLAGS, flagRecord } from "#core/collections.ts";
+import { rupeesToPaise } from "#core/money.ts";
 import { type ProductInput, productInputSchema, SIZES } from "../catalog/catalog.schemas.ts";
-import { ART_KINDS, type ArtKind, DETAILS, METALS, PALETTES, PATTERNS } from "./art/product-art.ts";
+import { DETAILS, METALS, PATTERNS } from "./art/look.ts";
+import { ART_KINDS, type ArtKind, PALETTES } from "./art/product-art.ts";
 
 /** One entry of demo-products.json: the shop's fields, in rupees, plus how to draw its pictures. */
 const demoProductSchema = z.object({

@@ -1,4 +1,4 @@
-import { SYSTEM } from "../accounts/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
 import { createProduct } from "../catalog/catalog-admin.service.ts";
 import { saveHomeImage } from "../catalog/home.repository.ts";
 import { HERO_SLIDES } from "../catalog/home-content.ts";

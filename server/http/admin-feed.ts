@@ -1,10 +1,10 @@
 import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type Actor, isAdmin } from "../accounts/actor.ts";
+import { type Actor, isAdmin } from "#core/actor.ts";
 import { resolveSession } from "../accounts/sessions.service.ts";
 import { EVENTS_PER_READ, latestOrderEvent, orderEventsAfter } from "../admin/order-feed.service.ts";
-import type { AppServices } from "../context.ts";
 import { AppError } from "../errors.ts";
+import type { AppServices } from "../services.ts";
 import { readCookie, shopCookies } from "./cookies.ts";
 
 export const ADMIN_FEED_PATH = "/admin/events";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastify, { type FastifyInstance, LogController } from "fastify";
 import type { ViteDevServer } from "vite";
-import type { AppServices } from "../context.ts";
+import type { AppServices } from "../services.ts";
 import { registerAdminFeed } from "./admin-feed.ts";
 import { registerCompression } from "./compression.ts";
 import { registerErrorHandler } from "./error-handler.ts";

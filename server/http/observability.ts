@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppServices, RequestInfo } from "../context.ts";
 import { outboxDepth } from "../mail/mail.service.ts";
 import { gaugeAtScrape, httpRequests, metrics } from "../observability/metrics.ts";
+import type { AppServices, RequestInfo } from "../services.ts";
 import { pageOf } from "./rate-limits.ts";
 
 const infos = new WeakMap<IncomingMessage, RequestInfo>();

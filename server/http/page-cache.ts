@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { COLLECTIONS } from "../../app/lib/collections.ts";
+import { COLLECTIONS } from "#core/collections.ts";
 
 /** A shared page is served as rendered for this long, and while it is re-rendered for this long after. */
 export const FRESH_MS = 60_000;

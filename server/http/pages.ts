@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { catalogVersion } from "../catalog/catalog-version.ts";
-import { type AppServices, appContext, type RequestInfo, requestContext } from "../context.ts";
-import { declaredBodyLength } from "./forms.ts";
+import type { AppServices, RequestInfo } from "../services.ts";
+import { declaredBodyLength } from "./body-length.ts";
 import { rememberRequestInfo } from "./observability.ts";
 import {
   PageCache,
@@ -21,6 +21,7 @@ import {
   sharedPageOf,
   sharedPagePolicy,
 } from "./page-cache.ts";
+import { appContext, requestContext } from "./route-context.ts";
 import { scriptNonceOf } from "./security-headers.ts";
 import { asErrorResponse } from "./service-errors.ts";
 

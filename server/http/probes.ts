@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import type { AppServices } from "../context.ts";
 import { migrationsAreCurrent } from "../db/migrate.ts";
+import type { AppServices } from "../services.ts";
 
 /**
  * `/healthz` answers while the process lives. `/readyz` answers 200 only when this node can take

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { UPLOADS_PREFIX } from "../../app/lib/images.ts";
+import { UPLOADS_PREFIX } from "#core/images.ts";
 import { avifFromWebp } from "../storage/images.ts";
 import { assertValidKey, InvalidStorageKeyError, type Storage, type StoredObject } from "../storage/storage.ts";
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { stateByCode } from "../../app/lib/indian-states.ts";
-import { formatAmount } from "../../app/lib/money.ts";
-import { type Actor, assertAdmin } from "../accounts/actor.ts";
+import type { Actor } from "#core/actor.ts";
+import { stateByCode } from "#core/indian-states.ts";
+import { formatAmount } from "#core/money.ts";
+import { assertAdmin } from "../access.ts";
 import type { Db } from "../db/schema.ts";
 import { parseInput } from "../validation/fields.ts";
 import { documentRange, findLargeInterStateInvoices, sumTaxRows } from "./gst-report.repository.ts";

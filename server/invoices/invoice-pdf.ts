@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
-import { formatAmount } from "../../app/lib/money.ts";
+import { formatAmount } from "#core/money.ts";
 import { rupeesInWords } from "../tax/amount-in-words.ts";
 import type { InvoiceDocument, InvoiceLine } from "./invoice.schemas.ts";
 

@@ -1,19 +1,9 @@
 import type { Selectable } from "kysely";
 import type { OrderTaxLinesTable } from "../db/schema.ts";
-/** The registered seller as printed on its invoices. */
-export type SellerDetails = {
-  legalName: string;
-  address: string;
-  gstin: string;
-  stateCode: string;
-  stateName: string;
-};
-
+import type { SellerDetails } from "../tax/seller.ts";
+import type { RateSummary, TaxTotals } from "../tax/tax-summary.ts";
 /** A row of an invoice's goods table (or the shipping row), as stored with the order. Amounts in paise. */
 export type InvoiceLine = Omit<Selectable<OrderTaxLinesTable>, "orderId" | "position">;
-
-/** Taxable value and tax at one rate. */
-export type RateSummary = { rateBps: number; taxable: number; cgst: number; sgst: number; igst: number };
 
 /** Everything a tax invoice or credit note prints (CGST Rules 46 and 53). */
 export type InvoiceDocument = {
@@ -37,5 +27,20 @@ export type InvoiceDocument = {
   supplyType: "intra" | "inter";
   lines: InvoiceLine[];
   summary: RateSummary[];
-  totals: { gross: number; discount: number; taxable: number; cgst: number; sgst: number; igst: number; total: number };
+  totals: TaxTotals;
+};
+
+/** What an invoice needs to know of its order: which it is, its documents, and who it went to. */
+export type InvoicedOrder = {
+  id: number;
+  orderNumber: string;
+  invoice: { number: string; date: number } | null;
+  creditNote: { number: string; date: number } | null;
+  name: string;
+  address: string;
+  city: string;
+  pincode: string;
+  stateCode: string;
+  phone: string;
+  email: string;
 };

@@ -1,10 +1,9 @@
-import { stateByCode } from "../../app/lib/indian-states.ts";
-import type { Actor } from "../accounts/actor.ts";
+import { stateByCode } from "#core/indian-states.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import type { OrderDetail } from "../orders/orders.schemas.ts";
-import { customerOrder, orderByAccessToken, orderForAdmin } from "../orders/orders.service.ts";
-import type { InvoiceDocument, InvoiceLine, RateSummary, SellerDetails } from "./invoice.schemas.ts";
+import type { SellerDetails } from "../tax/seller.ts";
+import { summariseByRate, totalsOf } from "../tax/tax-summary.ts";
+import type { InvoiceDocument, InvoicedOrder, InvoiceLine } from "./invoice.schemas.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { findInvoiceParts, findTaxLines } from "./invoices.repository.ts";
 
@@ -13,22 +12,8 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export type DocumentFile = { filename: string; pdf: Buffer };
 
-/** The customer's own order's invoice or credit note; anyone else's order is "not found". */
-export async function customerDocument(db: Db, actor: Actor, orderNumber: string, kind: DocumentKind) {
-  return documentFile(db, await customerOrder(db, actor, orderNumber), kind);
-}
-
-/** A guest's invoice or credit note, through the secret of the order's link. */
-export async function guestDocument(db: Db, token: string, kind: DocumentKind) {
-  return documentFile(db, await orderByAccessToken(db, token), kind);
-}
-
-/** Any order's invoice or credit note, for the administrator. */
-export async function adminDocument(db: Db, actor: Actor, orderId: number, kind: DocumentKind) {
-  return documentFile(db, await orderForAdmin(db, actor, orderId), kind);
-}
-
-async function documentFile(db: Db, order: OrderDetail, kind: DocumentKind): Promise<DocumentFile> {
+/** An order's invoice or credit note as a PDF file; whoever asks has been checked by the caller. */
+export async function documentFile(db: Db, order: InvoicedOrder, kind: DocumentKind): Promise<DocumentFile> {
   const document = await invoiceDocument(db, order, kind);
   return { filename: `${document.number.replaceAll("/", "-")}.pdf`, pdf: await renderInvoicePdf(document) };
 }
@@ -37,7 +22,7 @@ async function documentFile(db: Db, order: OrderDetail, kind: DocumentKind): Pro
  * An order's invoice (or its credit note) as issued: the tax rows stored when the order was placed,
  * and the seller as it was then. Nothing is worked out again, so a document never changes.
  */
-export async function invoiceDocument(db: Db, order: OrderDetail, kind: DocumentKind): Promise<InvoiceDocument> {
+export async function invoiceDocument(db: Db, order: InvoicedOrder, kind: DocumentKind): Promise<InvoiceDocument> {
   const issued = kind === "invoice" ? order.invoice : order.creditNote;
   const parts = await findInvoiceParts(db, order.id);
   if (!order.invoice || !issued || !parts?.seller || !parts.supplyType) {
@@ -61,19 +46,6 @@ export async function invoiceDocument(db: Db, order: OrderDetail, kind: Document
     sgst: row.sgst,
     igst: row.igst,
   }));
-  const sum = (pick: (line: InvoiceLine) => number, of = lines) => of.reduce((total, line) => total + pick(line), 0);
-  const summary: RateSummary[] = [...new Set(lines.map((line) => line.rateBps))]
-    .sort((a, b) => a - b)
-    .map((rateBps) => {
-      const at = lines.filter((line) => line.rateBps === rateBps);
-      return {
-        rateBps,
-        taxable: sum((l) => l.taxable, at),
-        cgst: sum((l) => l.cgst, at),
-        sgst: sum((l) => l.sgst, at),
-        igst: sum((l) => l.igst, at),
-      };
-    });
   return {
     kind,
     number: issued.number,
@@ -93,15 +65,7 @@ export async function invoiceDocument(db: Db, order: OrderDetail, kind: Document
     },
     supplyType: parts.supplyType,
     lines,
-    summary,
-    totals: {
-      gross: sum((l) => l.gross),
-      discount: sum((l) => l.discount),
-      taxable: sum((l) => l.taxable),
-      cgst: sum((l) => l.cgst),
-      sgst: sum((l) => l.sgst),
-      igst: sum((l) => l.igst),
-      total: sum((l) => l.gross - l.discount),
-    },
+    summary: summariseByRate(lines),
+    totals: totalsOf(lines),
   };
 }

@@ -1,17 +1,18 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { expect, it } from "vitest";
-import { SYSTEM } from "../accounts/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { findProduct } from "../catalog/catalog.service.ts";
 import { updateProduct } from "../catalog/catalog-admin.service.ts";
 import type { Db } from "../db/schema.ts";
+import { customerDocument, guestDocument } from "../orders/order-documents.service.ts";
 import { changeStatus, orderByAccessToken, placeOrder } from "../orders/orders.service.ts";
+import { DEMO_SELLER } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
-import { DEMO_SELLER } from "./demo-seller.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
-import { customerDocument, guestDocument, invoiceDocument } from "./invoices.service.ts";
+import { invoiceDocument } from "./invoices.service.ts";
 
 const KOLKATA = { address: "12 Park Street", city: "Kolkata", stateCode: "19", pincode: "700016" };
 

@@ -1,9 +1,10 @@
 import type { Insertable } from "kysely";
 import type { Executor, OrderTaxLinesTable } from "../db/schema.ts";
 import { financialYearOf, formatDocumentNumber } from "../tax/document-numbers.ts";
-import { type TaxedLine, taxOrder } from "../tax/order-tax.ts";
+import { taxOrder } from "../tax/order-tax.ts";
+import type { SellerDetails } from "../tax/seller.ts";
+import type { TaxedLine } from "../tax/tax-summary.ts";
 import { nextDocumentNumber } from "./document-counters.repository.ts";
-import type { SellerDetails } from "./invoice.schemas.ts";
 import { setCreditNote } from "./invoices.repository.ts";
 
 /** Invoices are numbered KS/26-27/000001…, credit notes CN/26-27/000001…, each from 1 every April. */
@@ -27,14 +28,14 @@ type SoldLine = { title: string; size: string; hsn: string; unitPrice: number; q
  */
 export async function draftInvoice(
   trx: Executor,
-  sale: { lines: readonly SoldLine[]; discountPaise: number; shippingPaise: number; stateCode: string },
+  sale: { lines: readonly SoldLine[]; discount: number; shipping: number; stateCode: string },
   seller: SellerDetails,
   now: number,
 ): Promise<InvoiceDraft> {
   const tax = taxOrder({
-    lines: sale.lines.map((line) => ({ hsn: line.hsn, unitPricePaise: line.unitPrice, quantity: line.quantity })),
-    discountPaise: sale.discountPaise,
-    shippingPaise: sale.shippingPaise,
+    lines: sale.lines.map((line) => ({ hsn: line.hsn, unitPrice: line.unitPrice, quantity: line.quantity })),
+    discount: sale.discount,
+    shipping: sale.shipping,
     sellerStateCode: seller.stateCode,
     deliveryStateCode: sale.stateCode,
     onDate: now,
@@ -55,19 +56,7 @@ export async function draftInvoice(
 }
 
 function row(kind: "goods" | "shipping", description: string, line: TaxedLine) {
-  return {
-    kind,
-    description,
-    hsn: line.hsn,
-    quantity: line.quantity,
-    gross: line.grossPaise,
-    discount: line.discountPaise,
-    taxable: line.taxablePaise,
-    rateBps: line.rateBps,
-    cgst: line.cgstPaise,
-    sgst: line.sgstPaise,
-    igst: line.igstPaise,
-  };
+  return { kind, description, ...line };
 }
 
 /**

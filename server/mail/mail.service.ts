@@ -1,4 +1,5 @@
-import { type Actor, assertAdmin } from "../accounts/actor.ts";
+import type { Actor } from "#core/actor.ts";
+import { assertAdmin } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";

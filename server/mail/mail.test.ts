@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { SYSTEM } from "../accounts/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { openDatabase } from "../db/database.ts";
 import type { Db } from "../db/schema.ts";

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
-import { ORDER_TRANSITIONS } from "../../app/lib/order-status.ts";
+import { ORDER_TRANSITIONS } from "#core/order-status.ts";
 import type { OrderLinesTable, OrderStatus } from "../db/schema.ts";
 import {
   addressField,

@@ -1,26 +1,27 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { stateByCode } from "../../app/lib/indian-states.ts";
-import { rupeesToPaise } from "../../app/lib/money.ts";
+import type { Actor } from "#core/actor.ts";
+import { stateByCode } from "#core/indian-states.ts";
+import { pointsEarnedFor, pointsToPaise, redeemablePoints } from "#core/points.ts";
+import { assertAdmin, assertSignedIn } from "../access.ts";
 import { findUserById, updateUser } from "../accounts/accounts.repository.ts";
-import { type Actor, assertAdmin, assertSignedIn } from "../accounts/actor.ts";
 import { deleteCart, findSizeStock } from "../cart/cart.repository.ts";
 import type { CartLine } from "../cart/cart.schemas.ts";
 import { cartLines } from "../cart/cart.service.ts";
 import { ownerOf } from "../cart/owner.ts";
-import { pointsEarnedFor, priceLines, redeemablePoints } from "../cart/pricing.ts";
+import { priceLines } from "../cart/pricing.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, OrderStatus } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomId, randomToken } from "../ids.ts";
-import { DEMO_SELLER } from "../invoices/demo-seller.ts";
-import type { SellerDetails } from "../invoices/invoice.schemas.ts";
 import { insertTaxLines } from "../invoices/invoices.repository.ts";
 import { draftInvoice, issueCreditNote } from "../invoices/invoicing.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { checkoutRefusals, ordersPlaced } from "../observability/metrics.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
 import { creditPoints, redeemPoints, reverseOrderPoints } from "../rewards/rewards.service.ts";
+import type { SellerDetails } from "../tax/seller.ts";
+import { DEMO_SELLER } from "../tax/seller.ts";
 import { emailField, parseInput, requiredText } from "../validation/fields.ts";
 import { recordStatusChange } from "./order-events.repository.ts";
 import { announceOrderEvent } from "./order-feed.ts";
@@ -162,8 +163,8 @@ async function placeOrderOnce(
         trx,
         {
           lines,
-          discountPaise: rupeesToPaise(totals.pointsRedeemed),
-          shippingPaise: totals.shipping,
+          discount: pointsToPaise(totals.pointsRedeemed),
+          shipping: totals.shipping,
           stateCode: details.stateCode,
         },
         seller,

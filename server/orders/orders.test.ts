@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { type Actor, SYSTEM } from "../accounts/actor.ts";
+import { type Actor, SYSTEM } from "#core/actor.ts";
 import { addToCart, viewCart } from "../cart/cart.service.ts";
 import { findProduct, getProduct } from "../catalog/catalog.service.ts";
 import { archiveProduct, updateProduct } from "../catalog/catalog-admin.service.ts";

@@ -1,5 +1,5 @@
-import type { Actor } from "../accounts/actor.ts";
-import { assertSignedIn } from "../accounts/actor.ts";
+import type { Actor } from "#core/actor.ts";
+import { assertSignedIn } from "../access.ts";
 import type { Db, Executor, PointsKind } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { addPoints, findLedger, findPointsBalance, insertLedgerEntry, spendPoints } from "./rewards.repository.ts";

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ambiguousPriceRanges, gstRateForInclusivePiece } from "./gst-rates.ts";
-import { shareInProportion, type TaxedLine, taxOrder } from "./order-tax.ts";
+import { shareInProportion, taxOrder } from "./order-tax.ts";
+import type { TaxedLine } from "./tax-summary.ts";
 
 const NOV_2026 = Date.UTC(2026, 10, 23, 6);
 const MAHARASHTRA = "27";
@@ -12,17 +13,16 @@ function order(
   extra: { points?: number; to?: string } = {},
 ) {
   return taxOrder({
-    lines: lines.map((line) => ({ hsn: line.hsn, unitPricePaise: line.rupees * 100, quantity: line.quantity ?? 1 })),
-    discountPaise: (extra.points ?? 0) * 100,
-    shippingPaise: 0,
+    lines: lines.map((line) => ({ hsn: line.hsn, unitPrice: line.rupees * 100, quantity: line.quantity ?? 1 })),
+    discount: (extra.points ?? 0) * 100,
+    shipping: 0,
     sellerStateCode: MAHARASHTRA,
     deliveryStateCode: extra.to ?? MAHARASHTRA,
     onDate: NOV_2026,
   });
 }
 
-const taxes = (line: TaxedLine | undefined) =>
-  line && [line.rateBps, line.taxablePaise, line.cgstPaise, line.sgstPaise, line.igstPaise];
+const taxes = (line: TaxedLine | undefined) => line && [line.rateBps, line.taxable, line.cgst, line.sgst, line.igst];
 
 describe("GST on an order, in paise", () => {
   it("taxes a ₹2,499 kurta delivered in Mumbai at 5 % as CGST 2.5 % + SGST 2.5 %", () => {
@@ -45,32 +45,32 @@ describe("GST on an order, in paise", () => {
     const without = order([{ hsn: "6204", rupees: 2699 }]);
     expect(without.goods[0]?.rateBps).toBe(1800);
     const tax = order([{ hsn: "6204", rupees: 2699 }], { points: 300 });
-    expect(tax.goods[0]).toMatchObject({ grossPaise: 269_900, discountPaise: 30_000, rateBps: 500 });
+    expect(tax.goods[0]).toMatchObject({ gross: 269_900, discount: 30_000, rateBps: 500 });
     expect(taxes(tax.goods[0])).toEqual([500, 228_476, 5_712, 5_712, 0]);
   });
 
   it("taxes a mixed cart at three rates, with shipping following each rate", () => {
     const tax = taxOrder({
       lines: [
-        { hsn: "7117", unitPricePaise: 129_900, quantity: 2 },
-        { hsn: "6204", unitPricePaise: 189_900, quantity: 1 },
-        { hsn: "9102", unitPricePaise: 349_900, quantity: 1 },
+        { hsn: "7117", unitPrice: 129_900, quantity: 2 },
+        { hsn: "6204", unitPrice: 189_900, quantity: 1 },
+        { hsn: "9102", unitPrice: 349_900, quantity: 1 },
       ],
-      discountPaise: 0,
-      shippingPaise: 10_000,
+      discount: 0,
+      shipping: 10_000,
       sellerStateCode: MAHARASHTRA,
       deliveryStateCode: MAHARASHTRA,
       onDate: NOV_2026,
     });
     expect(tax.goods.map((line) => line.rateBps)).toEqual([300, 500, 1800]);
     expect(tax.byRate.map((rate) => rate.rateBps)).toEqual([300, 500, 1800]);
-    expect(tax.shipping.map((line) => [line.hsn, line.rateBps, line.grossPaise])).toEqual([
+    expect(tax.shipping.map((line) => [line.hsn, line.rateBps, line.gross])).toEqual([
       // ₹100 over ₹2,598, ₹1,899 and ₹3,499: 32.49, 23.75 and 43.76.
       ["996812", 300, 3_249],
       ["996812", 500, 2_375],
       ["996812", 1800, 4_376],
     ]);
-    expect(tax.totals.totalPaise).toBe(259_800 + 189_900 + 349_900 + 10_000);
+    expect(tax.totals.total).toBe(259_800 + 189_900 + 349_900 + 10_000);
   });
 
   it("always adds up: every line's taxable value and tax make its value, and the totals are the lines' sums", () => {
@@ -91,7 +91,7 @@ describe("GST on an order, in paise", () => {
     );
     const line = fc.record({
       hsn,
-      unitPricePaise: fc.integer({ min: 100, max: 5_000_000 }),
+      unitPrice: fc.integer({ min: 100, max: 5_000_000 }),
       quantity: fc.integer({ min: 1, max: 9 }),
     });
     fc.assert(
@@ -100,34 +100,30 @@ describe("GST on an order, in paise", () => {
         fc.integer({ min: 0, max: 100 }),
         fc.integer({ min: 0, max: 50_000 }),
         fc.constantFrom(MAHARASHTRA, WEST_BENGAL, "07"),
-        (lines, discountShare, shippingPaise, to) => {
-          const gross = lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
-          const discountPaise = Math.floor((gross * discountShare) / 200);
+        (lines, discountShare, shipping, to) => {
+          const gross = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
+          const discount = Math.floor((gross * discountShare) / 200);
           const tax = taxOrder({
             lines,
-            discountPaise,
-            shippingPaise,
+            discount,
+            shipping,
             sellerStateCode: MAHARASHTRA,
             deliveryStateCode: to,
             onDate: NOV_2026,
           });
           const rows = [...tax.goods, ...tax.shipping];
           for (const row of rows) {
-            expect(row.taxablePaise + row.cgstPaise + row.sgstPaise + row.igstPaise).toBe(
-              row.grossPaise - row.discountPaise,
-            );
-            expect(Math.abs(row.cgstPaise - row.sgstPaise)).toBeLessThanOrEqual(1);
-            if (to === MAHARASHTRA) expect(row.igstPaise).toBe(0);
-            else expect(row.cgstPaise + row.sgstPaise).toBe(0);
+            expect(row.taxable + row.cgst + row.sgst + row.igst).toBe(row.gross - row.discount);
+            expect(Math.abs(row.cgst - row.sgst)).toBeLessThanOrEqual(1);
+            if (to === MAHARASHTRA) expect(row.igst).toBe(0);
+            else expect(row.cgst + row.sgst).toBe(0);
           }
           const sum = (pick: (row: TaxedLine) => number) => rows.reduce((total, row) => total + pick(row), 0);
-          expect(tax.totals.totalPaise).toBe(gross - discountPaise + shippingPaise);
-          expect(tax.totals.discountPaise).toBe(discountPaise);
-          expect(tax.totals.taxablePaise).toBe(sum((r) => r.taxablePaise));
-          expect(tax.totals.cgstPaise + tax.totals.sgstPaise + tax.totals.igstPaise).toBe(
-            sum((r) => r.cgstPaise + r.sgstPaise + r.igstPaise),
-          );
-          expect(tax.byRate.reduce((total, rate) => total + rate.taxablePaise, 0)).toBe(tax.totals.taxablePaise);
+          expect(tax.totals.total).toBe(gross - discount + shipping);
+          expect(tax.totals.discount).toBe(discount);
+          expect(tax.totals.taxable).toBe(sum((r) => r.taxable));
+          expect(tax.totals.cgst + tax.totals.sgst + tax.totals.igst).toBe(sum((r) => r.cgst + r.sgst + r.igst));
+          expect(tax.byRate.reduce((total, rate) => total + rate.taxable, 0)).toBe(tax.totals.taxable);
         },
       ),
       { numRuns: 400 },

@@ -1,56 +1,26 @@
 import { gstRateForInclusivePiece, SHIPPING_SAC } from "./gst-rates.ts";
+import { type RateSummary, summariseByRate, type TaxedLine, type TaxTotals, totalsOf } from "./tax-summary.ts";
 
-/** A line of goods as sold: its HSN, the GST-inclusive price of one piece, how many. */
-export type TaxableLine = { hsn: string; unitPricePaise: number; quantity: number };
+/** A line of goods as sold: its HSN, the GST-inclusive price of one piece (paise), how many. */
+export type TaxableLine = { hsn: string; unitPrice: number; quantity: number };
 
 export type TaxOrderInput = {
   lines: readonly TaxableLine[];
   /** Redeemed reward points, in paise: a discount shared over the goods in proportion to value. */
-  discountPaise: number;
-  /** The delivery charge, GST-inclusive like the shelf prices. */
-  shippingPaise: number;
+  discount: number;
+  /** The delivery charge in paise, GST-inclusive like the shelf prices. */
+  shipping: number;
   sellerStateCode: string;
   deliveryStateCode: string;
   onDate: number;
-};
-
-/** One taxed row: a line of goods, or the share of shipping that follows a rate. Paise. */
-export type TaxedLine = {
-  hsn: string;
-  quantity: number;
-  /** Inclusive value before the discount, the discount, and the taxable value after it. */
-  grossPaise: number;
-  discountPaise: number;
-  taxablePaise: number;
-  rateBps: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
-};
-
-export type TaxSummary = {
-  rateBps: number;
-  taxablePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
 };
 
 export type OrderTax = {
   supplyType: "intra" | "inter";
   goods: TaxedLine[];
   shipping: TaxedLine[];
-  byRate: TaxSummary[];
-  totals: {
-    grossPaise: number;
-    discountPaise: number;
-    taxablePaise: number;
-    cgstPaise: number;
-    sgstPaise: number;
-    igstPaise: number;
-    /** What the buyer pays: gross − discount, exactly. */
-    totalPaise: number;
-  };
+  byRate: RateSummary[];
+  totals: TaxTotals;
 };
 
 /**
@@ -80,12 +50,12 @@ function taxInside(
   valuePaise: number,
   rateBps: number,
   intra: boolean,
-): Pick<TaxedLine, "taxablePaise" | "cgstPaise" | "sgstPaise" | "igstPaise"> {
-  const taxablePaise = Math.round((valuePaise * 10_000) / (10_000 + rateBps));
-  const tax = valuePaise - taxablePaise;
-  if (!intra) return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: tax };
-  const sgstPaise = Math.floor(tax / 2);
-  return { taxablePaise, cgstPaise: tax - sgstPaise, sgstPaise, igstPaise: 0 };
+): Pick<TaxedLine, "taxable" | "cgst" | "sgst" | "igst"> {
+  const taxable = Math.round((valuePaise * 10_000) / (10_000 + rateBps));
+  const tax = valuePaise - taxable;
+  if (!intra) return { taxable, cgst: 0, sgst: 0, igst: tax };
+  const sgst = Math.floor(tax / 2);
+  return { taxable, cgst: tax - sgst, sgst, igst: 0 };
 }
 
 /**
@@ -102,27 +72,27 @@ function taxInside(
  */
 export function taxOrder(input: TaxOrderInput): OrderTax {
   const intra = input.sellerStateCode === input.deliveryStateCode;
-  const gross = input.lines.map((line) => line.unitPricePaise * line.quantity);
-  const discounts = shareInProportion(input.discountPaise, gross);
+  const grossValues = input.lines.map((line) => line.unitPrice * line.quantity);
+  const discounts = shareInProportion(input.discount, grossValues);
   const goods: TaxedLine[] = input.lines.map((line, i) => {
-    const grossPaise = gross[i] ?? 0;
-    const discountPaise = discounts[i] ?? 0;
-    const value = grossPaise - discountPaise;
+    const gross = grossValues[i] ?? 0;
+    const discount = discounts[i] ?? 0;
+    const value = gross - discount;
     // A piece's value after its share of the discount; pieces of one line share it evenly.
     const rateBps = gstRateForInclusivePiece(line.hsn, value / line.quantity, input.onDate);
     return {
       hsn: line.hsn,
       quantity: line.quantity,
-      grossPaise,
-      discountPaise,
+      gross,
+      discount,
       rateBps,
       ...taxInside(value, rateBps, intra),
     };
   });
 
   const shippingShares = shareInProportion(
-    input.shippingPaise,
-    goods.map((line) => line.grossPaise - line.discountPaise),
+    input.shipping,
+    goods.map((line) => line.gross - line.discount),
   );
   const shippingByRate = new Map<number, number>();
   goods.forEach((line, i) => {
@@ -134,37 +104,18 @@ export function taxOrder(input: TaxOrderInput): OrderTax {
     .map(([rateBps, value]) => ({
       hsn: SHIPPING_SAC,
       quantity: 1,
-      grossPaise: value,
-      discountPaise: 0,
+      gross: value,
+      discount: 0,
       rateBps,
       ...taxInside(value, rateBps, intra),
     }));
 
   const all = [...goods, ...shipping];
-  const sum = (pick: (line: TaxedLine) => number, lines = all) => lines.reduce((total, line) => total + pick(line), 0);
-  const rates = [...new Set(all.map((line) => line.rateBps))].sort((a, b) => a - b);
   return {
     supplyType: intra ? "intra" : "inter",
     goods,
     shipping,
-    byRate: rates.map((rateBps) => {
-      const lines = all.filter((line) => line.rateBps === rateBps);
-      return {
-        rateBps,
-        taxablePaise: sum((l) => l.taxablePaise, lines),
-        cgstPaise: sum((l) => l.cgstPaise, lines),
-        sgstPaise: sum((l) => l.sgstPaise, lines),
-        igstPaise: sum((l) => l.igstPaise, lines),
-      };
-    }),
-    totals: {
-      grossPaise: sum((l) => l.grossPaise),
-      discountPaise: sum((l) => l.discountPaise),
-      taxablePaise: sum((l) => l.taxablePaise),
-      cgstPaise: sum((l) => l.cgstPaise),
-      sgstPaise: sum((l) => l.sgstPaise),
-      igstPaise: sum((l) => l.igstPaise),
-      totalPaise: sum((l) => l.grossPaise - l.discountPaise),
-    },
+    byRate: summariseByRate(all),
+    totals: totalsOf(all),
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { type CollectionFlag, flagRecord } from "../../app/lib/collections.ts";
+import { type Actor, SYSTEM, type UserActor } from "#core/actor.ts";
+import { type CollectionFlag, flagRecord } from "#core/collections.ts";
 import { signUp } from "../accounts/accounts.service.ts";
-import { type Actor, SYSTEM, type UserActor } from "../accounts/actor.ts";
 import type { ProductInput, Size } from "../catalog/catalog.schemas.ts";
 import { createProduct } from "../catalog/catalog-admin.service.ts";
 import type { Db } from "../db/schema.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pincodeFitsState, stateByCode } from "../../app/lib/indian-states.ts";
+import { pincodeFitsState, stateByCode } from "#core/indian-states.ts";
 import { AppError } from "../errors.ts";
 
 /** Field rules shared by every form that asks for them. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Actor } from "../accounts/actor.ts";
+import type { Actor } from "#core/actor.ts";
 import { findSizeStock } from "../cart/cart.repository.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { ownerOf } from "../cart/owner.ts";

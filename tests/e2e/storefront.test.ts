@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { COLLECTIONS, collectionLinkName as linkName } from "#core/collections.ts";
 import { COLLECTION_TILES, MOOD_TILES } from "#server/catalog/home-content.ts";
 import { type DemoProduct, loadDemoCatalogue } from "#server/demo/demo-catalogue.ts";
-import { COLLECTIONS, collectionLinkName as linkName } from "../../app/lib/collections.ts";
 
 const DEMO_CATALOGUE = loadDemoCatalogue();
 

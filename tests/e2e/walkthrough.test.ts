@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { COLLECTIONS, collectionLinkName as linkName } from "../../app/lib/collections.ts";
+import { COLLECTIONS, collectionLinkName as linkName } from "#core/collections.ts";
 import { describeJourneys } from "./browser.ts";
 
 /*

@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SYSTEM } from "#core/actor.ts";
 import { logIn } from "#server/accounts/accounts.service.ts";
-import { SYSTEM } from "#server/accounts/actor.ts";
 import { addToCart } from "#server/cart/cart.service.ts";
 import { findProduct } from "#server/catalog/catalog.service.ts";
 import { orderForAdmin, placeOrder } from "#server/orders/orders.service.ts";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM } from "#server/accounts/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
 import { BackupError, createBackup, restoreBackup } from "#server/backup/backup.ts";
 import { createProduct } from "#server/catalog/catalog-admin.service.ts";
 import { loadConfig } from "#server/config.ts";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM } from "#server/accounts/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
 import { createProduct } from "#server/catalog/catalog-admin.service.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { type ShopProcess, startShopProcess } from "../../scripts/shop-process.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { SYSTEM } from "#server/accounts/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
 import { addToCart } from "#server/cart/cart.service.ts";
 import { changeStatus, placeOrder } from "#server/orders/orders.service.ts";
 import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "#server/testing/factories.ts";

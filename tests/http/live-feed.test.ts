@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { SYSTEM } from "#server/accounts/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
 import { changeStatus, orderByAccessToken } from "#server/orders/orders.service.ts";
 import { makeProduct } from "#server/testing/factories.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";

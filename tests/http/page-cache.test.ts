@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { SYSTEM } from "#server/accounts/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
+import { rupeeDecimal } from "#core/money.ts";
 import { getProduct } from "#server/catalog/catalog.service.ts";
 import { updateProduct } from "#server/catalog/catalog-admin.service.ts";
 import { makeCustomer, makeProduct } from "#server/testing/factories.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
-import { rupeeDecimal } from "../../app/lib/money.ts";
 import { cookiesFrom, FORM, form, shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
 
 /** Changes a product's price through the admin's own service, as the product form does. */

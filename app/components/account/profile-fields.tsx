@@ -1,5 +1,5 @@
+import { stateByCode } from "#core/indian-states.ts";
 import type { Profile } from "#server/accounts/accounts.schemas.ts";
-import { stateByCode } from "../../lib/indian-states.ts";
 import { TextField } from "../ui/text-field.tsx";
 import { StateSelect } from "./state-select.tsx";
 

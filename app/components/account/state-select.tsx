@@ -1,4 +1,4 @@
-import { INDIAN_STATES } from "../../lib/indian-states.ts";
+import { INDIAN_STATES } from "#core/indian-states.ts";
 import { SelectField } from "../ui/text-field.tsx";
 
 const OPTIONS = INDIAN_STATES.map((state) => ({ value: state.code, label: state.name }));

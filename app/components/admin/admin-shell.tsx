@@ -1,7 +1,7 @@
 import { LayoutDashboard, Mail, Package, ReceiptIndianRupee, ShoppingBag, Store, Users } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import type { Theme } from "../../lib/theme.ts";
-import type { Viewer } from "../../lib/viewer.ts";
+import type { Theme } from "#core/theme.ts";
+import type { Viewer } from "#core/viewer.ts";
 import { NavItem } from "../layout/nav-items.tsx";
 import { ThemeToggle } from "../layout/theme-toggle.tsx";
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LOW_STOCK_THRESHOLD } from "#core/stock.ts";
 import type { LowStockRow } from "#server/admin/admin.schemas.ts";
 
 /** Sizes with five or fewer pieces left, fewest first, each a link to its product's editor. */
@@ -9,11 +10,13 @@ export function LowStockList({ rows, more }: { rows: readonly LowStockRow[]; mor
         Low stock
         <span className="text-sm font-normal text-zinc-600 dark:text-zinc-400">
           {rows.length}
-          {more ? "+" : ""} {rows.length === 1 ? "size" : "sizes"} with 5 or fewer
+          {more ? "+" : ""} {rows.length === 1 ? "size" : "sizes"} with {LOW_STOCK_THRESHOLD} or fewer
         </span>
       </h2>
       {rows.length === 0 ? (
-        <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">Every size has more than 5 pieces left.</p>
+        <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
+          Every size has more than {LOW_STOCK_THRESHOLD} pieces left.
+        </p>
       ) : (
         // Scrolls within the card, beside the chart; its links take the keyboard through it.
         <ul

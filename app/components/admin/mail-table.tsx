@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
+import { formatShopDateTime } from "#core/dates.ts";
 import type { OutboxEntry } from "#server/mail/mail.schemas.ts";
-import { formatShopDateTime } from "../../lib/dates.ts";
 import { SubmitButton } from "../ui/submit-button.tsx";
 import { TableHead } from "./table-head.tsx";
 

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { formatShopDate } from "#core/dates.ts";
+import { formatRs } from "#core/money.ts";
+import { ORDER_TRANSITIONS } from "#core/order-status.ts";
 import type { AdminOrderRow } from "#server/admin/admin.schemas.ts";
-import { formatShopDate } from "../../lib/dates.ts";
-import { formatRs } from "../../lib/money.ts";
-import { ORDER_TRANSITIONS } from "../../lib/order-status.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { StatusBadge } from "../orders/status-badge.tsx";
 import { TableHead } from "./table-head.tsx";

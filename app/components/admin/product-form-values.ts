@@ -1,5 +1,5 @@
+import { paiseToRupees } from "#core/money.ts";
 import type { Product } from "#server/catalog/catalog.schemas.ts";
-import { paiseToRupees } from "../../lib/money.ts";
 import type { ProductFormValues } from "./product-form.tsx";
 
 /** A stored product as the edit form shows it: price in rupees, stock per size as text. */

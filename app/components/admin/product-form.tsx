@@ -1,9 +1,9 @@
 import { type InputHTMLAttributes, useState } from "react";
 import { Form } from "react-router";
-import type { FormFailure } from "#server/http/action-results.ts";
-import { COLLECTION_FLAGS, FLAG_LABELS } from "../../lib/collections.ts";
-import { formatInr, parseRupees } from "../../lib/money.ts";
-import { SIZES, stockField } from "../../lib/sizes.ts";
+import { COLLECTION_FLAGS, FLAG_LABELS } from "#core/collections.ts";
+import { formatInr, parseRupees } from "#core/money.ts";
+import { SIZES, stockField } from "#core/sizes.ts";
+import type { FormFailure } from "../../.server/action-results.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { FieldError, FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";

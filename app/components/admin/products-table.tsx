@@ -1,8 +1,8 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { Link, useFetcher } from "react-router";
+import { formatShopDate } from "#core/dates.ts";
+import { formatRs } from "#core/money.ts";
 import type { AdminProductRow } from "#server/admin/admin.schemas.ts";
-import { formatShopDate } from "../../lib/dates.ts";
-import { formatRs } from "../../lib/money.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { ConfirmAction } from "../ui/confirm-action.tsx";
 import { TableHead } from "./table-head.tsx";

@@ -1,5 +1,5 @@
+import { formatInr } from "#core/money.ts";
 import type { SalesDay } from "#server/admin/admin.schemas.ts";
-import { formatInr } from "../../lib/money.ts";
 
 const WIDTH = 600;
 const HEIGHT = 200;

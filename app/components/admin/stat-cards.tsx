@@ -1,5 +1,5 @@
+import { formatInr } from "#core/money.ts";
 import type { DashboardFigures } from "#server/admin/admin.schemas.ts";
-import { formatInr } from "../../lib/money.ts";
 
 /** Real figures: products on sale, orders, users, revenue (₹, not cancelled) and orders still to ship. */
 export function StatCards({ figures }: { figures: DashboardFigures }) {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
+import { formatInr } from "#core/money.ts";
+import { STATUS_LABELS } from "#core/order-status.ts";
 import type { OrderEvent } from "#server/admin/admin.schemas.ts";
-import { formatInr } from "../../lib/money.ts";
-import { STATUS_LABELS } from "../../lib/order-status.ts";
 import { notify } from "../layout/toaster.tsx";
 
 /** The shop's live feed of orders (server/http/admin-feed.ts). */

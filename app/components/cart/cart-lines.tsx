@@ -1,8 +1,8 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
+import { formatInr } from "#core/money.ts";
 import type { CartLine } from "#server/cart/cart.schemas.ts";
 import { availabilityMessage } from "../../lib/cart-availability.ts";
-import { formatInr } from "../../lib/money.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 
 /** The Cart Items table: picture, title, description, size, price, quantity (− and +), total, Remove. */

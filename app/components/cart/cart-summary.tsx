@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { formatInr } from "#core/money.ts";
+import { pointsToPaise } from "#core/points.ts";
 import type { CartView } from "#server/cart/cart.schemas.ts";
-import { formatInr, rupeesToPaise } from "../../lib/money.ts";
 
 export type SummaryTotals = Omit<CartView, "lines" | "itemCount">;
 
@@ -18,7 +19,7 @@ export function CartSummary({ totals, children }: { totals: SummaryTotals; child
         {totals.pointsBalance !== null ? (
           <Row
             label="Points redeemed"
-            value={totals.pointsRedeemed > 0 ? `−${formatInr(rupeesToPaise(totals.pointsRedeemed))}` : formatInr(0)}
+            value={totals.pointsRedeemed > 0 ? `−${formatInr(pointsToPaise(totals.pointsRedeemed))}` : formatInr(0)}
           />
         ) : null}
         <div className="mt-2 flex justify-between border-t border-zinc-200 pt-3 text-base font-semibold dark:border-zinc-800">

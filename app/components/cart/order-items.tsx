@@ -1,5 +1,5 @@
+import { formatInr } from "#core/money.ts";
 import type { CartLine } from "#server/cart/cart.schemas.ts";
-import { formatInr } from "../../lib/money.ts";
 
 /** What is being ordered, in short: each line's title, size and quantity, and its total. */
 export function OrderItems({ lines, grandTotal }: { lines: readonly CartLine[]; grandTotal: number }) {

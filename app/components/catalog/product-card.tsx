@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { formatRs } from "#core/money.ts";
 import type { ProductCard as ProductCardData } from "#server/catalog/catalog.schemas.ts";
-import { formatRs } from "../../lib/money.ts";
 import { ShopImage } from "./shop-image.tsx";
 
 type ProductCardProps = {

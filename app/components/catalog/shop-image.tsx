@@ -1,4 +1,4 @@
-import { type ImageShape, imageSources } from "../../lib/images.ts";
+import { type ImageShape, imageSources } from "#core/images.ts";
 
 type ShopImageProps = {
   image: string;

@@ -1,8 +1,7 @@
 import { useId } from "react";
+import { LOW_STOCK_THRESHOLD } from "#core/stock.ts";
 import type { ProductSize } from "#server/catalog/catalog.schemas.ts";
 import { SizeSelect } from "./size-select.tsx";
-
-export const LOW_STOCK = 5;
 
 /** The product page's size choice: labelled, with "Only N left" or the reason a choice is needed. */
 export function SizePicker({
@@ -18,7 +17,7 @@ export function SizePicker({
 }) {
   const id = useId();
   const chosen = sizes.find((entry) => entry.size === value);
-  const hint = chosen && chosen.stock > 0 && chosen.stock <= LOW_STOCK ? `Only ${chosen.stock} left` : null;
+  const hint = chosen && chosen.stock > 0 && chosen.stock <= LOW_STOCK_THRESHOLD ? `Only ${chosen.stock} left` : null;
   return (
     <div>
       <label htmlFor={id} className="label">

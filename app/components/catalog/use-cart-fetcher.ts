@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect } from "react";
 import { useFetcher } from "react-router";
-import type { FormFailure } from "#server/http/action-results.ts";
+import type { FormFailure } from "../../.server/action-results.ts";
 import { notify } from "../layout/toaster.tsx";
 
 /** A fetcher action answers with its toast message, or with the refusal. */

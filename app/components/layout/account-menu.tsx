@@ -1,7 +1,7 @@
 import { ChevronDown, CircleUser } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
-import { ACCOUNT_MENU_LABELS, type NavLink, type Viewer } from "../../lib/viewer.ts";
+import { ACCOUNT_MENU_LABELS, type NavLink, type Viewer } from "#core/viewer.ts";
 import { NavItem } from "./nav-items.tsx";
 
 /**

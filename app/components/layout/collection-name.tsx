@@ -1,4 +1,4 @@
-import { type Collection, collectionLinkName } from "../../lib/collections.ts";
+import { type Collection, collectionLinkName } from "#core/collections.ts";
 
 /**
  * A collection's short label as the bar shows it; where the label alone says little ("More"), a

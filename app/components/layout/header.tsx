@@ -1,8 +1,8 @@
 import { Heart, ShoppingBag } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import type { Theme } from "../../lib/theme.ts";
-import { ACCOUNT_MENU_LABELS, navLinks, type Viewer } from "../../lib/viewer.ts";
+import type { Theme } from "#core/theme.ts";
+import { ACCOUNT_MENU_LABELS, navLinks, type Viewer } from "#core/viewer.ts";
 import { CountLink } from "./count-link.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { NavItem } from "./nav-items.tsx";

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Link } from "react-router";
-import { COLLECTIONS } from "../../lib/collections.ts";
-import { navLinks, type Viewer } from "../../lib/viewer.ts";
+import { COLLECTIONS } from "#core/collections.ts";
+import { navLinks, type Viewer } from "#core/viewer.ts";
 import { Modal } from "../ui/modal.tsx";
 import { CollectionName } from "./collection-name.tsx";
 import { NavItem } from "./nav-items.tsx";

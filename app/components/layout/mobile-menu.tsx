@@ -1,7 +1,7 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
-import type { Viewer } from "../../lib/viewer.ts";
+import type { Viewer } from "#core/viewer.ts";
 
 const loadPanel = () => import("./mobile-menu-panel.tsx");
 const MobileMenuPanel = lazy(() => loadPanel().then((module) => ({ default: module.MobileMenuPanel })));

@@ -1,5 +1,5 @@
 import { Form, NavLink as RouterNavLink } from "react-router";
-import type { NavLink } from "../../lib/viewer.ts";
+import type { NavLink } from "#core/viewer.ts";
 
 /** One link of the frame: a page link, or the Logout button (a form post that ends the session). */
 export function NavItem({

@@ -1,6 +1,6 @@
 import { Moon, Sun } from "lucide-react";
 import { useFetcher, useLocation } from "react-router";
-import type { Theme } from "../../lib/theme.ts";
+import type { Theme } from "#core/theme.ts";
 
 const THEME_FETCHER = "theme";
 

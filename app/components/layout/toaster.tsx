@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import type { ExternalToast } from "sonner";
-import type { Theme } from "../../lib/theme.ts";
-import type { ToastKind } from "../../lib/toast.ts";
+import type { Theme } from "#core/theme.ts";
+import type { ToastKind } from "#core/toast.ts";
 
 /*
  * The toast library is loaded on the first toast, not with every page: most visits never show one,

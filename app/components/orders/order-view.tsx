@@ -1,9 +1,10 @@
 import { FileText } from "lucide-react";
+import { formatShopDate } from "#core/dates.ts";
+import { stateByCode } from "#core/indian-states.ts";
+import { formatInr } from "#core/money.ts";
+import { STATUS_LABELS } from "#core/order-status.ts";
+import { pointsToPaise } from "#core/points.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
-import { formatShopDate } from "../../lib/dates.ts";
-import { stateByCode } from "../../lib/indian-states.ts";
-import { formatInr, rupeesToPaise } from "../../lib/money.ts";
-import { STATUS_LABELS } from "../../lib/order-status.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -61,7 +62,7 @@ export function OrderView({ order, documentsPath }: { order: OrderDetail; docume
             {order.pointsRedeemed > 0 ? (
               <>
                 <dt>Points redeemed</dt>
-                <dd>−{formatInr(rupeesToPaise(order.pointsRedeemed))}</dd>
+                <dd>−{formatInr(pointsToPaise(order.pointsRedeemed))}</dd>
               </>
             ) : null}
             <dt className="font-semibold">Grand Total</dt>

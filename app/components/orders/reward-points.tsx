@@ -1,5 +1,5 @@
+import { formatShopDate } from "#core/dates.ts";
 import type { LedgerEntry } from "#server/rewards/rewards.service.ts";
-import { formatShopDate } from "../../lib/dates.ts";
 
 const KIND_LABELS: Record<LedgerEntry["kind"], string> = {
   earned: "Earned",

@@ -1,5 +1,5 @@
-import type { OrderStatus } from "../../lib/order-status.ts";
-import { STATUS_LABELS } from "../../lib/order-status.ts";
+import type { OrderStatus } from "#core/order-status.ts";
+import { STATUS_LABELS } from "#core/order-status.ts";
 
 const COLOURS: Record<OrderStatus, string> = {
   placed: "bg-blue-100 text-blue-800 dark:bg-blue-900/60 dark:text-blue-200",

@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { adminOnlyMiddleware } from "#server/http/route-guards.ts";
+import { adminOnlyMiddleware } from "../../.server/guards.ts";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { usePendingTheme } from "../../components/layout/theme-toggle.tsx";
 import { LazyErrorScreen } from "../../components/lazy-error-screen.tsx";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import type { Actor } from "#core/actor.ts";
 import { setUserDisabled } from "#server/accounts/accounts.service.ts";
-import type { Actor } from "#server/accounts/actor.ts";
 import { dashboardQuerySchema } from "#server/admin/admin.schemas.ts";
 import {
   adminOrders,
@@ -14,12 +14,12 @@ import { latestOrderEvent } from "#server/admin/order-feed.service.ts";
 import { archiveProduct } from "#server/catalog/catalog-admin.service.ts";
 import type { Db } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
-import { actionDone, actionFailed } from "#server/http/action-results.ts";
-import { readForm, text } from "#server/http/forms.ts";
-import { adminOrLogin } from "#server/http/route-guards.ts";
-import { appServices } from "#server/http/route-helpers.ts";
-import { makeToast } from "#server/http/toasts.ts";
 import { recentMail, resendMail } from "#server/mail/mail.service.ts";
+import { actionDone, actionFailed } from "../../.server/action-results.ts";
+import { appServices } from "../../.server/context.ts";
+import { readForm, text } from "../../.server/forms.ts";
+import { adminOrLogin } from "../../.server/guards.ts";
+import { makeToast } from "../../.server/toasts.ts";
 import { AdminSearch } from "../../components/admin/admin-nav.tsx";
 import { LowStockList } from "../../components/admin/low-stock-list.tsx";
 import { MailTable } from "../../components/admin/mail-table.tsx";

@@ -1,6 +1,6 @@
-import { adminOrLogin } from "#server/http/route-guards.ts";
-import { appServices } from "#server/http/route-helpers.ts";
 import { gstReport, gstReportCsv, monthOf } from "#server/invoices/gst-report.service.ts";
+import { appServices } from "../../.server/context.ts";
+import { adminOrLogin } from "../../.server/guards.ts";
 import type { Route } from "./+types/gst-csv";
 
 /** The month's GST report as a CSV file, for the administrator only. */

@@ -1,11 +1,11 @@
 import { Download } from "lucide-react";
 import { Form } from "react-router";
-import { adminOrLogin } from "#server/http/route-guards.ts";
-import { appServices } from "#server/http/route-helpers.ts";
+import { formatShopDate } from "#core/dates.ts";
+import { formatAmount } from "#core/money.ts";
 import { type GstReport, gstReport, monthOf } from "#server/invoices/gst-report.service.ts";
+import { appServices } from "../../.server/context.ts";
+import { adminOrLogin } from "../../.server/guards.ts";
 import { TableHead } from "../../components/admin/table-head.tsx";
-import { formatShopDate } from "../../lib/dates.ts";
-import { formatAmount } from "../../lib/money.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/gst-report";
 

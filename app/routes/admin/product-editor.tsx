@@ -3,14 +3,14 @@ import {
   productFormSuggestions,
   saveProductFromForm,
 } from "#server/catalog/catalog-admin.service.ts";
-import { saveProductForm } from "#server/http/product-form.ts";
-import { adminOrLogin } from "#server/http/route-guards.ts";
-import { appServices, idFromUrl } from "#server/http/route-helpers.ts";
 import { ambiguousPriceBands } from "#server/tax/gst-rates.ts";
+import { appServices, idFromUrl } from "../../.server/context.ts";
+import { adminOrLogin } from "../../.server/guards.ts";
 import { EMPTY_PRODUCT, ProductForm } from "../../components/admin/product-form.tsx";
 import { toFormValues } from "../../components/admin/product-form-values.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/product-editor";
+import { saveProductForm } from "./product-form.server.ts";
 
 /** /addproduct and /updateproduct?id=N are one screen: the same form, empty or filled. */
 function editedId(url: URL): number | undefined {

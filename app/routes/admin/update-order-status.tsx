@@ -1,16 +1,16 @@
 import { data, Form, Link } from "react-router";
-import { actionDone, formFailure } from "#server/http/action-results.ts";
-import { readForm, text } from "#server/http/forms.ts";
-import { adminOrLogin } from "#server/http/route-guards.ts";
-import { appServices, idFromUrl } from "#server/http/route-helpers.ts";
-import { makeToast } from "#server/http/toasts.ts";
+import { STATUS_LABELS } from "#core/order-status.ts";
 import { ORDER_TRANSITIONS } from "#server/orders/orders.schemas.ts";
 import { changeStatus, orderForAdmin } from "#server/orders/orders.service.ts";
+import { actionDone, formFailure } from "../../.server/action-results.ts";
+import { appServices, idFromUrl } from "../../.server/context.ts";
+import { readForm, text } from "../../.server/forms.ts";
+import { adminOrLogin } from "../../.server/guards.ts";
+import { makeToast } from "../../.server/toasts.ts";
 import { useReturnToDashboard } from "../../components/admin/use-return-to-dashboard.ts";
 import { OrderView } from "../../components/orders/order-view.tsx";
 import { FormError } from "../../components/ui/form-error.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
-import { STATUS_LABELS } from "../../lib/order-status.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/update-order-status";
 

@@ -2,20 +2,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loadDemoCatalogue } from "../demo-catalogue.ts";
 import { heroArt, tileArt } from "./home-art.ts";
-import {
-  ART_KINDS,
-  type ArtKind,
-  type ArtView,
-  bareArt,
-  type Detail,
-  isWorn,
-  type Metal,
-  PALETTES,
-  PATTERNS,
-  type Palette,
-  type Pattern,
-  productArt,
-} from "./product-art.ts";
+import { type Detail, type Metal, PATTERNS, type Palette, type Pattern } from "./look.ts";
+import { ART_KINDS, type ArtKind, type ArtView, bareArt, isWorn, PALETTES, productArt } from "./product-art.ts";
 
 const VIEWS: readonly ArtView[] = ["front", "detail", "styled"];
 const palette = (i: number): Palette => {

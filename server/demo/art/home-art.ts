@@ -1,4 +1,5 @@
-import { type ArtKind, isWorn, type Palette, type Pattern, placeItem } from "./product-art.ts";
+import type { Palette, Pattern } from "./look.ts";
+import { type ArtKind, isWorn, placeItem } from "./product-art.ts";
 import { arch, type Ctx, el, f, luma, makeCtx, mix, plinth, seeded, shade, svgDoc, tint } from "./shapes.ts";
 
 const GOLD = "#c9a24a";

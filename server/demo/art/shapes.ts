@@ -1,4 +1,4 @@
-import type { Detail, Look, Metal, Palette, Pattern } from "./product-art.ts";
+import type { Detail, Look, Metal, Palette, Pattern } from "./look.ts";
 
 export type Pt = readonly [number, number];
 

@@ -1,6 +1,7 @@
 import { Button, Column, Heading, Link, Row, render, Section, Text, toPlainText } from "@react-email/components";
 import type { ReactNode } from "react";
-import { formatInr, rupeesToPaise } from "../../../app/lib/money.ts";
+import { formatInr } from "#core/money.ts";
+import { pointsToPaise } from "#core/points.ts";
 import type { MailMessage } from "../mail.schemas.ts";
 import { h, INK, MailLayout, MUTED, styles } from "./mail-layout.ts";
 
@@ -113,7 +114,7 @@ function orderPlaced(order: OrderPlaced, url: (path: string) => string): ReactNo
     ["Subtotal", formatInr(order.subtotal)],
     ["Shipping", formatInr(order.shipping)],
   ];
-  if (order.pointsRedeemed > 0) totals.push(["Points redeemed", `−${formatInr(rupeesToPaise(order.pointsRedeemed))}`]);
+  if (order.pointsRedeemed > 0) totals.push(["Points redeemed", `−${formatInr(pointsToPaise(order.pointsRedeemed))}`]);
   totals.push(["Grand Total (cash on delivery)", formatInr(order.total)]);
   return letter(`Thank you for your order ${order.orderNumber}`, [
     text(`Dear ${order.name}, your order is placed. We deliver it cash on delivery to:`),

@@ -1,8 +1,8 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import type { Actor } from "../accounts/actor.ts";
-import { resolveSession } from "../accounts/sessions.service.ts";
-import { readCookie, shopCookies } from "./cookies.ts";
-import { appServices, cookieSecurity, requestInfo } from "./route-helpers.ts";
+import type { Actor } from "#core/actor.ts";
+import { resolveSession } from "#server/accounts/sessions.service.ts";
+import { readCookie, shopCookies } from "#server/http/cookies.ts";
+import { appServices, cookieSecurity, requestInfo } from "./context.ts";
 import { makeToast, redirectWithToast } from "./toasts.ts";
 
 const actorContext = createContext<Actor>();

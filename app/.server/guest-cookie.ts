@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import type { Actor } from "../accounts/actor.ts";
-import { randomId } from "../ids.ts";
-import { shopCookies } from "./cookies.ts";
-import { appServices, cookieSecurity } from "./route-helpers.ts";
-import { actorOf } from "./session-middleware.ts";
+import type { Actor } from "#core/actor.ts";
+import { shopCookies } from "#server/http/cookies.ts";
+import { randomId } from "#server/ids.ts";
+import { appServices, cookieSecurity } from "./context.ts";
+import { actorOf } from "./session.ts";
 
 /**
  * The actor, with a guest id of their own if they are a visitor without one yet: the first thing a

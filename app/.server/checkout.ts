@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import { placeOrder } from "../orders/orders.service.ts";
+import { placeOrder } from "#server/orders/orders.service.ts";
 import { formFailure } from "./action-results.ts";
+import { appServices } from "./context.ts";
 import { text } from "./forms.ts";
-import { appServices } from "./route-helpers.ts";
-import { actorOf } from "./session-middleware.ts";
+import { actorOf } from "./session.ts";
 import { makeToast, redirectWithToast } from "./toasts.ts";
 
 /**

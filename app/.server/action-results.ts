@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { Toast } from "../../app/lib/toast.ts";
-import { REQUIRED_MESSAGE } from "../validation/fields.ts";
-import { isDocumentSubmission } from "./route-helpers.ts";
-import { refusalOf } from "./service-errors.ts";
+import type { Toast } from "#core/toast.ts";
+import { refusalOf } from "#server/http/service-errors.ts";
+import { REQUIRED_MESSAGE } from "#server/validation/fields.ts";
+import { isDocumentSubmission } from "./context.ts";
 import { makeToast, withToast } from "./toasts.ts";
 
 export type FormFailure = { ok: false; code: string; message: string; fieldErrors: Record<string, string> };

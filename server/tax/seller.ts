@@ -1,9 +1,16 @@
-import type { SellerDetails } from "./invoice.schemas.ts";
+/** The registered seller as printed on its invoices. */
+export type SellerDetails = {
+  legalName: string;
+  address: string;
+  gstin: string;
+  stateCode: string;
+  stateName: string;
+};
 
 /**
  * The seller a shop prints until SHOP_LEGAL_NAME, SHOP_ADDRESS and SHOP_GSTIN are set: a made-up
  * company registered in Maharashtra (its GSTIN's check character fits, but no such registration
- * exists). Services called without a seller (tests, benchmarks) use it too.
+ * exists).
  */
 export const DEMO_SELLER: SellerDetails = {
   legalName: "Kesar Fashion Private Limited",

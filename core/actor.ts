@@ -1,5 +1,3 @@
-import { AppError } from "../errors.ts";
-
 export type Role = "customer" | "admin";
 
 /**
@@ -19,13 +17,4 @@ export const SYSTEM: Actor = { kind: "system" };
 
 export function isAdmin(actor: Actor): boolean {
   return actor.kind === "system" || (actor.kind === "user" && actor.role === "admin");
-}
-
-export function assertAdmin(actor: Actor): void {
-  if (actor.kind === "visitor") throw new AppError("unauthenticated", "Please log in as an administrator.");
-  if (!isAdmin(actor)) throw new AppError("forbidden", "Only an administrator can do this.");
-}
-
-export function assertSignedIn(actor: Actor): asserts actor is UserActor {
-  if (actor.kind !== "user") throw new AppError("unauthenticated", "Please log in first.");
 }

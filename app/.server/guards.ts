@@ -1,6 +1,6 @@
 import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { isAdmin, type UserActor } from "../accounts/actor.ts";
-import { actorOf } from "./session-middleware.ts";
+import { isAdmin, type UserActor } from "#core/actor.ts";
+import { actorOf } from "./session.ts";
 
 /*
  * Route guards: they answer with a redirect to /login (pages) or a 403 (posts). The services check

@@ -1,12 +1,7 @@
-import { AppError } from "../errors.ts";
+import { AppError } from "#server/errors.ts";
+import { declaredBodyLength } from "#server/http/body-length.ts";
 
 export const FORM_LIMIT_BYTES = 64 * 1024;
-
-/**
- * The body length each page request declared. A Fetch Request drops the Content-Length header,
- * so the HTTP layer notes it here for readForm to refuse an oversized body before reading any.
- */
-export const declaredBodyLength = new WeakMap<Request, number>();
 
 /**
  * Reads a posted form, refusing bodies over the limit while they stream in (a missing or false

@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
-import type { UserActor } from "../accounts/actor.ts";
-import { updateProfile } from "../accounts/profile.service.ts";
-import { formFailure } from "./action-results.ts";
-import { text } from "./forms.ts";
-import { appServices } from "./route-helpers.ts";
-import { makeToast, redirectWithToast } from "./toasts.ts";
+import type { UserActor } from "#core/actor.ts";
+import { updateProfile } from "#server/accounts/profile.service.ts";
+import { formFailure } from "../.server/action-results.ts";
+import { appServices } from "../.server/context.ts";
+import { text } from "../.server/forms.ts";
+import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 
 /**
  * Saves the profile from either of its forms (the inline edit on /profile, or /profileform with a

@@ -1,5 +1,5 @@
-import { findCollection } from "../../app/lib/collections.ts";
-import { type ListingQuery, listingQuerySchema } from "../catalog/catalog.schemas.ts";
+import { findCollection } from "#core/collections.ts";
+import { type ListingQuery, listingQuerySchema } from "#server/catalog/catalog.schemas.ts";
 
 export type ListingRequest = {
   query: ListingQuery;

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type RouterContextProvider, redirect } from "react-router";
-import type { Toast, ToastKind } from "../../app/lib/toast.ts";
-import { shopCookies } from "./cookies.ts";
-import { appServices, cookieSecurity } from "./route-helpers.ts";
+import type { Toast, ToastKind } from "#core/toast.ts";
+import { shopCookies } from "#server/http/cookies.ts";
+import { appServices, cookieSecurity } from "./context.ts";
 
 export function makeToast(
   kind: ToastKind,

@@ -1,4 +1,3 @@
-import { createContext } from "react-router";
 import type { Config } from "./config.ts";
 import type { Engine, PoolStats } from "./db/database.ts";
 import type { Db } from "./db/schema.ts";
@@ -33,6 +32,3 @@ export type RequestInfo = {
   secure: boolean;
   log: RequestLog;
 };
-
-export const appContext = createContext<AppServices>();
-export const requestContext = createContext<RequestInfo>();

@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
-import { stockField } from "../../app/lib/sizes.ts";
-import { MAX_IMAGES, SIZES } from "../catalog/catalog.schemas.ts";
-import type { PictureSource, ProductSubmission } from "../catalog/product-submission.ts";
-import { MAX_UPLOAD_BYTES } from "../storage/images.ts";
-import { actionDone, formFailure } from "./action-results.ts";
-import { readForm, text } from "./forms.ts";
-import { makeToast } from "./toasts.ts";
+import { stockField } from "#core/sizes.ts";
+import { MAX_IMAGES, SIZES } from "#server/catalog/catalog.schemas.ts";
+import type { PictureSource, ProductSubmission } from "#server/catalog/product-submission.ts";
+import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
+import { actionDone, formFailure } from "../../.server/action-results.ts";
+import { readForm, text } from "../../.server/forms.ts";
+import { makeToast } from "../../.server/toasts.ts";
 
 /** The add and edit product form may carry five pictures of up to 5 MB each. */
 export const PRODUCT_FORM_LIMIT_BYTES = MAX_IMAGES * MAX_UPLOAD_BYTES + 256 * 1024;

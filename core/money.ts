@@ -36,11 +36,6 @@ export function paiseToRupees(paise: number): number {
   return paise / PAISE_PER_RUPEE;
 }
 
-/** The whole rupees in an amount (reward points are whole rupees). */
-export function wholeRupees(paise: number): number {
-  return Math.floor(paise / PAISE_PER_RUPEE);
-}
-
 /** "1299.00": rupees with two decimals, for machine-readable prices (structured data, Open Graph). */
 export function rupeeDecimal(paise: number): string {
   return paiseToRupees(paise).toFixed(2);

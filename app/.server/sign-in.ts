@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
-import type { Toast } from "../../app/lib/toast.ts";
-import type { ClientMeta } from "../accounts/accounts.schemas.ts";
-import type { SignedIn } from "../accounts/accounts.service.ts";
-import { closeSession } from "../accounts/sessions.service.ts";
-import { shopCookies } from "./cookies.ts";
-import { appServices, cookieSecurity, requestInfo } from "./route-helpers.ts";
-import { actorOf, sessionTokenOf } from "./session-middleware.ts";
+import type { Toast } from "#core/toast.ts";
+import type { ClientMeta } from "#server/accounts/accounts.schemas.ts";
+import type { SignedIn } from "#server/accounts/accounts.service.ts";
+import { closeSession } from "#server/accounts/sessions.service.ts";
+import { shopCookies } from "#server/http/cookies.ts";
+import { appServices, cookieSecurity, requestInfo } from "./context.ts";
+import { actorOf, sessionTokenOf } from "./session.ts";
 import { redirectWithToast } from "./toasts.ts";
 
 /** The browser as the accounts service needs it to sign someone in: address, agent, guest id, old session. */

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import { type AppServices, appContext, type RequestInfo, requestContext } from "../context.ts";
+import { appContext, requestContext } from "#server/http/route-context.ts";
+import type { AppServices, RequestInfo } from "#server/services.ts";
 
 export function appServices(context: Readonly<RouterContextProvider>): AppServices {
   return context.get(appContext);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInr, formatRs, parseRupees, rupeeDecimal, rupeesToPaise, wholeRupees } from "./money.ts";
+import { formatInr, formatRs, parseRupees, rupeeDecimal, rupeesToPaise } from "./money.ts";
 
 describe("money", () => {
   it("formats paise as rupees the Indian way", () => {
@@ -15,8 +15,7 @@ describe("money", () => {
       expect(parseRupees(odd)).toBeUndefined();
   });
 
-  it("rounds to the nearest paisa and counts whole rupees", () => {
+  it("rounds to the nearest paisa", () => {
     expect(rupeesToPaise(10.005)).toBe(1001);
-    expect(wholeRupees(129_999)).toBe(1299);
   });
 });

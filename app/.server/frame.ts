@@ -1,13 +1,13 @@
 import type { RouterContextProvider } from "react-router";
-import type { Theme } from "../../app/lib/theme.ts";
-import type { Toast } from "../../app/lib/toast.ts";
-import type { Viewer } from "../../app/lib/viewer.ts";
-import type { Actor } from "../accounts/actor.ts";
-import { cartCount } from "../cart/cart.service.ts";
-import { wishlistCount } from "../wishlist/wishlist.service.ts";
-import { shopCookies } from "./cookies.ts";
-import { appServices } from "./route-helpers.ts";
-import { actorOf } from "./session-middleware.ts";
+import type { Actor } from "#core/actor.ts";
+import type { Theme } from "#core/theme.ts";
+import type { Toast } from "#core/toast.ts";
+import type { Viewer } from "#core/viewer.ts";
+import { cartCount } from "#server/cart/cart.service.ts";
+import { shopCookies } from "#server/http/cookies.ts";
+import { wishlistCount } from "#server/wishlist/wishlist.service.ts";
+import { appServices } from "./context.ts";
+import { actorOf } from "./session.ts";
 import { takeToast } from "./toasts.ts";
 
 export type Frame = { theme: Theme; toast: Toast | null; viewer: Viewer; cartCount: number; wishlistCount: number };
