@@ -37,12 +37,20 @@ export class AppError extends Error {
   readonly status: number;
   readonly userMessage: string;
   readonly fieldErrors: FieldErrors | undefined;
+  /** Required fields were left empty: the message is then the form's own "All fields are required". */
+  readonly fieldsMissing: boolean;
 
-  constructor(code: ErrorCode, userMessage: string, fieldErrors?: FieldErrors) {
+  constructor(
+    code: ErrorCode,
+    userMessage: string,
+    fieldErrors?: FieldErrors,
+    options: { fieldsMissing?: boolean } = {},
+  ) {
     super(`${code}: ${userMessage}`);
     this.code = code;
     this.status = ERROR_CODES[code];
     this.userMessage = userMessage;
     this.fieldErrors = fieldErrors;
+    this.fieldsMissing = options.fieldsMissing ?? false;
   }
 }

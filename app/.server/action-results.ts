@@ -1,7 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { Toast } from "#core/toast.ts";
 import { refusalOf } from "#server/http/service-errors.ts";
-import { REQUIRED_MESSAGE } from "#server/validation/fields.ts";
 import { isDocumentSubmission } from "./context.ts";
 import { makeToast, withToast } from "./toasts.ts";
 
@@ -22,8 +21,7 @@ export function formFailure<Values extends Record<string, string> = Record<strin
   const failure: FormFailure & { values?: Values } = {
     ok: false,
     code: refusal.code,
-    message:
-      prefix && !refusal.message.startsWith(REQUIRED_MESSAGE) ? `${prefix}: ${refusal.message}` : refusal.message,
+    message: prefix && !refusal.fieldsMissing ? `${prefix}: ${refusal.message}` : refusal.message,
     fieldErrors: refusal.fieldErrors,
     // What was typed, so that a form rendered again without JavaScript keeps it.
     ...(values ? { values } : {}),

@@ -1,8 +1,9 @@
 import type { RouterContextProvider } from "react-router";
+import { checkoutSchema, guestCheckoutSchema } from "#server/orders/orders.schemas.ts";
 import { placeOrder } from "#server/orders/orders.service.ts";
 import { formFailure } from "./action-results.ts";
 import { appServices } from "./context.ts";
-import { text } from "./forms.ts";
+import { formFields } from "./forms.ts";
 import { actorOf } from "./session.ts";
 import { makeToast, redirectWithToast } from "./toasts.ts";
 
@@ -13,23 +14,11 @@ import { makeToast, redirectWithToast } from "./toasts.ts";
  */
 export async function checkoutFromForm(context: Readonly<RouterContextProvider>, form: FormData) {
   const actor = actorOf(context);
-  const values = {
-    name: text(form, "name"),
-    ...(actor.kind === "user" ? {} : { email: text(form, "email") }),
-    address: text(form, "address"),
-    city: text(form, "city"),
-    stateCode: text(form, "stateCode"),
-    pincode: text(form, "pincode"),
-    phone: text(form, "phone"),
-  };
+  const input = formFields(form, actor.kind === "user" ? checkoutSchema : guestCheckoutSchema);
+  // What was typed, so that the form shown again without JavaScript keeps it.
+  const { idempotencyKey: _key, redeemPoints: _points, ...values } = input;
   try {
     const { db, config } = appServices(context);
-    const input = {
-      ...values,
-      email: values.email ?? "",
-      idempotencyKey: text(form, "idempotencyKey"),
-      redeemPoints: form.get("redeemPoints") === "1",
-    };
     const order = await placeOrder(db, actor, input, Date.now(), config.seller);
     const to = actor.kind === "user" ? "/order" : `/orders/${order.accessToken}`;
     return redirectWithToast(context, to, makeToast("success", "Order placed successfully"));

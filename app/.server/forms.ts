@@ -1,5 +1,7 @@
+import { z } from "zod";
 import { AppError } from "#server/errors.ts";
 import { declaredBodyLength } from "#server/http/body-length.ts";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
 
 export const FORM_LIMIT_BYTES = 64 * 1024;
 
@@ -54,8 +56,61 @@ function tooLarge(maxBytes: number): AppError {
   return new AppError("payload-too-large", `The form is too large (the limit is ${limit}).`);
 }
 
-/** A text field, trimmed; absent or non-text fields read as "". */
-export function text(form: FormData, name: string): string {
+/**
+ * A posted form read by its schema, the one declaration of its fields: each field the schema names,
+ * as the browser sent it: text as a string ("" when the form lacks it, left out when empty and the
+ * schema has a default for it), a list as every value given, a checkbox as whether it was ticked.
+ * The service parses the result with that same schema and answers a refusal with one message per
+ * field.
+ */
+export function formFields<Schema extends z.ZodObject>(form: FormData, schema: Schema): z.input<Schema> {
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(schema.shape)) {
+    const { kind, hasDefault } = fieldKind(field as z.ZodType);
+    if (kind === "list") values[name] = form.getAll(name).filter((value) => typeof value === "string");
+    else if (kind === "checkbox") values[name] = CHECKED.has(String(form.get(name) ?? ""));
+    else {
+      const value = form.get(name);
+      const text = typeof value === "string" ? value : "";
+      if (text !== "" || !hasDefault) values[name] = text;
+    }
+  }
+  return values as z.input<Schema>;
+}
+
+/**
+ * The fields a route reads for itself (which button was pressed, where to go back to), parsed by
+ * their schema; a form that does not fit is refused with a clear 400.
+ */
+export function routeFields<Schema extends z.ZodObject>(form: FormData, schema: Schema): z.output<Schema> {
+  const parsed = schema.safeParse(formFields(form, schema));
+  if (!parsed.success) throw new AppError("validation-failed", parsed.error.issues[0]?.message ?? "Unknown action.");
+  return parsed.data;
+}
+
+/** A file chosen in a file field, or null when none was chosen. */
+export function chosenFile(form: FormData, name: string): File | null {
   const value = form.get(name);
-  return typeof value === "string" ? value.trim() : "";
+  return value instanceof File && value.size > 0 ? value : null;
+}
+
+const CHECKED = new Set(["1", "on", "true", "yes"]);
+
+type FieldKind = { kind: "list" | "checkbox" | "text"; hasDefault: boolean };
+
+/** How a schema's field arrives from a form, seen through its defaults, optionals and pipes. */
+function fieldKind(field: z.ZodType, hasDefault = false): FieldKind {
+  const def = field._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
+  if (def.type === "array") return { kind: "list", hasDefault };
+  if (def.type === "boolean") return { kind: "checkbox", hasDefault };
+  const inner = def.innerType ?? def.in;
+  return inner ? fieldKind(inner, hasDefault || def.type === "default") : { kind: "text", hasDefault };
+}
+
+/** A page to go back to, from a hidden field: a path of this shop, else the fallback. */
+export function returnPath(fallback: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => safeRedirectPath(value, fallback));
 }

@@ -1,12 +1,17 @@
 import type { RouterContextProvider } from "react-router";
+import { z } from "zod";
 import type { Toast } from "#core/toast.ts";
 import type { ClientMeta } from "#server/accounts/accounts.schemas.ts";
 import type { SignedIn } from "#server/accounts/accounts.service.ts";
 import { closeSession } from "#server/accounts/sessions.service.ts";
 import { shopCookies } from "#server/http/cookies.ts";
 import { appServices, cookieSecurity, requestInfo } from "./context.ts";
+import { returnPath } from "./forms.ts";
 import { actorOf, sessionTokenOf } from "./session.ts";
 import { redirectWithToast } from "./toasts.ts";
+
+/** Where a login or signup form goes afterwards: the page that sent the visitor there, or home. */
+export const afterSignIn = z.object({ redirectTo: returnPath("/") });
 
 /** The browser as the accounts service needs it to sign someone in: address, agent, guest id, old session. */
 export function signInMeta(context: Readonly<RouterContextProvider>, request: Request): ClientMeta {

@@ -1,11 +1,12 @@
 import { Link, redirect, useNavigate } from "react-router";
+import { z } from "zod";
 import { getProfile } from "#server/accounts/profile.service.ts";
+import { addToCartSchema, removeLineSchema, setQuantitySchema } from "#server/cart/cart.schemas.ts";
 import { addToCart, removeFromCart, setQuantity, viewCart } from "#server/cart/cart.service.ts";
-import { AppError } from "#server/errors.ts";
 import { actionDone, actionFailed, type FormFailure } from "../.server/action-results.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";
-import { readForm, text } from "../.server/forms.ts";
+import { formFields, readForm, returnPath, routeFields } from "../.server/forms.ts";
 import { actorWithGuestId } from "../.server/guest-cookie.ts";
 import { actorOf } from "../.server/session.ts";
 import { makeToast } from "../.server/toasts.ts";
@@ -16,7 +17,6 @@ import { CheckoutForm, type CheckoutValues } from "../components/cart/checkout-f
 import { OrderItems } from "../components/cart/order-items.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
 import { Modal } from "../components/ui/modal.tsx";
-import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/cart";
 
@@ -44,32 +44,33 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
+/** Which of the cart's buttons was pressed, and the page to go back to after a plain post. */
+const cartForm = z.object({
+  intent: z.enum(["add", "order-now", "quantity", "remove", "checkout"], { error: "Unknown cart action." }),
+  backTo: returnPath("/cart"),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const headers = new Headers();
   const actor = await actorWithGuestId(context, headers);
   const { db } = appServices(context);
-  const intent = form.get("intent");
-  const backTo = safeRedirectPath(form.get("backTo"), "/cart");
-  const line = { productId: text(form, "productId"), size: text(form, "size") };
+  const { intent, backTo } = routeFields(form, cartForm);
   // Buy Now for a signed-in customer; a visitor chooses how to check out on /account first.
   if (intent === "checkout") return actor.kind === "user" ? checkoutFromForm(context, form) : redirect("/account");
   try {
     if (intent === "add" || intent === "order-now") {
-      await addToCart(db, actor, { ...line, quantity: text(form, "quantity") || 1 });
+      await addToCart(db, actor, formFields(form, addToCartSchema));
       if (intent === "order-now") return redirect(actor.kind === "user" ? "/cart?checkout" : "/account", { headers });
       const added = makeToast("success", "Added to cart", undefined, { label: "View cart", to: "/cart" });
       return actionDone(context, request, added, { backTo, headers });
     }
     if (intent === "quantity") {
-      await setQuantity(db, actor, { ...line, quantity: text(form, "quantity") });
+      await setQuantity(db, actor, formFields(form, setQuantitySchema));
       return actionDone(context, request, makeToast("info", "Quantity updated", 1500), { backTo, headers });
     }
-    if (intent === "remove") {
-      await removeFromCart(db, actor, line);
-      return actionDone(context, request, makeToast("success", "Item removed from cart"), { backTo, headers });
-    }
-    throw new AppError("validation-failed", "Unknown cart action.");
+    await removeFromCart(db, actor, formFields(form, removeLineSchema));
+    return actionDone(context, request, makeToast("success", "Item removed from cart"), { backTo, headers });
   } catch (error) {
     return actionFailed(context, request, error, { backTo, headers });
   }

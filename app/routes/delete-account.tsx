@@ -1,8 +1,9 @@
 import { Link } from "react-router";
+import { deletionSchema } from "#server/accounts/accounts.schemas.ts";
 import { deleteAccount } from "#server/accounts/identity.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { readForm } from "../.server/forms.ts";
+import { formFields, readForm } from "../.server/forms.ts";
 import { signedInOrLogin } from "../.server/guards.ts";
 import { signOutHeaders } from "../.server/sign-in.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
@@ -21,10 +22,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { db, storage } = appServices(context);
   const form = await readForm(request);
   try {
-    await deleteAccount(db, storage, actor, {
-      password: String(form.get("password") ?? ""),
-      confirm: form.get("confirm") === "yes",
-    });
+    await deleteAccount(db, storage, actor, formFields(form, deletionSchema));
   } catch (error) {
     return formFailure(error);
   }

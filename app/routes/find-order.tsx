@@ -1,7 +1,8 @@
+import { orderLinkSchema } from "#server/orders/orders.schemas.ts";
 import { sendOrderLink } from "#server/orders/orders.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { readForm, text } from "../.server/forms.ts";
+import { formFields, readForm } from "../.server/forms.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
@@ -11,9 +12,8 @@ import type { Route } from "./+types/find-order";
 /** A guest's way back to an order: its link is mailed to the address on the order. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const input = { orderNumber: text(form, "orderNumber"), email: text(form, "email") };
   try {
-    await sendOrderLink(appServices(context).db, input);
+    await sendOrderLink(appServices(context).db, formFields(form, orderLinkSchema));
   } catch (error) {
     return formFailure(error);
   }

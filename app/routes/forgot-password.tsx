@@ -1,7 +1,8 @@
+import { emailOnlySchema } from "#server/accounts/accounts.schemas.ts";
 import { RESET_MINUTES, requestPasswordReset } from "#server/accounts/identity.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { readForm, text } from "../.server/forms.ts";
+import { formFields, readForm } from "../.server/forms.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { EmailField } from "../components/ui/text-field.tsx";
@@ -10,13 +11,13 @@ import type { Route } from "./+types/forgot-password";
 
 /** Mails a reset link; the answer is the same whether or not the address has an account. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const email = text(await readForm(request), "email");
+  const input = formFields(await readForm(request), emailOnlySchema);
   try {
-    await requestPasswordReset(appServices(context).db, { email });
+    await requestPasswordReset(appServices(context).db, input);
   } catch (error) {
     return formFailure(error);
   }
-  return { ok: true as const, email, minutes: RESET_MINUTES };
+  return { ok: true as const, email: input.email.trim(), minutes: RESET_MINUTES };
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -1,14 +1,14 @@
 import { Link, useSearchParams } from "react-router";
+import { loginSchema } from "#server/accounts/accounts.schemas.ts";
 import { logIn } from "#server/accounts/accounts.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { readForm, text } from "../.server/forms.ts";
+import { formFields, readForm, routeFields } from "../.server/forms.ts";
 import { actorOf } from "../.server/session.ts";
-import { completeSignIn, signInMeta } from "../.server/sign-in.ts";
+import { afterSignIn, completeSignIn, signInMeta } from "../.server/sign-in.ts";
 import { makeToast } from "../.server/toasts.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
-import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/login";
 
@@ -21,13 +21,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const { redirectTo } = routeFields(form, afterSignIn);
   try {
-    const signedIn = await logIn(
-      appServices(context).db,
-      { email: text(form, "email"), password: String(form.get("password") ?? "") },
-      signInMeta(context, request),
-    );
+    const signedIn = await logIn(appServices(context).db, formFields(form, loginSchema), signInMeta(context, request));
     return completeSignIn(context, signedIn, redirectTo, makeToast("success", "Login successful", LOGIN_TOAST_MS));
   } catch (error) {
     return formFailure(error, "Login failed");

@@ -1,11 +1,12 @@
 import { Pencil } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { resendEmailVerification, signOutEverywhere } from "#server/accounts/identity.service.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
 import { pointsSummary } from "#server/rewards/rewards.service.ts";
 import { actionFailed } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { readForm } from "../.server/forms.ts";
+import { readForm, routeFields } from "../.server/forms.ts";
 import { signedInOrLogin } from "../.server/guards.ts";
 import { signOutHeaders } from "../.server/sign-in.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
@@ -26,11 +27,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { profile, points, editing: url.searchParams.has("edit") };
 }
 
+/** The profile page's forms: the inline edit, sending the confirmation link again, signing out everywhere. */
+const profileIntent = z.object({
+  intent: z.enum(["profile", "send-verification", "sign-out-everywhere"]).default("profile"),
+});
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = signedInOrLogin({ context, url });
   const form = await readForm(request);
   const { db } = appServices(context);
-  const intent = form.get("intent");
+  const { intent } = routeFields(form, profileIntent);
   if (intent === "send-verification") {
     try {
       await resendEmailVerification(db, actor);

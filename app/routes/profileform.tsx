@@ -1,10 +1,12 @@
 import { Form } from "react-router";
+import { z } from "zod";
+import { passwordChangeSchema } from "#server/accounts/accounts.schemas.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
 import { changePassword, getProfile } from "#server/accounts/profile.service.ts";
 import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { readForm } from "../.server/forms.ts";
+import { formFields, readForm, routeFields } from "../.server/forms.ts";
 import { signedInOrLogin } from "../.server/guards.ts";
 import { sessionTokenOf } from "../.server/session.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
@@ -24,22 +26,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 /** The details and picture together, or (intent=password) a new password. */
+/** The page's two forms: the profile with its picture, and the password. */
+const profileFormIntent = z.object({ intent: z.enum(["profile", "password"]).default("profile") });
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = signedInOrLogin({ context, url });
   const { db, config } = appServices(context);
   try {
     const form = await readForm(request, MAX_UPLOAD_BYTES + 64 * 1024);
-    if (form.get("intent") === "password") {
-      await changePassword(
-        db,
-        config,
-        actor,
-        {
-          currentPassword: String(form.get("currentPassword") ?? ""),
-          newPassword: String(form.get("newPassword") ?? ""),
-        },
-        sessionTokenOf(context) ?? undefined,
-      );
+    if (routeFields(form, profileFormIntent).intent === "password") {
+      const input = formFields(form, passwordChangeSchema);
+      await changePassword(db, config, actor, input, sessionTokenOf(context) ?? undefined);
       return redirectWithToast(
         context,
         "/profile",

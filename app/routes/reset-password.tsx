@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { passwordResetSchema } from "#server/accounts/accounts.schemas.ts";
 import { passwordResetState, resetPassword } from "#server/accounts/identity.service.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { readForm } from "../.server/forms.ts";
+import { formFields, readForm } from "../.server/forms.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
@@ -21,7 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, config } = appServices(context);
   const form = await readForm(request);
   try {
-    await resetPassword(db, config, { code: params.code, password: String(form.get("password") ?? "") });
+    await resetPassword(db, config, { ...formFields(form, passwordResetSchema), code: params.code });
   } catch (error) {
     return formFailure(error);
   }

@@ -1,14 +1,14 @@
 import { useSearchParams } from "react-router";
+import { signupSchema } from "#server/accounts/accounts.schemas.ts";
 import { signUp } from "#server/accounts/accounts.service.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { readForm, text } from "../.server/forms.ts";
-import { completeSignIn, signInMeta } from "../.server/sign-in.ts";
+import { formFields, readForm, routeFields } from "../.server/forms.ts";
+import { afterSignIn, completeSignIn, signInMeta } from "../.server/sign-in.ts";
 import { makeToast } from "../.server/toasts.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
-import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/signup";
 
@@ -25,13 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const { db, config } = appServices(context);
   try {
-    const signedIn = await signUp(
-      db,
-      config,
-      { name: text(form, "name"), email: text(form, "email"), password: String(form.get("password") ?? "") },
-      signInMeta(context, request),
-    );
-    const redirectTo = safeRedirectPath(form.get("redirectTo"));
+    const signedIn = await signUp(db, config, formFields(form, signupSchema), signInMeta(context, request));
+    const { redirectTo } = routeFields(form, afterSignIn);
     return completeSignIn(context, signedIn, redirectTo, makeToast("success", "Signup Successfully"));
   } catch (error) {
     return formFailure(error);

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { redirect } from "react-router";
-import { AppError } from "#server/errors.ts";
+import { z } from "zod";
+import { wishlistItemSchema } from "#server/wishlist/wishlist.schemas.ts";
 import {
   addToWishlist,
   removeFromWishlist,
@@ -10,7 +11,7 @@ import {
 } from "#server/wishlist/wishlist.service.ts";
 import { actionDone, actionFailed } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { readForm, text } from "../.server/forms.ts";
+import { formFields, readForm, returnPath, routeFields } from "../.server/forms.ts";
 import { actorWithGuestId } from "../.server/guest-cookie.ts";
 import { actorOf } from "../.server/session.ts";
 import { makeToast, withToast } from "../.server/toasts.ts";
@@ -18,7 +19,6 @@ import { ProductCard } from "../components/catalog/product-card.tsx";
 import { SizeSelect } from "../components/catalog/size-select.tsx";
 import { useCartFetcher } from "../components/catalog/use-cart-fetcher.ts";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
-import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/wishlist";
 
@@ -26,15 +26,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { items: await viewWishlist(appServices(context).db, actorOf(context)) };
 }
 
+/** Which of the wishlist's buttons was pressed, and the page to go back to after a plain post. */
+const wishlistForm = z.object({
+  intent: z.enum(["add", "remove", "to-cart"], { error: "Unknown wishlist action." }),
+  backTo: returnPath("/wishlist"),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const headers = new Headers();
   const actor = await actorWithGuestId(context, headers);
   const { db } = appServices(context);
-  const item = { productId: text(form, "productId"), size: text(form, "size") || undefined };
-  const backTo = safeRedirectPath(form.get("backTo"), "/wishlist");
+  const { intent, backTo } = routeFields(form, wishlistForm);
+  const item = formFields(form, wishlistItemSchema);
   try {
-    switch (form.get("intent")) {
+    switch (intent) {
       case "add":
         await addToWishlist(db, actor, item);
         return actionDone(context, request, makeToast("success", "Added to wishlist"), { backTo, headers });
@@ -44,8 +50,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "to-cart":
         await wishlistToCart(db, actor, item);
         return redirect("/cart", { headers: await withToast(context, makeToast("success", "Added to cart"), headers) });
-      default:
-        throw new AppError("validation-failed", "Unknown wishlist action.");
     }
   } catch (error) {
     return actionFailed(context, request, error, { backTo, headers });

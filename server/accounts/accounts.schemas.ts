@@ -48,6 +48,23 @@ export const profileSchema = z
   .superRefine(pincodeInState);
 export type ProfileInput = z.input<typeof profileSchema>;
 
+/** The forms that ask for an e-mail address alone: forgot password, send the confirmation again. */
+export const emailOnlySchema = z.object({ email: requiredText("Please enter your e-mail address.").pipe(emailField) });
+
+/** A new password chosen through a reset link. */
+export const passwordResetSchema = z.object({ code: z.string(), password: z.string().default("") });
+export type PasswordResetInput = z.input<typeof passwordResetSchema>;
+
+/** Deleting an account asks for the password and a ticked box. */
+export const deletionSchema = z.object({
+  password: requiredText("Please enter your password.", { trim: false }),
+  confirm: z
+    .boolean()
+    .default(false)
+    .refine((ticked) => ticked, "Please tick the box to confirm that the account is to be deleted."),
+});
+export type DeletionInput = z.input<typeof deletionSchema>;
+
 export const passwordChangeSchema = z.object({
   currentPassword: z.string().min(1, "Please enter your current password."),
   newPassword: z.string().min(1, "Please enter a new password."),

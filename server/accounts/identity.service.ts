@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
 import { assertSignedIn } from "../access.ts";
 import { deleteCart } from "../cart/cart.repository.ts";
@@ -8,7 +7,7 @@ import type { Db, Executor, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import type { Storage } from "../storage/storage.ts";
-import { emailField, parseInput, requiredText } from "../validation/fields.ts";
+import { parseInput } from "../validation/fields.ts";
 import { deleteWishlist } from "../wishlist/wishlist.repository.ts";
 import {
   countRecentActionCodes,
@@ -17,6 +16,13 @@ import {
   findUserById,
   updateUser,
 } from "./accounts.repository.ts";
+import {
+  type DeletionInput,
+  deletionSchema,
+  emailOnlySchema,
+  type PasswordResetInput,
+  passwordResetSchema,
+} from "./accounts.schemas.ts";
 import { actionCodeState, consumeActionCode, issueActionCode } from "./action-codes.ts";
 import { emailInUse, emailKey } from "./email-addresses.ts";
 import { checkPassword, hashPassword, verifyPassword } from "./passwords.ts";
@@ -28,15 +34,13 @@ const VERIFY_TTL_MS = 24 * 3_600_000;
 /** A mailbox is sent at most this many reset links an hour, whoever asks. */
 const RESETS_PER_HOUR = 3;
 
-const emailOnly = z.object({ email: requiredText("Please enter your e-mail address.").pipe(emailField) });
-
 /**
  * "Forgot password?": mails a reset link to the account's address. The answer is the same whether
  * or not the address has an account (and for a disabled one), so the form tells nobody who shops
  * here; and an address gets at most three links an hour.
  */
 export async function requestPasswordReset(db: Db, input: { email: string }, now: number = Date.now()): Promise<void> {
-  const { email } = parseInput(emailOnly, input);
+  const { email } = parseInput(emailOnlySchema, input);
   const user = await findUserByEmailKey(db, emailKey(email));
   if (!user || user.disabled) return;
   await db.transaction().execute(async (trx) => {
@@ -66,14 +70,15 @@ export async function passwordResetState(db: Db, code: string, now: number = Dat
 export async function resetPassword(
   db: Db,
   config: Config,
-  input: { code: string; password: string },
+  input: PasswordResetInput,
   now: number = Date.now(),
 ): Promise<void> {
-  const weakness = checkPassword(config.passwordPolicy, input.password);
+  const { code: secret, password } = parseInput(passwordResetSchema, input);
+  const weakness = checkPassword(config.passwordPolicy, password);
   if (weakness) throw new AppError("weak-password", weakness, { password: weakness });
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    const code = await consumeActionCode(trx, input.code, "reset-password", now);
+    const code = await consumeActionCode(trx, secret, "reset-password", now);
     const user = await findUserById(trx, code.userId);
     await updateUser(trx, code.userId, { passwordHash, emailVerifiedAt: user?.emailVerifiedAt ?? now });
     await closeOtherSessions(trx, code.userId);
@@ -161,23 +166,13 @@ export async function signOutEverywhere(db: Db, actor: Actor): Promise<void> {
   await closeOtherSessions(db, actor.userId);
 }
 
-const deletionSchema = z.object({
-  password: requiredText("Please enter your password.", { trim: false }),
-  confirm: z.literal(true, { error: "Please tick the box to confirm that the account is to be deleted." }),
-});
-
 /**
  * Deletes the account and the person's data: name, e-mail, phone, address, photo, cart, wishlist,
  * sessions, points and links. Orders stay for the shop's accounts (a tax invoice must be kept),
  * detached from any account, with the delivery details they were placed with. The address can sign
  * up again afterwards.
  */
-export async function deleteAccount(
-  db: Db,
-  storage: Storage,
-  actor: Actor,
-  input: { password: string; confirm: boolean },
-): Promise<void> {
+export async function deleteAccount(db: Db, storage: Storage, actor: Actor, input: DeletionInput): Promise<void> {
   assertSignedIn(actor);
   const { password } = parseInput(deletionSchema, input);
   const user = await findUserById(db, actor.userId);

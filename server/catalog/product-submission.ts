@@ -31,7 +31,6 @@ export type ProductSubmission = {
   pictures: PictureSource[];
 };
 
-const REQUIRED_FIELDS = ["title", "price", "images", "category", "description"];
 const URL_MESSAGE = "A picture URL must start with https:// or http://.";
 const STORED_REF = /^(products|home)\/[A-Za-z0-9_-]{1,64}$/;
 
@@ -65,16 +64,22 @@ export async function productFromSubmission(storage: Storage, submission: Produc
       return stock === "" ? [] : [{ size, stock: /^\d{1,7}$/.test(stock) ? Number(stock) : Number.NaN }];
     }),
   };
+  const missing = [
+    submission.title.trim() === "",
+    price === "",
+    !pictures[0],
+    submission.category.trim() === "",
+    submission.description.trim() === "",
+  ].filter(Boolean).length;
   if (price === "") errors.price = "Price is required.";
   if (!pictures[0]) errors.images = "Main image URL is required.";
   const parsed = productInputSchema.safeParse(draft);
   if (!parsed.success) Object.assign(errors, { ...fieldErrors(parsed.error).fields, ...errors });
-  if (errors.price && price !== "" && errors.price !== "Price is required.")
-    errors.price = "Price must be a positive number of rupees.";
+  if (errors.price && price !== "") errors.price = "Price must be a positive number of rupees.";
   if (Object.keys(errors).length > 0) {
-    const missing = REQUIRED_FIELDS.filter((field) => errors[field]?.endsWith("is required."));
-    const message = missing.length > 1 ? REQUIRED_MESSAGE : (Object.values(errors)[0] ?? REQUIRED_MESSAGE);
-    throw new AppError("validation-failed", message, errors);
+    // Several required fields left empty: the spec's one sentence; otherwise the first field's own.
+    const message = missing > 1 ? REQUIRED_MESSAGE : (Object.values(errors)[0] ?? REQUIRED_MESSAGE);
+    throw new AppError("validation-failed", message, errors, { fieldsMissing: missing > 1 });
   }
   for (const [slot, picture] of pictures.entries()) {
     if (picture?.kind !== "upload") continue;

@@ -2,7 +2,14 @@ import { data } from "react-router";
 import { AppError, type FieldErrors } from "../errors.ts";
 
 /** A refusal as HTTP carries it: the status, the code, and messages safe to show to the shopper. */
-export type HttpRefusal = { status: number; code: string; message: string; fieldErrors: FieldErrors };
+export type HttpRefusal = {
+  status: number;
+  code: string;
+  message: string;
+  fieldErrors: FieldErrors;
+  /** Required fields were left empty. */
+  fieldsMissing?: boolean;
+};
 
 const CLIENT_MESSAGES: Record<number, string> = {
   400: "The request could not be read.",
@@ -18,7 +25,8 @@ const CLIENT_MESSAGES: Record<number, string> = {
  */
 export function refusalOf(error: unknown): HttpRefusal | null {
   if (error instanceof AppError) {
-    return { status: error.status, code: error.code, message: error.userMessage, fieldErrors: error.fieldErrors ?? {} };
+    const { status, code, userMessage: message, fieldErrors, fieldsMissing } = error;
+    return { status, code, message, fieldErrors: fieldErrors ?? {}, fieldsMissing };
   }
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {

@@ -97,3 +97,11 @@ export type OrderDetail = OrderSummary & {
   lines: LineSnapshot[];
   history: { from: OrderStatus | null; to: OrderStatus; actor: string; at: number }[];
 };
+
+/** "Find my order": the order number and the e-mail address it was placed with. */
+export const orderLinkSchema = z.object({
+  orderNumber: requiredText("Please enter the order number.").pipe(
+    z.string().regex(/^KS-\d{6,12}$/i, "An order number looks like KS-100123."),
+  ),
+  email: requiredText("Please enter the e-mail address you ordered with.").pipe(emailField),
+});

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
 import { stateByCode } from "#core/indian-states.ts";
 import { pointsEarnedFor, pointsToPaise, redeemablePoints } from "#core/points.ts";
@@ -22,7 +21,7 @@ import { findPointsBalance } from "../rewards/rewards.repository.ts";
 import { creditPoints, redeemPoints, reverseOrderPoints } from "../rewards/rewards.service.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import { DEMO_SELLER } from "../tax/seller.ts";
-import { emailField, parseInput, requiredText } from "../validation/fields.ts";
+import { parseInput } from "../validation/fields.ts";
 import { recordStatusChange } from "./order-events.repository.ts";
 import { announceOrderEvent } from "./order-feed.ts";
 import {
@@ -50,6 +49,7 @@ import {
   type LineSnapshot,
   type OrderDetail,
   type OrderSummary,
+  orderLinkSchema,
   type PlacedOrder,
 } from "./orders.schemas.ts";
 
@@ -461,13 +461,6 @@ export async function changeStatus(
   if (to === "cancelled") await catalogVersion(db).changed();
   return to;
 }
-
-const orderLinkSchema = z.object({
-  orderNumber: requiredText("Please enter the order number.").pipe(
-    z.string().regex(/^KS-\d{6,12}$/i, "An order number looks like KS-100123."),
-  ),
-  email: requiredText("Please enter the e-mail address you ordered with.").pipe(emailField),
-});
 
 /**
  * "Find my order": mails the order's link to the address on the order. The answer is the same

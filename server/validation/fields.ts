@@ -14,16 +14,22 @@ export const emailField = z
 
 /**
  * A field that must be filled in, with its own message when it is not ("Please enter your full
- * name."). The form's banner then says the spec's "All fields are required" once (see parseInput).
+ * name."). The form's banner then says the spec's "All fields are required" once (see parseInput):
+ * the refusal of an empty field carries a mark of its own, so nothing depends on its wording.
  */
-export function requiredText(message: string, options: { trim?: boolean } = {}) {
-  REQUIRED_FIELD_MESSAGES.add(message);
+export function requiredText(message: string, options: { trim?: boolean } = {}): z.ZodType<string, string> {
   const text = z.string({ error: message });
-  return (options.trim === false ? text : text.trim()).min(1, message);
+  // An absent field reads as empty, so both carry the mark.
+  return z.preprocess(
+    (value) => value ?? "",
+    (options.trim === false ? text : text.trim()).refine((value) => value.length > 0, {
+      message,
+      params: { [MISSING]: true },
+    }),
+  );
 }
 
-/** The messages of required fields, by which parseInput knows a field was left empty. */
-const REQUIRED_FIELD_MESSAGES = new Set<string>();
+const MISSING = "missing";
 
 /** A person's name: at least two letters. */
 export const nameField = z
@@ -121,12 +127,14 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
   if (!parsed.success) {
     const { message, fields } = fieldErrors(parsed.error);
     const missing = parsed.error.issues.find(isMissing);
-    throw new AppError("validation-failed", missing ? `${REQUIRED_MESSAGE}. ${missing.message}` : message, fields);
+    throw new AppError("validation-failed", missing ? `${REQUIRED_MESSAGE}. ${missing.message}` : message, fields, {
+      fieldsMissing: missing !== undefined,
+    });
   }
   return parsed.data;
 }
 
 /** A required field left empty (or not sent at all). */
 function isMissing(issue: z.core.$ZodIssue): boolean {
-  return REQUIRED_FIELD_MESSAGES.has(issue.message);
+  return issue.code === "custom" && issue.params?.[MISSING] === true;
 }

@@ -1,14 +1,13 @@
-import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
 import { findSizeStock } from "../cart/cart.repository.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { ownerOf } from "../cart/owner.ts";
 import { findSizes } from "../catalog/catalog.repository.ts";
-import { type ProductSize, SIZES } from "../catalog/catalog.schemas.ts";
+import type { ProductSize } from "../catalog/catalog.schemas.ts";
 import { toSize } from "../catalog/catalog.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { decimalInteger, parseInput } from "../validation/fields.ts";
+import { parseInput } from "../validation/fields.ts";
 import {
   countWishlist,
   deleteWishlist,
@@ -17,17 +16,7 @@ import {
   findWishlistItem,
   saveWishlistItem,
 } from "./wishlist.repository.ts";
-
-const itemSchema = z.object({
-  productId: decimalInteger("Unknown product.", 1, Number.MAX_SAFE_INTEGER),
-  size: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || undefined)
-    .pipe(z.enum(SIZES, { error: "Please select a size" }).optional()),
-});
-export type WishlistItemInput = { productId: number | string; size?: string };
+import { type WishlistItemInput, wishlistItemSchema } from "./wishlist.schemas.ts";
 
 export type WishlistItem = {
   productId: number;
@@ -73,7 +62,7 @@ export async function wishlistCount(db: Db, actor: Actor): Promise<number> {
 
 /** Adds a product once (no duplicates), remembering the size chosen, if one was. */
 export async function addToWishlist(db: Db, actor: Actor, input: WishlistItemInput, now = Date.now()) {
-  const { productId, size } = parseInput(itemSchema, input);
+  const { productId, size } = parseInput(wishlistItemSchema, input);
   const owner = requireOwner(actor);
   const product = await findSizeStock(db, productId, size ?? "");
   if (!product || product.archived) throw new AppError("not-found", "This product is no longer available.");
@@ -82,7 +71,7 @@ export async function addToWishlist(db: Db, actor: Actor, input: WishlistItemInp
 }
 
 export async function removeFromWishlist(db: Db, actor: Actor, input: WishlistItemInput) {
-  const { productId } = parseInput(itemSchema, input);
+  const { productId } = parseInput(wishlistItemSchema, input);
   if ((await deleteWishlistItem(db, requireOwner(actor), productId)) === 0) {
     throw new AppError("not-found", "That item is not in your wishlist.");
   }
@@ -93,7 +82,7 @@ export async function removeFromWishlist(db: Db, actor: Actor, input: WishlistIt
  * the product has; with several sizes and none chosen, it asks for one.
  */
 export async function wishlistToCart(db: Db, actor: Actor, input: WishlistItemInput) {
-  const { productId, size } = parseInput(itemSchema, input);
+  const { productId, size } = parseInput(wishlistItemSchema, input);
   const owner = requireOwner(actor);
   const item = await findWishlistItem(db, owner, productId);
   if (!item) throw new AppError("not-found", "That item is not in your wishlist.");

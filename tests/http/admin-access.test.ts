@@ -94,7 +94,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
   const payloads = (): Record<string, string>[] => [
     { intent: "delete-product", productId: String(productId) },
     { intent: "toggle-user", userId: victimId, disabled: "1" },
-    { from: "placed", status: "cancelled" },
+    { from: "placed", to: "cancelled" },
     {
       title: "Hacked",
       price: "1",
@@ -170,7 +170,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
       method: "POST",
       url: `/admin/updateorderstatus?id=${orderId}`,
       headers: { ...admin, "sec-fetch-mode": "navigate" },
-      payload: "from=placed&status=shipped",
+      payload: "from=placed&to=shipped",
     });
     expect(status.statusCode).toBe(302);
     expect((await orderForAdmin(shop.services.db, SYSTEM, orderId)).status).toBe("shipped");
@@ -179,7 +179,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
       method: "POST",
       url: `/admin/updateorderstatus?id=${orderId}`,
       headers: admin,
-      payload: "from=shipped&status=",
+      payload: "from=shipped&to=",
     });
     expect(none.statusCode).toBe(400);
     expect(none.body).toContain("Please select a status");
@@ -187,7 +187,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
       method: "POST",
       url: `/admin/updateorderstatus?id=${orderId}`,
       headers: admin,
-      payload: "from=shipped&status=placed",
+      payload: "from=shipped&to=placed",
     });
     expect(refused.body).toContain("Error updating order status");
 

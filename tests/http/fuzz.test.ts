@@ -184,7 +184,7 @@ const ENDPOINTS: Endpoint[] = [
     name: "POST /admin/updateorderstatus",
     method: "POST",
     path: ids.map((id) => `/admin/updateorderstatus?id=${id}`),
-    fields: ["status", "from"],
+    fields: ["to", "from"],
     who: "admin",
   },
   {

@@ -164,7 +164,7 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
         .toEqual([[order.orderNumber, "placed"]]);
       const shipped = await admin.post(a.baseUrl, `/admin/updateorderstatus?id=${order.id}`, {
         from: "placed",
-        status: "shipped",
+        to: "shipped",
       });
       expect(shipped.status).toBeLessThan(400);
       await expect

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
 import { setUserDisabled } from "#server/accounts/accounts.service.ts";
 import { dashboardQuerySchema } from "#server/admin/admin.schemas.ts";
@@ -13,11 +14,10 @@ import {
 import { latestOrderEvent } from "#server/admin/order-feed.service.ts";
 import { archiveProduct } from "#server/catalog/catalog-admin.service.ts";
 import type { Db } from "#server/db/schema.ts";
-import { AppError } from "#server/errors.ts";
 import { recentMail, resendMail } from "#server/mail/mail.service.ts";
 import { actionDone, actionFailed } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
-import { readForm, text } from "../../.server/forms.ts";
+import { readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
 import { AdminSearch } from "../../components/admin/admin-nav.tsx";
@@ -59,26 +59,34 @@ async function overviewPanels(db: Db, actor: Actor) {
   return { sales, lowStock: low };
 }
 
+/** The dashboard's buttons: delete a product, disable or enable a user, send a failed e-mail again. */
+const dashboardForm = z.object({
+  intent: z.enum(["delete-product", "toggle-user", "resend-mail"], { error: "Unknown dashboard action." }),
+  productId: z.string().default(""),
+  userId: z.string().default(""),
+  disabled: z.boolean().default(false),
+  mailId: z.string().default(""),
+});
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
   const { db } = appServices(context);
   const form = await readForm(request);
   const backTo = `/dashboard${url.search}`;
   try {
-    if (form.get("intent") === "delete-product") {
-      await archiveProduct(db, actor, text(form, "productId"));
+    const { intent, productId, userId, disabled, mailId } = routeFields(form, dashboardForm);
+    if (intent === "delete-product") {
+      await archiveProduct(db, actor, productId);
       return actionDone(context, request, makeToast("success", "Product Deleted successfully"), { backTo });
     }
-    if (form.get("intent") === "toggle-user") {
-      const disable = form.get("disabled") === "1";
-      await setUserDisabled(db, actor, text(form, "userId"), disable);
-      return actionDone(context, request, makeToast("success", disable ? "User disabled" : "User enabled"), { backTo });
+    if (intent === "toggle-user") {
+      await setUserDisabled(db, actor, userId, disabled);
+      return actionDone(context, request, makeToast("success", disabled ? "User disabled" : "User enabled"), {
+        backTo,
+      });
     }
-    if (form.get("intent") === "resend-mail") {
-      await resendMail(db, actor, text(form, "mailId"));
-      return actionDone(context, request, makeToast("success", "The e-mail is queued to be sent again."), { backTo });
-    }
-    throw new AppError("validation-failed", "Unknown dashboard action.");
+    await resendMail(db, actor, mailId);
+    return actionDone(context, request, makeToast("success", "The e-mail is queued to be sent again."), { backTo });
   } catch (error) {
     return actionFailed(context, request, error, { backTo });
   }

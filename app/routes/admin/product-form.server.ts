@@ -1,43 +1,70 @@
 import type { RouterContextProvider } from "react-router";
+import { z } from "zod";
 import { stockField } from "#core/sizes.ts";
 import { MAX_IMAGES, SIZES } from "#server/catalog/catalog.schemas.ts";
 import type { PictureSource, ProductSubmission } from "#server/catalog/product-submission.ts";
 import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
-import { readForm, text } from "../../.server/forms.ts";
+import { chosenFile, formFields, readForm } from "../../.server/forms.ts";
 import { makeToast } from "../../.server/toasts.ts";
 
 /** The add and edit product form may carry five pictures of up to 5 MB each. */
 export const PRODUCT_FORM_LIMIT_BYTES = MAX_IMAGES * MAX_UPLOAD_BYTES + 256 * 1024;
 
+const SLOTS = Array.from({ length: MAX_IMAGES }, (_, slot) => slot);
+const text = z.string();
+
+/**
+ * The add and edit product form's fields: the product's words and price as typed, its collection
+ * flags, the stock of each size, and per picture slot a typed URL, the picture it had, and whether
+ * that was removed (a new upload comes as a file of its own).
+ */
+const productForm = z.object({
+  title: text,
+  price: text,
+  category: text,
+  type: text,
+  fabric: text,
+  hsn: text,
+  description: text,
+  description1: text,
+  flags: z.array(text),
+  ...Object.fromEntries(SIZES.map((size) => [stockField(size), text])),
+  ...Object.fromEntries(
+    SLOTS.flatMap((slot) => [
+      [`imageUrl${slot}`, text],
+      [`imageCurrent${slot}`, text],
+    ]),
+  ),
+  ...Object.fromEntries(SLOTS.map((slot) => [`imageRemove${slot}`, z.boolean()])),
+});
+
 /** The posted product form, as typed: the catalogue service checks it. */
 export async function readProductForm(form: FormData): Promise<ProductSubmission> {
+  const fields = formFields(form, productForm) as Record<string, string | string[] | boolean>;
+  const typed = (name: string) => String(fields[name] ?? "").trim();
   const pictures: PictureSource[] = [];
-  for (let slot = 0; slot < MAX_IMAGES; slot++) pictures.push(await pictureSource(form, slot));
+  for (const slot of SLOTS) {
+    const file = chosenFile(form, `imageFile${slot}`);
+    if (file) pictures.push({ kind: "upload", data: Buffer.from(await file.arrayBuffer()) });
+    else if (typed(`imageUrl${slot}`)) pictures.push({ kind: "url", url: typed(`imageUrl${slot}`) });
+    else if (typed(`imageCurrent${slot}`) && !fields[`imageRemove${slot}`])
+      pictures.push({ kind: "kept", ref: typed(`imageCurrent${slot}`) });
+    else pictures.push(null);
+  }
   return {
-    title: String(form.get("title") ?? ""),
-    price: text(form, "price"),
-    category: String(form.get("category") ?? ""),
-    type: String(form.get("type") ?? ""),
-    fabric: String(form.get("fabric") ?? ""),
-    hsn: text(form, "hsn"),
-    description: String(form.get("description") ?? ""),
-    description1: String(form.get("description1") ?? ""),
-    flags: form.getAll("flags").filter((flag): flag is string => typeof flag === "string"),
-    stock: Object.fromEntries(SIZES.map((size) => [size, text(form, stockField(size))])),
+    title: String(fields.title),
+    price: typed("price"),
+    category: String(fields.category),
+    type: String(fields.type),
+    fabric: String(fields.fabric),
+    hsn: typed("hsn"),
+    description: String(fields.description),
+    description1: String(fields.description1),
+    flags: fields.flags as string[],
+    stock: Object.fromEntries(SIZES.map((size) => [size, typed(stockField(size))])),
     pictures,
   };
-}
-
-/** Slot N's picture: a new upload, else a typed URL, else the picture it had (unless removed). */
-async function pictureSource(form: FormData, slot: number): Promise<PictureSource> {
-  const file = form.get(`imageFile${slot}`);
-  if (file instanceof File && file.size > 0) return { kind: "upload", data: Buffer.from(await file.arrayBuffer()) };
-  const url = text(form, `imageUrl${slot}`);
-  if (url) return { kind: "url", url };
-  const kept = text(form, `imageCurrent${slot}`);
-  if (!kept || form.get(`imageRemove${slot}`) === "1") return null;
-  return { kind: "kept", ref: kept };
 }
 
 /**

@@ -1,10 +1,10 @@
 import { data, Form, Link } from "react-router";
 import { STATUS_LABELS } from "#core/order-status.ts";
-import { ORDER_TRANSITIONS } from "#server/orders/orders.schemas.ts";
+import { changeStatusSchema, ORDER_TRANSITIONS } from "#server/orders/orders.schemas.ts";
 import { changeStatus, orderForAdmin } from "#server/orders/orders.service.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
 import { appServices, idFromUrl } from "../../.server/context.ts";
-import { readForm, text } from "../../.server/forms.ts";
+import { formFields, readForm } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
 import { useReturnToDashboard } from "../../components/admin/use-return-to-dashboard.ts";
@@ -22,15 +22,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
-  const form = await readForm(request);
-  const to = text(form, "status");
-  if (!to) return data({ ok: false as const, message: "Please select a status" }, { status: 400 });
+  const input = { ...formFields(await readForm(request), changeStatusSchema), orderId: idFromUrl(url, "order") };
+  if (!input.to) return data({ ok: false as const, message: "Please select a status" }, { status: 400 });
   try {
-    await changeStatus(appServices(context).db, actor, {
-      orderId: idFromUrl(url, "order"),
-      from: text(form, "from"),
-      to,
-    });
+    await changeStatus(appServices(context).db, actor, input);
   } catch (error) {
     return formFailure(error, "Error updating order status");
   }
@@ -65,7 +60,7 @@ export default function UpdateOrderStatus({ loaderData, actionData }: Route.Comp
               <label htmlFor="status" className="label">
                 Status
               </label>
-              <select id="status" name="status" defaultValue="" className="field min-w-48">
+              <select id="status" name="to" defaultValue="" className="field min-w-48">
                 <option value="">Select Status</option>
                 {choices.map((status) => (
                   <option key={status} value={status}>
