@@ -3,6 +3,7 @@
  * SQLite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL. Prints orders per second,
  * latency percentiles, a check for overselling, and the same rows written by a bare insert loop.
  */
+
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,7 +18,8 @@ import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import type { Db } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
-import { placeOrder } from "#server/orders/orders.service.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
+import { atShop } from "#server/testing/factories.ts";
 import { createScratchSchema } from "#server/testing/scratch-schema.ts";
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 2000);
@@ -101,17 +103,22 @@ async function checkoutRun(engine: string, url: string) {
           const buyer = buyers[next++] as Actor;
           const begun = performance.now();
           try {
-            await placeOrder(db, buyer, {
-              name: "Bench Buyer",
-              address: "1 Bench Street, Mumbai",
-              city: "Mumbai",
-              stateCode: "27",
-              pincode: "400001",
-              phone: "9820000000",
-              email: "buyer@bench.test",
-              idempotencyKey: randomUUID(),
-              redeemPoints: false,
-            });
+            await placeOrder(
+              db,
+              buyer,
+              {
+                name: "Bench Buyer",
+                address: "1 Bench Street, Mumbai",
+                city: "Mumbai",
+                stateCode: "27",
+                pincode: "400001",
+                phone: "9820000000",
+                email: "buyer@bench.test",
+                idempotencyKey: randomUUID(),
+                redeemPoints: false,
+              },
+              atShop(),
+            );
             placed++;
           } catch (error) {
             if (!(error instanceof AppError) || error.code !== "out-of-stock") throw error;

@@ -10,8 +10,8 @@ import { addToCart } from "#server/cart/cart.service.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { guestDocument } from "#server/orders/order-documents.service.ts";
-import { placeOrder } from "#server/orders/orders.service.ts";
-import { checkoutDetails, makeProduct, makeVisitor } from "#server/testing/factories.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
+import { atShop, checkoutDetails, makeProduct, makeVisitor } from "#server/testing/factories.ts";
 
 const RUNS = Number(process.env.BENCH_INVOICES ?? 200);
 const dir = mkdtempSync(path.join(tmpdir(), "bench-invoice-"));
@@ -41,6 +41,7 @@ try {
     handle.db,
     visitor,
     checkoutDetails({ city: "Kolkata", stateCode: "19", pincode: "700016" }),
+    atShop(),
   );
 
   for (let i = 0; i < 10; i++) await guestDocument(handle.db, order.accessToken, "invoice");

@@ -17,3 +17,5 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   delivered: [],
   cancelled: [],
 };
+
+export const ORDER_STATUSES = Object.keys(ORDER_TRANSITIONS) as OrderStatus[];

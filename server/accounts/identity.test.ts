@@ -1,10 +1,11 @@
 import { expect, it } from "vitest";
 import { addToCart, viewCart } from "../cart/cart.service.ts";
-import { customerOrder, placeOrder } from "../orders/orders.service.ts";
+import { customerOrder } from "../orders/orders.service.ts";
+import { placeOrder } from "../orders/place-order.ts";
 import { pointsSummary } from "../rewards/rewards.service.ts";
 import { LocalStorage } from "../storage/local-storage.ts";
 import { failure } from "../testing/app-error.ts";
-import { actorFor, checkoutDetails, makeCustomer, makeProduct, uniqueWord } from "../testing/factories.ts";
+import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, uniqueWord } from "../testing/factories.ts";
 import { linkCode, mailsTo } from "../testing/outbox.ts";
 import { testConfig } from "../testing/test-config.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
@@ -174,7 +175,7 @@ describeEachDatabase("signing out everywhere and deleting an account", (database
     });
     const kurta = await makeProduct(db, { price: 249_900, sizes: { M: 5 } });
     await addToCart(db, actor, { productId: kurta, size: "M" });
-    const placed = await placeOrder(db, actor, checkoutDetails({ email: customer.email }));
+    const placed = await placeOrder(db, actor, checkoutDetails({ email: customer.email }), atShop());
     await addToCart(db, actor, { productId: kurta, size: "M" });
     await addToWishlist(db, actor, { productId: kurta, size: "M" });
 

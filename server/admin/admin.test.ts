@@ -6,8 +6,9 @@ import { listingQuerySchema } from "../catalog/catalog.schemas.ts";
 import { browseListing, getProduct } from "../catalog/catalog.service.ts";
 import { archiveProduct, createProduct, productForEditing, updateProduct } from "../catalog/catalog-admin.service.ts";
 import { AppError } from "../errors.ts";
-import { changeStatus, placeOrder } from "../orders/orders.service.ts";
-import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
+import { changeStatus } from "../orders/orders.service.ts";
+import { placeOrder } from "../orders/place-order.ts";
+import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { dashboardQuerySchema } from "./admin.schemas.ts";
 import { adminOrders, adminProducts, adminUsers, dashboardFigures, lowStock, salesChart } from "./admin.service.ts";
@@ -25,7 +26,7 @@ describeEachDatabase("dashboard figures", (database) => {
     const buy = async () => {
       const buyer = makeVisitor();
       await addToCart(db, buyer, { productId: kurta, size: "M" });
-      return placeOrder(db, buyer, checkoutDetails());
+      return placeOrder(db, buyer, checkoutDetails(), atShop());
     };
     const shipped = await buy();
     const cancelled = await buy();
@@ -61,7 +62,7 @@ describeEachDatabase("admin lists", (database) => {
     const buyer = makeVisitor();
     const product = await makeProduct(db, { sizes: { M: 5 } });
     await addToCart(db, buyer, { productId: product, size: "M" });
-    const placed = await placeOrder(db, buyer, checkoutDetails({ email: "find.me@mail.in" }));
+    const placed = await placeOrder(db, buyer, checkoutDetails({ email: "find.me@mail.in" }), atShop());
     const orders = await adminOrders(db, SYSTEM, query({ tab: "orders", q: "find.me" }));
     expect(orders.rows.map((row) => [row.orderNumber, row.email])).toEqual([[placed.orderNumber, "find.me@mail.in"]]);
     expect(
@@ -168,7 +169,7 @@ describeEachDatabase("sales chart", (database) => {
     const buyAt = async (at: number) => {
       const buyer = makeVisitor();
       await addToCart(db, buyer, { productId: kurta, size: "M" });
-      return placeOrder(db, buyer, checkoutDetails(), at);
+      return placeOrder(db, buyer, checkoutDetails(), atShop(at));
     };
     // 20 Nov 20:00 UTC is already 21 Nov in Mumbai (01:30).
     await buyAt(Date.UTC(2026, 10, 20, 20, 0));

@@ -4,8 +4,9 @@ import { addToCart } from "../cart/cart.service.ts";
 import { AppError } from "../errors.ts";
 import { recordStatusChange } from "../orders/order-events.repository.ts";
 import { openOrderEventSignal } from "../orders/order-feed.ts";
-import { changeStatus, placeOrder } from "../orders/orders.service.ts";
-import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
+import { changeStatus } from "../orders/orders.service.ts";
+import { placeOrder } from "../orders/place-order.ts";
+import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { latestOrderEvent, orderEventsAfter } from "./order-feed.service.ts";
 
@@ -13,7 +14,7 @@ describeEachDatabase("the administrator's order feed", (database) => {
   const buy = async (productId: number, name = "Meera Iyer") => {
     const buyer = makeVisitor();
     await addToCart(database().db, buyer, { productId, size: "M" });
-    return placeOrder(database().db, buyer, checkoutDetails({ name }));
+    return placeOrder(database().db, buyer, checkoutDetails({ name }), atShop());
   };
 
   it("gives every order placed or moved on after the entry a page last saw, oldest first, to administrators only", async () => {

@@ -6,10 +6,11 @@ import { findProduct } from "../catalog/catalog.service.ts";
 import { updateProduct } from "../catalog/catalog-admin.service.ts";
 import type { Db } from "../db/schema.ts";
 import { customerDocument, guestDocument } from "../orders/order-documents.service.ts";
-import { changeStatus, orderByAccessToken, placeOrder } from "../orders/orders.service.ts";
+import { changeStatus, orderByAccessToken } from "../orders/orders.service.ts";
+import { placeOrder } from "../orders/place-order.ts";
 import { DEMO_SELLER } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
-import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
+import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { invoiceDocument } from "./invoices.service.ts";
@@ -25,7 +26,7 @@ async function pdfText(pdf: Buffer): Promise<string> {
 async function guestOrder(db: Db, productId: number, details: Record<string, unknown> = {}, now = Date.now()) {
   const visitor = makeVisitor();
   await addToCart(db, visitor, { productId, size: "M" });
-  return placeOrder(db, visitor, checkoutDetails(details), now);
+  return placeOrder(db, visitor, checkoutDetails(details), atShop(now));
 }
 
 describeEachDatabase("tax invoices", (database) => {
@@ -111,7 +112,9 @@ describeEachDatabase("tax invoices", (database) => {
     const inFy3031 = Date.UTC(2030, 5, 1);
     const visitors = Array.from({ length: 200 }, () => makeVisitor());
     for (const visitor of visitors) await addToCart(db, visitor, { productId: product, size: "M" });
-    const placed = await Promise.all(visitors.map((visitor) => placeOrder(db, visitor, checkoutDetails(), inFy3031)));
+    const placed = await Promise.all(
+      visitors.map((visitor) => placeOrder(db, visitor, checkoutDetails(), atShop(inFy3031))),
+    );
     const numbers = await Promise.all(
       placed.map(async (order) => (await orderByAccessToken(db, order.accessToken)).invoice?.number ?? ""),
     );
@@ -134,7 +137,7 @@ describeEachDatabase("tax invoices", (database) => {
     const actor = actorFor(customer);
     const id = await makeProduct(db, { price: 149_900, hsn: "6204", sizes: { M: 5 } });
     await addToCart(db, actor, { productId: id, size: "M" });
-    const placed = await placeOrder(db, actor, checkoutDetails());
+    const placed = await placeOrder(db, actor, checkoutDetails(), atShop());
     expect((await failure(customerDocument(db, actor, placed.orderNumber, "credit-note"))).code).toBe("not-found");
     expect((await failure(customerDocument(db, actorFor(stranger), placed.orderNumber, "invoice"))).code).toBe(
       "not-found",

@@ -7,9 +7,18 @@ import { SYSTEM } from "#core/actor.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { openDatabase } from "../db/database.ts";
 import type { Db } from "../db/schema.ts";
-import { changeStatus, placeOrder } from "../orders/orders.service.ts";
+import { changeStatus } from "../orders/orders.service.ts";
+import { placeOrder } from "../orders/place-order.ts";
 import { failure } from "../testing/app-error.ts";
-import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor, uniqueWord } from "../testing/factories.ts";
+import {
+  actorFor,
+  atShop,
+  checkoutDetails,
+  makeCustomer,
+  makeProduct,
+  makeVisitor,
+  uniqueWord,
+} from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { type SmtpSink, startSmtpSink } from "../testing/smtp-sink.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
@@ -70,8 +79,8 @@ describeEachDatabase("the mail outbox", (database) => {
     await addToCart(db, second, { productId: lastPiece, size: "M" });
     const winner = checkoutDetails();
     const loser = checkoutDetails();
-    const placed = await placeOrder(db, first, winner);
-    expect((await failure(placeOrder(db, second, loser))).code).toBe("out-of-stock");
+    const placed = await placeOrder(db, first, winner, atShop());
+    expect((await failure(placeOrder(db, second, loser, atShop()))).code).toBe("out-of-stock");
 
     const [confirmation] = await mailsTo(db, winner.email);
     expect(confirmation).toMatchObject({ kind: "order-placed", subject: `Your Kesar order ${placed.orderNumber}` });
@@ -97,7 +106,7 @@ describeEachDatabase("the mail outbox", (database) => {
     const actor = actorFor(customer);
     const saree = await makeProduct(db, { title: "Banarasi Silk Saree", price: 1_249_900, sizes: { "One Size": 3 } });
     await addToCart(db, actor, { productId: saree, size: "One Size", quantity: 2 });
-    const placed = await placeOrder(db, actor, checkoutDetails({ email: customer.email }));
+    const placed = await placeOrder(db, actor, checkoutDetails({ email: customer.email }), atShop());
     await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped" });
     while ((await deliverDueMail(shipper)) > 0) {}
 

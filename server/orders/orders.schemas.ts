@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
-import { ORDER_TRANSITIONS } from "#core/order-status.ts";
-import type { OrderLinesTable, OrderStatus } from "../db/schema.ts";
+import { ORDER_STATUSES, type OrderStatus } from "#core/order-status.ts";
+import type { OrderLinesTable } from "../db/schema.ts";
 import {
   addressField,
   cityField,
@@ -14,16 +14,6 @@ import {
   requiredText,
   stateCodeField,
 } from "../validation/fields.ts";
-
-export type { OrderStatus };
-
-export { ORDER_TRANSITIONS };
-
-export const ORDER_STATUSES = Object.keys(ORDER_TRANSITIONS) as OrderStatus[];
-
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
-}
 
 const checkoutFields = {
   name: requiredText("Please enter your full name.").pipe(nameField),

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { type Actor, SYSTEM } from "#core/actor.ts";
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#core/order-status.ts";
 import { addToCart, viewCart } from "../cart/cart.service.ts";
 import { findProduct, getProduct } from "../catalog/catalog.service.ts";
 import { archiveProduct, updateProduct } from "../catalog/catalog-admin.service.ts";
@@ -7,18 +8,11 @@ import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { pointsSummary } from "../rewards/rewards.service.ts";
 import { failure } from "../testing/app-error.ts";
-import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
+import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { mobileField } from "../validation/fields.ts";
-import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "./orders.schemas.ts";
-import {
-  changeStatus,
-  customerOrder,
-  listForCustomer,
-  orderByAccessToken,
-  orderForAdmin,
-  placeOrder,
-} from "./orders.service.ts";
+import { changeStatus, customerOrder, listForCustomer, orderByAccessToken, orderForAdmin } from "./orders.service.ts";
+import { placeOrder } from "./place-order.ts";
 
 async function stockOf(db: Db, productId: number, size: string) {
   return (await findProduct(db, productId))?.sizes.find((entry) => entry.size === size)?.stock;
@@ -26,7 +20,7 @@ async function stockOf(db: Db, productId: number, size: string) {
 
 async function orderFor(db: Db, actor: Actor, productId: number, size = "M", quantity = 1) {
   await addToCart(db, actor, { productId, size, quantity });
-  return placeOrder(db, actor, checkoutDetails());
+  return placeOrder(db, actor, checkoutDetails(), atShop());
 }
 
 describeEachDatabase("placing orders", (database) => {
@@ -39,7 +33,7 @@ describeEachDatabase("placing orders", (database) => {
     await addToCart(db, actor, { productId: kurta, size: "M", quantity: 2 });
     await addToCart(db, actor, { productId: bag, size: "One Size" });
 
-    const placed = await placeOrder(db, actor, checkoutDetails({ phone: "9820012345" }));
+    const placed = await placeOrder(db, actor, checkoutDetails({ phone: "9820012345" }), atShop());
     expect(placed.orderNumber).toMatch(/^KS-\d{6}$/);
     const order = await customerOrder(db, actor, placed.orderNumber);
     expect(order).toMatchObject({
@@ -82,9 +76,9 @@ describeEachDatabase("placing orders", (database) => {
     const guest = makeVisitor();
     const id = await makeProduct(db, { price: 500_000, sizes: { M: 5 } });
     await addToCart(db, guest, { productId: id, size: "M" });
-    const missing = await failure(placeOrder(db, guest, checkoutDetails({ email: "" })));
+    const missing = await failure(placeOrder(db, guest, checkoutDetails({ email: "" }), atShop()));
     expect(missing.message).toBe("All fields are required. Please enter your e-mail address.");
-    const placed = await placeOrder(db, guest, checkoutDetails({ redeemPoints: true }));
+    const placed = await placeOrder(db, guest, checkoutDetails({ redeemPoints: true }), atShop());
     const order = await orderByAccessToken(db, placed.accessToken);
     expect(order).toMatchObject({ isGuest: true, pointsEarned: 0, pointsRedeemed: 0, total: 510_000 });
   });
@@ -96,24 +90,24 @@ describeEachDatabase("placing orders", (database) => {
     await addToCart(db, guest, { productId: id, size: "M" });
     const needs = { name: "full name", address: "full address", pincode: "pincode", phone: "mobile number" };
     for (const [field, what] of Object.entries(needs)) {
-      const refused = await failure(placeOrder(db, guest, checkoutDetails({ [field]: " " })));
+      const refused = await failure(placeOrder(db, guest, checkoutDetails({ [field]: " " }), atShop()));
       expect(refused.message).toMatch(new RegExp(`^All fields are required\\. Please enter (your|the|a) ${what}\\.$`));
     }
     // Values no Indian address or phone can have.
     for (const pincode of ["40005", "000000", "012345", "4000501"]) {
-      expect((await failure(placeOrder(db, guest, checkoutDetails({ pincode })))).message, pincode).toBe(
+      expect((await failure(placeOrder(db, guest, checkoutDetails({ pincode }), atShop()))).message, pincode).toBe(
         "The pincode has 6 digits and does not start with 0.",
       );
     }
     for (const phone of ["98200", "1234567890", "5820012345", "+44 7700 900123"]) {
-      expect((await failure(placeOrder(db, guest, checkoutDetails({ phone })))).message, phone).toMatch(
+      expect((await failure(placeOrder(db, guest, checkoutDetails({ phone }), atShop()))).message, phone).toMatch(
         /starts with 6, 7, 8 or 9/,
       );
     }
     for (const phone of ["9820012345", "+91 98200 12345", "09820012345", "98200-12345", "919820012345"]) {
       expect(mobileField.parse(phone), phone).toBe("9820012345");
     }
-    expect((await failure(placeOrder(db, guest, checkoutDetails({ name: "A" })))).message).toBe(
+    expect((await failure(placeOrder(db, guest, checkoutDetails({ name: "A" }), atShop()))).message).toBe(
       "Please enter the full name (at least 2 letters).",
     );
     expect((await viewCart(db, guest)).lines).toHaveLength(1);
@@ -125,11 +119,11 @@ describeEachDatabase("placing orders", (database) => {
     const id = await makeProduct(db, { sizes: { M: 5 } });
     await addToCart(db, guest, { productId: id, size: "M" });
     const details = checkoutDetails();
-    const first = await placeOrder(db, guest, details);
-    const again = await placeOrder(db, guest, details);
+    const first = await placeOrder(db, guest, details, atShop());
+    const again = await placeOrder(db, guest, details, atShop());
     expect(again).toEqual({ ...first, replayed: true });
     expect(await stockOf(db, id, "M")).toBe(4);
-    const changed = await failure(placeOrder(db, guest, { ...details, address: "Somewhere else entirely" }));
+    const changed = await failure(placeOrder(db, guest, { ...details, address: "Somewhere else entirely" }, atShop()));
     expect(changed.code).toBe("idempotency-conflict");
   });
 
@@ -142,7 +136,7 @@ describeEachDatabase("placing orders", (database) => {
     await addToCart(db, guest, { productId: scarce, size: "S" });
     // Someone else buys the last one first.
     await orderFor(db, makeVisitor(), scarce, "S");
-    const refused = await failure(placeOrder(db, guest, checkoutDetails()));
+    const refused = await failure(placeOrder(db, guest, checkoutDetails(), atShop()));
     expect(refused).toEqual({ code: "out-of-stock", message: "Sorry, Scarce Suit in size S is out of stock." });
     expect(await stockOf(db, plenty, "L")).toBe(9);
     expect((await viewCart(db, guest)).lines).toHaveLength(2);
@@ -158,7 +152,7 @@ describeEachDatabase("placing orders", (database) => {
     await archiveProduct(db, SYSTEM, gone);
     const cart = await viewCart(db, guest);
     expect(cart.lines.find((line) => line.productId === gone)?.availability).toEqual({ kind: "archived" });
-    const refused = await failure(placeOrder(db, guest, checkoutDetails()));
+    const refused = await failure(placeOrder(db, guest, checkoutDetails(), atShop()));
     expect(refused).toEqual({
       code: "out-of-stock",
       message: "Retired Dupatta is no longer available. Please remove it from your cart.",
@@ -177,7 +171,7 @@ describeEachDatabase("placing orders", (database) => {
     await orderFor(db, makeVisitor(), id, "M", 2);
     const cart = await viewCart(db, guest);
     expect(cart.lines[0]?.availability).toEqual({ kind: "short", available: 1 });
-    const refused = await failure(placeOrder(db, guest, checkoutDetails()));
+    const refused = await failure(placeOrder(db, guest, checkoutDetails(), atShop()));
     expect(refused).toEqual({ code: "out-of-stock", message: "Sorry, only 1 of Lehenga Skirt in size M is left." });
     expect(await stockOf(db, id, "M")).toBe(1);
     expect((await viewCart(db, guest)).lines[0]?.quantity).toBe(3);
@@ -193,7 +187,7 @@ describeEachDatabase("placing orders", (database) => {
 
     const cheap = await makeProduct(db, { price: 5_000, sizes: { M: 5 } });
     await addToCart(db, actor, { productId: cheap, size: "M" });
-    const spending = await placeOrder(db, actor, checkoutDetails({ redeemPoints: true }));
+    const spending = await placeOrder(db, actor, checkoutDetails({ redeemPoints: true }), atShop());
     const spent = await customerOrder(db, actor, spending.orderNumber);
     // ₹50 of goods: 50 points pay for them, shipping is still due.
     expect(spent).toMatchObject({ subtotal: 5_000, pointsRedeemed: 50, total: 10_000, pointsEarned: 0 });
@@ -298,8 +292,8 @@ describeEachDatabase("checkout under contention", (database) => {
     const id = await makeProduct(db, { sizes: { M: 9 } });
     await addToCart(db, buyer, { productId: id, size: "M", quantity: 2 });
     const results = await Promise.allSettled([
-      placeOrder(db, buyer, checkoutDetails()),
-      placeOrder(db, buyer, checkoutDetails()),
+      placeOrder(db, buyer, checkoutDetails(), atShop()),
+      placeOrder(db, buyer, checkoutDetails(), atShop()),
     ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((result) => result.status === "rejected");
@@ -312,7 +306,7 @@ describeEachDatabase("checkout under contention", (database) => {
     const id = await makeProduct(db, { title: "Last Lehenga", sizes: { M: 10 } });
     const buyers = Array.from({ length: 200 }, () => makeVisitor());
     for (const buyer of buyers) await addToCart(db, buyer, { productId: id, size: "M" });
-    const results = await Promise.allSettled(buyers.map((buyer) => placeOrder(db, buyer, checkoutDetails())));
+    const results = await Promise.allSettled(buyers.map((buyer) => placeOrder(db, buyer, checkoutDetails(), atShop())));
     const placed = results.filter((result) => result.status === "fulfilled");
     const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
     expect(placed).toHaveLength(10);

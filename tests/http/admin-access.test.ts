@@ -4,8 +4,9 @@ import { SYSTEM } from "#core/actor.ts";
 import { logIn } from "#server/accounts/accounts.service.ts";
 import { addToCart } from "#server/cart/cart.service.ts";
 import { findProduct } from "#server/catalog/catalog.service.ts";
-import { orderForAdmin, placeOrder } from "#server/orders/orders.service.ts";
-import { checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "#server/testing/factories.ts";
+import { orderForAdmin } from "#server/orders/orders.service.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
+import { atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "#server/testing/factories.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import routes, { ADMIN_LAYOUT } from "../../app/routes.ts";
 import { cookiesFrom, startTestShop, type TestShop } from "./test-shop.ts";
@@ -62,7 +63,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
     productId = await makeProduct(db, { title: "Guarded Saree", sizes: { M: 5 } });
     const buyer = makeVisitor();
     await addToCart(db, buyer, { productId, size: "M" });
-    orderId = (await placeOrder(db, buyer, checkoutDetails())).id;
+    orderId = (await placeOrder(db, buyer, checkoutDetails(), atShop())).id;
     const customer = await makeCustomer(db);
     victimId = (await makeCustomer(db)).id;
     const login = async (email: string, password: string) => {

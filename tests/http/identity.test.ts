@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addToCart } from "#server/cart/cart.service.ts";
-import { placeOrder } from "#server/orders/orders.service.ts";
-import { checkoutDetails, makeCustomer, makeProduct, makeVisitor, uniqueWord } from "#server/testing/factories.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
+import {
+  atShop,
+  checkoutDetails,
+  makeCustomer,
+  makeProduct,
+  makeVisitor,
+  uniqueWord,
+} from "#server/testing/factories.ts";
 import { linkCode, mailsTo } from "#server/testing/outbox.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { cookiesFrom, FORM, form, startTestShop, type TestShop } from "./test-shop.ts";
@@ -37,7 +44,7 @@ describeEachDatabase("mail-sending forms and one-time links, from the attacker's
     const visitor = makeVisitor();
     await addToCart(db, visitor, { productId: await makeProduct(db), size: "M" });
     const details = checkoutDetails();
-    const placed = await placeOrder(db, visitor, details);
+    const placed = await placeOrder(db, visitor, details, atShop());
     const stranger = `${uniqueWord()}@mail.in`;
     const right = await post("/orders/find", { orderNumber: placed.orderNumber.toLowerCase(), email: details.email });
     const wrong = await post("/orders/find", { orderNumber: placed.orderNumber, email: stranger });

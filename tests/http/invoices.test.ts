@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
 import { addToCart } from "#server/cart/cart.service.ts";
-import { changeStatus, placeOrder } from "#server/orders/orders.service.ts";
-import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "#server/testing/factories.ts";
+import { changeStatus } from "#server/orders/orders.service.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
+import {
+  actorFor,
+  atShop,
+  checkoutDetails,
+  makeCustomer,
+  makeProduct,
+  makeVisitor,
+} from "#server/testing/factories.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { cookiesFrom, FORM, form, startTestShop, type TestShop } from "./test-shop.ts";
 
@@ -22,6 +30,7 @@ describeEachDatabase("tax invoices over HTTP, from the attacker's side", (databa
       db,
       actorFor(owner),
       checkoutDetails({ city: "Kolkata", stateCode: "19", pincode: "700016" }),
+      atShop(),
     );
     Object.assign(order, { id: placed.id, number: placed.orderNumber, token: placed.accessToken });
     const logIn = async (email: string, password: string) =>
@@ -34,7 +43,7 @@ describeEachDatabase("tax invoices over HTTP, from the attacker's side", (databa
     // An order of someone else, to show a guest link opens only its own.
     const visitor = makeVisitor();
     await addToCart(db, visitor, { productId: product, size: "M" });
-    await placeOrder(db, visitor, checkoutDetails());
+    await placeOrder(db, visitor, checkoutDetails(), atShop());
   });
   afterAll(() => shop?.dispose());
 

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
-import { STATUS_LABELS } from "#core/order-status.ts";
-import { changeStatusSchema, ORDER_TRANSITIONS } from "#server/orders/orders.schemas.ts";
+import { ORDER_TRANSITIONS, STATUS_LABELS } from "#core/order-status.ts";
+import { changeStatusSchema } from "#server/orders/orders.schemas.ts";
 import { changeStatus, orderForAdmin } from "#server/orders/orders.service.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
 import { appServices, idFromUrl } from "../../.server/context.ts";

@@ -1,0 +1,110 @@
+import type { Actor } from "#core/actor.ts";
+import { ORDER_TRANSITIONS, type OrderStatus } from "#core/order-status.ts";
+import type { Executor } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { issueCreditNote } from "../invoices/invoicing.ts";
+import { queueMail } from "../mail/mail.service.ts";
+import { reverseOrderPoints } from "../rewards/rewards.service.ts";
+import { recordStatusChange } from "./order-events.repository.ts";
+import { addSoldCount, findOrder, findOrderLines, incrementStock, updateStatusIf } from "./orders.repository.ts";
+
+/*
+ * The order's life as a transition table (the allowed moves are core's ORDER_TRANSITIONS) with the
+ * side effects of each move hung on it by name. A move runs inside the caller's transaction: the
+ * status changes only if the order still has the status it was decided from, then each effect of
+ * the move runs in order, and the history entry (which feeds the administrators' live view) is
+ * written last. If anything fails, nothing of the move stays.
+ */
+
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+/** What every effect of a move is given. */
+export type Move = { trx: Executor; order: OrderRow; from: OrderStatus; to: OrderStatus; actor: Actor; now: number };
+
+type Effect = (move: Move) => Promise<void>;
+
+/** Stock rows are always taken in the same order, so two orders at once cannot deadlock each other. */
+export function inLockOrder<T extends { productId: number; size: string }>(lines: readonly T[]): T[] {
+  return [...lines].sort((a, b) => a.productId - b.productId || a.size.localeCompare(b.size));
+}
+
+/** The order's pieces go back on the shelf, and count as sold no more. */
+const restock: Effect = async ({ trx, order }) => {
+  for (const line of inLockOrder(await findOrderLines(trx, order.id))) {
+    await incrementStock(trx, line.productId, line.size, line.quantity);
+    await addSoldCount(trx, line.productId, -line.quantity);
+  }
+};
+
+/** The points the order spent come back; the points it earned go. */
+const reversePoints: Effect = ({ trx, order, now }) => reverseOrderPoints(trx, order, now);
+
+/** A credit note reverses the order's tax invoice in full. */
+const creditNote: Effect = async ({ trx, order, now }) => {
+  await issueCreditNote(trx, order, now);
+};
+
+/** The buyer is told where the order now stands. */
+const mailStatus: Effect = async ({ trx, order, to, now }) => {
+  if (to === "placed") return;
+  await queueMail(
+    trx,
+    {
+      kind: "order-status",
+      to: order.email,
+      payload: { orderNumber: order.orderNumber, name: order.name, status: to, orderPath: orderPathFor(order) },
+    },
+    now,
+  );
+};
+
+/** The effects of arriving at each status, in the order they run. */
+const EFFECTS: Record<OrderStatus, readonly Effect[]> = {
+  placed: [],
+  shipped: [mailStatus],
+  delivered: [mailStatus],
+  cancelled: [restock, reversePoints, creditNote, mailStatus],
+};
+
+/** Whether the table allows an order to move from one status to another. */
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** Where the order's owner sees it: a customer's My Orders page, or a guest's secret link. */
+export function orderPathFor(order: { userId: string | null; orderNumber: string; accessToken: string }): string {
+  return order.userId ? `/order/${order.orderNumber}` : `/orders/${order.accessToken}`;
+}
+
+/** How the history names who made a move. */
+export function actorLabel(actor: Actor): string {
+  if (actor.kind === "user") return `${actor.role}:${actor.email}`;
+  return actor.kind === "system" ? "system" : "guest";
+}
+
+/**
+ * Moves an order from the status it was seen in to another, with every effect of the move, inside
+ * the given transaction. Of two moves decided from the same status at once, one wins and the other
+ * is refused as stale.
+ */
+export async function moveOrder(
+  trx: Executor,
+  request: { orderId: number; from: OrderStatus; to: OrderStatus; actor: Actor; now: number },
+): Promise<OrderRow> {
+  const { orderId, from, to, actor, now } = request;
+  if (!canTransition(from, to)) throw new AppError("invalid-transition", `An order cannot go from ${from} to ${to}.`);
+  const order = await findOrder(trx, { id: orderId });
+  if (!order) throw new AppError("not-found", "This order could not be found.");
+  if (!(await updateStatusIf(trx, orderId, from, to, now))) {
+    throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
+  }
+  for (const effect of EFFECTS[to]) await effect({ trx, order, from, to, actor, now });
+  // Last, as it holds the other writers of order events until this commits.
+  await recordStatusChange(trx, { orderId, fromStatus: from, toStatus: to, actor: actorLabel(actor), at: now });
+  return order;
+}
+
+/** Whether arriving at this status puts stock back (shared pages that show stock are then stale). */
+export function movesStock(to: OrderStatus): boolean {
+  return EFFECTS[to].includes(restock);
+}

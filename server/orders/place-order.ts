@@ -1,0 +1,329 @@
+import { createHash } from "node:crypto";
+import type { Actor } from "#core/actor.ts";
+import { stateByCode } from "#core/indian-states.ts";
+import { pointsEarnedFor, pointsToPaise, redeemablePoints } from "#core/points.ts";
+import { findUserById, updateUser } from "../accounts/accounts.repository.ts";
+import { deleteCart, findSizeStock } from "../cart/cart.repository.ts";
+import type { CartLine, CartTotals } from "../cart/cart.schemas.ts";
+import { cartLines } from "../cart/cart.service.ts";
+import { ownerOf } from "../cart/owner.ts";
+import { priceLines } from "../cart/pricing.ts";
+import { catalogVersion } from "../catalog/catalog-version.ts";
+import type { Db, Executor } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { randomId, randomToken } from "../ids.ts";
+import { insertTaxLines } from "../invoices/invoices.repository.ts";
+import { draftInvoice, type InvoiceDraft } from "../invoices/invoicing.ts";
+import { queueMail } from "../mail/mail.service.ts";
+import { checkoutRefusals, ordersPlaced } from "../observability/metrics.ts";
+import { findPointsBalance } from "../rewards/rewards.repository.ts";
+import { creditPoints, redeemPoints } from "../rewards/rewards.service.ts";
+import type { SellerDetails } from "../tax/seller.ts";
+import { parseInput } from "../validation/fields.ts";
+import { recordStatusChange } from "./order-events.repository.ts";
+import { announceOrderEvent } from "./order-feed.ts";
+import { actorLabel, inLockOrder, orderPathFor } from "./order-machine.ts";
+import {
+  addSoldCount,
+  decrementStock,
+  findOrderByIdempotencyKey,
+  insertOrder,
+  insertOrderLines,
+  nextOrderId,
+} from "./orders.repository.ts";
+import {
+  type CheckoutInput,
+  checkoutSchema,
+  type GuestCheckoutInput,
+  guestCheckoutSchema,
+  type LineSnapshot,
+  type PlacedOrder,
+} from "./orders.schemas.ts";
+
+/** Who sells, and when: the seller on the invoice is always named by the caller. */
+export type Sale = { seller: SellerDetails; now?: number };
+
+type Checkout = ReturnType<typeof checkoutSchema.parse> & { email: string; userId: string | null };
+
+/** An order being placed, as its steps build it up inside the transaction. */
+type Placement = {
+  checkout: Checkout;
+  key: string;
+  fingerprint: string;
+  lines: CartLine[];
+  totals: CartTotals;
+  pointsEarned: number;
+  orderId: number;
+  orderNumber: string;
+  accessToken: string;
+  invoice: InvoiceDraft;
+};
+
+/**
+ * Places an order from the actor's cart in one transaction, in named steps: the cart is claimed,
+ * stock is taken (never below zero), the order is priced again, its invoice is drafted, the order
+ * and a snapshot of every line are written, points are redeemed and earned (registered customers
+ * only), the address is kept for next time, the confirmation is queued and the placement recorded.
+ * If anything fails, nothing is written. The same idempotency key with the same details returns
+ * the order it first made; with different details it is refused. Counted in the shop's metrics.
+ */
+export async function placeOrder(
+  db: Db,
+  actor: Actor,
+  input: CheckoutInput | GuestCheckoutInput,
+  sale: Sale,
+): Promise<PlacedOrder> {
+  try {
+    const placed = await placeOrderOnce(db, actor, input, sale.seller, sale.now ?? Date.now());
+    if (!placed.replayed) ordersPlaced.inc({ buyer: actor.kind === "user" ? "customer" : "guest" });
+    return placed;
+  } catch (error) {
+    checkoutRefusals.inc({ reason: error instanceof AppError ? error.code : "unexpected" });
+    throw error;
+  }
+}
+
+async function placeOrderOnce(
+  db: Db,
+  actor: Actor,
+  input: CheckoutInput | GuestCheckoutInput,
+  seller: SellerDetails,
+  now: number,
+): Promise<PlacedOrder> {
+  const owner = ownerOf(actor);
+  if (!owner) throw new AppError("cart-empty", "Your cart is empty.");
+  const checkout = await readCheckout(db, actor, input);
+  const key = `${owner}:${checkout.idempotencyKey}`;
+  const fingerprint = fingerprintOf(checkout);
+  const earlier = await replay(db, key, fingerprint);
+  if (earlier) return earlier;
+  try {
+    const placed = await db.transaction().execute(async (trx) => {
+      const lines = await claimCart(trx, owner);
+      await takeStock(trx, lines);
+      const totals = await priceOrder(trx, checkout, lines);
+      const orderId = await nextOrderId(trx);
+      const placement: Placement = {
+        checkout,
+        key,
+        fingerprint,
+        lines,
+        totals,
+        pointsEarned: checkout.userId ? pointsEarnedFor(totals.subtotal) : 0,
+        orderId,
+        orderNumber: orderNumberFor(orderId),
+        accessToken: randomToken(),
+        invoice: await draftInvoice(
+          trx,
+          {
+            lines,
+            discount: pointsToPaise(totals.pointsRedeemed),
+            shipping: totals.shipping,
+            stateCode: checkout.stateCode,
+          },
+          seller,
+          now,
+        ),
+      };
+      await recordOrder(trx, placement, now);
+      await settlePoints(trx, placement, now);
+      await rememberAddress(trx, checkout);
+      await queueConfirmation(trx, placement, now);
+      // Last, as it holds the other writers of order events until this commits.
+      await recordStatusChange(trx, {
+        orderId,
+        fromStatus: null,
+        toStatus: "placed",
+        actor: actorLabel(actor),
+        at: now,
+      });
+      return { id: orderId, orderNumber: placement.orderNumber, accessToken: placement.accessToken, replayed: false };
+    });
+    announceOrderEvent();
+    // Stock went down: pages that show it are out of date.
+    await catalogVersion(db).changed();
+    return placed;
+  } catch (error) {
+    // Several submits of one form at the same moment: the first places the order; the others wait
+    // for its transaction, then find the cart gone (or collide on the key). Each of them answers
+    // with the first one's order, as a replay would.
+    const winner = await replay(db, key, fingerprint);
+    if (winner) return winner;
+    throw error;
+  }
+}
+
+/** The human order number: short, unique, and stable once given. */
+export function orderNumberFor(id: number): string {
+  return `KS-${100000 + id}`;
+}
+
+/** The checkout's details, checked; a registered customer orders under the account's e-mail. */
+async function readCheckout(db: Db, actor: Actor, input: CheckoutInput | GuestCheckoutInput): Promise<Checkout> {
+  if (actor.kind === "user") {
+    const details = parseInput(checkoutSchema, input);
+    const email = (await findUserById(db, actor.userId))?.email ?? actor.email;
+    return { ...details, email, userId: actor.userId };
+  }
+  return { ...parseInput(guestCheckoutSchema, input), userId: null };
+}
+
+/** What makes two submits of one checkout the same order. */
+function fingerprintOf(checkout: Checkout): string {
+  const { name, address, city, stateCode, pincode, phone, email, redeemPoints } = checkout;
+  return createHash("sha256")
+    .update(JSON.stringify([name, address, city, stateCode, pincode, phone, email, redeemPoints]))
+    .digest("hex");
+}
+
+/**
+ * The cart's lines, taken out of the cart first: that makes the cart this checkout's alone, so a
+ * second checkout of the same cart at the same moment (another tab) waits, then finds it empty. A
+ * line that cannot be bought as it is stops the order.
+ */
+async function claimCart(trx: Executor, owner: string): Promise<CartLine[]> {
+  const lines = await cartLines(trx, owner);
+  if (lines.length === 0) throw new AppError("cart-empty", "Your cart is empty.");
+  if ((await deleteCart(trx, owner)) !== lines.length) {
+    throw new AppError("cart-empty", "Your cart changed while you were checking out. Please review it.");
+  }
+  for (const line of lines) {
+    const { availability } = line;
+    if (availability.kind === "archived") {
+      throw new AppError("out-of-stock", `${line.title} is no longer available. Please remove it from your cart.`);
+    }
+    if (availability.kind === "short") {
+      throw new AppError("out-of-stock", shortageMessage(line, availability.available));
+    }
+  }
+  return lines;
+}
+
+/** Each size's stock goes down, never below zero; another order may have taken it since it was read. */
+async function takeStock(trx: Executor, lines: readonly CartLine[]): Promise<void> {
+  for (const line of inLockOrder(lines)) {
+    if (!(await decrementStock(trx, line.productId, line.size, line.quantity))) {
+      const left = (await findSizeStock(trx, line.productId, line.size))?.stock ?? 0;
+      throw new AppError("out-of-stock", shortageMessage(line, left));
+    }
+  }
+  for (const line of inLockOrder(lines)) await addSoldCount(trx, line.productId, line.quantity);
+}
+
+/** The order's totals from the prices read in this transaction, with the points the balance allows. */
+async function priceOrder(trx: Executor, checkout: Checkout, lines: readonly CartLine[]): Promise<CartTotals> {
+  const { subtotal } = priceLines(lines);
+  const balance = checkout.userId && checkout.redeemPoints ? await findPointsBalance(trx, checkout.userId) : 0;
+  return priceLines(lines, redeemablePoints(subtotal, balance));
+}
+
+/** The order, its invoice's tax rows, and a snapshot of every line. */
+async function recordOrder(trx: Executor, placement: Placement, now: number): Promise<void> {
+  const { checkout, totals, invoice, orderId } = placement;
+  await insertOrder(trx, {
+    id: orderId,
+    orderNumber: placement.orderNumber,
+    paymentRef: `pay_${randomId(14)}`,
+    userId: checkout.userId,
+    accessToken: placement.accessToken,
+    idempotencyKey: placement.key,
+    requestFingerprint: placement.fingerprint,
+    email: checkout.email,
+    name: checkout.name,
+    address: checkout.address,
+    city: checkout.city,
+    stateCode: checkout.stateCode,
+    pincode: checkout.pincode,
+    phone: checkout.phone,
+    status: "placed",
+    subtotal: totals.subtotal,
+    shipping: totals.shipping,
+    pointsRedeemed: totals.pointsRedeemed,
+    pointsEarned: placement.pointsEarned,
+    total: totals.grandTotal,
+    itemCount: totals.itemCount,
+    createdAt: now,
+    updatedAt: now,
+    invoiceNumber: invoice.invoiceNumber,
+    invoiceDate: now,
+    supplyType: invoice.supplyType,
+    seller: invoice.seller,
+  });
+  await insertTaxLines(
+    trx,
+    invoice.rows.map((row) => ({ ...row, orderId })),
+  );
+  await insertOrderLines(
+    trx,
+    placement.lines.map((line, position) => ({ orderId, position, ...lineSnapshot(line) })),
+  );
+}
+
+/** Points spent on the order and points it earns (registered customers only). */
+async function settlePoints(trx: Executor, placement: Placement, now: number): Promise<void> {
+  const { userId } = placement.checkout;
+  if (!userId) return;
+  await redeemPoints(trx, userId, placement.orderId, placement.totals.pointsRedeemed, now);
+  await creditPoints(trx, userId, placement.orderId, placement.pointsEarned, now);
+}
+
+/** The address this order went to is the one the customer's next checkout starts from. */
+async function rememberAddress(trx: Executor, checkout: Checkout): Promise<void> {
+  if (!checkout.userId) return;
+  const { address, city, stateCode, pincode, phone } = checkout;
+  await updateUser(trx, checkout.userId, { address, city, stateCode, pincode, phone });
+}
+
+/** The confirmation is written with the order: it goes if, and only if, the order stands. */
+async function queueConfirmation(trx: Executor, placement: Placement, now: number): Promise<void> {
+  const { checkout, totals, orderNumber, accessToken } = placement;
+  const orderPath = orderPathFor({ userId: checkout.userId, orderNumber, accessToken });
+  await queueMail(
+    trx,
+    {
+      kind: "order-placed",
+      to: checkout.email,
+      payload: {
+        orderNumber,
+        name: checkout.name,
+        lines: placement.lines.map(({ title, size, quantity, lineTotal }) => ({ title, size, quantity, lineTotal })),
+        subtotal: totals.subtotal,
+        shipping: totals.shipping,
+        pointsRedeemed: totals.pointsRedeemed,
+        pointsEarned: placement.pointsEarned,
+        total: totals.grandTotal,
+        address: `${checkout.address}, ${checkout.city}, ${stateByCode(checkout.stateCode)?.name ?? ""}`,
+        pincode: checkout.pincode,
+        phone: checkout.phone,
+        orderPath,
+        invoicePath: `${orderPath}/invoice`,
+        isGuest: checkout.userId === null,
+      },
+    },
+    now,
+  );
+}
+
+/** What an order line keeps of the product as it was bought; a later edit never changes it. */
+export function lineSnapshot(line: LineSnapshot): LineSnapshot {
+  const { productId, title, description, category, image, size, unitPrice, quantity, hsn } = line;
+  return { productId, title, description, category, image, size, unitPrice, quantity, hsn };
+}
+
+function shortageMessage(line: { title: string; size: string }, left: number): string {
+  return left > 0
+    ? `Sorry, only ${left} of ${line.title} in size ${line.size} ${left === 1 ? "is" : "are"} left.`
+    : `Sorry, ${line.title} in size ${line.size} is out of stock.`;
+}
+
+async function replay(db: Db, key: string, fingerprint: string): Promise<PlacedOrder | null> {
+  const earlier = await findOrderByIdempotencyKey(db, key);
+  if (!earlier) return null;
+  if (earlier.requestFingerprint !== fingerprint) {
+    throw new AppError(
+      "idempotency-conflict",
+      "This checkout was already used for another order. Please reload the cart.",
+    );
+  }
+  return { id: earlier.id, orderNumber: earlier.orderNumber, accessToken: earlier.accessToken, replayed: true };
+}
