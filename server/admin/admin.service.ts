@@ -112,3 +112,9 @@ export async function lowStock(db: Db, actor: Actor): Promise<{ rows: LowStockRo
   const rows = await findLowStock(db, LOW_STOCK_THRESHOLD, LOW_STOCK_ROWS + 1);
   return { rows: rows.slice(0, LOW_STOCK_ROWS), more: rows.length > LOW_STOCK_ROWS };
 }
+
+/** The overview's sales chart and low-stock list, read together. */
+export async function dashboardOverview(db: Db, actor: Actor) {
+  const [sales, low] = await Promise.all([salesChart(db, actor), lowStock(db, actor)]);
+  return { sales, lowStock: low };
+}

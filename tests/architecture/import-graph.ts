@@ -25,7 +25,7 @@ export function sourceFiles(root: string, folders: string[]): string[] {
 }
 
 /**
- * The imports of a file, each resolved to a project file (relative and `#server/` imports) or left
+ * The imports of a file, each resolved to a project file (relative, `#core/` and `#server/` imports) or left
  * as a package name. A whole-statement `import type` is type-only and vanishes at run time.
  */
 export function importsOf(file: string, text: string): ImportEdge[] {
@@ -41,6 +41,7 @@ export function importsOf(file: string, text: string): ImportEdge[] {
 
 function resolveSpecifier(file: string, specifier: string): string {
   if (specifier.startsWith("#server/")) return `server/${specifier.slice("#server/".length)}`;
+  if (specifier.startsWith("#core/")) return `core/${specifier.slice("#core/".length)}`;
   if (specifier.startsWith(".")) return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
   return specifier;
 }
@@ -74,15 +75,32 @@ export function runtimeCycles(edges: readonly ImportEdge[]): string[][] {
 }
 
 const WEB_FRAMEWORK = /^(react-router|@react-router\/|fastify$|@fastify\/|@mcansh\/)/;
+const PROJECT_FILE = /^(app|core|server|scripts|bench|tests)\//;
 
 /**
- * The layer rules: domain folders under server/ hold rules and data only, so they import neither
- * the web framework nor server/http; nothing under server/ imports a React component (.tsx).
+ * The layer rules of the house, from the ground up:
+ * - core/ is the shop's vocabulary: it imports nothing but core/ (no package, no app/, no server/);
+ * - server/ never imports app/; its domain folders import neither the web framework nor
+ *   server/http; nothing under server/ imports a React component (.tsx);
+ * - a route module (app/routes/) reaches the data through services only, never a repository or the
+ *   database layer;
+ * - a migration is frozen: it imports only the migration helpers and the engine check, never the
+ *   shop's live code.
  */
 export function layerViolations(edges: readonly ImportEdge[]): string[] {
   const violations: string[] = [];
   for (const { from, to } of edges) {
+    if (from.startsWith("core/") && !to.startsWith("core/")) {
+      violations.push(`${from} imports ${to}: core/ holds the vocabulary alone and imports nothing else`);
+    }
+    if (from.startsWith("app/routes/") && (/\.repository\.ts$/.test(to) || to.startsWith("server/db/"))) {
+      violations.push(`${from} imports ${to}: routes call services, never repositories or the database`);
+    }
     if (!from.startsWith("server/")) continue;
+    if (to.startsWith("app/")) violations.push(`${from} imports ${to}: server/ must not import app/`);
+    if (from.startsWith("server/db/migrations/") && PROJECT_FILE.test(to) && !MIGRATION_HELPERS.has(to)) {
+      violations.push(`${from} imports ${to}: a migration is frozen and copies what it needs`);
+    }
     const folder = from.split("/")[1] ?? "";
     const isDomain = from.split("/").length > 2 && !["http", "testing"].includes(folder);
     if (isDomain && (WEB_FRAMEWORK.test(to) || to.startsWith("server/http/"))) {
@@ -91,4 +109,25 @@ export function layerViolations(edges: readonly ImportEdge[]): string[] {
     if (to.endsWith(".tsx")) violations.push(`${from} imports ${to}: server code must not import React components`);
   }
   return violations;
+}
+
+const MIGRATION_HELPERS = new Set(["server/db/database.ts", "server/db/migration-helpers.ts"]);
+
+/**
+ * The rooms of the house: each folder under server/ (and each file at its top), core/, app/,
+ * scripts/ and bench/. A loop of imports between rooms, type imports included, means no room has
+ * a floor of its own; the loops found are returned, each as its rooms in order.
+ */
+export function roomCycles(edges: readonly ImportEdge[]): string[][] {
+  const room = (file: string) => {
+    const parts = file.split("/");
+    if (parts[0] === "server") return parts.length > 2 ? `server/${parts[1]}` : file;
+    return parts.length > 1 ? (parts[0] ?? file) : file;
+  };
+  const roomEdges = edges
+    .filter((edge) => PROJECT_FILE.test(edge.to) || /^[^/]+\.tsx?$/.test(edge.to))
+    .map((edge) => ({ from: room(edge.from), to: room(edge.to), typeOnly: false }))
+    .filter((edge) => edge.from !== edge.to)
+    .map((edge) => ({ ...edge, to: `${edge.to}.ts`, from: `${edge.from}.ts` }));
+  return runtimeCycles(roomEdges).map((cycle) => cycle.map((name) => name.replace(/\.ts$/, "")));
 }

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { z } from "zod";
-import type { Actor } from "#core/actor.ts";
 import { setUserDisabled } from "#server/accounts/accounts.service.ts";
 import { dashboardQuerySchema } from "#server/admin/admin.schemas.ts";
 import {
@@ -8,12 +7,10 @@ import {
   adminProducts,
   adminUsers,
   dashboardFigures,
-  lowStock,
-  salesChart,
+  dashboardOverview,
 } from "#server/admin/admin.service.ts";
 import { latestOrderEvent } from "#server/admin/order-feed.service.ts";
 import { archiveProduct } from "#server/catalog/catalog-admin.service.ts";
-import type { Db } from "#server/db/schema.ts";
 import { recentMail, resendMail } from "#server/mail/mail.service.ts";
 import { actionDone, actionFailed } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
@@ -40,7 +37,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // Read before anything else: the live feed starts after it, so nothing falls between the two.
   const feedFrom = await latestOrderEvent(db, actor);
   const figures = await dashboardFigures(db, actor);
-  const overview = query.tab === "overview" ? await overviewPanels(db, actor) : null;
+  const overview = query.tab === "overview" ? await dashboardOverview(db, actor) : null;
   // The overview shows the newest orders; each other section its own table.
   const tab =
     query.tab === "products"
@@ -51,12 +48,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           ? { kind: "emails" as const, ...(await recentMail(db, actor, query.page)) }
           : { kind: "orders" as const, ...(await adminOrders(db, actor, query)) };
   return { figures, overview, query, tab, adminId: actor.userId, feedFrom };
-}
-
-/** The overview's sales chart and low-stock list, read together. */
-async function overviewPanels(db: Db, actor: Actor) {
-  const [sales, low] = await Promise.all([salesChart(db, actor), lowStock(db, actor)]);
-  return { sales, lowStock: low };
 }
 
 /** The dashboard's buttons: delete a product, disable or enable a user, send a failed e-mail again. */
