@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 /*
  * Three projects: services against real databases, HTTP tests against the built server, and browser
  * journeys in Chromium. Each database suite runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL
- * is set. The machine has two cores, so files run at most two at a time.
+ * is set, on copies of databases migrated once per run. The machine has two cores, so files run at
+ * most two at a time, browser journeys included (each file drives its own Chromium).
  */
 export default defineConfig({
   test: {
@@ -19,6 +20,7 @@ export default defineConfig({
             "tests/architecture/**/*.test.ts",
           ],
           environment: "node",
+          globalSetup: ["tests/database-templates.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -28,7 +30,7 @@ export default defineConfig({
           name: "http",
           include: ["tests/http/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["tests/build-once.ts"],
+          globalSetup: ["tests/build-once.ts", "tests/database-templates.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -43,7 +45,6 @@ export default defineConfig({
           // Client-side navigations take a moment; content checks poll for up to 10 s.
           expect: { poll: { timeout: 10_000 } },
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { COLLECTION_FLAGS, type CollectionFlag } from "#core/collections.ts";
+import { COLLECTION_FLAGS, flagRecord } from "#core/collections.ts";
 import { isExternalImage } from "#core/images.ts";
 import { parseRupees } from "#core/money.ts";
 import { AppError } from "../errors.ts";
@@ -42,45 +42,8 @@ const STORED_REF = /^(products|home)\/[A-Za-z0-9_-]{1,64}$/;
 export async function productFromSubmission(storage: Storage, submission: ProductSubmission): Promise<ProductInput> {
   const errors: Record<string, string> = {};
   const pictures = submission.pictures.map((picture, slot) => usablePicture(picture, slot, errors));
-  const price = submission.price.trim();
-  const draft = {
-    title: submission.title,
-    price: price === "" ? Number.NaN : (parseRupees(price) ?? Number.NaN),
-    images: pictures.flatMap((picture, slot) =>
-      picture ? [picture.kind === "upload" ? `upload-${slot}` : picture.ref] : [],
-    ),
-    category: submission.category,
-    type: submission.type,
-    fabric: submission.fabric,
-    hsn: submission.hsn,
-    description: submission.description,
-    description1: submission.description1,
-    flags: Object.fromEntries(COLLECTION_FLAGS.map((flag) => [flag, submission.flags.includes(flag)])) as Record<
-      CollectionFlag,
-      boolean
-    >,
-    sizes: SIZES.flatMap((size) => {
-      const stock = submission.stock[size]?.trim() ?? "";
-      return stock === "" ? [] : [{ size, stock: /^\d{1,7}$/.test(stock) ? Number(stock) : Number.NaN }];
-    }),
-  };
-  const missing = [
-    submission.title.trim() === "",
-    price === "",
-    !pictures[0],
-    submission.category.trim() === "",
-    submission.description.trim() === "",
-  ].filter(Boolean).length;
-  if (price === "") errors.price = "Price is required.";
-  if (!pictures[0]) errors.images = "Main image URL is required.";
-  const parsed = productInputSchema.safeParse(draft);
-  if (!parsed.success) Object.assign(errors, { ...fieldErrors(parsed.error).fields, ...errors });
-  if (errors.price && price !== "") errors.price = "Price must be a positive number of rupees.";
-  if (Object.keys(errors).length > 0) {
-    // Several required fields left empty: the spec's one sentence; otherwise the first field's own.
-    const message = missing > 1 ? REQUIRED_MESSAGE : (Object.values(errors)[0] ?? REQUIRED_MESSAGE);
-    throw new AppError("validation-failed", message, errors, { fieldsMissing: missing > 1 });
-  }
+  const draft = productDraft(submission, pictures);
+  checkDraft(submission, draft, pictures, errors);
   for (const [slot, picture] of pictures.entries()) {
     if (picture?.kind !== "upload") continue;
     await checkUploadedImage(picture.data).catch((error: unknown) => {
@@ -97,6 +60,57 @@ export async function productFromSubmission(storage: Storage, submission: Produc
     );
   }
   return { ...draft, images };
+}
+
+/** The submission as the product it describes; a picture to upload stands in as `upload-{slot}`. */
+function productDraft(submission: ProductSubmission, pictures: readonly UsablePicture[]) {
+  const price = submission.price.trim();
+  return {
+    title: submission.title,
+    price: price === "" ? Number.NaN : (parseRupees(price) ?? Number.NaN),
+    images: pictures.flatMap((picture, slot) =>
+      picture ? [picture.kind === "upload" ? `upload-${slot}` : picture.ref] : [],
+    ),
+    category: submission.category,
+    type: submission.type,
+    fabric: submission.fabric,
+    hsn: submission.hsn,
+    description: submission.description,
+    description1: submission.description1,
+    flags: flagRecord(COLLECTION_FLAGS.filter((flag) => submission.flags.includes(flag))),
+    sizes: SIZES.flatMap((size) => {
+      const stock = submission.stock[size]?.trim() ?? "";
+      return stock === "" ? [] : [{ size, stock: /^\d{1,7}$/.test(stock) ? Number(stock) : Number.NaN }];
+    }),
+  };
+}
+
+/**
+ * Every field checked at once, each with its own message: several required fields left empty give
+ * the spec's one sentence, anything else the first field's own.
+ */
+function checkDraft(
+  submission: ProductSubmission,
+  draft: ReturnType<typeof productDraft>,
+  pictures: readonly UsablePicture[],
+  errors: Record<string, string>,
+): void {
+  const priceTyped = submission.price.trim() !== "";
+  const missing = [
+    submission.title.trim() === "",
+    !priceTyped,
+    !pictures[0],
+    submission.category.trim() === "",
+    submission.description.trim() === "",
+  ].filter(Boolean).length;
+  if (!priceTyped) errors.price = "Price is required.";
+  if (!pictures[0]) errors.images = "Main image URL is required.";
+  const parsed = productInputSchema.safeParse(draft);
+  if (!parsed.success) Object.assign(errors, { ...fieldErrors(parsed.error).fields, ...errors });
+  if (errors.price && priceTyped) errors.price = "Price must be a positive number of rupees.";
+  if (Object.keys(errors).length === 0) return;
+  const message = missing > 1 ? REQUIRED_MESSAGE : (Object.values(errors)[0] ?? REQUIRED_MESSAGE);
+  throw new AppError("validation-failed", message, errors, { fieldsMissing: missing > 1 });
 }
 
 type UsablePicture = { kind: "upload"; data: Buffer } | { kind: "ref"; ref: string } | null;

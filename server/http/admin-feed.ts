@@ -37,48 +37,23 @@ export function registerAdminFeed(app: FastifyInstance, services: AppServices): 
       const session = token ? await resolveSession(services.db, token, null) : null;
       return session?.status === "live" ? session.actor : { kind: "visitor", guestId: null };
     };
-    let actor = await admin();
     // Refuses a visitor (401) or a customer (403) before anything is sent.
-    const newest = await latestOrderEvent(services.db, actor);
+    const newest = await latestOrderEvent(services.db, await admin());
     if (streams.size >= MAX_STREAMS)
       throw new AppError("too-many-requests", "Too many live feeds are open. Please try again later.");
-    let lastSent = startingPoint(request, newest);
 
     const stream = new PassThrough();
     streams.add(stream);
-    let reading: Promise<void> | null = null;
-    let again = false;
-    const sendNew = async () => {
-      do {
-        again = false;
-        actor = await admin();
-        if (!isAdmin(actor)) return void stream.end();
-        const events = await orderEventsAfter(services.db, actor, lastSent);
-        for (const event of events) stream.write(`id: ${event.id}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`);
-        lastSent = events.at(-1)?.id ?? lastSent;
-        // A full read may have left more behind; a wake-up during the read may mean more.
-        if (events.length === EVENTS_PER_READ) again = true;
-      } while (again && !stream.writableEnded);
-    };
-    const wake = () => {
-      if (reading) {
-        again = true;
-        return;
-      }
-      reading = sendNew()
-        .catch((error: unknown) => {
-          request.log.warn({ err: error }, "the live feed stopped");
-          stream.end();
-        })
-        .finally(() => {
-          reading = null;
-        });
-    };
+    const feed = new FeedReader(stream, startingPoint(request, newest), async (after) => {
+      const actor = await admin();
+      return isAdmin(actor) ? orderEventsAfter(services.db, actor, after) : null;
+    });
+    feed.onError = (error) => request.log.warn({ err: error }, "the live feed stopped");
     const heartbeat = setInterval(() => {
       stream.write(": still here\n\n");
-      wake();
+      feed.wake();
     }, HEARTBEAT_MS);
-    const unsubscribe = services.orderEvents.subscribe(wake);
+    const unsubscribe = services.orderEvents.subscribe(() => feed.wake());
     const finish = () => {
       clearInterval(heartbeat);
       unsubscribe();
@@ -89,9 +64,9 @@ export function registerAdminFeed(app: FastifyInstance, services: AppServices): 
     stream.on("finish", finish);
     request.raw.on("close", finish);
 
-    stream.write(`retry: ${RETRY_MS}\n: following orders after ${lastSent}\n\n`);
+    stream.write(`retry: ${RETRY_MS}\n: following orders after ${feed.lastSent}\n\n`);
     // Whatever was committed between the page and this connection, or before the reconnect.
-    wake();
+    feed.wake();
     return (
       reply
         .header("Content-Type", "text/event-stream; charset=utf-8")
@@ -101,6 +76,55 @@ export function registerAdminFeed(app: FastifyInstance, services: AppServices): 
         .send(stream)
     );
   });
+}
+
+/**
+ * Writes the events after the last one sent, one read at a time: a wake-up during a read asks for
+ * another read after it (never two at once), and a full read reads again. The session is checked
+ * before every read; once it no longer opens the feed (read answers null), the stream ends.
+ */
+class FeedReader {
+  #reading: Promise<void> | null = null;
+  #again = false;
+  onError: (error: unknown) => void = () => {};
+
+  readonly stream: PassThrough;
+  lastSent: number;
+  readonly read: (after: number) => Promise<{ id: number }[] | null>;
+
+  constructor(stream: PassThrough, lastSent: number, read: (after: number) => Promise<{ id: number }[] | null>) {
+    this.stream = stream;
+    this.lastSent = lastSent;
+    this.read = read;
+  }
+
+  wake(): void {
+    if (this.#reading) {
+      this.#again = true;
+      return;
+    }
+    this.#reading = this.#sendNew()
+      .catch((error: unknown) => {
+        this.onError(error);
+        this.stream.end();
+      })
+      .finally(() => {
+        this.#reading = null;
+      });
+  }
+
+  async #sendNew(): Promise<void> {
+    do {
+      this.#again = false;
+      const events = await this.read(this.lastSent);
+      if (!events) return void this.stream.end();
+      for (const event of events)
+        this.stream.write(`id: ${event.id}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`);
+      this.lastSent = events.at(-1)?.id ?? this.lastSent;
+      // A full read may have left more behind.
+      if (events.length === EVENTS_PER_READ) this.#again = true;
+    } while (this.#again && !this.stream.writableEnded);
+  }
 }
 
 /** The last event the browser saw (on a reconnect), the one its page started from, or now. */

@@ -48,6 +48,39 @@ export async function registerPages(app: FastifyInstance, { services, buildDir, 
     context.set(requestContext, info);
     return handle(page, context);
   };
+  const serveShared = sharedPages(services, render);
+
+  // Its own scope: pages read their bodies themselves, as streams, so Fastify's parsers stand aside.
+  await app.register(async (pages) => {
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    pages.all("*", async (request, reply) => {
+      const origin = requestOrigin(request, publicOrigin);
+      const shared = await serveShared(request, reply, origin);
+      if (shared) return shared;
+      const info: RequestInfo = {
+        nonce: scriptNonceOf(reply.raw),
+        ip: request.ip,
+        secure: request.protocol === "https",
+        log: request.log,
+      };
+      rememberRequestInfo(request, info);
+      const response = await render(webRequest(request, reply, origin), info);
+      // Pages are personal unless a page says otherwise: nothing in between may keep them.
+      if (!response.headers.has("Cache-Control")) reply.header("Cache-Control", PERSONAL_CACHE_CONTROL);
+      await sendResponse(reply, response);
+    });
+  });
+}
+
+type Render = (page: Request, info: RequestInfo) => Promise<Response>;
+
+/**
+ * The pages every anonymous visitor gets alike, from the page cache: a fresh page as it is, a
+ * stale one while one request renders it again, a missing one rendered once however many ask.
+ * Answers null for a request that is not for a shared page (the caller renders it for its visitor).
+ */
+function sharedPages(services: AppServices, render: Render) {
   const cache = new PageCache();
   const version = catalogVersion(services.db);
 
@@ -76,40 +109,22 @@ export async function registerPages(app: FastifyInstance, { services, buildDir, 
     return sharedPageOf({ contentType, body }, nonce, renderedFor);
   }
 
-  // Its own scope: pages read their bodies themselves, as streams, so Fastify's parsers stand aside.
-  await app.register(async (pages) => {
-    pages.removeAllContentTypeParsers();
-    pages.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
-    pages.all("*", async (request, reply) => {
-      const origin = requestOrigin(request, publicOrigin);
-      const key = sharedPageKey({ method: request.method, url: request.url, cookie: request.headers.cookie }, origin);
-      if (key) {
-        const hit = cache.lookup(key, await version.current());
-        if (hit?.state === "stale" && !cache.rendering(key)) {
-          // Stale while revalidating: this visitor gets the page at hand; the next, a fresh one.
-          cache
-            .render(key, () => renderShared(request, origin))
-            .catch((error) => {
-              request.log.error({ err: error }, "Re-rendering a shared page failed");
-            });
-        }
-        if (hit) return sendShared(request, reply, hit.page, hit.state === "fresh" ? "HIT" : "STALE");
-        const page = await cache.render(key, () => renderShared(request, origin));
-        if (page) return sendShared(request, reply, page, "MISS");
-      }
-      const info: RequestInfo = {
-        nonce: scriptNonceOf(reply.raw),
-        ip: request.ip,
-        secure: request.protocol === "https",
-        log: request.log,
-      };
-      rememberRequestInfo(request, info);
-      const response = await render(webRequest(request, reply, origin), info);
-      // Pages are personal unless a page says otherwise: nothing in between may keep them.
-      if (!response.headers.has("Cache-Control")) reply.header("Cache-Control", PERSONAL_CACHE_CONTROL);
-      await sendResponse(reply, response);
-    });
-  });
+  return async (request: FastifyRequest, reply: FastifyReply, origin: string) => {
+    const key = sharedPageKey({ method: request.method, url: request.url, cookie: request.headers.cookie }, origin);
+    if (!key) return null;
+    const hit = cache.lookup(key, await version.current());
+    if (hit?.state === "stale" && !cache.rendering(key)) {
+      // Stale while revalidating: this visitor gets the page at hand; the next, a fresh one.
+      cache
+        .render(key, () => renderShared(request, origin))
+        .catch((error) => {
+          request.log.error({ err: error }, "Re-rendering a shared page failed");
+        });
+    }
+    if (hit) return sendShared(request, reply, hit.page, hit.state === "fresh" ? "HIT" : "STALE");
+    const page = await cache.render(key, () => renderShared(request, origin));
+    return page ? sendShared(request, reply, page, "MISS") : null;
+  };
 }
 
 /**

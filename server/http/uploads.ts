@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { UPLOADS_PREFIX } from "#core/images.ts";
 import { avifFromWebp } from "../storage/images.ts";
-import { assertValidKey, InvalidStorageKeyError, type Storage, type StoredObject } from "../storage/storage.ts";
+import { assertValidKey, InvalidStorageKeyError, type Storage } from "../storage/storage.ts";
 
 const FOREVER = "public, max-age=31536000, immutable";
 
@@ -15,24 +15,13 @@ const FOREVER = "public, max-age=31536000, immutable";
 export function registerUploads(app: FastifyInstance, storage: Storage, publicBase?: string): void {
   app.get(`${UPLOADS_PREFIX}/*`, async (request, reply) => {
     const key = (request.params as { "*": string })["*"];
-    let stored: StoredObject | null;
-    try {
-      assertValidKey(key);
-      if (publicBase && !key.startsWith("profileImages/")) {
-        // An AVIF copy may still have to be made from its WebP (pictures stored before AVIF).
-        if (key.endsWith(".avif")) {
-          const existing = await storage.get(key);
-          existing?.body.destroy();
-          if (!existing && !(await avifFromWebp(storage, key))) return notFound(reply);
-        }
-        return reply.header("Cache-Control", "public, max-age=86400").redirect(`${publicBase}/${key}`, 302);
-      }
-      stored = await storage.get(key);
-      if (!stored && (await avifFromWebp(storage, key))) stored = await storage.get(key);
-    } catch (error) {
-      if (error instanceof InvalidStorageKeyError) stored = null;
-      else throw error;
+    if (!isValidKey(key)) return notFound(reply);
+    const personal = key.startsWith("profileImages/");
+    if (publicBase && !personal) {
+      if (!(await pictureExists(storage, key))) return notFound(reply);
+      return reply.header("Cache-Control", "public, max-age=86400").redirect(`${publicBase}/${key}`, 302);
     }
+    const stored = await storedPicture(storage, key);
     if (!stored) return notFound(reply);
     const etag = `"${stored.size.toString(36)}-${stored.modifiedAt.getTime().toString(36)}"`;
     reply
@@ -41,13 +30,41 @@ export function registerUploads(app: FastifyInstance, storage: Storage, publicBa
       .header("ETag", etag)
       .header("Last-Modified", stored.modifiedAt.toUTCString())
       .header("X-Content-Type-Options", "nosniff")
-      .header("Cache-Control", key.startsWith("profileImages/") ? "private, no-cache" : FOREVER);
+      .header("Cache-Control", personal ? "private, no-cache" : FOREVER);
     if (request.headers["if-none-match"] === etag) {
       stored.body.destroy();
       return reply.code(304).send();
     }
     return reply.send(stored.body);
   });
+}
+
+/** A stored file, or its AVIF copy made now from its WebP (pictures stored before AVIF). */
+async function storedPicture(storage: Storage, key: string) {
+  const stored = await storage.get(key);
+  if (stored || !(await avifFromWebp(storage, key))) return stored;
+  return storage.get(key);
+}
+
+function isValidKey(key: string): boolean {
+  try {
+    assertValidKey(key);
+    return true;
+  } catch (error) {
+    if (error instanceof InvalidStorageKeyError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Whether a picture can be sent to the public address: an AVIF copy may still have to be made from
+ * its WebP (pictures stored before AVIF); anything else is sent there as it is.
+ */
+async function pictureExists(storage: Storage, key: string): Promise<boolean> {
+  if (!key.endsWith(".avif")) return true;
+  const existing = await storage.get(key);
+  existing?.body.destroy();
+  return existing !== null || (await avifFromWebp(storage, key));
 }
 
 function notFound(reply: FastifyReply) {

@@ -109,22 +109,7 @@ export async function gstReport(db: Db, actor: Actor, monthInput: string): Promi
   )
     .filter((row) => row.taxable !== 0 || row.cgst + row.sgst + row.igst !== 0)
     .sort((a, b) => a.stateName.localeCompare(b.stateName) || a.rateBps - b.rateBps);
-  const hsnQuantities = new Map<string, number>();
-  for (const [rows, sign] of [
-    [invoiced, 1],
-    [credited, -1],
-  ] as const) {
-    for (const row of rows) {
-      const id = `${row.hsn}|${row.rateBps}`;
-      hsnQuantities.set(id, (hsnQuantities.get(id) ?? 0) + sign * row.quantity);
-    }
-  }
-  const hsn = groupBy([...invoiced.map((row) => ({ row })), ...credited.map((row) => ({ row, sign: -1 }))], (row) => ({
-    hsn: row.hsn,
-    rateBps: row.rateBps,
-  }))
-    .map((row) => ({ ...row, quantity: hsnQuantities.get(`${row.hsn}|${row.rateBps}`) ?? 0 }))
-    .sort((a, b) => a.hsn.localeCompare(b.hsn) || a.rateBps - b.rateBps);
+  const hsn = hsnSummary(invoiced, credited);
   const net = zero();
   for (const row of invoiced) add(net, row);
   for (const row of credited) add(net, row, -1);
@@ -141,6 +126,28 @@ export async function gstReport(db: Db, actor: Actor, monthInput: string): Promi
     ],
     net,
   };
+}
+
+type TaxRow = Awaited<ReturnType<typeof sumTaxRows>>[number];
+
+/** The HSN summary: taxable value, tax and quantity by HSN and rate, net of credit notes. */
+function hsnSummary(invoiced: readonly TaxRow[], credited: readonly TaxRow[]): HsnRow[] {
+  const hsnQuantities = new Map<string, number>();
+  for (const [rows, sign] of [
+    [invoiced, 1],
+    [credited, -1],
+  ] as const) {
+    for (const row of rows) {
+      const id = `${row.hsn}|${row.rateBps}`;
+      hsnQuantities.set(id, (hsnQuantities.get(id) ?? 0) + sign * row.quantity);
+    }
+  }
+  return groupBy([...invoiced.map((row) => ({ row })), ...credited.map((row) => ({ row, sign: -1 }))], (row) => ({
+    hsn: row.hsn,
+    rateBps: row.rateBps,
+  }))
+    .map((row) => ({ ...row, quantity: hsnQuantities.get(`${row.hsn}|${row.rateBps}`) ?? 0 }))
+    .sort((a, b) => a.hsn.localeCompare(b.hsn) || a.rateBps - b.rateBps);
 }
 
 function largeInvoices(rows: Awaited<ReturnType<typeof findLargeInterStateInvoices>>): LargeInvoice[] {
@@ -193,6 +200,23 @@ export function gstReportCsv(report: GstReport): string {
     ["Place of supply", "Rate", ...taxHead],
     report.b2cSmall.map((r) => [`${r.stateCode}-${r.stateName}`, rate(r.rateBps), ...amounts(r)]),
   );
+  for (const [title, head, rows] of laterSections(report, rupees, rate, amounts, taxHead)) section(title, head, rows);
+  section("Net for the month", taxHead, [amounts(report.net)]);
+  return `${lines.map((line) => line.map(cell).join(",")).join("\r\n")}\r\n`;
+}
+
+type CsvSection = [title: string, head: string[], rows: (string | number)[][]];
+
+/** B2C large, the HSN summary and the documents issued, as CSV sections. */
+function laterSections(
+  report: GstReport,
+  rupees: (paise: number) => string,
+  rate: (bps: number) => string,
+  amounts: (row: Amounts) => string[],
+  taxHead: string[],
+): CsvSection[] {
+  const sections: CsvSection[] = [];
+  const section = (title: string, head: string[], rows: (string | number)[][]) => sections.push([title, head, rows]);
   section(
     "B2C large (B2CL): inter-state invoices above Rs 1,00,000",
     ["Invoice", "Date", "Place of supply", "Invoice value", "Rate", "Taxable value", "IGST"],
@@ -218,6 +242,5 @@ export function gstReportCsv(report: GstReport): string {
     ["Nature of document", "From", "To", "Count"],
     report.documents.map((d) => [d.kind, d.first ?? "", d.last ?? "", d.count]),
   );
-  section("Net for the month", taxHead, [amounts(report.net)]);
-  return `${lines.map((line) => line.map(cell).join(",")).join("\r\n")}\r\n`;
+  return sections;
 }

@@ -183,7 +183,12 @@ function goodsTable(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number): n
       .strokeColor(RULE)
       .stroke();
   });
+  return totalsBlock(doc, d, y);
+}
 
+/** The document's totals under its goods, the amount due in a band, and the amount in words. */
+function totalsBlock(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number): number {
+  let y = top;
   const t = d.totals;
   const rows: [string, number][] = [
     ["Total value (inclusive of GST)", t.gross],

@@ -57,72 +57,90 @@ export type OrderEventSignal = {
  * and its followers are woken to read whatever they may have missed meanwhile.
  */
 export function openOrderEventSignal(databaseUrl: string): OrderEventSignal {
-  const postgres = !databaseUrl.startsWith("file:");
   const followers = new Set<() => void>();
   const wakeAll = () => {
     for (const wake of followers) wake();
   };
   inProcess.on("event", wakeAll);
   hearSiblingWorkers();
+  const listener = databaseUrl.startsWith("file:") ? null : new CommitListener(databaseUrl, wakeAll);
+  return {
+    subscribe(wake) {
+      followers.add(wake);
+      void listener?.listen();
+      return () => followers.delete(wake);
+    },
+    listening: () => listener?.listening ?? Promise.resolve(),
+    async close() {
+      inProcess.off("event", wakeAll);
+      followers.clear();
+      await listener?.close();
+    },
+  };
+}
 
-  let client: pg.Client | null = null;
-  let retry: ReturnType<typeof setTimeout> | null = null;
-  let closed = false;
-  let markListening = () => {};
-  const listening = new Promise<void>((resolve) => {
-    markListening = resolve;
+/**
+ * One PostgreSQL connection that LISTENs on this schema's channel and wakes the followers on every
+ * notification; a lost connection wakes them too (they read what they may have missed) and is
+ * opened again after a pause.
+ */
+class CommitListener {
+  readonly #databaseUrl: string;
+  readonly #wakeAll: () => void;
+  #client: pg.Client | null = null;
+  #retry: ReturnType<typeof setTimeout> | null = null;
+  #closed = false;
+  #markListening = () => {};
+  readonly listening = new Promise<void>((resolve) => {
+    this.#markListening = resolve;
   });
-  if (!postgres) markListening();
 
-  const listen = async () => {
-    if (closed || client || followers.size === 0) return;
-    const connection = new pg.Client({ connectionString: databaseUrl });
-    client = connection;
-    const lost = () => {
-      if (client !== connection) return;
-      client = null;
-      connection.end().catch(() => {});
-      wakeAll();
-      if (closed || retry) return;
-      retry = setTimeout(() => {
-        retry = null;
-        void listen();
-      }, RECONNECT_MS);
-    };
+  constructor(databaseUrl: string, wakeAll: () => void) {
+    this.#databaseUrl = databaseUrl;
+    this.#wakeAll = wakeAll;
+  }
+
+  async listen(): Promise<void> {
+    if (this.#closed || this.#client) return;
+    const connection = new pg.Client({ connectionString: this.#databaseUrl });
+    this.#client = connection;
+    const lost = () => this.#lost(connection);
     connection.on("error", lost);
     connection.on("end", lost);
     let channel = "";
     connection.on("notification", (message) => {
-      if (message.channel === channel) wakeAll();
+      if (message.channel === channel) this.#wakeAll();
     });
     try {
       await connection.connect();
       const schema = await connection.query<{ schema: string }>("select current_schema() as schema");
       channel = orderEventsChannel(schema.rows[0]?.schema ?? "public");
       await connection.query(`listen "${channel.replaceAll('"', '""')}"`);
-      markListening();
+      this.#markListening();
       // Whatever committed while the listener was away.
-      wakeAll();
+      this.#wakeAll();
     } catch {
       lost();
     }
-  };
+  }
 
-  return {
-    subscribe(wake) {
-      followers.add(wake);
-      if (postgres) void listen();
-      return () => followers.delete(wake);
-    },
-    listening: () => listening,
-    async close() {
-      closed = true;
-      inProcess.off("event", wakeAll);
-      followers.clear();
-      if (retry) clearTimeout(retry);
-      const connection = client;
-      client = null;
-      await connection?.end().catch(() => {});
-    },
-  };
+  #lost(connection: pg.Client): void {
+    if (this.#client !== connection) return;
+    this.#client = null;
+    connection.end().catch(() => {});
+    this.#wakeAll();
+    if (this.#closed || this.#retry) return;
+    this.#retry = setTimeout(() => {
+      this.#retry = null;
+      void this.listen();
+    }, RECONNECT_MS);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#retry) clearTimeout(this.#retry);
+    const connection = this.#client;
+    this.#client = null;
+    await connection?.end().catch(() => {});
+  }
 }

@@ -1,20 +1,39 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, inject, it } from "vitest";
 import { type DatabaseHandle, type Engine, openDatabase } from "../db/database.ts";
 import { migrateToLatest, withSchemaLock } from "../db/migrate.ts";
 import type { Db } from "../db/schema.ts";
+import { copyPostgresTemplate, copySqliteTemplate, type DatabaseTemplates } from "./database-templates.ts";
 import { createScratchSchema } from "./scratch-schema.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
+
+/** The migrated templates of this run, when the run made them (tests/database-templates.ts). */
+function templates(): DatabaseTemplates {
+  try {
+    return inject("databaseTemplates") ?? {};
+  } catch {
+    return {};
+  }
+}
 
 export type TestDatabase = { db: Db; engine: Engine; url: string; schema?: string };
 
-/** A fresh, migrated SQLite file in a temporary folder. */
+/** A fresh, migrated SQLite file in a temporary folder: a copy of the run's template when there is one. */
 export async function createSqliteTestDatabase(): Promise<TestDatabase & { dispose: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
-  const url = `file:${path.join(dir, "shop.db")}`;
+  const file = path.join(dir, "shop.db");
+  const template = templates().sqlite;
+  if (template) copySqliteTemplate(template, file);
+  const url = `file:${file}`;
   const handle = openDatabase(url);
-  await migrateToLatest(handle.db);
+  if (!template) await migrateToLatest(handle.db);
   return {
     db: handle.db,
     engine: "sqlite",
@@ -26,11 +45,28 @@ export async function createSqliteTestDatabase(): Promise<TestDatabase & { dispo
   };
 }
 
-/** A fresh, migrated schema of its own in the PostgreSQL database of TEST_DATABASE_URL. */
+/**
+ * A fresh, migrated PostgreSQL database of its own: a copy of the run's template database when
+ * there is one, else a migrated schema of its own in the database of TEST_DATABASE_URL.
+ */
 export async function createPostgresTestDatabase(
   baseUrl: string,
   poolSize?: number,
 ): Promise<TestDatabase & { dispose: () => Promise<void> }> {
+  const template = templates().postgres;
+  if (template) {
+    const copy = await copyPostgresTemplate(template);
+    const handle = openDatabase(copy.url, { poolSize });
+    return {
+      db: handle.db,
+      engine: "postgres",
+      url: copy.url,
+      dispose: async () => {
+        await handle.close();
+        await copy.drop();
+      },
+    };
+  }
   const scratch = await createScratchSchema(baseUrl, "test");
   const handle: DatabaseHandle = openDatabase(scratch.url, { poolSize });
   await withSchemaLock(handle.db, () => migrateToLatest(handle.db));

@@ -87,12 +87,7 @@ describe("the shop as a cluster of two workers on one SQLite file", () => {
 
   it("stops every worker on SIGTERM", async () => {
     const workers = [...pidsIn(shop.output())];
-    const { writeFileSync } = await import("node:fs");
-    const t = setTimeout(() => {
-      writeFileSync("/tmp/cl-debug.txt", shop.output().split("\n").slice(-30).join("\n"));
-    }, 8000);
     await shop.stop();
-    clearTimeout(t);
     expect(shop.child.exitCode).toBe(0);
     for (const pid of workers) {
       expect(() => process.kill(pid, 0), `worker ${pid}`).toThrow();

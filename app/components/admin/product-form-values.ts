@@ -1,6 +1,6 @@
 import { paiseToRupees } from "#core/money.ts";
 import type { Product } from "#server/catalog/catalog.schemas.ts";
-import type { ProductFormValues } from "./product-form.tsx";
+import type { ProductFormValues } from "./product-form-sections.tsx";
 
 /** A stored product as the edit form shows it: price in rupees, stock per size as text. */
 export function toFormValues(product: Product): ProductFormValues {

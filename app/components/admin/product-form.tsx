@@ -1,31 +1,17 @@
-import { type InputHTMLAttributes, useState } from "react";
 import { Form } from "react-router";
-import { COLLECTION_FLAGS, FLAG_LABELS } from "#core/collections.ts";
-import { formatInr, parseRupees } from "#core/money.ts";
-import { SIZES, stockField } from "#core/sizes.ts";
 import type { FormFailure } from "../../.server/action-results.ts";
-import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
-import { FieldError, FormError } from "../ui/form-error.tsx";
+import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
-import { TextField } from "../ui/text-field.tsx";
+import {
+  CollectionsFieldset,
+  DetailsSection,
+  PicturesSection,
+  type PriceBand,
+  type ProductFormValues,
+  StockSection,
+  type Suggestions,
+} from "./product-form-sections.tsx";
 import { useReturnToDashboard } from "./use-return-to-dashboard.ts";
-
-const IMAGE_SLOTS = ["Main image", "Image 1", "Image 2", "Image 3", "Image 4"];
-
-export type ProductFormValues = {
-  title: string;
-  /** Rupees, as typed. */
-  price: string;
-  images: string[];
-  category: string;
-  type: string;
-  fabric: string;
-  hsn: string;
-  description: string;
-  description1: string;
-  flags: Record<string, boolean>;
-  stock: Record<string, string>;
-};
 
 export type ProductFormResult = { ok: true; message: string } | FormFailure | undefined;
 
@@ -51,13 +37,11 @@ export function ProductForm(props: {
   heading: string;
   submitLabel: string;
   values: ProductFormValues;
-  suggestions: { categories: string[]; types: string[]; fabrics: string[] };
+  suggestions: Suggestions;
   priceBands: PriceBand[];
   result: ProductFormResult;
 }) {
   const { heading, submitLabel, values, suggestions, priceBands, result } = props;
-  const [price, setPrice] = useState(values.price);
-  const [hsn, setHsn] = useState(values.hsn);
   const errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
   useReturnToDashboard(result, "/dashboard");
   return (
@@ -65,223 +49,12 @@ export function ProductForm(props: {
       <h1 className="font-display text-3xl font-semibold">{heading}</h1>
       <Form method="post" encType="multipart/form-data" className="mt-6 flex flex-col gap-6" noValidate>
         <FormError message={result?.ok === false ? result.message : undefined} />
-        <section className="card grid gap-4 p-6 md:grid-cols-2">
-          <div className="md:col-span-2">
-            <TextField name="title" label="Title" defaultValue={values.title} error={errors.title} required />
-          </div>
-          <TextField
-            name="price"
-            label="Price (₹)"
-            type="number"
-            inputMode="decimal"
-            min="1"
-            step="0.01"
-            defaultValue={values.price}
-            onChange={(event) => setPrice(event.target.value)}
-            error={errors.price}
-            warning={priceBandWarning(priceBands, price, hsn)}
-            required
-          />
-          <TextField
-            name="category"
-            label="Category"
-            list="category-suggestions"
-            defaultValue={values.category}
-            error={errors.category}
-            required
-          />
-          <TextField
-            name="type"
-            label="Type"
-            list="type-suggestions"
-            defaultValue={values.type}
-            error={errors.type}
-            required
-          />
-          <TextField
-            name="hsn"
-            label="HSN code"
-            inputMode="numeric"
-            defaultValue={values.hsn}
-            onChange={(event) => setHsn(event.target.value)}
-            error={errors.hsn}
-            hint="Sets the GST rate. Left empty, the shop suggests one from the type."
-          />
-          <TextField
-            name="fabric"
-            label="Fabric or material"
-            list="fabric-suggestions"
-            defaultValue={values.fabric}
-            error={errors.fabric}
-            hint="Optional."
-          />
-          <Suggestions id="category-suggestions" values={suggestions.categories} />
-          <Suggestions id="type-suggestions" values={suggestions.types} />
-          <Suggestions id="fabric-suggestions" values={suggestions.fabrics} />
-          <TextArea name="description" label="Description" value={values.description} error={errors.description} />
-          <TextArea name="description1" label="Description 1" value={values.description1} error={errors.description1} />
-        </section>
-
-        <section className="card p-6" aria-labelledby="images-heading">
-          <h2 id="images-heading" className="font-semibold">
-            Pictures
-          </h2>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Upload a JPEG, PNG or WebP (up to 5 MB), or give an https:// URL.
-          </p>
-          <FieldError id="images-error" message={errors.images} />
-          <div className="mt-4 grid gap-4 md:grid-cols-2">
-            {IMAGE_SLOTS.map((label, slot) => (
-              <ImageSlot
-                key={label}
-                slot={slot}
-                label={label}
-                current={values.images[slot]}
-                error={errors[`image${slot}`]}
-              />
-            ))}
-          </div>
-        </section>
-
-        <section className="card p-6" aria-labelledby="sizes-heading">
-          <h2 id="sizes-heading" className="font-semibold">
-            Sizes and stock
-          </h2>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Give the stock of each size offered; leave a size empty if it is not.
-          </p>
-          <FieldError id="sizes-error" message={errors.sizes} />
-          <div className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-5">
-            {SIZES.map((size) => (
-              <TextField
-                key={size}
-                name={stockField(size)}
-                label={size}
-                type="number"
-                inputMode="numeric"
-                min="0"
-                step="1"
-                defaultValue={values.stock[size] ?? ""}
-              />
-            ))}
-          </div>
-        </section>
-
-        <fieldset className="card p-6">
-          <legend className="px-1 font-semibold">Collections</legend>
-          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-5">
-            {COLLECTION_FLAGS.map((flag) => (
-              <label key={flag} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="flags"
-                  value={flag}
-                  defaultChecked={values.flags[flag] ?? false}
-                  className="size-4 accent-gold-500"
-                />
-                {FLAG_LABELS[flag]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-
+        <DetailsSection values={values} errors={errors} suggestions={suggestions} priceBands={priceBands} />
+        <PicturesSection images={values.images} errors={errors} />
+        <StockSection stock={values.stock} errors={errors} />
+        <CollectionsFieldset flags={values.flags} />
         <SubmitButton label={submitLabel} pendingLabel="Saving…" className="btn-gold self-start px-8" />
       </Form>
     </div>
   );
-}
-
-function Suggestions({ id, values }: { id: string; values: string[] }) {
-  return (
-    <datalist id={id}>
-      {values.map((value) => (
-        <option key={value} value={value} />
-      ))}
-    </datalist>
-  );
-}
-
-function TextArea({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
-  return (
-    <div className="md:col-span-2">
-      <label htmlFor={`field-${name}`} className="label">
-        {label}
-      </label>
-      <textarea
-        id={`field-${name}`}
-        name={name}
-        rows={3}
-        defaultValue={value}
-        className="field"
-        aria-invalid={error ? true : undefined}
-      />
-      <FieldError id={`field-${name}-error`} message={error} />
-    </div>
-  );
-}
-
-function ImageSlot({ slot, label, current, error }: { slot: number; label: string; current?: string; error?: string }) {
-  return (
-    <fieldset className="rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
-      <legend className="px-1 text-sm font-medium">{label}</legend>
-      <div className="flex gap-3">
-        {current ? <ProductThumbnail image={current} width={64} alt={`Current ${label.toLowerCase()}`} /> : null}
-        <div className="flex flex-1 flex-col gap-2">
-          {current ? <input type="hidden" name={`imageCurrent${slot}`} value={current} /> : null}
-          <HiddenLabelInput
-            id={`image-file-${slot}`}
-            label={`${label} file`}
-            type="file"
-            name={`imageFile${slot}`}
-            accept="image/jpeg,image/png,image/webp"
-            className="text-sm"
-          />
-          <HiddenLabelInput
-            id={`image-url-${slot}`}
-            label={`${label} URL`}
-            type="url"
-            name={`imageUrl${slot}`}
-            placeholder="or https://…"
-            className="field"
-          />
-          {current && slot > 0 ? (
-            <label className="flex items-center gap-2 text-xs">
-              <input type="checkbox" name={`imageRemove${slot}`} value="1" /> Remove this picture
-            </label>
-          ) : null}
-          <FieldError id={`image-${slot}-error`} message={error} />
-        </div>
-      </div>
-    </fieldset>
-  );
-}
-
-/** An input whose label only screen readers need: the slot's legend already says what it is. */
-function HiddenLabelInput({
-  id,
-  label,
-  ...input
-}: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <>
-      <label className="sr-only" htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} {...input} />
-    </>
-  );
-}
-
-export type PriceBand = { hsn: string; fromPaise: number; toPaise: number };
-
-/**
- * A warning when a GST-inclusive price lands where neither rate band is self-consistent (₹2,625 to
- * ₹2,950 for clothing): the piece is then taxed at 18 %, and a price outside the range is clearer.
- */
-function priceBandWarning(bands: PriceBand[], price: string, hsn: string): string | undefined {
-  const paise = parseRupees(price);
-  if (paise === undefined) return undefined;
-  const band = bands.find((b) => (hsn || "62").startsWith(b.hsn) && paise > b.fromPaise && paise <= b.toPaise);
-  if (!band) return undefined;
-  return `Between ${formatInr(band.fromPaise)} and ${formatInr(band.toPaise)} neither GST rate fits the price exactly, so it is taxed at the higher rate. Consider a price outside this range.`;
 }

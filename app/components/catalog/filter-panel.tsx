@@ -24,49 +24,10 @@ const SETTLE_MS = 700;
  * the panel folds behind a Filters button.
  */
 export function FilterPanel({ pathname, values, types, fabrics, error }: FilterPanelProps) {
-  const submit = useSubmit();
-  const form = useRef<HTMLFormElement>(null);
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const byKeyboard = useRef(false);
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  // The fields follow the address (Clear, Back) without being rebuilt, so focus stays put.
-  const [draft, setDraft] = useState(values);
-  useEffect(() => setDraft(values), [values]);
-  useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);
+  const { form, draft, setDraft, select } = useSettlingChoices(values);
   const active = [values.type, values.fabric, values.max].filter((value) => value !== undefined && value !== "").length;
-
-  const apply = () => {
-    if (pending.current) clearTimeout(pending.current);
-    pending.current = null;
-    if (form.current) void submit(form.current, { preventScrollReset: true, replace: true });
-  };
-  const choose = (name: keyof FilterValues) => (event: React.ChangeEvent<HTMLSelectElement>) => {
-    setDraft((current) => ({ ...current, [name]: event.target.value }));
-    if (!byKeyboard.current) return apply();
-    if (pending.current) clearTimeout(pending.current);
-    pending.current = setTimeout(apply, SETTLE_MS);
-  };
-  const select = (name: keyof FilterValues, options: string[] = []) => ({
-    name,
-    // A value typed into the address in another letter case selects the listing's own spelling.
-    value:
-      options.find((option) => option.toLowerCase() === String(draft[name] ?? "").toLowerCase()) ??
-      String(draft[name] ?? ""),
-    className: "field",
-    onChange: choose(name),
-    onBlur: () => {
-      if (pending.current) apply();
-    },
-    onKeyDown: (event: React.KeyboardEvent) => {
-      byKeyboard.current = true;
-      if (event.key === "Enter" && pending.current) apply();
-    },
-    onPointerDown: () => {
-      byKeyboard.current = false;
-    },
-  });
-
   return (
     <aside aria-labelledby={`${panelId}-heading`} className="self-start lg:sticky lg:top-20">
       <button
@@ -103,29 +64,12 @@ export function FilterPanel({ pathname, values, types, fabrics, error }: FilterP
               <Options current={draft.fabric} options={fabrics} />
             </select>
           </Field>
-          <Field id={`${panelId}-max`} label="Max price (Rs.)">
-            <input
-              id={`${panelId}-max`}
-              name="max"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step="any"
-              value={draft.max ?? ""}
-              onChange={(event) =>
-                setDraft((current) => ({ ...current, max: event.target.value as unknown as number }))
-              }
-              placeholder="e.g. 3000"
-              className="field"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${panelId}-error` : undefined}
-            />
-            {error ? (
-              <p id={`${panelId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-                {error}
-              </p>
-            ) : null}
-          </Field>
+          <MaxPriceField
+            id={`${panelId}-max`}
+            value={draft.max}
+            onChange={(max) => setDraft((current) => ({ ...current, max }))}
+            error={error}
+          />
           <div className="flex gap-2">
             <button type="submit" className="btn-primary flex-1">
               Apply
@@ -137,6 +81,86 @@ export function FilterPanel({ pathname, values, types, fabrics, error }: FilterP
         </Form>
       </div>
     </aside>
+  );
+}
+
+/**
+ * The panel's choices and when they apply: at once for the mouse, once they settle for the arrow
+ * keys (or on Enter, or on leaving the field). The fields follow the address (Clear, Back) without
+ * being rebuilt, so focus stays put.
+ */
+function useSettlingChoices(values: FilterValues) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const byKeyboard = useRef(false);
+  const [draft, setDraft] = useState(values);
+  useEffect(() => setDraft(values), [values]);
+  useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);
+
+  const apply = () => {
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = null;
+    if (form.current) void submit(form.current, { preventScrollReset: true, replace: true });
+  };
+  const choose = (name: keyof FilterValues) => (event: React.ChangeEvent<HTMLSelectElement>) => {
+    setDraft((current) => ({ ...current, [name]: event.target.value }));
+    if (!byKeyboard.current) return apply();
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = setTimeout(apply, SETTLE_MS);
+  };
+  const select = (name: keyof FilterValues, options: string[] = []) => ({
+    name,
+    // A value typed into the address in another letter case selects the listing's own spelling.
+    value:
+      options.find((option) => option.toLowerCase() === String(draft[name] ?? "").toLowerCase()) ??
+      String(draft[name] ?? ""),
+    className: "field",
+    onChange: choose(name),
+    onBlur: () => {
+      if (pending.current) apply();
+    },
+    onKeyDown: (event: React.KeyboardEvent) => {
+      byKeyboard.current = true;
+      if (event.key === "Enter" && pending.current) apply();
+    },
+    onPointerDown: () => {
+      byKeyboard.current = false;
+    },
+  });
+  return { form, draft, setDraft, select };
+}
+
+/** The highest price shown, in rupees, with what was wrong with it. */
+function MaxPriceField(props: {
+  id: string;
+  value: number | undefined;
+  onChange: (max: number) => void;
+  error: string | null;
+}) {
+  const { id, value, onChange, error } = props;
+  return (
+    <Field id={id} label="Max price (Rs.)">
+      <input
+        id={id}
+        name="max"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step="any"
+        value={value ?? ""}
+        onChange={(event) => onChange(event.target.value as unknown as number)}
+        placeholder="e.g. 3000"
+        className="field"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </Field>
   );
 }
 

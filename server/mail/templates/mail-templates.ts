@@ -46,68 +46,64 @@ export async function renderMail(message: MailMessage, publicUrl: string): Promi
   return { html, text: toPlainText(html, { selectors: [COLUMNS_AS_TEXT] }) };
 }
 
-function bodyOf(message: MailMessage, url: (path: string) => string): ReactNode {
-  switch (message.kind) {
-    case "order-placed":
-      return orderPlaced(message.payload, url);
-    case "order-status": {
-      const { orderNumber, name, status, orderPath } = message.payload;
-      return letter(`Order ${orderNumber} ${STATUS_WORDS[status]}`, [
-        text(`Dear ${name},`),
-        text(
-          status === "cancelled"
-            ? `Your order ${orderNumber} has been cancelled. Nothing is due, and any reward points it used are back in your account.`
-            : `Your order ${orderNumber} ${STATUS_WORDS[status]}. Payment is cash on delivery.`,
-        ),
-        button("View your order", url(orderPath)),
-      ]);
-    }
-    case "order-link": {
-      const { orderNumber, orderPath } = message.payload;
-      return letter(`Your order ${orderNumber}`, [
-        text(`You asked for the link to your order ${orderNumber}. Here it is:`),
-        button("View your order", url(orderPath)),
-        muted("If you did not ask for it, you can ignore this e-mail."),
-      ]);
-    }
-    case "password-reset": {
-      const { name, resetPath, minutes } = message.payload;
-      return letter("Reset your password", [
-        text(`Dear ${name},`),
-        text("Someone (we hope you) asked to reset the password of your Kesar account."),
-        button("Choose a new password", url(resetPath)),
-        muted(
-          `The link works once, for ${minutes} minutes. If you did not ask, ignore this e-mail: your password stays as it is.`,
-        ),
-      ]);
-    }
-    case "verify-email": {
-      const { name, verifyPath, isNewAddress } = message.payload;
-      return letter("Confirm your e-mail address", [
-        text(`Dear ${name},`),
-        text(
-          isNewAddress
-            ? "Please confirm that this is your new e-mail address. Your account uses it from the moment you do."
-            : "Welcome to Kesar. Please confirm that this e-mail address is yours.",
-        ),
-        button("Confirm my e-mail address", url(verifyPath)),
-        muted("The link works once, for 24 hours."),
-      ]);
-    }
-    case "email-change-notice": {
-      const { name, newEmail } = message.payload;
-      return letter("Your e-mail address is changing", [
-        text(`Dear ${name},`),
-        text(
-          `Your Kesar account's e-mail address is being changed to ${newEmail}. It changes once that address is confirmed.`,
-        ),
-        muted("If this was not you, log in and change your password, or reset it from the login page."),
-      ]);
-    }
-  }
+type Url = (path: string) => string;
+type Payload<Kind extends MailMessage["kind"]> = Extract<MailMessage, { kind: Kind }>["payload"];
+
+/** Each kind of message as a letter: a new kind of message adds its template here. */
+const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: Url) => ReactNode } = {
+  "order-placed": (payload, url) => orderPlaced(payload, url),
+  "order-status": ({ orderNumber, name, status, orderPath }, url) =>
+    letter(`Order ${orderNumber} ${STATUS_WORDS[status]}`, [
+      text(`Dear ${name},`),
+      text(
+        status === "cancelled"
+          ? `Your order ${orderNumber} has been cancelled. Nothing is due, and any reward points it used are back in your account.`
+          : `Your order ${orderNumber} ${STATUS_WORDS[status]}. Payment is cash on delivery.`,
+      ),
+      button("View your order", url(orderPath)),
+    ]),
+  "order-link": ({ orderNumber, orderPath }, url) =>
+    letter(`Your order ${orderNumber}`, [
+      text(`You asked for the link to your order ${orderNumber}. Here it is:`),
+      button("View your order", url(orderPath)),
+      muted("If you did not ask for it, you can ignore this e-mail."),
+    ]),
+  "password-reset": ({ name, resetPath, minutes }, url) =>
+    letter("Reset your password", [
+      text(`Dear ${name},`),
+      text("Someone (we hope you) asked to reset the password of your Kesar account."),
+      button("Choose a new password", url(resetPath)),
+      muted(
+        `The link works once, for ${minutes} minutes. If you did not ask, ignore this e-mail: your password stays as it is.`,
+      ),
+    ]),
+  "verify-email": ({ name, verifyPath, isNewAddress }, url) =>
+    letter("Confirm your e-mail address", [
+      text(`Dear ${name},`),
+      text(
+        isNewAddress
+          ? "Please confirm that this is your new e-mail address. Your account uses it from the moment you do."
+          : "Welcome to Kesar. Please confirm that this e-mail address is yours.",
+      ),
+      button("Confirm my e-mail address", url(verifyPath)),
+      muted("The link works once, for 24 hours."),
+    ]),
+  "email-change-notice": ({ name, newEmail }) =>
+    letter("Your e-mail address is changing", [
+      text(`Dear ${name},`),
+      text(
+        `Your Kesar account's e-mail address is being changed to ${newEmail}. It changes once that address is confirmed.`,
+      ),
+      muted("If this was not you, log in and change your password, or reset it from the login page."),
+    ]),
+};
+
+function bodyOf(message: MailMessage, url: Url): ReactNode {
+  const template = TEMPLATES[message.kind] as (payload: MailMessage["payload"], url: Url) => ReactNode;
+  return template(message.payload, url);
 }
 
-type OrderPlaced = Extract<MailMessage, { kind: "order-placed" }>["payload"];
+type OrderPlaced = Payload<"order-placed">;
 
 function orderPlaced(order: OrderPlaced, url: (path: string) => string): ReactNode {
   const totals: [string, string][] = [

@@ -1,0 +1,60 @@
+import type { Page } from "playwright-core";
+import { expectNoSeriousA11yViolations } from "./browser.ts";
+
+/*
+ * Every page, as a visitor, a customer and the administrator sees it, in light and dark mode, at
+ * 375, 768 and 1366 px: axe finds no serious or critical violation. Each page is loaded once and
+ * then looked at in each width and mode. The pages look the same on either database, so the
+ * sweeps run on SQLite; each person's sweep is a file of its own, so that two run at once.
+ */
+const WIDTHS = [375, 768, 1366] as const;
+const THEMES = ["light", "dark"] as const;
+
+export async function live(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * The page as it stands, checked at every width in both modes: every rule in light mode, and in
+ * dark mode the rules that colours can break (the rest do not change with the mode).
+ */
+export async function checkEveryWay(page: Page, what: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const theme of THEMES) {
+      await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
+      await expectNoSeriousA11yViolations(page, `${what} (${theme}, ${width} px)`, {
+        onlyRules: theme === "dark" ? ["color-contrast", "link-in-text-block"] : undefined,
+      });
+    }
+  }
+}
+
+export async function checkPages(page: Page, paths: readonly string[]) {
+  for (const path of paths) {
+    await live(page, path);
+    await checkEveryWay(page, path);
+  }
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await live(page, "/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByText("Login successful").waitFor();
+}
+
+export async function addFirstSize(page: Page, productPath: string) {
+  await live(page, productPath);
+  await page.getByLabel("Size").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Add To Cart" }).click();
+  await page.getByText("Added to cart").last().waitFor();
+}
+
+/** A product of the shop that is on sale: the first jewellery piece (one size, in stock). */
+export async function firstProductPath(page: Page): Promise<string> {
+  await live(page, "/jewellery");
+  return (await page.locator("main article a").first().getAttribute("href")) ?? "/productinfo/1";
+}
