@@ -6,8 +6,8 @@ import { addToCart, removeFromCart, setQuantity, viewCart } from "#server/cart/c
 import { actionDone, actionFailed, type FormFailure } from "../.server/action-results.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";
-import { formFields, readForm, returnPath, routeFields } from "../.server/forms.ts";
-import { actorWithGuestId } from "../.server/guest-cookie.ts";
+import { formFields, returnPath } from "../.server/forms.ts";
+import { readGuestPost } from "../.server/guest-cookie.ts";
 import { actorOf } from "../.server/session.ts";
 import { makeToast } from "../.server/toasts.ts";
 import { CartLines } from "../components/cart/cart-lines.tsx";
@@ -51,11 +51,9 @@ const cartForm = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const headers = new Headers();
-  const actor = await actorWithGuestId(context, headers);
+  const { form, headers, actor, fields } = await readGuestPost(context, request, cartForm);
+  const { intent, backTo } = fields;
   const { db } = appServices(context);
-  const { intent, backTo } = routeFields(form, cartForm);
   // Buy Now for a signed-in customer; a visitor chooses how to check out on /account first.
   if (intent === "checkout") return actor.kind === "user" ? checkoutFromForm(context, form) : redirect("/account");
   try {

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { loginSchema } from "#server/accounts/accounts.schemas.ts";
 import { logIn } from "#server/accounts/accounts.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -7,6 +7,7 @@ import { formFields, readForm, routeFields } from "../.server/forms.ts";
 import { actorOf } from "../.server/session.ts";
 import { afterSignIn, completeSignIn, signInMeta } from "../.server/sign-in.ts";
 import { makeToast } from "../.server/toasts.ts";
+import { useSignInRedirect } from "../components/account/use-sign-in-redirect.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
@@ -34,17 +35,9 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Login", description: "Log in to your Kesar account.", noindex: true });
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
-  const redirectTo = params.get("redirectTo") ?? "";
+  const { redirectTo, otherFormTo } = useSignInRedirect("/signup");
   return (
-    <AuthCard
-      title="Login"
-      other={{
-        question: "Don't have an account?",
-        label: "Signup",
-        to: `/signup${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`,
-      }}
-    >
+    <AuthCard title="Login" other={{ question: "Don't have an account?", label: "Signup", to: otherFormTo }}>
       {loaderData.signedInAs ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">You are logged in as {loaderData.signedInAs}.</p>
       ) : null}

@@ -15,7 +15,7 @@ import { RewardPoints } from "../components/orders/reward-points.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
-import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { IntentSubmit, SubmitButton } from "../components/ui/submit-button.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/profile";
 import { saveProfileForm } from "./profile-form.server.ts";
@@ -131,12 +131,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           </h2>
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <Form method="post">
-              <input type="hidden" name="intent" value="sign-out-everywhere" />
-              <SubmitButton
+              <IntentSubmit
+                intent="sign-out-everywhere"
                 label="Sign out everywhere"
                 pendingLabel="Signing out…"
                 className="btn-outline"
-                intent="sign-out-everywhere"
               />
             </Form>
             <Link to="/profile/delete" className="text-sm font-medium text-red-700 underline dark:text-red-300">
@@ -158,12 +157,11 @@ function AccountNotices(props: { emailVerified: boolean; email: string; pendingE
         <Notice>
           <Form method="post" className="flex flex-wrap items-center justify-between gap-3">
             <span>Please confirm {props.email}: open the link we sent there.</span>
-            <input type="hidden" name="intent" value="send-verification" />
-            <SubmitButton
+            <IntentSubmit
+              intent="send-verification"
               label="Send again"
               pendingLabel="Sending…"
               className="btn-outline"
-              intent="send-verification"
             />
           </Form>
         </Notice>

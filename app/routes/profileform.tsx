@@ -13,7 +13,7 @@ import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { ProfileFields } from "../components/account/profile-fields.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
-import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { IntentSubmit, SubmitButton } from "../components/ui/submit-button.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/profileform";
@@ -91,7 +91,6 @@ export default function ProfileForm({ loaderData, actionData }: Route.ComponentP
           Change password
         </h2>
         <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
-          <input type="hidden" name="intent" value="password" />
           <TextField
             name="currentPassword"
             id="password-current"
@@ -107,11 +106,11 @@ export default function ProfileForm({ loaderData, actionData }: Route.ComponentP
             hint={`Password: ${policy.join(", ")}.`}
             error={errors.newPassword}
           />
-          <SubmitButton
+          <IntentSubmit
+            intent="password"
             label="Change password"
             pendingLabel="Changing…"
             className="btn-outline self-start"
-            intent="password"
           />
         </Form>
       </section>

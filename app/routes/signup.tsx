@@ -1,4 +1,3 @@
-import { useSearchParams } from "react-router";
 import { signupSchema } from "#server/accounts/accounts.schemas.ts";
 import { signUp } from "#server/accounts/accounts.service.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
@@ -7,6 +6,7 @@ import { appServices } from "../.server/context.ts";
 import { formFields, readForm, routeFields } from "../.server/forms.ts";
 import { afterSignIn, completeSignIn, signInMeta } from "../.server/sign-in.ts";
 import { makeToast } from "../.server/toasts.ts";
+import { useSignInRedirect } from "../components/account/use-sign-in-redirect.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
@@ -37,18 +37,10 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Signup", description: "Create a Kesar account and earn reward points.", noindex: true });
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
-  const redirectTo = params.get("redirectTo") ?? "";
+  const { redirectTo, otherFormTo } = useSignInRedirect("/login");
   const errors = actionData?.fieldErrors ?? {};
   return (
-    <AuthCard
-      title="Signup"
-      other={{
-        question: "Have an account?",
-        label: "Login",
-        to: `/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`,
-      }}
-    >
+    <AuthCard title="Signup" other={{ question: "Have an account?", label: "Login", to: otherFormTo }}>
       <AuthForm message={actionData?.message} submit={{ label: "Signup", pendingLabel: "Creating your account…" }}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField name="name" label="Name" autoComplete="name" required error={errors.name} />

@@ -11,8 +11,8 @@ import {
 } from "#server/wishlist/wishlist.service.ts";
 import { actionDone, actionFailed } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { formFields, readForm, returnPath, routeFields } from "../.server/forms.ts";
-import { actorWithGuestId } from "../.server/guest-cookie.ts";
+import { formFields, returnPath } from "../.server/forms.ts";
+import { readGuestPost } from "../.server/guest-cookie.ts";
 import { actorOf } from "../.server/session.ts";
 import { makeToast, withToast } from "../.server/toasts.ts";
 import { ProductCard } from "../components/catalog/product-card.tsx";
@@ -33,11 +33,9 @@ const wishlistForm = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const headers = new Headers();
-  const actor = await actorWithGuestId(context, headers);
+  const { form, headers, actor, fields } = await readGuestPost(context, request, wishlistForm);
+  const { intent, backTo } = fields;
   const { db } = appServices(context);
-  const { intent, backTo } = routeFields(form, wishlistForm);
   const item = formFields(form, wishlistItemSchema);
   try {
     switch (intent) {

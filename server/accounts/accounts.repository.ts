@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from "kysely";
+import { changedOneRow } from "../db/guarded-update.ts";
 import type { ActionCodesTable, ActionPurpose, Executor, SessionsTable, UserRow, UsersTable } from "../db/schema.ts";
 
 export async function insertUser(executor: Executor, user: Insertable<UsersTable>): Promise<void> {
@@ -22,21 +23,16 @@ export async function insertSession(executor: Executor, session: Insertable<Sess
   await executor.insertInto("sessions").values(session).execute();
 }
 
-/** A live session and its user, in one query. */
+/**
+ * A live session and its user, in one query: what a request needs of them, which is when the
+ * session was last renewed (to extend it), the actor it acts for, and whether the account has been
+ * disabled since the session began.
+ */
 export async function findLiveSession(executor: Executor, idHash: string, now: number) {
   return executor
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
-    .select([
-      "sessions.idHash",
-      "sessions.renewedAt",
-      "sessions.expiresAt",
-      "users.id as userId",
-      "users.name",
-      "users.email",
-      "users.role",
-      "users.disabled",
-    ])
+    .select(["sessions.renewedAt", "users.id as userId", "users.name", "users.email", "users.role", "users.disabled"])
     .where("sessions.idHash", "=", idHash)
     .where("sessions.expiresAt", ">", now)
     .executeTakeFirst();
@@ -96,13 +92,13 @@ export async function findActionCode(executor: Executor, codeHash: string) {
 
 /** Marks a code used, if nobody used it first; true when this call did. */
 export async function markActionCodeUsed(executor: Executor, codeHash: string, at: number): Promise<boolean> {
-  const result = await executor
-    .updateTable("actionCodes")
-    .set({ usedAt: at })
-    .where("codeHash", "=", codeHash)
-    .where("usedAt", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOneRow(
+    executor
+      .updateTable("actionCodes")
+      .set({ usedAt: at })
+      .where("codeHash", "=", codeHash)
+      .where("usedAt", "is", null),
+  );
 }
 
 /** Earlier codes of a purpose stop working when a new one is issued. */

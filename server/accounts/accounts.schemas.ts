@@ -1,14 +1,11 @@
 import { z } from "zod";
 import {
-  addressField,
-  cityField,
+  deliveryAddressFields,
   emailField,
-  mobileField,
   nameField,
-  pincodeField,
+  optionalField,
   pincodeInState,
   requiredText,
-  stateCodeField,
 } from "../validation/fields.ts";
 
 export const signupSchema = z.object({
@@ -24,24 +21,16 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-const optionalText = (field: z.ZodType<string, string>) =>
-  z
-    .string()
-    .default("")
-    .transform((value) => value.trim())
-    .transform((value) => value || null)
-    .pipe(field.nullable());
-
 /** The profile, with the saved delivery address the checkout starts from (each part optional). */
 export const profileSchema = z
   .object({
     name: nameField,
     email: emailField,
-    phone: optionalText(mobileField),
-    address: optionalText(addressField),
-    city: optionalText(cityField),
-    stateCode: optionalText(stateCodeField),
-    pincode: optionalText(pincodeField),
+    phone: optionalField(deliveryAddressFields.phone),
+    address: optionalField(deliveryAddressFields.address),
+    city: optionalField(deliveryAddressFields.city),
+    stateCode: optionalField(deliveryAddressFields.stateCode),
+    pincode: optionalField(deliveryAddressFields.pincode),
     /** Needed only when the e-mail changes. */
     currentPassword: z.string().default(""),
   })

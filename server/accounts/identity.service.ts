@@ -85,18 +85,20 @@ export async function resetPassword(
   });
 }
 
-/** Mails the link that confirms an account's address (after signup, or when asked again). */
-export async function sendEmailVerification(executor: Executor, user: UserRow, now: number): Promise<void> {
-  const code = await issueActionCode(executor, user.id, "verify-email", VERIFY_TTL_MS, now);
-  await queueMail(
-    executor,
-    {
-      kind: "verify-email",
-      to: user.email,
-      payload: { name: user.name, verifyPath: `/verify-email/${code}`, isNewAddress: false },
-    },
-    now,
-  );
+/**
+ * Mails the link that confirms an address: the account's own (after signup, or when asked again),
+ * or during a change of e-mail the new one, which the change waits for (its code carries it).
+ */
+export async function sendEmailVerification(
+  executor: Executor,
+  user: UserRow,
+  now: number,
+  newEmail: string | null = null,
+): Promise<void> {
+  const purpose = newEmail === null ? "verify-email" : "change-email";
+  const code = await issueActionCode(executor, user.id, purpose, VERIFY_TTL_MS, now, newEmail);
+  const payload = { name: user.name, verifyPath: `/verify-email/${code}`, isNewAddress: newEmail !== null };
+  await queueMail(executor, { kind: "verify-email", to: newEmail ?? user.email, payload }, now);
 }
 
 /** "Send again" on the profile: a new confirmation link, at most one a minute. */
@@ -121,16 +123,7 @@ export async function resendEmailVerification(db: Db, actor: Actor, now: number 
  * the old address is told, so that a change its owner did not make does not go unnoticed.
  */
 export async function requestEmailChange(executor: Executor, user: UserRow, newEmail: string, now: number) {
-  const code = await issueActionCode(executor, user.id, "change-email", VERIFY_TTL_MS, now, newEmail);
-  await queueMail(
-    executor,
-    {
-      kind: "verify-email",
-      to: newEmail,
-      payload: { name: user.name, verifyPath: `/verify-email/${code}`, isNewAddress: true },
-    },
-    now,
-  );
+  await sendEmailVerification(executor, user, now, newEmail);
   await queueMail(
     executor,
     { kind: "email-change-notice", to: user.email, payload: { name: user.name, newEmail } },

@@ -1,9 +1,13 @@
 import type { Selectable } from "kysely";
+import type { DeliveryAddress } from "#core/delivery-address.ts";
 import type { OrderTaxLinesTable } from "../db/schema.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import type { RateSummary, TaxTotals } from "../tax/tax-summary.ts";
 /** A row of an invoice's goods table (or the shipping row), as stored with the order. Amounts in paise. */
 export type InvoiceLine = Omit<Selectable<OrderTaxLinesTable>, "orderId" | "position">;
+
+/** A tax invoice or credit note as an order refers to it: its number and the day it was issued. */
+export type IssuedDocument = { number: string; date: number };
 
 /** Everything a tax invoice or credit note prints (CGST Rules 46 and 53). */
 export type InvoiceDocument = {
@@ -11,19 +15,10 @@ export type InvoiceDocument = {
   number: string;
   date: number;
   /** For a credit note: the invoice it reverses. */
-  against: { number: string; date: number } | null;
+  against: IssuedDocument | null;
   orderNumber: string;
   seller: SellerDetails;
-  recipient: {
-    name: string;
-    address: string;
-    city: string;
-    pincode: string;
-    stateName: string;
-    stateCode: string;
-    phone: string;
-    email: string;
-  };
+  recipient: DeliveryAddress & { stateName: string; email: string };
   supplyType: "intra" | "inter";
   lines: InvoiceLine[];
   summary: RateSummary[];
@@ -31,16 +26,10 @@ export type InvoiceDocument = {
 };
 
 /** What an invoice needs to know of its order: which it is, its documents, and who it went to. */
-export type InvoicedOrder = {
+export type InvoicedOrder = DeliveryAddress & {
   id: number;
   orderNumber: string;
-  invoice: { number: string; date: number } | null;
-  creditNote: { number: string; date: number } | null;
-  name: string;
-  address: string;
-  city: string;
-  pincode: string;
-  stateCode: string;
-  phone: string;
+  invoice: IssuedDocument | null;
+  creditNote: IssuedDocument | null;
   email: string;
 };

@@ -1,4 +1,5 @@
 import type { Insertable } from "kysely";
+import { changedOneRow } from "../db/guarded-update.ts";
 import type { Executor, OrderTaxLinesTable } from "../db/schema.ts";
 
 export async function insertTaxLines(executor: Executor, rows: Insertable<OrderTaxLinesTable>[]): Promise<void> {
@@ -11,14 +12,14 @@ export async function findTaxLines(executor: Executor, orderId: number) {
 
 /** Gives an invoiced order its credit note, once: false when it has one already. */
 export async function setCreditNote(executor: Executor, orderId: number, number: string, at: number) {
-  const result = await executor
-    .updateTable("orders")
-    .set({ creditNoteNumber: number, creditNoteDate: at })
-    .where("id", "=", orderId)
-    .where("invoiceNumber", "is not", null)
-    .where("creditNoteNumber", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOneRow(
+    executor
+      .updateTable("orders")
+      .set({ creditNoteNumber: number, creditNoteDate: at })
+      .where("id", "=", orderId)
+      .where("invoiceNumber", "is not", null)
+      .where("creditNoteNumber", "is", null),
+  );
 }
 
 /** What an invoice needs of its order beyond what the order page shows. */

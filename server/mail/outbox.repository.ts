@@ -1,5 +1,6 @@
 import { type Insertable, sql } from "kysely";
 import { engineOf } from "../db/database.ts";
+import { changedOneRow } from "../db/guarded-update.ts";
 import type { Executor, OutboxTable } from "../db/schema.ts";
 
 export async function insertOutbox(executor: Executor, row: Insertable<OutboxTable>): Promise<void> {
@@ -62,13 +63,13 @@ export async function findRecentOutbox(executor: Executor, limit: number, offset
 
 /** A failed message goes back in the queue, due now, with its attempts counted afresh. */
 export async function requeueFailed(executor: Executor, id: number, now: number): Promise<boolean> {
-  const result = await executor
-    .updateTable("outbox")
-    .set({ status: "queued", attempts: 0, nextAttemptAt: now, lastError: null })
-    .where("id", "=", id)
-    .where("status", "=", "failed")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOneRow(
+    executor
+      .updateTable("outbox")
+      .set({ status: "queued", attempts: 0, nextAttemptAt: now, lastError: null })
+      .where("id", "=", id)
+      .where("status", "=", "failed"),
+  );
 }
 
 /** Messages still to be sent: the outbox's depth. */

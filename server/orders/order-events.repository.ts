@@ -30,22 +30,28 @@ export async function recordStatusChange(
   if (postgres) await sql`select pg_notify(${orderEventsChannel("")} || current_schema(), '')`.execute(executor);
 }
 
+/**
+ * An order event as the administrator's live feed shows it: the change of status, and enough of the
+ * order (its number, buyer, total and size) to tell it apart without opening it.
+ */
+const FEED_EVENT_COLUMNS = [
+  "event.id",
+  "event.orderId",
+  "event.fromStatus",
+  "event.toStatus",
+  "event.at",
+  "orders.orderNumber",
+  "orders.name",
+  "orders.total",
+  "orders.itemCount",
+] as const;
+
 /** History entries after the given one, oldest first, with what the administrator's feed shows. */
 export async function findOrderEventsAfter(executor: Executor, afterId: number, limit: number) {
   return executor
     .selectFrom("orderStatusHistory as event")
     .innerJoin("orders", "orders.id", "event.orderId")
-    .select([
-      "event.id",
-      "event.orderId",
-      "event.fromStatus",
-      "event.toStatus",
-      "event.at",
-      "orders.orderNumber",
-      "orders.name",
-      "orders.total",
-      "orders.itemCount",
-    ])
+    .select(FEED_EVENT_COLUMNS)
     .where("event.id", ">", afterId)
     .orderBy("event.id")
     .limit(limit)

@@ -1,5 +1,6 @@
 import { type Expression, type Insertable, type SqlBool, sql } from "kysely";
 import { engineOf } from "../db/database.ts";
+import { changedOneRow } from "../db/guarded-update.ts";
 import type { Executor, OrderLinesTable, OrderStatus, OrdersTable } from "../db/schema.ts";
 import { columnContains } from "../db/text-match.ts";
 
@@ -8,14 +9,14 @@ import { columnContains } from "../db/text-match.ts";
  * the last units, exactly as many succeed as there are units. Returns false when there were too few.
  */
 export async function decrementStock(executor: Executor, productId: number, size: string, quantity: number) {
-  const result = await executor
-    .updateTable("productSizes")
-    .set((eb) => ({ stock: eb("stock", "-", quantity) }))
-    .where("productId", "=", productId)
-    .where("size", "=", size)
-    .where("stock", ">=", quantity)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOneRow(
+    executor
+      .updateTable("productSizes")
+      .set((eb) => ({ stock: eb("stock", "-", quantity) }))
+      .where("productId", "=", productId)
+      .where("size", "=", size)
+      .where("stock", ">=", quantity),
+  );
 }
 
 export async function incrementStock(executor: Executor, productId: number, size: string, quantity: number) {
@@ -51,13 +52,13 @@ export async function updateStatusIf(
   to: OrderStatus,
   at: number,
 ): Promise<boolean> {
-  const result = await executor
-    .updateTable("orders")
-    .set({ status: to, updatedAt: at })
-    .where("id", "=", orderId)
-    .where("status", "=", from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOneRow(
+    executor
+      .updateTable("orders")
+      .set({ status: to, updatedAt: at })
+      .where("id", "=", orderId)
+      .where("status", "=", from),
+  );
 }
 
 export async function findOrderByIdempotencyKey(executor: Executor, key: string) {

@@ -1,27 +1,21 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
+import type { DeliveryAddress } from "#core/delivery-address.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#core/order-status.ts";
 import type { OrderLinesTable } from "../db/schema.ts";
+import type { IssuedDocument } from "../invoices/invoice.schemas.ts";
 import {
-  addressField,
-  cityField,
   decimalInteger,
+  deliveryAddressFields,
   emailField,
-  mobileField,
   nameField,
-  pincodeField,
   pincodeInState,
   requiredText,
-  stateCodeField,
 } from "../validation/fields.ts";
 
 const checkoutFields = {
   name: requiredText("Please enter your full name.").pipe(nameField),
-  address: requiredText("Please enter the full address.").pipe(addressField),
-  city: requiredText("Please enter the city.").pipe(cityField),
-  stateCode: requiredText("Please choose the state or union territory.").pipe(stateCodeField),
-  pincode: requiredText("Please enter the pincode.").pipe(pincodeField),
-  phone: requiredText("Please enter a mobile number.").pipe(mobileField),
+  ...deliveryAddressFields,
   idempotencyKey: z
     .string()
     .trim()
@@ -66,27 +60,21 @@ export type OrderSummary = {
   firstItem: { title: string; description: string; image: string } | null;
 };
 
-export type OrderDetail = OrderSummary & {
-  paymentRef: string;
-  email: string;
-  name: string;
-  address: string;
-  city: string;
-  /** The delivery state's GST code ('' for an order placed before invoicing). */
-  stateCode: string;
-  pincode: string;
-  phone: string;
-  /** The tax invoice, and once cancelled the credit note, with their dates; null before invoicing. */
-  invoice: { number: string; date: number } | null;
-  creditNote: { number: string; date: number } | null;
-  subtotal: number;
-  shipping: number;
-  pointsRedeemed: number;
-  pointsEarned: number;
-  isGuest: boolean;
-  lines: LineSnapshot[];
-  history: { from: OrderStatus | null; to: OrderStatus; actor: string; at: number }[];
-};
+export type OrderDetail = OrderSummary &
+  DeliveryAddress & {
+    paymentRef: string;
+    email: string;
+    /** The tax invoice, and once cancelled the credit note, with their dates; null before invoicing. */
+    invoice: IssuedDocument | null;
+    creditNote: IssuedDocument | null;
+    subtotal: number;
+    shipping: number;
+    pointsRedeemed: number;
+    pointsEarned: number;
+    isGuest: boolean;
+    lines: LineSnapshot[];
+    history: { from: OrderStatus | null; to: OrderStatus; actor: string; at: number }[];
+  };
 
 /** "Find my order": the order number and the e-mail address it was placed with. */
 export const orderLinkSchema = z.object({

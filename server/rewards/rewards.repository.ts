@@ -1,3 +1,4 @@
+import { changedOneRow } from "../db/guarded-update.ts";
 import type { Executor, PointsKind } from "../db/schema.ts";
 
 export async function findPointsBalance(executor: Executor, userId: string): Promise<number> {
@@ -10,13 +11,13 @@ export async function findPointsBalance(executor: Executor, userId: string): Pro
  * never spend the same points twice. Returns false when the balance was too low.
  */
 export async function spendPoints(executor: Executor, userId: string, points: number): Promise<boolean> {
-  const result = await executor
-    .updateTable("users")
-    .set((eb) => ({ pointsBalance: eb("pointsBalance", "-", points) }))
-    .where("id", "=", userId)
-    .where("pointsBalance", ">=", points)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOneRow(
+    executor
+      .updateTable("users")
+      .set((eb) => ({ pointsBalance: eb("pointsBalance", "-", points) }))
+      .where("id", "=", userId)
+      .where("pointsBalance", ">=", points),
+  );
 }
 
 export async function addPoints(executor: Executor, userId: string, points: number): Promise<void> {
@@ -39,13 +40,7 @@ export async function findLedger(executor: Executor, userId: string, limit: numb
   return executor
     .selectFrom("pointsLedger")
     .innerJoin("orders", "orders.id", "pointsLedger.orderId")
-    .select([
-      "pointsLedger.kind",
-      "pointsLedger.points",
-      "pointsLedger.at",
-      "orders.orderNumber",
-      "orders.id as orderId",
-    ])
+    .select(["pointsLedger.kind", "pointsLedger.points", "pointsLedger.at", "orders.orderNumber"])
     .where("pointsLedger.userId", "=", userId)
     .orderBy("pointsLedger.at", "desc")
     .limit(limit)

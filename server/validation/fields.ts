@@ -71,6 +71,33 @@ export const stateCodeField = z.string().refine((code) => stateByCode(code) !== 
 });
 
 /**
+ * A delivery address as the forms ask for it, the one declaration of its parts: each filled in
+ * (with its own message when it is not) and in its format. The checkout requires them all; the
+ * profile, where the address is saved for the next checkout, takes each through optionalField. The
+ * form also checks that the pincode lies in the state (pincodeInState).
+ */
+export const deliveryAddressFields = {
+  address: requiredText("Please enter the full address.").pipe(addressField),
+  city: requiredText("Please enter the city.").pipe(cityField),
+  stateCode: requiredText("Please choose the state or union territory.").pipe(stateCodeField),
+  pincode: requiredText("Please enter the pincode.").pipe(pincodeField),
+  phone: requiredText("Please enter a mobile number.").pipe(mobileField),
+};
+
+/**
+ * A field a form may leave empty: empty or absent, it is null; anything else must pass `field` (a
+ * required field keeps its format and messages, as nothing empty reaches it).
+ */
+export function optionalField(field: z.ZodType<string, string>) {
+  return z
+    .string()
+    .default("")
+    .transform((value) => value.trim())
+    .transform((value) => value || null)
+    .pipe(field.nullable());
+}
+
+/**
  * A pincode must lie in the chosen state (postal ranges): a parcel to 400001 cannot be taxed as a
  * sale to West Bengal. Reported against the pincode.
  */

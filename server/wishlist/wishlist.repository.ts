@@ -1,17 +1,23 @@
 import type { Executor } from "../db/schema.ts";
 
+/**
+ * A saved item as the wishlist shows it: the size chosen, the product's title, price and picture,
+ * and whether the product is still sold (an archived one stays listed, marked unavailable).
+ */
+const SAVED_ITEM_COLUMNS = [
+  "wishlistItems.productId",
+  "wishlistItems.size",
+  "products.title",
+  "products.price",
+  "products.imageMain",
+  "products.archived",
+] as const;
+
 export async function findWishlist(executor: Executor, owner: string) {
   return executor
     .selectFrom("wishlistItems")
     .innerJoin("products", "products.id", "wishlistItems.productId")
-    .select([
-      "wishlistItems.productId",
-      "wishlistItems.size",
-      "products.title",
-      "products.price",
-      "products.imageMain",
-      "products.archived",
-    ])
+    .select(SAVED_ITEM_COLUMNS)
     .where("wishlistItems.owner", "=", owner)
     .orderBy("wishlistItems.addedAt", "desc")
     .execute();

@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import { formatShopDateTime } from "#core/dates.ts";
 import type { OutboxEntry } from "#server/mail/mail.schemas.ts";
 import { SubmitButton } from "../ui/submit-button.tsx";
-import { TableHead } from "./table-head.tsx";
+import { AdminTable } from "./admin-table.tsx";
 
 const STATES = {
   queued: { label: "Queued", tone: "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100" },
@@ -14,15 +14,11 @@ const STATES = {
 /** The latest e-mails, newest first, with their state; a failed one shows why and can be sent again. */
 export function MailTable({ rows }: { rows: OutboxEntry[] }) {
   return (
-    <table className="w-full min-w-[48rem] text-left text-sm">
-      <caption className="sr-only">E-mails</caption>
-      <TableHead headings={["Queued at", "To", "Subject", "State", "Tries", ""]} />
-      <tbody>
-        {rows.map((row) => (
-          <MailRow key={row.id} row={row} />
-        ))}
-      </tbody>
-    </table>
+    <AdminTable caption="E-mails" headings={["Queued at", "To", "Subject", "State", "Tries", ""]}>
+      {rows.map((row) => (
+        <MailRow key={row.id} row={row} />
+      ))}
+    </AdminTable>
   );
 }
 

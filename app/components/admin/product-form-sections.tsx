@@ -1,7 +1,8 @@
-import { type InputHTMLAttributes, useState } from "react";
+import { type ComponentProps, type InputHTMLAttributes, useState } from "react";
 import { COLLECTION_FLAGS, FLAG_LABELS } from "#core/collections.ts";
 import { formatInr, parseRupees } from "#core/money.ts";
 import { SIZES, stockField } from "#core/sizes.ts";
+import type { ProductSubmission } from "#server/catalog/product-submission.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { FieldError } from "../ui/form-error.tsx";
 import { TextField } from "../ui/text-field.tsx";
@@ -15,18 +16,12 @@ const IMAGE_SLOTS = ["Main image", "Image 1", "Image 2", "Image 3", "Image 4"];
 
 type Errors = Record<string, string>;
 
-/** The values a product form starts from. */
-export type ProductFormValues = {
-  title: string;
-  /** Rupees, as typed. */
-  price: string;
+/**
+ * The values a product form starts from: its text fields as the form sends them back (see
+ * ProductSubmission), the pictures the product has now, which flags are ticked, and each size's stock.
+ */
+export type ProductFormValues = Omit<ProductSubmission, "pictures" | "flags" | "stock"> & {
   images: string[];
-  category: string;
-  type: string;
-  fabric: string;
-  hsn: string;
-  description: string;
-  description1: string;
   flags: Record<string, boolean>;
   stock: Record<string, string>;
 };
@@ -35,6 +30,25 @@ export type ProductFormValues = {
 export type Suggestions = { categories: string[]; types: string[]; fabrics: string[] };
 
 export type PriceBand = { hsn: string; fromPaise: number; toPaise: number };
+
+type DetailField = ComponentProps<typeof TextField> & { name: "price" | "category" | "type" | "hsn" | "fabric" };
+
+/**
+ * The one-line fields of the details, in their order on the form (two to a row on wide screens).
+ * Category, type and fabric offer the catalogue's words (see SuggestionList).
+ */
+const DETAIL_FIELDS: readonly DetailField[] = [
+  { name: "price", label: "Price (₹)", type: "number", inputMode: "decimal", min: "1", step: "0.01", required: true },
+  { name: "category", label: "Category", list: "category-suggestions", required: true },
+  { name: "type", label: "Type", list: "type-suggestions", required: true },
+  {
+    name: "hsn",
+    label: "HSN code",
+    inputMode: "numeric",
+    hint: "Sets the GST rate. Left empty, the shop suggests one from the type.",
+  },
+  { name: "fabric", label: "Fabric or material", list: "fabric-suggestions", hint: "Optional." },
+];
 
 /** Title, price, category, type, HSN, fabric and the two descriptions. */
 export function DetailsSection(props: {
@@ -46,57 +60,25 @@ export function DetailsSection(props: {
   const { values, errors, suggestions, priceBands } = props;
   const [price, setPrice] = useState(values.price);
   const [hsn, setHsn] = useState(values.hsn);
+  // The price and the HSN are followed as they are typed, for the warning about the price.
+  const followed: Partial<Record<DetailField["name"], Partial<DetailField>>> = {
+    price: { onChange: (event) => setPrice(event.target.value), warning: priceBandWarning(priceBands, price, hsn) },
+    hsn: { onChange: (event) => setHsn(event.target.value) },
+  };
   return (
     <section className="card grid gap-4 p-6 md:grid-cols-2">
       <div className="md:col-span-2">
         <TextField name="title" label="Title" defaultValue={values.title} error={errors.title} required />
       </div>
-      <TextField
-        name="price"
-        label="Price (₹)"
-        type="number"
-        inputMode="decimal"
-        min="1"
-        step="0.01"
-        defaultValue={values.price}
-        onChange={(event) => setPrice(event.target.value)}
-        error={errors.price}
-        warning={priceBandWarning(priceBands, price, hsn)}
-        required
-      />
-      <TextField
-        name="category"
-        label="Category"
-        list="category-suggestions"
-        defaultValue={values.category}
-        error={errors.category}
-        required
-      />
-      <TextField
-        name="type"
-        label="Type"
-        list="type-suggestions"
-        defaultValue={values.type}
-        error={errors.type}
-        required
-      />
-      <TextField
-        name="hsn"
-        label="HSN code"
-        inputMode="numeric"
-        defaultValue={values.hsn}
-        onChange={(event) => setHsn(event.target.value)}
-        error={errors.hsn}
-        hint="Sets the GST rate. Left empty, the shop suggests one from the type."
-      />
-      <TextField
-        name="fabric"
-        label="Fabric or material"
-        list="fabric-suggestions"
-        defaultValue={values.fabric}
-        error={errors.fabric}
-        hint="Optional."
-      />
+      {DETAIL_FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          {...field}
+          {...followed[field.name]}
+          defaultValue={values[field.name]}
+          error={errors[field.name]}
+        />
+      ))}
       <SuggestionList id="category-suggestions" values={suggestions.categories} />
       <SuggestionList id="type-suggestions" values={suggestions.types} />
       <SuggestionList id="fabric-suggestions" values={suggestions.fabrics} />

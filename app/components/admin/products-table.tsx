@@ -5,21 +5,17 @@ import { formatRs } from "#core/money.ts";
 import type { AdminProductRow } from "#server/admin/admin.schemas.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { ConfirmAction } from "../ui/confirm-action.tsx";
-import { TableHead } from "./table-head.tsx";
+import { AdminTable } from "./admin-table.tsx";
 
 type Row = AdminProductRow;
 
 export function ProductsTable({ rows, firstNumber }: { rows: Row[]; firstNumber: number }) {
   return (
-    <table className="w-full min-w-[48rem] text-left text-sm">
-      <caption className="sr-only">Products</caption>
-      <TableHead headings={["S.No", "Image", "Title", "Price", "Category", "Date", "Action"]} />
-      <tbody>
-        {rows.map((row, index) => (
-          <ProductRow key={row.id} row={row} number={firstNumber + index} />
-        ))}
-      </tbody>
-    </table>
+    <AdminTable caption="Products" headings={["S.No", "Image", "Title", "Price", "Category", "Date", "Action"]}>
+      {rows.map((row, index) => (
+        <ProductRow key={row.id} row={row} number={firstNumber + index} />
+      ))}
+    </AdminTable>
   );
 }
 

@@ -1,21 +1,17 @@
 import { useFetcher } from "react-router";
 import type { AdminUserRow } from "#server/admin/admin.schemas.ts";
 import { ConfirmAction } from "../ui/confirm-action.tsx";
-import { TableHead } from "./table-head.tsx";
+import { AdminTable } from "./admin-table.tsx";
 
 type Row = AdminUserRow;
 
 export function UsersTable({ rows, firstNumber, adminId }: { rows: Row[]; firstNumber: number; adminId: string }) {
   return (
-    <table className="w-full min-w-[48rem] text-left text-sm">
-      <caption className="sr-only">Users</caption>
-      <TableHead headings={["S.No", "Name", "Email", "Uid", "Role", "Points", "Disabled"]} />
-      <tbody>
-        {rows.map((row, index) => (
-          <UserRow key={row.id} row={row} number={firstNumber + index} isSelf={row.id === adminId} />
-        ))}
-      </tbody>
-    </table>
+    <AdminTable caption="Users" headings={["S.No", "Name", "Email", "Uid", "Role", "Points", "Disabled"]}>
+      {rows.map((row, index) => (
+        <UserRow key={row.id} row={row} number={firstNumber + index} isSelf={row.id === adminId} />
+      ))}
+    </AdminTable>
   );
 }
 

@@ -2,6 +2,7 @@ import { SlidersHorizontal } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import type { ListingQuery } from "#server/catalog/catalog.schemas.ts";
+import { FieldFrame, TextField } from "../ui/text-field.tsx";
 
 export type FilterValues = Pick<ListingQuery, "q" | "type" | "fabric" | "max" | "sort">;
 
@@ -46,24 +47,24 @@ export function FilterPanel({ pathname, values, types, fabrics, error }: FilterP
         </h2>
         <Form ref={form} method="get" action={pathname} className="mt-4 flex flex-col gap-4" preventScrollReset>
           {values.q ? <input type="hidden" name="q" value={values.q} /> : null}
-          <Field id={`${panelId}-sort`} label="Price sort">
+          <FieldFrame id={`${panelId}-sort`} label="Price sort">
             <select id={`${panelId}-sort`} {...select("sort")}>
               <option value="low">Low to High</option>
               <option value="high">High to Low</option>
               <option value="new">Newest first</option>
               <option value="popular">Best selling</option>
             </select>
-          </Field>
-          <Field id={`${panelId}-type`} label="Type">
+          </FieldFrame>
+          <FieldFrame id={`${panelId}-type`} label="Type">
             <select id={`${panelId}-type`} {...select("type", types)}>
               <Options current={draft.type} options={types} />
             </select>
-          </Field>
-          <Field id={`${panelId}-fabric`} label="Fabric">
+          </FieldFrame>
+          <FieldFrame id={`${panelId}-fabric`} label="Fabric">
             <select id={`${panelId}-fabric`} {...select("fabric", fabrics)}>
               <Options current={draft.fabric} options={fabrics} />
             </select>
-          </Field>
+          </FieldFrame>
           <MaxPriceField
             id={`${panelId}-max`}
             value={draft.max}
@@ -140,38 +141,19 @@ function MaxPriceField(props: {
 }) {
   const { id, value, onChange, error } = props;
   return (
-    <Field id={id} label="Max price (Rs.)">
-      <input
-        id={id}
-        name="max"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step="any"
-        value={value ?? ""}
-        onChange={(event) => onChange(event.target.value as unknown as number)}
-        placeholder="e.g. 3000"
-        className="field"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </Field>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      {children}
-    </div>
+    <TextField
+      id={id}
+      name="max"
+      label="Max price (Rs.)"
+      type="number"
+      inputMode="numeric"
+      min={0}
+      step="any"
+      value={value ?? ""}
+      onChange={(event) => onChange(event.target.value as unknown as number)}
+      placeholder="e.g. 3000"
+      error={error ?? undefined}
+    />
   );
 }
 

@@ -30,3 +30,16 @@ export function SubmitButton({ label, pendingLabel, className = "btn-primary", a
     </button>
   );
 }
+
+/**
+ * The button of one of a page's several forms: the form posts its intent (which the action reads
+ * to tell the forms apart), and the button waits for that post alone.
+ */
+export function IntentSubmit({ intent, ...button }: Omit<SubmitButtonProps, "intent" | "action"> & { intent: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <SubmitButton {...button} intent={intent} />
+    </>
+  );
+}

@@ -17,7 +17,7 @@ function describedBy(id: string, hint?: string, error?: string): string | undefi
 }
 
 /** A label above a control, with the hint and error below it. */
-function FieldFrame({ id, label, error, hint, warning, children }: FieldFrameProps) {
+export function FieldFrame({ id, label, error, hint, warning, children }: FieldFrameProps) {
   return (
     <div>
       <label htmlFor={id} className="label">
