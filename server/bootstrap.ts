@@ -59,7 +59,7 @@ async function prepareSteps(db: Db, config: Config, log: (message: string) => vo
     const { seedDemoCatalogue } = await import("./demo/seed-demo.ts");
     const storage = openStorage(config.storageUrl);
     try {
-      await seedDemoCatalogue(db, storage, log);
+      await seedDemoCatalogue(db, storage, log, { plainPictures: config.seedDemo === "plain" });
     } finally {
       storage.close?.();
     }

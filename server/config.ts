@@ -104,7 +104,7 @@ const envSchema = z.object({
   STORAGE_PUBLIC_URL: publicUrl.optional(),
   ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default("admin@example.com"),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(128).optional(),
-  SEED_DEMO: booleanFlag.optional(),
+  SEED_DEMO: z.union([booleanFlag, z.literal("plain")], { error: "must be true, false or plain" }).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: trustProxy.default(false),
@@ -151,7 +151,11 @@ export type Config = {
   adminEmail: string;
   adminPassword: string | undefined;
   /** undefined = seed only when the catalogue is empty. */
-  seedDemo: boolean | undefined;
+  /**
+   * Whether to load the demo catalogue into an empty shop (undefined: yes); "plain" loads it with
+   * plain one-colour pictures instead of drawn ones, for a start in seconds.
+   */
+  seedDemo: boolean | "plain" | undefined;
   sessionSecret: string;
   logLevel: string;
   trustProxy: false | number | string[];

@@ -42,35 +42,38 @@ export async function seedDemoCatalogue(
   db: Db,
   storage: Storage,
   log: (message: string) => void = () => {},
-  now: number = Date.now(),
+  { now = Date.now(), plainPictures = false }: { now?: number; plainPictures?: boolean } = {},
 ): Promise<void> {
   const catalogue = loadDemoCatalogue();
   log(
-    `Loading the demo catalogue (${catalogue.length} products; drawing their pictures takes about half a minute the first time)…`,
+    plainPictures
+      ? `Loading the demo catalogue (${catalogue.length} products, with plain pictures)…`
+      : `Loading the demo catalogue (${catalogue.length} products; drawing their pictures takes about half a minute the first time)…`,
   );
   const total = catalogue.length;
   // Pictures are drawn a few products at a time (libvips works on both cores); products are then
   // added in catalogue order, so that "newest" keeps a stable meaning.
   const pictures = await mapInBatches(catalogue, 3, log, (product) =>
     Promise.all(
-      VIEWS.map((view) =>
-        storeSvg(
-          storage,
-          "products",
-          "product",
-          productArt(product.art.kind, palette(product.art.palette), view, product.art.pattern, product.art),
-        ),
-      ),
+      VIEWS.map((view, index) => {
+        const colours = palette(product.art.palette);
+        const svg = plainPictures
+          ? plainArt([colours.primary, colours.secondary, colours.accent][index] ?? colours.primary)
+          : productArt(product.art.kind, colours, view, product.art.pattern, product.art);
+        return storeSvg(storage, "products", "product", svg);
+      }),
     ),
   );
   for (const [index, product] of catalogue.entries()) {
     await createProduct(db, SYSTEM, demoProductInput(product, pictures[index] ?? []), now - (total - index) * HOUR);
   }
   for (const [index, slide] of HERO_SLIDES.entries()) {
-    await saveHomeImage(db, slide.slot, await storeSvg(storage, "home", "hero", heroArt(index as 0 | 1 | 2)));
+    const art = plainPictures ? plainArt(palette(index).background) : heroArt(index as 0 | 1 | 2);
+    await saveHomeImage(db, slide.slot, await storeSvg(storage, "home", "hero", art));
   }
-  for (const [slot, art] of Object.entries(TILE_ART)) {
-    await saveHomeImage(db, slot, await storeSvg(storage, "home", "tile", tileArt(art.kinds, palette(art.palette))));
+  for (const [slot, tile] of Object.entries(TILE_ART)) {
+    const art = plainPictures ? plainArt(palette(tile.palette).primary) : tileArt(tile.kinds, palette(tile.palette));
+    await saveHomeImage(db, slot, await storeSvg(storage, "home", "tile", art));
   }
   log("Demo catalogue loaded.");
 }
@@ -87,6 +90,11 @@ async function mapInBatches<T, R>(
     if (results.length % 15 === 0) log(`  pictures drawn for ${results.length} of ${items.length} products…`);
   }
   return results;
+}
+
+/** A picture of one colour, the size of a product picture: a stand-in that costs nothing to make. */
+function plainArt(colour: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="1200"><rect width="960" height="1200" fill="${colour}"/></svg>`;
 }
 
 function storeSvg(storage: Storage, folder: string, shape: "product" | "hero" | "tile", svg: string) {

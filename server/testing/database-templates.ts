@@ -35,9 +35,7 @@ export async function createDatabaseTemplates(
       await migrateToLatest(template.db);
       await template.close();
       templates.postgres = url;
-      dropPostgres = async () => {
-        await tryQuery(postgresUrl, `drop database if exists ${name} with (force)`);
-      };
+      dropPostgres = () => dropDatabase(postgresUrl, name);
     }
   }
   return {
@@ -69,10 +67,24 @@ export async function copyPostgresTemplate(template: string): Promise<{ url: str
       await new Promise((resolve) => setTimeout(resolve, 50 + attempt * 20));
     }
   }
-  return {
-    url: databaseUrl(template, name),
-    drop: () => query(template, `drop database if exists ${name} with (force)`, "postgres"),
-  };
+  return { url: databaseUrl(template, name), drop: () => dropDatabase(template, name) };
+}
+
+/**
+ * Drops a test database once its suite has closed its connections. Not WITH (FORCE): that would
+ * have to end the server's own autovacuum worker, which a test role may not; a plain DROP ends it
+ * itself and waits, and is tried again while another session is still leaving.
+ */
+async function dropDatabase(url: string, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await query(url, `drop database if exists ${name}`, "postgres");
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 function databaseUrl(base: string, name: string): string {

@@ -17,6 +17,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // Closing waits this long for clients to hang up (a pooled transport keeps its connection
+    // open), then closes their connections itself: not the 30 s the server waits by default.
+    closeTimeout: 200,
     onRcptTo(_address, _session, callback) {
       callback(sink.refuseWith ? Object.assign(new Error(sink.refuseWith), { responseCode: 550 }) : undefined);
     },

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { expectNoSeriousA11yViolations } from "./browser.ts";
+import { live } from "./shopper.ts";
 
 /*
  * Every page, as a visitor, a customer and the administrator sees it, in light and dark mode, at
@@ -8,12 +9,10 @@ import { expectNoSeriousA11yViolations } from "./browser.ts";
  * sweeps run on SQLite; each person's sweep is a file of its own, so that two run at once.
  */
 const WIDTHS = [375, 768, 1366] as const;
-const THEMES = ["light", "dark"] as const;
 
-export async function live(page: Page, path: string) {
-  await page.goto(path);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
+/** A sweep loads a dozen pages and checks each six ways: its own limit, sized for a busy machine. */
+export const SWEEP_TIMEOUT_MS = 240_000;
+const THEMES = ["light", "dark"] as const;
 
 /**
  * The page as it stands, checked at every width in both modes: every rule in light mode, and in

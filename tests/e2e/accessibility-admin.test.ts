@@ -1,29 +1,34 @@
 import { expect, it } from "vitest";
 import { buyOne } from "../http/live-shop.ts";
-import { checkPages, live, logIn } from "./a11y.ts";
+import { checkPages, logIn, SWEEP_TIMEOUT_MS } from "./a11y.ts";
 import { describeJourneys } from "./browser.ts";
+import { live } from "./shopper.ts";
 
 describeJourneys("accessibility of the administrator's pages", (journey) => {
-  it("finds nothing serious on the administrator's pages", async () => {
-    const { shop } = journey();
-    // An order of its own to open, whatever the other journeys have done so far.
-    let token: string | null = null;
-    for (let productId = 1; productId <= 70 && !token; productId++) {
-      token = await buyOne(shop.baseUrl, productId, "axe-admin@mail.in");
-    }
-    expect(token).not.toBeNull();
-    const page = await journey().newPage();
-    await logIn(page, shop.adminEmail, shop.adminPassword);
-    await live(page, "/dashboard?tab=orders");
-    const orderPath = (await page.getByRole("link", { name: "Update Order" }).first().getAttribute("href")) ?? "";
-    await checkPages(page, [
-      "/dashboard",
-      "/dashboard?tab=products",
-      "/dashboard?tab=orders",
-      "/dashboard?tab=users",
-      "/addproduct",
-      "/updateproduct?id=1",
-      orderPath,
-    ]);
-  });
+  it(
+    "finds nothing serious on the administrator's pages",
+    async () => {
+      const { shop } = journey();
+      // An order of its own to open, whatever the other journeys have done so far.
+      let token: string | null = null;
+      for (let productId = 1; productId <= 70 && !token; productId++) {
+        token = await buyOne(shop.baseUrl, productId, "axe-admin@mail.in");
+      }
+      expect(token).not.toBeNull();
+      const page = await journey().newPage();
+      await logIn(page, shop.adminEmail, shop.adminPassword);
+      await live(page, "/dashboard?tab=orders");
+      const orderPath = (await page.getByRole("link", { name: "Update Order" }).first().getAttribute("href")) ?? "";
+      await checkPages(page, [
+        "/dashboard",
+        "/dashboard?tab=products",
+        "/dashboard?tab=orders",
+        "/dashboard?tab=users",
+        "/addproduct",
+        "/updateproduct?id=1",
+        orderPath,
+      ]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 });

@@ -1,27 +1,32 @@
 import { it } from "vitest";
-import { addFirstSize, checkEveryWay, checkPages, firstProductPath, live } from "./a11y.ts";
+import { addFirstSize, checkEveryWay, checkPages, firstProductPath, SWEEP_TIMEOUT_MS } from "./a11y.ts";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery } from "./forms.ts";
+import { live } from "./shopper.ts";
 
 describeJourneys("accessibility of a customer's pages", (journey) => {
-  it("finds nothing serious on a customer's pages", async () => {
-    const page = await journey().newPage();
-    const productPath = await firstProductPath(page);
-    await live(page, "/signup");
-    await page.getByLabel("Name").fill("Axe Tester");
-    await page.getByLabel("Email").fill(`axe-${Date.now()}@mail.in`);
-    await page.getByLabel("Password").fill("Secret-pass-1");
-    await page.getByRole("button", { name: "Signup" }).click();
-    await page.getByText("Signup Successfully").waitFor();
-    await addFirstSize(page, productPath);
-    await live(page, "/cart?checkout");
-    const dialog = page.getByRole("dialog", { name: "Checkout" });
-    await dialog.waitFor();
-    await checkEveryWay(page, "the checkout dialog");
-    await fillDelivery(dialog, { name: "Axe Tester", address: "1 Marine Drive, Mumbai", pincode: "400020" });
-    await dialog.getByRole("button", { name: "Order Now" }).click();
-    await page.waitForURL("**/order");
-    const orderPath = (await page.getByTestId("order-card").first().getAttribute("href")) ?? "/order";
-    await checkPages(page, ["/", "/profile", "/profile?edit", "/profileform", "/order", orderPath]);
-  });
+  it(
+    "finds nothing serious on a customer's pages",
+    async () => {
+      const page = await journey().newPage();
+      const productPath = await firstProductPath(page);
+      await live(page, "/signup");
+      await page.getByLabel("Name").fill("Axe Tester");
+      await page.getByLabel("Email").fill(`axe-${Date.now()}@mail.in`);
+      await page.getByLabel("Password").fill("Secret-pass-1");
+      await page.getByRole("button", { name: "Signup" }).click();
+      await page.getByText("Signup Successfully").waitFor();
+      await addFirstSize(page, productPath);
+      await live(page, "/cart?checkout");
+      const dialog = page.getByRole("dialog", { name: "Checkout" });
+      await dialog.waitFor();
+      await checkEveryWay(page, "the checkout dialog");
+      await fillDelivery(dialog, { name: "Axe Tester", address: "1 Marine Drive, Mumbai", pincode: "400020" });
+      await dialog.getByRole("button", { name: "Order Now" }).click();
+      await page.waitForURL("**/order");
+      const orderPath = (await page.getByTestId("order-card").first().getAttribute("href")) ?? "/order";
+      await checkPages(page, ["/", "/profile", "/profile?edit", "/profileform", "/order", orderPath]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 });

@@ -1,12 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.ts";
 import type { E2eShop } from "./shop-servers.ts";
 
 export type PageOptions = {
   width?: number;
   height?: number;
+  /** The device asks for reduced motion (so the carousel stands still). */
   reducedMotion?: boolean;
   /** The device's colour preference (light unless said). */
   colorScheme?: "light" | "dark";
@@ -19,15 +21,14 @@ export type Journey = {
 };
 
 /**
- * Runs browser journeys in Debian's Chromium against the shop on SQLite; a journey whose behaviour
- * differs on PostgreSQL (LISTEN/NOTIFY, several nodes) names both engines and runs on each that is
- * configured. What the two engines do alike is proved at the service and HTTP levels on both.
- * Without Chromium the journeys are skipped, loudly; under CI they fail.
+ * Runs browser journeys in Debian's Chromium against the shop (on SQLite; see shop-servers.ts for
+ * where PostgreSQL's own behaviour is proved). Without Chromium they are skipped, loudly; under CI
+ * they fail.
  */
 export function describeJourneys(
   name: string,
   journeys: (journey: () => Journey) => void,
-  options: { engines?: E2eShop["engine"][] } = {},
+  options: { images?: boolean } = {},
 ): void {
   const executablePath = findChromium();
   if (!executablePath) {
@@ -38,59 +39,84 @@ export function describeJourneys(
     });
     return;
   }
-  const engines = options.engines ?? ["sqlite"];
-  const shops = inject("shops").filter((shop) => engines.includes(shop.engine));
-  for (const shop of shops) {
-    describe(`${name} [${shop.engine}]`, () => {
-      let browser: Browser;
-      const contexts: BrowserContext[] = [];
-      beforeAll(async () => {
-        browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-      });
-      afterAll(async () => {
-        for (const context of contexts) await context.close().catch(() => {});
-        await browser?.close();
-      });
-      journeys(() => ({
-        shop,
-        newPage: async (options = {}) => {
-          const context = await browser.newContext({
-            baseURL: shop.baseUrl,
-            viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-            reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
-            colorScheme: options.colorScheme ?? "light",
-          });
-          contexts.push(context);
-          const page = await context.newPage();
-          page.setDefaultTimeout(15_000);
-          return page;
-        },
-      }));
+  const shop = inject("shop");
+  describe(name, () => {
+    let browser: Browser;
+    const contexts: BrowserContext[] = [];
+    beforeAll(async () => {
+      // Pictures are not loaded unless a journey looks at them: no other journey reads a pixel, and
+      // the shop is spared sending them.
+      const args = options.images ? CHROMIUM_ARGS : [...CHROMIUM_ARGS, "--blink-settings=imagesEnabled=false"];
+      browser = await chromium.launch({ executablePath, args });
     });
-  }
+    // A finished journey's pages close at once, so that their timers and streams stop running.
+    afterEach(async () => {
+      for (const context of contexts.splice(0)) await context.close().catch(() => {});
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+    journeys(() => ({
+      shop,
+      newPage: async (options = {}) => {
+        const context = await browser.newContext({
+          baseURL: shop.baseUrl,
+          viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+          reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
+          colorScheme: options.colorScheme ?? "light",
+        });
+        contexts.push(context);
+        const page = await context.newPage();
+        page.setDefaultTimeout(15_000);
+        return page;
+      },
+    }));
+  });
 }
 
-/** Runs axe on the page and fails on any serious or critical violation. */
+/** axe-core's browser build, put into a page once and run there as often as the page is looked at. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+type AxeViolation = { id: string; impact?: string | null; help: string; nodes: { target: string[] }[] };
+
+/**
+ * Runs axe in the page and fails on any serious or critical violation. axe is put into the page once
+ * per document and called directly: building it again for every look cost four times the look.
+ */
 export async function expectNoSeriousA11yViolations(
   page: Page,
   where = page.url(),
   options: { onlyRules?: string[] } = {},
 ): Promise<void> {
-  // Legacy mode runs axe in the page itself (the shop has no frames to follow), twice as fast.
-  // Only violations are collected: the passes are not needed and cost as much again.
   // Colours caught halfway through a transition (after a theme switch) are not the page's colours.
-  await page.evaluate(() =>
-    Promise.all(
+  // Reading a layout first makes the browser apply the latest style change, which starts them.
+  await page.evaluate(() => {
+    document.documentElement.getBoundingClientRect();
+    return Promise.all(
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
         .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+    );
+  });
+
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  // Only violations are collected: the passes are not needed and cost as much again.
+  const violations = await page.evaluate(
+    (rules) =>
+      (
+        window as unknown as {
+          axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+        }
+      ).axe
+        .run(document, {
+          resultTypes: ["violations"],
+          ...(rules ? { runOnly: { type: "rule", values: rules } } : {}),
+        })
+        .then((result) => result.violations),
+    options.onlyRules,
   );
-  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
-  if (options.onlyRules) builder.withRules(options.onlyRules);
-  const results = await builder.analyze();
-  const serious = results.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""));
+  const serious = violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""));
   const summary = serious.map(
     (violation) =>
       `${violation.id}: ${violation.help} (${violation.nodes

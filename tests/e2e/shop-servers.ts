@@ -1,14 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import { createScratchSchema } from "#server/testing/scratch-schema.ts";
 
 export type E2eShop = {
-  engine: "sqlite" | "postgres";
   baseUrl: string;
   adminEmail: string;
   adminPassword: string;
@@ -18,59 +16,39 @@ export type E2eShop = {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    shops: E2eShop[];
+    shop: E2eShop;
   }
 }
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-// Demo pictures are named by their content, so every run and both engines can share them.
-const pictureCache = path.join(root, "node_modules", ".cache", "e2e-uploads");
-
-type Running = { child: ChildProcess; dispose: () => Promise<void> };
 
 /**
- * Starts the production build once per database engine, each on a fresh database with the demo
- * catalogue, on a random port, exactly as `npm start` would.
+ * Starts the production build on a fresh SQLite database with the demo catalogue, on a random port,
+ * exactly as `npm start` would, in one process (the cluster has HTTP tests of its own). The
+ * journeys run on SQLite: what PostgreSQL does differently (LISTEN/NOTIFY between nodes, row locks
+ * under concurrency) is proved over real HTTP against shop processes on PostgreSQL in tests/http.
  */
 export default async function setup(project: TestProject) {
-  const running: Running[] = [];
-  const shops: E2eShop[] = [];
   const adminPassword = "E2e-admin-password-1";
-  const sqliteDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
-  const engines: { engine: E2eShop["engine"]; url: string; dispose: () => Promise<void> }[] = [
-    {
-      engine: "sqlite",
-      url: `file:${path.join(sqliteDir, "shop.db")}`,
-      dispose: async () => rmSync(sqliteDir, { recursive: true, force: true }),
-    },
-  ];
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
-    const scratch = await createScratchSchema(pgUrl, "e2e");
-    engines.push({ engine: "postgres", url: scratch.url, dispose: scratch.drop });
-  }
-  mkdirSync(pictureCache, { recursive: true });
-  for (const { engine, url, dispose } of engines) {
-    const adminEmail = `admin-${engine}@shop.test`;
-    const outboxDir = path.join(sqliteDir, `outbox-${engine}`);
-    const { child, baseUrl } = await startShop({
-      DATABASE_URL: url,
-      UPLOADS_DIR: pictureCache,
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      MAIL_URL: `file:${outboxDir}`,
-    });
-    running.push({ child, dispose });
-    shops.push({ engine, baseUrl, adminEmail, adminPassword, outboxDir });
-  }
-  project.provide("shops", shops);
+  const adminEmail = "admin@shop.test";
+  const dir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+  const outboxDir = path.join(dir, "outbox");
+  const { child, baseUrl } = await startShop({
+    DATABASE_URL: `file:${path.join(dir, "shop.db")}`,
+    UPLOADS_DIR: path.join(dir, "uploads"),
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    MAIL_URL: `file:${outboxDir}`,
+    WEB_CONCURRENCY: "1",
+    // Plain pictures: the browser loads none (but the profile photo's), so none need drawing.
+    SEED_DEMO: "plain",
+  });
+  project.provide("shop", { baseUrl, adminEmail, adminPassword, outboxDir });
   return async () => {
-    for (const { child, dispose } of running) {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-      await dispose();
-    }
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+    rmSync(dir, { recursive: true, force: true });
   };
 }
 

@@ -2,21 +2,11 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { COLLECTIONS, collectionLinkName as linkName } from "#core/collections.ts";
 import { COLLECTION_TILES, MOOD_TILES } from "#server/catalog/home-content.ts";
-import { type DemoProduct, loadDemoCatalogue } from "#server/demo/demo-catalogue.ts";
+import { loadDemoCatalogue } from "#server/demo/demo-catalogue.ts";
 
 const DEMO_CATALOGUE = loadDemoCatalogue();
 
 import { describeJourneys, expectNoSeriousA11yViolations } from "./browser.ts";
-
-/** The demo products a collection should list, by the shop's membership rules. */
-function expectedMembers(slug: string): DemoProduct[] {
-  const collection = COLLECTIONS.find((candidate) => candidate.slug === slug);
-  if (!collection) throw new Error(slug);
-  return DEMO_CATALOGUE.filter(
-    (product) =>
-      product.collections.includes(collection.flag) || product.category.toLowerCase() === collection.categoryKey,
-  );
-}
 
 const rupees = (text: string) => Number(text.replace("Rs.", "").replaceAll(",", ""));
 
@@ -79,17 +69,6 @@ describeJourneys("storefront", (journey) => {
     await still.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await still.clock.runFor(7_000);
     expect(await current(still)).toContain("slide 1");
-  });
-
-  it("gives every collection its title and only its members", async () => {
-    const page = await journey().newPage();
-    for (const collection of COLLECTIONS) {
-      await page.goto(`/${collection.slug}`);
-      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(collection.title);
-      const shown = await page.locator("main article h2").allTextContents();
-      const expected = expectedMembers(collection.slug).map((product) => product.title);
-      expect(shown.sort(), collection.slug).toEqual(expected.sort());
-    }
   });
 
   it("filters and sorts from the panel, keeping the state in the URL", async () => {
@@ -165,13 +144,6 @@ describeJourneys("storefront", (journey) => {
     await page.getByRole("button", { name: "Show picture 2 of 3" }).click();
     await expect.poll(() => main.getAttribute("src")).not.toBe(before);
     await expectNoSeriousA11yViolations(page);
-  });
-
-  it("answers an unknown address with the Not-found screen and a 404", async () => {
-    const page = await journey().newPage();
-    const response = await page.goto("/this-page-does-not-exist");
-    expect(response?.status()).toBe(404);
-    await expect.poll(() => page.getByRole("heading", { name: "Page not found" }).isVisible()).toBe(true);
   });
 
   it("remembers dark mode across a reload", async () => {

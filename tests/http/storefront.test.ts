@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COLLECTIONS } from "#core/collections.ts";
 import { makeProduct, uniqueWord } from "#server/testing/factories.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { cookiesFrom, SHOP_ORIGIN, startTestShop, type TestShop } from "./test-shop.ts";
@@ -27,6 +28,28 @@ describeEachDatabase("storefront over HTTP", (database) => {
     expect(response.body).toContain("<title>Pakistani Suits | Kesar</title>");
     expect(response.body).toContain(`Emerald ${word} Suit`);
     expect(response.body).toContain("Rs.4,599");
+  });
+
+  it("gives every collection its title and only its members, by flag or by category text", async () => {
+    // One piece flagged for each collection, and two that belong by their category text alone.
+    const word = uniqueWord();
+    const members = new Map<string, string[]>();
+    for (const collection of COLLECTIONS) {
+      const title = `${collection.label} ${word} piece`;
+      await makeProduct(database().db, { title, category: "Ethnic", flags: [collection.flag] });
+      members.set(collection.slug, [title]);
+    }
+    for (const slug of ["pinterest-finds", "western"]) {
+      const title = `${slug} ${word} by category`;
+      await makeProduct(database().db, { title, category: slug === "western" ? "Western" : "Pinterest Finds" });
+      members.get(slug)?.push(title);
+    }
+    for (const collection of COLLECTIONS) {
+      const page = await shop.request({ method: "GET", url: `/${collection.slug}?q=${word}` });
+      expect(page.body, collection.slug).toMatch(new RegExp(`<h1[^>]*>${collection.title}</h1>`));
+      const shown = [...page.body.matchAll(new RegExp(`>([^<>]*${word}[^<>]*)</h2>`, "g"))].map((match) => match[1]);
+      expect(shown.sort(), collection.slug).toEqual([...(members.get(collection.slug) ?? [])].sort());
+    }
   });
 
   it("renders a product page with its sizes, stock hints, OpenGraph and Product JSON-LD", async () => {

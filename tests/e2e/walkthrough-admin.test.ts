@@ -1,0 +1,51 @@
+import { expect, it } from "vitest";
+import { describeJourneys } from "./browser.ts";
+import { live, scrollsSideways, signUp } from "./shopper.ts";
+
+/*
+ * What a walk-through found in the admin area: its own frame at 1024 and 1366 px, and what a
+ * disabled customer is told.
+ */
+
+describeJourneys("the walk-through's findings: the admin area", (journey) => {
+  it("gives the admin a frame of their own that fits at 1024 and 1366 px, and tells a disabled customer why they left", async () => {
+    const customer = await journey().newPage();
+    const email = await signUp(customer, "Nisha Menon");
+    const admin = await journey().newPage({ width: 1024, height: 800 });
+    const { adminEmail, adminPassword } = journey().shop;
+    await live(admin, "/login");
+    await admin.getByLabel("Email").fill(adminEmail);
+    await admin.getByLabel("Password").fill(adminPassword);
+    await admin.getByRole("button", { name: "Login" }).click();
+    await admin.getByText("Login successful").waitFor();
+    for (const width of [1024, 1366]) {
+      await admin.setViewportSize({ width, height: 800 });
+      for (const section of ["Dashboard", "Products", "Orders", "Users"]) {
+        await live(admin, "/dashboard");
+        await admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: section }).click();
+        await expect.poll(() => admin.getByRole("heading", { level: 1 }).textContent()).toBe(section);
+        await expect.poll(() => scrollsSideways(admin), { message: `${section} at ${width}` }).toBe(false);
+        await expect.poll(() => admin.getByRole("contentinfo").count()).toBe(0);
+      }
+    }
+    // The orders table fits beside the navigation: it does not need to scroll sideways.
+    await live(admin, "/dashboard?tab=orders");
+    const table = admin.getByRole("table", { name: "Orders" });
+    await expect.poll(() => admin.getByTestId("admin-order-row").count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0) + 1))
+      .toBe(true);
+
+    await live(admin, `/dashboard?tab=users&q=${encodeURIComponent(email)}`);
+    await admin.getByRole("switch", { name: `Disabled: ${email}` }).click();
+    const confirm = admin.getByRole("dialog", { name: `Disable ${email}?` });
+    await confirm.getByRole("button", { name: "Disable" }).click();
+    await admin.getByText("User disabled").waitFor();
+    await customer.reload();
+    await customer.waitForURL("**/login");
+    await customer
+      .getByText(/Your account has been disabled/)
+      .first()
+      .waitFor();
+  });
+});
