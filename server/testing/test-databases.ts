@@ -104,6 +104,14 @@ export function describeEachDatabase(name: string, suite: (database: () => TestD
   }
 }
 
+/**
+ * Runs a suite on SQLite alone: for behaviour that no database takes part in (how forwarded
+ * addresses are believed, which headers a page carries), where a second engine would prove nothing.
+ */
+export function describeOnSqlite(name: string, suite: (database: () => TestDatabase) => void): void {
+  describeOn("sqlite", name, createSqliteTestDatabase, suite);
+}
+
 function describeOn(
   engine: Engine,
   name: string,

@@ -3,7 +3,13 @@ import path from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { expect } from "vitest";
 
-/** The messages in the shop's file outbox addressed to `to`, parsed, oldest first. */
+/** Each file of the outbox read once: its raw text, and its parsed message once one was needed. */
+const seen = new Map<string, { raw: string; parsed?: Promise<ParsedMail> }>();
+
+/**
+ * The messages in the shop's file outbox addressed to `to`, parsed, oldest first. Every journey
+ * shares the outbox, so a file is read once, and only the messages that name the address are parsed.
+ */
 async function mailsTo(outboxDir: string, to: string): Promise<ParsedMail[]> {
   let names: string[];
   try {
@@ -11,7 +17,18 @@ async function mailsTo(outboxDir: string, to: string): Promise<ParsedMail[]> {
   } catch {
     return [];
   }
-  const parsed = await Promise.all(names.sort().map((name) => simpleParser(readFileSync(path.join(outboxDir, name)))));
+  const mine = names.sort().flatMap((name) => {
+    const file = path.join(outboxDir, name);
+    let entry = seen.get(file);
+    if (!entry) {
+      entry = { raw: readFileSync(file, "utf8") };
+      seen.set(file, entry);
+    }
+    if (!entry.raw.includes(to)) return [];
+    entry.parsed ??= simpleParser(entry.raw);
+    return [entry.parsed];
+  });
+  const parsed = await Promise.all(mine);
   return parsed.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === to);
 }
 

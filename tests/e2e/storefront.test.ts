@@ -151,9 +151,11 @@ describeJourneys("storefront", (journey) => {
     await page.goto("/allproducts");
     // No choice yet: the page follows the device (light here).
     await expect.poll(() => page.locator("html").getAttribute("class")).toBe("system");
+    // The choice is kept once the server has answered the switch (its answer sets the cookie).
+    const kept = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/theme"));
     await page.getByRole("button", { name: "Switch to dark mode" }).click();
     await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
-    await page.waitForLoadState("networkidle");
+    await kept;
     await page.reload();
     await expect.poll(() => page.locator("html").getAttribute("class")).toBe("dark");
     await expect.poll(() => page.getByRole("button", { name: "Switch to light mode" }).isVisible()).toBe(true);
