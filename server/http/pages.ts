@@ -20,6 +20,7 @@ import {
   sharedPageKey,
   sharedPageOf,
   sharedPagePolicy,
+  sharedRenderCookie,
 } from "./page-cache.ts";
 import { appContext, requestContext } from "./route-context.ts";
 import { scriptNonceOf } from "./security-headers.ts";
@@ -34,14 +35,19 @@ export type PagesOptions = { services: AppServices; buildDir: string; vite?: Vit
  */
 export async function registerPages(app: FastifyInstance, { services, buildDir, vite }: PagesOptions): Promise<void> {
   if (!vite) await registerBuiltAssets(app, path.join(buildDir, "client"));
-  const loadBuild = vite
-    ? () => importThroughVite(vite, "virtual:react-router/server-build")
-    : (): Promise<ServerBuild> => import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
   const publicOrigin = new URL(services.config.publicUrl).origin;
-  const handle = createRequestHandler(
-    async () => withServiceErrors(await loadBuild()),
-    vite ? "development" : "production",
-  );
+  // Under Vite the build is asked for on every request, so that edits show at once. The built shop
+  // hands React Router the build itself: given a function, it would match its routes afresh (and
+  // build a new router) for every request.
+  const handle = vite
+    ? createRequestHandler(
+        async () => withServiceErrors(await importThroughVite(vite, "virtual:react-router/server-build")),
+        "development",
+      )
+    : createRequestHandler(
+        withServiceErrors((await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild),
+        "production",
+      );
   const render = (page: Request, info: RequestInfo) => {
     const context = new RouterContextProvider();
     context.set(appContext, services);
@@ -56,8 +62,7 @@ export async function registerPages(app: FastifyInstance, { services, buildDir, 
     pages.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     pages.all("*", async (request, reply) => {
       const origin = requestOrigin(request, publicOrigin);
-      const shared = await serveShared(request, reply, origin);
-      if (shared) return shared;
+      if (await serveShared(request, reply, origin)) return reply;
       const info: RequestInfo = {
         nonce: scriptNonceOf(reply.raw),
         ip: request.ip,
@@ -85,20 +90,23 @@ function sharedPages(services: AppServices, render: Render) {
   const version = catalogVersion(services.db);
 
   /**
-   * A shared page rendered for everyone: with a nonce of its own (taken out again), for the
-   * catalogue version read before the render, so that a change during the render is not missed.
+   * A shared page rendered for everyone: as a visitor with no cookie but the theme, with a nonce of
+   * its own (taken out again), for the catalogue version read before the render, so that a change
+   * during the render is not missed.
    * Null when the answer is not shareable after all (not a 200, or it sets a cookie).
    */
   async function renderShared(request: FastifyRequest, origin: string): Promise<SharedPage | null> {
     const renderedFor = await version.current();
     const nonce = randomBytes(16).toString("base64");
     const headers = new Headers({ accept: "text/html" });
-    if (request.headers.cookie) headers.set("cookie", request.headers.cookie);
+    const cookie = sharedRenderCookie(request.headers.cookie);
+    if (cookie) headers.set("cookie", cookie);
     const response = await render(new Request(`${origin}${request.url}`, { headers }), {
       nonce,
       ip: request.ip,
       secure: request.protocol === "https",
       log: request.log,
+      shared: true,
     });
     if (response.status !== 200 || response.headers.has("Set-Cookie")) {
       await response.body?.cancel();
@@ -109,9 +117,14 @@ function sharedPages(services: AppServices, render: Render) {
     return sharedPageOf({ contentType, body }, nonce, renderedFor);
   }
 
-  return async (request: FastifyRequest, reply: FastifyReply, origin: string) => {
+  /**
+   * Whether the page was served from (or into) the cache. A boolean on purpose: a Fastify reply is
+   * thenable, and handing one back through an await would wait for the answer and then read as
+   * "not served", so that the page would be rendered a second time behind the cached answer.
+   */
+  return async (request: FastifyRequest, reply: FastifyReply, origin: string): Promise<boolean> => {
     const key = sharedPageKey({ method: request.method, url: request.url, cookie: request.headers.cookie }, origin);
-    if (!key) return null;
+    if (!key) return false;
     const hit = cache.lookup(key, await version.current());
     if (hit?.state === "stale" && !cache.rendering(key)) {
       // Stale while revalidating: this visitor gets the page at hand; the next, a fresh one.
@@ -121,9 +134,14 @@ function sharedPages(services: AppServices, render: Render) {
           request.log.error({ err: error }, "Re-rendering a shared page failed");
         });
     }
-    if (hit) return sendShared(request, reply, hit.page, hit.state === "fresh" ? "HIT" : "STALE");
+    if (hit) {
+      sendShared(request, reply, hit.page, hit.state === "fresh" ? "HIT" : "STALE");
+      return true;
+    }
     const page = await cache.render(key, () => renderShared(request, origin));
-    return page ? sendShared(request, reply, page, "MISS") : null;
+    if (!page) return false;
+    sendShared(request, reply, page, "MISS");
+    return true;
   };
 }
 
@@ -131,7 +149,7 @@ function sharedPages(services: AppServices, render: Render) {
  * A shared page, as the client takes it (brotli, gzip or plain), or 304 when the client holds it.
  * Its policy allows exactly the page's inline scripts, by hash, in place of this response's nonce.
  */
-function sendShared(request: FastifyRequest, reply: FastifyReply, page: SharedPage, state: string) {
+function sendShared(request: FastifyRequest, reply: FastifyReply, page: SharedPage, state: string): void {
   const policy = reply.getHeader("Content-Security-Policy");
   if (typeof policy === "string") {
     reply.header("Content-Security-Policy", sharedPagePolicy(policy, scriptNonceOf(reply.raw), page));
@@ -143,11 +161,14 @@ function sendShared(request: FastifyRequest, reply: FastifyReply, page: SharedPa
     .header("ETag", page.etag)
     .header("X-Cache", state);
   const held = (request.headers["if-none-match"] ?? "").split(",").map((tag) => tag.trim().replace(/^W\//, ""));
-  if (held.includes(page.etag)) return reply.code(304).send();
+  if (held.includes(page.etag)) {
+    reply.code(304).send();
+    return;
+  }
   const encoding = pickEncoding(request.headers["accept-encoding"]);
   const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.body;
   if (encoding) reply.header("Content-Encoding", encoding);
-  return reply.header("Content-Length", body.length).send(body);
+  reply.header("Content-Length", body.length).send(body);
 }
 
 /**
