@@ -5,8 +5,8 @@ import type { Db } from "../db/schema.ts";
 const CHECK_EVERY_MS = 1_000;
 
 /**
- * The catalogue's version: a counter in the database that goes up after every change to a product,
- * its stock or its pictures. Whatever is kept from the catalogue (listing counts, rendered pages)
+ * The catalogue's version: a counter in the database that goes up after every change to a product
+ * or its pictures, and after a change of stock that a page shows (see stockChangeShows). Whatever is kept from the catalogue (listing counts, rendered pages)
  * is kept with the version it was made from and is out of date once the version moves on.
  *
  * A change made by this process is seen here at once; one made by another process within a

@@ -4,8 +4,8 @@ import type { FastifyInstance } from "fastify";
 
 /**
  * Compresses text answers made per request (pages, data, JSON) at levels that cost little CPU:
- * brotli 4 is about as quick as gzip 6 and smaller. Built assets and shared pages arrive already
- * compressed at the strongest levels and are passed through as they are.
+ * brotli 4 is about as quick as gzip 6 and smaller. Built assets arrive compressed at the strongest
+ * levels by the build, shared pages compressed once by the page cache; both pass through as they are.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {

@@ -1,5 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { ORDER_TRANSITIONS, type OrderStatus } from "#core/order-status.ts";
+import { stockChangeShows } from "#core/stock.ts";
 import type { Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { issueCreditNote } from "../invoices/invoicing.ts";
@@ -18,8 +19,17 @@ import { addSoldCount, findOrder, findOrderLines, incrementStock, updateStatusIf
 
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 
-/** What every effect of a move is given. */
-export type Move = { trx: Executor; order: OrderRow; from: OrderStatus; to: OrderStatus; actor: Actor; now: number };
+/** What every effect of a move is given; an effect notes there what else the move changed. */
+export type Move = {
+  trx: Executor;
+  order: OrderRow;
+  from: OrderStatus;
+  to: OrderStatus;
+  actor: Actor;
+  now: number;
+  /** Whether pages of the catalogue now show something else (stock that came back to a size). */
+  changed: { catalogue: boolean };
+};
 
 type Effect = (move: Move) => Promise<void>;
 
@@ -29,10 +39,11 @@ export function inLockOrder<T extends { productId: number; size: string }>(lines
 }
 
 /** The order's pieces go back on the shelf, and count as sold no more. */
-const restock: Effect = async ({ trx, order }) => {
+const restock: Effect = async ({ trx, order, changed }) => {
   for (const line of inLockOrder(await findOrderLines(trx, order.id))) {
-    await incrementStock(trx, line.productId, line.size, line.quantity);
+    const stock = await incrementStock(trx, line.productId, line.size, line.quantity);
     await addSoldCount(trx, line.productId, -line.quantity);
+    if (stockChangeShows(stock - line.quantity, stock)) changed.catalogue = true;
   }
 };
 
@@ -90,7 +101,7 @@ export function actorLabel(actor: Actor): string {
 export async function moveOrder(
   trx: Executor,
   request: { orderId: number; from: OrderStatus; to: OrderStatus; actor: Actor; now: number },
-): Promise<OrderRow> {
+): Promise<{ order: OrderRow; catalogueChanged: boolean }> {
   const { orderId, from, to, actor, now } = request;
   if (!canTransition(from, to)) throw new AppError("invalid-transition", `An order cannot go from ${from} to ${to}.`);
   const order = await findOrder(trx, { id: orderId });
@@ -98,13 +109,9 @@ export async function moveOrder(
   if (!(await updateStatusIf(trx, orderId, from, to, now))) {
     throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
   }
-  for (const effect of EFFECTS[to]) await effect({ trx, order, from, to, actor, now });
+  const changed = { catalogue: false };
+  for (const effect of EFFECTS[to]) await effect({ trx, order, from, to, actor, now, changed });
   // Last, as it holds the other writers of order events until this commits.
   await recordStatusChange(trx, { orderId, fromStatus: from, toStatus: to, actor: actorLabel(actor), at: now });
-  return order;
-}
-
-/** Whether arriving at this status puts stock back (shared pages that show stock are then stale). */
-export function movesStock(to: OrderStatus): boolean {
-  return EFFECTS[to].includes(restock);
+  return { order, catalogueChanged: changed.catalogue };
 }

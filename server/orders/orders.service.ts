@@ -6,7 +6,7 @@ import { AppError } from "../errors.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { parseInput } from "../validation/fields.ts";
 import { announceOrderEvent } from "./order-feed.ts";
-import { moveOrder, movesStock, type OrderRow, orderPathFor } from "./order-machine.ts";
+import { moveOrder, type OrderRow, orderPathFor } from "./order-machine.ts";
 import { findOrder, findOrderLines, findOrdersWithFirstLine, findStatusHistory } from "./orders.repository.ts";
 import {
   type ChangeStatusInput,
@@ -125,10 +125,10 @@ export async function changeStatus(
 ): Promise<OrderStatus> {
   assertAdmin(actor);
   const { orderId, from, to } = parseInput(changeStatusSchema, input);
-  await db.transaction().execute((trx) => moveOrder(trx, { orderId, from, to, actor, now }));
+  const moved = await db.transaction().execute((trx) => moveOrder(trx, { orderId, from, to, actor, now }));
   announceOrderEvent();
-  // Cancelling put stock back.
-  if (movesStock(to)) await catalogVersion(db).changed();
+  // Cancelling put stock back, which pages show when the shelf was nearly empty.
+  if (moved.catalogueChanged) await catalogVersion(db).changed();
   return to;
 }
 

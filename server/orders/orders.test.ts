@@ -4,6 +4,7 @@ import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#core/order
 import { addToCart, viewCart } from "../cart/cart.service.ts";
 import { findProduct, getProduct } from "../catalog/catalog.service.ts";
 import { archiveProduct, updateProduct } from "../catalog/catalog-admin.service.ts";
+import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { pointsSummary } from "../rewards/rewards.service.ts";
@@ -175,6 +176,25 @@ describeEachDatabase("placing orders", (database) => {
     expect(refused).toEqual({ code: "out-of-stock", message: "Sorry, only 1 of Lehenga Skirt in size M is left." });
     expect(await stockOf(db, id, "M")).toBe(1);
     expect((await viewCart(db, guest)).lines[0]?.quantity).toBe(3);
+  });
+
+  it("moves the catalogue on only when a sale or a cancellation changes what a page shows of the stock", async () => {
+    const { db } = database();
+    const version = () => catalogVersion(db).current();
+    const shopper = makeVisitor();
+    const deep = await makeProduct(db, { sizes: { M: 40 } });
+    const shallow = await makeProduct(db, { sizes: { M: 7 } });
+    const before = await version();
+    // Forty on the shelf, thirty-nine after: no page says how many are left, so every page stands.
+    const fromDeep = await orderFor(db, shopper, deep);
+    expect(await version()).toBe(before);
+    // Seven to five: the product page now says "Only 5 left", so pages made before are out of date.
+    await orderFor(db, shopper, shallow, "M", 2);
+    const afterShallow = await version();
+    expect(afterShallow).toBeGreaterThan(before);
+    // Back on a deep shelf, the cancelled piece shows nowhere either.
+    await changeStatus(db, SYSTEM, { orderId: fromDeep.id, from: "placed", to: "cancelled" });
+    expect(await version()).toBe(afterShallow);
   });
 
   it("redeems points at ₹1 each up to the subtotal, and returns them when the order is cancelled", async () => {

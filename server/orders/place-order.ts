@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Actor } from "#core/actor.ts";
 import { stateByCode } from "#core/indian-states.ts";
 import { pointsEarnedFor, pointsToPaise, redeemablePoints } from "#core/points.ts";
+import { stockChangeShows } from "#core/stock.ts";
 import { findUserById, updateUser } from "../accounts/accounts.repository.ts";
 import { deleteCart, findSizeStock } from "../cart/cart.repository.ts";
 import type { CartLine, CartTotals } from "../cart/cart.schemas.ts";
@@ -97,10 +98,11 @@ async function placeOrderOnce(
   const fingerprint = fingerprintOf(checkout);
   const earlier = await replay(db, key, fingerprint);
   if (earlier) return earlier;
+  let stockShows = false;
   try {
     const placed = await db.transaction().execute(async (trx) => {
       const lines = await claimCart(trx, owner);
-      await takeStock(trx, lines);
+      stockShows = await takeStock(trx, lines);
       const totals = await priceOrder(trx, checkout, lines);
       const orderId = await nextOrderId(trx);
       const placement: Placement = {
@@ -140,8 +142,8 @@ async function placeOrderOnce(
       return { id: orderId, orderNumber: placement.orderNumber, accessToken: placement.accessToken, replayed: false };
     });
     announceOrderEvent();
-    // Stock went down: pages that show it are out of date.
-    await catalogVersion(db).changed();
+    // Pages that show how many are left are out of date only when this sale changed what they show.
+    if (stockShows) await catalogVersion(db).changed();
     return placed;
   } catch (error) {
     // Several submits of one form at the same moment: the first places the order; the others wait
@@ -199,15 +201,22 @@ async function claimCart(trx: Executor, owner: string): Promise<CartLine[]> {
   return lines;
 }
 
-/** Each size's stock goes down, never below zero; another order may have taken it since it was read. */
-async function takeStock(trx: Executor, lines: readonly CartLine[]): Promise<void> {
+/**
+ * Each size's stock goes down, never below zero; another order may have taken it since it was read.
+ * Answers whether a page would now show something else (few left, or sold out).
+ */
+async function takeStock(trx: Executor, lines: readonly CartLine[]): Promise<boolean> {
+  let shows = false;
   for (const line of inLockOrder(lines)) {
-    if (!(await decrementStock(trx, line.productId, line.size, line.quantity))) {
-      const left = (await findSizeStock(trx, line.productId, line.size))?.stock ?? 0;
-      throw new AppError("out-of-stock", shortageMessage(line, left));
+    const left = await decrementStock(trx, line.productId, line.size, line.quantity);
+    if (left === null) {
+      const stock = (await findSizeStock(trx, line.productId, line.size))?.stock ?? 0;
+      throw new AppError("out-of-stock", shortageMessage(line, stock));
     }
+    shows ||= stockChangeShows(left + line.quantity, left);
   }
   for (const line of inLockOrder(lines)) await addSoldCount(trx, line.productId, line.quantity);
+  return shows;
 }
 
 /** The order's totals from the prices read in this transaction, with the points the balance allows. */
