@@ -20,6 +20,7 @@ import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { usePendingTheme } from "./components/layout/theme-toggle.tsx";
 import { LazyToaster, notify } from "./components/layout/toaster.tsx";
+import { usePersonalFrame } from "./components/layout/use-personal-frame.ts";
 import { LazyErrorScreen } from "./components/lazy-error-screen.tsx";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const frame = useRouteLoaderData<typeof loader>("root");
   const theme = usePendingTheme(frame?.theme ?? "system");
+  const personal = usePersonalFrame(frame);
   // The admin area has a frame of its own.
   const inAdmin = useMatches().some((match) => match.id === ADMIN_LAYOUT_ID);
   return (
@@ -69,10 +71,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           <>
             <Header
-              viewer={frame?.viewer ?? null}
+              viewer={personal.viewer}
               theme={theme}
-              cartCount={frame?.cartCount ?? 0}
-              wishlistCount={frame?.wishlistCount ?? 0}
+              cartCount={personal.cartCount}
+              wishlistCount={personal.wishlistCount}
             />
             <main id="main" className="flex-1">
               {children}

@@ -20,6 +20,7 @@ export default [
   ...listings,
   route("productinfo/:id", "routes/product.tsx"),
   route("theme", "routes/theme.ts"),
+  route("frame", "routes/frame.ts"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
   route("logout", "routes/logout.ts"),

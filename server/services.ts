@@ -31,4 +31,9 @@ export type RequestInfo = {
   ip: string;
   secure: boolean;
   log: RequestLog;
+  /**
+   * Rendered once for every visitor (the page cache): the page's frame is a stranger's, and the
+   * page fills in the shopper's own name and counts after it loads.
+   */
+  shared?: boolean;
 };

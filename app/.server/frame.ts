@@ -6,29 +6,37 @@ import type { Viewer } from "#core/viewer.ts";
 import { cartCount } from "#server/cart/cart.service.ts";
 import { shopCookies } from "#server/http/cookies.ts";
 import { wishlistCount } from "#server/wishlist/wishlist.service.ts";
-import { appServices } from "./context.ts";
+import { appServices, requestInfo } from "./context.ts";
 import { actorOf } from "./session.ts";
 import { takeToast } from "./toasts.ts";
 
-export type Frame = { theme: Theme; toast: Toast | null; viewer: Viewer; cartCount: number; wishlistCount: number };
+/** The part of the frame that is the shopper's own: who is signed in, and the cart and wishlist counts. */
+export type PersonalFrame = { viewer: Viewer; cartCount: number; wishlistCount: number };
 
-/** What every page's frame shows: the theme, a queued toast, who is signed in, the cart and wishlist counts. */
+/**
+ * What every page's frame shows: the theme, a queued toast, and the personal part. `personal` is
+ * false on a page rendered once for every visitor (see the page cache): that page shows a
+ * stranger's frame and asks for the shopper's own (/frame) once it is up.
+ */
+export type Frame = PersonalFrame & { theme: Theme; toast: Toast | null; personal: boolean };
+
 export async function loadFrame(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<{ frame: Frame; headers: Headers }> {
-  const actor = actorOf(context);
-  const { db } = appServices(context);
-  const [{ toast, headers }, theme, cartItems, wishlistItems] = await Promise.all([
+  const [{ toast, headers }, theme, personal] = await Promise.all([
     takeToast(context, request),
     readTheme(request, context),
-    cartCount(db, actor),
-    wishlistCount(db, actor),
+    loadPersonalFrame(context),
   ]);
-  return {
-    frame: { theme, toast, viewer: viewerOf(actor), cartCount: cartItems, wishlistCount: wishlistItems },
-    headers,
-  };
+  return { frame: { ...personal, theme, toast, personal: !requestInfo(context).shared }, headers };
+}
+
+export async function loadPersonalFrame(context: Readonly<RouterContextProvider>): Promise<PersonalFrame> {
+  const actor = actorOf(context);
+  const { db } = appServices(context);
+  const [cartItems, wishlistItems] = await Promise.all([cartCount(db, actor), wishlistCount(db, actor)]);
+  return { viewer: viewerOf(actor), cartCount: cartItems, wishlistCount: wishlistItems };
 }
 
 function viewerOf(actor: Actor): Viewer {

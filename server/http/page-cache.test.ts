@@ -53,8 +53,14 @@ describe("the page cache", () => {
     );
     expect(sharedPageKey({ method: "POST", url: "/" }, origin)).toBeNull();
     expect(sharedPageKey({ method: "GET", url: "/cart" }, origin)).toBeNull();
-    expect(sharedPageKey({ method: "GET", url: "/", cookie: "theme=abc; sid=s" }, origin)).toBeNull();
-    expect(sharedPageKey({ method: "GET", url: "/", cookie: "guest=g" }, origin)).toBeNull();
+    // Whose session or cart it is does not change a shared page; the page asks /frame for that.
+    expect(sharedPageKey({ method: "GET", url: "/", cookie: "theme=abc; sid=s" }, origin)).toBe(
+      "https://kesar.example/|abc",
+    );
+    expect(sharedPageKey({ method: "GET", url: "/", cookie: "guest=g; __Host-sid=s" }, origin)).toBe(
+      "https://kesar.example/|",
+    );
+    expect(sharedPageKey({ method: "GET", url: "/", cookie: "tracker=1; guest=g" }, origin)).toBeNull();
     expect(sharedPageKey({ method: "GET", url: "/", cookie: "toast=t" }, origin)).toBeNull();
     expect(sharedPageKey({ method: "GET", url: "/productinfo/12/extra" }, origin)).toBeNull();
   });
