@@ -13,7 +13,7 @@ import { buildIfStale } from "../scripts/build-if-stale.ts";
 import { startShopProcess } from "../scripts/shop-process.ts";
 import { findChromium } from "../tests/e2e/chromium.ts";
 
-const chromePath = findChromium();
+const chromePath = findChromium({ whole: true });
 if (!chromePath) throw new Error("Chromium is needed: install it at /usr/bin/chromium or set CHROMIUM_PATH.");
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -51,9 +51,40 @@ try {
       .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")
       .map((audit) => audit.id);
     if (failed.length > 0) console.log(`  ${"".padEnd(18)} failing: ${failed.join(", ")}`);
+    if (process.argv.includes("--why")) explain(audits);
   }
 } finally {
   chrome.kill();
   await shop.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+type Audits = Record<string, { details?: unknown; numericValue?: number; displayValue?: string }>;
+
+/**
+ * With --why: what holds the largest paint and the main thread, in Lighthouse's own words: the
+ * LCP element and its phases, render-blocking requests, and the scripts that kept the thread busy.
+ */
+function explain(audits: Audits) {
+  const items = (id: string) =>
+    ((audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []) as Record<
+      string,
+      unknown
+    >[];
+  const phases = JSON.stringify(audits["lcp-breakdown-insight"]?.details ?? {}).slice(0, 700);
+  console.log(`      LCP phases: ${phases}`);
+  const requests = items("network-requests")
+    .filter((request) => Number(request.transferSize) > 2000)
+    .map(
+      (request) =>
+        `${String(request.url).replace(/^https?:\/\/[^/]+/, "")} ${request.resourceType} ${Math.round(Number(request.transferSize) / 1024)} KB ${request.priority}`,
+    );
+  console.log(`      requests over 2 KB:\n        ${requests.join("\n        ")}`);
+  for (const id of ["render-blocking-insight", "bootup-time", "mainthread-work-breakdown", "long-tasks"]) {
+    const found = items(id)
+      .slice(0, 6)
+      .map((item) => JSON.stringify(item).slice(0, 240));
+    if (found.length > 0 || audits[id]?.displayValue)
+      console.log(`      ${id} (${audits[id]?.displayValue ?? ""}):\n        ${found.join("\n        ")}`);
+  }
 }

@@ -40,7 +40,7 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 if (!findChromium()) {
   banner([
-    "Chromium: not found at /usr/bin/chromium (or CHROMIUM_PATH).",
+    "Chromium: not found at /usr/bin/chromium-headless-shell or /usr/bin/chromium (or CHROMIUM_PATH).",
     ci ? "Under CI this fails the browser journeys." : "Browser journeys are SKIPPED.",
   ]);
 }

@@ -1,8 +1,17 @@
 import { existsSync } from "node:fs";
 
-/** Debian's Chromium, or the one CHROMIUM_PATH names. Never a downloaded browser. */
-export function findChromium(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+/**
+ * Debian's Chromium, or the one CHROMIUM_PATH names. Never a downloaded browser. Journeys prefer
+ * Debian's headless shell (package chromium-headless-shell): the same Blink without the desktop
+ * browser around it, so each page costs the machine less. Lighthouse wants the whole browser.
+ */
+export function findChromium(options: { whole?: boolean } = {}): string | null {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    ...(options.whole ? [] : ["/usr/bin/chromium-headless-shell"]),
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+  ];
   return candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate))) ?? null;
 }
 
