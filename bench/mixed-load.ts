@@ -1,6 +1,6 @@
 /**
  * `npm run bench:mixed-load -- [--shoppers 50] [--seconds 120] [--workers N] [--database sqlite|postgres]
- *   [--compare <git-ref>] [--rounds 1]`
+ *   [--compare <git-ref>] [--rounds 1] [--passes 1] [--profile <folder>]`
  *
  * A sale day: N shoppers at once for T seconds against the shop started as `npm start` starts it, on
  * a fresh data folder and database with the demo catalogue (stock made deep, so the sale never sells
@@ -10,12 +10,13 @@
  * process. With --compare <git-ref>, the same load runs against that commit in the same run,
  * alternating round by round, and the ratio of requests served is printed. PostgreSQL takes
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL) of a role that may create databases. With
- * --profile <folder>, this checkout's shop processes write V8 CPU profiles there.
+ * --profile <folder>, this checkout's shop processes write V8 CPU profiles there. With --passes 2, the
+ * load runs twice against the same shop, and each pass prints its own figures (memory should stay flat).
  */
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkoutOf, type Engine, startShop } from "./load/shop-under-test.ts";
+import { checkoutOf, type Engine, startShop, type WorkerMemory } from "./load/shop-under-test.ts";
 import {
   type Catalogue,
   guestShopper,
@@ -37,6 +38,8 @@ const workers = Number(argument("workers", String(availableParallelism())));
 const engine = argument("database", "sqlite") as Engine;
 const compare = argument("compare", "");
 const rounds = Number(argument("rounds", "1"));
+/** How many times the load runs against the same shop: a second pass shows whether memory stays flat. */
+const passes = Number(argument("passes", "1"));
 /** A folder for V8 CPU profiles of this checkout's shop processes (node --cpu-prof), if wanted. */
 const profileDir = argument("profile", "");
 const uploadsDir = path.join(root, "node_modules", ".cache", "e2e-uploads");
@@ -72,11 +75,13 @@ type Result = {
   cpuSeconds: number;
   peakRssMb: number;
   processes: number;
+  /** What each worker's /metrics said of its memory when the pass ended. */
+  memory: WorkerMemory[];
   /** The shoppers' own CPU seconds: they share the machine with the shop. */
   clientCpuSeconds: number;
 };
 
-async function runOnce(label: string, checkout: string): Promise<Result> {
+async function runOnce(label: string, checkout: string): Promise<Result[]> {
   const shop = await startShop(checkout, {
     engine,
     workers,
@@ -94,29 +99,34 @@ async function runOnce(label: string, checkout: string): Promise<Result> {
     const signedIn = Math.max(1, Math.round(shoppers / 5));
     const accounts = await signUpCustomers(shop.baseUrl, signedIn);
     await shop.sql("update users set points_balance = 100000 where email like 'customer-%@sale.test'");
-    const before = shop.usage();
-    const clientBefore = process.cpuUsage();
-    const tally = newTally();
-    const started = Date.now();
-    const until = started + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: shoppers }, (_, index) =>
-        index < signedIn
-          ? signedInShopper(shop.baseUrl, catalogue, tally, until, accounts[index] ?? { email: "", password: "" })
-          : guestShopper(shop.baseUrl, catalogue, tally, until),
-      ),
-    );
-    const after = shop.usage();
-    const client = process.cpuUsage(clientBefore);
-    return {
-      clientCpuSeconds: (client.user + client.system) / 1e6,
-      label,
-      tally,
-      seconds: (Date.now() - started) / 1000,
-      cpuSeconds: after.cpuSeconds - before.cpuSeconds,
-      peakRssMb: after.peakRssMb,
-      processes: after.processes,
-    };
+    const results: Result[] = [];
+    for (let pass = 1; pass <= passes; pass++) {
+      const before = shop.usage();
+      const clientBefore = process.cpuUsage();
+      const tally = newTally();
+      const started = Date.now();
+      const until = started + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: shoppers }, (_, index) =>
+          index < signedIn
+            ? signedInShopper(shop.baseUrl, catalogue, tally, until, accounts[index] ?? { email: "", password: "" })
+            : guestShopper(shop.baseUrl, catalogue, tally, until),
+        ),
+      );
+      const after = shop.usage();
+      const client = process.cpuUsage(clientBefore);
+      results.push({
+        clientCpuSeconds: (client.user + client.system) / 1e6,
+        label: passes > 1 ? `${label}, pass ${pass}` : label,
+        tally,
+        seconds: (Date.now() - started) / 1000,
+        cpuSeconds: after.cpuSeconds - before.cpuSeconds,
+        peakRssMb: after.peakRssMb,
+        processes: after.processes,
+        memory: await shop.memory(),
+      });
+    }
+    return results;
   } finally {
     await shop.stop();
   }
@@ -133,8 +143,13 @@ function report(result: Result): void {
     `\n${result.label}: ${tally.requests} requests in ${result.seconds.toFixed(0)} s (${(tally.requests / result.seconds).toFixed(1)}/s), ${errors} errors, ${tally.orders} orders placed`,
   );
   console.log(
-    `  shop: ${result.cpuSeconds.toFixed(1)} CPU seconds, peak RSS ${result.peakRssMb.toFixed(0)} MB per process (${result.processes} processes); shoppers: ${result.clientCpuSeconds.toFixed(1)} CPU seconds`,
+    `  shop: ${result.cpuSeconds.toFixed(1)} CPU seconds, the largest of ${result.processes} processes peaked at ${result.peakRssMb.toFixed(0)} MB RSS; shoppers: ${result.clientCpuSeconds.toFixed(1)} CPU seconds`,
   );
+  const memory = result.memory.map(
+    (worker) =>
+      `RSS ${worker.rssMb.toFixed(0)} MB (heap ${worker.heapUsedMb.toFixed(0)} of ${worker.heapTotalMb.toFixed(0)} MB, outside the heap ${worker.externalMb.toFixed(0)} MB)`,
+  );
+  console.log(`  workers at the end: ${memory.join("; ")}`);
   console.log(`  page cache: ${[...tally.pageCache].map(([state, count]) => `${state} ${count}`).join(", ")}`);
   console.log(
     `  ${"step".padEnd(22)}${"count".padStart(7)}${"p50".padStart(9)}${"p95".padStart(9)}${"p99".padStart(9)}  errors  refused`,
@@ -162,11 +177,15 @@ const here = root;
 const there = compare ? checkoutOf(root, compare) : null;
 const results: Result[] = [];
 for (let round = 1; round <= rounds; round++) {
-  results.push(await runOnce(`this checkout, round ${round}`, here));
-  report(results.at(-1) as Result);
+  for (const result of await runOnce(`this checkout, round ${round}`, here)) {
+    results.push(result);
+    report(result);
+  }
   if (there) {
-    results.push(await runOnce(`${compare}, round ${round}`, there));
-    report(results.at(-1) as Result);
+    for (const result of await runOnce(`${compare}, round ${round}`, there)) {
+      results.push(result);
+      report(result);
+    }
   }
 }
 if (there) {

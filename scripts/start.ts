@@ -1,6 +1,8 @@
 /**
- * `npm start`: builds the shop when the build is missing or older than the code, then serves it:
- * with WEB_CONCURRENCY workers above 1 (by default one per core) as a cluster sharing the port.
+ * `npm start`: builds the shop when the build is missing or older than the code, then serves it
+ * from WEB_CONCURRENCY worker processes (by default one per core) under a primary that sets their
+ * memory limits and replaces one that dies. An in-memory database lives in one process: it is
+ * served by this one.
  */
 import cluster from "node:cluster";
 import { buildIfStale } from "./build-if-stale.ts";
@@ -17,7 +19,7 @@ try {
     await startServer(config, { prepare: false, backgroundWork: index === "1", announce: false });
   } else {
     buildIfStale();
-    if (config.webConcurrency > 1) {
+    if (config.databaseUrl !== "file::memory:") {
       const { runCluster } = await import("#server/cluster.ts");
       await runCluster(config, (message) => console.log(message));
     } else {

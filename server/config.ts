@@ -119,6 +119,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   // How many worker processes share the port; by default one per core.
   WEB_CONCURRENCY: z.coerce.number({ error: "must be a number" }).int().min(1).max(64).optional(),
+  // The JavaScript heap each worker may keep (V8's old generation), in MB.
+  WORKER_HEAP_MB: z.coerce.number({ error: "must be a number" }).int().min(128).max(16_384).default(256),
   PASSWORD_MIN_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(6),
   PASSWORD_MAX_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(128),
   PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default(false),
@@ -167,8 +169,10 @@ export type Config = {
   /** The registered seller printed on invoices; its state is the GSTIN's. */
   seller: SellerDetails;
   passwordPolicy: PasswordPolicy;
-  /** Worker processes that serve requests (1 = no cluster). */
+  /** Worker processes that serve requests. */
   webConcurrency: number;
+  /** The old-generation heap of each worker, in MB (see server/cluster.ts). */
+  workerHeapMb: number;
   /** The token Prometheus sends to read /metrics; undefined turns /metrics off. */
   metricsToken: string | undefined;
 };
@@ -222,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: values.METRICS_TOKEN,
     // An in-memory database lives in one process, so it gets one worker.
     webConcurrency: values.DATABASE_URL === "file::memory:" ? 1 : (values.WEB_CONCURRENCY ?? availableParallelism()),
+    workerHeapMb: values.WORKER_HEAP_MB,
     passwordPolicy: {
       minLength: values.PASSWORD_MIN_LENGTH,
       maxLength: values.PASSWORD_MAX_LENGTH,

@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -18,10 +19,14 @@ export type RunningShop = {
   baseUrl: string;
   /** Runs SQL against the shop's database (setting up the sale: deep stock, points to spend). */
   sql: (statement: string) => Promise<Record<string, unknown>[]>;
-  /** CPU seconds and peak resident memory of the shop's processes so far. */
+  /** CPU seconds of the shop's processes so far, and their peak resident memory since the last reading. */
   usage: () => { cpuSeconds: number; peakRssMb: number; processes: number };
+  /** What the workers' own /metrics say of their memory, one entry a worker that answered. */
+  memory: () => Promise<WorkerMemory[]>;
   stop: () => Promise<void>;
 };
+
+export type WorkerMemory = { rssMb: number; heapUsedMb: number; heapTotalMb: number; externalMb: number };
 
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
 const PAGE_BYTES = Number(execFileSync("getconf", ["PAGESIZE"]).toString().trim()) || 4096;
@@ -107,6 +112,7 @@ export async function startShop(
 ): Promise<RunningShop> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "kesar-load-"));
   const database = await freshDatabase(options.engine, dataDir);
+  const metricsToken = randomBytes(24).toString("hex");
   const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "scripts/start.ts"], {
     cwd: checkout,
     env: {
@@ -120,6 +126,7 @@ export async function startShop(
       SESSION_SECRET: randomBytes(32).toString("hex"),
       ADMIN_PASSWORD: "Bench-admin-password-1",
       WEB_CONCURRENCY: String(options.workers),
+      METRICS_TOKEN: metricsToken,
       ...(options.nodeOptions ? { NODE_OPTIONS: options.nodeOptions } : {}),
     },
     // The request log goes where a shop owner's would: to a file, not to this terminal.
@@ -148,6 +155,7 @@ export async function startShop(
     baseUrl,
     sql: database.sql,
     usage: watch.usage,
+    memory: () => workerMemory(baseUrl, metricsToken, options.workers),
     stop: async () => {
       watch.stop();
       if (child.exitCode === null) {
@@ -163,12 +171,47 @@ export async function startShop(
 }
 
 /**
+ * The workers' memory as their /metrics reports it, asked once per worker over a new connection
+ * each time: the cluster hands new connections to its workers in turn.
+ */
+async function workerMemory(baseUrl: string, token: string, workers: number): Promise<WorkerMemory[]> {
+  const answers: WorkerMemory[] = [];
+  for (let ask = 0; ask < workers; ask++) {
+    const text = await getText(`${baseUrl}/metrics`, { authorization: `Bearer ${token}` });
+    const megabytes = (name: string) =>
+      Number(text.match(new RegExp(`^kesar_${name} (\\S+)`, "m"))?.[1] ?? Number.NaN) / 1024 / 1024;
+    answers.push({
+      rssMb: megabytes("process_resident_memory_bytes"),
+      heapUsedMb: megabytes("nodejs_heap_size_used_bytes"),
+      heapTotalMb: megabytes("nodejs_heap_size_total_bytes"),
+      externalMb: megabytes("nodejs_external_memory_bytes"),
+    });
+  }
+  return answers;
+}
+
+function getText(url: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers, agent: false }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        text += chunk;
+      });
+      response.on("end", () => resolve(text));
+    });
+    request.on("error", reject);
+  });
+}
+
+/**
  * The shop's processes (the primary and its workers), sampled every half second: CPU seconds from
- * /proc/<pid>/stat, resident memory from /proc/<pid>/statm (the peak of each process is kept).
+ * /proc/<pid>/stat, resident memory from /proc/<pid>/statm (the peak of each process between readings).
  */
 function watchProcesses(rootPid: number) {
   const cpu = new Map<number, number>();
   const peakRss = new Map<number, number>();
+  const lastRss = new Map<number, number>();
   const sample = () => {
     for (const pid of processTree(rootPid)) {
       const stat = readProc(pid, "stat");
@@ -178,17 +221,21 @@ function watchProcesses(rootPid: number) {
       cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
       const rss = (Number(statm.split(" ")[1]) * PAGE_BYTES) / 1024 / 1024;
       peakRss.set(pid, Math.max(peakRss.get(pid) ?? 0, rss));
+      lastRss.set(pid, rss);
     }
   };
   const timer = setInterval(sample, 500);
   return {
     usage: () => {
       sample();
-      return {
+      const reading = {
         cpuSeconds: [...cpu.values()].reduce((a, b) => a + b, 0),
         peakRssMb: Math.max(0, ...peakRss.values()),
         processes: cpu.size,
       };
+      // The next reading's peak starts from where each process stands now.
+      for (const [pid, rss] of lastRss) peakRss.set(pid, rss);
+      return reading;
     },
     stop: () => clearInterval(timer),
   };

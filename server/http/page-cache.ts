@@ -82,6 +82,11 @@ export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" 
 }
 
 const brotli = promisify(brotliCompress);
+/**
+ * A brotli window of 256 KB, not the default 4 MB: a page is far smaller, so nothing is lost, and
+ * each compression no longer allocates (and clears) megabytes it never uses.
+ */
+export const BROTLI_WINDOW_BITS = 18;
 const gzipAsync = promisify(gzip);
 
 /**
@@ -103,7 +108,13 @@ export async function sharedPageOf(
     body = Buffer.from(html);
   }
   const [brotliBody, gzipBody] = await Promise.all([
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
     gzipAsync(body, { level: 6 }),
   ]);
   return {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,6 +62,20 @@ describe("the shop as a cluster of two workers on one SQLite file", () => {
       await handle.close();
     }
     expect(pidsIn(shop.output()).size).toBe(2);
+  });
+
+  it("starts its workers with a bounded heap and few allocator arenas, and the primary without", () => {
+    const settingsOf = (pid: number) => ({
+      flags: readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0"),
+      env: readFileSync(`/proc/${pid}/environ`, "utf8").split("\0"),
+    });
+    for (const pid of pidsIn(shop.output())) {
+      const worker = settingsOf(pid);
+      expect(worker.flags).toEqual(expect.arrayContaining(["--max-old-space-size=256", "--max-semi-space-size=16"]));
+      expect(worker.env).toContain("MALLOC_ARENA_MAX=2");
+    }
+    const primary = settingsOf(shop.child.pid as number);
+    expect(primary.flags.some((flag) => flag.startsWith("--max-old-space-size"))).toBe(false);
   });
 
   it("replaces a worker that dies, and keeps serving", async () => {
