@@ -149,7 +149,9 @@ function report(result: Result): void {
     (worker) =>
       `RSS ${worker.rssMb.toFixed(0)} MB (heap ${worker.heapUsedMb.toFixed(0)} of ${worker.heapTotalMb.toFixed(0)} MB, outside the heap ${worker.externalMb.toFixed(0)} MB)`,
   );
-  console.log(`  workers at the end: ${memory.join("; ")}`);
+  // A shop without /metrics (an older commit) says nothing of its heap.
+  if (result.memory.every((worker) => Number.isFinite(worker.rssMb)))
+    console.log(`  workers at the end: ${memory.join("; ")}`);
   console.log(`  page cache: ${[...tally.pageCache].map(([state, count]) => `${state} ${count}`).join(", ")}`);
   console.log(
     `  ${"step".padEnd(22)}${"count".padStart(7)}${"p50".padStart(9)}${"p95".padStart(9)}${"p99".padStart(9)}  errors  refused`,

@@ -30,11 +30,11 @@ export async function claimDue(executor: Executor, now: number, leaseUntil: numb
   return result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
 }
 
-export async function markSent(executor: Executor, id: number, at: number): Promise<void> {
+export async function markSent(executor: Executor, ids: number[], at: number): Promise<void> {
   await executor
     .updateTable("outbox")
     .set({ status: "sent", sentAt: at, leaseUntil: null, lastError: null })
-    .where("id", "=", id)
+    .where("id", "in", ids)
     .execute();
 }
 
