@@ -5,14 +5,13 @@ import { taxOrder } from "../tax/order-tax.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import type { TaxedLine } from "../tax/tax-summary.ts";
 import { nextDocumentNumber } from "./document-counters.repository.ts";
-import { setCreditNote } from "./invoices.repository.ts";
+import { setCreditNote, setInvoiceNumber } from "./invoices.repository.ts";
 
 /** Invoices are numbered KS/26-27/000001…, credit notes CN/26-27/000001…, each from 1 every April. */
 export const INVOICE_SERIES = "KS";
 export const CREDIT_NOTE_SERIES = "CN";
 
 export type InvoiceDraft = {
-  invoiceNumber: string;
   supplyType: "intra" | "inter";
   /** The seller as the invoice prints it, kept with the order. */
   seller: string;
@@ -22,16 +21,14 @@ export type InvoiceDraft = {
 type SoldLine = { title: string; size: string; hsn: string; unitPrice: number; quantity: number };
 
 /**
- * The invoice of an order being placed, inside its transaction: the tax of every line worked out
- * now (and stored, so the invoice never changes), and the next number of the financial year. If
- * the order fails afterwards, its transaction takes the number back.
+ * The invoice of an order being placed: the tax of every line worked out now (and stored with the
+ * order, so the invoice never changes). Its number comes last (`issueInvoiceNumber`).
  */
-export async function draftInvoice(
-  trx: Executor,
+export function draftInvoice(
   sale: { lines: readonly SoldLine[]; discount: number; shipping: number; stateCode: string },
   seller: SellerDetails,
   now: number,
-): Promise<InvoiceDraft> {
+): InvoiceDraft {
   const tax = taxOrder({
     lines: sale.lines.map((line) => ({ hsn: line.hsn, unitPrice: line.unitPrice, quantity: line.quantity })),
     discount: sale.discount,
@@ -40,19 +37,29 @@ export async function draftInvoice(
     deliveryStateCode: sale.stateCode,
     onDate: now,
   });
-  const year = financialYearOf(now);
-  const serial = await nextDocumentNumber(trx, INVOICE_SERIES, year);
   const goods = tax.goods.map((line, i) => {
     const sold = sale.lines[i];
     return row("goods", sold ? `${sold.title} (size ${sold.size})` : "", line);
   });
   const shipping = tax.shipping.map((line) => row("shipping", "Shipping and handling", line));
   return {
-    invoiceNumber: formatDocumentNumber(INVOICE_SERIES, year, serial),
     supplyType: tax.supplyType,
     seller: JSON.stringify(seller),
     rows: [...goods, ...shipping].map((entry, position) => ({ ...entry, position })),
   };
+}
+
+/**
+ * Gives an order being placed the next invoice number of the financial year, in its transaction.
+ * The counter's row stays locked until that transaction ends, so every other order waits for it:
+ * this is the transaction's last step but the history row, so the lock is held for a statement or
+ * two, not for the whole order (record 18). If the order fails, the number goes back with it.
+ */
+export async function issueInvoiceNumber(trx: Executor, orderId: number, now: number): Promise<string> {
+  const year = financialYearOf(now);
+  const number = formatDocumentNumber(INVOICE_SERIES, year, await nextDocumentNumber(trx, INVOICE_SERIES, year));
+  await setInvoiceNumber(trx, orderId, number);
+  return number;
 }
 
 function row(kind: "goods" | "shipping", description: string, line: TaxedLine) {

@@ -14,7 +14,7 @@ import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomId, randomToken } from "../ids.ts";
 import { insertTaxLines } from "../invoices/invoices.repository.ts";
-import { draftInvoice, type InvoiceDraft } from "../invoices/invoicing.ts";
+import { draftInvoice, type InvoiceDraft, issueInvoiceNumber } from "../invoices/invoicing.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { checkoutRefusals, ordersPlaced } from "../observability/metrics.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
@@ -62,9 +62,10 @@ type Placement = {
 
 /**
  * Places an order from the actor's cart in one transaction, in named steps: the cart is claimed,
- * stock is taken (never below zero), the order is priced again, its invoice is drafted, the order
- * and a snapshot of every line are written, points are redeemed and earned (registered customers
- * only), the address is kept for next time, the confirmation is queued and the placement recorded.
+ * the order is priced again, its invoice is drafted, the order and a snapshot of every line are
+ * written, the confirmation is queued, stock is taken (never below zero), points are redeemed and
+ * earned (registered customers only), the address is kept for next time, the invoice numbered and
+ * the placement recorded.
  * If anything fails, nothing is written. The same idempotency key with the same details returns
  * the order it first made; with different details it is refused. Counted in the shop's metrics.
  */
@@ -102,7 +103,6 @@ async function placeOrderOnce(
   try {
     const placed = await db.transaction().execute(async (trx) => {
       const lines = await claimCart(trx, owner);
-      stockShows = await takeStock(trx, lines);
       const totals = await priceOrder(trx, checkout, lines);
       const orderId = await nextOrderId(trx);
       const placement: Placement = {
@@ -115,8 +115,7 @@ async function placeOrderOnce(
         orderId,
         orderNumber: orderNumberFor(orderId),
         accessToken: randomToken(),
-        invoice: await draftInvoice(
-          trx,
+        invoice: draftInvoice(
           {
             lines,
             discount: pointsToPaise(totals.pointsRedeemed),
@@ -128,10 +127,14 @@ async function placeOrderOnce(
         ),
       };
       await recordOrder(trx, placement, now);
+      await queueConfirmation(trx, placement, now);
+      // Last, the steps that lock rows other orders need (stock, the customer, the invoice counter,
+      // the history), so that those orders wait for a few statements and not for this whole
+      // transaction; stock before the customer, as a cancellation takes them (no deadlock).
+      stockShows = await takeStock(trx, lines);
       await settlePoints(trx, placement, now);
       await rememberAddress(trx, checkout);
-      await queueConfirmation(trx, placement, now);
-      // Last, as it holds the other writers of order events until this commits.
+      await issueInvoiceNumber(trx, orderId, now);
       await recordStatusChange(trx, {
         orderId,
         fromStatus: null,
@@ -253,7 +256,6 @@ async function recordOrder(trx: Executor, placement: Placement, now: number): Pr
     itemCount: totals.itemCount,
     createdAt: now,
     updatedAt: now,
-    invoiceNumber: invoice.invoiceNumber,
     invoiceDate: now,
     supplyType: invoice.supplyType,
     seller: invoice.seller,
