@@ -71,8 +71,12 @@ function explain(audits: Audits) {
       string,
       unknown
     >[];
-  const phases = JSON.stringify(audits["lcp-breakdown-insight"]?.details ?? {}).slice(0, 700);
-  console.log(`      LCP phases: ${phases}`);
+  const phases = JSON.stringify(audits["lcp-breakdown-insight"]?.details ?? {});
+  const parts = [...phases.matchAll(/"label":"([^"]+)","duration":([\d.]+)/g)].map(
+    ([, label, ms]) => `${label} ${Math.round(Number(ms))} ms`,
+  );
+  const element = phases.match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? "";
+  console.log(`      LCP element: ${element.slice(0, 200)}\n      LCP phases: ${parts.join(", ")}`);
   const requests = items("network-requests")
     .filter((request) => Number(request.transferSize) > 2000)
     .map(

@@ -10,11 +10,6 @@ export async function findTaxLines(executor: Executor, orderId: number) {
   return executor.selectFrom("orderTaxLines").selectAll().where("orderId", "=", orderId).orderBy("position").execute();
 }
 
-/** Numbers the invoice of an order just placed. */
-export async function setInvoiceNumber(executor: Executor, orderId: number, number: string): Promise<void> {
-  await executor.updateTable("orders").set({ invoiceNumber: number }).where("id", "=", orderId).execute();
-}
-
 /** Gives an invoiced order its credit note, once: false when it has one already. */
 export async function setCreditNote(executor: Executor, orderId: number, number: string, at: number) {
   return changedOneRow(

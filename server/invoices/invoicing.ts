@@ -4,8 +4,8 @@ import { financialYearOf, formatDocumentNumber } from "../tax/document-numbers.t
 import { taxOrder } from "../tax/order-tax.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import type { TaxedLine } from "../tax/tax-summary.ts";
-import { nextDocumentNumber } from "./document-counters.repository.ts";
-import { setCreditNote, setInvoiceNumber } from "./invoices.repository.ts";
+import { nextDocumentNumber, numberOrderInvoice } from "./document-counters.repository.ts";
+import { setCreditNote } from "./invoices.repository.ts";
 
 /** Invoices are numbered KS/26-27/000001…, credit notes CN/26-27/000001…, each from 1 every April. */
 export const INVOICE_SERIES = "KS";
@@ -57,9 +57,12 @@ export function draftInvoice(
  */
 export async function issueInvoiceNumber(trx: Executor, orderId: number, now: number): Promise<string> {
   const year = financialYearOf(now);
-  const number = formatDocumentNumber(INVOICE_SERIES, year, await nextDocumentNumber(trx, INVOICE_SERIES, year));
-  await setInvoiceNumber(trx, orderId, number);
-  return number;
+  const prefix = `${INVOICE_SERIES}/${year}/`;
+  const issued = await numberOrderInvoice(trx, orderId, { series: INVOICE_SERIES, financialYear: year, prefix });
+  // Thrown, so the order and its number go back together, if the serial outgrew its six digits.
+  if (formatDocumentNumber(INVOICE_SERIES, year, issued.serial) !== issued.invoiceNumber)
+    throw new Error(`Invoice ${issued.invoiceNumber} does not read as serial ${issued.serial}.`);
+  return issued.invoiceNumber;
 }
 
 function row(kind: "goods" | "shipping", description: string, line: TaxedLine) {

@@ -23,11 +23,21 @@ export async function recordStatusChange(
   executor: Executor,
   change: { orderId: number; fromStatus: OrderStatus | null; toStatus: OrderStatus; actor: string; at: number },
 ) {
-  const postgres = engineOf(executor) === "postgres";
-  if (postgres) await sql`select pg_advisory_xact_lock(${ORDER_EVENTS_LOCK})`.execute(executor);
-  await executor.insertInto("orderStatusHistory").values(change).execute();
-  // Delivered to the listeners when, and only when, the transaction commits.
-  if (postgres) await sql`select pg_notify(${orderEventsChannel("")} || current_schema(), '')`.execute(executor);
+  if (engineOf(executor) !== "postgres") {
+    await executor.insertInto("orderStatusHistory").values(change).execute();
+    return;
+  }
+  // One statement: the turn is taken before the row is numbered (the insert reads from the lock),
+  // and every round trip between the turn and the commit would hold every other writer (record 18).
+  // The notice is delivered to the listeners when, and only when, the transaction commits.
+  await sql`
+    with turn as (select pg_advisory_xact_lock(${ORDER_EVENTS_LOCK})),
+    entry as (
+      insert into order_status_history (order_id, from_status, to_status, actor, at)
+      select ${change.orderId}, ${change.fromStatus}, ${change.toStatus}, ${change.actor}, ${change.at} from turn
+      returning id
+    )
+    select pg_notify(${orderEventsChannel("")} || current_schema(), '') from entry`.execute(executor);
 }
 
 /**
