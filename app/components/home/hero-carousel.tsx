@@ -70,7 +70,9 @@ export function HeroCarousel({ slides }: { slides: HomeTile[] }) {
               inert={index !== selected}
             >
               <div className="aspect-[16/9] bg-zinc-900 sm:aspect-[16/7]">
-                {slide.image ? (
+                {/* The other slides' pictures are asked for once the carousel runs: before that they
+                    cannot be seen, and on a phone they would only slow the first slide down. */}
+                {slide.image && (index === 0 || api) ? (
                   <ShopImage
                     image={slide.image}
                     shape="hero"
