@@ -14,7 +14,9 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     global: true,
     encodings: ["br", "gzip"],
     threshold: 1024,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } },
+    brotliOptions: {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS },
+    },
     zlibOptions: { level: 5 },
   });
 }
