@@ -1,6 +1,7 @@
 /*
  * Reward points, the one place their worth is set: a point is worth ₹1 off, and an order earns one
- * point for every full ₹100 of goods it pays for.
+ * point for every full ₹100 of goods it pays for (not counting the part paid with points). Points
+ * an order earns are pending until it is delivered, then spendable; a cancelled order's are dropped.
  */
 
 /** 1 point = ₹1. */
@@ -22,4 +23,30 @@ export function pointsEarnedFor(paise: number): number {
 /** The points a balance can spend on goods worth this much: never more than they cost. */
 export function redeemablePoints(goodsPaise: number, balance: number): number {
   return Math.max(0, Math.min(balance, Math.floor(goodsPaise / POINT_VALUE_PAISE)));
+}
+
+/** Where an order's earned points stand: none earned, pending delivery, spendable, or dropped. */
+export type OrderPointsState = "none" | "pending" | "earned" | "dropped";
+
+export function orderPointsState(order: { status: string; pointsEarned: number }): OrderPointsState {
+  if (order.pointsEarned <= 0) return "none";
+  if (order.status === "delivered") return "earned";
+  if (order.status === "cancelled") return "dropped";
+  return "pending";
+}
+
+/** The sentence an order page says about its points. */
+export function orderPointsMessage(order: { status: string; pointsEarned: number }): string | null {
+  const points = order.pointsEarned;
+  const noun = points === 1 ? "point" : "points";
+  switch (orderPointsState(order)) {
+    case "pending":
+      return `${points} reward ${noun} pending: yours to spend once this order is delivered.`;
+    case "earned":
+      return `You earned ${points} reward ${noun} on this order.`;
+    case "dropped":
+      return `The ${points} reward ${noun} this order would have earned were not credited: it was cancelled.`;
+    default:
+      return null;
+  }
 }

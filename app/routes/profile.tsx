@@ -116,7 +116,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             ))}
           </dl>
         )}
-        <RewardPoints balance={points.balance} ledger={points.ledger} />
+        <RewardPoints balance={points.balance} pending={points.pending} ledger={points.ledger} />
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to="/order" className="btn-gold">
             Check Orders

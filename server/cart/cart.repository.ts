@@ -20,6 +20,7 @@ export async function findCartLines(executor: Executor, owner: string) {
       "products.imageMain",
       "products.price",
       "products.hsn",
+      "products.fabric",
       "products.archived",
       "productSizes.stock",
     ])

@@ -45,6 +45,8 @@ export type CartLine = {
   unitPrice: number;
   /** The product's HSN code, which its GST rate follows. */
   hsn: string;
+  /** The product's material ('' when none): the GST rate of some goods (handbags) follows it. */
+  material: string;
   lineTotal: number;
   /** Units of this size in stock right now. */
   stock: number;

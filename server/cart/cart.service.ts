@@ -49,6 +49,7 @@ export async function cartLines(executor: Executor, owner: string): Promise<Cart
       image: row.imageMain,
       unitPrice: row.price,
       hsn: row.hsn,
+      material: row.fabric ?? "",
       lineTotal: row.price * row.quantity,
       stock,
       availability: availabilityOf(row.archived === 1 || row.stock === null, stock, row.quantity),

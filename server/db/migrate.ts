@@ -13,6 +13,7 @@ import * as mailAndIdentity from "./migrations/0009_mail_and_identity.ts";
 import * as gstInvoices from "./migrations/0010_gst_invoices.ts";
 import * as catalogVersion from "./migrations/0011_catalog_version.ts";
 import * as orderEventIds from "./migrations/0012_order_event_ids.ts";
+import * as pendingPointsAndBusinessBuyers from "./migrations/0013_pending_points_and_business_buyers.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0010_gst_invoices": gstInvoices,
   "0011_catalog_version": catalogVersion,
   "0012_order_event_ids": orderEventIds,
+  "0013_pending_points_and_business_buyers": pendingPointsAndBusinessBuyers,
 };
 
 const provider: MigrationProvider = {
@@ -51,6 +53,14 @@ export async function migrateToLatest(db: Db): Promise<void> {
     const name = failed ? ` (${failed.migrationName})` : "";
     throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
   }
+}
+
+/** Brings the schema up to a named migration and no further: for tests of the migrations after it. */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const schema = engineOf(db) === "postgres" ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({ db: db.withoutPlugins(), provider, migrationTableSchema: schema });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw new Error(`Database migration to ${name} failed: ${String(error)}`, { cause: error });
 }
 
 /**

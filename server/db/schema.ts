@@ -149,6 +149,9 @@ export interface OrdersTable {
   seller: string | null;
   creditNoteNumber: string | null;
   creditNoteDate: number | null;
+  /** A business buyer's GSTIN and legal name, for a B2B tax invoice; null for a consumer. */
+  buyerGstin: string | null;
+  buyerLegalName: string | null;
 }
 
 export interface OrderLinesTable {
@@ -163,6 +166,8 @@ export interface OrderLinesTable {
   unitPrice: number;
   quantity: number;
   hsn: Generated<string>;
+  /** The material the piece was sold as ('' when none): some goods' GST rate depends on it. */
+  material: Generated<string>;
 }
 
 /** One row of an invoice's tax table: a line of goods, or shipping. Amounts in paise. */
@@ -201,7 +206,18 @@ export interface OrderStatusHistoryTable {
   at: number;
 }
 
-export type PointsKind = "earned" | "redeemed" | "earned-reversed" | "redeemed-returned";
+/**
+ * How a ledger entry moved the spendable balance: points earned on delivery, spent, an earning taken
+ * back, a spending given back, points credited before delivery held back until it (older orders),
+ * and a balance set right.
+ */
+export type PointsKind =
+  | "earned"
+  | "redeemed"
+  | "earned-reversed"
+  | "redeemed-returned"
+  | "held-until-delivery"
+  | "corrected";
 
 export interface PointsLedgerTable {
   userId: string;

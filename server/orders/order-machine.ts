@@ -5,7 +5,7 @@ import type { Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { issueCreditNote } from "../invoices/invoicing.ts";
 import { queueMail } from "../mail/mail.service.ts";
-import { reverseOrderPoints } from "../rewards/rewards.service.ts";
+import { creditEarnedPoints, settleCancelledOrderPoints } from "../rewards/rewards.service.ts";
 import { recordStatusChange } from "./order-events.repository.ts";
 import { addSoldCount, findOrder, findOrderLines, incrementStock, updateStatusIf } from "./orders.repository.ts";
 
@@ -47,8 +47,11 @@ const restock: Effect = async ({ trx, order, changed }) => {
   }
 };
 
-/** The points the order spent come back; the points it earned go. */
-const reversePoints: Effect = ({ trx, order, now }) => reverseOrderPoints(trx, order, now);
+/** The points the order spent come back; the points it would have earned, still pending, are dropped. */
+const returnPoints: Effect = ({ trx, order, now }) => settleCancelledOrderPoints(trx, order, now);
+
+/** The points the order earned become spendable now that the buyer has it. */
+const creditPoints: Effect = ({ trx, order, now }) => creditEarnedPoints(trx, order, now);
 
 /** A credit note reverses the order's tax invoice in full. */
 const creditNote: Effect = async ({ trx, order, now }) => {
@@ -73,8 +76,8 @@ const mailStatus: Effect = async ({ trx, order, to, now }) => {
 const EFFECTS: Record<OrderStatus, readonly Effect[]> = {
   placed: [],
   shipped: [mailStatus],
-  delivered: [mailStatus],
-  cancelled: [restock, reversePoints, creditNote, mailStatus],
+  delivered: [creditPoints, mailStatus],
+  cancelled: [restock, returnPoints, creditNote, mailStatus],
 };
 
 /** Whether the table allows an order to move from one status to another. */

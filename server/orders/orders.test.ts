@@ -19,13 +19,18 @@ async function stockOf(db: Db, productId: number, size: string) {
   return (await findProduct(db, productId))?.sizes.find((entry) => entry.size === size)?.stock;
 }
 
+async function deliver(db: Db, orderId: number) {
+  await changeStatus(db, SYSTEM, { orderId, from: "placed", to: "shipped" });
+  await changeStatus(db, SYSTEM, { orderId, from: "shipped", to: "delivered" });
+}
+
 async function orderFor(db: Db, actor: Actor, productId: number, size = "M", quantity = 1) {
   await addToCart(db, actor, { productId, size, quantity });
   return placeOrder(db, actor, checkoutDetails(), atShop());
 }
 
 describeEachDatabase("placing orders", (database) => {
-  it("writes the order with a snapshot of each line, takes the stock, credits points and empties the cart", async () => {
+  it("writes the order with a snapshot of each line, takes the stock, holds its points and empties the cart", async () => {
     const { db } = database();
     const customer = await makeCustomer(db);
     const actor = actorFor(customer);
@@ -57,7 +62,7 @@ describeEachDatabase("placing orders", (database) => {
     expect(await stockOf(db, kurta, "M")).toBe(3);
     expect(await stockOf(db, bag, "One Size")).toBe(1);
     expect((await viewCart(db, actor)).lines).toEqual([]);
-    expect((await pointsSummary(db, actor)).balance).toBe(35);
+    expect(await pointsSummary(db, actor)).toMatchObject({ balance: 0, pending: 35 });
   });
 
   it("keeps the order's snapshot when the product is edited or archived later", async () => {
@@ -197,35 +202,74 @@ describeEachDatabase("placing orders", (database) => {
     expect(await version()).toBe(afterShallow);
   });
 
-  it("redeems points at ₹1 each up to the subtotal, and returns them when the order is cancelled", async () => {
+  it("keeps earned points pending until delivery, then spendable; redeems at ₹1 each and returns them on cancellation", async () => {
     const { db } = database();
     const customer = await makeCustomer(db);
     const actor = actorFor(customer);
     const id = await makeProduct(db, { price: 1_000_000, sizes: { M: 5 } });
     const earning = await orderFor(db, actor, id);
-    expect((await pointsSummary(db, actor)).balance).toBe(100);
+    // Cash on delivery: nothing is spendable before the buyer has the goods.
+    expect(await pointsSummary(db, actor)).toMatchObject({ balance: 0, pending: 100 });
+    await deliver(db, earning.id);
+    expect(await pointsSummary(db, actor)).toMatchObject({ balance: 100, pending: 0 });
 
     const cheap = await makeProduct(db, { price: 5_000, sizes: { M: 5 } });
     await addToCart(db, actor, { productId: cheap, size: "M" });
     const spending = await placeOrder(db, actor, checkoutDetails({ redeemPoints: true }), atShop());
     const spent = await customerOrder(db, actor, spending.orderNumber);
-    // ₹50 of goods: 50 points pay for them, shipping is still due.
+    // ₹50 of goods: 50 points pay for them, shipping is still due, and nothing is earned on them.
     expect(spent).toMatchObject({ subtotal: 5_000, pointsRedeemed: 50, total: 10_000, pointsEarned: 0 });
     expect((await pointsSummary(db, actor)).balance).toBe(50);
 
     await changeStatus(db, SYSTEM, { orderId: spending.id, from: "placed", to: "cancelled" });
-    expect((await pointsSummary(db, actor)).balance).toBe(100);
-    await changeStatus(db, SYSTEM, { orderId: earning.id, from: "placed", to: "cancelled" });
     const summary = await pointsSummary(db, actor);
-    expect(summary.balance).toBe(0);
+    expect(summary).toMatchObject({ balance: 100, pending: 0 });
     expect(summary.ledger.map((entry) => [entry.kind, entry.points])).toEqual([
-      ["earned-reversed", -100],
       ["redeemed-returned", 50],
       ["redeemed", -50],
       ["earned", 100],
     ]);
-    expect(await stockOf(db, id, "M")).toBe(5);
     expect(await stockOf(db, cheap, "M")).toBe(5);
+  });
+
+  it("drops the pending points of an order cancelled before delivery, even after the rest was spent", async () => {
+    const { db } = database();
+    const actor = actorFor(await makeCustomer(db));
+    const id = await makeProduct(db, { price: 380_000, sizes: { M: 5 } });
+    await deliver(db, (await orderFor(db, actor, id)).id);
+    expect((await pointsSummary(db, actor)).balance).toBe(38);
+    const second = await orderFor(db, actor, id);
+    expect((await pointsSummary(db, actor)).pending).toBe(38);
+    // The spendable 38 are spent on a third order while the second is on its way.
+    await addToCart(db, actor, { productId: id, size: "M" });
+    await placeOrder(db, actor, checkoutDetails({ redeemPoints: true }), atShop());
+    await changeStatus(db, SYSTEM, { orderId: second.id, from: "placed", to: "shipped" });
+    await changeStatus(db, SYSTEM, { orderId: second.id, from: "shipped", to: "cancelled" });
+    const summary = await pointsSummary(db, actor);
+    expect(summary.balance).toBe(0);
+    // The third order's own points (on ₹3,800 − ₹38 paid in points = ₹3,762: 37) wait for its delivery.
+    expect(summary.pending).toBe(37);
+    const cancelled = await customerOrder(db, actor, second.orderNumber);
+    expect(cancelled.pointsEarned).toBe(38);
+  });
+
+  it("earns points only on the part of the goods paid for with money", async () => {
+    const { db } = database();
+    const actor = actorFor(await makeCustomer(db));
+    await deliver(db, (await orderFor(db, actor, await makeProduct(db, { price: 1_000_000 }))).id);
+    const piece = await makeProduct(db, { price: 25_000, sizes: { M: 5 } });
+    await addToCart(db, actor, { productId: piece, size: "M" });
+    const placed = await placeOrder(db, actor, checkoutDetails({ redeemPoints: true }), atShop());
+    // ₹250 of goods, ₹100 of it in points: one point for the ₹150 paid, not two.
+    expect(await customerOrder(db, actor, placed.orderNumber)).toMatchObject({ pointsRedeemed: 100, pointsEarned: 1 });
+  });
+
+  it("refuses, in the database itself, a points balance below zero", async () => {
+    const { db } = database();
+    const customer = await makeCustomer(db);
+    await expect(
+      db.updateTable("users").set({ pointsBalance: -1 }).where("id", "=", customer.id).execute(),
+    ).rejects.toThrow(/check|constraint|points/i);
   });
 
   it("lists a customer's own orders only, newest first, and hides others' orders", async () => {

@@ -18,7 +18,7 @@ import { draftInvoice, type InvoiceDraft, issueInvoiceNumber } from "../invoices
 import { queueMail } from "../mail/mail.service.ts";
 import { checkoutRefusals, ordersPlaced } from "../observability/metrics.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
-import { creditPoints, redeemPoints } from "../rewards/rewards.service.ts";
+import { redeemPoints } from "../rewards/rewards.service.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import { parseInput } from "../validation/fields.ts";
 import { recordStatusChange } from "./order-events.repository.ts";
@@ -63,8 +63,8 @@ type Placement = {
 /**
  * Places an order from the actor's cart in one transaction, in named steps: the cart is claimed,
  * the order is priced again, its invoice is drafted, the order and a snapshot of every line are
- * written, the confirmation is queued, stock is taken (never below zero), points are redeemed and
- * earned (registered customers only), the address is kept for next time, the invoice numbered and
+ * written, the confirmation is queued, stock is taken (never below zero), points are redeemed
+ * (registered customers only; the points it earns stay pending until delivery), the address is kept for next time, the invoice numbered and
  * the placement recorded.
  * If anything fails, nothing is written. The same idempotency key with the same details returns
  * the order it first made; with different details it is refused. Counted in the shop's metrics.
@@ -111,7 +111,8 @@ async function placeOrderOnce(
         fingerprint,
         lines,
         totals,
-        pointsEarned: checkout.userId ? pointsEarnedFor(totals.subtotal) : 0,
+        // Earned on what the buyer pays for the goods, not on the part paid with points.
+        pointsEarned: checkout.userId ? pointsEarnedFor(totals.subtotal - pointsToPaise(totals.pointsRedeemed)) : 0,
         orderId,
         orderNumber: orderNumberFor(orderId),
         accessToken: randomToken(),
@@ -270,12 +271,14 @@ async function recordOrder(trx: Executor, placement: Placement, now: number): Pr
   );
 }
 
-/** Points spent on the order and points it earns (registered customers only). */
+/**
+ * Points spent on the order (registered customers only). The points it earns are pending: they are
+ * credited when it is delivered (the order machine's delivery effect).
+ */
 async function settlePoints(trx: Executor, placement: Placement, now: number): Promise<void> {
   const { userId } = placement.checkout;
   if (!userId) return;
   await redeemPoints(trx, userId, placement.orderId, placement.totals.pointsRedeemed, now);
-  await creditPoints(trx, userId, placement.orderId, placement.pointsEarned, now);
 }
 
 /** The address this order went to is the one the customer's next checkout starts from. */
@@ -317,8 +320,8 @@ async function queueConfirmation(trx: Executor, placement: Placement, now: numbe
 
 /** What an order line keeps of the product as it was bought; a later edit never changes it. */
 export function lineSnapshot(line: LineSnapshot): LineSnapshot {
-  const { productId, title, description, category, image, size, unitPrice, quantity, hsn } = line;
-  return { productId, title, description, category, image, size, unitPrice, quantity, hsn };
+  const { productId, title, description, category, image, size, unitPrice, quantity, hsn, material } = line;
+  return { productId, title, description, category, image, size, unitPrice, quantity, hsn, material };
 }
 
 function shortageMessage(line: { title: string; size: string }, left: number): string {

@@ -20,6 +20,45 @@ export async function spendPoints(executor: Executor, userId: string, points: nu
   );
 }
 
+/** Ledger kinds that credit, hold back or take back an order's earned points. */
+const EARNING_KINDS: PointsKind[] = ["earned", "held-until-delivery", "earned-reversed"];
+
+/**
+ * Points earned on the customer's orders still on their way, less any already credited (orders from
+ * before points waited for delivery): spendable once each is delivered.
+ */
+export async function findPendingPoints(executor: Executor, userId: string): Promise<number> {
+  const onTheirWay = ["placed", "shipped"] as const;
+  const [earned, credited] = await Promise.all([
+    executor
+      .selectFrom("orders")
+      .select(({ fn }) => fn.sum<number | string | null>("pointsEarned").as("points"))
+      .where("userId", "=", userId)
+      .where("status", "in", onTheirWay)
+      .executeTakeFirst(),
+    executor
+      .selectFrom("pointsLedger")
+      .innerJoin("orders", "orders.id", "pointsLedger.orderId")
+      .select(({ fn }) => fn.sum<number | string | null>("pointsLedger.points").as("points"))
+      .where("pointsLedger.userId", "=", userId)
+      .where("pointsLedger.kind", "in", EARNING_KINDS)
+      .where("orders.status", "in", onTheirWay)
+      .executeTakeFirst(),
+  ]);
+  return Number(earned?.points ?? 0) - Number(credited?.points ?? 0);
+}
+
+/** The points of an order's earning already in the balance (credited, less held or taken back). */
+export async function findCreditedEarning(executor: Executor, orderId: number): Promise<number> {
+  const row = await executor
+    .selectFrom("pointsLedger")
+    .select(({ fn }) => fn.sum<number | string | null>("points").as("points"))
+    .where("orderId", "=", orderId)
+    .where("kind", "in", EARNING_KINDS)
+    .executeTakeFirst();
+  return Number(row?.points ?? 0);
+}
+
 export async function addPoints(executor: Executor, userId: string, points: number): Promise<void> {
   await executor
     .updateTable("users")

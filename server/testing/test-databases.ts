@@ -104,6 +104,44 @@ export function describeEachDatabase(name: string, suite: (database: () => TestD
   }
 }
 
+/** An empty database of each engine, not migrated: for tests of a migration itself. */
+async function emptySqliteDatabase(): Promise<TestDatabase & { dispose: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "shop-empty-"));
+  const url = `file:${path.join(dir, "shop.db")}`;
+  const handle = openDatabase(url);
+  return {
+    db: handle.db,
+    engine: "sqlite",
+    url,
+    dispose: async () => {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function emptyPostgresDatabase(baseUrl: string): Promise<TestDatabase & { dispose: () => Promise<void> }> {
+  const scratch = await createScratchSchema(baseUrl, "test");
+  const handle = openDatabase(scratch.url);
+  return {
+    db: handle.db,
+    engine: "postgres",
+    url: scratch.url,
+    schema: scratch.schema,
+    dispose: async () => {
+      await handle.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** Runs a suite on an empty, unmigrated database of each engine: for tests that migrate step by step. */
+export function describeEachEmptyDatabase(name: string, suite: (database: () => TestDatabase) => void): void {
+  describeOn("sqlite", name, emptySqliteDatabase, suite);
+  const url = postgresUrl();
+  if (url) describeOn("postgres", name, () => emptyPostgresDatabase(url), suite);
+}
+
 /**
  * Runs a suite on SQLite alone: for behaviour that no database takes part in (how forwarded
  * addresses are believed, which headers a page carries), where a second engine would prove nothing.

@@ -82,7 +82,7 @@ describeJourneys("cart and checkout", (journey) => {
     await expect.poll(() => page.getByTestId("cart-count").count()).toBe(0);
   });
 
-  it("lets a registered customer order, earn points shown on the profile, and see the order on My Orders", async () => {
+  it("lets a registered customer order, see its points pending on the profile, and see the order on My Orders", async () => {
     const page = await journey().newPage();
     await signUp(page, "Kabir Rao");
     await openProduct(page, "/anarkali-dress", "Mastani Chanderi Anarkali Set");
@@ -106,8 +106,9 @@ describeJourneys("cart and checkout", (journey) => {
     await expect.poll(() => card.locator("[data-status]").textContent()).toBe("Placed");
 
     await page.goto("/profile");
-    // ₹4,499 of goods earns 44 points.
-    await expect.poll(() => page.getByTestId("points-balance").textContent()).toBe("44");
+    // ₹4,499 of goods earns 44 points, pending until the order is delivered (cash on delivery).
+    await expect.poll(() => page.getByTestId("points-pending").textContent()).toBe("44");
+    await expect.poll(() => page.getByTestId("points-balance").textContent()).toBe("0");
 
     // The delivery address is kept on the profile, and the next checkout starts from it.
     await openProduct(page, "/anarkali-dress", "Mastani Chanderi Anarkali Set");

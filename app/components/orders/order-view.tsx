@@ -3,7 +3,7 @@ import { formatShopDate } from "#core/dates.ts";
 import { stateByCode } from "#core/indian-states.ts";
 import { formatInr } from "#core/money.ts";
 import { STATUS_LABELS } from "#core/order-status.ts";
-import { pointsToPaise } from "#core/points.ts";
+import { orderPointsMessage, pointsToPaise } from "#core/points.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { StatusBadge } from "./status-badge.tsx";
@@ -13,6 +13,7 @@ import { StatusBadge } from "./status-badge.tsx";
  * credit note) to download from `documentsPath`, and its status history.
  */
 export function OrderView({ order, documentsPath }: { order: OrderDetail; documentsPath: string }) {
+  const pointsMessage = orderPointsMessage(order);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -70,8 +71,10 @@ export function OrderView({ order, documentsPath }: { order: OrderDetail; docume
               {formatInr(order.total)}
             </dd>
           </dl>
-          {order.pointsEarned > 0 ? (
-            <p className="mt-2 text-gold-700 dark:text-gold-300">You earned {order.pointsEarned} reward points.</p>
+          {pointsMessage ? (
+            <p className="mt-2 text-gold-700 dark:text-gold-300" data-testid="order-points">
+              {pointsMessage}
+            </p>
           ) : null}
         </section>
       </div>

@@ -2,21 +2,44 @@ import { formatShopDate } from "#core/dates.ts";
 import type { LedgerEntry } from "#server/rewards/rewards.service.ts";
 
 const KIND_LABELS: Record<LedgerEntry["kind"], string> = {
-  earned: "Earned",
+  earned: "Earned (order delivered)",
   redeemed: "Redeemed",
-  "earned-reversed": "Earned, reversed (order cancelled)",
+  "earned-reversed": "Earned, reversed",
   "redeemed-returned": "Redeemed, returned (order cancelled)",
+  "held-until-delivery": "Held until the order is delivered",
+  corrected: "Balance set right",
 };
 
-/** The reward points balance and the ledger behind it: earned and redeemed, per order. */
-export function RewardPoints({ balance, ledger }: { balance: number; ledger: LedgerEntry[] }) {
+/**
+ * The reward points a customer can spend, those pending on orders still on their way, and the
+ * ledger behind the balance: earned and redeemed, per order.
+ */
+export function RewardPoints({
+  balance,
+  pending,
+  ledger,
+}: {
+  balance: number;
+  pending: number;
+  ledger: LedgerEntry[];
+}) {
   return (
     <section aria-labelledby="points-heading" className="mt-8 rounded-lg bg-gold-50 p-5 dark:bg-gold-900/30">
-      <h2 id="points-heading" className="flex items-baseline justify-between text-lg font-semibold">
-        Reward points <span data-testid="points-balance">{balance}</span>
+      <h2 id="points-heading" className="text-lg font-semibold">
+        Reward points
       </h2>
-      <p className="text-sm text-zinc-600 dark:text-zinc-300">
-        1 point for every full ₹100 you spend; each point is worth ₹1 at checkout.
+      <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 text-sm">
+        <dt>Spendable now</dt>
+        <dd className="text-right font-semibold" data-testid="points-balance">
+          {balance}
+        </dd>
+        <dt>Pending (spendable once the order is delivered)</dt>
+        <dd className="text-right font-semibold" data-testid="points-pending">
+          {pending}
+        </dd>
+      </dl>
+      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">
+        1 point for every full ₹100 you pay for goods; each point is worth ₹1 at checkout.
       </p>
       {ledger.length > 0 ? (
         <table className="mt-3 w-full text-sm">
@@ -38,7 +61,7 @@ export function RewardPoints({ balance, ledger }: { balance: number; ledger: Led
                 <td>{entry.orderNumber}</td>
                 <td>{KIND_LABELS[entry.kind]}</td>
                 <td
-                  className={`text-right font-medium ${entry.points < 0 ? "text-red-600 dark:text-red-400" : "text-green-700 dark:text-green-400"}`}
+                  className={`text-right font-medium ${entry.points < 0 ? "text-red-700 dark:text-red-300" : "text-green-800 dark:text-green-300"}`}
                 >
                   {entry.points > 0 ? `+${entry.points}` : entry.points}
                 </td>

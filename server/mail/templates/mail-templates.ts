@@ -141,7 +141,9 @@ function orderPlaced(order: OrderPlaced, url: (path: string) => string): ReactNo
         );
       }),
     ),
-    order.pointsEarned > 0 ? text(`This order earns you ${order.pointsEarned} reward points.`) : null,
+    order.pointsEarned > 0
+      ? text(`This order earns you ${order.pointsEarned} reward points, yours to spend once it is delivered.`)
+      : null,
     button("View your order", url(order.orderPath)),
     order.invoicePath
       ? h(
