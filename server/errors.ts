@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   "invalid-transition": 409,
   "stale-update": 409,
   "points-unavailable": 400,
+  "price-changed": 409,
   "cart-empty": 400,
   "expired-action-code": 410,
   "invalid-action-code": 400,

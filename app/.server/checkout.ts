@@ -16,7 +16,7 @@ export async function checkoutFromForm(context: Readonly<RouterContextProvider>,
   const actor = actorOf(context);
   const input = formFields(form, actor.kind === "user" ? checkoutSchema : guestCheckoutSchema);
   // What was typed, so that the form shown again without JavaScript keeps it.
-  const { idempotencyKey: _key, redeemPoints: _points, ...values } = input;
+  const { idempotencyKey: _key, redeemPoints: _points, seenQuote: _quote, ...values } = input;
   try {
     const { db, config } = appServices(context);
     const order = await placeOrder(db, actor, input, { seller: config.seller });

@@ -1,5 +1,6 @@
 import { Link, redirect, useNavigate } from "react-router";
 import { z } from "zod";
+import { writeQuote } from "#core/price-quote.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
 import { addToCartSchema, removeLineSchema, setQuantitySchema } from "#server/cart/cart.schemas.ts";
 import { addToCart, removeFromCart, setQuantity, viewCart } from "#server/cart/cart.service.ts";
@@ -122,6 +123,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             guest={false}
             idempotencyKey={idempotencyKey}
             redeemPoints={cart.redeeming}
+            quote={writeQuote(cart.lines, cart.grandTotal)}
             error={failure?.message}
             fieldErrors={failure?.fieldErrors}
             values={failure?.values ?? defaults}

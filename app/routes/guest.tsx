@@ -1,4 +1,5 @@
 import { Link, redirect } from "react-router";
+import { writeQuote } from "#core/price-quote.ts";
 import { viewCart } from "#server/cart/cart.service.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";
@@ -61,6 +62,7 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
             guest
             idempotencyKey={idempotencyKey}
             redeemPoints={false}
+            quote={writeQuote(cart.lines, cart.grandTotal)}
             error={actionData?.message}
             fieldErrors={actionData?.fieldErrors}
             values={actionData?.values ?? {}}

@@ -21,6 +21,8 @@ const checkoutFields = {
     .trim()
     .regex(/^[A-Za-z0-9-]{8,100}$/, "The checkout form has expired. Please try again."),
   redeemPoints: z.boolean().default(false),
+  /** The lines' prices and the total the buyer saw (core/price-quote.ts); checked before the order stands. */
+  seenQuote: z.string().trim().max(4000, "The checkout form has expired. Please try again.").default(""),
 };
 
 /**

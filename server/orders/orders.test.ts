@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { type Actor, SYSTEM } from "#core/actor.ts";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#core/order-status.ts";
+import { writeQuote } from "#core/price-quote.ts";
 import { addToCart, viewCart } from "../cart/cart.service.ts";
 import { findProduct, getProduct } from "../catalog/catalog.service.ts";
 import { archiveProduct, updateProduct } from "../catalog/catalog-admin.service.ts";
@@ -262,6 +263,50 @@ describeEachDatabase("placing orders", (database) => {
     const placed = await placeOrder(db, actor, checkoutDetails({ redeemPoints: true }), atShop());
     // ₹250 of goods, ₹100 of it in points: one point for the ₹150 paid, not two.
     expect(await customerOrder(db, actor, placed.orderNumber)).toMatchObject({ pointsRedeemed: 100, pointsEarned: 1 });
+  });
+
+  it("refuses an order whose price changed after the buyer looked, says what changed, and places it once confirmed", async () => {
+    const { db } = database();
+    const shopper = makeVisitor();
+    const suit = await makeProduct(db, { title: "Rani Pink Suit", price: 379_800, sizes: { M: 5 } });
+    const dupatta = await makeProduct(db, { title: "Mulmul Dupatta", price: 89_900, sizes: { M: 5 } });
+    await addToCart(db, shopper, { productId: suit, size: "M" });
+    await addToCart(db, shopper, { productId: dupatta, size: "M" });
+    const seen = await viewCart(db, shopper);
+    const quote = writeQuote(seen.lines, seen.grandTotal);
+    expect(seen.grandTotal).toBe(479_700);
+
+    // The administrator raises the suit's price between the buyer's look and "Order Now".
+    const product = await findProduct(db, suit);
+    if (!product) throw new Error("no product");
+    await updateProduct(db, SYSTEM, suit, { ...product, price: 439_800, flags: product.flags, images: product.images });
+
+    const refused = await failure(placeOrder(db, shopper, checkoutDetails({ seenQuote: quote }), atShop()));
+    expect(refused.code).toBe("price-changed");
+    expect(refused.message).toContain("Rani Pink Suit (size M) is now ₹4,398, was ₹3,798");
+    expect(refused.message).toContain("The total is now ₹5,397 (you saw ₹4,797)");
+    expect(refused.message).not.toContain("Mulmul Dupatta");
+    // Nothing was placed or taken: the cart and the stock stand as they were.
+    expect((await viewCart(db, shopper)).lines).toHaveLength(2);
+    expect(await stockOf(db, suit, "M")).toBe(5);
+
+    const again = await viewCart(db, shopper);
+    const placed = await placeOrder(
+      db,
+      shopper,
+      checkoutDetails({ seenQuote: writeQuote(again.lines, again.grandTotal) }),
+      atShop(),
+    );
+    expect((await orderByAccessToken(db, placed.accessToken)).total).toBe(539_700);
+  });
+
+  it("refuses a checkout whose quote is not one the shop wrote", async () => {
+    const { db } = database();
+    const shopper = makeVisitor();
+    await addToCart(db, shopper, { productId: await makeProduct(db), size: "M" });
+    const refused = await failure(placeOrder(db, shopper, checkoutDetails({ seenQuote: "cheap please" }), atShop()));
+    expect(refused.code).toBe("validation-failed");
+    expect((await viewCart(db, shopper)).lines).toHaveLength(1);
   });
 
   it("refuses, in the database itself, a points balance below zero", async () => {

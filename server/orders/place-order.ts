@@ -40,6 +40,7 @@ import {
   type LineSnapshot,
   type PlacedOrder,
 } from "./orders.schemas.ts";
+import { assertPricesAsSeen } from "./price-check.ts";
 
 /** Who sells, and when: the seller on the invoice is always named by the caller. */
 export type Sale = { seller: SellerDetails; now?: number };
@@ -223,11 +224,16 @@ async function takeStock(trx: Executor, lines: readonly CartLine[]): Promise<boo
   return shows;
 }
 
-/** The order's totals from the prices read in this transaction, with the points the balance allows. */
+/**
+ * The order's totals from the prices read in this transaction, with the points the balance allows;
+ * refused if they are not what the buyer saw.
+ */
 async function priceOrder(trx: Executor, checkout: Checkout, lines: readonly CartLine[]): Promise<CartTotals> {
   const { subtotal } = priceLines(lines);
   const balance = checkout.userId && checkout.redeemPoints ? await findPointsBalance(trx, checkout.userId) : 0;
-  return priceLines(lines, redeemablePoints(subtotal, balance));
+  const totals = priceLines(lines, redeemablePoints(subtotal, balance));
+  assertPricesAsSeen(checkout.seenQuote, lines, totals);
+  return totals;
 }
 
 /** The order, its invoice's tax rows, and a snapshot of every line. */

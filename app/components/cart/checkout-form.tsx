@@ -16,6 +16,8 @@ type CheckoutFormProps = {
   guest: boolean;
   idempotencyKey: string;
   redeemPoints: boolean;
+  /** The prices and total the buyer sees (core/price-quote.ts): the order stands only if they still hold. */
+  quote: string;
   error?: string;
   fieldErrors?: Record<string, string>;
   /** What was typed before a failed attempt (or the profile's details), so nothing is typed twice. */
@@ -56,6 +58,7 @@ export function CheckoutForm({
   guest,
   idempotencyKey,
   redeemPoints,
+  quote,
   error,
   fieldErrors = {},
   values,
@@ -64,6 +67,7 @@ export function CheckoutForm({
     <Form method="post" action={action} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="checkout" />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <input type="hidden" name="seenQuote" value={quote} />
       {redeemPoints ? <input type="hidden" name="redeemPoints" value="1" /> : null}
       <FormError message={error} />
       {CHECKOUT_FIELDS.filter((field) => guest || !field.guestOnly).map(({ guestOnly: _guestOnly, ...field }) => (
