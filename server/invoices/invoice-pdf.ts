@@ -130,8 +130,9 @@ function header(doc: PDFKit.PDFDocument, d: InvoiceDocument): number {
 function parties(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number): number {
   const r = d.recipient;
   const address = [r.address, `${r.city} ${r.pincode}`, `${r.stateName} (state code ${r.stateCode})`];
+  const buyer = r.gstin ? [r.legalName ?? r.name, `GSTIN: ${r.gstin}`, `Attn. ${r.name}`] : [r.name];
   const blocks: [string, string[]][] = [
-    ["Bill to", [r.name, ...address, `Phone ${r.phone}`, r.email]],
+    ["Bill to", [...buyer, ...address, `Phone ${r.phone}`, r.email]],
     ["Ship to (delivery address)", [r.name, ...address]],
   ];
   let bottom = top;

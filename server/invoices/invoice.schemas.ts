@@ -18,7 +18,8 @@ export type InvoiceDocument = {
   against: IssuedDocument | null;
   orderNumber: string;
   seller: SellerDetails;
-  recipient: DeliveryAddress & { stateName: string; email: string };
+  /** The buyer: for a business buyer (B2B) also its GSTIN and registered name, null for a consumer. */
+  recipient: DeliveryAddress & { stateName: string; email: string; gstin: string | null; legalName: string | null };
   supplyType: "intra" | "inter";
   lines: InvoiceLine[];
   summary: RateSummary[];
@@ -32,4 +33,6 @@ export type InvoicedOrder = DeliveryAddress & {
   invoice: IssuedDocument | null;
   creditNote: IssuedDocument | null;
   email: string;
+  buyerGstin: string | null;
+  buyerLegalName: string | null;
 };

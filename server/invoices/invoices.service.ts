@@ -62,6 +62,8 @@ export async function invoiceDocument(db: Db, order: InvoicedOrder, kind: Docume
       stateCode: order.stateCode,
       phone: order.phone,
       email: order.email,
+      gstin: order.buyerGstin,
+      legalName: order.buyerLegalName,
     },
     supplyType: parts.supplyType,
     lines,

@@ -5,10 +5,13 @@ import { ORDER_STATUSES, type OrderStatus } from "#core/order-status.ts";
 import type { OrderLinesTable } from "../db/schema.ts";
 import type { IssuedDocument } from "../invoices/invoice.schemas.ts";
 import {
+  businessBuyer,
   decimalInteger,
   deliveryAddressFields,
   emailField,
+  gstinField,
   nameField,
+  optionalField,
   pincodeInState,
   requiredText,
 } from "../validation/fields.ts";
@@ -21,21 +24,31 @@ const checkoutFields = {
     .trim()
     .regex(/^[A-Za-z0-9-]{8,100}$/, "The checkout form has expired. Please try again."),
   redeemPoints: z.boolean().default(false),
+  /** A business buyer's GSTIN and registered name, for a B2B tax invoice; both empty for a consumer. */
+  gstin: optionalField(gstinField),
+  businessName: optionalField(
+    z
+      .string()
+      .min(2, "Please enter the business name registered under this GSTIN.")
+      .max(120, "The business name is too long (120 characters at most)."),
+  ),
   /** The lines' prices and the total the buyer saw (core/price-quote.ts); checked before the order stands. */
   seenQuote: z.string().trim().max(4000, "The checkout form has expired. Please try again.").default(""),
 };
 
 /**
- * The checkout dialog. Every field is required; each then has its own format, and the pincode must
- * lie in the chosen state (which decides the GST on the order).
+ * The checkout dialog. Every address field is required; each then has its own format, and the pincode
+ * must lie in the chosen state (which decides the GST on the order). A business buyer may add a
+ * GSTIN and its registered name, registered in that state, for a B2B invoice.
  */
-export const checkoutSchema = z.object(checkoutFields).superRefine(pincodeInState);
+export const checkoutSchema = z.object(checkoutFields).superRefine(pincodeInState).superRefine(businessBuyer);
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
 /** A guest also gives the e-mail for the confirmation. */
 export const guestCheckoutSchema = z
   .object({ ...checkoutFields, email: requiredText("Please enter your e-mail address.").pipe(emailField) })
-  .superRefine(pincodeInState);
+  .superRefine(pincodeInState)
+  .superRefine(businessBuyer);
 export type GuestCheckoutInput = z.input<typeof guestCheckoutSchema>;
 
 export type PlacedOrder = { id: number; orderNumber: string; accessToken: string; replayed: boolean };
@@ -66,6 +79,9 @@ export type OrderDetail = OrderSummary &
   DeliveryAddress & {
     paymentRef: string;
     email: string;
+    /** A business buyer's GSTIN and registered name (a B2B invoice); null for a consumer. */
+    buyerGstin: string | null;
+    buyerLegalName: string | null;
     /** The tax invoice, and once cancelled the credit note, with their dates; null before invoicing. */
     invoice: IssuedDocument | null;
     creditNote: IssuedDocument | null;

@@ -100,6 +100,8 @@ async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDe
     stateCode: order.stateCode,
     pincode: order.pincode,
     phone: order.phone,
+    buyerGstin: order.buyerGstin,
+    buyerLegalName: order.buyerLegalName,
     invoice: documentRef(order.invoiceNumber, order.invoiceDate),
     creditNote: documentRef(order.creditNoteNumber, order.creditNoteDate),
     subtotal: order.subtotal,

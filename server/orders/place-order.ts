@@ -177,9 +177,9 @@ async function readCheckout(db: Db, actor: Actor, input: CheckoutInput | GuestCh
 
 /** What makes two submits of one checkout the same order. */
 function fingerprintOf(checkout: Checkout): string {
-  const { name, address, city, stateCode, pincode, phone, email, redeemPoints } = checkout;
+  const { name, address, city, stateCode, pincode, phone, email, redeemPoints, gstin, businessName } = checkout;
   return createHash("sha256")
-    .update(JSON.stringify([name, address, city, stateCode, pincode, phone, email, redeemPoints]))
+    .update(JSON.stringify([name, address, city, stateCode, pincode, phone, email, redeemPoints, gstin, businessName]))
     .digest("hex");
 }
 
@@ -266,6 +266,8 @@ async function recordOrder(trx: Executor, placement: Placement, now: number): Pr
     invoiceDate: now,
     supplyType: invoice.supplyType,
     seller: invoice.seller,
+    buyerGstin: checkout.gstin,
+    buyerLegalName: checkout.gstin ? checkout.businessName : null,
   });
   await insertTaxLines(
     trx,

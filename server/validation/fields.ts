@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pincodeFitsState, stateByCode } from "#core/indian-states.ts";
 import { AppError } from "../errors.ts";
+import { gstinStateCode, isValidGstin } from "../tax/gstin.ts";
 
 /** Field rules shared by every form that asks for them. */
 
@@ -110,6 +111,55 @@ export function pincodeInState(
   const state = stateByCode(stateCode);
   if (state && !pincodeFitsState(pincode, stateCode)) {
     context.addIssue({ code: "custom", path: ["pincode"], message: `Pincode ${pincode} is not in ${state.name}.` });
+  }
+}
+
+/**
+ * A buyer's GSTIN, as people type it (spaces and small letters allowed): 15 characters whose state
+ * code exists and whose last character is the check character of the others.
+ */
+export const gstinField = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, "").toUpperCase())
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{2}[A-Z0-9]{13}$/, "A GSTIN has 15 characters: two digits of state code, then the PAN and three more.")
+      .refine(
+        (value) => stateByCode(gstinStateCode(value)) !== undefined,
+        "This GSTIN's state code is not an Indian state's.",
+      )
+      .refine(isValidGstin, "This GSTIN is not valid: please check it (its last character is a check character)."),
+  );
+
+/**
+ * A business invoice needs the GSTIN and the business name together, and the GSTIN must be
+ * registered in the billing state (the delivery address's state), which is the place of supply.
+ */
+export function businessBuyer(
+  value: { gstin?: string | null; businessName?: string | null; stateCode?: string | null },
+  context: z.RefinementCtx,
+) {
+  const { gstin, businessName, stateCode } = value;
+  if (!gstin && !businessName) return;
+  if (!gstin) {
+    context.addIssue({ code: "custom", path: ["gstin"], message: "Please enter the GSTIN for the business invoice." });
+    return;
+  }
+  if (!businessName) {
+    context.addIssue({
+      code: "custom",
+      path: ["businessName"],
+      message: "Please enter the business name registered under this GSTIN.",
+    });
+  }
+  const registered = stateByCode(gstinStateCode(gstin));
+  if (stateCode && registered && registered.code !== stateCode) {
+    context.addIssue({
+      code: "custom",
+      path: ["gstin"],
+      message: `This GSTIN is registered in ${registered.name}: the billing address must be in ${registered.name} too.`,
+    });
   }
 }
 

@@ -37,6 +37,7 @@ describe("the admin route table", () => {
         "/admin/updateorderstatus",
         "/admin/gst",
         "/admin/gst.csv",
+        "/admin/gst.json",
         "/admin/orders/:orderId/:document",
         "/dashboard",
         "/updateproduct",

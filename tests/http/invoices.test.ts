@@ -88,14 +88,17 @@ describeEachDatabase("tax invoices over HTTP, from the attacker's side", (databa
     const csv = await get(`/admin/gst.csv?month=${month}`, cookies.admin);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(csv.body).toContain("B2C small (B2CS): net by place of supply and rate");
-    expect(csv.body).toContain("Credit notes by rate");
-    // The Kolkata order was invoiced and cancelled this month: it nets out of B2C small.
-    expect(csv.body).toMatch(
-      /Credit notes by rate\r\nRate,Taxable value,CGST,SGST,IGST\r\n18%,[\d.]+,0\.00,0\.00,[1-9]/,
-    );
-    expect(csv.body).toMatch(/27-Maharashtra,18%,/);
+    expect(csv.body).toContain("B2CS: other sales to unregistered buyers");
+    // The Kolkata order was invoiced and cancelled this month: its credit note nets it out of B2C small.
+    expect(csv.body).toMatch(/Totals\r\n,Taxable value,CGST,SGST,IGST\r\nInvoices,[\d.]+,[\d.]+,[\d.]+,[1-9]/);
+    expect(csv.body).toMatch(/Credit notes,[\d.]+,0\.00,0\.00,[1-9]/);
+    expect(csv.body).toMatch(/27-Maharashtra,Intra-state,18%,/);
     expect(csv.body).not.toMatch(/19-West Bengal/);
+    const json = await get(`/admin/gst.json?month=${month}`, cookies.admin);
+    expect(json.statusCode).toBe(200);
+    expect(json.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(JSON.parse(json.body)).toMatchObject({ fp: `${month.slice(5)}${month.slice(0, 4)}` });
+    expect((await get(`/admin/gst.json?month=${month}`, cookies.owner)).statusCode).toBe(302);
     const bad = await get("/admin/gst.csv?month=2026-13", cookies.admin);
     expect(bad.statusCode).toBe(400);
     const report = await get(`/admin/gst?month=${month}`, cookies.admin);

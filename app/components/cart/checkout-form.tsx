@@ -8,7 +8,10 @@ import { TextField } from "../ui/text-field.tsx";
 
 /** What was typed before a failed attempt (or the profile's details). */
 export type CheckoutValues = Partial<
-  Pick<GuestCheckoutInput, "name" | "email" | "address" | "city" | "stateCode" | "pincode" | "phone">
+  Pick<
+    GuestCheckoutInput,
+    "name" | "email" | "address" | "city" | "stateCode" | "pincode" | "phone" | "gstin" | "businessName"
+  >
 >;
 
 type CheckoutFormProps = {
@@ -25,7 +28,7 @@ type CheckoutFormProps = {
 };
 
 type CheckoutField = {
-  name: Exclude<keyof CheckoutValues, "stateCode">;
+  name: Exclude<keyof CheckoutValues, "stateCode" | "gstin" | "businessName">;
   label: string;
   hint?: string;
   guestOnly?: boolean;
@@ -84,8 +87,42 @@ export function CheckoutForm({
           ) : null}
         </Fragment>
       ))}
+      <BusinessInvoiceFields values={values} fieldErrors={fieldErrors} />
       <p className="text-xs text-zinc-500 dark:text-zinc-400">Payment: cash on delivery.</p>
       <SubmitButton label="Order Now" pendingLabel="Placing your order…" className="btn-gold w-full" action={action} />
     </Form>
+  );
+}
+
+/**
+ * A business buyer's GSTIN and registered name, for a B2B tax invoice (input tax credit): folded
+ * away unless filled in or refused.
+ */
+function BusinessInvoiceFields({ values, fieldErrors }: Pick<CheckoutFormProps, "values" | "fieldErrors">) {
+  const errors = fieldErrors ?? {};
+  const open = Boolean(values.gstin || values.businessName || errors.gstin || errors.businessName);
+  return (
+    <details open={open} className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-700">
+      <summary className="cursor-pointer font-medium">Buying for a business? Add your GSTIN</summary>
+      <div className="mt-3 flex flex-col gap-4">
+        <TextField
+          name="gstin"
+          label="GSTIN for a business invoice"
+          hint="Registered in the state above; the invoice then carries it, for input tax credit."
+          autoCapitalize="characters"
+          maxLength={20}
+          defaultValue={values.gstin ?? ""}
+          error={errors.gstin}
+        />
+        <TextField
+          name="businessName"
+          label="Business name"
+          hint="As registered under the GSTIN."
+          autoComplete="organization"
+          defaultValue={values.businessName ?? ""}
+          error={errors.businessName}
+        />
+      </div>
+    </details>
   );
 }

@@ -50,6 +50,11 @@ export function OrderView({ order, documentsPath }: { order: OrderDetail; docume
           </p>
           <p>Mobile {order.phone}</p>
           <p>{order.email}</p>
+          {order.buyerGstin ? (
+            <p className="mt-2" data-testid="business-invoice">
+              Business invoice to {order.buyerLegalName}, GSTIN {order.buyerGstin}
+            </p>
+          ) : null}
         </section>
         <section className="card p-4 text-sm" aria-labelledby="totals-heading">
           <h2 id="totals-heading" className="mb-2 font-semibold">

@@ -1,11 +1,10 @@
 import { Download } from "lucide-react";
 import { Form } from "react-router";
-import { formatShopDate } from "#core/dates.ts";
 import { formatAmount } from "#core/money.ts";
 import { type GstReport, gstReport, monthOf } from "#server/invoices/gst-report.service.ts";
 import { appServices } from "../../.server/context.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
-import { TableHead } from "../../components/admin/table-head.tsx";
+import { GstDocumentsTable, GstHsnTable, GstSection, rateText } from "../../components/admin/gst-tables.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/gst-report";
 
@@ -16,11 +15,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "GST report", description: "GST by rate and state for a month.", noindex: true });
+  pageMeta({ title: "GST report", description: "The month's GSTR-1 tables.", noindex: true });
 
 const TAX_HEADS = ["Taxable value", "CGST", "SGST", "IGST"];
-const rate = (bps: number) => `${bps / 100}%`;
-type Amounts = GstReport["net"];
+type Amounts = GstReport["totals"]["net"];
 const amountCells = (row: Amounts) =>
   [row.taxable, row.cgst, row.sgst, row.igst].map((paise, i) => (
     <td key={TAX_HEADS[i]} className="px-2 py-1.5 text-right tabular-nums">
@@ -28,126 +26,93 @@ const amountCells = (row: Amounts) =>
     </td>
   ));
 
-/** The month's GST for the accountant, as GSTR-1 groups B2C sales, with a CSV to download. */
+/** The month's GSTR-1 for the accountant: every table on screen, and as CSV and the offline tool's JSON. */
 export default function GstReportPage({ loaderData }: Route.ComponentProps) {
   const { report } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="font-display text-3xl font-semibold">GST report</h1>
-        <div className="flex flex-wrap items-end gap-3">
-          <Form method="get" className="flex items-end gap-2">
-            <div>
-              <label htmlFor="month" className="label">
-                Month
-              </label>
-              <input id="month" name="month" type="month" defaultValue={report.month} className="field" />
-            </div>
-            <button type="submit" className="btn-outline">
-              Show
-            </button>
-          </Form>
-          <a href={`/admin/gst.csv?month=${report.month}`} className="btn-gold" download>
-            <Download aria-hidden="true" className="size-4" />
-            Download CSV
-          </a>
-        </div>
-      </div>
-      <Section title="Net for the month" heads={TAX_HEADS} empty={false}>
-        <tr>{amountCells(report.net)}</tr>
-      </Section>
-      <Section title="Invoices by rate" heads={["Rate", ...TAX_HEADS]} empty={report.invoices.length === 0}>
-        {report.invoices.map((row) => (
-          <tr key={row.rateBps}>
-            <td className="px-2 py-1.5">{rate(row.rateBps)}</td>
-            {amountCells(row)}
+      <ReportHeader month={report.month} />
+      <GstSection title="Totals for the month" heads={["", ...TAX_HEADS]} empty={false}>
+        {(["invoices", "creditNotes", "net"] as const).map((key) => (
+          <tr key={key}>
+            <th scope="row" className="px-2 py-1.5 text-left font-medium">
+              {{ invoices: "Invoices", creditNotes: "Credit notes", net: "Net" }[key]}
+            </th>
+            {amountCells(report.totals[key])}
           </tr>
         ))}
-      </Section>
-      <Section title="Credit notes by rate" heads={["Rate", ...TAX_HEADS]} empty={report.creditNotes.length === 0}>
-        {report.creditNotes.map((row) => (
-          <tr key={row.rateBps}>
-            <td className="px-2 py-1.5">{rate(row.rateBps)}</td>
-            {amountCells(row)}
-          </tr>
-        ))}
-      </Section>
-      <Section
-        title="B2C small: by place of supply and rate, net of credit notes"
-        heads={["Place of supply", "Rate", ...TAX_HEADS]}
-        empty={report.b2cSmall.length === 0}
+      </GstSection>
+      <GstDocumentsTable title="B2B: invoices to registered buyers" documents={report.b2b} notes={false} />
+      <GstDocumentsTable
+        title="B2CL: inter-state invoices to unregistered buyers above ₹1,00,000"
+        documents={report.b2cl}
+        notes={false}
+      />
+      <GstSection
+        title="B2CS: other sales to unregistered buyers, by place of supply and rate, net of their credit notes"
+        heads={["Place of supply", "Supply", "Rate", ...TAX_HEADS]}
+        empty={report.b2cs.length === 0}
       >
-        {report.b2cSmall.map((row) => (
-          <tr key={`${row.stateCode}-${row.rateBps}`}>
+        {report.b2cs.map((row) => (
+          <tr key={`${row.stateCode}-${row.rateBps}-${row.supplyType}`}>
             <td className="px-2 py-1.5">
               {row.stateCode} {row.stateName}
             </td>
-            <td className="px-2 py-1.5">{rate(row.rateBps)}</td>
+            <td className="px-2 py-1.5">{row.supplyType === "intra" ? "Intra-state" : "Inter-state"}</td>
+            <td className="px-2 py-1.5">{rateText(row.rateBps)}</td>
             {amountCells(row)}
           </tr>
         ))}
-      </Section>
-      <Section
-        title="B2C large: inter-state invoices above ₹1,00,000"
-        heads={["Invoice", "Date", "Place of supply", "Value", "Rate", "Taxable value", "IGST"]}
-        empty={report.b2cLarge.length === 0}
+      </GstSection>
+      <GstDocumentsTable title="CDNR: credit notes to registered buyers" documents={report.cdnr} notes />
+      <GstDocumentsTable title="CDNUR: credit notes against B2CL invoices" documents={report.cdnur} notes />
+      <GstHsnTable title="HSN summary, B2B (net of credit notes)" rows={report.hsnB2b} />
+      <GstHsnTable title="HSN summary, B2C (net of credit notes)" rows={report.hsnB2c} />
+      <GstSection
+        title="Documents issued"
+        heads={["Nature of document", "From", "To", "Total", "Cancelled", "Net issued"]}
+        empty={false}
       >
-        {report.b2cLarge.flatMap((invoice) =>
-          invoice.rows.map((row) => (
-            <tr key={`${invoice.invoiceNumber}-${row.rateBps}`}>
-              <td className="px-2 py-1.5">{invoice.invoiceNumber}</td>
-              <td className="px-2 py-1.5">{formatShopDate(invoice.date)}</td>
-              <td className="px-2 py-1.5">{invoice.stateName}</td>
-              <td className="px-2 py-1.5 text-right tabular-nums">{formatAmount(invoice.value)}</td>
-              <td className="px-2 py-1.5">{rate(row.rateBps)}</td>
-              <td className="px-2 py-1.5 text-right tabular-nums">{formatAmount(row.taxable)}</td>
-              <td className="px-2 py-1.5 text-right tabular-nums">{formatAmount(row.igst)}</td>
-            </tr>
-          )),
-        )}
-      </Section>
-      <Section
-        title="HSN summary"
-        heads={["HSN/SAC", "Quantity", "Rate", ...TAX_HEADS]}
-        empty={report.hsn.length === 0}
-      >
-        {report.hsn.map((row) => (
-          <tr key={`${row.hsn}-${row.rateBps}`}>
-            <td className="px-2 py-1.5">{row.hsn}</td>
-            <td className="px-2 py-1.5">{row.quantity}</td>
-            <td className="px-2 py-1.5">{rate(row.rateBps)}</td>
-            {amountCells(row)}
-          </tr>
-        ))}
-      </Section>
-      <Section title="Documents issued" heads={["Nature of document", "From", "To", "Count"]} empty={false}>
         {report.documents.map((row) => (
-          <tr key={row.kind}>
-            <td className="px-2 py-1.5">{row.kind}</td>
+          <tr key={row.nature}>
+            <td className="px-2 py-1.5">{row.nature}</td>
             <td className="px-2 py-1.5">{row.first ?? "—"}</td>
             <td className="px-2 py-1.5">{row.last ?? "—"}</td>
-            <td className="px-2 py-1.5">{row.count}</td>
+            <td className="px-2 py-1.5">{row.total}</td>
+            <td className="px-2 py-1.5">{row.cancelled}</td>
+            <td className="px-2 py-1.5">{row.netIssued}</td>
           </tr>
         ))}
-      </Section>
+      </GstSection>
     </div>
   );
 }
 
-function Section(props: { title: string; heads: string[]; empty: boolean; children: React.ReactNode }) {
+function ReportHeader({ month }: { month: string }) {
   return (
-    <section className="mt-8">
-      <h2 className="text-lg font-semibold">{props.title}</h2>
-      {props.empty ? (
-        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Nothing this month.</p>
-      ) : (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <TableHead headings={props.heads} />
-            <tbody>{props.children}</tbody>
-          </table>
-        </div>
-      )}
-    </section>
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <h1 className="font-display text-3xl font-semibold">GST report (GSTR-1)</h1>
+      <div className="flex flex-wrap items-end gap-3">
+        <Form method="get" className="flex items-end gap-2">
+          <div>
+            <label htmlFor="month" className="label">
+              Month
+            </label>
+            <input id="month" name="month" type="month" defaultValue={month} className="field" />
+          </div>
+          <button type="submit" className="btn-outline">
+            Show
+          </button>
+        </Form>
+        <a href={`/admin/gst.csv?month=${month}`} className="btn-outline" download>
+          <Download aria-hidden="true" className="size-4" />
+          CSV
+        </a>
+        <a href={`/admin/gst.json?month=${month}`} className="btn-gold" download>
+          <Download aria-hidden="true" className="size-4" />
+          JSON for the GST offline tool
+        </a>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,189 @@
+import { expect, it } from "vitest";
+import { type Actor, SYSTEM } from "#core/actor.ts";
+import { addToCart } from "../cart/cart.service.ts";
+import type { Db } from "../db/schema.ts";
+import { changeStatus, orderByAccessToken } from "../orders/orders.service.ts";
+import { placeOrder } from "../orders/place-order.ts";
+import { gstinCheckCharacter } from "../tax/gstin.ts";
+import { DEMO_SELLER } from "../tax/seller.ts";
+import { failure } from "../testing/app-error.ts";
+import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
+import { describeEachDatabase } from "../testing/test-databases.ts";
+import { type Amounts, type GstReport, gstReport } from "./gst-report.service.ts";
+import { gstReportCsv, gstr1Json } from "./gst-report-files.ts";
+import { invoiceDocument } from "./invoices.service.ts";
+
+const gstin = (first14: string) => `${first14}${gstinCheckCharacter(first14)}`;
+const MUMBAI_BUSINESS = gstin("27AAACR5055K1Z");
+const KOLKATA_BUSINESS = gstin("19AAFCS1234B1Z");
+const KOLKATA = { address: "12 Park Street", city: "Kolkata", stateCode: "19", pincode: "700016" };
+const ADMIN = actorFor({ id: "admin", email: "owner@example.com" }, "admin");
+
+/** Moments of June 2026, India time, a day apart, in the order the documents are issued. */
+const june = (day: number) => Date.UTC(2026, 5, day, 6, 30);
+
+type Kind = "b2b" | "b2cl" | "b2cs";
+type Placed = { id: number; token: string; kind: Kind; cancelledOn?: number };
+
+async function sell(db: Db, buyer: Actor, price: number, details: Record<string, unknown>, day: number) {
+  const product = await makeProduct(db, { price, hsn: "6204", sizes: { M: 10 } });
+  await addToCart(db, buyer, { productId: product, size: "M" });
+  return placeOrder(db, buyer, checkoutDetails(details), atShop(june(day)));
+}
+
+/** A month of every kind of sale: B2B within and across states, B2C large and small, with cancellations. */
+async function aMonthOfOrders(db: Db): Promise<Placed[]> {
+  const customer = actorFor(await makeCustomer(db));
+  const business = { gstin: MUMBAI_BUSINESS, businessName: "Rao Uniforms LLP" };
+  const kinds: [Kind, Actor, number, Record<string, unknown>, number?][] = [
+    ["b2cs", makeVisitor(), 249_900, {}],
+    ["b2cs", makeVisitor(), 269_900, {}, 20],
+    ["b2cs", makeVisitor(), 189_900, KOLKATA],
+    ["b2cs", makeVisitor(), 1_49_000_00, {}],
+    ["b2cl", makeVisitor(), 1_20_000_00, KOLKATA],
+    ["b2cl", makeVisitor(), 1_80_000_00, KOLKATA, 22],
+    ["b2b", customer, 4_99_900, business],
+    ["b2b", makeVisitor(), 2_99_900, { ...KOLKATA, gstin: KOLKATA_BUSINESS, businessName: "Sen Gifts" }, 24],
+  ];
+  const placed: Placed[] = [];
+  for (const [i, [kind, buyer, price, details, cancelledOn]] of kinds.entries()) {
+    const order = await sell(db, buyer, price, details, 2 + i);
+    placed.push({ id: order.id, token: order.accessToken, kind, cancelledOn });
+  }
+  for (const order of placed.filter((entry) => entry.cancelledOn)) {
+    await changeStatus(
+      db,
+      SYSTEM,
+      { orderId: order.id, from: "placed", to: "cancelled" },
+      june(order.cancelledOn ?? 28),
+    );
+  }
+  return placed;
+}
+
+const zero = (): Amounts => ({ taxable: 0, cgst: 0, sgst: 0, igst: 0 });
+function addInto(target: Amounts, row: Amounts, sign = 1) {
+  for (const key of ["taxable", "cgst", "sgst", "igst"] as const) target[key] += sign * row[key];
+  return target;
+}
+const total = (rows: readonly Amounts[]) => rows.reduce((sum, row) => addInto(sum, row), zero());
+
+describeEachDatabase("GSTR-1 for a month", (database) => {
+  it("puts every invoice and credit note in its table, with the sums of the documents themselves", async () => {
+    const { db } = database();
+    const placed = await aMonthOfOrders(db);
+    const report = await gstReport(db, ADMIN, "2026-06");
+    const documents = await Promise.all(
+      placed.map(async (entry) => {
+        const order = await orderByAccessToken(db, entry.token);
+        const invoice = await invoiceDocument(db, order, "invoice");
+        return { ...entry, order, invoice };
+      }),
+    );
+    const of = (kind: Kind) => documents.filter((entry) => entry.kind === kind);
+    const cancelled = (kind: Kind) => of(kind).filter((entry) => entry.cancelledOn);
+
+    // B2B and B2CL: each invoice on its own, with its value and its tax; CDNR and CDNUR: each credit note.
+    expect(report.b2b.map((d) => [d.number, d.buyerGstin, d.value, total(d.rows)])).toEqual(
+      of("b2b").map((e) => [e.invoice.number, e.order.buyerGstin, e.order.total, pick(e.invoice.totals)]),
+    );
+    expect(report.b2cl.map((d) => [d.number, d.stateCode, d.value, total(d.rows)])).toEqual(
+      of("b2cl").map((e) => [e.invoice.number, "19", e.order.total, pick(e.invoice.totals)]),
+    );
+    expect(report.cdnr.map((d) => [d.invoiceNumber, d.buyerGstin, total(d.rows)])).toEqual(
+      cancelled("b2b").map((e) => [e.invoice.number, KOLKATA_BUSINESS, pick(e.invoice.totals)]),
+    );
+    expect(report.cdnur.map((d) => [d.invoiceNumber, d.value, total(d.rows)])).toEqual(
+      cancelled("b2cl").map((e) => [e.invoice.number, e.order.total, pick(e.invoice.totals)]),
+    );
+    expect(report.cdnur[0]?.number).toMatch(/^CN\/26-27\/\d{6}$/);
+
+    // B2CS: the small invoices less their own credit notes, by state and rate; never a large one.
+    const b2cs = new Map<string, Amounts>();
+    for (const entry of of("b2cs")) {
+      for (const line of entry.invoice.lines) {
+        const key = `${entry.order.stateCode}|${line.rateBps}`;
+        const sums = b2cs.get(key) ?? zero();
+        b2cs.set(key, addInto(addInto(sums, line), line, entry.cancelledOn ? -1 : 0));
+      }
+    }
+    const expectedB2cs = [...b2cs].filter(([, sums]) => sums.taxable !== 0);
+    expect(report.b2cs.map((row) => [`${row.stateCode}|${row.rateBps}`, pick(row)]).sort()).toEqual(
+      expectedB2cs.map(([key, sums]) => [key, sums]).sort(),
+    );
+    expect(report.b2cs.every((row) => row.supplyType === (row.stateCode === "27" ? "intra" : "inter"))).toBe(true);
+
+    // HSN: goods' HSN only (shipping goes with the goods), pieces counted, net of credit notes.
+    const hsnRows = [...report.hsnB2b, ...report.hsnB2c];
+    expect(hsnRows.every((row) => row.hsn === "6204")).toBe(true);
+    const net = documents.reduce(
+      (sum, entry) => addInto(sum, pick(entry.invoice.totals), entry.cancelledOn ? 0 : 1),
+      zero(),
+    );
+    expect(total(hsnRows)).toEqual(net);
+    expect(report.hsnB2b.reduce((sum, row) => sum + row.quantity, 0)).toBe(1);
+    expect(report.hsnB2c.reduce((sum, row) => sum + row.quantity, 0)).toBe(4);
+    expect(report.totals.net).toEqual(net);
+    expect(report.totals.invoices).toEqual(total(documents.map((entry) => pick(entry.invoice.totals))));
+
+    // Documents issued: every number of each series, none cancelled.
+    const numbers = documents.map((entry) => entry.invoice.number).sort();
+    expect(report.documents[0]).toMatchObject({
+      first: numbers[0],
+      last: numbers.at(-1),
+      total: 8,
+      cancelled: 0,
+      netIssued: 8,
+    });
+    expect(report.documents[1]).toMatchObject({ total: 3, netIssued: 3 });
+    expectFilesToAgree(report);
+  });
+
+  it("refuses a business invoice whose GSTIN is malformed, of another state, or without a business name", async () => {
+    const { db } = database();
+    const shopper = makeVisitor();
+    await addToCart(db, shopper, { productId: await makeProduct(db), size: "M" });
+    const refused = async (details: Record<string, unknown>) =>
+      failure(placeOrder(db, shopper, checkoutDetails(details), atShop()));
+    const wrongCheck = `${MUMBAI_BUSINESS.slice(0, 14)}${MUMBAI_BUSINESS.endsWith("A") ? "B" : "A"}`;
+    expect((await refused({ gstin: wrongCheck, businessName: "Rao Uniforms" })).message).toMatch(/not valid/);
+    expect((await refused({ gstin: "27ABC", businessName: "Rao Uniforms" })).message).toMatch(/15 characters/);
+    expect((await refused({ gstin: KOLKATA_BUSINESS, businessName: "Sen Gifts" })).message).toMatch(
+      /registered in West Bengal/,
+    );
+    expect((await refused({ gstin: MUMBAI_BUSINESS })).message).toMatch(/business name/);
+    // Spaces and small letters are how people type it.
+    const placed = await placeOrder(
+      db,
+      shopper,
+      checkoutDetails({ gstin: ` ${MUMBAI_BUSINESS.toLowerCase()} `, businessName: "Rao Uniforms LLP" }),
+      atShop(),
+    );
+    const order = await orderByAccessToken(db, placed.accessToken);
+    expect(order).toMatchObject({ buyerGstin: MUMBAI_BUSINESS, buyerLegalName: "Rao Uniforms LLP" });
+    const invoice = await invoiceDocument(db, order, "invoice");
+    expect(invoice.recipient).toMatchObject({ gstin: MUMBAI_BUSINESS, legalName: "Rao Uniforms LLP" });
+  });
+});
+
+const pick = ({ taxable, cgst, sgst, igst }: Amounts): Amounts => ({ taxable, cgst, sgst, igst });
+
+/** The CSV and the offline tool's JSON carry the same documents and figures as the screen. */
+function expectFilesToAgree(report: GstReport) {
+  const json = gstr1Json(report, DEMO_SELLER.gstin);
+  expect(json).toMatchObject({ gstin: DEMO_SELLER.gstin, fp: "062026" });
+  expect(json.b2b.flatMap((buyer) => buyer.inv.map((invoice) => invoice.inum))).toEqual(
+    report.b2b.map((d) => d.number),
+  );
+  expect(json.b2cl.flatMap((place) => place.inv.map((invoice) => invoice.inum))).toEqual(
+    report.b2cl.map((d) => d.number),
+  );
+  expect(json.cdnur.map((note) => [note.typ, note.nt_num])).toEqual(report.cdnur.map((d) => ["B2CL", d.number]));
+  const b2csTaxable = json.b2cs.reduce((sum, row) => sum + Math.round(row.txval * 100), 0);
+  expect(b2csTaxable).toBe(report.b2cs.reduce((sum, row) => sum + row.taxable, 0));
+  expect(json.hsn.hsn_b2c.every((row) => row.uqc === "PCS")).toBe(true);
+  const csv = gstReportCsv(report);
+  for (const document of [...report.b2b, ...report.b2cl, ...report.cdnr, ...report.cdnur]) {
+    expect(csv).toContain(document.number);
+  }
+}
