@@ -149,6 +149,9 @@ export interface OrdersTable {
   seller: string | null;
   creditNoteNumber: string | null;
   creditNoteDate: number | null;
+  /** The e-way bill's 12-digit number, for an order that needs one (server/invoices/eway-bills.ts). */
+  ewayBillNumber: string | null;
+  ewayBillEnteredAt: number | null;
 }
 
 export interface OrderLinesTable {
