@@ -51,6 +51,8 @@ export default [
     route("admin/gst.csv", "routes/admin/gst-file.ts", { id: "gst-csv" }),
     route("admin/gst.json", "routes/admin/gst-file.ts", { id: "gst-json" }),
     route("admin/orders/:orderId/:document", "routes/order-document.ts", { id: "admin-document" }),
+    // Part A of an order's e-way bill, for the portal's bulk upload.
+    route("admin/orders/:orderId/eway-bill.json", "routes/admin/eway-bill-json.ts"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

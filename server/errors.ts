@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   "idempotency-conflict": 409,
   "invalid-transition": 409,
   "stale-update": 409,
+  "eway-bill-required": 409,
   "points-unavailable": 400,
   "price-changed": 409,
   "cart-empty": 400,

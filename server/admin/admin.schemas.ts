@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { OrderStatus } from "../db/schema.ts";
+import type { EwayBillStatus } from "../invoices/eway-bills.ts";
 import { pageNumber } from "../validation/fields.ts";
 
 export const ADMIN_TABS = ["overview", "products", "orders", "users", "emails"] as const;
@@ -56,6 +57,7 @@ export type AdminOrderRow = {
   title: string | null;
   image: string | null;
   category: string | null;
+  ewayBill: EwayBillStatus;
 };
 
 /** A user in the dashboard's Users tab. */

@@ -4,6 +4,7 @@ import { assertAdmin } from "../access.ts";
 import { countLiveProducts } from "../catalog/catalog.repository.ts";
 import type { Db } from "../db/schema.ts";
 import { containsLikePattern } from "../db/text-match.ts";
+import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
 import { findOrdersWithFirstLine } from "../orders/orders.repository.ts";
 import {
   countRows,
@@ -73,7 +74,14 @@ export async function adminProducts(db: Db, actor: Actor, query: DashboardQuery)
 export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminOrderRow>> {
   assertAdmin(actor);
   const { pattern, limit, offset } = pageSlice(query);
-  return paged(await findOrdersWithFirstLine(db, { pattern }, limit, offset), query.page);
+  const rows = await findOrdersWithFirstLine(db, { pattern }, limit, offset);
+  return paged(
+    rows.map(({ supplyType, ewayBillNumber, ewayBillEnteredAt, ...row }) => ({
+      ...row,
+      ewayBill: ewayBillStatusOf({ supplyType, total: row.total, ewayBillNumber, ewayBillEnteredAt }),
+    })),
+    query.page,
+  );
 }
 
 export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminUserRow>> {

@@ -14,6 +14,7 @@ import * as gstInvoices from "./migrations/0010_gst_invoices.ts";
 import * as catalogVersion from "./migrations/0011_catalog_version.ts";
 import * as orderEventIds from "./migrations/0012_order_event_ids.ts";
 import * as pendingPointsAndBusinessBuyers from "./migrations/0013_pending_points_and_business_buyers.ts";
+import * as ewayBills from "./migrations/0014_eway_bills.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0011_catalog_version": catalogVersion,
   "0012_order_event_ids": orderEventIds,
   "0013_pending_points_and_business_buyers": pendingPointsAndBusinessBuyers,
+  "0014_eway_bills": ewayBills,
 };
 
 const provider: MigrationProvider = {

@@ -152,6 +152,9 @@ export interface OrdersTable {
   /** A business buyer's GSTIN and legal name, for a B2B tax invoice; null for a consumer. */
   buyerGstin: string | null;
   buyerLegalName: string | null;
+  /** The e-way bill's 12-digit number, for an order that needs one (server/invoices/eway-bills.ts). */
+  ewayBillNumber: string | null;
+  ewayBillEnteredAt: number | null;
 }
 
 export interface OrderLinesTable {

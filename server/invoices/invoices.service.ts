@@ -3,6 +3,8 @@ import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import { summariseByRate, totalsOf } from "../tax/tax-summary.ts";
+import { type PartA, partAOf, pincodeAtEnd } from "./eway-bill-part-a.ts";
+import { buyerGstinOf } from "./eway-bills.ts";
 import type { InvoiceDocument, InvoicedOrder, InvoiceLine } from "./invoice.schemas.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { findInvoiceParts, findTaxLines } from "./invoices.repository.ts";
@@ -69,5 +71,27 @@ export async function invoiceDocument(db: Db, order: InvoicedOrder, kind: Docume
     lines,
     summary: summariseByRate(lines),
     totals: totalsOf(lines),
+  };
+}
+
+export type EwayBillFile = { filename: string; partA: PartA };
+
+/**
+ * Part A of an order's e-way bill, from its tax invoice as issued, for the portal's bulk upload;
+ * the caller has checked who asks and that the order needs one. The seller's pincode is read from
+ * the end of the seller's address on the invoice, as the invoice prints it.
+ */
+export async function ewayBillFile(db: Db, order: InvoicedOrder): Promise<EwayBillFile> {
+  const invoice = await invoiceDocument(db, order, "invoice");
+  const sellerPincode = pincodeAtEnd(invoice.seller.address);
+  if (!sellerPincode) {
+    throw new AppError(
+      "validation-failed",
+      "The seller's address on this invoice does not end with its 6-digit pincode, which the e-way bill needs. Please fill in Part A on the portal.",
+    );
+  }
+  return {
+    filename: `EWB-${invoice.number.replaceAll("/", "-")}.json`,
+    partA: partAOf(invoice, { buyerGstin: buyerGstinOf(order), sellerPincode }),
   };
 }

@@ -1,6 +1,7 @@
 import type { Actor } from "#core/actor.ts";
 import type { Db } from "../db/schema.ts";
-import { type DocumentKind, documentFile } from "../invoices/invoices.service.ts";
+import { AppError } from "../errors.ts";
+import { type DocumentKind, documentFile, ewayBillFile } from "../invoices/invoices.service.ts";
 import { customerOrder, orderByAccessToken, orderForAdmin } from "./orders.service.ts";
 
 /*
@@ -21,4 +22,11 @@ export async function guestDocument(db: Db, token: string, kind: DocumentKind) {
 /** Any order's invoice or credit note, for the administrator. */
 export async function adminDocument(db: Db, actor: Actor, orderId: number, kind: DocumentKind) {
   return documentFile(db, await orderForAdmin(db, actor, orderId), kind);
+}
+
+/** Part A of an order's e-way bill, for the administrator, of an order whose goods need one. */
+export async function adminEwayBill(db: Db, actor: Actor, orderId: number) {
+  const order = await orderForAdmin(db, actor, orderId);
+  if (!order.ewayBill.needed) throw new AppError("not-found", "This order needs no e-way bill.");
+  return ewayBillFile(db, order);
 }

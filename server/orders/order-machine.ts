@@ -3,6 +3,7 @@ import { ORDER_TRANSITIONS, type OrderStatus } from "#core/order-status.ts";
 import { stockChangeShows } from "#core/stock.ts";
 import type { Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { needsEwayBill } from "../invoices/eway-bills.ts";
 import { issueCreditNote } from "../invoices/invoicing.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { creditEarnedPoints, settleCancelledOrderPoints } from "../rewards/rewards.service.ts";
@@ -11,8 +12,9 @@ import { addSoldCount, findOrder, findOrderLines, incrementStock, updateStatusIf
 
 /*
  * The order's life as a transition table (the allowed moves are core's ORDER_TRANSITIONS) with the
- * side effects of each move hung on it by name. A move runs inside the caller's transaction: the
- * status changes only if the order still has the status it was decided from, then each effect of
+ * conditions and side effects of each move hung on it by name. A move runs inside the caller's
+ * transaction: the order must meet the conditions of the status it goes to, the status changes
+ * only if the order still has the status it was decided from, then each effect of
  * the move runs in order, and the history entry (which feeds the administrators' live view) is
  * written last. If anything fails, nothing of the move stays.
  */
@@ -72,6 +74,24 @@ const mailStatus: Effect = async ({ trx, order, to, now }) => {
   );
 };
 
+/** A condition an order must meet to arrive at a status; it throws the refusal when it is not met. */
+type Guard = (order: OrderRow) => void;
+
+/** Goods worth more than Rule 138's threshold leave the state only with an e-way bill. */
+const ewayBillEntered: Guard = (order) => {
+  if (needsEwayBill(order) && !order.ewayBillNumber) {
+    throw new AppError("eway-bill-required", "Enter the e-way bill number before shipping this order.");
+  }
+};
+
+/** What must hold before an order may arrive at each status. */
+const GUARDS: Record<OrderStatus, readonly Guard[]> = {
+  placed: [],
+  shipped: [ewayBillEntered],
+  delivered: [],
+  cancelled: [],
+};
+
 /** The effects of arriving at each status, in the order they run. */
 const EFFECTS: Record<OrderStatus, readonly Effect[]> = {
   placed: [],
@@ -109,6 +129,7 @@ export async function moveOrder(
   if (!canTransition(from, to)) throw new AppError("invalid-transition", `An order cannot go from ${from} to ${to}.`);
   const order = await findOrder(trx, { id: orderId });
   if (!order) throw new AppError("not-found", "This order could not be found.");
+  for (const guard of GUARDS[to]) guard(order);
   if (!(await updateStatusIf(trx, orderId, from, to, now))) {
     throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
   }

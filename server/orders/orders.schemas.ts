@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { DeliveryAddress } from "#core/delivery-address.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#core/order-status.ts";
 import type { OrderLinesTable } from "../db/schema.ts";
+import { EWAY_BILL_NUMBER_PATTERN, type EwayBillStatus } from "../invoices/eway-bills.ts";
 import type { IssuedDocument } from "../invoices/invoice.schemas.ts";
 import {
   businessBuyer,
@@ -61,6 +62,22 @@ export const changeStatusSchema = z.object({
 /** As it arrives from the form: checked by the schema, so loosely typed. */
 export type ChangeStatusInput = { orderId: number | string; from: string; to: string };
 
+/**
+ * The e-way bill number the portal gave, as the administrator types it: 12 digits, which the
+ * portal prints in groups of four, so spaces between them are taken out.
+ */
+export const ewayBillNumberSchema = z.object({
+  orderId: decimalInteger("Which order? The order number is not valid.", 1, Number.MAX_SAFE_INTEGER),
+  ewayBillNumber: requiredText("Please enter the e-way bill number.").pipe(
+    z
+      .string()
+      .transform((value) => value.replace(/\s+/g, ""))
+      .pipe(z.string().regex(EWAY_BILL_NUMBER_PATTERN, "The e-way bill number has 12 digits.")),
+  ),
+});
+/** As it arrives from the form: checked by the schema, so loosely typed. */
+export type EwayBillNumberInput = { orderId: number | string; ewayBillNumber: string };
+
 /** A line of an order: the product as it was bought, at the price paid. */
 export type LineSnapshot = Omit<Selectable<OrderLinesTable>, "orderId" | "position">;
 
@@ -93,6 +110,9 @@ export type OrderDetail = OrderSummary &
     lines: LineSnapshot[];
     history: { from: OrderStatus | null; to: OrderStatus; actor: string; at: number }[];
   };
+
+/** An order as the administrator sees it: as its owner does, with its e-way bill. */
+export type AdminOrderDetail = OrderDetail & { ewayBill: EwayBillStatus };
 
 /** "Find my order": the order number and the e-mail address it was placed with. */
 export const orderLinkSchema = z.object({

@@ -3,12 +3,14 @@ import { assertAdmin, assertSignedIn } from "../access.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, OrderStatus } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { parseInput } from "../validation/fields.ts";
 import { announceOrderEvent } from "./order-feed.ts";
 import { moveOrder, type OrderRow, orderPathFor } from "./order-machine.ts";
 import { findOrder, findOrderLines, findOrdersWithFirstLine, findStatusHistory } from "./orders.repository.ts";
 import {
+  type AdminOrderDetail,
   type ChangeStatusInput,
   changeStatusSchema,
   type OrderDetail,
@@ -53,12 +55,12 @@ export async function orderByAccessToken(db: Db, token: string): Promise<OrderDe
   return orderDetail(db, order);
 }
 
-/** Any order, for the administrator. */
-export async function orderForAdmin(db: Db, actor: Actor, orderId: number): Promise<OrderDetail> {
+/** Any order, for the administrator, with its e-way bill. */
+export async function orderForAdmin(db: Db, actor: Actor, orderId: number): Promise<AdminOrderDetail> {
   assertAdmin(actor);
   const order = await findOrder(db, { id: orderId });
   if (!order) throw new AppError("not-found", "This order could not be found.");
-  return orderDetail(db, order);
+  return { ...(await orderDetail(db, order)), ewayBill: ewayBillStatusOf(order) };
 }
 
 function documentRef(number: string | null, date: number | null) {

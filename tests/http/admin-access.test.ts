@@ -39,6 +39,7 @@ describe("the admin route table", () => {
         "/admin/gst.csv",
         "/admin/gst.json",
         "/admin/orders/:orderId/:document",
+        "/admin/orders/:orderId/eway-bill.json",
         "/dashboard",
         "/updateproduct",
       ].sort(),
@@ -56,6 +57,8 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
   const cookies: Record<"anonymous" | "customer" | "admin", string> = { anonymous: "", customer: "", admin: "" };
   let productId: number;
   let orderId: number;
+  /** An order to another state worth more than ₹50,000, which needs an e-way bill. */
+  let ewayOrderId: number;
   let victimId: string;
 
   beforeAll(async () => {
@@ -65,6 +68,10 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
     const buyer = makeVisitor();
     await addToCart(db, buyer, { productId, size: "M" });
     orderId = (await placeOrder(db, buyer, checkoutDetails(), atShop())).id;
+    const lehenga = await makeProduct(db, { title: "Guarded Lehenga", price: 6_000_000, sizes: { M: 5 } });
+    await addToCart(db, buyer, { productId: lehenga, size: "M" });
+    const kolkata = { city: "Kolkata", stateCode: "19", pincode: "700016" };
+    ewayOrderId = (await placeOrder(db, buyer, checkoutDetails(kolkata), atShop())).id;
     const customer = await makeCustomer(db);
     victimId = (await makeCustomer(db)).id;
     const login = async (email: string, password: string) => {
@@ -89,6 +96,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
     if (path === "/updateproduct") return `${path}?id=${productId}`;
     if (path === "/admin/updateorderstatus") return `${path}?id=${orderId}`;
     if (path === "/admin/orders/:orderId/:document") return `/admin/orders/${orderId}/invoice`;
+    if (path === "/admin/orders/:orderId/eway-bill.json") return `/admin/orders/${ewayOrderId}/eway-bill.json`;
     return path;
   };
 
@@ -97,6 +105,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
     { intent: "delete-product", productId: String(productId) },
     { intent: "toggle-user", userId: victimId, disabled: "1" },
     { from: "placed", to: "cancelled" },
+    { intent: "eway-bill", ewayBillNumber: "181234567890" },
     {
       title: "Hacked",
       price: "1",
@@ -147,6 +156,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
       expect((await findProduct(db, productId))?.archived).toBe(false);
       expect((await findProduct(db, productId))?.title).toBe("Guarded Saree");
       expect((await orderForAdmin(db, SYSTEM, orderId)).status).toBe("placed");
+      expect((await orderForAdmin(db, SYSTEM, ewayOrderId)).ewayBill.number).toBeNull();
       const victim = await shop.request({
         method: "GET",
         url: "/dashboard?tab=users",

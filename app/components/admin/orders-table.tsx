@@ -21,6 +21,27 @@ const HEADINGS = [
 ];
 
 /**
+ * Marks an order whose goods need an e-way bill (CGST Rule 138): in amber while it waits for the
+ * number before shipping, quietly once the number is entered.
+ */
+function EwayBillMark({ row }: { row: Row }) {
+  const { needed, number } = row.ewayBill;
+  if (!needed || (!number && row.status === "cancelled")) return null;
+  return number ? (
+    <p className="mt-1 text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400" title={`E-way bill ${number}`}>
+      E-way bill ✓
+    </p>
+  ) : (
+    <p
+      className="mt-1 inline-flex rounded bg-amber-100 px-1.5 text-xs font-semibold whitespace-nowrap text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
+      data-testid="eway-bill-needed"
+    >
+      E-way bill needed
+    </p>
+  );
+}
+
+/**
  * The orders, newest first, sized to fit beside the admin navigation at 1366 px: the customer's
  * details and the address each in one cell (the address shortened to two lines, whole on hover),
  * and Update Order only where the status can still change.
@@ -73,6 +94,7 @@ export function OrdersTable({ rows, arrived }: { rows: Row[]; arrived?: Readonly
           </td>
           <td className="px-2 py-2">
             <StatusBadge status={row.status} />
+            <EwayBillMark row={row} />
           </td>
           <td className="px-2 py-2">
             {ORDER_TRANSITIONS[row.status].length > 0 ? (

@@ -1,12 +1,15 @@
 import { data, Form, Link } from "react-router";
+import { z } from "zod";
 import { ORDER_TRANSITIONS, STATUS_LABELS } from "#core/order-status.ts";
-import { changeStatusSchema } from "#server/orders/orders.schemas.ts";
+import { recordEwayBill } from "#server/orders/eway-bills.service.ts";
+import { changeStatusSchema, ewayBillNumberSchema } from "#server/orders/orders.schemas.ts";
 import { changeStatus, orderForAdmin } from "#server/orders/orders.service.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
 import { appServices, idFromUrl } from "../../.server/context.ts";
-import { formFields, readForm } from "../../.server/forms.ts";
+import { formFields, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
+import { EwayBillPanel } from "../../components/admin/eway-bill-panel.tsx";
 import { useReturnToDashboard } from "../../components/admin/use-return-to-dashboard.ts";
 import { OrderView } from "../../components/orders/order-view.tsx";
 import { FormError } from "../../components/ui/form-error.tsx";
@@ -20,9 +23,28 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return { order, choices: ORDER_TRANSITIONS[order.status] };
 }
 
+/** The page's two forms: the status (the form without an intent), and the e-way bill number. */
+const orderForm = z.object({
+  intent: z.enum(["status", "eway-bill"], { error: "Unknown order action." }).default("status"),
+});
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
-  const input = { ...formFields(await readForm(request), changeStatusSchema), orderId: idFromUrl(url, "order") };
+  const form = await readForm(request);
+  const orderId = idFromUrl(url, "order");
+  if (routeFields(form, orderForm).intent === "eway-bill") {
+    const input = { ...formFields(form, ewayBillNumberSchema), orderId };
+    try {
+      await recordEwayBill(appServices(context).db, actor, input);
+    } catch (error) {
+      return formFailure(error);
+    }
+    // The order stays on screen, ready to ship.
+    return actionDone(context, request, makeToast("success", "E-way bill number saved"), {
+      backTo: `/admin/updateorderstatus?id=${orderId}`,
+    });
+  }
+  const input = { ...formFields(form, changeStatusSchema), orderId };
   if (!input.to) return data({ ok: false as const, message: "Please select a status" }, { status: 400 });
   try {
     await changeStatus(appServices(context).db, actor, input);
@@ -76,6 +98,7 @@ export default function UpdateOrderStatus({ loaderData, actionData }: Route.Comp
           <FormError message={actionData?.ok === false ? actionData.message : undefined} />
         </div>
       </section>
+      <EwayBillPanel order={order} />
       <OrderView order={order} documentsPath={`/admin/orders/${order.id}`} />
     </div>
   );

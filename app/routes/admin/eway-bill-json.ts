@@ -1,0 +1,19 @@
+import { AppError } from "#server/errors.ts";
+import { adminEwayBill } from "#server/orders/order-documents.service.ts";
+import { appServices } from "../../.server/context.ts";
+import { adminOrLogin } from "../../.server/guards.ts";
+import type { Route } from "./+types/eway-bill-json";
+
+/** Part A of an order's e-way bill, as JSON for the portal's bulk upload, for the administrator only. */
+export async function loader({ params, request, context, url }: Route.LoaderArgs) {
+  const actor = adminOrLogin({ context, request, url });
+  if (!/^[1-9]\d{0,14}$/.test(params.orderId)) throw new AppError("not-found", "This order could not be found.");
+  const file = await adminEwayBill(appServices(context).db, actor, Number(params.orderId));
+  return new Response(JSON.stringify(file.partA, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

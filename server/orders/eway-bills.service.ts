@@ -1,0 +1,47 @@
+import type { Actor } from "#core/actor.ts";
+import { STATUS_LABELS } from "#core/order-status.ts";
+import { assertAdmin } from "../access.ts";
+import type { Db, OrderStatus } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { needsEwayBill } from "../invoices/eway-bills.ts";
+import { parseInput } from "../validation/fields.ts";
+import { findOrder, setEwayBillNumber } from "./orders.repository.ts";
+import { type EwayBillNumberInput, ewayBillNumberSchema } from "./orders.schemas.ts";
+
+/**
+ * The statuses in which an order's e-way bill number may be entered: before the goods leave, and
+ * while they travel (a bill the portal cancelled within its day is replaced by a new number).
+ */
+const EWAY_BILL_OPEN: readonly OrderStatus[] = ["placed", "shipped"];
+
+/**
+ * The administrator enters the number of the e-way bill the portal issued for an order whose goods
+ * need one; the order can then ship. Returns the number as stored.
+ */
+export async function recordEwayBill(
+  db: Db,
+  actor: Actor,
+  input: EwayBillNumberInput,
+  now: number = Date.now(),
+): Promise<string> {
+  assertAdmin(actor);
+  const { orderId, ewayBillNumber } = parseInput(ewayBillNumberSchema, input);
+  const order = await findOrder(db, { id: orderId });
+  if (!order) throw new AppError("not-found", "This order could not be found.");
+  if (!needsEwayBill(order)) {
+    throw new AppError(
+      "validation-failed",
+      "This order needs no e-way bill: it stays in the state, or is worth ₹50,000 or less.",
+    );
+  }
+  if (!EWAY_BILL_OPEN.includes(order.status)) {
+    throw new AppError(
+      "invalid-transition",
+      `This order is ${STATUS_LABELS[order.status].toLowerCase()}; its e-way bill can no longer change.`,
+    );
+  }
+  if (!(await setEwayBillNumber(db, orderId, ewayBillNumber, now, EWAY_BILL_OPEN))) {
+    throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
+  }
+  return ewayBillNumber;
+}
