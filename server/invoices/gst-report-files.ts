@@ -130,7 +130,9 @@ function byBuyer<T>(documents: readonly ListedDocument[], entry: (document: List
   const buyers = new Map<string, T[]>();
   for (const document of documents) {
     const gstin = document.buyerGstin ?? "";
-    buyers.set(gstin, [...(buyers.get(gstin) ?? []), entry(document)]);
+    const list = buyers.get(gstin) ?? [];
+    list.push(entry(document));
+    buyers.set(gstin, list);
   }
   return [...buyers].map(([ctin, list]) => ({ ctin, list }));
 }
@@ -204,7 +206,10 @@ export function gstr1Json(report: GstReport, sellerGstin: string) {
 
 function groupByPlace(documents: readonly ListedDocument[]): [string, ListedDocument[]][] {
   const places = new Map<string, ListedDocument[]>();
-  for (const document of documents)
-    places.set(document.stateCode, [...(places.get(document.stateCode) ?? []), document]);
+  for (const document of documents) {
+    const list = places.get(document.stateCode) ?? [];
+    list.push(document);
+    places.set(document.stateCode, list);
+  }
   return [...places];
 }
