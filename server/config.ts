@@ -5,10 +5,16 @@ import path from "node:path";
 import { z } from "zod";
 import { stateByCode } from "#core/indian-states.ts";
 import { sqlitePath } from "./db/sqlite-path.ts";
+import {
+  type DocumentSigning,
+  openSigningCertificate,
+  type SigningCertificate,
+  SigningSettingError,
+} from "./invoices/document-signing.ts";
 import { parseS3Url } from "./storage/s3-storage.ts";
 import { gstinStateCode, isValidGstin } from "./tax/gstin.ts";
-import type { SellerDetails } from "./tax/seller.ts";
-import { DEMO_SELLER } from "./tax/seller.ts";
+import type { SellerDetails, Signatory } from "./tax/seller.ts";
+import { DEMO_SELLER, DEMO_SIGNATORY } from "./tax/seller.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
@@ -94,6 +100,21 @@ const gstin = z
     message: "must be issued in one of the 36 states and union territories",
   });
 
+/** "Name, Designation": the designation is what follows the first comma. */
+const signatory = z
+  .string()
+  .trim()
+  .transform((value, context): Signatory => {
+    const comma = value.indexOf(",");
+    const name = value.slice(0, comma).trim();
+    const designation = value.slice(comma + 1).trim();
+    if (comma < 0 || name.length < 2 || designation.length < 2 || value.length > 160) {
+      context.addIssue({ code: "custom", message: 'must be "Name, Designation", e.g. "Meera Kulkarni, Director"' });
+      return z.NEVER;
+    }
+    return { name, designation };
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
@@ -115,6 +136,10 @@ const envSchema = z.object({
   SHOP_LEGAL_NAME: z.string().trim().min(2).max(120).default(DEMO_SELLER.legalName),
   SHOP_ADDRESS: z.string().trim().min(10).max(300).default(DEMO_SELLER.address),
   SHOP_GSTIN: gstin.default(DEMO_SELLER.gstin),
+  // Who signs the tax invoices, and the certificate that signs their PDFs (none: unsigned).
+  SHOP_SIGNATORY: signatory.default(DEMO_SIGNATORY),
+  SHOP_SIGNING_P12: z.string().trim().min(1).optional(),
+  SHOP_SIGNING_PASSPHRASE: z.string().optional(),
   // The bearer token that opens /metrics; without it there is no /metrics.
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   // How many worker processes share the port; by default one per core.
@@ -168,6 +193,8 @@ export type Config = {
   mailFrom: string;
   /** The registered seller printed on invoices; its state is the GSTIN's. */
   seller: SellerDetails;
+  /** Who signs tax documents now, and the certificate their PDFs are signed with (undefined: unsigned). */
+  documentSigning: DocumentSigning;
   passwordPolicy: PasswordPolicy;
   /** Worker processes that serve requests. */
   webConcurrency: number;
@@ -222,6 +249,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gstin: values.SHOP_GSTIN,
       stateCode: gstinStateCode(values.SHOP_GSTIN),
       stateName: stateByCode(gstinStateCode(values.SHOP_GSTIN))?.name ?? "",
+      signatory: values.SHOP_SIGNATORY,
+    },
+    documentSigning: {
+      signatory: values.SHOP_SIGNATORY,
+      certificate: signingCertificate(values.SHOP_SIGNING_P12, values.SHOP_SIGNING_PASSPHRASE),
     },
     metricsToken: values.METRICS_TOKEN,
     // An in-memory database lives in one process, so it gets one worker.
@@ -236,6 +268,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requireSymbol: values.PASSWORD_REQUIRE_SYMBOL,
     },
   };
+}
+
+/** The certificate named by SHOP_SIGNING_P12, opened now so that a bad file or passphrase stops the start. */
+function signingCertificate(file: string | undefined, passphrase: string | undefined): SigningCertificate | undefined {
+  if (!file) {
+    if (passphrase === undefined) return undefined;
+    throw new ConfigError("Invalid configuration:\n  SHOP_SIGNING_PASSPHRASE: is set, but SHOP_SIGNING_P12 is not");
+  }
+  try {
+    return openSigningCertificate(path.resolve(file), passphrase ?? "");
+  } catch (error) {
+    if (error instanceof SigningSettingError) {
+      throw new ConfigError(`Invalid configuration:\n  ${error.setting}: ${error.message}`);
+    }
+    throw error;
+  }
 }
 
 function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {

@@ -13,8 +13,8 @@ import type { Route } from "./+types/order-document";
 export async function loader({ params, context, url, request }: Route.LoaderArgs) {
   const kind = DOCUMENT_KINDS.find((known) => known === params.document);
   if (!kind) throw new AppError("not-found", "There is no such document.");
-  const { db } = appServices(context);
-  const file = await fileFor(params, kind, { db, context, url, request });
+  const { db, config } = appServices(context);
+  const file = await fileFor(params, kind, { db, signing: config.documentSigning, context, url, request });
   return new Response(new Uint8Array(file.pdf), {
     headers: {
       "Content-Type": "application/pdf",
@@ -24,14 +24,18 @@ export async function loader({ params, context, url, request }: Route.LoaderArgs
   });
 }
 
-type Guard = Pick<Route.LoaderArgs, "context" | "url" | "request"> & { db: ReturnType<typeof appServices>["db"] };
+type Services = ReturnType<typeof appServices>;
+type Guard = Pick<Route.LoaderArgs, "context" | "url" | "request"> & {
+  db: Services["db"];
+  signing: Services["config"]["documentSigning"];
+};
 
-function fileFor(params: Route.LoaderArgs["params"], kind: DocumentKind, { db, ...guard }: Guard) {
-  if ("token" in params && params.token) return guestDocument(db, params.token, kind);
+function fileFor(params: Route.LoaderArgs["params"], kind: DocumentKind, { db, signing, ...guard }: Guard) {
+  if ("token" in params && params.token) return guestDocument(db, signing, params.token, kind);
   if ("orderId" in params && params.orderId) {
     const orderId = Number(params.orderId);
     if (!/^\d{1,15}$/.test(params.orderId)) throw new AppError("not-found", "This order could not be found.");
-    return adminDocument(db, adminOrLogin(guard), orderId, kind);
+    return adminDocument(db, signing, adminOrLogin(guard), orderId, kind);
   }
-  return customerDocument(db, signedInOrLogin(guard), String(params.number ?? ""), kind);
+  return customerDocument(db, signing, signedInOrLogin(guard), String(params.number ?? ""), kind);
 }

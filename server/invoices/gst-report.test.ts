@@ -5,7 +5,7 @@ import type { Db } from "../db/schema.ts";
 import { changeStatus, orderByAccessToken } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { gstinCheckCharacter } from "../tax/gstin.ts";
-import { DEMO_SELLER } from "../tax/seller.ts";
+import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
@@ -76,7 +76,7 @@ describeEachDatabase("GSTR-1 for a month", (database) => {
     const documents = await Promise.all(
       placed.map(async (entry) => {
         const order = await orderByAccessToken(db, entry.token);
-        const invoice = await invoiceDocument(db, order, "invoice");
+        const invoice = await invoiceDocument(db, order, "invoice", DEMO_SIGNATORY);
         return { ...entry, order, invoice };
       }),
     );
@@ -161,7 +161,7 @@ describeEachDatabase("GSTR-1 for a month", (database) => {
     );
     const order = await orderByAccessToken(db, placed.accessToken);
     expect(order).toMatchObject({ buyerGstin: MUMBAI_BUSINESS, buyerLegalName: "Rao Uniforms LLP" });
-    const invoice = await invoiceDocument(db, order, "invoice");
+    const invoice = await invoiceDocument(db, order, "invoice", DEMO_SIGNATORY);
     expect(invoice.recipient).toMatchObject({ gstin: MUMBAI_BUSINESS, legalName: "Rao Uniforms LLP" });
   });
 });

@@ -269,19 +269,20 @@ function footer(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number) {
       align: "right",
     });
   doc
-    .moveTo(400, y + 58)
-    .lineTo(PAGE.right, y + 58)
+    .moveTo(400, y + 48)
+    .lineTo(PAGE.right, y + 48)
     .lineWidth(0.6)
     .strokeColor(INK)
     .stroke();
+  const signatory = d.seller.signatory;
+  const right = { width: PAGE.right - 360, align: "right" } as const;
   doc
-    .font("regular")
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text("Authorised signatory", 360, y + 62, {
-      width: PAGE.right - 360,
-      align: "right",
-    });
+    .font("bold")
+    .fontSize(8.5)
+    .fillColor(INK)
+    .text(signatory.name, 360, y + 52, right);
+  doc.font("regular").fontSize(8).fillColor(MUTED).text(signatory.designation, 360, doc.y, right);
+  doc.text("Authorised signatory", 360, doc.y, right);
 }
 
 function rule(doc: PDFKit.PDFDocument, y: number) {

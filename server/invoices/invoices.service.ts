@@ -1,8 +1,9 @@
 import { stateByCode } from "#core/indian-states.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import type { SellerDetails } from "../tax/seller.ts";
+import type { Signatory, StoredSeller } from "../tax/seller.ts";
 import { summariseByRate, totalsOf } from "../tax/tax-summary.ts";
+import { type DocumentSigning, signPdf } from "./document-signing.ts";
 import { type PartA, partAOf, pincodeAtEnd } from "./eway-bill-part-a.ts";
 import { buyerGstinOf } from "./eway-bills.ts";
 import type { InvoiceDocument, InvoicedOrder, InvoiceLine } from "./invoice.schemas.ts";
@@ -14,17 +15,38 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export type DocumentFile = { filename: string; pdf: Buffer };
 
-/** An order's invoice or credit note as a PDF file; whoever asks has been checked by the caller. */
-export async function documentFile(db: Db, order: InvoicedOrder, kind: DocumentKind): Promise<DocumentFile> {
-  const document = await invoiceDocument(db, order, kind);
-  return { filename: `${document.number.replaceAll("/", "-")}.pdf`, pdf: await renderInvoicePdf(document) };
+/**
+ * An order's invoice or credit note as a PDF file, signed with the shop's certificate when it has
+ * one; whoever asks has been checked by the caller.
+ */
+export async function documentFile(
+  db: Db,
+  signing: DocumentSigning,
+  order: InvoicedOrder,
+  kind: DocumentKind,
+): Promise<DocumentFile> {
+  const document = await invoiceDocument(db, order, kind, signing.signatory);
+  const rendered = await renderInvoicePdf(document);
+  // The signature is made now, by whoever holds the certificate now: the configured signatory.
+  const pdf = signing.certificate
+    ? await signPdf(rendered, signing.certificate, {
+        name: signing.signatory.name,
+        reason: `${kind === "invoice" ? "Tax invoice" : "Credit note"} ${document.number}`,
+      })
+    : rendered;
+  return { filename: `${document.number.replaceAll("/", "-")}.pdf`, pdf };
 }
 
 /**
  * An order's invoice (or its credit note) as issued: the tax rows stored when the order was placed,
  * and the seller as it was then. Nothing is worked out again, so a document never changes.
  */
-export async function invoiceDocument(db: Db, order: InvoicedOrder, kind: DocumentKind): Promise<InvoiceDocument> {
+export async function invoiceDocument(
+  db: Db,
+  order: InvoicedOrder,
+  kind: DocumentKind,
+  currentSignatory: Signatory,
+): Promise<InvoiceDocument> {
   const issued = kind === "invoice" ? order.invoice : order.creditNote;
   const parts = await findInvoiceParts(db, order.id);
   if (!order.invoice || !issued || !parts?.seller || !parts.supplyType) {
@@ -48,13 +70,17 @@ export async function invoiceDocument(db: Db, order: InvoicedOrder, kind: Docume
     sgst: row.sgst,
     igst: row.igst,
   }));
+  const seller = JSON.parse(parts.seller) as StoredSeller;
   return {
     kind,
     number: issued.number,
     date: issued.date,
     against: kind === "credit-note" ? order.invoice : null,
     orderNumber: order.orderNumber,
-    seller: JSON.parse(parts.seller) as SellerDetails,
+    // Orders placed before the shop named a signatory left the signatory's line blank for a hand
+    // signature; a copy made now is signed by today's signatory (digitally, when the shop has a
+    // certificate), so it names today's signatory rather than print an unsigned-looking invoice.
+    seller: { ...seller, signatory: seller.signatory ?? currentSignatory },
     recipient: {
       name: order.name,
       address: order.address,
@@ -81,8 +107,8 @@ export type EwayBillFile = { filename: string; partA: PartA };
  * the caller has checked who asks and that the order needs one. The seller's pincode is read from
  * the end of the seller's address on the invoice, as the invoice prints it.
  */
-export async function ewayBillFile(db: Db, order: InvoicedOrder): Promise<EwayBillFile> {
-  const invoice = await invoiceDocument(db, order, "invoice");
+export async function ewayBillFile(db: Db, order: InvoicedOrder, signatory: Signatory): Promise<EwayBillFile> {
+  const invoice = await invoiceDocument(db, order, "invoice", signatory);
   const sellerPincode = pincodeAtEnd(invoice.seller.address);
   if (!sellerPincode) {
     throw new AppError(

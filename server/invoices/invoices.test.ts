@@ -8,9 +8,17 @@ import type { Db } from "../db/schema.ts";
 import { customerDocument, guestDocument } from "../orders/order-documents.service.ts";
 import { changeStatus, orderByAccessToken } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
-import { DEMO_SELLER } from "../tax/seller.ts";
+import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
-import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
+import {
+  actorFor,
+  atShop,
+  checkoutDetails,
+  makeCustomer,
+  makeProduct,
+  makeVisitor,
+  shopSigning,
+} from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { invoiceDocument } from "./invoices.service.ts";
@@ -41,7 +49,7 @@ describeEachDatabase("tax invoices", (database) => {
     const placed = await guestOrder(db, kurta);
     const order = await orderByAccessToken(db, placed.accessToken);
     expect(order.invoice?.number).toMatch(/^KS\/\d\d-\d\d\/\d{6}$/);
-    const document = await invoiceDocument(db, order, "invoice");
+    const document = await invoiceDocument(db, order, "invoice", DEMO_SIGNATORY);
     expect(document.supplyType).toBe("intra");
     expect(document.lines.map((l) => [l.kind, l.hsn, l.rateBps, l.taxable, l.cgst, l.sgst, l.igst])).toEqual([
       ["goods", "6204", 500, 238_000, 5_950, 5_950, 0],
@@ -50,7 +58,7 @@ describeEachDatabase("tax invoices", (database) => {
     expect(document.totals.total).toBe(order.total);
     expect(document.totals.taxable + document.totals.cgst + document.totals.sgst).toBe(order.total);
 
-    const text = await pdfText((await guestDocument(db, placed.accessToken, "invoice")).pdf);
+    const text = await pdfText((await guestDocument(db, shopSigning(), placed.accessToken, "invoice")).pdf);
     for (const expected of [
       "TAX INVOICE",
       "कर बीजक",
@@ -66,6 +74,9 @@ describeEachDatabase("tax invoices", (database) => {
       "2,380.00",
       "₹ 2,599.00",
       "Rupees Two Thousand Five Hundred Ninety-Nine Only",
+      `For ${DEMO_SELLER.legalName}`,
+      "Meera Kulkarni",
+      "Director",
       "Authorised signatory",
     ]) {
       expect(text, expected).toContain(expected);
@@ -77,7 +88,7 @@ describeEachDatabase("tax invoices", (database) => {
     const suit = await makeProduct(db, { price: 429_900, hsn: "6204", sizes: { M: 5 } });
     const placed = await guestOrder(db, suit, KOLKATA);
     const order = await orderByAccessToken(db, placed.accessToken);
-    const document = await invoiceDocument(db, order, "invoice");
+    const document = await invoiceDocument(db, order, "invoice", DEMO_SIGNATORY);
     expect(document.supplyType).toBe("inter");
     expect(document.lines[0]).toMatchObject({ rateBps: 1800, taxable: 364_322, cgst: 0, sgst: 0, igst: 65_578 });
     const text = await pdfText(await renderInvoicePdf(document));
@@ -91,7 +102,12 @@ describeEachDatabase("tax invoices", (database) => {
     const { db } = database();
     const id = await makeProduct(db, { price: 189_900, hsn: "6204", sizes: { M: 5 } });
     const placed = await guestOrder(db, id);
-    const before = await invoiceDocument(db, await orderByAccessToken(db, placed.accessToken), "invoice");
+    const before = await invoiceDocument(
+      db,
+      await orderByAccessToken(db, placed.accessToken),
+      "invoice",
+      DEMO_SIGNATORY,
+    );
     const product = await findProduct(db, id);
     if (!product) throw new Error("no product");
     await updateProduct(db, SYSTEM, id, {
@@ -101,7 +117,12 @@ describeEachDatabase("tax invoices", (database) => {
       flags: product.flags,
       images: product.images,
     });
-    const after = await invoiceDocument(db, await orderByAccessToken(db, placed.accessToken), "invoice");
+    const after = await invoiceDocument(
+      db,
+      await orderByAccessToken(db, placed.accessToken),
+      "invoice",
+      DEMO_SIGNATORY,
+    );
     expect(after).toEqual(before);
   });
 
@@ -138,14 +159,16 @@ describeEachDatabase("tax invoices", (database) => {
     const id = await makeProduct(db, { price: 149_900, hsn: "6204", sizes: { M: 5 } });
     await addToCart(db, actor, { productId: id, size: "M" });
     const placed = await placeOrder(db, actor, checkoutDetails(), atShop());
-    expect((await failure(customerDocument(db, actor, placed.orderNumber, "credit-note"))).code).toBe("not-found");
-    expect((await failure(customerDocument(db, actorFor(stranger), placed.orderNumber, "invoice"))).code).toBe(
+    expect((await failure(customerDocument(db, shopSigning(), actor, placed.orderNumber, "credit-note"))).code).toBe(
       "not-found",
     );
+    expect(
+      (await failure(customerDocument(db, shopSigning(), actorFor(stranger), placed.orderNumber, "invoice"))).code,
+    ).toBe("not-found");
     await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "cancelled" });
     const order = await orderByAccessToken(db, placed.accessToken);
     expect(order.creditNote?.number).toMatch(/^CN\/\d\d-\d\d\/\d{6}$/);
-    const file = await customerDocument(db, actor, placed.orderNumber, "credit-note");
+    const file = await customerDocument(db, shopSigning(), actor, placed.orderNumber, "credit-note");
     expect(file.filename).toBe(`${order.creditNote?.number.replaceAll("/", "-")}.pdf`);
     const text = await pdfText(file.pdf);
     expect(text).toContain("CREDIT NOTE");

@@ -5,7 +5,7 @@ import { addToCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
 import { EWAY_BILL_THRESHOLD_PAISE, needsEwayBill } from "../invoices/eway-bills.ts";
 import { invoiceDocument } from "../invoices/invoices.service.ts";
-import { DEMO_SELLER } from "../tax/seller.ts";
+import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
@@ -122,8 +122,8 @@ describeEachDatabase("e-way bills", (database) => {
     const admin = await adminActor(db);
     const orderId = await orderWorth(db, 6_250_000);
     const order = await orderForAdmin(db, admin, orderId);
-    const invoice = await invoiceDocument(db, order, "invoice");
-    const { filename, partA } = await adminEwayBill(db, admin, orderId);
+    const invoice = await invoiceDocument(db, order, "invoice", DEMO_SIGNATORY);
+    const { filename, partA } = await adminEwayBill(db, DEMO_SIGNATORY, admin, orderId);
     expect(filename).toBe(`EWB-${invoice.number.replaceAll("/", "-")}.json`);
     const [bill] = partA.billLists;
     const paise = (rupees: number) => Math.round(rupees * 100);
@@ -183,12 +183,12 @@ describeEachDatabase("e-way bills", (database) => {
       [customer, "forbidden"],
       [visitor, "unauthenticated"],
     ] as const) {
-      expect((await failure(adminEwayBill(db, actor, orderId))).code).toBe(code);
+      expect((await failure(adminEwayBill(db, DEMO_SIGNATORY, actor, orderId))).code).toBe(code);
       expect((await failure(recordEwayBill(db, actor, { orderId, ewayBillNumber: "181234567890" }))).code).toBe(code);
     }
     expect((await orderForAdmin(db, admin, orderId)).ewayBill.number).toBeNull();
     // An order that needs no bill has no Part A to export.
     const small = await orderWorth(db, 4_000_000);
-    expect((await failure(adminEwayBill(db, admin, small))).code).toBe("not-found");
+    expect((await failure(adminEwayBill(db, DEMO_SIGNATORY, admin, small))).code).toBe("not-found");
   });
 });

@@ -1,3 +1,6 @@
+/** Who signs the seller's tax invoices and credit notes (CGST Rule 46(q)), as printed under them. */
+export type Signatory = { name: string; designation: string };
+
 /** The registered seller as printed on its invoices. */
 export type SellerDetails = {
   legalName: string;
@@ -5,7 +8,14 @@ export type SellerDetails = {
   gstin: string;
   stateCode: string;
   stateName: string;
+  signatory: Signatory;
 };
+
+/** The seller as kept with an order: orders placed before the shop named a signatory have none. */
+export type StoredSeller = Omit<SellerDetails, "signatory"> & { signatory?: Signatory };
+
+/** The signatory a shop prints until SHOP_SIGNATORY is set: an example, not a real person. */
+export const DEMO_SIGNATORY: Signatory = { name: "Meera Kulkarni", designation: "Director" };
 
 /**
  * The seller a shop prints until SHOP_LEGAL_NAME, SHOP_ADDRESS and SHOP_GSTIN are set: a made-up
@@ -18,4 +28,5 @@ export const DEMO_SELLER: SellerDetails = {
   gstin: "27AAKCK4521R1ZX",
   stateCode: "27",
   stateName: "Maharashtra",
+  signatory: DEMO_SIGNATORY,
 };

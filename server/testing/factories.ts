@@ -5,8 +5,9 @@ import { signUp } from "../accounts/accounts.service.ts";
 import type { ProductInput, Size } from "../catalog/catalog.schemas.ts";
 import { createProduct } from "../catalog/catalog-admin.service.ts";
 import type { Db } from "../db/schema.ts";
+import type { DocumentSigning, SigningCertificate } from "../invoices/document-signing.ts";
 import type { Sale } from "../orders/place-order.ts";
-import { DEMO_SELLER } from "../tax/seller.ts";
+import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { testConfig } from "./test-config.ts";
 
 /** A word no other test uses, to find this test's own rows among everyone's. */
@@ -82,4 +83,9 @@ export function checkoutDetails(overrides: Record<string, unknown> = {}) {
 /** A sale by the demo seller, now or at the given moment, for tests that place orders. */
 export function atShop(now?: number): Sale {
   return { seller: DEMO_SELLER, ...(now === undefined ? {} : { now }) };
+}
+
+/** How the demo shop signs its documents: by the demo signatory, with the certificate given (none: unsigned). */
+export function shopSigning(certificate?: SigningCertificate): DocumentSigning {
+  return { signatory: DEMO_SIGNATORY, certificate };
 }

@@ -8,7 +8,8 @@ import type { Route } from "./+types/eway-bill-json";
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
   if (!/^[1-9]\d{0,14}$/.test(params.orderId)) throw new AppError("not-found", "This order could not be found.");
-  const file = await adminEwayBill(appServices(context).db, actor, Number(params.orderId));
+  const { db, config } = appServices(context);
+  const file = await adminEwayBill(db, config.documentSigning.signatory, actor, Number(params.orderId));
   return new Response(JSON.stringify(file.partA, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
