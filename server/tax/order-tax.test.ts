@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ambiguousPriceRanges, gstRateForInclusivePiece } from "./gst-rates.ts";
+import { ambiguousPriceRanges, GST_RATES, gstBandsFor, gstRateForInclusivePiece } from "./gst-rates.ts";
 import { shareInProportion, taxOrder } from "./order-tax.ts";
 import type { TaxedLine } from "./tax-summary.ts";
 
@@ -148,6 +148,47 @@ describe("the rate table", () => {
     // 21 September 2025, 23:59 in India is still the old rate; 22 September 00:01 the new.
     expect(gstRateForInclusivePiece("6204", 249_900, Date.UTC(2025, 8, 21, 18, 29))).toBe(1200);
     expect(gstRateForInclusivePiece("6204", 249_900, Date.UTC(2025, 8, 21, 18, 31))).toBe(500);
+  });
+
+  it("takes each band by its own dates: apparel's ₹1,000 line before 22 September 2025, ₹2,500 after", () => {
+    const june2019 = Date.UTC(2019, 5, 1, 6);
+    expect(gstRateForInclusivePiece("6109", 105_000, june2019)).toBe(500);
+    expect(gstRateForInclusivePiece("6109", 105_001, june2019)).toBe(1200);
+    expect(gstRateForInclusivePiece("6109", 262_500, june2019)).toBe(1200);
+    expect(gstRateForInclusivePiece("6109", 262_500, NOV_2026)).toBe(500);
+    expect(gstRateForInclusivePiece("6109", 300_000, NOV_2026)).toBe(1800);
+  });
+
+  it("takes each band by its own dates: footwear in 2017, 2023 and 2026", () => {
+    const august2017 = Date.UTC(2017, 7, 1, 6);
+    const march2023 = Date.UTC(2023, 2, 1, 6);
+    // 2017: 5 % up to ₹1,000 a pair, 18 % above.
+    expect(gstRateForInclusivePiece("6403", 90_000, august2017)).toBe(500);
+    expect(gstRateForInclusivePiece("6403", 150_000, august2017)).toBe(1800);
+    // 2023: only the band up to ₹1,000 had moved (to 12 %); above it stayed 18 %.
+    expect(gstRateForInclusivePiece("6403", 90_000, march2023)).toBe(1200);
+    expect(gstRateForInclusivePiece("6403", 150_000, march2023)).toBe(1800);
+    // 2026: 5 % up to ₹2,500 a pair, 18 % above.
+    expect(gstRateForInclusivePiece("6403", 150_000, NOV_2026)).toBe(500);
+    expect(gstRateForInclusivePiece("6403", 300_000, NOV_2026)).toBe(1800);
+  });
+
+  it("has, on every day a row starts or ends, one band per ceiling and one open band for each HSN", () => {
+    const days = [...new Set(GST_RATES.flatMap((row) => [row.from, row.until ?? row.from]))];
+    for (const hsn of new Set(GST_RATES.map((row) => row.hsn))) {
+      for (const day of days) {
+        const at = Date.parse(`${day}T12:00:00+05:30`);
+        if (!GST_RATES.some((row) => row.hsn === hsn && row.from <= day)) continue;
+        const bands = gstBandsFor(hsn, at);
+        const ceilings = bands.map((band) => band.upToPaise);
+        expect(new Set(ceilings).size, `${hsn} on ${day}`).toBe(ceilings.length);
+        expect(
+          ceilings.filter((ceiling) => ceiling === null),
+          `${hsn} on ${day}`,
+        ).toHaveLength(1);
+        expect(bands.at(-1)?.upToPaise, `${hsn} on ${day}`).toBeNull();
+      }
+    }
   });
 
   it("knows every HSN of the demo catalogue, and refuses one it does not know", () => {
