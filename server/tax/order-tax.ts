@@ -44,18 +44,21 @@ export function shareInProportion(total: number, weights: readonly number[]): nu
 
 /**
  * The tax inside an inclusive value at a rate, worked back and rounded to the paisa; taxable +
- * tax = value exactly. Within the state it is halved into CGST and SGST, the odd paisa to CGST.
+ * tax = value exactly. Within the state the tax is CGST and SGST at half the rate each, so the two
+ * are always equal: each half is rounded to the paisa, and whatever rounding leaves over stays in
+ * the taxable value rather than tipping one tax a paisa above the other.
  */
 function taxInside(
   valuePaise: number,
   rateBps: number,
   intra: boolean,
 ): Pick<TaxedLine, "taxable" | "cgst" | "sgst" | "igst"> {
-  const taxable = Math.round((valuePaise * 10_000) / (10_000 + rateBps));
-  const tax = valuePaise - taxable;
-  if (!intra) return { taxable, cgst: 0, sgst: 0, igst: tax };
-  const sgst = Math.floor(tax / 2);
-  return { taxable, cgst: tax - sgst, sgst, igst: 0 };
+  if (!intra) {
+    const taxable = Math.round((valuePaise * 10_000) / (10_000 + rateBps));
+    return { taxable, cgst: 0, sgst: 0, igst: valuePaise - taxable };
+  }
+  const half = Math.round((valuePaise * rateBps) / (2 * (10_000 + rateBps)));
+  return { taxable: valuePaise - 2 * half, cgst: half, sgst: half, igst: 0 };
 }
 
 /**
