@@ -105,6 +105,28 @@ describeEachDatabase("tax invoices", (database) => {
     expect(after).toEqual(before);
   });
 
+  it("invoices the shipping a customer pays when points pay for all the goods", async () => {
+    const { db } = database();
+    const actor = actorFor(await makeCustomer(db));
+    // A ₹10,000 order earns 100 points; they then pay for a ₹50 scarf in full.
+    const earning = await makeProduct(db, { price: 1_000_000, hsn: "6204", sizes: { M: 5 } });
+    await addToCart(db, actor, { productId: earning, size: "M" });
+    await placeOrder(db, actor, checkoutDetails(), atShop());
+    const scarf = await makeProduct(db, { price: 5_000, hsn: "6214", sizes: { M: 5 } });
+    await addToCart(db, actor, { productId: scarf, size: "M" });
+    const placed = await placeOrder(db, actor, checkoutDetails({ redeemPoints: true }), atShop());
+    const order = await orderByAccessToken(db, placed.accessToken);
+    expect(order).toMatchObject({ pointsRedeemed: 50, total: 10_000 });
+    const document = await invoiceDocument(db, order, "invoice");
+    expect(document.totals.total).toBe(order.total);
+    expect(document.lines.map((l) => [l.kind, l.gross, l.discount, l.taxable, l.cgst, l.sgst])).toEqual([
+      ["goods", 5_000, 5_000, 0, 0, 0],
+      ["shipping", 10_000, 0, 9_524, 238, 238],
+    ]);
+    const text = await pdfText(await renderInvoicePdf(document));
+    expect(text).toContain("Rupees One Hundred Only");
+  });
+
   it("numbers 200 orders placed at once 1 to 200, with no gap and no repeat", async () => {
     const { db } = database();
     const product = await makeProduct(db, { price: 99_900, hsn: "6109", sizes: { M: 400 } });

@@ -10,12 +10,12 @@ const WEST_BENGAL = "19";
 
 function order(
   lines: { hsn: string; rupees: number; quantity?: number }[],
-  extra: { points?: number; to?: string } = {},
+  extra: { points?: number; to?: string; shipping?: number } = {},
 ) {
   return taxOrder({
     lines: lines.map((line) => ({ hsn: line.hsn, unitPrice: line.rupees * 100, quantity: line.quantity ?? 1 })),
     discount: (extra.points ?? 0) * 100,
-    shipping: 0,
+    shipping: extra.shipping ?? 0,
     sellerStateCode: MAHARASHTRA,
     deliveryStateCode: extra.to ?? MAHARASHTRA,
     onDate: NOV_2026,
@@ -55,6 +55,28 @@ describe("GST on an order, in paise", () => {
     const tax = order([{ hsn: "6204", rupees: 2699 }], { points: 300 });
     expect(tax.goods[0]).toMatchObject({ gross: 269_900, discount: 30_000, rateBps: 500 });
     expect(taxes(tax.goods[0])).toEqual([500, 228_476, 5_712, 5_712, 0]);
+  });
+
+  it("keeps shipping on the invoice, taxed at the goods' rate, when points pay for all the goods", () => {
+    const tax = order([{ hsn: "6204", rupees: 50 }], { points: 50, shipping: 10_000 });
+    expect(tax.totals.total).toBe(10_000);
+    expect(taxes(tax.goods[0])).toEqual([500, 0, 0, 0, 0]);
+    expect(tax.shipping.map((line) => [line.rateBps, line.gross, line.taxable, line.cgst, line.sgst])).toEqual([
+      [500, 10_000, 9_524, 238, 238],
+    ]);
+    // Goods worth nothing after points share shipping by their value before the points: ₹100 and ₹300.
+    const mixed = order(
+      [
+        { hsn: "7117", rupees: 100 },
+        { hsn: "9102", rupees: 300 },
+      ],
+      { points: 400, shipping: 10_000, to: WEST_BENGAL },
+    );
+    expect(mixed.totals.total).toBe(10_000);
+    expect(mixed.shipping.map((line) => [line.rateBps, line.gross, line.igst])).toEqual([
+      [300, 2_500, 73],
+      [1800, 7_500, 1_144],
+    ]);
   });
 
   it("taxes a mixed cart at three rates, with shipping following each rate", () => {

@@ -68,10 +68,9 @@ function taxInside(
  *   the ₹2,500 line);
  * - a delivery in the seller's state pays CGST + SGST in halves, any other IGST (place of supply is
  *   where the goods are delivered);
- * - shipping is part of one composite supply of goods and is taxed with them: its charge is shared
- *   over the goods lines in proportion to their value after discount and each share takes that
- *   line's rate (rows with the same rate are merged);
- * - every amount is rounded to the paisa per line, and the totals are the sums of the lines.
+ * - shipping is part of one composite supply of goods and is taxed with them (`taxShipping`);
+ * - every amount is rounded to the paisa per line, and the totals are the sums of the lines, so the
+ *   invoice adds up to exactly what the buyer pays: goods − points + shipping.
  */
 export function taxOrder(input: TaxOrderInput): OrderTax {
   const intra = input.sellerStateCode === input.deliveryStateCode;
@@ -92,16 +91,32 @@ export function taxOrder(input: TaxOrderInput): OrderTax {
       ...taxInside(value, rateBps, intra),
     };
   });
+  const shipping = taxShipping(input.shipping, goods, intra);
+  const all = [...goods, ...shipping];
+  return {
+    supplyType: intra ? "intra" : "inter",
+    goods,
+    shipping,
+    byRate: summariseByRate(all),
+    totals: totalsOf(all),
+  };
+}
 
-  const shippingShares = shareInProportion(
-    input.shipping,
-    goods.map((line) => line.gross - line.discount),
-  );
-  const shippingByRate = new Map<number, number>();
+/**
+ * The shipping charge as taxed rows. It is shared over the goods lines in proportion to their value
+ * after discount, and each share takes that line's rate (shares of one rate make one row). When
+ * points paid for all the goods, the buyer still pays for shipping, which keeps its taxable value
+ * and tax: it is then shared by the goods' value before the points.
+ */
+function taxShipping(shipping: number, goods: readonly TaxedLine[], intra: boolean): TaxedLine[] {
+  const paid = goods.map((line) => line.gross - line.discount);
+  const weights = paid.some((value) => value > 0) ? paid : goods.map((line) => line.gross);
+  const shares = shareInProportion(shipping, weights);
+  const byRate = new Map<number, number>();
   goods.forEach((line, i) => {
-    shippingByRate.set(line.rateBps, (shippingByRate.get(line.rateBps) ?? 0) + (shippingShares[i] ?? 0));
+    byRate.set(line.rateBps, (byRate.get(line.rateBps) ?? 0) + (shares[i] ?? 0));
   });
-  const shipping: TaxedLine[] = [...shippingByRate]
+  return [...byRate]
     .filter(([, value]) => value > 0)
     .sort(([a], [b]) => a - b)
     .map(([rateBps, value]) => ({
@@ -112,13 +127,4 @@ export function taxOrder(input: TaxOrderInput): OrderTax {
       rateBps,
       ...taxInside(value, rateBps, intra),
     }));
-
-  const all = [...goods, ...shipping];
-  return {
-    supplyType: intra ? "intra" : "inter",
-    goods,
-    shipping,
-    byRate: summariseByRate(all),
-    totals: totalsOf(all),
-  };
 }
