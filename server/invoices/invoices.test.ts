@@ -12,6 +12,7 @@ import { DEMO_SELLER } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
+import { gstReport } from "./gst-report.service.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { invoiceDocument } from "./invoices.service.ts";
 
@@ -45,7 +46,7 @@ describeEachDatabase("tax invoices", (database) => {
     expect(document.supplyType).toBe("intra");
     expect(document.lines.map((l) => [l.kind, l.hsn, l.rateBps, l.taxable, l.cgst, l.sgst, l.igst])).toEqual([
       ["goods", "6204", 500, 238_000, 5_950, 5_950, 0],
-      ["shipping", "996812", 500, 9_524, 238, 238, 0],
+      ["shipping", "6204", 500, 9_524, 238, 238, 0],
     ]);
     expect(document.totals.total).toBe(order.total);
     expect(document.totals.taxable + document.totals.cgst + document.totals.sgst).toBe(order.total);
@@ -61,7 +62,7 @@ describeEachDatabase("tax invoices", (database) => {
       "Maharashtra (27)",
       "Reverse charge",
       "6204",
-      "996812",
+      "Shipping and handling",
       "59.50",
       "2,380.00",
       "₹ 2,599.00",
@@ -125,6 +126,26 @@ describeEachDatabase("tax invoices", (database) => {
     ]);
     const text = await pdfText(await renderInvoicePdf(document));
     expect(text).toContain("Rupees One Hundred Only");
+  });
+
+  it("reports shipping in the HSN summary under the goods' HSN, adding no pieces", async () => {
+    const { db } = database();
+    const admin = actorFor(await makeCustomer(db), "admin");
+    const kurta = await makeProduct(db, { price: 249_900, hsn: "6204", sizes: { M: 5 } });
+    // A month no other test invoices in.
+    await guestOrder(db, kurta, {}, Date.UTC(2029, 1, 10, 6));
+    const report = await gstReport(db, admin, "2029-02");
+    expect(report.hsn).toEqual([
+      {
+        hsn: "6204",
+        rateBps: 500,
+        quantity: 1,
+        taxable: 238_000 + 9_524,
+        cgst: 5_950 + 238,
+        sgst: 5_950 + 238,
+        igst: 0,
+      },
+    ]);
   });
 
   it("numbers 200 orders placed at once 1 to 200, with no gap and no repeat", async () => {

@@ -85,9 +85,6 @@ export function hasGstRate(hsn: string, onDate: number = Date.now()): boolean {
   return rowsInForce(hsn, onDate).length > 0;
 }
 
-/** Delivery charges follow the goods they carry: the SAC printed on the shipping row. */
-export const SHIPPING_SAC = "996812";
-
 /** The rate bands in force for an HSN on a date, lowest ceiling first (the open band last). */
 export function gstBandsFor(hsn: string, onDate: number): GstRateRow[] {
   const inForce = rowsInForce(hsn, onDate);

@@ -95,12 +95,30 @@ describe("GST on an order, in paise", () => {
     expect(tax.goods.map((line) => line.rateBps)).toEqual([300, 500, 1800]);
     expect(tax.byRate.map((rate) => rate.rateBps)).toEqual([300, 500, 1800]);
     expect(tax.shipping.map((line) => [line.hsn, line.rateBps, line.gross])).toEqual([
-      // ₹100 over ₹2,598, ₹1,899 and ₹3,499: 32.49, 23.75 and 43.76.
-      ["996812", 300, 3_249],
-      ["996812", 500, 2_375],
-      ["996812", 1800, 4_376],
+      // ₹100 over ₹2,598, ₹1,899 and ₹3,499: 32.49, 23.75 and 43.76, under each line's HSN.
+      ["7117", 300, 3_249],
+      ["6204", 500, 2_375],
+      ["9102", 1800, 4_376],
     ]);
     expect(tax.totals.total).toBe(259_800 + 189_900 + 349_900 + 10_000);
+  });
+
+  it("files shipping under the HSN of the goods it carries, one row per HSN and rate, adding no pieces", () => {
+    const tax = order(
+      [
+        { hsn: "6204", rupees: 1899 },
+        { hsn: "6204", rupees: 999 },
+        { hsn: "6109", rupees: 1499 },
+        { hsn: "9102", rupees: 3499 },
+      ],
+      { shipping: 10_000 },
+    );
+    // ₹100 over ₹1,899, ₹999, ₹1,499 and ₹3,499: 24.05, 12.65, 18.99 and 44.31.
+    expect(tax.shipping.map((line) => [line.hsn, line.rateBps, line.gross, line.quantity])).toEqual([
+      ["6204", 500, 3_670, 0],
+      ["6109", 500, 1_899, 0],
+      ["9102", 1800, 4_431, 0],
+    ]);
   });
 
   it("always adds up: every line's taxable value and tax make its value, and the totals are the lines' sums", () => {

@@ -1,4 +1,4 @@
-import { gstRateForInclusivePiece, SHIPPING_SAC } from "./gst-rates.ts";
+import { gstRateForInclusivePiece } from "./gst-rates.ts";
 import { type RateSummary, summariseByRate, type TaxedLine, type TaxTotals, totalsOf } from "./tax-summary.ts";
 
 /** A line of goods as sold: its HSN, the GST-inclusive price of one piece (paise), how many. */
@@ -103,8 +103,11 @@ export function taxOrder(input: TaxOrderInput): OrderTax {
 }
 
 /**
- * The shipping charge as taxed rows. It is shared over the goods lines in proportion to their value
- * after discount, and each share takes that line's rate (shares of one rate make one row). When
+ * The shipping charge as taxed rows. Delivery charged with the goods is part of one composite supply
+ * whose principal supply is the goods (CGST Act s. 2(30), s. 8(a)), so it is not a service of its
+ * own: the charge is shared over the goods lines in proportion to their value after discount, and
+ * each share takes that line's HSN and rate (shares of one HSN and rate make one row, in the order
+ * the goods come). A row counts no pieces, so the HSN summary's quantities stay the goods'. When
  * points paid for all the goods, the buyer still pays for shipping, which keeps its taxable value
  * and tax: it is then shared by the goods' value before the points.
  */
@@ -112,16 +115,18 @@ function taxShipping(shipping: number, goods: readonly TaxedLine[], intra: boole
   const paid = goods.map((line) => line.gross - line.discount);
   const weights = paid.some((value) => value > 0) ? paid : goods.map((line) => line.gross);
   const shares = shareInProportion(shipping, weights);
-  const byRate = new Map<number, number>();
-  goods.forEach((line, i) => {
-    byRate.set(line.rateBps, (byRate.get(line.rateBps) ?? 0) + (shares[i] ?? 0));
+  const rows = new Map<string, { hsn: string; rateBps: number; value: number }>();
+  goods.forEach(({ hsn, rateBps }, i) => {
+    const key = `${hsn}|${rateBps}`;
+    const row = rows.get(key) ?? { hsn, rateBps, value: 0 };
+    row.value += shares[i] ?? 0;
+    rows.set(key, row);
   });
-  return [...byRate]
-    .filter(([, value]) => value > 0)
-    .sort(([a], [b]) => a - b)
-    .map(([rateBps, value]) => ({
-      hsn: SHIPPING_SAC,
-      quantity: 1,
+  return [...rows.values()]
+    .filter((row) => row.value > 0)
+    .map(({ hsn, rateBps, value }) => ({
+      hsn,
+      quantity: 0,
       gross: value,
       discount: 0,
       rateBps,
