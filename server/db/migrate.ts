@@ -13,6 +13,7 @@ import * as mailAndIdentity from "./migrations/0009_mail_and_identity.ts";
 import * as gstInvoices from "./migrations/0010_gst_invoices.ts";
 import * as catalogVersion from "./migrations/0011_catalog_version.ts";
 import * as orderEventIds from "./migrations/0012_order_event_ids.ts";
+import * as documentDatesInStep from "./migrations/0015_document_dates_in_step.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0010_gst_invoices": gstInvoices,
   "0011_catalog_version": catalogVersion,
   "0012_order_event_ids": orderEventIds,
+  "0015_document_dates_in_step": documentDatesInStep,
 };
 
 const provider: MigrationProvider = {

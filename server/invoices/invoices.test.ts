@@ -173,6 +173,41 @@ describeEachDatabase("tax invoices", (database) => {
     expect((await orderByAccessToken(db, early.accessToken)).invoice?.number).toBe("KS/31-32/000001");
   });
 
+  it("dates invoices and credit notes in the order of their numbers, whatever moment each order began at", async () => {
+    const { db } = database();
+    const product = await makeProduct(db, { price: 99_900, hsn: "6109", sizes: { M: 100 } });
+    // A financial year no other test uses; each order starts at a moment out of step with the others.
+    const start = Date.UTC(2033, 5, 1, 6);
+    const shuffled = (i: number, count: number) => start + ((i * 17) % count) * 60_000;
+    const visitors = Array.from({ length: 40 }, () => makeVisitor());
+    for (const visitor of visitors) await addToCart(db, visitor, { productId: product, size: "M" });
+    const placed = await Promise.all(
+      visitors.map((visitor, i) => placeOrder(db, visitor, checkoutDetails(), atShop(shuffled(i, 40)))),
+    );
+    const later = 86_400_000;
+    await Promise.all(
+      placed.map((order, i) =>
+        changeStatus(db, SYSTEM, { orderId: order.id, from: "placed", to: "cancelled" }, later + shuffled(i, 40)),
+      ),
+    );
+    const orders = await Promise.all(placed.map((order) => orderByAccessToken(db, order.accessToken)));
+    for (const kind of ["invoice", "creditNote"] as const) {
+      const documents = orders
+        .map((order) => ({ number: order[kind]?.number ?? "", date: order[kind]?.date ?? 0 }))
+        .sort((a, b) => a.number.localeCompare(b.number));
+      expect(documents.map((document) => document.number.slice(3))).toEqual(
+        documents.map((_, i) => `33-34/${String(i + 1).padStart(6, "0")}`),
+      );
+      const dates = documents.map((document) => document.date);
+      expect(dates, kind).toEqual([...dates].sort((a, b) => a - b));
+    }
+    // No document is dated before the moment its order (or its cancellation) began.
+    for (const [i, order] of orders.entries()) {
+      expect(order.invoice?.date).toBeGreaterThanOrEqual(shuffled(i, 40));
+      expect(order.creditNote?.date).toBeGreaterThanOrEqual(later + shuffled(i, 40));
+    }
+  });
+
   it("issues a credit note reversing the invoice when the order is cancelled; only the buyer can download", async () => {
     const { db } = database();
     const customer = await makeCustomer(db);

@@ -65,7 +65,7 @@ type Placement = {
  * the order is priced again, its invoice is drafted, the order and a snapshot of every line are
  * written, the confirmation is queued, stock is taken (never below zero), points are redeemed and
  * earned (registered customers only), the address is kept for next time, the invoice numbered and
- * the placement recorded.
+ * dated, and the placement recorded.
  * If anything fails, nothing is written. The same idempotency key with the same details returns
  * the order it first made; with different details it is refused. Counted in the shop's metrics.
  */
@@ -256,7 +256,6 @@ async function recordOrder(trx: Executor, placement: Placement, now: number): Pr
     itemCount: totals.itemCount,
     createdAt: now,
     updatedAt: now,
-    invoiceDate: now,
     supplyType: invoice.supplyType,
     seller: invoice.seller,
   });
