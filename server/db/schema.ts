@@ -197,6 +197,8 @@ export interface DocumentCountersTable {
   series: string;
   financialYear: string;
   lastNumber: number;
+  /** When the series' last document was issued: the next one is dated no earlier. */
+  lastIssuedAt: Generated<number>;
 }
 
 export interface OrderStatusHistoryTable {

@@ -20,6 +20,7 @@ import {
   shopSigning,
 } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
+import { gstReport } from "./gst-report.service.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { invoiceDocument } from "./invoices.service.ts";
 
@@ -53,7 +54,7 @@ describeEachDatabase("tax invoices", (database) => {
     expect(document.supplyType).toBe("intra");
     expect(document.lines.map((l) => [l.kind, l.hsn, l.rateBps, l.taxable, l.cgst, l.sgst, l.igst])).toEqual([
       ["goods", "6204", 500, 238_000, 5_950, 5_950, 0],
-      ["shipping", "996812", 500, 9_524, 238, 238, 0],
+      ["shipping", "6204", 500, 9_524, 238, 238, 0],
     ]);
     expect(document.totals.total).toBe(order.total);
     expect(document.totals.taxable + document.totals.cgst + document.totals.sgst).toBe(order.total);
@@ -69,7 +70,7 @@ describeEachDatabase("tax invoices", (database) => {
       "Maharashtra (27)",
       "Reverse charge",
       "6204",
-      "996812",
+      "Shipping and handling",
       "59.50",
       "2,380.00",
       "₹ 2,599.00",
@@ -126,6 +127,51 @@ describeEachDatabase("tax invoices", (database) => {
     expect(after).toEqual(before);
   });
 
+  it("invoices the shipping a customer pays when points pay for all the goods", async () => {
+    const { db } = database();
+    const actor = actorFor(await makeCustomer(db));
+    // A ₹10,000 order earns 100 points; they then pay for a ₹50 scarf in full.
+    const earning = await makeProduct(db, { price: 1_000_000, hsn: "6204", sizes: { M: 5 } });
+    await addToCart(db, actor, { productId: earning, size: "M" });
+    const first = await placeOrder(db, actor, checkoutDetails(), atShop());
+    // Points become spendable once the order that earns them is delivered.
+    await changeStatus(db, SYSTEM, { orderId: first.id, from: "placed", to: "shipped" });
+    await changeStatus(db, SYSTEM, { orderId: first.id, from: "shipped", to: "delivered" });
+    const scarf = await makeProduct(db, { price: 5_000, hsn: "6214", sizes: { M: 5 } });
+    await addToCart(db, actor, { productId: scarf, size: "M" });
+    const placed = await placeOrder(db, actor, checkoutDetails({ redeemPoints: true }), atShop());
+    const order = await orderByAccessToken(db, placed.accessToken);
+    expect(order).toMatchObject({ pointsRedeemed: 50, total: 10_000 });
+    const document = await invoiceDocument(db, order, "invoice", DEMO_SIGNATORY);
+    expect(document.totals.total).toBe(order.total);
+    expect(document.lines.map((l) => [l.kind, l.gross, l.discount, l.taxable, l.cgst, l.sgst])).toEqual([
+      ["goods", 5_000, 5_000, 0, 0, 0],
+      ["shipping", 10_000, 0, 9_524, 238, 238],
+    ]);
+    const text = await pdfText(await renderInvoicePdf(document));
+    expect(text).toContain("Rupees One Hundred Only");
+  });
+
+  it("reports shipping in the HSN summary under the goods' HSN, adding no pieces", async () => {
+    const { db } = database();
+    const admin = actorFor(await makeCustomer(db), "admin");
+    const kurta = await makeProduct(db, { price: 249_900, hsn: "6204", sizes: { M: 5 } });
+    // A month no other test invoices in.
+    await guestOrder(db, kurta, {}, Date.UTC(2029, 1, 10, 6));
+    const report = await gstReport(db, admin, "2029-02");
+    expect(report.hsnB2c).toEqual([
+      {
+        hsn: "6204",
+        rateBps: 500,
+        quantity: 1,
+        taxable: 238_000 + 9_524,
+        cgst: 5_950 + 238,
+        sgst: 5_950 + 238,
+        igst: 0,
+      },
+    ]);
+  });
+
   it("numbers 200 orders placed at once 1 to 200, with no gap and no repeat", async () => {
     const { db } = database();
     const product = await makeProduct(db, { price: 99_900, hsn: "6109", sizes: { M: 400 } });
@@ -149,6 +195,41 @@ describeEachDatabase("tax invoices", (database) => {
     const early = await guestOrder(db, product, {}, april1);
     expect((await orderByAccessToken(db, late.accessToken)).invoice?.number).toBe("KS/30-31/000201");
     expect((await orderByAccessToken(db, early.accessToken)).invoice?.number).toBe("KS/31-32/000001");
+  });
+
+  it("dates invoices and credit notes in the order of their numbers, whatever moment each order began at", async () => {
+    const { db } = database();
+    const product = await makeProduct(db, { price: 99_900, hsn: "6109", sizes: { M: 100 } });
+    // A financial year no other test uses; each order starts at a moment out of step with the others.
+    const start = Date.UTC(2033, 5, 1, 6);
+    const shuffled = (i: number, count: number) => start + ((i * 17) % count) * 60_000;
+    const visitors = Array.from({ length: 40 }, () => makeVisitor());
+    for (const visitor of visitors) await addToCart(db, visitor, { productId: product, size: "M" });
+    const placed = await Promise.all(
+      visitors.map((visitor, i) => placeOrder(db, visitor, checkoutDetails(), atShop(shuffled(i, 40)))),
+    );
+    const later = 86_400_000;
+    await Promise.all(
+      placed.map((order, i) =>
+        changeStatus(db, SYSTEM, { orderId: order.id, from: "placed", to: "cancelled" }, later + shuffled(i, 40)),
+      ),
+    );
+    const orders = await Promise.all(placed.map((order) => orderByAccessToken(db, order.accessToken)));
+    for (const kind of ["invoice", "creditNote"] as const) {
+      const documents = orders
+        .map((order) => ({ number: order[kind]?.number ?? "", date: order[kind]?.date ?? 0 }))
+        .sort((a, b) => a.number.localeCompare(b.number));
+      expect(documents.map((document) => document.number.slice(3))).toEqual(
+        documents.map((_, i) => `33-34/${String(i + 1).padStart(6, "0")}`),
+      );
+      const dates = documents.map((document) => document.date);
+      expect(dates, kind).toEqual([...dates].sort((a, b) => a - b));
+    }
+    // No document is dated before the moment its order (or its cancellation) began.
+    for (const [i, order] of orders.entries()) {
+      expect(order.invoice?.date).toBeGreaterThanOrEqual(shuffled(i, 40));
+      expect(order.creditNote?.date).toBeGreaterThanOrEqual(later + shuffled(i, 40));
+    }
   });
 
   it("issues a credit note reversing the invoice when the order is cancelled; only the buyer can download", async () => {

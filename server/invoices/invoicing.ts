@@ -50,19 +50,26 @@ export function draftInvoice(
 }
 
 /**
- * Gives an order being placed the next invoice number of the financial year, in its transaction.
- * The counter's row stays locked until that transaction ends, so every other order waits for it:
- * this is the transaction's last step but the history row, so the lock is held for a statement or
- * two, not for the whole order (record 18). If the order fails, the number goes back with it.
+ * Gives an order being placed the next invoice number of the financial year and the invoice's date,
+ * in its transaction. The date is taken with the number: `now`, or the previous invoice's date if
+ * that is later (an order that began earlier may be numbered after one that began later), so the
+ * dates never run backwards against the numbers. The counter's row stays locked until that
+ * transaction ends, so every other order waits for it: this is the transaction's last step but the
+ * history row, so the lock is held for a statement or two, not for the whole order (record 18). If
+ * the order fails, the number goes back with it.
  */
-export async function issueInvoiceNumber(trx: Executor, orderId: number, now: number): Promise<string> {
+export async function issueInvoiceNumber(
+  trx: Executor,
+  orderId: number,
+  now: number,
+): Promise<{ number: string; date: number }> {
   const year = financialYearOf(now);
   const prefix = `${INVOICE_SERIES}/${year}/`;
-  const issued = await numberOrderInvoice(trx, orderId, { series: INVOICE_SERIES, financialYear: year, prefix });
+  const issued = await numberOrderInvoice(trx, orderId, { series: INVOICE_SERIES, financialYear: year, prefix, now });
   // Thrown, so the order and its number go back together, if the serial outgrew its six digits.
   if (formatDocumentNumber(INVOICE_SERIES, year, issued.serial) !== issued.invoiceNumber)
     throw new Error(`Invoice ${issued.invoiceNumber} does not read as serial ${issued.serial}.`);
-  return issued.invoiceNumber;
+  return { number: issued.invoiceNumber, date: issued.date };
 }
 
 function row(kind: "goods" | "shipping", description: string, line: TaxedLine) {
@@ -71,8 +78,9 @@ function row(kind: "goods" | "shipping", description: string, line: TaxedLine) {
 
 /**
  * Cancelling an invoiced order issues a credit note that reverses its invoice in full (CGST Act
- * s. 34), numbered in its own series, in the cancellation's transaction. An order placed before
- * invoicing began has nothing to reverse.
+ * s. 34), numbered in its own series, in the cancellation's transaction, and dated with its number
+ * as an invoice is (never before the previous credit note). An order placed before invoicing began
+ * has nothing to reverse.
  */
 export async function issueCreditNote(
   trx: Executor,
@@ -81,13 +89,10 @@ export async function issueCreditNote(
 ): Promise<string | null> {
   if (!order.invoiceNumber || order.creditNoteNumber) return order.creditNoteNumber;
   const year = financialYearOf(now);
-  const number = formatDocumentNumber(
-    CREDIT_NOTE_SERIES,
-    year,
-    await nextDocumentNumber(trx, CREDIT_NOTE_SERIES, year),
-  );
+  const issued = await nextDocumentNumber(trx, CREDIT_NOTE_SERIES, year, now);
+  const number = formatDocumentNumber(CREDIT_NOTE_SERIES, year, issued.serial);
   // Thrown, not ignored: the transaction then takes the number back, so the series keeps no gap.
-  if (!(await setCreditNote(trx, order.id, number, now)))
+  if (!(await setCreditNote(trx, order.id, number, issued.date)))
     throw new Error(`Order ${order.id} has a credit note already.`);
   return number;
 }

@@ -65,8 +65,8 @@ type Placement = {
  * Places an order from the actor's cart in one transaction, in named steps: the cart is claimed,
  * the order is priced again, its invoice is drafted, the order and a snapshot of every line are
  * written, the confirmation is queued, stock is taken (never below zero), points are redeemed
- * (registered customers only; the points it earns stay pending until delivery), the address is kept for next time, the invoice numbered and
- * the placement recorded.
+ * (registered customers only; the points it earns stay pending until delivery), the address is
+ * kept for next time, the invoice numbered and dated, and the placement recorded.
  * If anything fails, nothing is written. The same idempotency key with the same details returns
  * the order it first made; with different details it is refused. Counted in the shop's metrics.
  */
@@ -263,7 +263,6 @@ async function recordOrder(trx: Executor, placement: Placement, now: number): Pr
     itemCount: totals.itemCount,
     createdAt: now,
     updatedAt: now,
-    invoiceDate: now,
     supplyType: invoice.supplyType,
     seller: invoice.seller,
     buyerGstin: checkout.gstin,

@@ -1,14 +1,19 @@
 /**
- * GST rates by HSN, as data: each row covers an HSN prefix from a date, optionally only up to a
- * taxable value per piece. The next change of rates is a new row with its date; past orders keep the
- * tax they were charged because an order stores its tax when it is placed. Sources and the reading
- * of each row: docs/decisions/0011-gst-on-orders.md.
+ * GST rates by HSN, as data: each row covers an HSN prefix over a span of days, optionally only up
+ * to a taxable value per piece. Every band carries its own dates, because a notification may move
+ * one band and leave the others (1 January 2022 moved footwear up to ₹1,000 from 5 % to 12 % and
+ * left 18 % above). A change of rates closes the rows it replaces (`until`) and adds rows from that
+ * day; past orders keep the tax they were charged because an order stores its tax when it is placed.
+ * Sources and the reading of each row: docs/decisions/0011-gst-on-orders.md and
+ * docs/decisions/0020-gst-arithmetic-to-the-paisa.md.
  */
 export type GstRateRow = {
   /** The HSN prefix the row covers; the longest prefix that matches a product's HSN decides. */
   hsn: string;
   /** The first day the row applies (India time), as YYYY-MM-DD. */
   from: string;
+  /** The first day the row no longer applies (the day its successor starts); null: still in force. */
+  until: string | null;
   /** The row covers pieces whose taxable value is at most this many paise; null: any value. */
   upToPaise: number | null;
   rateBps: number;
@@ -17,6 +22,7 @@ export type GstRateRow = {
 
 const GST_2_0 = "2025-09-22";
 const LAUNCH = "2017-07-01";
+const FOOTWEAR_2022 = "2022-01-01";
 
 /** Chapters sold by the piece whose rate depends on the value of the piece. */
 const BANDED = [
@@ -25,54 +31,67 @@ const BANDED = [
   { hsn: "63", note: "Other made-up textile articles" },
 ];
 
+/** A row in force from `from` and still in force (`until` null). */
+const gstRow = (hsn: string, from: string, upToPaise: number | null, rateBps: number, note: string): GstRateRow => ({
+  hsn,
+  from,
+  until: null,
+  upToPaise,
+  rateBps,
+  note,
+});
+
+/** A row in force from `from` up to the day before `until`. */
+const ended = (until: string, current: GstRateRow): GstRateRow => ({ ...current, until });
+
 export const GST_RATES: readonly GstRateRow[] = [
   ...BANDED.flatMap(({ hsn, note }) => [
-    { hsn, from: LAUNCH, upToPaise: 100_000, rateBps: 500, note: `${note}, up to ₹1,000 a piece` },
-    { hsn, from: LAUNCH, upToPaise: null, rateBps: 1200, note: `${note}, above ₹1,000 a piece` },
-    { hsn, from: GST_2_0, upToPaise: 250_000, rateBps: 500, note: `${note}, up to ₹2,500 a piece` },
-    { hsn, from: GST_2_0, upToPaise: null, rateBps: 1800, note: `${note}, above ₹2,500 a piece` },
+    ended(GST_2_0, gstRow(hsn, LAUNCH, 100_000, 500, `${note}, up to ₹1,000 a piece`)),
+    ended(GST_2_0, gstRow(hsn, LAUNCH, null, 1200, `${note}, above ₹1,000 a piece`)),
+    gstRow(hsn, GST_2_0, 250_000, 500, `${note}, up to ₹2,500 a piece`),
+    gstRow(hsn, GST_2_0, null, 1800, `${note}, above ₹2,500 a piece`),
   ]),
-  { hsn: "64", from: LAUNCH, upToPaise: 100_000, rateBps: 500, note: "Footwear, up to ₹1,000 a pair" },
-  { hsn: "64", from: LAUNCH, upToPaise: null, rateBps: 1800, note: "Footwear, above ₹1,000 a pair" },
-  { hsn: "64", from: "2022-01-01", upToPaise: 100_000, rateBps: 1200, note: "Footwear, up to ₹1,000 a pair" },
-  { hsn: "64", from: GST_2_0, upToPaise: 250_000, rateBps: 500, note: "Footwear, up to ₹2,500 a pair" },
-  { hsn: "64", from: GST_2_0, upToPaise: null, rateBps: 1800, note: "Footwear, above ₹2,500 a pair" },
-  { hsn: "50", from: LAUNCH, upToPaise: null, rateBps: 500, note: "Silk and woven silk fabric (a saree length)" },
-  { hsn: "52", from: LAUNCH, upToPaise: null, rateBps: 500, note: "Cotton and woven cotton fabric" },
-  { hsn: "54", from: LAUNCH, upToPaise: null, rateBps: 500, note: "Woven fabric of man-made filament" },
-  { hsn: "4203", from: LAUNCH, upToPaise: null, rateBps: 1800, note: "Clothing accessories of leather (belts)" },
-  { hsn: "4202", from: LAUNCH, upToPaise: null, rateBps: 1800, note: "Handbags, wallets and similar containers" },
-  { hsn: "7113", from: LAUNCH, upToPaise: null, rateBps: 300, note: "Jewellery of precious metal" },
-  { hsn: "7116", from: LAUNCH, upToPaise: null, rateBps: 300, note: "Articles of pearls or precious stones" },
-  { hsn: "7117", from: LAUNCH, upToPaise: null, rateBps: 300, note: "Imitation jewellery" },
-  { hsn: "9004", from: LAUNCH, upToPaise: null, rateBps: 1800, note: "Sunglasses and goggles" },
-  { hsn: "9102", from: LAUNCH, upToPaise: null, rateBps: 1800, note: "Wrist watches" },
-  { hsn: "9615", from: LAUNCH, upToPaise: null, rateBps: 1800, note: "Combs, hair clips and pins" },
-  { hsn: "9615", from: GST_2_0, upToPaise: null, rateBps: 500, note: "Combs, hair clips and pins" },
+  ended(FOOTWEAR_2022, gstRow("64", LAUNCH, 100_000, 500, "Footwear, up to ₹1,000 a pair")),
+  ended(GST_2_0, gstRow("64", FOOTWEAR_2022, 100_000, 1200, "Footwear, up to ₹1,000 a pair")),
+  ended(GST_2_0, gstRow("64", LAUNCH, null, 1800, "Footwear, above ₹1,000 a pair")),
+  gstRow("64", GST_2_0, 250_000, 500, "Footwear, up to ₹2,500 a pair"),
+  gstRow("64", GST_2_0, null, 1800, "Footwear, above ₹2,500 a pair"),
+  gstRow("50", LAUNCH, null, 500, "Silk and woven silk fabric (a saree length)"),
+  gstRow("52", LAUNCH, null, 500, "Cotton and woven cotton fabric"),
+  gstRow("54", LAUNCH, null, 500, "Woven fabric of man-made filament"),
+  gstRow("4203", LAUNCH, null, 1800, "Clothing accessories of leather (belts)"),
+  gstRow("4202", LAUNCH, null, 1800, "Handbags, wallets and similar containers"),
+  gstRow("7113", LAUNCH, null, 300, "Jewellery of precious metal"),
+  gstRow("7116", LAUNCH, null, 300, "Articles of pearls or precious stones"),
+  gstRow("7117", LAUNCH, null, 300, "Imitation jewellery"),
+  gstRow("9004", LAUNCH, null, 1800, "Sunglasses and goggles"),
+  gstRow("9102", LAUNCH, null, 1800, "Wrist watches"),
+  ended(GST_2_0, gstRow("9615", LAUNCH, null, 1800, "Combs, hair clips and pins")),
+  gstRow("9615", GST_2_0, null, 500, "Combs, hair clips and pins"),
 ];
-
-/** Whether the table has a rate for an HSN today (a product's HSN must, or it cannot be sold). */
-export function hasGstRate(hsn: string, onDate: number = Date.now()): boolean {
-  const day = indiaDay.format(new Date(onDate));
-  return GST_RATES.some((row) => hsn.startsWith(row.hsn) && row.from <= day);
-}
-
-/** Delivery charges follow the goods they carry: the SAC printed on the shipping row. */
-export const SHIPPING_SAC = "996812";
 
 const indiaDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" });
 
+/** The rows that cover an HSN and are in force on a moment's day (India time). */
+function rowsInForce(hsn: string, onDate: number): GstRateRow[] {
+  const day = indiaDay.format(new Date(onDate));
+  return GST_RATES.filter(
+    (row) => hsn.startsWith(row.hsn) && row.from <= day && (row.until === null || day < row.until),
+  );
+}
+
+/** Whether the table has a rate for an HSN today (a product's HSN must, or it cannot be sold). */
+export function hasGstRate(hsn: string, onDate: number = Date.now()): boolean {
+  return rowsInForce(hsn, onDate).length > 0;
+}
+
 /** The rate bands in force for an HSN on a date, lowest ceiling first (the open band last). */
 export function gstBandsFor(hsn: string, onDate: number): GstRateRow[] {
-  const day = indiaDay.format(new Date(onDate));
-  const matching = GST_RATES.filter((row) => hsn.startsWith(row.hsn) && row.from <= day);
-  if (matching.length === 0) throw new Error(`No GST rate is known for HSN ${hsn || "(none)"}.`);
-  const longest = Math.max(...matching.map((row) => row.hsn.length));
-  const prefix = matching.filter((row) => row.hsn.length === longest);
-  // For each ceiling, the latest row in force: a later notification replaces an earlier band.
-  const latestFrom = prefix.reduce((latest, row) => (row.from > latest ? row.from : latest), "");
-  const current = prefix.filter((row) => row.from === latestFrom);
-  return current.sort((a, b) => (a.upToPaise ?? Number.POSITIVE_INFINITY) - (b.upToPaise ?? Number.POSITIVE_INFINITY));
+  const inForce = rowsInForce(hsn, onDate);
+  if (inForce.length === 0) throw new Error(`No GST rate is known for HSN ${hsn || "(none)"}.`);
+  const longest = Math.max(...inForce.map((row) => row.hsn.length));
+  const bands = inForce.filter((row) => row.hsn.length === longest);
+  return bands.sort((a, b) => (a.upToPaise ?? Number.POSITIVE_INFINITY) - (b.upToPaise ?? Number.POSITIVE_INFINITY));
 }
 
 /**

@@ -1,6 +1,5 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ambiguousPriceRanges, gstRateForInclusivePiece } from "./gst-rates.ts";
+import { ambiguousPriceRanges, GST_RATES, gstBandsFor, gstRateForInclusivePiece } from "./gst-rates.ts";
 import { shareInProportion, taxOrder } from "./order-tax.ts";
 import type { TaxedLine } from "./tax-summary.ts";
 
@@ -10,12 +9,12 @@ const WEST_BENGAL = "19";
 
 function order(
   lines: { hsn: string; rupees: number; quantity?: number }[],
-  extra: { points?: number; to?: string } = {},
+  extra: { points?: number; to?: string; shipping?: number } = {},
 ) {
   return taxOrder({
     lines: lines.map((line) => ({ hsn: line.hsn, unitPrice: line.rupees * 100, quantity: line.quantity ?? 1 })),
     discount: (extra.points ?? 0) * 100,
-    shipping: 0,
+    shipping: extra.shipping ?? 0,
     sellerStateCode: MAHARASHTRA,
     deliveryStateCode: extra.to ?? MAHARASHTRA,
     onDate: NOV_2026,
@@ -37,6 +36,14 @@ describe("GST on an order, in paise", () => {
     expect(taxes(tax.goods[0])).toEqual([500, 238_000, 0, 0, 11_900]);
   });
 
+  it("halves the tax into equal CGST and SGST, the odd paisa going to the taxable value", () => {
+    // ₹999 at 5 %: ₹47.57 of tax inside, ₹23.785 a half, rounded to ₹23.79 each.
+    expect(taxes(order([{ hsn: "6204", rupees: 999 }]).goods[0])).toEqual([500, 95_142, 2_379, 2_379, 0]);
+    expect(taxes(order([{ hsn: "6204", rupees: 999 }], { to: WEST_BENGAL }).goods[0])).toEqual([
+      500, 95_143, 0, 0, 4_757,
+    ]);
+  });
+
   it("taxes a ₹4,299 suit at 18 %", () => {
     expect(taxes(order([{ hsn: "6204", rupees: 4299 }]).goods[0])).toEqual([1800, 364_322, 32_789, 32_789, 0]);
   });
@@ -47,6 +54,28 @@ describe("GST on an order, in paise", () => {
     const tax = order([{ hsn: "6204", rupees: 2699 }], { points: 300 });
     expect(tax.goods[0]).toMatchObject({ gross: 269_900, discount: 30_000, rateBps: 500 });
     expect(taxes(tax.goods[0])).toEqual([500, 228_476, 5_712, 5_712, 0]);
+  });
+
+  it("keeps shipping on the invoice, taxed at the goods' rate, when points pay for all the goods", () => {
+    const tax = order([{ hsn: "6204", rupees: 50 }], { points: 50, shipping: 10_000 });
+    expect(tax.totals.total).toBe(10_000);
+    expect(taxes(tax.goods[0])).toEqual([500, 0, 0, 0, 0]);
+    expect(tax.shipping.map((line) => [line.rateBps, line.gross, line.taxable, line.cgst, line.sgst])).toEqual([
+      [500, 10_000, 9_524, 238, 238],
+    ]);
+    // Goods worth nothing after points share shipping by their value before the points: ₹100 and ₹300.
+    const mixed = order(
+      [
+        { hsn: "7117", rupees: 100 },
+        { hsn: "9102", rupees: 300 },
+      ],
+      { points: 400, shipping: 10_000, to: WEST_BENGAL },
+    );
+    expect(mixed.totals.total).toBe(10_000);
+    expect(mixed.shipping.map((line) => [line.rateBps, line.gross, line.igst])).toEqual([
+      [300, 2_500, 73],
+      [1800, 7_500, 1_144],
+    ]);
   });
 
   it("taxes a mixed cart at three rates, with shipping following each rate", () => {
@@ -65,69 +94,30 @@ describe("GST on an order, in paise", () => {
     expect(tax.goods.map((line) => line.rateBps)).toEqual([300, 500, 1800]);
     expect(tax.byRate.map((rate) => rate.rateBps)).toEqual([300, 500, 1800]);
     expect(tax.shipping.map((line) => [line.hsn, line.rateBps, line.gross])).toEqual([
-      // ₹100 over ₹2,598, ₹1,899 and ₹3,499: 32.49, 23.75 and 43.76.
-      ["996812", 300, 3_249],
-      ["996812", 500, 2_375],
-      ["996812", 1800, 4_376],
+      // ₹100 over ₹2,598, ₹1,899 and ₹3,499: 32.49, 23.75 and 43.76, under each line's HSN.
+      ["7117", 300, 3_249],
+      ["6204", 500, 2_375],
+      ["9102", 1800, 4_376],
     ]);
     expect(tax.totals.total).toBe(259_800 + 189_900 + 349_900 + 10_000);
   });
 
-  it("always adds up: every line's taxable value and tax make its value, and the totals are the lines' sums", () => {
-    const hsn = fc.constantFrom(
-      "6204",
-      "6104",
-      "6109",
-      "6214",
-      "6307",
-      "6403",
-      "5007",
-      "4202",
-      "7113",
-      "7117",
-      "9004",
-      "9102",
-      "9615",
+  it("files shipping under the HSN of the goods it carries, one row per HSN and rate, adding no pieces", () => {
+    const tax = order(
+      [
+        { hsn: "6204", rupees: 1899 },
+        { hsn: "6204", rupees: 999 },
+        { hsn: "6109", rupees: 1499 },
+        { hsn: "9102", rupees: 3499 },
+      ],
+      { shipping: 10_000 },
     );
-    const line = fc.record({
-      hsn,
-      unitPrice: fc.integer({ min: 100, max: 5_000_000 }),
-      quantity: fc.integer({ min: 1, max: 9 }),
-    });
-    fc.assert(
-      fc.property(
-        fc.array(line, { minLength: 1, maxLength: 8 }),
-        fc.integer({ min: 0, max: 100 }),
-        fc.integer({ min: 0, max: 50_000 }),
-        fc.constantFrom(MAHARASHTRA, WEST_BENGAL, "07"),
-        (lines, discountShare, shipping, to) => {
-          const gross = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
-          const discount = Math.floor((gross * discountShare) / 200);
-          const tax = taxOrder({
-            lines,
-            discount,
-            shipping,
-            sellerStateCode: MAHARASHTRA,
-            deliveryStateCode: to,
-            onDate: NOV_2026,
-          });
-          const rows = [...tax.goods, ...tax.shipping];
-          for (const row of rows) {
-            expect(row.taxable + row.cgst + row.sgst + row.igst).toBe(row.gross - row.discount);
-            expect(Math.abs(row.cgst - row.sgst)).toBeLessThanOrEqual(1);
-            if (to === MAHARASHTRA) expect(row.igst).toBe(0);
-            else expect(row.cgst + row.sgst).toBe(0);
-          }
-          const sum = (pick: (row: TaxedLine) => number) => rows.reduce((total, row) => total + pick(row), 0);
-          expect(tax.totals.total).toBe(gross - discount + shipping);
-          expect(tax.totals.discount).toBe(discount);
-          expect(tax.totals.taxable).toBe(sum((r) => r.taxable));
-          expect(tax.totals.cgst + tax.totals.sgst + tax.totals.igst).toBe(sum((r) => r.cgst + r.sgst + r.igst));
-          expect(tax.byRate.reduce((total, rate) => total + rate.taxable, 0)).toBe(tax.totals.taxable);
-        },
-      ),
-      { numRuns: 400 },
-    );
+    // ₹100 over ₹1,899, ₹999, ₹1,499 and ₹3,499: 24.05, 12.65, 18.99 and 44.31.
+    expect(tax.shipping.map((line) => [line.hsn, line.rateBps, line.gross, line.quantity])).toEqual([
+      ["6204", 500, 3_670, 0],
+      ["6109", 500, 1_899, 0],
+      ["9102", 1800, 4_431, 0],
+    ]);
   });
 });
 
@@ -148,6 +138,47 @@ describe("the rate table", () => {
     // 21 September 2025, 23:59 in India is still the old rate; 22 September 00:01 the new.
     expect(gstRateForInclusivePiece("6204", 249_900, Date.UTC(2025, 8, 21, 18, 29))).toBe(1200);
     expect(gstRateForInclusivePiece("6204", 249_900, Date.UTC(2025, 8, 21, 18, 31))).toBe(500);
+  });
+
+  it("takes each band by its own dates: apparel's ₹1,000 line before 22 September 2025, ₹2,500 after", () => {
+    const june2019 = Date.UTC(2019, 5, 1, 6);
+    expect(gstRateForInclusivePiece("6109", 105_000, june2019)).toBe(500);
+    expect(gstRateForInclusivePiece("6109", 105_001, june2019)).toBe(1200);
+    expect(gstRateForInclusivePiece("6109", 262_500, june2019)).toBe(1200);
+    expect(gstRateForInclusivePiece("6109", 262_500, NOV_2026)).toBe(500);
+    expect(gstRateForInclusivePiece("6109", 300_000, NOV_2026)).toBe(1800);
+  });
+
+  it("takes each band by its own dates: footwear in 2017, 2023 and 2026", () => {
+    const august2017 = Date.UTC(2017, 7, 1, 6);
+    const march2023 = Date.UTC(2023, 2, 1, 6);
+    // 2017: 5 % up to ₹1,000 a pair, 18 % above.
+    expect(gstRateForInclusivePiece("6403", 90_000, august2017)).toBe(500);
+    expect(gstRateForInclusivePiece("6403", 150_000, august2017)).toBe(1800);
+    // 2023: only the band up to ₹1,000 had moved (to 12 %); above it stayed 18 %.
+    expect(gstRateForInclusivePiece("6403", 90_000, march2023)).toBe(1200);
+    expect(gstRateForInclusivePiece("6403", 150_000, march2023)).toBe(1800);
+    // 2026: 5 % up to ₹2,500 a pair, 18 % above.
+    expect(gstRateForInclusivePiece("6403", 150_000, NOV_2026)).toBe(500);
+    expect(gstRateForInclusivePiece("6403", 300_000, NOV_2026)).toBe(1800);
+  });
+
+  it("has, on every day a row starts or ends, one band per ceiling and one open band for each HSN", () => {
+    const days = [...new Set(GST_RATES.flatMap((row) => [row.from, row.until ?? row.from]))];
+    for (const hsn of new Set(GST_RATES.map((row) => row.hsn))) {
+      for (const day of days) {
+        const at = Date.parse(`${day}T12:00:00+05:30`);
+        if (!GST_RATES.some((row) => row.hsn === hsn && row.from <= day)) continue;
+        const bands = gstBandsFor(hsn, at);
+        const ceilings = bands.map((band) => band.upToPaise);
+        expect(new Set(ceilings).size, `${hsn} on ${day}`).toBe(ceilings.length);
+        expect(
+          ceilings.filter((ceiling) => ceiling === null),
+          `${hsn} on ${day}`,
+        ).toHaveLength(1);
+        expect(bands.at(-1)?.upToPaise, `${hsn} on ${day}`).toBeNull();
+      }
+    }
   });
 
   it("knows every HSN of the demo catalogue, and refuses one it does not know", () => {

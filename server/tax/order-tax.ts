@@ -1,4 +1,4 @@
-import { gstRateForInclusivePiece, SHIPPING_SAC } from "./gst-rates.ts";
+import { gstRateForInclusivePiece } from "./gst-rates.ts";
 import { type RateSummary, summariseByRate, type TaxedLine, type TaxTotals, totalsOf } from "./tax-summary.ts";
 
 /** A line of goods as sold: its HSN, the GST-inclusive price of one piece (paise), how many. */
@@ -44,18 +44,21 @@ export function shareInProportion(total: number, weights: readonly number[]): nu
 
 /**
  * The tax inside an inclusive value at a rate, worked back and rounded to the paisa; taxable +
- * tax = value exactly. Within the state it is halved into CGST and SGST, the odd paisa to CGST.
+ * tax = value exactly. Within the state the tax is CGST and SGST at half the rate each, so the two
+ * are always equal: each half is rounded to the paisa, and whatever rounding leaves over stays in
+ * the taxable value rather than tipping one tax a paisa above the other.
  */
 function taxInside(
   valuePaise: number,
   rateBps: number,
   intra: boolean,
 ): Pick<TaxedLine, "taxable" | "cgst" | "sgst" | "igst"> {
-  const taxable = Math.round((valuePaise * 10_000) / (10_000 + rateBps));
-  const tax = valuePaise - taxable;
-  if (!intra) return { taxable, cgst: 0, sgst: 0, igst: tax };
-  const sgst = Math.floor(tax / 2);
-  return { taxable, cgst: tax - sgst, sgst, igst: 0 };
+  if (!intra) {
+    const taxable = Math.round((valuePaise * 10_000) / (10_000 + rateBps));
+    return { taxable, cgst: 0, sgst: 0, igst: valuePaise - taxable };
+  }
+  const half = Math.round((valuePaise * rateBps) / (2 * (10_000 + rateBps)));
+  return { taxable: valuePaise - 2 * half, cgst: half, sgst: half, igst: 0 };
 }
 
 /**
@@ -65,10 +68,9 @@ function taxInside(
  *   the ₹2,500 line);
  * - a delivery in the seller's state pays CGST + SGST in halves, any other IGST (place of supply is
  *   where the goods are delivered);
- * - shipping is part of one composite supply of goods and is taxed with them: its charge is shared
- *   over the goods lines in proportion to their value after discount and each share takes that
- *   line's rate (rows with the same rate are merged);
- * - every amount is rounded to the paisa per line, and the totals are the sums of the lines.
+ * - shipping is part of one composite supply of goods and is taxed with them (`taxShipping`);
+ * - every amount is rounded to the paisa per line, and the totals are the sums of the lines, so the
+ *   invoice adds up to exactly what the buyer pays: goods − points + shipping.
  */
 export function taxOrder(input: TaxOrderInput): OrderTax {
   const intra = input.sellerStateCode === input.deliveryStateCode;
@@ -89,27 +91,7 @@ export function taxOrder(input: TaxOrderInput): OrderTax {
       ...taxInside(value, rateBps, intra),
     };
   });
-
-  const shippingShares = shareInProportion(
-    input.shipping,
-    goods.map((line) => line.gross - line.discount),
-  );
-  const shippingByRate = new Map<number, number>();
-  goods.forEach((line, i) => {
-    shippingByRate.set(line.rateBps, (shippingByRate.get(line.rateBps) ?? 0) + (shippingShares[i] ?? 0));
-  });
-  const shipping: TaxedLine[] = [...shippingByRate]
-    .filter(([, value]) => value > 0)
-    .sort(([a], [b]) => a - b)
-    .map(([rateBps, value]) => ({
-      hsn: SHIPPING_SAC,
-      quantity: 1,
-      gross: value,
-      discount: 0,
-      rateBps,
-      ...taxInside(value, rateBps, intra),
-    }));
-
+  const shipping = taxShipping(input.shipping, goods, intra);
   const all = [...goods, ...shipping];
   return {
     supplyType: intra ? "intra" : "inter",
@@ -118,4 +100,36 @@ export function taxOrder(input: TaxOrderInput): OrderTax {
     byRate: summariseByRate(all),
     totals: totalsOf(all),
   };
+}
+
+/**
+ * The shipping charge as taxed rows. Delivery charged with the goods is part of one composite supply
+ * whose principal supply is the goods (CGST Act s. 2(30), s. 8(a)), so it is not a service of its
+ * own: the charge is shared over the goods lines in proportion to their value after discount, and
+ * each share takes that line's HSN and rate (shares of one HSN and rate make one row, in the order
+ * the goods come). A row counts no pieces, so the HSN summary's quantities stay the goods'. When
+ * points paid for all the goods, the buyer still pays for shipping, which keeps its taxable value
+ * and tax: it is then shared by the goods' value before the points.
+ */
+function taxShipping(shipping: number, goods: readonly TaxedLine[], intra: boolean): TaxedLine[] {
+  const paid = goods.map((line) => line.gross - line.discount);
+  const weights = paid.some((value) => value > 0) ? paid : goods.map((line) => line.gross);
+  const shares = shareInProportion(shipping, weights);
+  const rows = new Map<string, { hsn: string; rateBps: number; value: number }>();
+  goods.forEach(({ hsn, rateBps }, i) => {
+    const key = `${hsn}|${rateBps}`;
+    const row = rows.get(key) ?? { hsn, rateBps, value: 0 };
+    row.value += shares[i] ?? 0;
+    rows.set(key, row);
+  });
+  return [...rows.values()]
+    .filter((row) => row.value > 0)
+    .map(({ hsn, rateBps, value }) => ({
+      hsn,
+      quantity: 0,
+      gross: value,
+      discount: 0,
+      rateBps,
+      ...taxInside(value, rateBps, intra),
+    }));
 }
