@@ -172,6 +172,22 @@ describeEachDatabase("tax invoices", (database) => {
     ]);
   });
 
+  it("taxes a cotton or jute handbag at 5 % and a leather one at 18 %, keeping the material sold on the line", async () => {
+    const { db } = database();
+    const rates: number[] = [];
+    for (const fabric of ["Cotton", "Jute", "Leather"]) {
+      const bag = await makeProduct(db, { price: 149_900, hsn: "4202", fabric, sizes: { "One Size": 5 } });
+      const visitor = makeVisitor();
+      await addToCart(db, visitor, { productId: bag, size: "One Size" });
+      const placed = await placeOrder(db, visitor, checkoutDetails(), atShop());
+      const order = await orderByAccessToken(db, placed.accessToken);
+      expect(order.lines[0]?.material).toBe(fabric);
+      const document = await invoiceDocument(db, order, "invoice", DEMO_SIGNATORY);
+      rates.push(document.lines[0]?.rateBps ?? 0);
+    }
+    expect(rates).toEqual([500, 500, 1800]);
+  });
+
   it("numbers 200 orders placed at once 1 to 200, with no gap and no repeat", async () => {
     const { db } = database();
     const product = await makeProduct(db, { price: 99_900, hsn: "6109", sizes: { M: 400 } });

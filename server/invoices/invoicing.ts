@@ -18,7 +18,7 @@ export type InvoiceDraft = {
   rows: Omit<Insertable<OrderTaxLinesTable>, "orderId">[];
 };
 
-type SoldLine = { title: string; size: string; hsn: string; unitPrice: number; quantity: number };
+type SoldLine = { title: string; size: string; hsn: string; unitPrice: number; quantity: number; material?: string };
 
 /**
  * The invoice of an order being placed: the tax of every line worked out now (and stored with the
@@ -30,7 +30,7 @@ export function draftInvoice(
   now: number,
 ): InvoiceDraft {
   const tax = taxOrder({
-    lines: sale.lines.map((line) => ({ hsn: line.hsn, unitPrice: line.unitPrice, quantity: line.quantity })),
+    lines: sale.lines.map(({ hsn, unitPrice, quantity, material }) => ({ hsn, unitPrice, quantity, material })),
     discount: sale.discount,
     shipping: sale.shipping,
     sellerStateCode: seller.stateCode,

@@ -18,6 +18,11 @@ export type GstRateRow = {
   upToPaise: number | null;
   rateBps: number;
   note: string;
+  /**
+   * The row covers only goods of these materials (words the product's material names, lower case);
+   * absent: any material. Where both kinds of row cover an HSN, the one naming the material decides.
+   */
+  materials?: readonly string[];
 };
 
 const GST_2_0 = "2025-09-22";
@@ -61,6 +66,12 @@ export const GST_RATES: readonly GstRateRow[] = [
   gstRow("54", LAUNCH, null, 500, "Woven fabric of man-made filament"),
   gstRow("4203", LAUNCH, null, 1800, "Clothing accessories of leather (belts)"),
   gstRow("4202", LAUNCH, null, 1800, "Handbags, wallets and similar containers"),
+  // Hand bags and shopping bags of cotton (4202 22 20) or of jute (4202 22 30): Schedule II (12 %),
+  // then Schedule I (5 %) from GST 2.0, Notification 9/2025-Central Tax (Rate). Record 19.
+  ...[
+    ended(GST_2_0, gstRow("4202", LAUNCH, null, 1200, "Hand bags and shopping bags of cotton or jute")),
+    gstRow("4202", GST_2_0, null, 500, "Hand bags and shopping bags of cotton or jute"),
+  ].map((row) => ({ ...row, materials: ["cotton", "jute"] })),
   gstRow("7113", LAUNCH, null, 300, "Jewellery of precious metal"),
   gstRow("7116", LAUNCH, null, 300, "Articles of pearls or precious stones"),
   gstRow("7117", LAUNCH, null, 300, "Imitation jewellery"),
@@ -72,11 +83,22 @@ export const GST_RATES: readonly GstRateRow[] = [
 
 const indiaDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" });
 
-/** The rows that cover an HSN and are in force on a moment's day (India time). */
-function rowsInForce(hsn: string, onDate: number): GstRateRow[] {
+/** Whether a row covers goods of this material: rows that name none cover every material. */
+function coversMaterial(row: GstRateRow, material: string): boolean {
+  if (!row.materials) return true;
+  const words = new Set(material.toLowerCase().split(/[^a-z]+/));
+  return row.materials.some((name) => words.has(name));
+}
+
+/** The rows that cover an HSN (and material) and are in force on a moment's day (India time). */
+function rowsInForce(hsn: string, onDate: number, material = ""): GstRateRow[] {
   const day = indiaDay.format(new Date(onDate));
   return GST_RATES.filter(
-    (row) => hsn.startsWith(row.hsn) && row.from <= day && (row.until === null || day < row.until),
+    (row) =>
+      hsn.startsWith(row.hsn) &&
+      row.from <= day &&
+      (row.until === null || day < row.until) &&
+      coversMaterial(row, material),
   );
 }
 
@@ -85,12 +107,17 @@ export function hasGstRate(hsn: string, onDate: number = Date.now()): boolean {
   return rowsInForce(hsn, onDate).length > 0;
 }
 
-/** The rate bands in force for an HSN on a date, lowest ceiling first (the open band last). */
-export function gstBandsFor(hsn: string, onDate: number): GstRateRow[] {
-  const inForce = rowsInForce(hsn, onDate);
+/**
+ * The rate bands in force for an HSN (and the goods' material) on a date, lowest ceiling first (the
+ * open band last): the longest HSN prefix decides, and among its rows those naming the material.
+ */
+export function gstBandsFor(hsn: string, onDate: number, material = ""): GstRateRow[] {
+  const inForce = rowsInForce(hsn, onDate, material);
   if (inForce.length === 0) throw new Error(`No GST rate is known for HSN ${hsn || "(none)"}.`);
   const longest = Math.max(...inForce.map((row) => row.hsn.length));
-  const bands = inForce.filter((row) => row.hsn.length === longest);
+  const prefixed = inForce.filter((row) => row.hsn.length === longest);
+  const byMaterial = prefixed.filter((row) => row.materials);
+  const bands = byMaterial.length > 0 ? byMaterial : prefixed;
   return bands.sort((a, b) => (a.upToPaise ?? Number.POSITIVE_INFINITY) - (b.upToPaise ?? Number.POSITIVE_INFINITY));
 }
 
@@ -101,8 +128,8 @@ export function gstBandsFor(hsn: string, onDate: number): GstRateRow[] {
  * consistent (2,625 / 1.05 = 2,500 = 2,950 / 1.18); the higher rate is the one under which tax is
  * never short-paid.
  */
-export function gstRateForInclusivePiece(hsn: string, inclusivePaise: number, onDate: number): number {
-  const bands = gstBandsFor(hsn, onDate);
+export function gstRateForInclusivePiece(hsn: string, inclusivePaise: number, onDate: number, material = ""): number {
+  const bands = gstBandsFor(hsn, onDate, material);
   for (const band of bands) {
     if (band.upToPaise === null) return band.rateBps;
     if (inclusivePaise * 10_000 <= band.upToPaise * (10_000 + band.rateBps)) return band.rateBps;

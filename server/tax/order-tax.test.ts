@@ -165,20 +165,37 @@ describe("the rate table", () => {
 
   it("has, on every day a row starts or ends, one band per ceiling and one open band for each HSN", () => {
     const days = [...new Set(GST_RATES.flatMap((row) => [row.from, row.until ?? row.from]))];
-    for (const hsn of new Set(GST_RATES.map((row) => row.hsn))) {
-      for (const day of days) {
-        const at = Date.parse(`${day}T12:00:00+05:30`);
-        if (!GST_RATES.some((row) => row.hsn === hsn && row.from <= day)) continue;
-        const bands = gstBandsFor(hsn, at);
-        const ceilings = bands.map((band) => band.upToPaise);
-        expect(new Set(ceilings).size, `${hsn} on ${day}`).toBe(ceilings.length);
-        expect(
-          ceilings.filter((ceiling) => ceiling === null),
-          `${hsn} on ${day}`,
-        ).toHaveLength(1);
-        expect(bands.at(-1)?.upToPaise, `${hsn} on ${day}`).toBeNull();
-      }
+    const materials = ["", ...new Set(GST_RATES.flatMap((row) => row.materials ?? []))];
+    const cases = [...new Set(GST_RATES.map((row) => row.hsn))].flatMap((hsn) =>
+      days.flatMap((day) => materials.map((material) => [hsn, day, material] as const)),
+    );
+    for (const [hsn, day, material] of cases) {
+      const at = Date.parse(`${day}T12:00:00+05:30`);
+      if (!GST_RATES.some((row) => row.hsn === hsn && row.from <= day)) continue;
+      const bands = gstBandsFor(hsn, at, material);
+      const ceilings = bands.map((band) => band.upToPaise);
+      const where = `${hsn} (${material || "any material"}) on ${day}`;
+      expect(new Set(ceilings).size, where).toBe(ceilings.length);
+      expect(
+        ceilings.filter((ceiling) => ceiling === null),
+        where,
+      ).toHaveLength(1);
+      expect(bands.at(-1)?.upToPaise, where).toBeNull();
     }
+  });
+
+  it("rates handbags of cotton or jute by their material: 12 % before 22 September 2025, 5 % after; leather 18 %", () => {
+    const june2024 = Date.UTC(2024, 5, 1, 6);
+    expect(gstRateForInclusivePiece("4202", 149_900, june2024, "Cotton canvas")).toBe(1200);
+    expect(gstRateForInclusivePiece("4202", 149_900, NOV_2026, "Cotton canvas")).toBe(500);
+    expect(gstRateForInclusivePiece("4202", 149_900, NOV_2026, "Jute")).toBe(500);
+    expect(gstRateForInclusivePiece("4202", 149_900, NOV_2026, "Vegan leather")).toBe(1800);
+    expect(gstRateForInclusivePiece("4202", 149_900, NOV_2026, "")).toBe(1800);
+    // A word inside another word is not the material ("cottonwood" is not cotton).
+    expect(gstRateForInclusivePiece("4202", 149_900, NOV_2026, "Cottonwood bark")).toBe(1800);
+    // Material rows never reach another heading.
+    expect(gstRateForInclusivePiece("6204", 149_900, NOV_2026, "Cotton")).toBe(500);
+    expect(gstRateForInclusivePiece("6204", 349_900, NOV_2026, "Cotton")).toBe(1800);
   });
 
   it("knows every HSN of the demo catalogue, and refuses one it does not know", () => {

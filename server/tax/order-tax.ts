@@ -1,8 +1,8 @@
 import { gstRateForInclusivePiece } from "./gst-rates.ts";
 import { type RateSummary, summariseByRate, type TaxedLine, type TaxTotals, totalsOf } from "./tax-summary.ts";
 
-/** A line of goods as sold: its HSN, the GST-inclusive price of one piece (paise), how many. */
-export type TaxableLine = { hsn: string; unitPrice: number; quantity: number };
+/** A line of goods as sold: its HSN, the GST-inclusive price of one piece (paise), how many, and its material. */
+export type TaxableLine = { hsn: string; unitPrice: number; quantity: number; material?: string };
 
 export type TaxOrderInput = {
   lines: readonly TaxableLine[];
@@ -81,7 +81,7 @@ export function taxOrder(input: TaxOrderInput): OrderTax {
     const discount = discounts[i] ?? 0;
     const value = gross - discount;
     // A piece's value after its share of the discount; pieces of one line share it evenly.
-    const rateBps = gstRateForInclusivePiece(line.hsn, value / line.quantity, input.onDate);
+    const rateBps = gstRateForInclusivePiece(line.hsn, value / line.quantity, input.onDate, line.material);
     return {
       hsn: line.hsn,
       quantity: line.quantity,
