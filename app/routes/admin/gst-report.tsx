@@ -32,7 +32,7 @@ export default function GstReportPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <ReportHeader month={report.month} />
-      <GstSection title="Totals for the month" heads={["", ...TAX_HEADS]} empty={false}>
+      <GstSection title="Totals for the month" heads={["Documents", ...TAX_HEADS]} empty={false}>
         {(["invoices", "creditNotes", "net"] as const).map((key) => (
           <tr key={key}>
             <th scope="row" className="px-2 py-1.5 text-left font-medium">
