@@ -81,8 +81,9 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
                 <li key={product.id} className="flex">
                   <ProductCard
                     product={product}
+                    // The first picture is the largest paint on a phone, where a card fills the width;
+                    // the others load as they come into view, so they do not share its bandwidth.
                     priority={page.page === 1 && index === 0}
-                    eager={page.page === 1 && index < 4}
                   >
                     {query.listing === "accessories" ? (
                       <QuickAdd productId={product.id} title={product.title} sizes={product.sizes} />
