@@ -93,18 +93,17 @@ export function gstReportCsv(report: GstReport): string {
   return `${lines.map((line) => line.map(cell).join(",")).join("\r\n")}\r\n`;
 }
 
-const items = (rows: readonly RateRow[]) =>
-  rows.map((row, i) => ({
-    num: i + 1,
-    itm_det: {
-      rt: percent(row.rateBps),
-      txval: rupeeNumber(row.taxable),
-      iamt: rupeeNumber(row.igst),
-      camt: rupeeNumber(row.cgst),
-      samt: rupeeNumber(row.sgst),
-      csamt: 0,
-    },
-  }));
+/** A rate's taxable value and taxes as the return writes them (no cess on clothing). */
+const taxFigures = (row: RateRow) => ({
+  rt: percent(row.rateBps),
+  txval: rupeeNumber(row.taxable),
+  iamt: rupeeNumber(row.igst),
+  camt: rupeeNumber(row.cgst),
+  samt: rupeeNumber(row.sgst),
+  csamt: 0,
+});
+
+const items = (rows: readonly RateRow[]) => rows.map((row, i) => ({ num: i + 1, itm_det: taxFigures(row) }));
 
 const invoiceOf = (document: ListedDocument) => ({
   inum: document.number,
@@ -138,18 +137,7 @@ function byBuyer<T>(documents: readonly ListedDocument[], entry: (document: List
 }
 
 const hsnData = (rows: readonly HsnRow[]) =>
-  rows.map((row, i) => ({
-    num: i + 1,
-    hsn_sc: row.hsn,
-    uqc: UQC,
-    qty: row.quantity,
-    rt: percent(row.rateBps),
-    txval: rupeeNumber(row.taxable),
-    iamt: rupeeNumber(row.igst),
-    camt: rupeeNumber(row.cgst),
-    samt: rupeeNumber(row.sgst),
-    csamt: 0,
-  }));
+  rows.map((row, i) => ({ num: i + 1, hsn_sc: row.hsn, uqc: UQC, qty: row.quantity, ...taxFigures(row) }));
 
 /** The month's GSTR-1 as the GST offline tool imports it. */
 export function gstr1Json(report: GstReport, sellerGstin: string) {
@@ -171,12 +159,7 @@ export function gstr1Json(report: GstReport, sellerGstin: string) {
       sply_ty: row.supplyType === "intra" ? "INTRA" : "INTER",
       pos: row.stateCode,
       typ: "OE",
-      rt: percent(row.rateBps),
-      txval: rupeeNumber(row.taxable),
-      iamt: rupeeNumber(row.igst),
-      camt: rupeeNumber(row.cgst),
-      samt: rupeeNumber(row.sgst),
-      csamt: 0,
+      ...taxFigures(row),
     })),
     cdnr: byBuyer(report.cdnr, (note) => ({ ...noteOf(note), rchrg: "N", inv_typ: "R" })).map(({ ctin, list }) => ({
       ctin,

@@ -63,31 +63,21 @@ export async function sumB2csRows(executor: Executor, window: Window) {
 /** B2B or B2C large documents one by one, with their tax by rate. */
 export async function findDocumentRows(executor: Executor, window: Window, kind: "b2b" | "b2cl") {
   const number = window.column === "invoiceDate" ? "orders.invoiceNumber" : "orders.creditNoteNumber";
+  const date = `orders.${window.column}` as const;
+  // What identifies a document and what it prints, beside its tax by rate.
+  const described = [
+    "orders.invoiceNumber",
+    "orders.invoiceDate",
+    "orders.stateCode",
+    "orders.total",
+    "orders.buyerGstin",
+    "orders.buyerLegalName",
+    "orderTaxLines.rateBps",
+  ] as const;
   const rows = await inWindow(executor, window)
     .where(ofTable(kind, window.largeAbove))
-    .select([
-      `${number} as number`,
-      `orders.${window.column} as date`,
-      "orders.invoiceNumber",
-      "orders.invoiceDate",
-      "orders.stateCode",
-      "orders.total",
-      "orders.buyerGstin",
-      "orders.buyerLegalName",
-      "orderTaxLines.rateBps",
-      ...amounts,
-    ])
-    .groupBy([
-      number,
-      `orders.${window.column}`,
-      "orders.invoiceNumber",
-      "orders.invoiceDate",
-      "orders.stateCode",
-      "orders.total",
-      "orders.buyerGstin",
-      "orders.buyerLegalName",
-      "orderTaxLines.rateBps",
-    ])
+    .select([`${number} as number`, `${date} as date`, ...described, ...amounts])
+    .groupBy([number, date, ...described])
     .orderBy(number)
     .orderBy("orderTaxLines.rateBps")
     .execute();

@@ -161,6 +161,33 @@ function listed(rows: readonly DocumentRow[]): ListedDocument[] {
 }
 
 type B2csSum = Awaited<ReturnType<typeof sumB2csRows>>[number];
+type HsnSum = Awaited<ReturnType<typeof sumHsnRows>>[number];
+
+/**
+ * Rows of the month's invoices less rows of its credit notes, added up under a key; `start` makes a
+ * row's descriptive fields, `also` adds anything beyond the taxes (the HSN summary's pieces).
+ */
+function netRows<Row extends Amounts, Out extends Amounts>(
+  invoiced: readonly Row[],
+  credited: readonly Row[],
+  key: (row: Row) => string,
+  start: (row: Row) => Out,
+  also: (target: Out, row: Row, sign: number) => void = () => undefined,
+): Out[] {
+  const rows = new Map<string, Out>();
+  for (const [list, sign] of [
+    [invoiced, 1],
+    [credited, -1],
+  ] as const) {
+    for (const row of list) {
+      const target = rows.get(key(row)) ?? start(row);
+      add(target, row, sign);
+      also(target, row, sign);
+      rows.set(key(row), target);
+    }
+  }
+  return [...rows.values()];
+}
 
 /**
  * B2C small by place of supply and rate: the month's invoices less the month's credit notes on B2C
@@ -168,46 +195,32 @@ type B2csSum = Awaited<ReturnType<typeof sumB2csRows>>[number];
  * against B2C large invoices (the return has no other kind for them).
  */
 function netB2cs(invoiced: readonly B2csSum[], credited: readonly B2csSum[]): B2csRow[] {
-  const rows = new Map<string, B2csRow>();
-  for (const [list, sign] of [
-    [invoiced, 1],
-    [credited, -1],
-  ] as const) {
-    for (const row of list) {
-      const key = `${row.stateCode}|${row.rateBps}|${row.supplyType}`;
-      const supplyType = row.supplyType === "inter" ? "inter" : "intra";
-      const target = rows.get(key) ?? { ...placeOf(row.stateCode), rateBps: row.rateBps, supplyType, ...zero() };
-      rows.set(key, add(target, row, sign) as B2csRow);
-    }
-  }
-  return [...rows.values()]
+  return netRows(
+    invoiced,
+    credited,
+    (row) => `${row.stateCode}|${row.rateBps}|${row.supplyType}`,
+    (row): B2csRow => ({
+      ...placeOf(row.stateCode),
+      rateBps: row.rateBps,
+      supplyType: row.supplyType === "inter" ? "inter" : "intra",
+      ...zero(),
+    }),
+  )
     .filter((row) => row.taxable !== 0 || row.cgst + row.sgst + row.igst !== 0)
     .sort((a, b) => a.stateCode.localeCompare(b.stateCode) || a.rateBps - b.rateBps);
 }
 
-type HsnSum = Awaited<ReturnType<typeof sumHsnRows>>[number];
-
 /** The HSN summary net of credit notes, B2B and B2C apart. */
 function netHsn(invoiced: readonly HsnSum[], credited: readonly HsnSum[]) {
-  const rows = new Map<string, HsnRow & { registered: boolean }>();
-  for (const [list, sign] of [
-    [invoiced, 1],
-    [credited, -1],
-  ] as const) {
-    for (const row of list) {
-      const key = `${row.registered}|${row.hsn}|${row.rateBps}`;
-      const target = rows.get(key) ?? {
-        registered: row.registered,
-        hsn: row.hsn,
-        rateBps: row.rateBps,
-        quantity: 0,
-        ...zero(),
-      };
+  return netRows(
+    invoiced,
+    credited,
+    (row) => `${row.registered}|${row.hsn}|${row.rateBps}`,
+    (row) => ({ registered: row.registered, hsn: row.hsn, rateBps: row.rateBps, quantity: 0, ...zero() }),
+    (target, row, sign) => {
       target.quantity += sign * row.quantity;
-      rows.set(key, add(target, row, sign) as HsnRow & { registered: boolean });
-    }
-  }
-  return [...rows.values()]
+    },
+  )
     .filter((row) => row.quantity !== 0 || row.taxable !== 0)
     .sort((a, b) => a.hsn.localeCompare(b.hsn) || a.rateBps - b.rateBps);
 }

@@ -25,15 +25,15 @@ function templates(): DatabaseTemplates {
 
 export type TestDatabase = { db: Db; engine: Engine; url: string; schema?: string };
 
-/** A fresh, migrated SQLite file in a temporary folder: a copy of the run's template when there is one. */
-export async function createSqliteTestDatabase(): Promise<TestDatabase & { dispose: () => Promise<void> }> {
-  const dir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
+type Disposable = TestDatabase & { dispose: () => Promise<void> };
+
+/** A SQLite file in a temporary folder of its own, prepared by `prepare` before it is opened. */
+function sqliteInFolder(prefix: string, prepare: (file: string) => void = () => undefined): Disposable {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
   const file = path.join(dir, "shop.db");
-  const template = templates().sqlite;
-  if (template) copySqliteTemplate(template, file);
+  prepare(file);
   const url = `file:${file}`;
   const handle = openDatabase(url);
-  if (!template) await migrateToLatest(handle.db);
   return {
     db: handle.db,
     engine: "sqlite",
@@ -43,6 +43,16 @@ export async function createSqliteTestDatabase(): Promise<TestDatabase & { dispo
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A fresh, migrated SQLite file in a temporary folder: a copy of the run's template when there is one. */
+export async function createSqliteTestDatabase(): Promise<Disposable> {
+  const template = templates().sqlite;
+  const database = sqliteInFolder("shop-test-", (file) => {
+    if (template) copySqliteTemplate(template, file);
+  });
+  if (!template) await migrateToLatest(database.db);
+  return database;
 }
 
 /**
@@ -67,9 +77,15 @@ export async function createPostgresTestDatabase(
       },
     };
   }
+  const database = await postgresScratchSchema(baseUrl, poolSize);
+  await withSchemaLock(database.db, () => migrateToLatest(database.db));
+  return database;
+}
+
+/** A schema of its own in the database of `baseUrl`, empty. */
+async function postgresScratchSchema(baseUrl: string, poolSize?: number): Promise<Disposable> {
   const scratch = await createScratchSchema(baseUrl, "test");
   const handle: DatabaseHandle = openDatabase(scratch.url, { poolSize });
-  await withSchemaLock(handle.db, () => migrateToLatest(handle.db));
   return {
     db: handle.db,
     engine: "postgres",
@@ -105,41 +121,15 @@ export function describeEachDatabase(name: string, suite: (database: () => TestD
 }
 
 /** An empty database of each engine, not migrated: for tests of a migration itself. */
-async function emptySqliteDatabase(): Promise<TestDatabase & { dispose: () => Promise<void> }> {
-  const dir = mkdtempSync(path.join(tmpdir(), "shop-empty-"));
-  const url = `file:${path.join(dir, "shop.db")}`;
-  const handle = openDatabase(url);
-  return {
-    db: handle.db,
-    engine: "sqlite",
-    url,
-    dispose: async () => {
-      await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function emptyPostgresDatabase(baseUrl: string): Promise<TestDatabase & { dispose: () => Promise<void> }> {
-  const scratch = await createScratchSchema(baseUrl, "test");
-  const handle = openDatabase(scratch.url);
-  return {
-    db: handle.db,
-    engine: "postgres",
-    url: scratch.url,
-    schema: scratch.schema,
-    dispose: async () => {
-      await handle.close();
-      await scratch.drop();
-    },
-  };
+async function emptySqliteDatabase(): Promise<Disposable> {
+  return sqliteInFolder("shop-empty-");
 }
 
 /** Runs a suite on an empty, unmigrated database of each engine: for tests that migrate step by step. */
 export function describeEachEmptyDatabase(name: string, suite: (database: () => TestDatabase) => void): void {
   describeOn("sqlite", name, emptySqliteDatabase, suite);
   const url = postgresUrl();
-  if (url) describeOn("postgres", name, () => emptyPostgresDatabase(url), suite);
+  if (url) describeOn("postgres", name, () => postgresScratchSchema(url), suite);
 }
 
 /**

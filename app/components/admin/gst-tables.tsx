@@ -1,6 +1,6 @@
 import { formatShopDate } from "#core/dates.ts";
 import { formatAmount } from "#core/money.ts";
-import type { HsnRow, ListedDocument } from "#server/invoices/gst-report.service.ts";
+import type { HsnRow, ListedDocument, RateRow } from "#server/invoices/gst-report.service.ts";
 import { TableHead } from "./table-head.tsx";
 
 const TAX_HEADS = ["Taxable value", "CGST", "SGST", "IGST"];
@@ -8,6 +8,19 @@ const TAX_HEADS = ["Taxable value", "CGST", "SGST", "IGST"];
 export const rateText = (bps: number) => `${bps / 100}%`;
 
 const money = (paise: number) => <td className="px-2 py-1.5 text-right tabular-nums">{formatAmount(paise)}</td>;
+
+/** A row's rate, taxable value and taxes, as table cells. */
+function RateCells({ row }: { row: RateRow }) {
+  return (
+    <>
+      <td className="px-2 py-1.5">{rateText(row.rateBps)}</td>
+      {money(row.taxable)}
+      {money(row.cgst)}
+      {money(row.sgst)}
+      {money(row.igst)}
+    </>
+  );
+}
 
 /** A table of the GST report, or "Nothing this month." */
 export function GstSection(props: { title: string; heads: string[]; empty: boolean; children: React.ReactNode }) {
@@ -49,11 +62,7 @@ export function GstDocumentsTable(props: { title: string; documents: ListedDocum
               {document.stateCode} {document.stateName}
             </td>
             {money(document.value)}
-            <td className="px-2 py-1.5">{rateText(row.rateBps)}</td>
-            {money(row.taxable)}
-            {money(row.cgst)}
-            {money(row.sgst)}
-            {money(row.igst)}
+            <RateCells row={row} />
           </tr>
         )),
       )}
@@ -74,11 +83,7 @@ export function GstHsnTable(props: { title: string; rows: HsnRow[] }) {
           <td className="px-2 py-1.5">{row.hsn}</td>
           <td className="px-2 py-1.5">PCS</td>
           <td className="px-2 py-1.5">{row.quantity}</td>
-          <td className="px-2 py-1.5">{rateText(row.rateBps)}</td>
-          {money(row.taxable)}
-          {money(row.cgst)}
-          {money(row.sgst)}
-          {money(row.igst)}
+          <RateCells row={row} />
         </tr>
       ))}
     </GstSection>
