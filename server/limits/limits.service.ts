@@ -82,8 +82,9 @@ const FLOOD_LIMITS: ReadonlyMap<FloodAction, { max: number; windowMs: number }> 
   ["signup", { max: 30, windowMs: 5 * 60_000 }],
   ["forgot-password", { max: 30, windowMs: 5 * 60_000 }],
   ["find-order", { max: 30, windowMs: 5 * 60_000 }],
-  // A shared address (an office, a mobile network) may carry many real buyers on a sale day.
-  ["checkout", { max: 100, windowMs: 10 * 60_000 }],
+  // A shared address (an office, a mobile network's gateway) carries many real buyers on a sale
+  // day; an address placing an order every two seconds for ten minutes is a machine.
+  ["checkout", { max: 300, windowMs: 10 * 60_000 }],
 ]);
 
 export const FLOOD_MESSAGE = "Too many attempts from your network. Please wait a few minutes and try again.";
