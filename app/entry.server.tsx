@@ -66,10 +66,11 @@ export default function handleRequest(
 
 /**
  * Unexpected errors in loaders, actions and rendering are logged through the request's own logger
- * (with its request id, at LOG_LEVEL); the shopper sees a safe message.
+ * (with its request id, at LOG_LEVEL); the shopper sees a safe message. The address is not written
+ * here: it may hold a secret, and the request's own log line, with the same id, names the route
+ * with its secrets redacted.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const path = new URL(request.url).pathname;
-  context.get(requestContext).log.error({ err: error, method: request.method, path }, "unexpected error in a page");
+  context.get(requestContext).log.error({ err: error, method: request.method }, "unexpected error in a page");
 };

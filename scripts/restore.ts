@@ -11,8 +11,10 @@ if (!archive) {
   process.exit(2);
 }
 try {
-  const { pictures } = await restoreBackup(loadConfig(), archive);
-  console.log(`Restored the database and ${pictures} picture files. Start the shop with npm start.`);
+  const { pictures, orders } = await restoreBackup(loadConfig(), archive);
+  console.log(
+    `Restored the database (checked: ${orders} orders) and ${pictures} picture files. Start the shop with npm start.`,
+  );
 } catch (error) {
   console.error(
     error instanceof BackupError || error instanceof ConfigError || error instanceof Error ? error.message : error,

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { checkoutSchema, guestCheckoutSchema } from "#server/orders/orders.schemas.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
 import { formFailure } from "./action-results.ts";
-import { appServices } from "./context.ts";
+import { appServices, requestInfo } from "./context.ts";
 import { formFields } from "./forms.ts";
 import { actorOf } from "./session.ts";
 import { makeToast, redirectWithToast } from "./toasts.ts";
@@ -19,7 +19,7 @@ export async function checkoutFromForm(context: Readonly<RouterContextProvider>,
   const { idempotencyKey: _key, redeemPoints: _points, seenQuote: _quote, ...values } = input;
   try {
     const { db, config } = appServices(context);
-    const order = await placeOrder(db, actor, input, { seller: config.seller });
+    const order = await placeOrder(db, actor, input, { seller: config.seller, buyerIp: requestInfo(context).ip });
     const to = actor.kind === "user" ? "/order" : `/orders/${order.accessToken}`;
     return redirectWithToast(context, to, makeToast("success", "Order placed successfully"));
   } catch (error) {

@@ -1,7 +1,7 @@
 import { orderLinkSchema } from "#server/orders/orders.schemas.ts";
 import { sendOrderLink } from "#server/orders/orders.service.ts";
 import { formFailure } from "../.server/action-results.ts";
-import { appServices } from "../.server/context.ts";
+import { appServices, requestInfo } from "../.server/context.ts";
 import { formFields, readForm } from "../.server/forms.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/find-order";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   try {
-    await sendOrderLink(appServices(context).db, formFields(form, orderLinkSchema));
+    await sendOrderLink(appServices(context).db, formFields(form, orderLinkSchema), { ip: requestInfo(context).ip });
   } catch (error) {
     return formFailure(error);
   }

@@ -1,7 +1,7 @@
 import { emailOnlySchema } from "#server/accounts/accounts.schemas.ts";
 import { RESET_MINUTES, requestPasswordReset } from "#server/accounts/identity.service.ts";
 import { formFailure } from "../.server/action-results.ts";
-import { appServices } from "../.server/context.ts";
+import { appServices, requestInfo } from "../.server/context.ts";
 import { formFields, readForm } from "../.server/forms.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/forgot-password";
 export async function action({ request, context }: Route.ActionArgs) {
   const input = formFields(await readForm(request), emailOnlySchema);
   try {
-    await requestPasswordReset(appServices(context).db, input);
+    await requestPasswordReset(appServices(context).db, input, { ip: requestInfo(context).ip });
   } catch (error) {
     return formFailure(error);
   }

@@ -57,31 +57,6 @@ export async function deleteExpiredSessions(executor: Executor, now: number): Pr
   await executor.deleteFrom("sessions").where("expiresAt", "<=", now).execute();
 }
 
-export async function recordLoginFailure(executor: Executor, emailKey: string, ip: string, at: number) {
-  await executor.insertInto("loginFailures").values({ emailKey, ip, at }).execute();
-}
-
-/** The times of the recent failures for an e-mail or from an address, oldest first. */
-export async function recentFailures(
-  executor: Executor,
-  by: { emailKey: string } | { ip: string },
-  since: number,
-): Promise<number[]> {
-  let query = executor.selectFrom("loginFailures").select("at").where("at", ">", since);
-  query = "emailKey" in by ? query.where("emailKey", "=", by.emailKey) : query.where("ip", "=", by.ip);
-  const rows = await query.orderBy("at").execute();
-  return rows.map((row) => row.at);
-}
-
-export async function clearLoginFailures(executor: Executor, emailKey: string): Promise<void> {
-  await executor.deleteFrom("loginFailures").where("emailKey", "=", emailKey).execute();
-}
-
-/** Forgets the failures that have left the throttling window. */
-export async function deleteOldLoginFailures(executor: Executor, before: number): Promise<void> {
-  await executor.deleteFrom("loginFailures").where("at", "<=", before).execute();
-}
-
 export async function insertActionCode(executor: Executor, code: Insertable<ActionCodesTable>): Promise<void> {
   await executor.insertInto("actionCodes").values(code).execute();
 }
@@ -110,23 +85,6 @@ export async function retireActionCodes(executor: Executor, userId: string, purp
     .where("purpose", "=", purpose)
     .where("usedAt", "is", null)
     .execute();
-}
-
-/** Codes of a purpose issued since a moment, for the limit on how often one may be asked for. */
-export async function countRecentActionCodes(
-  executor: Executor,
-  userId: string,
-  purpose: ActionPurpose,
-  since: number,
-) {
-  const row = await executor
-    .selectFrom("actionCodes")
-    .select(({ fn }) => fn.countAll<number | string>().as("count"))
-    .where("userId", "=", userId)
-    .where("purpose", "=", purpose)
-    .where("createdAt", ">", since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 /** A pending change of e-mail: the newest unused, unexpired change-email code's new address. */

@@ -6,18 +6,10 @@ import type { Config } from "../config.ts";
 import type { Db, Executor, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomId } from "../ids.ts";
+import { countOrRefuse, forgetUses, guardFlood, type Limit, releaseUses } from "../limits/limits.service.ts";
 import { parseInput } from "../validation/fields.ts";
 import { mergeWishlists } from "../wishlist/wishlist.service.ts";
-import {
-  clearLoginFailures,
-  deleteOldLoginFailures,
-  findUserByEmailKey,
-  findUserById,
-  insertUser,
-  recentFailures,
-  recordLoginFailure,
-  updateUser,
-} from "./accounts.repository.ts";
+import { findUserByEmailKey, findUserById, insertUser, updateUser } from "./accounts.repository.ts";
 import { type ClientMeta, type LoginInput, loginSchema, type SignupInput, signupSchema } from "./accounts.schemas.ts";
 import { emailInUse, emailKey } from "./email-addresses.ts";
 import { sendEmailVerification } from "./identity.service.ts";
@@ -38,6 +30,7 @@ export async function signUp(
   meta: ClientMeta,
   now: number = Date.now(),
 ): Promise<SignedIn> {
+  await guardFlood(db, "signup", meta.ip, now);
   const { name, email, password } = parseInput(signupSchema, input);
   const weakness = checkPassword(config.passwordPolicy, password);
   if (weakness) throw new AppError("weak-password", weakness, { password: weakness });
@@ -77,32 +70,49 @@ export async function signUp(
   }
 }
 
+/** Failed logins for one account, whatever the spread of addresses they come from. */
+function emailLimit(key: string): Limit {
+  return { action: "login-email", subject: key, max: MAX_FAILURES_PER_EMAIL, windowMs: FAILURE_WINDOW_MS };
+}
+
+function addressLimit(ip: string): Limit {
+  return { action: "login-address", subject: ip, max: MAX_FAILURES_PER_IP, windowMs: FAILURE_WINDOW_MS };
+}
+
 /**
  * Signs in with e-mail and password. Whether the e-mail exists is never revealed: an unknown e-mail
  * and a wrong password fail alike and take alike long. Five failures for one e-mail (or twenty from
- * one address) within fifteen minutes refuse further tries until the window has passed.
+ * one address) within fifteen minutes refuse further tries until the oldest leaves the window.
+ *
+ * Each try is counted as a failure before its password is checked, in one step with the check of
+ * the limit, and taken back when it succeeds: a burst of guesses from any number of addresses and
+ * workers gets exactly five checked, never more.
  */
 export async function logIn(db: Db, input: LoginInput, meta: ClientMeta, now: number = Date.now()): Promise<SignedIn> {
+  await guardFlood(db, "login", meta.ip, now);
   const credentials = parseInput(loginSchema, input);
   const key = emailKey(credentials.email);
-  await refuseWhileThrottled(db, key, meta.ip, now);
+  const attempt = await countOrRefuse(db, [emailLimit(key), addressLimit(meta.ip)], throttledMessage, now);
 
   const user = await findUserByEmailKey(db, key);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), credentials.password);
-  if (!user || !valid) {
-    await recordLoginFailure(db, key, meta.ip, now);
-    // The table keeps only what the window still counts.
-    await deleteOldLoginFailures(db, now - FAILURE_WINDOW_MS);
-    throw new AppError("invalid-credential", "Invalid e-mail or password.");
+  if (!user || !valid) throw new AppError("invalid-credential", "Invalid e-mail or password.");
+  if (user.disabled) {
+    await releaseUses(db, attempt);
+    throw new AppError("user-disabled", "This account has been disabled.");
   }
-  if (user.disabled) throw new AppError("user-disabled", "This account has been disabled.");
 
   const token = await db.transaction().execute(async (trx) => {
-    await clearLoginFailures(trx, key);
+    await forgetUses(trx, "login-email", key);
+    await releaseUses(trx, attempt);
     await updateUser(trx, user.id, { lastLoginAt: now });
     return startSignedInSession(trx, user.id, meta, now);
   });
   return { user, token };
+}
+
+function throttledMessage(minutes: number): string {
+  return `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
 /**
@@ -117,29 +127,6 @@ async function startSignedInSession(trx: Executor, userId: string, meta: ClientM
     await mergeWishlists(trx, guestOwner(meta.guestId), userOwner(userId));
   }
   return openSession(trx, userId, meta.userAgent, now);
-}
-
-async function refuseWhileThrottled(db: Db, key: string, ip: string, now: number): Promise<void> {
-  const since = now - FAILURE_WINDOW_MS;
-  const [byEmail, byIp] = await Promise.all([
-    recentFailures(db, { emailKey: key }, since),
-    recentFailures(db, { ip }, since),
-  ]);
-  const blockedUntil = Math.max(blockEnd(byEmail, MAX_FAILURES_PER_EMAIL), blockEnd(byIp, MAX_FAILURES_PER_IP));
-  if (blockedUntil > now) {
-    const minutes = Math.max(1, Math.ceil((blockedUntil - now) / 60_000));
-    throw new AppError(
-      "too-many-requests",
-      `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    );
-  }
-}
-
-/** With `limit` failures in the window, sign-in opens again when the oldest that counts drops out. */
-function blockEnd(failures: number[], limit: number): number {
-  if (failures.length < limit) return 0;
-  const oldestCounted = failures[failures.length - limit] ?? 0;
-  return oldestCounted + FAILURE_WINDOW_MS;
 }
 
 /**

@@ -5,17 +5,13 @@ import { userOwner } from "../cart/owner.ts";
 import type { Config } from "../config.ts";
 import type { Db, Executor, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { queueMail } from "../mail/mail.service.ts";
+import { type Admission, countUse, guardFlood, type Limit } from "../limits/limits.service.ts";
+import { mailsTo, queueMail } from "../mail/mail.service.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
 import { deleteWishlist } from "../wishlist/wishlist.repository.ts";
-import {
-  countRecentActionCodes,
-  deletePersonalData,
-  findUserByEmailKey,
-  findUserById,
-  updateUser,
-} from "./accounts.repository.ts";
+import { deletePersonalData, findUserByEmailKey, findUserById, updateUser } from "./accounts.repository.ts";
+import type { ClientMeta } from "./accounts.schemas.ts";
 import {
   type DeletionInput,
   deletionSchema,
@@ -36,15 +32,25 @@ const RESETS_PER_HOUR = 3;
 
 /**
  * "Forgot password?": mails a reset link to the account's address. The answer is the same whether
- * or not the address has an account (and for a disabled one), so the form tells nobody who shops
- * here; and an address gets at most three links an hour.
+ * or not the address has an account (and for a disabled one), and so is the work done: the asking
+ * is counted against the address typed either way, so the form tells nobody who shops here, not
+ * even by its speed. An address gets at most three links an hour, and no more mails than
+ * `mailsTo` allows; the flood guard counts the posts from each network.
  */
-export async function requestPasswordReset(db: Db, input: { email: string }, now: number = Date.now()): Promise<void> {
+export async function requestPasswordReset(
+  db: Db,
+  input: { email: string },
+  client: Pick<ClientMeta, "ip">,
+  now: number = Date.now(),
+): Promise<void> {
+  await guardFlood(db, "forgot-password", client.ip, now);
   const { email } = parseInput(emailOnlySchema, input);
-  const user = await findUserByEmailKey(db, emailKey(email));
-  if (!user || user.disabled) return;
+  const key = emailKey(email);
+  const user = await findUserByEmailKey(db, key);
+  const resets = { action: "reset-password", subject: key, max: RESETS_PER_HOUR, windowMs: 3_600_000 };
   await db.transaction().execute(async (trx) => {
-    if ((await countRecentActionCodes(trx, user.id, "reset-password", now - 3_600_000)) >= RESETS_PER_HOUR) return;
+    const admission = await countUse(trx, [resets, mailsTo(key)], now);
+    if (!admission.admitted || !user || user.disabled) return;
     const code = await issueActionCode(trx, user.id, "reset-password", RESET_TTL_MS, now);
     await queueMail(
       trx,
@@ -85,37 +91,47 @@ export async function resetPassword(
   });
 }
 
+/** An account is sent its own confirmation link at most once a minute, however it asks. */
+function verificationLimit(userId: string): Limit {
+  return { action: "verify-email", subject: userId, max: 1, windowMs: 60_000 };
+}
+
 /**
- * Mails the link that confirms an address: the account's own (after signup, or when asked again),
- * or during a change of e-mail the new one, which the change waits for (its code carries it).
+ * Mails the link that confirms an address: the account's own (after signup, or when asked again,
+ * at most once a minute), or during a change of e-mail the new one, which the change waits for (its
+ * code carries it). In the caller's transaction. An address that has had its share of mails this
+ * hour (`mailsTo`) gets none, and its earlier link keeps working. Answers whether the mail was queued,
+ * or which limit held it back.
  */
 export async function sendEmailVerification(
-  executor: Executor,
+  trx: Executor,
   user: UserRow,
   now: number,
   newEmail: string | null = null,
-): Promise<void> {
+): Promise<Admission> {
+  const limits = newEmail === null ? [mailsTo(user.email), verificationLimit(user.id)] : [mailsTo(newEmail)];
+  const admission = await countUse(trx, limits, now);
+  if (!admission.admitted) return admission;
   const purpose = newEmail === null ? "verify-email" : "change-email";
-  const code = await issueActionCode(executor, user.id, purpose, VERIFY_TTL_MS, now, newEmail);
+  const code = await issueActionCode(trx, user.id, purpose, VERIFY_TTL_MS, now, newEmail);
   const payload = { name: user.name, verifyPath: `/verify-email/${code}`, isNewAddress: newEmail !== null };
-  await queueMail(executor, { kind: "verify-email", to: newEmail ?? user.email, payload }, now);
+  await queueMail(trx, { kind: "verify-email", to: newEmail ?? user.email, payload }, now);
+  return admission;
 }
 
-/** "Send again" on the profile: a new confirmation link, at most one a minute. */
+/**
+ * "Send again" on the profile: a new confirmation link, at most one a minute. When the address has
+ * had its share of mails this hour, the answer is the same as when one is sent.
+ */
 export async function resendEmailVerification(db: Db, actor: Actor, now: number = Date.now()): Promise<void> {
   assertSignedIn(actor);
   const user = await findUserById(db, actor.userId);
   if (!user) throw new AppError("unauthenticated", "Please log in again.");
   if (user.emailVerifiedAt !== null) return;
-  await db.transaction().execute(async (trx) => {
-    if ((await countRecentActionCodes(trx, user.id, "verify-email", now - 60_000)) > 0) {
-      throw new AppError(
-        "too-many-requests",
-        "A link was sent a moment ago. Please wait a minute before asking again.",
-      );
-    }
-    await sendEmailVerification(trx, user, now);
-  });
+  const admission = await db.transaction().execute((trx) => sendEmailVerification(trx, user, now));
+  if (!admission.admitted && admission.limit.action === "verify-email") {
+    throw new AppError("too-many-requests", "A link was sent a moment ago. Please wait a minute before asking again.");
+  }
 }
 
 /**

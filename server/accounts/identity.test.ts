@@ -32,7 +32,7 @@ describeEachDatabase("password reset links", (database) => {
     const { db } = database();
     const customer = await makeCustomer(db);
     const otherDevice = await openSession(db, customer.id, "second device");
-    await requestPasswordReset(db, { email: customer.email.toUpperCase() });
+    await requestPasswordReset(db, { email: customer.email.toUpperCase() }, meta);
     const mail = (await mailsTo(db, customer.email)).find((m) => m.kind === "password-reset");
     expect(mail?.subject).toBe("Reset your Kesar password");
     const code = linkCode(mail, "resetPath");
@@ -65,9 +65,9 @@ describeEachDatabase("password reset links", (database) => {
     const { db } = database();
     const customer = await makeCustomer(db);
     const asked = Date.now();
-    await requestPasswordReset(db, { email: customer.email }, asked);
+    await requestPasswordReset(db, { email: customer.email }, meta, asked);
     const first = linkCode((await mailsTo(db, customer.email)).at(-1), "resetPath");
-    await requestPasswordReset(db, { email: customer.email }, asked + 1_000);
+    await requestPasswordReset(db, { email: customer.email }, meta, asked + 1_000);
     const second = linkCode((await mailsTo(db, customer.email)).at(-1), "resetPath");
     expect(second).not.toBe(first);
     expect(await passwordResetState(db, first, asked + 2_000)).toBe("invalid");
@@ -86,12 +86,12 @@ describeEachDatabase("password reset links", (database) => {
   it("answers alike for an unknown address, and mails one address at most three links an hour", async () => {
     const { db } = database();
     const nobody = `${uniqueWord()}@nobody.in`;
-    await expect(requestPasswordReset(db, { email: nobody })).resolves.toBeUndefined();
+    await expect(requestPasswordReset(db, { email: nobody }, meta)).resolves.toBeUndefined();
     expect(await mailsTo(db, nobody)).toEqual([]);
 
     const customer = await makeCustomer(db);
     const now = Date.now();
-    for (let i = 0; i < 5; i++) await requestPasswordReset(db, { email: customer.email }, now + i);
+    for (let i = 0; i < 5; i++) await requestPasswordReset(db, { email: customer.email }, meta, now + i);
     const resets = (await mailsTo(db, customer.email)).filter((m) => m.kind === "password-reset");
     expect(resets).toHaveLength(3);
   });

@@ -4,33 +4,35 @@
  * lehnga/lehenga, duppata/dupatta…), and singular for plural ("tops" finds a Top). Products store
  * their words this way (searchText); a search looks for every word of the query among them.
  */
-const SPELLINGS: Record<string, string> = {
-  kurti: "kurta",
-  kurtee: "kurta",
-  sari: "saree",
-  lehnga: "lehenga",
-  lengha: "lehenga",
-  lehanga: "lehenga",
-  duppata: "dupatta",
-  dupata: "dupatta",
-  chunni: "dupatta",
-  chunri: "dupatta",
-  jhumki: "jhumka",
-  tee: "t-shirt",
-  tshirt: "t-shirt",
-  jutee: "jutti",
-  juti: "jutti",
-  mojari: "jutti",
-  salwar: "shalwar",
-  kameez: "kameez",
-  palazzos: "palazzo",
-  bag: "bag",
-  handbag: "bag",
-  purse: "bag",
-  earring: "earring",
-  trouser: "trouser",
-  pant: "trouser",
-};
+const SPELLINGS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    kurti: "kurta",
+    kurtee: "kurta",
+    sari: "saree",
+    lehnga: "lehenga",
+    lengha: "lehenga",
+    lehanga: "lehenga",
+    duppata: "dupatta",
+    dupata: "dupatta",
+    chunni: "dupatta",
+    chunri: "dupatta",
+    jhumki: "jhumka",
+    tee: "t-shirt",
+    tshirt: "t-shirt",
+    jutee: "jutti",
+    juti: "jutti",
+    mojari: "jutti",
+    salwar: "shalwar",
+    kameez: "kameez",
+    palazzos: "palazzo",
+    bag: "bag",
+    handbag: "bag",
+    purse: "bag",
+    earring: "earring",
+    trouser: "trouser",
+    pant: "trouser",
+  }),
+);
 
 /** Words that end in "s" in the singular. */
 const SINGULAR_S = new Set(["dress", "glass", "sunglass", "jeans", "lens", "canvas"]);
@@ -43,7 +45,8 @@ export function canonicalWord(word: string): string {
     else if (/(ss|x|ch|sh)es$/.test(lower)) lower = lower.slice(0, -2);
     else if (lower.endsWith("s") && !lower.endsWith("ss")) lower = lower.slice(0, -1);
   }
-  return SPELLINGS[lower] ?? lower;
+  // A Map, not an object: a shopper's word such as "constructor" must not find Object's own members.
+  return SPELLINGS.get(lower) ?? lower;
 }
 
 /** The words of a text, each as the search compares it ("Anarkali Kurtis" → anarkali, kurta). */

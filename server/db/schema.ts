@@ -91,9 +91,11 @@ export interface SessionsTable {
   userAgent: string | null;
 }
 
-export interface LoginFailuresTable {
-  emailKey: string;
-  ip: string;
+/** One counted use of a limited action, for whom or what it was counted (see server/limits). */
+export interface LimitHitsTable {
+  id: Generated<number>;
+  action: string;
+  subject: string;
   at: number;
 }
 
@@ -267,7 +269,7 @@ export interface Database {
   homeImages: HomeImagesTable;
   users: UsersTable;
   sessions: SessionsTable;
-  loginFailures: LoginFailuresTable;
+  limitHits: LimitHitsTable;
   cartLines: CartLinesTable;
   wishlistItems: WishlistItemsTable;
   orders: OrdersTable;

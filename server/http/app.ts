@@ -11,8 +11,8 @@ import { registerMetrics, registerRequestLog } from "./observability.ts";
 import { registerOriginCheck } from "./origin-check.ts";
 import { registerPages } from "./pages.ts";
 import { registerProbes } from "./probes.ts";
-import { registerRateLimits } from "./rate-limits.ts";
-import { registerRequestHygiene } from "./request-hygiene.ts";
+import { originFormOf, registerRequestHygiene } from "./request-hygiene.ts";
+import { RoutePatterns } from "./route-patterns.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import { registerUploads } from "./uploads.ts";
 
@@ -45,6 +45,8 @@ export async function createApp({
     logger: { level: logLevel ?? services.config.logLevel },
     trustProxy: trustedProxies(services.config.trustProxy),
     genReqId: () => randomUUID(),
+    // A request may name its target in absolute form (`GET http://host/path`); routes see the path.
+    rewriteUrl: (request) => originFormOf(request.url ?? "/"),
     // One line per request comes from registerRequestLog, with the route and the signed-in user.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -61,15 +63,15 @@ export async function createApp({
   registerRequestHygiene(app);
   await registerSecurityHeaders(app, { strictCsp: !vite });
   registerOriginCheck(app);
-  await registerRateLimits(app);
   registerBodyLimit(app);
   await registerCompression(app);
-  registerRequestLog(app);
+  const routes = new RoutePatterns();
+  registerRequestLog(app, routes);
   registerUploads(app, services.storage, services.config.storagePublicUrl);
   registerProbes(app, services);
   registerMetrics(app, services);
   registerAdminFeed(app, services);
-  await registerPages(app, { services, buildDir: BUILD_DIR, vite });
+  await registerPages(app, { services, buildDir: BUILD_DIR, vite, routes });
   return app;
 }
 

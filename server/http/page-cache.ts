@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { Negotiator } from "@fastify/accept-negotiator";
 import { COLLECTIONS } from "#core/collections.ts";
 
 /** A shared page is served as rendered for this long, and while it is re-rendered for this long after. */
@@ -73,13 +74,18 @@ export function sharedRenderCookie(cookie: string | undefined): string | null {
   return theme ?? null;
 }
 
-/** The answer's encoding: brotli or gzip when the client takes it, else the bytes as they are. */
+/**
+ * The answer's encoding: the one the client prefers of brotli and gzip by its q-values (brotli on
+ * a tie), none that it refuses with q=0 however it spells the zero, else the bytes as they are.
+ * The same parser as @fastify/compress and @fastify/static use, so every answer reads the header alike.
+ */
 export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  const accepted = (acceptEncoding ?? "").toLowerCase();
-  if (/(^|[\s,])br($|[\s,;])/.test(accepted) && !/(^|[\s,])br;q=0($|[\s,])/.test(accepted)) return "br";
-  if (/(^|[\s,])gzip($|[\s,;])/.test(accepted) && !/(^|[\s,])gzip;q=0($|[\s,])/.test(accepted)) return "gzip";
-  return null;
+  if (!acceptEncoding) return null;
+  const chosen = encodings.negotiate(acceptEncoding.toLowerCase());
+  return chosen === "br" || chosen === "gzip" ? chosen : null;
 }
+
+const encodings = new Negotiator({ supportedValues: ["br", "gzip"] });
 
 const brotli = promisify(brotliCompress);
 /**

@@ -23,31 +23,34 @@ import {
   sharedRenderCookie,
 } from "./page-cache.ts";
 import { appContext, requestContext } from "./route-context.ts";
+import type { RoutePatterns } from "./route-patterns.ts";
 import { scriptNonceOf } from "./security-headers.ts";
 import { asErrorResponse } from "./service-errors.ts";
 
-export type PagesOptions = { services: AppServices; buildDir: string; vite?: ViteDevServer };
+export type PagesOptions = { services: AppServices; buildDir: string; vite?: ViteDevServer; routes: RoutePatterns };
 
 /**
  * The React Router pages, and the built browser assets beside them. The server build is loaded here,
  * and every route's loader and action passes through one adapter: a service's refusal (an AppError)
  * reaches the shopper with its own status and message, never as a 500.
  */
-export async function registerPages(app: FastifyInstance, { services, buildDir, vite }: PagesOptions): Promise<void> {
+export async function registerPages(
+  app: FastifyInstance,
+  { services, buildDir, vite, routes }: PagesOptions,
+): Promise<void> {
   if (!vite) await registerBuiltAssets(app, path.join(buildDir, "client"));
   const publicOrigin = new URL(services.config.publicUrl).origin;
   // Under Vite the build is asked for on every request, so that edits show at once. The built shop
   // hands React Router the build itself: given a function, it would match its routes afresh (and
   // build a new router) for every request.
+  // The logs and metrics name pages by the routes of the build that serves them.
   const handle = vite
-    ? createRequestHandler(
-        async () => withServiceErrors(await importThroughVite(vite, "virtual:react-router/server-build")),
-        "development",
-      )
-    : createRequestHandler(
-        withServiceErrors((await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild),
-        "production",
-      );
+    ? createRequestHandler(async () => {
+        const build = await importThroughVite(vite, "virtual:react-router/server-build");
+        routes.use(build.routes);
+        return withServiceErrors(build);
+      }, "development")
+    : createRequestHandler(withServiceErrors(await builtShop(buildDir, routes)), "production");
   const render = (page: Request, info: RequestInfo) => {
     const context = new RouterContextProvider();
     context.set(appContext, services);
@@ -205,6 +208,12 @@ function webRequest(request: FastifyRequest, reply: FastifyReply, origin: string
   const declared = Number(request.headers["content-length"]);
   if (Number.isFinite(declared)) declaredBodyLength.set(page, declared);
   return page;
+}
+
+async function builtShop(buildDir: string, routes: RoutePatterns): Promise<ServerBuild> {
+  const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+  routes.use(build.routes);
+  return build;
 }
 
 /** In development the build comes from Vite's module runner, fresh after every edit. */

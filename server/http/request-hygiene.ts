@@ -30,7 +30,22 @@ export function registerRequestHygiene(app: FastifyInstance): void {
   });
 }
 
+/**
+ * The path and query of a request target in absolute form (`http://host/path?q`), which HTTP/1.1
+ * servers must accept; any other target is left as sent (and refused below unless it is a path).
+ */
+export function originFormOf(url: string): string {
+  if (!/^https?:\/\//i.test(url)) return url;
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
 function addressProblem(url: string): string | null {
+  if (!url.startsWith("/")) return "The address is not valid: ask for a path on this shop.";
   if (url.includes("\u0000") || /%00/i.test(url)) return "The address contains a character that is not allowed.";
   try {
     decodeURIComponent(url);

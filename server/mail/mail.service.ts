@@ -2,6 +2,7 @@ import type { Actor } from "#core/actor.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { Limit } from "../limits/limits.service.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
 import type { MailMessage, OutboxEntry } from "./mail.schemas.ts";
 import type { MailTransport } from "./mail-transport.ts";
@@ -34,6 +35,23 @@ export async function queueMail(executor: Executor, message: MailMessage, now: n
     nextAttemptAt: now,
     createdAt: now,
   });
+}
+
+/** Of the mails anyone can make the shop send, one address gets at most this many an hour. */
+export const PUBLIC_MAILS_PER_HOUR = 5;
+
+/**
+ * The cap on mails that anyone who knows an address can cause (an order's link, a reset link, a
+ * confirmation link), across all their kinds, so that the shop cannot be used to flood a mailbox.
+ * Counted with `countUse` in the transaction that queues the mail.
+ */
+export function mailsTo(recipient: string): Limit {
+  return {
+    action: "mail-to",
+    subject: recipient.trim().toLowerCase(),
+    max: PUBLIC_MAILS_PER_HOUR,
+    windowMs: 3_600_000,
+  };
 }
 
 export type Delivery = { db: Db; transport: MailTransport; from: string; publicUrl: string };

@@ -4,6 +4,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
+import { requestPasswordReset } from "../accounts/identity.service.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { openDatabase } from "../db/database.ts";
 import type { Db } from "../db/schema.ts";
@@ -17,6 +18,7 @@ import {
   makeCustomer,
   makeProduct,
   makeVisitor,
+  uniqueAddress,
   uniqueWord,
 } from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";
@@ -121,6 +123,26 @@ describeEachDatabase("the mail outbox", (database) => {
     const shipped = forCustomer.find((mail) => mail.subject === `Your order ${placed.orderNumber} has shipped`);
     expect(shipped?.text).toContain("has shipped");
     expect((await statusOf(db, customer.email)).status).toBe("sent");
+  });
+
+  it("keeps no secret link in the outbox once the message carrying it is sent", async () => {
+    const { db } = database();
+    const folder = outboxFolder();
+    const customer = await makeCustomer(db);
+    await requestPasswordReset(db, { email: customer.email }, { ip: uniqueAddress() });
+    const queued = await mailsTo(db, customer.email);
+    const links = queued.map((mail) => String(mail.payload.resetPath ?? mail.payload.verifyPath));
+    expect(links.filter((link) => /^\/(reset-password|verify-email)\/.{32,}$/.test(link))).toHaveLength(2);
+    while ((await deliverDueMail(delivery(db, `file:${folder}`))) > 0) {}
+
+    const sent = await db.selectFrom("outbox").selectAll().where("recipient", "=", customer.email).execute();
+    expect(sent.map((row) => row.status)).toEqual(["sent", "sent"]);
+    for (const link of links) {
+      expect(JSON.stringify(sent)).not.toContain(link.slice(link.lastIndexOf("/") + 1));
+      // The mail itself carried the link.
+      const delivered = emlFilesTo(folder, customer.email).map((name) => readFileSync(path.join(folder, name), "utf8"));
+      expect(delivered.join("\n").replace(/=\r?\n/g, "")).toContain(link.slice(link.lastIndexOf("/") + 1));
+    }
   });
 
   it("sends a message once when the worker holding it dies before it is sent", async () => {

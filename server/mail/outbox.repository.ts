@@ -30,10 +30,15 @@ export async function claimDue(executor: Executor, now: number, leaseUntil: numb
   return result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
 }
 
+/**
+ * Marks messages sent, and drops what they said: a sent message's payload is no longer needed, and
+ * it may hold a secret link (a reset, a confirmation, a guest's order) that would otherwise sit in
+ * the database, and in every backup of it, in clear.
+ */
 export async function markSent(executor: Executor, ids: number[], at: number): Promise<void> {
   await executor
     .updateTable("outbox")
-    .set({ status: "sent", sentAt: at, leaseUntil: null, lastError: null })
+    .set({ status: "sent", sentAt: at, leaseUntil: null, lastError: null, payload: "{}" })
     .where("id", "in", ids)
     .execute();
 }

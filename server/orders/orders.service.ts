@@ -4,7 +4,8 @@ import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, OrderStatus } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
-import { queueMail } from "../mail/mail.service.ts";
+import { countUse, guardFlood } from "../limits/limits.service.ts";
+import { mailsTo, queueMail } from "../mail/mail.service.ts";
 import { parseInput } from "../validation/fields.ts";
 import { announceOrderEvent } from "./order-feed.ts";
 import { moveOrder, type OrderRow, orderPathFor } from "./order-machine.ts";
@@ -138,23 +139,30 @@ export async function changeStatus(
 
 /**
  * "Find my order": mails the order's link to the address on the order. The answer is the same
- * whether or not the number and address belong together, so nobody learns about another's order.
+ * whether or not the number and address belong together, so nobody learns about another's order;
+ * and it is the same when the address has had its share of mails this hour (`mailsTo`), so the
+ * form cannot be used to flood a guest's mailbox. The flood guard counts the posts per network.
  */
 export async function sendOrderLink(
   db: Db,
   input: { orderNumber: string; email: string },
+  client: { ip: string },
   now: number = Date.now(),
 ): Promise<void> {
+  await guardFlood(db, "find-order", client.ip, now);
   const { orderNumber, email } = parseInput(orderLinkSchema, input);
   const order = await findOrder(db, { orderNumber: orderNumber.toUpperCase() });
   if (!order || order.email.toLowerCase() !== email.toLowerCase()) return;
-  await queueMail(
-    db,
-    {
-      kind: "order-link",
-      to: order.email,
-      payload: { orderNumber: order.orderNumber, orderPath: orderPathFor(order) },
-    },
-    now,
-  );
+  await db.transaction().execute(async (trx) => {
+    if (!(await countUse(trx, [mailsTo(order.email)], now)).admitted) return;
+    await queueMail(
+      trx,
+      {
+        kind: "order-link",
+        to: order.email,
+        payload: { orderNumber: order.orderNumber, orderPath: orderPathFor(order) },
+      },
+      now,
+    );
+  });
 }

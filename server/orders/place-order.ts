@@ -15,6 +15,7 @@ import { AppError } from "../errors.ts";
 import { randomId, randomToken } from "../ids.ts";
 import { insertTaxLines } from "../invoices/invoices.repository.ts";
 import { draftInvoice, type InvoiceDraft, issueInvoiceNumber } from "../invoices/invoicing.ts";
+import { guardFlood } from "../limits/limits.service.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { checkoutRefusals, ordersPlaced } from "../observability/metrics.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
@@ -43,7 +44,11 @@ import {
 import { assertPricesAsSeen } from "./price-check.ts";
 
 /** Who sells, and when: the seller on the invoice is always named by the caller. */
-export type Sale = { seller: SellerDetails; now?: number };
+/**
+ * What a sale needs besides the form: the seller on the invoice, and the buyer's network address,
+ * which the checkout's flood guard counts (an order the shop places itself, in a script, has none).
+ */
+export type Sale = { seller: SellerDetails; now?: number; buyerIp?: string };
 
 type Checkout = ReturnType<typeof checkoutSchema.parse> & { email: string; userId: string | null };
 
@@ -76,8 +81,10 @@ export async function placeOrder(
   input: CheckoutInput | GuestCheckoutInput,
   sale: Sale,
 ): Promise<PlacedOrder> {
+  const now = sale.now ?? Date.now();
   try {
-    const placed = await placeOrderOnce(db, actor, input, sale.seller, sale.now ?? Date.now());
+    if (sale.buyerIp !== undefined) await guardFlood(db, "checkout", sale.buyerIp, now);
+    const placed = await placeOrderOnce(db, actor, input, sale.seller, now);
     if (!placed.replayed) ordersPlaced.inc({ buyer: actor.kind === "user" ? "customer" : "guest" });
     return placed;
   } catch (error) {

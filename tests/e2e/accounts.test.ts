@@ -75,6 +75,31 @@ describeJourneys(
       await expect.poll(() => image.getAttribute("src")).toMatch(/^\/uploads\/profileImages\/[A-Za-z0-9]+\?v=\d+$/);
       await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(400);
     });
+
+    it("asks for the current password on the form before a change of e-mail is sent", async () => {
+      const page = await journey().newPage();
+      const email = `kiran-${Date.now()}@mail.in`;
+      await page.goto("/signup");
+      await page.getByLabel("Name").fill("Kiran Rao");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill("Secret-pass-1");
+      await page.getByRole("button", { name: "Signup" }).click();
+      await page.getByText("Signup Successfully").waitFor();
+
+      await page.goto("/profileform");
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      await page.getByLabel("Email").fill(`kiran-new-${Date.now()}@mail.in`);
+      // The profile's own password field (the page's other form changes the password).
+      const password = page.locator("#field-currentPassword");
+      await expect.poll(() => password.getAttribute("required")).not.toBeNull();
+      await page.getByRole("button", { name: "Save profile" }).click();
+      await page.getByText("Please enter your current password to change your e-mail.").waitFor();
+      expect(posts).toEqual([]);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-currentPassword");
+    });
   },
   // The photo's pixels are what this journey checks.
   { images: true },

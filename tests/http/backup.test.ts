@@ -1,4 +1,13 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -8,6 +17,7 @@ import { BackupError, createBackup, restoreBackup } from "#server/backup/backup.
 import { createProduct } from "#server/catalog/catalog-admin.service.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/database.ts";
+import { sqlitePath } from "#server/db/sqlite-path.ts";
 import { storeShapedImage } from "#server/storage/images.ts";
 import { LocalStorage } from "#server/storage/local-storage.ts";
 import { type ShopProcess, startShopProcess } from "../../scripts/shop-process.ts";
@@ -114,5 +124,42 @@ describe("backing up a running SQLite shop and restoring it", () => {
       SESSION_SECRET: SECRET,
     });
     await expect(restoreBackup(elsewhere, path.join(dir, "no-such.tar.gz"))).rejects.toBeInstanceOf(BackupError);
+  });
+
+  it("writes the archive for its owner only, and refuses a folder holding an earlier database's WAL", async () => {
+    const config = loadConfig({ ...live, SESSION_SECRET: SECRET });
+    const { archive } = await createBackup(config, path.join(dir, "private-backups"), new Date(Date.UTC(2031, 0, 1)));
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
+
+    // A folder where an earlier shop ran: its database is gone, its write-ahead log is not.
+    const stale = path.join(dir, "stale");
+    mkdirSync(stale, { recursive: true });
+    const staleWal = `${sqlitePath(live.DATABASE_URL)}-wal`;
+    if (existsSync(staleWal)) copyFileSync(staleWal, path.join(stale, "shop.db-wal"));
+    else writeFileSync(path.join(stale, "shop.db-wal"), Buffer.alloc(4096, 1));
+    const target = loadConfig({
+      DATABASE_URL: `file:${path.join(stale, "shop.db")}`,
+      UPLOADS_DIR: path.join(stale, "uploads"),
+      SESSION_SECRET: SECRET,
+    });
+    const refused = await restoreBackup(target, archive).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(BackupError);
+    expect((refused as Error).message).toMatch(/shop\.db-wal/);
+    expect(existsSync(path.join(stale, "shop.db"))).toBe(false);
+
+    // Into a clean folder it works, says how many orders it holds, and the file is the owner's alone.
+    rmSync(path.join(stale, "shop.db-wal"));
+    const restored = await restoreBackup(target, archive);
+    const handle = openDatabase(`file:${path.join(stale, "shop.db")}`);
+    try {
+      const row = await handle.db
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(restored.orders).toBe(Number(row.n));
+    } finally {
+      await handle.close();
+    }
+    expect(statSync(path.join(stale, "shop.db")).mode & 0o777).toBe(0o600);
   });
 });

@@ -61,6 +61,13 @@ describeEachDatabase("hostile input over HTTP, from the attacker's side", (datab
   });
   afterAll(() => shop?.dispose());
 
+  let port: number | undefined;
+  /** The shop on a real socket, for what only raw bytes can send (opened once, closed with the shop). */
+  async function listeningPort(): Promise<number> {
+    port ??= Number(new URL(await shop.app.listen({ port: 0, host: "127.0.0.1" })).port);
+    return port;
+  }
+
   function post(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
     return shop.request({
       method: "POST",
@@ -93,13 +100,15 @@ describeEachDatabase("hostile input over HTTP, from the attacker's side", (datab
   it("limits sign-up and login posts per address whatever the spelling of the path", async () => {
     for (const action of ["signup", "login"]) {
       const address = freshAddress();
+      // Every spelling that reaches the action: the guard counts the action, not the path. (`//signup`
+      // and `/signup/.data` reach none: React Router answers them 405.)
       const spellings = [
         `/${action}`,
         `/${action}/`,
         `/${action.toUpperCase()}`,
-        `/${action}/.data`,
         `/${action}.data`,
-        `//${action}`,
+        `/${action}/./`,
+        `/x/../${action}`,
         `/${action}/_.data`,
       ];
       const statuses: number[] = [];
@@ -151,8 +160,7 @@ describeEachDatabase("hostile input over HTTP, from the attacker's side", (datab
   });
 
   it("closes the connection after answering early instead of waiting for a body it will not read", async () => {
-    const address = await shop.app.listen({ port: 0, host: "127.0.0.1" });
-    const port = Number(new URL(address).port);
+    const port = await listeningPort();
     const head = [
       "POST /login HTTP/1.1",
       `Host: 127.0.0.1:${port}`,
@@ -256,6 +264,69 @@ describeEachDatabase("hostile input over HTTP, from the attacker's side", (datab
     }
   });
 
+  it("answers a request target in absolute form as it answers its path, and refuses one that names no path", async () => {
+    const port = await listeningPort();
+    const ask = (target: string) =>
+      rawExchange(port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`, "");
+    expect(await ask(`http://127.0.0.1:${port}/allproducts?q=kurta`)).toMatch(/^HTTP\/1\.1 200/);
+    expect(await ask("http://elsewhere.example/no-such-page")).toMatch(/^HTTP\/1\.1 404/);
+    expect(await ask("mailto:someone@example.com")).toMatch(/^HTTP\/1\.1 400/);
+  });
+
+  it("follows the q-values of Accept-Encoding: an encoding refused with q=0, however spelled, is never sent", async () => {
+    const encodingFor = async (acceptEncoding: string) =>
+      (await shop.request({ method: "GET", url: "/", headers: { "accept-encoding": acceptEncoding } })).headers[
+        "content-encoding"
+      ];
+    expect(await encodingFor("gzip;q=0.000, br;q=0.0")).toBeUndefined();
+    expect(await encodingFor("br;q=0.0, gzip")).toBe("gzip");
+    expect(await encodingFor("br;q=0.5, gzip;q=0.9")).toBe("gzip");
+    expect(await encodingFor("gzip, br")).toBe("br");
+  });
+
+  it("searches for words that name the members of every JavaScript object like any other word", async () => {
+    for (const word of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
+      const listing = await shop.request({ method: "GET", url: `/allproducts?q=${word}` });
+      expect(listing.statusCode, word).toBe(200);
+      const collection = await shop.request({ method: "GET", url: `/ethnic?q=${word}&sort=${word}` });
+      expect(collection.statusCode, word).toBeLessThan(500);
+    }
+  });
+
+  it("writes its storage probe at most once an interval, however many probes arrive", async () => {
+    const storage = shop.services.storage;
+    const put = storage.put.bind(storage);
+    let writes = 0;
+    storage.put = (...args: Parameters<typeof put>) => {
+      writes++;
+      return put(...args);
+    };
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 500 }, () => shop.request({ method: "GET", url: "/readyz" })),
+      );
+      expect(new Set(answers.map((answer) => answer.statusCode))).toEqual(new Set([200]));
+      expect(JSON.parse(answers[499]?.body ?? "{}")).toMatchObject({ ready: true, storage: true, database: true });
+      // One write for the interval, and one more at most if the burst crossed into the next.
+      expect(writes).toBeLessThanOrEqual(2);
+    } finally {
+      storage.put = put;
+    }
+  });
+
+  it("sends no Referer from a page whose address holds a secret", async () => {
+    for (const url of [
+      `/reset-password/${"x".repeat(43)}`,
+      `/verify-email/${"y".repeat(43)}`,
+      `/orders/${"z".repeat(43)}`,
+    ]) {
+      const page = await shop.request({ method: "GET", url });
+      expect(page.headers["referrer-policy"], url).toBe("no-referrer");
+    }
+    const home = await shop.request({ method: "GET", url: "/" });
+    expect(home.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
   async function signedIn() {
     const customer = await makeCustomer(shop.services.db);
     const session = shopBrowser(shop);
@@ -287,11 +358,13 @@ describeOnSqlite("behind a reverse proxy", (database) => {
   }
 
   it("believes only the hops it was told to: a rotated X-Forwarded-For does not escape the limit", async () => {
-    for (const setting of ["1", "true"]) {
+    for (const [index, setting] of ["1", "true"].entries()) {
       const shop = await startTestShop(database(), { TRUST_PROXY: setting });
       shops.push(shop);
       // The proxy appends the address it saw; whatever the client put before it is not believed.
-      const refused = await tooMany(shop, "127.0.0.1", (attempt) => `198.51.100.${attempt}, 203.0.113.7`);
+      // (Each shop sees a client of its own: the two share their database, and so their counts.)
+      const client = `203.0.113.${7 + index}`;
+      const refused = await tooMany(shop, "127.0.0.1", (attempt) => `198.51.100.${attempt}, ${client}`);
       expect(refused, setting).toBe(2);
     }
   });

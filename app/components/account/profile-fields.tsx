@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { stateByCode } from "#core/indian-states.ts";
 import type { Profile } from "#server/accounts/accounts.schemas.ts";
 import { TextField } from "../ui/text-field.tsx";
@@ -20,11 +21,18 @@ export function profileValue(profile: Profile, name: (typeof PROFILE_ROWS)[numbe
   return name === "stateCode" && value ? (stateByCode(value)?.name ?? value) : value;
 }
 
+export const PASSWORD_FOR_EMAIL = "Please enter your current password to change your e-mail.";
+const PASSWORD_ID = "field-currentPassword";
+
 /**
  * The profile's editable fields, for the inline edit on /profile and for /profileform alike, with
- * the current password that a change of e-mail asks for.
+ * the current password that a change of e-mail asks for. Once the e-mail differs from the saved
+ * one, the password is asked for on the form: the field says so and is required, and a form sent
+ * without it stops before it leaves the browser (the server refuses it all the same).
  */
 export function ProfileFields({ profile, errors }: { profile: Profile; errors: Record<string, string> }) {
+  const [emailChanged, setEmailChanged] = useState(false);
+  const missing = useStopWithoutPassword(profile.email);
   return (
     <>
       {PROFILE_ROWS.map((row) =>
@@ -41,17 +49,50 @@ export function ProfileFields({ profile, errors }: { profile: Profile; errors: R
             maxLength={row.name === "pincode" ? 6 : undefined}
             defaultValue={profile[row.name] ?? ""}
             error={errors[row.name]}
+            onChange={
+              row.name === "email"
+                ? (event) =>
+                    setEmailChanged(
+                      event.currentTarget.value.trim().toLowerCase() !== profile.email.trim().toLowerCase(),
+                    )
+                : undefined
+            }
           />
         ),
       )}
       <TextField
+        id={PASSWORD_ID}
         name="currentPassword"
         label="Current password"
         type="password"
         autoComplete="current-password"
-        hint="Needed only when you change your e-mail."
-        error={errors.currentPassword}
+        required={emailChanged}
+        hint={emailChanged ? "Needed to change your e-mail." : "Needed only when you change your e-mail."}
+        error={errors.currentPassword ?? (missing.shown && emailChanged ? PASSWORD_FOR_EMAIL : undefined)}
+        onChange={missing.clear}
       />
     </>
   );
+}
+
+/** Stops the profile's form before it is sent when the e-mail changed and no password was given. */
+function useStopWithoutPassword(savedEmail: string) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const password = document.getElementById(PASSWORD_ID) as HTMLInputElement | null;
+    const form = password?.form;
+    if (!password || !form) return;
+    const stopWithoutPassword = (event: SubmitEvent) => {
+      const email = form.elements.namedItem("email") as HTMLInputElement | null;
+      const changed = (email?.value ?? "").trim().toLowerCase() !== savedEmail.trim().toLowerCase();
+      if (!changed || password.value !== "") return;
+      // React Router's form does not send an event whose default was prevented.
+      event.preventDefault();
+      setShown(true);
+      password.focus();
+    };
+    form.addEventListener("submit", stopWithoutPassword);
+    return () => form.removeEventListener("submit", stopWithoutPassword);
+  }, [savedEmail]);
+  return { shown, clear: () => setShown(false) };
 }
