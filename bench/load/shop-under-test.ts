@@ -127,6 +127,8 @@ export async function startShop(
       ADMIN_PASSWORD: "Bench-admin-password-1",
       WEB_CONCURRENCY: String(options.workers),
       METRICS_TOKEN: metricsToken,
+      // Shoppers come through a proxy from addresses of their own (see shoppers.ts).
+      TRUST_PROXY: "1",
       ...(options.nodeOptions ? { NODE_OPTIONS: options.nodeOptions } : {}),
     },
     // The request log goes where a shop owner's would: to a file, not to this terminal.
