@@ -102,7 +102,7 @@ describeJourneys("cart and checkout", (journey) => {
     await page.getByText("Order placed successfully").waitFor();
     const card = page.getByTestId("order-card").first();
     await expect.poll(() => card.textContent()).toContain("Mastani Chanderi Anarkali Set");
-    await expect.poll(() => card.textContent()).toContain("Rs.4,599");
+    await expect.poll(() => card.textContent()).toContain("₹4,599");
     await expect.poll(() => card.locator("[data-status]").textContent()).toBe("Placed");
 
     await page.goto("/profile");
