@@ -32,7 +32,6 @@ export function CollectionsMenu() {
         ref={popover}
         id={id}
         popover="auto"
-        aria-label="Collections"
         // Lined up with the bar's content, which is centred and at most 80rem wide.
         className="fixed inset-auto top-16 left-[max(1rem,calc((100vw-80rem)/2+1rem))] m-0 w-md rounded-lg border border-zinc-200 bg-white p-3 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
       >

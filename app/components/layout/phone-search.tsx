@@ -39,7 +39,6 @@ export function PhoneSearch() {
         ref={popover}
         id={id}
         popover="auto"
-        aria-label="Search"
         className="fixed inset-x-0 top-16 m-0 w-full border-b border-zinc-200 bg-white p-3 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
       >
         <SearchBox id={`${id}-field`} />
