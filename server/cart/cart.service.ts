@@ -93,6 +93,22 @@ export async function viewCart(db: Db, actor: Actor, options: { redeem?: boolean
 }
 
 /**
+ * The piece an Order Now asks for, if it can be bought: a size must be chosen, the product must be
+ * in the shop and that size in stock. Nothing is written; the checkout that follows buys it.
+ */
+export async function orderNowPiece(db: Db, input: PieceInput): Promise<{ productId: number; size: string }> {
+  const piece = parseInput(pieceSchema, input);
+  const product = await findSizeStock(db, piece.productId, piece.size);
+  if (!product || product.archived) throw new AppError("not-found", "This product is no longer available.");
+  if (product.stock === null)
+    throw new AppError("validation-failed", "Please select a size", { size: "Please select a size" });
+  if (product.stock === 0) {
+    throw new AppError("out-of-stock", `${product.title} is out of stock in size ${piece.size}.`);
+  }
+  return piece;
+}
+
+/**
  * The checkout of an Order Now: the one piece, priced as a cart of its own would be (shipping,
  * points), while the cart itself stays as it is.
  */
