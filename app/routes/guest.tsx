@@ -1,3 +1,4 @@
+import { ChevronDown } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { formatInr } from "#core/money.ts";
 import { writeQuote } from "#core/price-quote.ts";
@@ -53,8 +54,9 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
   return (
     <div className="mx-auto grid max-w-5xl items-start gap-6 px-4 py-10 lg:grid-cols-[1fr_20rem] lg:gap-8">
       <details open className="card group p-4 lg:col-start-2 lg:row-start-1 lg:p-6">
-        <summary className="flex cursor-pointer items-center justify-between gap-3 font-semibold">
-          <span>Order summary</span>
+        <summary className="flex cursor-pointer list-none items-center gap-2 font-semibold [&::-webkit-details-marker]:hidden">
+          <ChevronDown aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-180" />
+          <span className="flex-1">Order summary</span>
           <span>{formatInr(cart.grandTotal)}</span>
         </summary>
         <div className="mt-3 flex flex-col gap-3">

@@ -89,7 +89,7 @@ export function Footer() {
           </address>
         </div>
       </div>
-      <p className="border-t border-zinc-200 py-4 text-center text-xs text-zinc-600 dark:text-zinc-400 dark:border-zinc-800">
+      <p className="border-t border-zinc-200 px-4 py-4 text-center text-xs text-zinc-600 dark:text-zinc-400 dark:border-zinc-800">
         © Kesar Fashion, Mumbai. Prices in Indian rupees, inclusive of taxes.
       </p>
     </footer>
