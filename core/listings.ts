@@ -1,6 +1,30 @@
-/** Listing sorts: price low to high (the default), high to low, newest first, best selling. */
-export const LISTING_SORTS = ["low", "high", "new", "popular"] as const;
+/**
+ * Listing sorts. A search opens by relevance (the words in the title first); a listing opens newest
+ * first, so that a shopper sees what is new rather than the cheapest small things.
+ */
+export const LISTING_SORTS = ["relevance", "new", "popular", "low", "high"] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
+
+/** What each sort is called in the "Sort by" control. */
+export const SORT_LABELS: Record<ListingSort, string> = {
+  relevance: "Relevance",
+  new: "Newest first",
+  popular: "Best selling",
+  low: "Price: low to high",
+  high: "Price: high to low",
+};
+
+/** The sort a listing opens with: relevance for a search, newest first otherwise. */
+export function defaultSort(search: string | undefined): ListingSort {
+  return search ? "relevance" : "new";
+}
+
+/** The sort asked for, where it makes sense; relevance needs search words to be relevant to. */
+export function chosenSort(asked: string | undefined, search: string | undefined): ListingSort {
+  const known = (LISTING_SORTS as readonly string[]).includes(asked ?? "") ? (asked as ListingSort) : undefined;
+  if (!known || (known === "relevance" && !search)) return defaultSort(search);
+  return known;
+}
 
 export const PAGE_SIZE = 24;
 

@@ -7,15 +7,17 @@ export const PAISE_PER_RUPEE = 100;
 
 const rupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2, minimumFractionDigits: 0 });
 
-/** Product surfaces show "Rs.1,299". */
-export function formatRs(paise: number): string {
-  return `Rs.${rupees.format(paiseToRupees(paise))}`;
-}
-
-/** The cart and checkout show "₹1,299". */
+/** Every price in the shop reads "₹1,299": one notation on product pages, the cart and orders alike. */
 export function formatInr(paise: number): string {
   return `₹${rupees.format(paiseToRupees(paise))}`;
 }
+
+/**
+ * The name product surfaces, My Orders and the admin tables used when they showed "Rs.1,299"; they
+ * show "₹1,299" now, like the rest of the shop.
+ * @deprecated Use formatInr.
+ */
+export const formatRs = formatInr;
 
 /** Rupees → paise, rounded to the nearest paisa. */
 export function rupeesToPaise(amount: number): number {

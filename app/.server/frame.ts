@@ -5,13 +5,16 @@ import type { Toast } from "#core/toast.ts";
 import type { Viewer } from "#core/viewer.ts";
 import { cartCount } from "#server/cart/cart.service.ts";
 import { shopCookies } from "#server/http/cookies.ts";
-import { wishlistCount } from "#server/wishlist/wishlist.service.ts";
+import { wishlistMarks } from "#server/wishlist/wishlist.service.ts";
 import { appServices, requestInfo } from "./context.ts";
 import { actorOf } from "./session.ts";
 import { takeToast } from "./toasts.ts";
 
-/** The part of the frame that is the shopper's own: who is signed in, and the cart and wishlist counts. */
-export type PersonalFrame = { viewer: Viewer; cartCount: number; wishlistCount: number };
+/**
+ * The part of the frame that is the shopper's own: who is signed in, the cart and wishlist counts,
+ * and the wishlist's products (a product page shows its own as Wishlisted).
+ */
+export type PersonalFrame = { viewer: Viewer; cartCount: number; wishlistCount: number; wishlisted: number[] };
 
 /**
  * What every page's frame shows: the theme, a queued toast, and the personal part. `personal` is
@@ -35,8 +38,13 @@ export async function loadFrame(
 export async function loadPersonalFrame(context: Readonly<RouterContextProvider>): Promise<PersonalFrame> {
   const actor = actorOf(context);
   const { db } = appServices(context);
-  const [cartItems, wishlistItems] = await Promise.all([cartCount(db, actor), wishlistCount(db, actor)]);
-  return { viewer: viewerOf(actor), cartCount: cartItems, wishlistCount: wishlistItems };
+  const [cartItems, wishlist] = await Promise.all([cartCount(db, actor), wishlistMarks(db, actor)]);
+  return {
+    viewer: viewerOf(actor),
+    cartCount: cartItems,
+    wishlistCount: wishlist.count,
+    wishlisted: wishlist.productIds,
+  };
 }
 
 function viewerOf(actor: Actor): Viewer {

@@ -1,28 +1,43 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { pieceSearch } from "../lib/order-now.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Account", description: "Log in, sign up or check out as a guest.", noindex: true });
 
-const CARDS = [
-  {
-    heading: "Have an account",
-    text: "Reward points on every order you place",
-    action: "Log in",
-    to: "/login?redirectTo=%2Fcart",
-  },
-  { heading: "New to ecommerce", text: "Let's Create an account", action: "Sign up", to: "/signup?redirectTo=%2Fcart" },
-  {
-    heading: "Checkout as guest",
-    text: "Offers and Discounts not available when checking out as guest",
-    action: "Continue as guest",
-    to: "/guest",
-  },
-] as const;
+/** The three ways to check out; each returns to the checkout it came from (the cart's, or Order Now's). */
+function cards(search: string) {
+  const afterSignIn = encodeURIComponent(search ? `/cart?checkout&${search}` : "/cart");
+  return [
+    {
+      heading: "Have an account",
+      text: "Reward points on every order you place",
+      action: "Log in",
+      to: `/login?redirectTo=${afterSignIn}`,
+    },
+    {
+      heading: "New to ecommerce",
+      text: "Let's Create an account",
+      action: "Sign up",
+      to: `/signup?redirectTo=${afterSignIn}`,
+    },
+    {
+      heading: "Checkout as guest",
+      text: "Offers and Discounts not available when checking out as guest",
+      action: "Continue as guest",
+      to: search ? `/guest?${search}` : "/guest",
+    },
+  ];
+}
 
 /** Where Buy Now sends a visitor who is not signed in. */
 export default function Account() {
+  // Order Now's piece (?buy=&size=) travels on to the checkout chosen here.
+  const params = new URLSearchParams(useLocation().search);
+  const buy = Number(params.get("buy"));
+  const size = params.get("size");
+  const search = Number.isSafeInteger(buy) && buy > 0 && size ? pieceSearch({ productId: buy, size }) : "";
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="font-display text-3xl font-semibold">Account</h1>
@@ -30,7 +45,7 @@ export default function Account() {
         To place an order now, log into your existing account or sign up.
       </p>
       <ul className="mt-8 grid gap-6 md:grid-cols-3">
-        {CARDS.map((card) => (
+        {cards(search).map((card) => (
           <li key={card.heading} className="card flex flex-col gap-3 p-6">
             <h2 className="text-lg font-semibold">{card.heading}</h2>
             <p className="flex-1 text-sm text-zinc-600 dark:text-zinc-400">{card.text}</p>

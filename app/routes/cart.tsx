@@ -2,13 +2,21 @@ import { Link, redirect, useNavigate } from "react-router";
 import { z } from "zod";
 import { writeQuote } from "#core/price-quote.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
-import { addToCartSchema, removeLineSchema, setQuantitySchema } from "#server/cart/cart.schemas.ts";
-import { addToCart, removeFromCart, setQuantity, viewCart } from "#server/cart/cart.service.ts";
+import { addToCartSchema, pieceSchema, removeLineSchema, setQuantitySchema } from "#server/cart/cart.schemas.ts";
+import {
+  addToCart,
+  orderNowPiece,
+  removeFromCart,
+  setQuantity,
+  viewCart,
+  viewOrderNow,
+} from "#server/cart/cart.service.ts";
 import { actionDone, actionFailed, type FormFailure } from "../.server/action-results.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, returnPath } from "../.server/forms.ts";
 import { readGuestPost } from "../.server/guest-cookie.ts";
+import { pieceFromUrl } from "../.server/order-now.ts";
 import { actorOf } from "../.server/session.ts";
 import { makeToast } from "../.server/toasts.ts";
 import { CartLines } from "../components/cart/cart-lines.tsx";
@@ -18,19 +26,25 @@ import { CheckoutForm, type CheckoutValues } from "../components/cart/checkout-f
 import { OrderItems } from "../components/cart/order-items.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
 import { Modal } from "../components/ui/modal.tsx";
+import { orderNowPath, pieceSearch } from "../lib/order-now.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/cart";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { db, storage } = appServices(context);
   const actor = actorOf(context);
-  const cart = await viewCart(db, actor, { redeem: url.searchParams.get("redeem") === "1" });
+  // Order Now's checkout buys the one piece its address names; the cart behind it stays as it is.
+  const piece = pieceFromUrl(url);
+  const cart = await viewCart(db, actor, { redeem: !piece && url.searchParams.get("redeem") === "1" });
+  const checkout = piece ? await viewOrderNow(db, actor, piece) : cart;
   const signedIn = actor.kind === "user";
   const profile = signedIn ? await getProfile(db, storage, actor) : null;
   return {
     cart,
+    checkout,
+    piece,
     signedIn,
-    checkoutOpen: signedIn && url.searchParams.has("checkout") && cart.lines.length > 0 && !cart.blocked,
+    checkoutOpen: signedIn && url.searchParams.has("checkout") && checkout.lines.length > 0 && !checkout.blocked,
     // A new key for every checkout form shown; a double submit of one form reuses it.
     idempotencyKey: crypto.randomUUID(),
     // The checkout starts from the profile's saved delivery address.
@@ -58,9 +72,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Buy Now for a signed-in customer; a visitor chooses how to check out on /account first.
   if (intent === "checkout") return actor.kind === "user" ? checkoutFromForm(context, form) : redirect("/account");
   try {
-    if (intent === "add" || intent === "order-now") {
+    if (intent === "order-now") {
+      const piece = await orderNowPiece(db, formFields(form, pieceSchema));
+      return redirect(orderNowPath(piece, actor.kind === "user"), { headers });
+    }
+    if (intent === "add") {
       await addToCart(db, actor, formFields(form, addToCartSchema));
-      if (intent === "order-now") return redirect(actor.kind === "user" ? "/cart?checkout" : "/account", { headers });
       const added = makeToast("success", "Added to cart", undefined, { label: "View cart", to: "/cart" });
       return actionDone(context, request, added, { backTo, headers });
     }
@@ -79,20 +96,21 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Cart", description: "Your shopping cart.", noindex: true });
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, signedIn, checkoutOpen, idempotencyKey, defaults } = loaderData;
+  const { cart, checkout, piece, signedIn, checkoutOpen, idempotencyKey, defaults } = loaderData;
   const failure = checkoutFailure(actionData);
   const redeemQuery = cart.redeeming ? "&redeem=1" : "";
+  const checkoutPath = piece ? `/cart?checkout&${pieceSearch(piece)}` : `/cart?checkout${redeemQuery}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-display text-3xl font-semibold">Cart</h1>
+      {/* Focus comes here when the last line is removed. */}
+      <h1 id="cart-heading" tabIndex={-1} className="font-display text-3xl font-semibold">
+        Cart
+      </h1>
       {cart.lines.length === 0 ? (
         <EmptyNotice message="Your cart is empty" />
       ) : (
-        <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_20rem]">
-          <section aria-labelledby="cart-items-heading">
-            <h2 id="cart-items-heading" className="mb-2 text-lg font-semibold">
-              Cart Items
-            </h2>
+        <div className="mt-6 grid items-start gap-8 lg:grid-cols-[1fr_20rem]">
+          <section aria-label="Cart Items">
             <CartLines lines={cart.lines} />
           </section>
           <CartSummary totals={cart}>
@@ -116,15 +134,17 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       )}
       {checkoutOpen ? (
-        <CheckoutDialog>
-          <OrderItems lines={cart.lines} grandTotal={cart.grandTotal} />
+        <CheckoutDialog closeTo={piece ? `/productinfo/${piece.productId}` : "/cart"}>
+          <OrderItems lines={checkout.lines} totals={checkout} />
           <CheckoutForm
-            action={`/cart?checkout${redeemQuery}`}
+            action={checkoutPath}
             guest={false}
             idempotencyKey={idempotencyKey}
-            redeemPoints={cart.redeeming}
-            quote={writeQuote(cart.lines, cart.grandTotal)}
+            redeemPoints={checkout.redeeming}
+            piece={piece}
+            quote={writeQuote(checkout.lines, checkout.grandTotal)}
             error={failure?.message}
+            errorCode={failure?.code}
             fieldErrors={failure?.fieldErrors}
             values={failure?.values ?? defaults}
           />
@@ -141,17 +161,20 @@ function checkoutFailure(result: unknown): CheckoutFailure | null {
   return typeof result === "object" && result !== null && "values" in result ? (result as CheckoutFailure) : null;
 }
 
-/** The checkout as a modal over the cart; Escape, the backdrop or Close go back to the cart. */
-function CheckoutDialog({ children }: { children: React.ReactNode }) {
+/**
+ * The checkout as a modal over the cart; Escape, the backdrop or Close go back to the cart (or, for
+ * Order Now, to the product).
+ */
+function CheckoutDialog({ closeTo, children }: { closeTo: string; children: React.ReactNode }) {
   const navigate = useNavigate();
   return (
-    <Modal open onClose={() => void navigate("/cart", { preventScrollReset: true })} labelledBy="checkout-title">
+    <Modal open onClose={() => void navigate(closeTo, { preventScrollReset: true })} labelledBy="checkout-title">
       <div className="p-6">
         <div className="mb-4 flex items-center justify-between">
           <h2 id="checkout-title" className="text-xl font-semibold">
             Checkout
           </h2>
-          <Link to="/cart" preventScrollReset className="text-sm underline">
+          <Link to={closeTo} preventScrollReset className="text-sm underline">
             Close
           </Link>
         </div>

@@ -1,24 +1,30 @@
+import { ChevronDown } from "lucide-react";
 import { Link, redirect } from "react-router";
+import { formatInr } from "#core/money.ts";
 import { writeQuote } from "#core/price-quote.ts";
-import { viewCart } from "#server/cart/cart.service.ts";
+import { viewCart, viewOrderNow } from "#server/cart/cart.service.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";
 import { readForm } from "../.server/forms.ts";
+import { pieceFromUrl } from "../.server/order-now.ts";
 import { actorOf } from "../.server/session.ts";
-import { CartSummary } from "../components/cart/cart-summary.tsx";
 import { CheckoutBlocked } from "../components/cart/checkout-blocked.tsx";
 import { CheckoutForm } from "../components/cart/checkout-form.tsx";
 import { OrderItems } from "../components/cart/order-items.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
+import { pieceSearch } from "../lib/order-now.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/guest";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const actor = actorOf(context);
+  // Order Now's checkout buys the one piece its address names; otherwise the guest buys the cart.
+  const piece = pieceFromUrl(url);
   // A signed-in customer checks out from the cart, with their points.
-  if (actor.kind === "user") throw redirect("/cart?checkout");
-  const cart = await viewCart(appServices(context).db, actor);
-  return { cart, idempotencyKey: crypto.randomUUID() };
+  if (actor.kind === "user") throw redirect(piece ? `/cart?checkout&${pieceSearch(piece)}` : "/cart?checkout");
+  const { db } = appServices(context);
+  const cart = piece ? await viewOrderNow(db, actor, piece) : await viewCart(db, actor);
+  return { cart, piece, idempotencyKey: crypto.randomUUID() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,9 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Guest checkout", description: "Check out as a guest.", noindex: true });
 
-/** Checkout as a guest: the same form plus an e-mail; no points, no offers. */
+/**
+ * Checkout as a guest: the same form plus an e-mail; no points, no offers. The order's summary
+ * comes first (on a phone, above the form, where it can be folded away).
+ */
 export default function GuestCheckout({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, idempotencyKey } = loaderData;
+  const { cart, piece, idempotencyKey } = loaderData;
   if (cart.lines.length === 0) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -41,9 +50,26 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
       </div>
     );
   }
+  const action = piece ? `/guest?${pieceSearch(piece)}` : "/guest";
   return (
-    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
-      <section aria-labelledby="guest-title" className="card p-6">
+    <div className="mx-auto grid max-w-5xl items-start gap-6 px-4 py-10 lg:grid-cols-[1fr_20rem] lg:gap-8">
+      <details open className="card group p-4 lg:col-start-2 lg:row-start-1 lg:p-6">
+        <summary className="flex cursor-pointer list-none items-center gap-2 font-semibold [&::-webkit-details-marker]:hidden">
+          <ChevronDown aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-180" />
+          <span className="flex-1">Order summary</span>
+          <span>{formatInr(cart.grandTotal)}</span>
+        </summary>
+        <div className="mt-3 flex flex-col gap-3">
+          <OrderItems lines={cart.lines} totals={cart} />
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {cart.itemCount} {cart.itemCount === 1 ? "item" : "items"} ·{" "}
+            <Link to={piece ? `/productinfo/${piece.productId}` : "/cart"} className="underline">
+              {piece ? "Back to the product" : "Edit cart"}
+            </Link>
+          </p>
+        </div>
+      </details>
+      <section aria-labelledby="guest-title" className="card p-6 lg:col-start-1 lg:row-start-1">
         <h1 id="guest-title" className="font-display text-3xl font-semibold">
           Guest checkout
         </h1>
@@ -58,26 +84,19 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
           <CheckoutBlocked where="elsewhere" />
         ) : (
           <CheckoutForm
-            action="/guest"
+            action={action}
             guest
             idempotencyKey={idempotencyKey}
             redeemPoints={false}
+            piece={piece}
             quote={writeQuote(cart.lines, cart.grandTotal)}
             error={actionData?.message}
+            errorCode={actionData?.code}
             fieldErrors={actionData?.fieldErrors}
             values={actionData?.values ?? {}}
           />
         )}
       </section>
-      <CartSummary totals={cart}>
-        <OrderItems lines={cart.lines} grandTotal={cart.grandTotal} />
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {cart.itemCount} {cart.itemCount === 1 ? "item" : "items"} ·{" "}
-          <Link to="/cart" className="underline">
-            Edit cart
-          </Link>
-        </p>
-      </CartSummary>
     </div>
   );
 }

@@ -98,7 +98,8 @@ function CategoryBar() {
   return (
     <nav aria-label="Categories" className="sticky top-16 z-20 border-b border-gold-900 bg-black/95">
       <div className="relative mx-auto max-w-7xl">
-        <ul className="relative flex snap-x gap-6 overflow-x-auto px-4 py-3 pr-12 text-sm font-medium whitespace-nowrap [mask-image:linear-gradient(to_right,black_80%,transparent)] lg:pr-4 lg:[mask-image:none]">
+        {/* The scroll padding keeps the first label off the screen's edge when the bar snaps. */}
+        <ul className="relative flex snap-x scroll-px-4 gap-6 overflow-x-auto px-4 py-3 pr-12 text-sm font-medium whitespace-nowrap [mask-image:linear-gradient(to_right,black_80%,transparent)] lg:pr-4 lg:[mask-image:none]">
           {COLLECTIONS.map((collection) => (
             <li key={collection.slug} className="snap-start">
               <Link to={`/${collection.slug}`} className="text-zinc-200 hover:text-gold-300">

@@ -21,7 +21,11 @@ export function readListingRequest(url: URL): ListingRequest | null {
   const query = parsed.success ? parsed.data : listingQuerySchema.parse({ ...input, max: undefined });
   return {
     query,
-    title: collection?.title ?? ALL_PRODUCTS_TITLES[query.sort] ?? "All Products",
+    // Only a sort asked for in the address renames All Products (the footer's New Arrivals, Best Selling).
+    title:
+      collection?.title ??
+      (url.searchParams.has("sort") ? ALL_PRODUCTS_TITLES[query.sort] : undefined) ??
+      "All Products",
     filterError: parsed.success ? null : (parsed.error.issues[0]?.message ?? "A filter value could not be used."),
   };
 }

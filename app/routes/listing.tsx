@@ -50,7 +50,8 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <header className="mb-6">
         <h1 className="font-display text-3xl font-semibold">{title}</h1>
-        <p className="mt-1 text-zinc-600 dark:text-zinc-400" aria-live="polite">
+        {/* A long search word must wrap, not widen the page. */}
+        <p className="mt-1 break-words text-zinc-600 dark:text-zinc-400" aria-live="polite">
           {query.q ? (
             <>
               Results for “<span className="font-medium">{query.q}</span>” ·{" "}
@@ -60,13 +61,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <FilterPanel
-          pathname={location.pathname}
-          values={query}
-          types={options.types}
-          fabrics={options.fabrics}
-          error={filterError}
-        />
+        <FilterPanel pathname={location.pathname} values={query} options={options} error={filterError} />
         <section aria-label="Products" aria-busy={updating} className={updating ? "opacity-60 transition-opacity" : ""}>
           {page.items.length === 0 ? (
             <div className="card flex flex-col items-center gap-2 px-6 py-16 text-center">

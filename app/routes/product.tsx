@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data } from "react-router";
 import { imageSources } from "#core/images.ts";
-import { formatRs, rupeeDecimal } from "#core/money.ts";
+import { formatInr, rupeeDecimal } from "#core/money.ts";
 import { materialLabel } from "#core/sizes.ts";
 import { getProduct } from "#server/catalog/catalog.service.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
@@ -52,7 +52,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <h1 id="product-title" className="font-display text-3xl font-semibold">
           {product.title}
         </h1>
-        <p className="text-2xl font-semibold">{formatRs(product.price)}</p>
+        <p className="text-2xl font-semibold">{formatInr(product.price)}</p>
         <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description}</p>
         {product.description1 ? (
           <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description1}</p>

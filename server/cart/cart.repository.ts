@@ -31,6 +31,32 @@ export async function findCartLines(executor: Executor, owner: string) {
     .execute();
 }
 
+/**
+ * One piece of a product in a size, in the shape of a cart line: what an Order Now buys without
+ * going through the cart.
+ */
+export async function findPieceLine(executor: Executor, productId: number, size: string) {
+  return executor
+    .selectFrom("products")
+    .leftJoin("productSizes", (join) =>
+      join.onRef("productSizes.productId", "=", "products.id").on("productSizes.size", "=", size),
+    )
+    .select([
+      "products.id as productId",
+      "products.title",
+      "products.description",
+      "products.category",
+      "products.imageMain",
+      "products.price",
+      "products.hsn",
+      "products.fabric",
+      "products.archived",
+      "productSizes.stock",
+    ])
+    .where("products.id", "=", productId)
+    .executeTakeFirst();
+}
+
 export async function findCartQuantity(executor: Executor, owner: string, productId: number, size: string) {
   const row = await executor
     .selectFrom("cartLines")

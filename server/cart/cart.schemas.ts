@@ -31,6 +31,10 @@ export const setQuantitySchema = z.object({
 export type SetQuantityInput = { productId: number | string; size: string; quantity: number | string };
 
 export const removeLineSchema = z.object({ productId, size });
+
+/** The one piece an Order Now buys: a product in a size, bought on its own, outside the cart. */
+export const pieceSchema = z.object({ productId, size: z.string().trim().min(1, "Please select a size").pipe(size) });
+export type PieceInput = { productId: number | string; size: string };
 export type RemoveLineInput = { productId: number | string; size: string };
 
 /** A cart line as the cart page shows it, priced from the product as it is now. */

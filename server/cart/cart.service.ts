@@ -10,6 +10,7 @@ import {
   deleteCartLine,
   findCartLines,
   findCartQuantity,
+  findPieceLine,
   findSizeStock,
   saveCartLine,
 } from "./cart.repository.ts";
@@ -20,6 +21,8 @@ import {
   type CartView,
   type LineAvailability,
   MAX_LINE_QUANTITY,
+  type PieceInput,
+  pieceSchema,
   type RemoveLineInput,
   removeLineSchema,
   type SetQuantityInput,
@@ -37,24 +40,38 @@ function requireOwner(actor: Actor): string {
 /** The cart's lines, priced from the products as they are now, with anything that blocks checkout. */
 export async function cartLines(executor: Executor, owner: string): Promise<CartLine[]> {
   const rows = await findCartLines(executor, owner);
-  return rows.map((row) => {
-    const stock = row.stock ?? 0;
-    return {
-      productId: row.productId,
-      size: row.size,
-      quantity: row.quantity,
-      title: row.title,
-      description: row.description,
-      category: row.category,
-      image: row.imageMain,
-      unitPrice: row.price,
-      hsn: row.hsn,
-      material: row.fabric ?? "",
-      lineTotal: row.price * row.quantity,
-      stock,
-      availability: availabilityOf(row.archived === 1 || row.stock === null, stock, row.quantity),
-    };
-  });
+  return rows.map(toCartLine);
+}
+
+/**
+ * The one piece an Order Now buys, as a line of its own: priced from the product as it is now,
+ * never added to the cart. None when the product does not exist.
+ */
+export async function pieceLines(executor: Executor, input: PieceInput): Promise<CartLine[]> {
+  const { productId, size } = parseInput(pieceSchema, input);
+  const row = await findPieceLine(executor, productId, size);
+  return row ? [toCartLine({ ...row, size, quantity: 1 })] : [];
+}
+
+type LineRow = Awaited<ReturnType<typeof findCartLines>>[number];
+
+function toCartLine(row: LineRow): CartLine {
+  const stock = row.stock ?? 0;
+  return {
+    productId: row.productId,
+    size: row.size,
+    quantity: row.quantity,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    image: row.imageMain,
+    unitPrice: row.price,
+    hsn: row.hsn,
+    material: row.fabric ?? "",
+    lineTotal: row.price * row.quantity,
+    stock,
+    availability: availabilityOf(row.archived === 1 || row.stock === null, stock, row.quantity),
+  };
 }
 
 function availabilityOf(gone: boolean, stock: number, quantity: number): LineAvailability {
@@ -65,19 +82,60 @@ function availabilityOf(gone: boolean, stock: number, quantity: number): LineAva
 
 /**
  * The cart page: lines and totals computed here, never taken from the browser. The totals add up
- * everything in the cart, lines that cannot be bought as they are included, so the shopper sees
- * what the cart holds; `blocked` says checkout must wait until those lines are fixed.
+ * what the cart holds, a line short of stock included, so the shopper sees what it would cost;
+ * a product taken out of the shop is listed (to be removed) but counts for nothing. `blocked` says
+ * checkout must wait until those lines are fixed.
  */
 export async function viewCart(db: Db, actor: Actor, options: { redeem?: boolean } = {}): Promise<CartView> {
   const owner = ownerOf(actor);
   const lines = owner ? await cartLines(db, owner) : [];
+  return cartView(db, actor, lines, options);
+}
+
+/**
+ * The piece an Order Now asks for, if it can be bought: a size must be chosen, the product must be
+ * in the shop and that size in stock. Nothing is written; the checkout that follows buys it.
+ */
+export async function orderNowPiece(db: Db, input: PieceInput): Promise<{ productId: number; size: string }> {
+  const piece = parseInput(pieceSchema, input);
+  const product = await findSizeStock(db, piece.productId, piece.size);
+  if (!product || product.archived) throw new AppError("not-found", "This product is no longer available.");
+  if (product.stock === null)
+    throw new AppError("validation-failed", "Please select a size", { size: "Please select a size" });
+  if (product.stock === 0) {
+    throw new AppError("out-of-stock", `${product.title} is out of stock in size ${piece.size}.`);
+  }
+  return piece;
+}
+
+/**
+ * The checkout of an Order Now: the one piece, priced as a cart of its own would be (shipping,
+ * points), while the cart itself stays as it is.
+ */
+export async function viewOrderNow(
+  db: Db,
+  actor: Actor,
+  piece: PieceInput,
+  options: { redeem?: boolean } = {},
+): Promise<CartView> {
+  return cartView(db, actor, await pieceLines(db, piece), options);
+}
+
+/** The view of some lines (a whole cart, or the one piece of an Order Now): totals and points. */
+export async function cartView(
+  db: Db,
+  actor: Actor,
+  lines: CartLine[],
+  options: { redeem?: boolean } = {},
+): Promise<CartView> {
+  const counted = lines.filter((line) => line.availability.kind !== "archived");
   const balance = actor.kind === "user" ? await findPointsBalance(db, actor.userId) : null;
-  const subtotal = priceLines(lines).subtotal;
+  const subtotal = priceLines(counted).subtotal;
   const redeemable = balance === null ? 0 : redeemablePoints(subtotal, balance);
   const redeeming = Boolean(options.redeem) && redeemable > 0;
   return {
     lines,
-    ...priceLines(lines, redeeming ? redeemable : 0),
+    ...priceLines(counted, redeeming ? redeemable : 0),
     pointsBalance: balance,
     redeemablePoints: redeemable,
     redeeming,

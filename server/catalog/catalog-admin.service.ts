@@ -5,9 +5,17 @@ import type { Db, NewProductRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Storage } from "../storage/storage.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
-import { findDistinctTypes, findProductRow, insertProduct, syncSizes, updateProductRow } from "./catalog.repository.ts";
+import {
+  findDistinctCategories,
+  findDistinctFabrics,
+  findDistinctTypes,
+  findProductRow,
+  insertProduct,
+  syncSizes,
+  updateProductRow,
+} from "./catalog.repository.ts";
 import { type ProductInput, productInputSchema } from "./catalog.schemas.ts";
-import { findProduct, listingOptions } from "./catalog.service.ts";
+import { findProduct } from "./catalog.service.ts";
 import { catalogVersion } from "./catalog-version.ts";
 import { suggestHsn } from "./hsn.ts";
 import { type ProductSubmission, productFromSubmission } from "./product-submission.ts";
@@ -122,8 +130,16 @@ export function productColumns(product: ParsedProduct): Omit<NewProductRow, "cre
 /** Suggestions for the product form's free-text fields, from the values products already use. */
 export async function productFormSuggestions(db: Db, actor: Actor) {
   assertAdmin(actor);
-  const [options, types] = await Promise.all([listingOptions(db, "all"), findDistinctTypes(db)]);
-  return { categories: options.types, types, fabrics: options.fabrics };
+  const [categories, types, fabrics] = await Promise.all([
+    findDistinctCategories(db, undefined),
+    findDistinctTypes(db),
+    findDistinctFabrics(db, undefined),
+  ]);
+  return {
+    categories: categories.map((row) => row.label ?? row.categoryKey),
+    types,
+    fabrics: fabrics.map((row) => row.label ?? row.fabricKey),
+  };
 }
 
 /** A product for the edit form: any product that has not been deleted. */

@@ -9,7 +9,8 @@ export type ListingFilter = {
   membership: CollectionFlag | undefined;
   /** The search's words (canonical, lower case), each with the LIKE pattern that finds it. */
   search?: { words: string[]; patterns: string[] };
-  typePattern?: string;
+  /** The garment type, lower case: Kurta, Saree, Top… */
+  typeKey?: string;
   fabricKey?: string;
   maxPrice?: number;
   sort: ListingSort;
@@ -30,12 +31,43 @@ function containsPattern(column: string, pattern: string): Expression<SqlBool> {
   return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
 }
 
-const ORDER: Record<ListingSort, { column: "price" | "createdAt" | "soldCount"; direction: "asc" | "desc" }> = {
-  low: { column: "price", direction: "asc" },
-  high: { column: "price", direction: "desc" },
-  new: { column: "createdAt", direction: "desc" },
-  popular: { column: "soldCount", direction: "desc" },
-};
+/** One key of a listing's order: an expression, selected as `alias`, and its direction. */
+type OrderKey = { alias: "o1" | "o2"; expression: Expression<unknown>; direction: "asc" | "desc" };
+
+/**
+ * How a listing is ordered; ties go to the newer id. Relevance puts the products whose title holds
+ * every search word before those matched by category, type or fabric only, the best sellers first.
+ */
+function orderKeys(filter: ListingFilter): OrderKey[] {
+  const key = (alias: OrderKey["alias"], column: string, direction: OrderKey["direction"]): OrderKey => ({
+    alias,
+    expression: sql`${sql.ref(column)}`,
+    direction,
+  });
+  switch (filter.sort) {
+    case "low":
+      return [key("o1", "price", "asc")];
+    case "high":
+      return [key("o1", "price", "desc")];
+    case "new":
+      return [key("o1", "createdAt", "desc")];
+    case "popular":
+      return [key("o1", "soldCount", "desc")];
+    case "relevance":
+      return [{ alias: "o1", expression: titleMisses(filter), direction: "asc" }, key("o2", "soldCount", "desc")];
+  }
+}
+
+/** 0 when the title holds every search word, else 1. */
+function titleMisses(filter: ListingFilter): Expression<unknown> {
+  const patterns = filter.search?.patterns ?? [];
+  if (patterns.length === 0) return sql`0`;
+  const all = sql.join(
+    patterns.map((pattern) => sql`lower(${sql.ref("title")}) like ${pattern} escape '\\'`),
+    sql` and `,
+  );
+  return sql`case when ${all} then 0 else 1 end`;
+}
 
 /** The conditions of a listing's filters, shared by its page and its count. */
 async function listingConditions(executor: Executor, filter: ListingFilter): Promise<Expression<SqlBool>[]> {
@@ -47,7 +79,7 @@ async function listingConditions(executor: Executor, filter: ListingFilter): Pro
     const few = longest ? await rareSearchCandidates(executor, longest) : null;
     if (few) conditions.push(few);
   }
-  if (filter.typePattern) conditions.push(containsPattern("categoryKey", filter.typePattern));
+  if (filter.typeKey !== undefined) conditions.push(sql<SqlBool>`lower(${sql.ref("type")}) = ${filter.typeKey}`);
   if (filter.fabricKey !== undefined) conditions.push(sql<SqlBool>`fabric_key = ${filter.fabricKey}`);
   if (filter.maxPrice !== undefined) conditions.push(sql<SqlBool>`price <= ${filter.maxPrice}`);
   return conditions;
@@ -63,17 +95,17 @@ export async function findListingPage(
   limit: number,
   offset: number,
 ): Promise<CardRow[]> {
-  const order = ORDER[filter.sort];
-  let page = executor.selectFrom("products").select(["id", order.column]);
+  const keys = orderKeys(filter);
+  let page = executor.selectFrom("products").select(["id", ...keys.map((key) => sql`${key.expression}`.as(key.alias))]);
   for (const condition of await listingConditions(executor, filter)) page = page.where(condition);
-  const ids = page.orderBy(order.column, order.direction).orderBy("id", order.direction).limit(limit).offset(offset);
-  return executor
+  for (const key of keys) page = page.orderBy(sql.ref(key.alias), key.direction);
+  const ids = page.orderBy("id", "desc").limit(limit).offset(offset);
+  let rows = executor
     .selectFrom(ids.as("page"))
     .innerJoin("products", "products.id", "page.id")
-    .select(["products.id", "products.title", "products.price", "products.imageMain"])
-    .orderBy(`page.${order.column}`, order.direction)
-    .orderBy("page.id", order.direction)
-    .execute();
+    .select(["products.id", "products.title", "products.price", "products.imageMain"]);
+  for (const key of keys) rows = rows.orderBy(sql.ref(`page.${key.alias}`), key.direction);
+  return rows.orderBy("page.id", "desc").execute();
 }
 
 /** How many products a listing's filters match, for "Page 2 of 5 · 103 products". */
@@ -109,6 +141,31 @@ export async function findDistinctCategories(executor: Executor, membership: Col
     .groupBy("categoryKey")
     .orderBy("categoryKey")
     .execute();
+}
+
+/** The garment types of a listing (Kurta, Saree, Top…), one spelling of each. */
+export async function findListingTypes(executor: Executor, membership: CollectionFlag | undefined) {
+  const rows = await executor
+    .selectFrom("products")
+    .select(({ fn }) => [sql<string>`lower(${sql.ref("type")})`.as("typeKey"), fn.min("type").as("label")])
+    .where(membershipPredicate(membership))
+    .groupBy(sql`lower(${sql.ref("type")})`)
+    .orderBy(sql`lower(${sql.ref("type")})`)
+    .execute();
+  return rows.map((row) => row.label ?? row.typeKey);
+}
+
+/** The HSN codes a listing's products carry, which tell clothes from metals and leather. */
+export async function findListingHsnCodes(executor: Executor, membership: CollectionFlag | undefined) {
+  const rows = await executor
+    .selectFrom("products")
+    .select("hsn")
+    .distinct()
+    .where(membershipPredicate(membership))
+    .where("fabricKey", "<>", "")
+    .limit(200)
+    .execute();
+  return rows.map((row) => row.hsn);
 }
 
 export async function findDistinctFabrics(executor: Executor, membership: CollectionFlag | undefined) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COLLECTION_FLAGS, COLLECTIONS, type CollectionFlag } from "#core/collections.ts";
-import { LISTING_SORTS, type ListingSort, PAGE_SIZE } from "#core/listings.ts";
+import { chosenSort, PAGE_SIZE } from "#core/listings.ts";
 import { SIZES, type Size } from "#core/sizes.ts";
 import { hasGstRate } from "../tax/gst-rates.ts";
 import { pageNumber } from "../validation/fields.ts";
@@ -22,36 +22,33 @@ const optionalText = (max: number) =>
  * A listing request as it arrives in the URL. Filters are forgiving: a value that makes no sense is
  * dropped (and reported) rather than failing the page, because shoppers share and edit these URLs.
  */
-export const listingQuerySchema = z.object({
-  listing: z.enum(LISTING_KEYS),
-  q: optionalText(100),
-  type: optionalText(100),
-  fabric: optionalText(100),
-  max: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      const trimmed = value?.trim();
-      if (!trimmed) return undefined;
-      const rupees = /^\d{1,9}(\.\d{1,2})?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-      if (!Number.isFinite(rupees)) {
-        context.addIssue({ code: "custom", message: "Max price must be a number of rupees, 0 or more." });
-        return z.NEVER;
-      }
-      return Math.min(rupees, 10_000_000);
-    }),
-  sort: z
-    .string()
-    .optional()
-    .transform(
-      (value): ListingSort =>
-        (LISTING_SORTS as readonly string[]).includes(value ?? "") ? (value as ListingSort) : "low",
-    ),
-  page: z
-    .string()
-    .optional()
-    .transform((value) => pageNumber(value)),
-});
+export const listingQuerySchema = z
+  .object({
+    listing: z.enum(LISTING_KEYS),
+    q: optionalText(100),
+    type: optionalText(100),
+    fabric: optionalText(100),
+    max: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        const trimmed = value?.trim();
+        if (!trimmed) return undefined;
+        const rupees = /^\d{1,9}(\.\d{1,2})?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+        if (!Number.isFinite(rupees)) {
+          context.addIssue({ code: "custom", message: "Max price must be a number of rupees, 0 or more." });
+          return z.NEVER;
+        }
+        return Math.min(rupees, 10_000_000);
+      }),
+    sort: z.string().optional(),
+    page: z
+      .string()
+      .optional()
+      .transform((value) => pageNumber(value)),
+  })
+  // An unknown sort, or none, falls back to the listing's own default (which depends on the search).
+  .transform((query) => ({ ...query, sort: chosenSort(query.sort, query.q) }));
 
 export type ListingQuery = z.output<typeof listingQuerySchema>;
 
@@ -92,7 +89,15 @@ export type ListingPage = {
   pageCount: number;
 };
 
-export type ListingOptions = { types: string[]; fabrics: string[] };
+/**
+ * The Type and Fabric choices of a listing. `materialLabel` names the second: "Fabric" for clothes,
+ * "Material" for metals, leather and the like, both words where a listing holds both.
+ */
+export type ListingOptions = {
+  types: string[];
+  fabrics: string[];
+  materialLabel: "Fabric" | "Material" | "Fabric or material";
+};
 
 /** What creating or editing a product needs, after the form has been parsed. */
 export const productInputSchema = z.object({

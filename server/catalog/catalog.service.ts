@@ -1,14 +1,16 @@
 import { COLLECTION_FLAGS, type CollectionFlag, findCollection } from "#core/collections.ts";
 import { rupeesToPaise } from "#core/money.ts";
+import { materialLabel } from "#core/sizes.ts";
 import type { Db, ProductRow, ProductSizeRow } from "../db/schema.ts";
 import { containsLikePattern } from "../db/text-match.ts";
 import { AppError } from "../errors.ts";
 import {
   countAllProducts,
   countListing,
-  findDistinctCategories,
   findDistinctFabrics,
+  findListingHsnCodes,
   findListingPage,
+  findListingTypes,
   findLiveProductStamps,
   findNewest,
   findProductRow,
@@ -38,9 +40,9 @@ export function membershipOf(listing: string): CollectionFlag | undefined {
 /**
  * One page of a listing, following the shop's filter rules: every word of the search is among the
  * product's words (title, category, type and fabric, with common spellings and plurals made one),
- * the category contains the chosen type, the fabric equals the chosen one (a product without fabric
+ * the garment type is the chosen one, the fabric equals the chosen one (a product without fabric
  * never matches a chosen fabric), and the price is at most the maximum. The number of matches is
- * counted once and kept with the catalogue cache.
+ * counted once and kept with the catalogue cache. A page past the last shows the last.
  */
 export async function browseListing(
   db: Db,
@@ -50,23 +52,26 @@ export async function browseListing(
   const filter: ListingFilter = {
     membership: membershipOf(query.listing),
     search: searchFilter(query.q),
-    typePattern: query.type ? containsLikePattern(query.type) : undefined,
+    typeKey: query.type ? query.type.toLowerCase() : undefined,
     fabricKey: query.fabric ? query.fabric.toLowerCase() : undefined,
     maxPrice: query.max === undefined ? undefined : rupeesToPaise(query.max),
     sort: query.sort,
   };
   const { page: _page, ...counted } = query;
-  const [rows, total] = await Promise.all([
-    findListingPage(db, filter, PAGE_SIZE, (query.page - 1) * PAGE_SIZE),
+  const pageOf = (page: number) => findListingPage(db, filter, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const [asked, total] = await Promise.all([
+    pageOf(query.page),
     catalogCache(db).remember(`count:${JSON.stringify(counted)}`, () => countListing(db, filter)),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const rows = page === query.page ? asked : await pageOf(page);
   return {
     // Only cards that add to the cart from the listing (Accessories) need each product's sizes.
     items: options.withSizes ? await withSizes(db, rows) : rows.map((row) => toCard(row, [])),
-    page: query.page,
-    hasPrevious: query.page > 1,
-    hasNext: query.page < pageCount,
+    page,
+    hasPrevious: page > 1,
+    hasNext: page < pageCount,
     total,
     pageCount,
   };
@@ -77,19 +82,30 @@ function searchFilter(q: string | undefined): ListingFilter["search"] {
   return words.length > 0 ? { words, patterns: words.map(containsLikePattern) } : undefined;
 }
 
-/** The Type and Fabric choices of a listing: the distinct categories and fabrics of its products. */
+/**
+ * The Type and Fabric choices of a listing: the distinct garment types and fabrics of its products,
+ * and what to call the fabric where metals, leather and the like are among them.
+ */
 export async function listingOptions(db: Db, listing: string): Promise<ListingOptions> {
   const membership = membershipOf(listing);
   return catalogCache(db).remember(`options:${listing}`, async () => {
-    const [categories, fabrics] = await Promise.all([
-      findDistinctCategories(db, membership),
+    const [types, fabrics, hsnCodes] = await Promise.all([
+      findListingTypes(db, membership),
       findDistinctFabrics(db, membership),
+      findListingHsnCodes(db, membership),
     ]);
     return {
-      types: categories.map((row) => row.label ?? row.categoryKey),
+      types,
       fabrics: fabrics.map((row) => row.label ?? row.fabricKey),
+      materialLabel: fabricOrMaterial(hsnCodes),
     };
   });
+}
+
+function fabricOrMaterial(hsnCodes: readonly string[]): ListingOptions["materialLabel"] {
+  const labels = new Set(hsnCodes.map(materialLabel));
+  if (labels.size === 2) return "Fabric or material";
+  return labels.has("Material") ? "Material" : "Fabric";
 }
 
 export async function newestInCollection(db: Db, slug: string, limit: number): Promise<ProductCard[]> {

@@ -33,6 +33,12 @@ const checkoutFields = {
       .min(2, "Please enter the business name registered under this GSTIN.")
       .max(120, "The business name is too long (120 characters at most)."),
   ),
+  /**
+   * Order Now on a product page: the one piece to buy (product and size), outside the cart, which
+   * stays as it is. Both empty when the order is the cart's.
+   */
+  buyProductId: z.string().trim().max(20, "The product to order could not be found.").default(""),
+  buySize: z.string().trim().max(20, "Please select a size").default(""),
   /** The lines' prices and the total the buyer saw (core/price-quote.ts); checked before the order stands. */
   seenQuote: z.string().trim().max(4000, "The checkout form has expired. Please try again.").default(""),
 };

@@ -6,7 +6,7 @@ import { stockChangeShows } from "#core/stock.ts";
 import { findUserById, updateUser } from "../accounts/accounts.repository.ts";
 import { deleteCart, findSizeStock } from "../cart/cart.repository.ts";
 import type { CartLine, CartTotals } from "../cart/cart.schemas.ts";
-import { cartLines } from "../cart/cart.service.ts";
+import { cartLines, pieceLines } from "../cart/cart.service.ts";
 import { ownerOf } from "../cart/owner.ts";
 import { priceLines } from "../cart/pricing.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
@@ -67,7 +67,8 @@ type Placement = {
 };
 
 /**
- * Places an order from the actor's cart in one transaction, in named steps: the cart is claimed,
+ * Places an order from the actor's cart (or, for Order Now, of the one piece the checkout names,
+ * leaving the cart as it is) in one transaction, in named steps: the cart is claimed,
  * the order is priced again, its invoice is drafted, the order and a snapshot of every line are
  * written, the confirmation is queued, stock is taken (never below zero), points are redeemed
  * (registered customers only; the points it earns stay pending until delivery), the address is
@@ -110,7 +111,7 @@ async function placeOrderOnce(
   let stockShows = false;
   try {
     const placed = await db.transaction().execute(async (trx) => {
-      const lines = await claimCart(trx, owner);
+      const lines = checkout.buyProductId ? await claimPiece(trx, checkout) : await claimCart(trx, owner);
       const totals = await priceOrder(trx, checkout, lines);
       const orderId = await nextOrderId(trx);
       const placement: Placement = {
@@ -185,15 +186,29 @@ async function readCheckout(db: Db, actor: Actor, input: CheckoutInput | GuestCh
 /** What makes two submits of one checkout the same order. */
 function fingerprintOf(checkout: Checkout): string {
   const { name, address, city, stateCode, pincode, phone, email, redeemPoints, gstin, businessName } = checkout;
+  const piece = checkout.buyProductId ? [checkout.buyProductId, checkout.buySize] : [];
   return createHash("sha256")
-    .update(JSON.stringify([name, address, city, stateCode, pincode, phone, email, redeemPoints, gstin, businessName]))
+    .update(
+      JSON.stringify([
+        name,
+        address,
+        city,
+        stateCode,
+        pincode,
+        phone,
+        email,
+        redeemPoints,
+        gstin,
+        businessName,
+        ...piece,
+      ]),
+    )
     .digest("hex");
 }
 
 /**
  * The cart's lines, taken out of the cart first: that makes the cart this checkout's alone, so a
- * second checkout of the same cart at the same moment (another tab) waits, then finds it empty. A
- * line that cannot be bought as it is stops the order.
+ * second checkout of the same cart at the same moment (another tab) waits, then finds it empty.
  */
 async function claimCart(trx: Executor, owner: string): Promise<CartLine[]> {
   const lines = await cartLines(trx, owner);
@@ -201,6 +216,23 @@ async function claimCart(trx: Executor, owner: string): Promise<CartLine[]> {
   if ((await deleteCart(trx, owner)) !== lines.length) {
     throw new AppError("cart-empty", "Your cart changed while you were checking out. Please review it.");
   }
+  assertBuyable(lines);
+  return lines;
+}
+
+/**
+ * The one piece of an Order Now, read in this transaction; the cart is not touched. A second submit
+ * of the same form at the same moment collides on the idempotency key and answers with the first.
+ */
+async function claimPiece(trx: Executor, checkout: Checkout): Promise<CartLine[]> {
+  const lines = await pieceLines(trx, { productId: checkout.buyProductId, size: checkout.buySize });
+  if (lines.length === 0) throw new AppError("not-found", "This product is no longer available.");
+  assertBuyable(lines);
+  return lines;
+}
+
+/** A line that cannot be bought as it is stops the order, saying which and why. */
+function assertBuyable(lines: readonly CartLine[]): void {
   for (const line of lines) {
     const { availability } = line;
     if (availability.kind === "archived") {
@@ -210,7 +242,6 @@ async function claimCart(trx: Executor, owner: string): Promise<CartLine[]> {
       throw new AppError("out-of-stock", shortageMessage(line, availability.available));
     }
   }
-  return lines;
 }
 
 /**

@@ -61,6 +61,19 @@ export async function deleteWishlist(executor: Executor, owner: string) {
   await executor.deleteFrom("wishlistItems").where("owner", "=", owner).execute();
 }
 
+/** The products in the owner's wishlist, newest first, at most `limit` of them. */
+export async function findWishlistProductIds(executor: Executor, owner: string, limit: number): Promise<number[]> {
+  const rows = await executor
+    .selectFrom("wishlistItems")
+    .select("productId")
+    .where("owner", "=", owner)
+    .orderBy("addedAt", "desc")
+    .orderBy("productId", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.productId);
+}
+
 export async function countWishlist(executor: Executor, owner: string): Promise<number> {
   const row = await executor
     .selectFrom("wishlistItems")

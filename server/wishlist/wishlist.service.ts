@@ -14,6 +14,7 @@ import {
   deleteWishlistItem,
   findWishlist,
   findWishlistItem,
+  findWishlistProductIds,
   saveWishlistItem,
 } from "./wishlist.repository.ts";
 import { type WishlistItemInput, wishlistItemSchema } from "./wishlist.schemas.ts";
@@ -54,10 +55,21 @@ export async function viewWishlist(db: Db, actor: Actor): Promise<WishlistItem[]
   }));
 }
 
-/** The number of products in the wishlist, for the top bar. */
-export async function wishlistCount(db: Db, actor: Actor): Promise<number> {
+/** How many product pages show as Wishlisted at most: the newest saved, which a shopper returns to. */
+const MARKED_PRODUCTS = 200;
+
+/**
+ * The wishlist as the frame shows it: how many products it holds (the bar's count) and which, so
+ * that a product page (rendered once for everyone) can show its own as Wishlisted.
+ */
+export async function wishlistMarks(db: Db, actor: Actor): Promise<{ count: number; productIds: number[] }> {
   const owner = ownerOf(actor);
-  return owner ? countWishlist(db, owner) : 0;
+  if (!owner) return { count: 0, productIds: [] };
+  const [count, productIds] = await Promise.all([
+    countWishlist(db, owner),
+    findWishlistProductIds(db, owner, MARKED_PRODUCTS),
+  ]);
+  return { count, productIds };
 }
 
 /** Adds a product once (no duplicates), remembering the size chosen, if one was. */

@@ -116,7 +116,7 @@ describeJourneys("the admin area", (journey) => {
     await admin.getByRole("button", { name: "Update Product" }).click();
     await admin.getByText("Product Updated successfully").waitFor();
     await shopper.goto(productUrl);
-    await expect.poll(() => shopper.getByText("Rs.1,799", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => shopper.getByText("₹1,799", { exact: true }).isVisible()).toBe(true);
 
     await admin.goto(`/dashboard?tab=products&q=${encodeURIComponent("Noor Chikan")}`);
     await admin

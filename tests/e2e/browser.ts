@@ -12,6 +12,8 @@ export type PageOptions = {
   reducedMotion?: boolean;
   /** The device's colour preference (light unless said). */
   colorScheme?: "light" | "dark";
+  /** A touch screen, which cannot hover (a tablet, a phone). */
+  touch?: boolean;
 };
 
 export type Journey = {
@@ -64,6 +66,7 @@ export function describeJourneys(
           viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
           reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
           colorScheme: options.colorScheme ?? "light",
+          hasTouch: options.touch ?? false,
         });
         contexts.push(context);
         const page = await context.newPage();

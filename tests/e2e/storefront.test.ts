@@ -8,7 +8,7 @@ const DEMO_CATALOGUE = loadDemoCatalogue();
 
 import { describeJourneys, expectNoSeriousA11yViolations } from "./browser.ts";
 
-const rupees = (text: string) => Number(text.replace("Rs.", "").replaceAll(",", ""));
+const rupees = (text: string) => Number(text.replace("₹", "").replaceAll(",", ""));
 
 describeJourneys("storefront", (journey) => {
   it("shows the home page sections, with every tile leading where the spec says", async () => {
@@ -76,18 +76,15 @@ describeJourneys("storefront", (journey) => {
     const titles = () => page.locator("main article h2").allTextContents();
     const pricesShown = async () => (await page.locator("main article p").allTextContents()).map(rupees);
     await page.goto("/allproducts");
-    await page.getByLabel("Type").selectOption("Western");
-    await page.waitForURL(/type=Western/);
+    await page.getByLabel("Type").selectOption("Top");
+    await page.waitForURL(/type=Top/);
+    const tops = DEMO_CATALOGUE.filter((product) => product.type === "Top");
     await expect
       .poll(async () => (await titles()).sort())
-      .toEqual(
-        // The Type filter matches the category text (the Western collection also holds flagged products).
-        DEMO_CATALOGUE.filter((product) => product.category === "Western")
-          .map((product) => product.title)
-          .sort(),
-      );
+      // The Type filter offers garment types and matches the product's own.
+      .toEqual(tops.map((product) => product.title).sort());
 
-    await page.getByLabel("Price sort").selectOption("high");
+    await page.getByLabel("Sort by").selectOption("high");
     await page.waitForURL(/sort=high/);
     await expect
       .poll(async () => {
@@ -96,19 +93,24 @@ describeJourneys("storefront", (journey) => {
       })
       .toBe(true);
 
-    await page.getByLabel("Max price (Rs.)").fill("1800");
+    await page.getByLabel("Max price (₹)").fill("1800");
     await page.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL(/max=1800/);
     await expect.poll(async () => (await pricesShown()).every((price) => price <= 1800)).toBe(true);
     expect((await pricesShown()).length).toBeGreaterThan(0);
-    expect(new URL(page.url()).searchParams.get("type")).toBe("Western");
+    expect(new URL(page.url()).searchParams.get("type")).toBe("Top");
 
-    await page.getByLabel("Fabric").selectOption("Cotton");
+    await page.getByLabel("Fabric or material").selectOption("Cotton");
     await page.waitForURL(/fabric=Cotton/);
-    // Western, cotton, at most Rs.1,800, dearest first.
-    await expect.poll(titles).toEqual(["Marine Drive Striped Top", "Worli Oversized T-Shirt"]);
+    // Tops, cotton, at most ₹1,800, dearest first.
+    await expect.poll(titles).toEqual(
+      tops
+        .filter((product) => product.fabric === "Cotton" && product.rupees <= 1800)
+        .sort((a, b) => b.rupees - a.rupees)
+        .map((product) => product.title),
+    );
 
-    await page.goto("/allproducts?type=Western&fabric=Velvet");
+    await page.goto("/allproducts?type=Top&fabric=Velvet");
     await expect.poll(() => page.getByText("No products found").isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page);
   });
@@ -130,7 +132,7 @@ describeJourneys("storefront", (journey) => {
     await expect
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
       .toBe("Mehroz Chikankari Chiffon Suit");
-    await expect.poll(() => page.getByText("Rs.6,899", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("₹6,899", { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText("Chiffon", { exact: true }).isVisible()).toBe(true);
     const size = page.getByLabel("Size");
     await expect

@@ -42,7 +42,7 @@ describeJourneys("the walk-through's findings: layout", (journey) => {
     }
     await menu.getByRole("link", { name: "Handbags", exact: true }).click();
     await page.waitForURL("**/handbags");
-    const sort = page.getByLabel("Price sort");
+    const sort = page.getByLabel("Sort by");
     await expect.poll(() => sort.isVisible()).toBe(false);
     // The first screen shows products, not the filter panel.
     await expect

@@ -56,7 +56,7 @@ describeEachDatabase("cart and orders over HTTP, from the attacker's side", (dat
     expect(placed.statusCode).toBe(302);
     expect(placed.headers.location).toBe("/order");
     const orders = await session.get("/order");
-    expect(orders.body).toContain("Rs.2,600");
+    expect(orders.body).toContain("₹2,600");
   });
 
   it("refuses a quantity below 1 and a size the product does not have", async () => {

@@ -27,7 +27,7 @@ describeEachDatabase("storefront over HTTP", (database) => {
     expect(response.headers["content-type"]).toContain("text/html");
     expect(response.body).toContain("<title>Pakistani Suits | Kesar</title>");
     expect(response.body).toContain(`Emerald ${word} Suit`);
-    expect(response.body).toContain("Rs.4,599");
+    expect(response.body).toContain("₹4,599");
   });
 
   it("gives every collection its title and only its members, by flag or by category text", async () => {

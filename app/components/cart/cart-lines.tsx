@@ -1,12 +1,28 @@
-import { Minus, Plus, Trash2 } from "lucide-react";
-import { useFetcher } from "react-router";
-import { formatInr } from "#core/money.ts";
+import { useCallback, useRef } from "react";
 import type { CartLine } from "#server/cart/cart.schemas.ts";
-import { availabilityMessage } from "../../lib/cart-availability.ts";
-import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
+import { CartRow, lineKey } from "./cart-row.tsx";
 
-/** The Cart Items table: picture, title, description, size, price, quantity (− and +), total, Remove. */
+/**
+ * The Cart Items table: picture, title, description, size, price, quantity (− and +), total, Remove.
+ * When a line is removed, focus moves to the next line (or the one before, or the Cart heading when
+ * none is left), never to the page.
+ */
 export function CartLines({ lines }: { lines: CartLine[] }) {
+  const rows = useRef(new Map<string, HTMLTableRowElement>());
+  const order = useRef<string[]>([]);
+  order.current = lines.map(lineKey);
+  const register = useCallback((key: string, row: HTMLTableRowElement | null) => {
+    if (row) rows.current.set(key, row);
+    else rows.current.delete(key);
+  }, []);
+  const focusAfterRemoval = useCallback((removed: string) => {
+    const keys = order.current;
+    const at = keys.indexOf(removed);
+    const candidates = [...keys.slice(at + 1), ...keys.slice(0, Math.max(at, 0)).reverse()];
+    const next = candidates.map((key) => rows.current.get(key)).find((row) => row?.isConnected);
+    const target = next?.querySelector<HTMLElement>("a[href]") ?? document.getElementById("cart-heading");
+    target?.focus();
+  }, []);
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Cart Items</caption>
@@ -26,139 +42,9 @@ export function CartLines({ lines }: { lines: CartLine[] }) {
       </thead>
       <tbody>
         {lines.map((line) => (
-          <CartRow key={`${line.productId}-${line.size}`} line={line} />
+          <CartRow key={lineKey(line)} line={line} register={register} onRemoved={focusAfterRemoval} />
         ))}
       </tbody>
     </table>
-  );
-}
-
-// On narrow screens each row stacks, every cell labelled; from md up it is an ordinary table.
-const CELL =
-  "flex items-center justify-between py-1 before:text-zinc-500 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-4 md:before:content-none";
-
-function CartRow({ line }: { line: CartLine }) {
-  const fetcher = useFetcher();
-  const problem = availabilityMessage(line);
-  const pending = fetcher.state !== "idle";
-  const hidden = (
-    <>
-      <input type="hidden" name="productId" value={line.productId} />
-      <input type="hidden" name="size" value={line.size} />
-    </>
-  );
-  return (
-    <tr
-      className={`block border-b border-zinc-200 py-4 md:table-row dark:border-zinc-800 ${pending ? "opacity-60" : ""} ${problem ? "bg-red-50/60 dark:bg-red-950/30" : ""}`}
-      data-testid="cart-line"
-    >
-      <td className="block pb-2 md:table-cell md:py-4 md:pr-4">
-        <div className="flex gap-4">
-          <ProductThumbnail image={line.image} width={80} />
-          <div>
-            <p className="font-medium">{line.title}</p>
-            <p className="line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{line.description}</p>
-            {problem ? (
-              <div className="mt-1 flex flex-wrap items-center gap-2" data-testid="line-problem">
-                <p className="text-xs font-medium text-red-700 dark:text-red-400">{problem}</p>
-                <LineFix line={line} />
-              </div>
-            ) : null}
-          </div>
-        </div>
-      </td>
-      <td data-label="Size" className={CELL}>
-        {line.size}
-      </td>
-      <td data-label="Price" className={CELL}>
-        {formatInr(line.unitPrice)}
-      </td>
-      <td data-label="Quantity" className={CELL}>
-        <div className="inline-flex items-center rounded-md border border-zinc-300 dark:border-zinc-700">
-          <fetcher.Form method="post" action="/cart">
-            {hidden}
-            <input type="hidden" name="intent" value="quantity" />
-            <input type="hidden" name="quantity" value={line.quantity - 1} />
-            <button
-              type="submit"
-              className="flex size-9 items-center justify-center disabled:opacity-30"
-              disabled={line.quantity <= 1 || pending}
-              aria-label={`One fewer ${line.title}, size ${line.size}`}
-            >
-              <Minus aria-hidden="true" className="size-4" />
-            </button>
-          </fetcher.Form>
-          <output className="w-8 text-center font-medium" aria-label={`Quantity of ${line.title}, size ${line.size}`}>
-            {line.quantity}
-          </output>
-          <fetcher.Form method="post" action="/cart">
-            {hidden}
-            <input type="hidden" name="intent" value="quantity" />
-            <input type="hidden" name="quantity" value={line.quantity + 1} />
-            <button
-              type="submit"
-              className="flex size-9 items-center justify-center disabled:opacity-30"
-              disabled={line.quantity >= line.stock || pending}
-              aria-label={`One more ${line.title}, size ${line.size}`}
-            >
-              <Plus aria-hidden="true" className="size-4" />
-            </button>
-          </fetcher.Form>
-        </div>
-      </td>
-      <td data-label="Total" className={`${CELL} font-semibold`}>
-        {formatInr(line.lineTotal)}
-      </td>
-      <td className={CELL}>
-        <fetcher.Form method="post" action="/cart">
-          {hidden}
-          <input type="hidden" name="intent" value="remove" />
-          <button
-            type="submit"
-            className="inline-flex items-center gap-1 text-red-600 hover:underline dark:text-red-400"
-            disabled={pending}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            Remove
-            <span className="sr-only">
-              {" "}
-              {line.title}, size {line.size}
-            </span>
-          </button>
-        </fetcher.Form>
-      </td>
-    </tr>
-  );
-}
-
-/**
- * The one-click way to make a line buyable: down to what is left, or out of the cart when nothing
- * of it can be bought.
- */
-function LineFix({ line }: { line: CartLine }) {
-  const fetcher = useFetcher();
-  const { availability } = line;
-  const left = availability.kind === "short" ? availability.available : 0;
-  return (
-    <fetcher.Form method="post" action="/cart">
-      <input type="hidden" name="productId" value={line.productId} />
-      <input type="hidden" name="size" value={line.size} />
-      {left > 0 ? (
-        <>
-          <input type="hidden" name="intent" value="quantity" />
-          <input type="hidden" name="quantity" value={left} />
-          <button type="submit" className="btn-outline px-2 py-1 text-xs" disabled={fetcher.state !== "idle"}>
-            Set to {left}
-          </button>
-        </>
-      ) : (
-        <>
-          <input type="hidden" name="intent" value="remove" />
-          <button type="submit" className="btn-outline px-2 py-1 text-xs" disabled={fetcher.state !== "idle"}>
-            Remove
-          </button>
-        </>
-      )}
-    </fetcher.Form>
   );
 }

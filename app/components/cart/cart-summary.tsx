@@ -6,21 +6,22 @@ import type { CartView } from "#server/cart/cart.schemas.ts";
 
 export type SummaryTotals = Omit<CartView, "lines" | "itemCount">;
 
-/** Subtotal, Shipping, points redeemed (registered customers) and Grand Total, all from the server. */
+/**
+ * Subtotal, Shipping, points redeemed (when some are) and Grand Total, all from the server; as tall
+ * as its content, beside however long a list of items.
+ */
 export function CartSummary({ totals, children }: { totals: SummaryTotals; children?: ReactNode }) {
   return (
-    <section aria-labelledby="summary-heading" className="card flex flex-col gap-3 p-6">
+    <section aria-labelledby="summary-heading" className="card flex flex-col gap-3 self-start p-6 lg:sticky lg:top-20">
       <h2 id="summary-heading" className="text-lg font-semibold">
         Order summary
       </h2>
       <dl className="flex flex-col gap-2 text-sm">
         <Row label="Subtotal" value={formatInr(totals.subtotal)} />
         <Row label="Shipping" value={formatInr(totals.shipping)} />
-        {totals.pointsBalance !== null ? (
-          <Row
-            label="Points redeemed"
-            value={totals.pointsRedeemed > 0 ? `−${formatInr(pointsToPaise(totals.pointsRedeemed))}` : formatInr(0)}
-          />
+        {/* Only when points are spent: a row of ₹0 says nothing. */}
+        {totals.pointsRedeemed > 0 ? (
+          <Row label="Points redeemed" value={`−${formatInr(pointsToPaise(totals.pointsRedeemed))}`} />
         ) : null}
         <div className="mt-2 flex justify-between border-t border-zinc-200 pt-3 text-base font-semibold dark:border-zinc-800">
           <dt>Grand Total</dt>

@@ -1,4 +1,5 @@
 import { CircleAlert } from "lucide-react";
+import { Link } from "react-router";
 
 /** Why the order cannot be placed yet, where the Buy Now or Order Now button would be. */
 export function CheckoutBlocked({ where }: { where: "cart" | "elsewhere" }) {
@@ -12,7 +13,17 @@ export function CheckoutBlocked({ where }: { where: "cart" | "elsewhere" }) {
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
         Some items in your cart cannot be bought as they are.{" "}
-        {where === "cart" ? "Fix the items marked in red to continue." : "Please fix them in your cart first."}
+        {where === "cart" ? (
+          "Fix the items marked in red to continue."
+        ) : (
+          <>
+            Please fix them{" "}
+            <Link to="/cart" className="font-semibold underline">
+              in your cart
+            </Link>{" "}
+            first.
+          </>
+        )}
       </span>
     </p>
   );

@@ -1,6 +1,7 @@
 import { Fragment, type InputHTMLAttributes } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { GuestCheckoutInput } from "#server/orders/orders.schemas.ts";
+import type { Piece } from "../../lib/order-now.ts";
 import { StateSelect } from "../account/state-select.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
@@ -19,9 +20,13 @@ type CheckoutFormProps = {
   guest: boolean;
   idempotencyKey: string;
   redeemPoints: boolean;
+  /** Order Now's one piece, bought outside the cart; null when the order is the cart's. */
+  piece?: Piece | null;
   /** The prices and total the buyer sees (core/price-quote.ts): the order stands only if they still hold. */
   quote: string;
   error?: string;
+  /** Why the last attempt failed (its code): a stock refusal offers the way to the cart. */
+  errorCode?: string;
   fieldErrors?: Record<string, string>;
   /** What was typed before a failed attempt (or the profile's details), so nothing is typed twice. */
   values: CheckoutValues;
@@ -61,8 +66,10 @@ export function CheckoutForm({
   guest,
   idempotencyKey,
   redeemPoints,
+  piece,
   quote,
   error,
+  errorCode,
   fieldErrors = {},
   values,
 }: CheckoutFormProps) {
@@ -72,7 +79,18 @@ export function CheckoutForm({
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <input type="hidden" name="seenQuote" value={quote} />
       {redeemPoints ? <input type="hidden" name="redeemPoints" value="1" /> : null}
+      {piece ? (
+        <>
+          <input type="hidden" name="buyProductId" value={piece.productId} />
+          <input type="hidden" name="buySize" value={piece.size} />
+        </>
+      ) : null}
       <FormError message={error} />
+      {errorCode === "out-of-stock" && !piece ? (
+        <Link to="/cart" className="-mt-2 text-sm font-semibold underline">
+          Review your cart
+        </Link>
+      ) : null}
       {CHECKOUT_FIELDS.filter((field) => guest || !field.guestOnly).map(({ guestOnly: _guestOnly, ...field }) => (
         <Fragment key={field.name}>
           <TextField

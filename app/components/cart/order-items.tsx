@@ -1,8 +1,13 @@
 import { formatInr } from "#core/money.ts";
-import type { CartLine } from "#server/cart/cart.schemas.ts";
+import { pointsToPaise } from "#core/points.ts";
+import type { CartLine, CartTotals } from "#server/cart/cart.schemas.ts";
+import { availabilityMessage } from "../../lib/cart-availability.ts";
 
-/** What is being ordered, in short: each line's title, size and quantity, and its total. */
-export function OrderItems({ lines, grandTotal }: { lines: readonly CartLine[]; grandTotal: number }) {
+/**
+ * What is being ordered, in short: each line's title, size, quantity and total, then the figures
+ * that make up the amount to pay (all from the server), so that they visibly add up.
+ */
+export function OrderItems({ lines, totals }: { lines: readonly CartLine[]; totals: CartTotals }) {
   return (
     <div className="rounded-md bg-zinc-50 p-3 text-sm dark:bg-zinc-800/60">
       <ul className="flex flex-col gap-1" aria-label="Items in this order">
@@ -13,15 +18,40 @@ export function OrderItems({ lines, grandTotal }: { lines: readonly CartLine[]; 
               <span className="text-zinc-600 dark:text-zinc-400">
                 · {line.size} × {line.quantity}
               </span>
+              {availabilityMessage(line) ? (
+                <span className="block text-xs font-medium text-red-700 dark:text-red-400">
+                  {availabilityMessage(line)}
+                </span>
+              ) : null}
             </span>
             <span className="shrink-0">{formatInr(line.lineTotal)}</span>
           </li>
         ))}
       </ul>
-      <p className="mt-2 flex justify-between border-t border-zinc-200 pt-2 font-semibold dark:border-zinc-700">
-        <span>To pay on delivery</span>
-        <span data-testid="checkout-total">{formatInr(grandTotal)}</span>
-      </p>
+      <dl className="mt-2 flex flex-col gap-1 border-t border-zinc-200 pt-2 dark:border-zinc-700">
+        <Figure label="Subtotal" value={formatInr(totals.subtotal)} testId="checkout-subtotal" />
+        <Figure label="Shipping" value={formatInr(totals.shipping)} testId="checkout-shipping" />
+        {totals.pointsRedeemed > 0 ? (
+          <Figure
+            label={`Points (${totals.pointsRedeemed})`}
+            value={`−${formatInr(pointsToPaise(totals.pointsRedeemed))}`}
+            testId="checkout-points"
+          />
+        ) : null}
+        <div className="flex justify-between font-semibold">
+          <dt>To pay on delivery</dt>
+          <dd data-testid="checkout-total">{formatInr(totals.grandTotal)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { SlidersHorizontal } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import type { ListingQuery } from "#server/catalog/catalog.schemas.ts";
+import { LISTING_SORTS, SORT_LABELS } from "#core/listings.ts";
+import type { ListingOptions, ListingQuery } from "#server/catalog/catalog.schemas.ts";
 import { FieldFrame, TextField } from "../ui/text-field.tsx";
 
 export type FilterValues = Pick<ListingQuery, "q" | "type" | "fabric" | "max" | "sort">;
@@ -9,8 +10,7 @@ export type FilterValues = Pick<ListingQuery, "q" | "type" | "fabric" | "max" | 
 type FilterPanelProps = {
   pathname: string;
   values: FilterValues;
-  types: string[];
-  fabrics: string[];
+  options: ListingOptions;
   error: string | null;
 };
 
@@ -18,13 +18,14 @@ type FilterPanelProps = {
 const SETTLE_MS = 700;
 
 /**
- * Price sort, Type, Fabric and a maximum price. The state lives in the URL. A choice made with the
+ * Sort by, Type, Fabric (or Material) and a maximum price. The state lives in the URL. A choice made with the
  * mouse applies at once; one made with the arrow keys applies when it settles (or on Enter, or on
  * leaving the field), so a keyboard user can browse the options without the page changing under
  * them, and focus stays where it is. The Apply button does the same without JavaScript. On a phone
  * the panel folds behind a Filters button.
  */
-export function FilterPanel({ pathname, values, types, fabrics, error }: FilterPanelProps) {
+export function FilterPanel({ pathname, values, options, error }: FilterPanelProps) {
+  const { types, fabrics, materialLabel } = options;
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const { form, draft, setDraft, select } = useSettlingChoices(values);
@@ -47,12 +48,14 @@ export function FilterPanel({ pathname, values, types, fabrics, error }: FilterP
         </h2>
         <Form ref={form} method="get" action={pathname} className="mt-4 flex flex-col gap-4" preventScrollReset>
           {values.q ? <input type="hidden" name="q" value={values.q} /> : null}
-          <FieldFrame id={`${panelId}-sort`} label="Price sort">
+          <FieldFrame id={`${panelId}-sort`} label="Sort by">
             <select id={`${panelId}-sort`} {...select("sort")}>
-              <option value="low">Low to High</option>
-              <option value="high">High to Low</option>
-              <option value="new">Newest first</option>
-              <option value="popular">Best selling</option>
+              {/* Relevance means something only for a search. */}
+              {LISTING_SORTS.filter((sort) => sort !== "relevance" || values.q).map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
             </select>
           </FieldFrame>
           <FieldFrame id={`${panelId}-type`} label="Type">
@@ -60,7 +63,7 @@ export function FilterPanel({ pathname, values, types, fabrics, error }: FilterP
               <Options current={draft.type} options={types} />
             </select>
           </FieldFrame>
-          <FieldFrame id={`${panelId}-fabric`} label="Fabric">
+          <FieldFrame id={`${panelId}-fabric`} label={materialLabel}>
             <select id={`${panelId}-fabric`} {...select("fabric", fabrics)}>
               <Options current={draft.fabric} options={fabrics} />
             </select>
@@ -144,7 +147,7 @@ function MaxPriceField(props: {
     <TextField
       id={id}
       name="max"
-      label="Max price (Rs.)"
+      label="Max price (₹)"
       type="number"
       inputMode="numeric"
       min={0}

@@ -1,12 +1,15 @@
-import { Heart, ShoppingBag, Zap } from "lucide-react";
+import { ShoppingBag, Zap } from "lucide-react";
 import { useState } from "react";
 import type { ProductSize } from "#server/catalog/catalog.schemas.ts";
 import { SizePicker } from "./size-picker.tsx";
 import { SELECT_SIZE, sizeRequired, useCartFetcher } from "./use-cart-fetcher.ts";
+import { WishlistToggle } from "./wishlist-toggle.tsx";
 
 /**
  * The size choice and the three buttons of the product page: Add To Cart and Order Now need a
  * size; Add To Wishlist remembers one if it was chosen. Without JavaScript they are plain form posts.
+ * The buttons stay enabled while a press is on its way (a second press waits), so that focus stays
+ * on the button pressed.
  */
 export function ProductActions(props: {
   productId: number;
@@ -19,39 +22,57 @@ export function ProductActions(props: {
   const [sizeError, setSizeError] = useState<string | null>(null);
   const soldOut = sizes.every((entry) => entry.stock === 0);
   const serverSizeError = refusal?.message === SELECT_SIZE ? SELECT_SIZE : null;
+  const needSize = sizeRequired(size, () => setSizeError(SELECT_SIZE));
   return (
-    <fetcher.Form
-      method="post"
-      action="/cart"
-      className="flex flex-col gap-4"
-      onSubmit={sizeRequired(size, () => setSizeError(SELECT_SIZE))}
-    >
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="backTo" value={`/productinfo/${productId}`} />
-      <SizePicker
-        sizes={sizes}
-        value={size}
-        onChange={(next) => {
-          setSizeError(null);
-          onSizeChange(next);
+    <div className="flex flex-col gap-4">
+      <fetcher.Form
+        id={`product-${productId}-actions`}
+        method="post"
+        action="/cart"
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          if (busy) event.preventDefault();
+          else needSize(event);
         }}
-        error={sizeError ?? serverSizeError}
-      />
-      {soldOut ? <p className="font-medium text-red-600 dark:text-red-400">Sold out in every size.</p> : null}
+      >
+        <input type="hidden" name="productId" value={productId} />
+        <input type="hidden" name="backTo" value={`/productinfo/${productId}`} />
+        <SizePicker
+          sizes={sizes}
+          value={size}
+          onChange={(next) => {
+            setSizeError(null);
+            onSizeChange(next);
+          }}
+          error={sizeError ?? serverSizeError}
+        />
+        {soldOut ? <p className="font-medium text-red-600 dark:text-red-400">Sold out in every size.</p> : null}
+      </fetcher.Form>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" name="intent" value="add" className="btn-primary" disabled={busy || soldOut}>
+        <button
+          type="submit"
+          form={`product-${productId}-actions`}
+          name="intent"
+          value="add"
+          className="btn-contrast"
+          disabled={soldOut}
+        >
           <ShoppingBag aria-hidden="true" className="size-4" />
           Add To Cart
         </button>
-        <button type="submit" name="intent" value="order-now" className="btn-gold" disabled={busy || soldOut}>
+        <button
+          type="submit"
+          form={`product-${productId}-actions`}
+          name="intent"
+          value="order-now"
+          className="btn-gold"
+          disabled={soldOut}
+        >
           <Zap aria-hidden="true" className="size-4" />
           Order Now
         </button>
-        <button type="submit" name="intent" value="add" formAction="/wishlist" className="btn-outline" disabled={busy}>
-          <Heart aria-hidden="true" className="size-4" />
-          Add To Wishlist
-        </button>
+        <WishlistToggle productId={productId} size={size} />
       </div>
-    </fetcher.Form>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatRs } from "#core/money.ts";
+import { formatInr } from "#core/money.ts";
 import type { ProductCard as ProductCardData } from "#server/catalog/catalog.schemas.ts";
 import { ShopImage } from "./shop-image.tsx";
 
@@ -59,7 +59,7 @@ export function ProductCard({
         </div>
         <div className="flex flex-1 flex-col gap-1 p-4">
           <h2 className="line-clamp-2 text-sm font-medium">{product.title}</h2>
-          <p className={`mt-auto font-semibold ${look.price}`}>{formatRs(product.price)}</p>
+          <p className={`mt-auto font-semibold ${look.price}`}>{formatInr(product.price)}</p>
         </div>
       </Link>
       {children ? <div className="flex flex-col gap-2 px-4 pb-4">{children}</div> : null}

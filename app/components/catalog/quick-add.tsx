@@ -14,7 +14,16 @@ export function QuickAdd({ productId, title, sizes }: { productId: number; title
   const [size, setSize] = useState(single?.size ?? "");
   if (inStock.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">Out of stock</p>;
   return (
-    <fetcher.Form method="post" action="/cart" className="flex gap-2" onSubmit={sizeRequired(size)}>
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      className="flex gap-2"
+      onSubmit={(event) => {
+        // One add at a time; the button stays enabled meanwhile, so focus stays on it.
+        if (busy) event.preventDefault();
+        else sizeRequired(size)(event);
+      }}
+    >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       {single ? (
@@ -29,7 +38,7 @@ export function QuickAdd({ productId, title, sizes }: { productId: number; title
         />
       )}
       {/* The name starts with the words on the button, then says which product. */}
-      <button type="submit" className="btn-primary flex-1" disabled={busy} aria-label={`Add to Cart: ${title}`}>
+      <button type="submit" className="btn-primary flex-1" aria-label={`Add to Cart: ${title}`}>
         Add to Cart
       </button>
     </fetcher.Form>

@@ -84,12 +84,13 @@ export function HeroCarousel({ slides }: { slides: HomeTile[] }) {
                   />
                 ) : null}
               </div>
-              <div className="absolute inset-0 flex items-center bg-gradient-to-r from-black/70 via-black/20 to-transparent">
-                <div className="mx-auto w-full max-w-7xl px-6 sm:px-10">
-                  <h2 className="font-display text-3xl font-semibold text-gold-300 sm:text-5xl lg:text-6xl">
+              {/* On a phone the caption sits under the picture: laid over it, it covers the figure. */}
+              <div className="flex items-center bg-black sm:absolute sm:inset-0 sm:bg-transparent sm:bg-gradient-to-r sm:from-black/70 sm:via-black/20 sm:to-transparent">
+                <div className="mx-auto w-full max-w-7xl px-4 pt-4 pb-9 sm:px-10 sm:py-0">
+                  <h2 className="font-display text-2xl font-semibold text-gold-300 sm:text-5xl lg:text-6xl">
                     {slide.caption}
                   </h2>
-                  <Link to={slide.to} className="btn-gold mt-4 sm:mt-6">
+                  <Link to={slide.to} className="btn-gold mt-3 sm:mt-6">
                     {slide.caption === "Shop Now" ? "Shop suits" : "Browse"}
                   </Link>
                 </div>

@@ -10,8 +10,8 @@ type TileGridProps = {
 };
 
 /**
- * Six picture tiles, three to a row on wide screens. The caption appears on hover and focus (and is
- * always shown on small touch screens, which cannot hover).
+ * Six picture tiles, three to a row on wide screens. The caption appears on hover and focus where
+ * the device can hover, and is always shown on touch screens of any width, which cannot.
  */
 export function TileGrid({ tiles, captionStyle, eagerFirst = false }: TileGridProps) {
   return (
@@ -35,7 +35,8 @@ export function TileGrid({ tiles, captionStyle, eagerFirst = false }: TileGridPr
             <span
               className={`absolute inset-0 flex items-end bg-gradient-to-t from-black/80 via-black/10 to-transparent p-5 transition-opacity ${
                 captionStyle === "hover"
-                  ? "sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-visible:opacity-100"
+                  ? // Hidden until hover only where the device can hover; a touch screen always shows it.
+                    "[@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-visible:opacity-100"
                   : ""
               }`}
             >

@@ -1,17 +1,20 @@
 import { Link } from "react-router";
+import { COLLECTIONS, collectionLinkName } from "#core/collections.ts";
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from "./social-icons.tsx";
 
-/** The footer's SHOP list and where each entry leads. */
+/**
+ * The footer's SHOP list and where each entry leads. The collections have a list of their own,
+ * all ten under the names their pages carry.
+ */
 export const FOOTER_SHOP_LINKS = [
   { label: "New Arrivals", to: "/allproducts?sort=new" },
+  { label: "Best Selling", to: "/allproducts?sort=popular" },
   { label: "Tops", to: "/allproducts?q=top" },
-  { label: "Pakistani Suits", to: "/pakistani-suits" },
   { label: "T-Shirts", to: "/allproducts?q=t-shirt" },
   { label: "Trousers", to: "/allproducts?q=trouser" },
-  { label: "Korean Trend", to: "/korean-trendy" },
-  { label: "Pinterest Find", to: "/pinterest-finds" },
-  { label: "Best Selling", to: "/allproducts?sort=popular" },
 ] as const;
+
+const FOOTER_LINK = "text-zinc-600 hover:text-gold-700 dark:text-zinc-400 dark:hover:text-gold-300";
 
 const SOCIAL = [
   { label: "Kesar on Instagram", href: "https://www.instagram.com/", Icon: InstagramIcon },
@@ -28,6 +31,22 @@ export function Footer() {
           <p className="mt-2 text-zinc-600 dark:text-zinc-400">
             Pakistani suits, anarkalis, everyday kurtas, Korean trends and the accessories to go with them.
           </p>
+          <h2 className="mt-6 font-semibold tracking-widest">FOLLOW US</h2>
+          <ul className="mt-3 flex gap-3">
+            {SOCIAL.map(({ label, href, Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  aria-label={label}
+                  className="flex size-10 items-center justify-center rounded-full border border-zinc-300 hover:border-gold-400 hover:text-gold-700 dark:border-zinc-700"
+                >
+                  <Icon className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
         <nav aria-labelledby="footer-shop">
           <h2 id="footer-shop" className="font-semibold tracking-widest">
@@ -36,11 +55,22 @@ export function Footer() {
           <ul className="mt-3 space-y-2">
             {FOOTER_SHOP_LINKS.map((link) => (
               <li key={link.label}>
-                <Link
-                  to={link.to}
-                  className="text-zinc-600 hover:text-gold-700 dark:text-zinc-400 dark:hover:text-gold-300"
-                >
+                <Link to={link.to} className={FOOTER_LINK}>
                   {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-collections">
+          <h2 id="footer-collections" className="font-semibold tracking-widest">
+            COLLECTIONS
+          </h2>
+          <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
+            {COLLECTIONS.map((collection) => (
+              <li key={collection.slug}>
+                <Link to={`/${collection.slug}`} className={FOOTER_LINK}>
+                  {collectionLinkName(collection)}
                 </Link>
               </li>
             ))}
@@ -58,26 +88,8 @@ export function Footer() {
             Maharashtra, India
           </address>
         </div>
-        <div>
-          <h2 className="font-semibold tracking-widest">FOLLOW US</h2>
-          <ul className="mt-3 flex gap-3">
-            {SOCIAL.map(({ label, href, Icon }) => (
-              <li key={label}>
-                <a
-                  href={href}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  aria-label={label}
-                  className="flex size-10 items-center justify-center rounded-full border border-zinc-300 hover:border-gold-400 hover:text-gold-700 dark:border-zinc-700"
-                >
-                  <Icon className="size-5" />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
       </div>
-      <p className="border-t border-zinc-200 py-4 text-center text-xs text-zinc-600 dark:text-zinc-400 dark:border-zinc-800">
+      <p className="border-t border-zinc-200 px-4 py-4 text-center text-xs text-zinc-600 dark:text-zinc-400 dark:border-zinc-800">
         © Kesar Fashion, Mumbai. Prices in Indian rupees, inclusive of taxes.
       </p>
     </footer>

@@ -3,9 +3,11 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { Theme } from "#core/theme.ts";
 import { ACCOUNT_MENU_LABELS, navLinks, type Viewer } from "#core/viewer.ts";
+import { CollectionsMenu } from "./collections-menu.tsx";
 import { CountLink } from "./count-link.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { NavItem } from "./nav-items.tsx";
+import { PhoneSearch } from "./phone-search.tsx";
 import { SearchBox } from "./search-box.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
@@ -18,9 +20,9 @@ type HeaderProps = { viewer: Viewer; theme: Theme; cartCount: number; wishlistCo
 const BAR_WORDS = new Set(["All Products", "Admin", "Login/Signup"]);
 
 /**
- * The top bar. Below 768 px: the menu button, the logo, Wishlist and Cart with their counts and the
- * theme switch. From 768 px: the search box and the signed-in person's menu join them; from 1024 px
- * the Home and All Products links too.
+ * The top bar. Below 768 px: the menu button, the logo, a search link, Wishlist and Cart with their
+ * counts and the theme switch. From 768 px: the collections menu, the search box and the signed-in
+ * person's menu join them; from 1024 px the Home and All Products links too.
  */
 export function Header({ viewer, theme, cartCount, wishlistCount }: HeaderProps) {
   const links = navLinks(viewer, "bar");
@@ -39,6 +41,7 @@ export function Header({ viewer, theme, cartCount, wishlistCount }: HeaderProps)
         <Link to="/" className="hidden text-sm font-medium hover:text-gold-700 lg:inline dark:hover:text-gold-300">
           Home
         </Link>
+        <CollectionsMenu />
         <SearchBox id="header-search" className="mx-2 hidden min-w-40 flex-1 md:block lg:mx-auto lg:max-w-sm" />
         <nav aria-label="Main" className="ml-auto flex items-center gap-1 text-sm font-medium">
           <ul className="hidden items-center gap-3 md:flex">
@@ -50,6 +53,7 @@ export function Header({ viewer, theme, cartCount, wishlistCount }: HeaderProps)
                 </li>
               ))}
           </ul>
+          <PhoneSearch />
           <CountLink to="/wishlist" label="Wishlist" count={wishlistCount} Icon={Heart} />
           <CountLink to="/cart" label="Cart" count={cartCount} Icon={ShoppingBag} />
           {viewer && links.some((link) => ACCOUNT_MENU_LABELS.has(link.label)) ? (

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import type { Frame, PersonalFrame } from "../../.server/frame.ts";
 
-const STRANGER: PersonalFrame = { viewer: null, cartCount: 0, wishlistCount: 0 };
+const STRANGER: PersonalFrame = { viewer: null, cartCount: 0, wishlistCount: 0, wishlisted: [] };
 
 /**
  * The shopper's name and counts for the header. A page from the shared page cache was rendered for

@@ -1,0 +1,55 @@
+import { ChevronDown } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { COLLECTIONS } from "#core/collections.ts";
+import { CollectionName } from "./collection-name.tsx";
+
+/**
+ * The ten collections under one button in the top bar, from 768 px up, on every page (below that
+ * the phone's menu lists them). A native popover, so it opens before JavaScript has loaded: Tab
+ * walks from the button into its links, Escape and a click elsewhere close it, and any navigation
+ * closes it too.
+ */
+export function CollectionsMenu() {
+  const id = useId();
+  const popover = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger.
+  useEffect(() => {
+    if (popover.current?.matches(":popover-open")) popover.current.hidePopover();
+  }, [location.key]);
+  return (
+    <div className="hidden md:block">
+      <button
+        type="button"
+        popoverTarget={id}
+        className="flex h-10 items-center gap-1 rounded-full px-2 text-sm font-medium whitespace-nowrap hover:bg-zinc-100 dark:hover:bg-zinc-800"
+      >
+        Collections
+        <ChevronDown aria-hidden="true" className="size-4" />
+      </button>
+      <div
+        ref={popover}
+        id={id}
+        popover="auto"
+        // Lined up with the bar's content, which is centred and at most 80rem wide.
+        className="fixed inset-auto top-16 left-[max(1rem,calc((100vw-80rem)/2+1rem))] m-0 w-md rounded-lg border border-zinc-200 bg-white p-3 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      >
+        <nav aria-label="Collections">
+          <ul className="grid grid-cols-2 gap-1">
+            {COLLECTIONS.map((collection) => (
+              <li key={collection.slug}>
+                <Link
+                  to={`/${collection.slug}`}
+                  className="block rounded-md px-3 py-2 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                >
+                  <CollectionName collection={collection} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}
