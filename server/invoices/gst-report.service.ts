@@ -13,7 +13,7 @@ import {
 } from "./gst-report.repository.ts";
 
 /*
- * The month's outward supplies as GSTR-1 asks for them (decision record 23): B2B invoices (buyers with
+ * The month's outward supplies as GSTR-1 asks for them (decision record 19): B2B invoices (buyers with
  * a GSTIN), B2C large (inter-state invoices to unregistered buyers above the limit, one by one),
  * B2C small (the rest, by place of supply and rate, net of their own credit notes, as table 7 is
  * filed), credit notes to registered (CDNR) and unregistered (CDNUR, against B2C large) buyers one
