@@ -16,6 +16,7 @@ import * as orderEventIds from "./migrations/0012_order_event_ids.ts";
 import * as pendingPointsAndBusinessBuyers from "./migrations/0013_pending_points_and_business_buyers.ts";
 import * as ewayBills from "./migrations/0014_eway_bills.ts";
 import * as documentDatesInStep from "./migrations/0015_document_dates_in_step.ts";
+import * as shipmentAndCancellation from "./migrations/0017_shipment_and_cancellation.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0013_pending_points_and_business_buyers": pendingPointsAndBusinessBuyers,
   "0014_eway_bills": ewayBills,
   "0015_document_dates_in_step": documentDatesInStep,
+  "0017_shipment_and_cancellation": shipmentAndCancellation,
 };
 
 const provider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import { type Expression, type Insertable, type SqlBool, sql } from "kysely";
+import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from "kysely";
 import { engineOf } from "../db/database.ts";
 import { changedOneRow } from "../db/guarded-update.ts";
 import type { Executor, OrderLinesTable, OrderStatus, OrdersTable } from "../db/schema.ts";
@@ -61,11 +61,12 @@ export async function updateStatusIf(
   from: OrderStatus,
   to: OrderStatus,
   at: number,
+  details: Pick<Updateable<OrdersTable>, "courier" | "trackingNumber" | "expectedDeliveryAt" | "cancelReason"> = {},
 ): Promise<boolean> {
   return changedOneRow(
     executor
       .updateTable("orders")
-      .set({ status: to, updatedAt: at })
+      .set({ ...details, status: to, updatedAt: at })
       .where("id", "=", orderId)
       .where("status", "=", from),
   );
