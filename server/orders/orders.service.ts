@@ -19,6 +19,7 @@ import {
   type OrderDetail,
   type OrderSummary,
   orderLinkSchema,
+  statusFormSchema,
 } from "./orders.schemas.ts";
 import { lineSnapshot } from "./place-order.ts";
 
@@ -143,6 +144,22 @@ export async function changeStatus(
   const { orderId, from, to, ...details } = parseInput(changeStatusSchema, input);
   await runMove(db, { orderId, from, to, actor, now, details: moveDetails(to, details) });
   return to;
+}
+
+/**
+ * The admin's order screen: as changeStatus, but shipping must say who carries the parcel, its
+ * tracking number and the day expected, and cancelling must give a reason, which the buyer's mail
+ * passes on.
+ */
+export async function changeStatusWithDetails(
+  db: Db,
+  actor: Actor,
+  input: ChangeStatusInput,
+  now: number = Date.now(),
+): Promise<OrderStatus> {
+  assertAdmin(actor);
+  parseInput(statusFormSchema, input);
+  return changeStatus(db, actor, input, now);
 }
 
 /** What a move to this status records: the shipment when it ships, the reason when it is cancelled. */
