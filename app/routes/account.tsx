@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { actorOf, signedInAs } from "../.server/session.ts";
+import { SignedInNotice } from "../components/account/signed-in-notice.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/account";
 
@@ -21,8 +23,22 @@ const CARDS = [
   },
 ] as const;
 
-/** Where Buy Now sends a visitor who is not signed in. */
-export default function Account() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { signedInAs: signedInAs(actorOf(context)) };
+}
+
+/** Where Buy Now sends a visitor who is not signed in; someone signed in is told so, and sent on. */
+export default function Account({ loaderData }: Route.ComponentProps) {
+  if (loaderData.signedInAs) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-12">
+        <h1 className="mb-6 text-center font-display text-3xl font-semibold">Account</h1>
+        <div className="card p-8">
+          <SignedInNotice signedInAs={loaderData.signedInAs} onward="/cart" />
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="font-display text-3xl font-semibold">Account</h1>
