@@ -66,7 +66,10 @@ export type AdminUserRow = {
   name: string;
   email: string;
   role: "customer" | "admin";
+  /** Points the customer can spend now. */
   pointsBalance: number;
+  /** Points earned on orders on their way, spendable once each is delivered. */
+  pointsPending: number;
   disabled: boolean;
   createdAt: number;
 };

@@ -6,6 +6,7 @@ import type { Db } from "../db/schema.ts";
 import { containsLikePattern } from "../db/text-match.ts";
 import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
 import { findOrdersWithFirstLine } from "../orders/orders.repository.ts";
+import { findPendingPointsOf } from "../rewards/rewards.repository.ts";
 import {
   countRows,
   DAY_MS,
@@ -88,8 +89,12 @@ export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery): P
   assertAdmin(actor);
   const { pattern, limit, offset } = pageSlice(query);
   const rows = await findAdminUsers(db, pattern, limit, offset);
+  const pending = await findPendingPointsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return paged(
-    rows.map((row) => ({ ...row, disabled: row.disabled === 1 })),
+    rows.map((row) => ({ ...row, pointsPending: pending.get(row.id) ?? 0, disabled: row.disabled === 1 })),
     query.page,
   );
 }

@@ -1,8 +1,8 @@
 import type { Actor } from "#core/actor.ts";
-import { redeemablePoints } from "#core/points.ts";
+import { pointsEarnedFor, pointsToPaise, redeemablePoints } from "#core/points.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { findPointsBalance } from "../rewards/rewards.repository.ts";
+import { findPendingPoints, findPointsBalance } from "../rewards/rewards.repository.ts";
 import { parseInput } from "../validation/fields.ts";
 import {
   countCartItems,
@@ -71,14 +71,21 @@ function availabilityOf(gone: boolean, stock: number, quantity: number): LineAva
 export async function viewCart(db: Db, actor: Actor, options: { redeem?: boolean } = {}): Promise<CartView> {
   const owner = ownerOf(actor);
   const lines = owner ? await cartLines(db, owner) : [];
-  const balance = actor.kind === "user" ? await findPointsBalance(db, actor.userId) : null;
+  const [balance, pending] =
+    actor.kind === "user"
+      ? await Promise.all([findPointsBalance(db, actor.userId), findPendingPoints(db, actor.userId)])
+      : [null, null];
   const subtotal = priceLines(lines).subtotal;
   const redeemable = balance === null ? 0 : redeemablePoints(subtotal, balance);
   const redeeming = Boolean(options.redeem) && redeemable > 0;
+  const totals = priceLines(lines, redeeming ? redeemable : 0);
   return {
     lines,
-    ...priceLines(lines, redeeming ? redeemable : 0),
+    ...totals,
     pointsBalance: balance,
+    pointsPending: pending,
+    // As the order will earn them (place-order.ts): on the goods, less the part paid with points.
+    pointsToEarn: balance === null ? 0 : pointsEarnedFor(totals.subtotal - pointsToPaise(totals.pointsRedeemed)),
     redeemablePoints: redeemable,
     redeeming,
     blocked: lines.some((line) => line.availability.kind !== "ok"),
