@@ -131,7 +131,7 @@ export async function findStatusHistory(executor: Executor, orderId: number) {
  */
 export async function findOrdersWithFirstLine(
   executor: Executor,
-  filter: { userId?: string; pattern?: string },
+  filter: { userId?: string; pattern?: string; status?: OrderStatus },
   limit: number,
   offset: number,
 ) {
@@ -162,6 +162,7 @@ export async function findOrdersWithFirstLine(
       "orderLines.category",
     ]);
   if (filter.userId !== undefined) query = query.where("orders.userId", "=", filter.userId);
+  if (filter.status !== undefined) query = query.where("orders.status", "=", filter.status);
   const { pattern } = filter;
   if (pattern) {
     const columns = ["orders.orderNumber", "orders.email", "orders.name", "orders.phone", "orders.paymentRef"];

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, signInAsAdmin } from "./forms.ts";
 import { linkPath, waitForMail } from "./mailbox.ts";
-import { live, signUp } from "./shopper.ts";
+import { live, scrollsSideways, signUp } from "./shopper.ts";
 
 /*
  * What the walk-through found on the customer's account and order pages, in the mails, and in the
@@ -207,5 +207,46 @@ describeJourneys("the walk-through's findings: account, orders, mails and admin"
       });
       expect(ratio, colorScheme).toBeGreaterThanOrEqual(3);
     }
+  });
+
+  it("fits the admin's orders at 768, 1024 and 1366 px with the action in sight, with status tabs, and the cards on the overview only", async () => {
+    journeyShop = journey().shop;
+    await buyAsGuest(await journey().newPage(), `fit-${Date.now()}@mail.in`);
+    const admin = await journey().newPage({ width: 768, height: 900 });
+    await signInAsAdmin(admin, journey().shop);
+    for (const width of [768, 1024, 1366]) {
+      await admin.setViewportSize({ width, height: 900 });
+      await live(admin, "/dashboard?tab=orders");
+      await expect.poll(() => admin.getByTestId("admin-order-row").count()).toBeGreaterThan(0);
+      await expect.poll(() => scrollsSideways(admin), { message: `page at ${width}` }).toBe(false);
+      const table = admin.getByRole("table", { name: "Orders" });
+      await expect
+        .poll(() => table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0) + 1))
+        .toBe(true);
+      const action = admin.getByTestId("admin-order-row").first().getByRole("link").first();
+      const box = await action.boundingBox();
+      expect((box?.x ?? width) + (box?.width ?? 0), `action at ${width}`).toBeLessThanOrEqual(width);
+      await expect.poll(() => admin.getByTestId("stat-Total Orders").count()).toBe(0);
+    }
+    await admin.getByRole("navigation", { name: "Order status" }).getByRole("link", { name: "Shipped" }).click();
+    await admin.waitForURL(/status=shipped/);
+    const badges = () => admin.getByTestId("admin-order-row").locator("[data-status]").allTextContents();
+    // The order just placed is not among them: the tab shows shipped orders only.
+    await expect.poll(async () => (await badges()).every((badge) => badge === "Shipped")).toBe(true);
+    await admin.getByRole("link", { name: "To ship", exact: true }).click();
+    await expect.poll(async () => (await badges()).length).toBeGreaterThan(0);
+    await expect.poll(async () => (await badges()).every((badge) => badge === "Placed")).toBe(true);
+
+    await live(admin, "/dashboard?tab=emails");
+    await expect.poll(() => admin.locator("thead th").last().textContent()).toBe("Action");
+    // The overview ends with its content: the chart's screen-reader table adds no blank page below.
+    await admin.setViewportSize({ width: 1366, height: 900 });
+    await live(admin, "/dashboard");
+    await admin.getByTestId("sales-chart").waitFor();
+    const blank = await admin.evaluate(() => {
+      const main = document.querySelector("main")?.getBoundingClientRect();
+      return document.documentElement.scrollHeight - window.scrollY - (main?.bottom ?? 0);
+    });
+    expect(blank).toBeLessThanOrEqual(1);
   });
 });
