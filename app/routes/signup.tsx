@@ -47,7 +47,12 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       {loaderData.signedInAs ? (
         <SignedInNotice signedInAs={loaderData.signedInAs} onward={redirectTo || undefined} />
       ) : (
-        <AuthForm message={actionData?.message} submit={{ label: "Signup", pendingLabel: "Creating your account…" }}>
+        <AuthForm
+          message={actionData?.message}
+          fieldErrors={errors}
+          labels={{ name: "Name", email: "Email", password: "Password" }}
+          submit={{ label: "Signup", pendingLabel: "Creating your account…" }}
+        >
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField name="name" label="Name" autoComplete="name" required error={errors.name} />
           <EmailField error={errors.email} />

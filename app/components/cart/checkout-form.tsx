@@ -51,6 +51,14 @@ const CHECKOUT_FIELDS: CheckoutField[] = [
   { name: "phone", label: "Mobile Number", type: "tel", autoComplete: "tel", hint: "10 digits; +91 is optional." },
 ];
 
+/** The fields a checkout's banner can name and link to. */
+const CHECKOUT_LABELS: Record<string, string> = {
+  ...Object.fromEntries(CHECKOUT_FIELDS.map((field) => [field.name, field.label])),
+  stateCode: "State/UT",
+  gstin: "GSTIN for a business invoice",
+  businessName: "Business name",
+};
+
 /**
  * Full Name, Full Address, City, State/UT, Pincode and Mobile Number (and an e-mail for guests); the
  * state is the place of supply on the tax invoice. A real form post,
@@ -72,7 +80,7 @@ export function CheckoutForm({
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <input type="hidden" name="seenQuote" value={quote} />
       {redeemPoints ? <input type="hidden" name="redeemPoints" value="1" /> : null}
-      <FormError message={error} />
+      <FormError message={error} fieldErrors={fieldErrors} labels={CHECKOUT_LABELS} />
       {CHECKOUT_FIELDS.filter((field) => guest || !field.guestOnly).map(({ guestOnly: _guestOnly, ...field }) => (
         <Fragment key={field.name}>
           <TextField

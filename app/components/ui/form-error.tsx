@@ -11,8 +11,11 @@ type FormErrorProps = {
   id?: string;
   /** Each field's problem, by field name; it is said beside the field. */
   fieldErrors?: Record<string, string>;
-  /** The visible fields' labels, by name: the summary names them and links to them. */
-  labels?: Record<string, string>;
+  /** The visible fields' labels, by name: the summary names them and links to them (a field whose
+   * control is not `field-<name>` gives its id). */
+  labels?: Record<string, string | { label: string; id: string }>;
+  /** What the summary starts with, instead of what the message says (null: nothing). */
+  lead?: string | null;
 };
 
 /**
@@ -20,10 +23,11 @@ type FormErrorProps = {
  * are at fault, it names them and links to each ("2 fields need attention: Pincode, Mobile
  * Number"), and each field's own sentence stands beside it, said once.
  */
-export function FormError({ message, id, fieldErrors = {}, labels = {} }: FormErrorProps) {
+export function FormError({ message, id, fieldErrors = {}, labels = {}, ...props }: FormErrorProps) {
   if (!message) return null;
-  const named = Object.keys(fieldErrors).filter((name) => name in labels);
-  const lead = leadOf(message);
+  // In the form's own order.
+  const named = Object.keys(labels).filter((name) => name in fieldErrors);
+  const lead = props.lead === undefined ? leadOf(message) : props.lead;
   const summary = `${named.length} ${named.length === 1 ? "field needs" : "fields need"} attention: `;
   return (
     <div
@@ -37,14 +41,18 @@ export function FormError({ message, id, fieldErrors = {}, labels = {} }: FormEr
         <>
           {lead ? `${lead} ` : null}
           {summary}
-          {named.map((name, index) => (
-            <span key={name}>
-              {index > 0 ? ", " : null}
-              <a href={`#field-${name}`} className="font-semibold underline">
-                {labels[name]}
-              </a>
-            </span>
-          ))}
+          {named.map((name, index) => {
+            const field = labels[name];
+            const { label, id: target } = typeof field === "object" ? field : { label: field, id: `field-${name}` };
+            return (
+              <span key={name}>
+                {index > 0 ? ", " : null}
+                <a href={`#${target}`} className="font-semibold underline">
+                  {label}
+                </a>
+              </span>
+            );
+          })}
         </>
       )}
     </div>
