@@ -103,7 +103,7 @@ describeEachDatabase("placing orders", (database) => {
     // Values no Indian address or phone can have.
     for (const pincode of ["40005", "000000", "012345", "4000501"]) {
       expect((await failure(placeOrder(db, guest, checkoutDetails({ pincode }), atShop()))).message, pincode).toBe(
-        "The pincode has 6 digits and does not start with 0.",
+        "Please enter a 6-digit pincode (it never starts with 0).",
       );
     }
     for (const phone of ["98200", "1234567890", "5820012345", "+44 7700 900123"]) {
