@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { checkEveryWay } from "./a11y.ts";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, signInAsAdmin } from "./forms.ts";
 import { linkPath, waitForMail } from "./mailbox.ts";
@@ -68,6 +69,7 @@ describeJourneys("the walk-through's findings: account, orders, mails and admin"
     await expect.poll(() => banner.textContent()).toBe("1 field needs attention: Why are you cancelling?");
     await expect.poll(() => banner.getByRole("link").getAttribute("href")).toBe("#field-reason");
     await expect.poll(() => page.getByText("Please choose a reason.").count()).toBe(1);
+    await checkEveryWay(page, "the order page with a cancellation refused");
     await page.getByLabel("Why are you cancelling?").selectOption({ label: "Ordered by mistake" });
     await page.getByRole("button", { name: "Cancel order" }).click();
     await page.getByText("Your order is cancelled").waitFor();
@@ -176,6 +178,7 @@ describeJourneys("the walk-through's findings: account, orders, mails and admin"
     await page.getByText("This link was already used, or it has expired.").waitFor();
     await page.getByText("Your e-mail address is confirmed already").waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Confirm my e-mail address" }).count()).toBe(0);
+    await checkEveryWay(page, "a used confirmation link");
     await page.context().clearCookies();
     await live(page, link);
     await page.getByRole("link", { name: "Log in" }).waitFor();
