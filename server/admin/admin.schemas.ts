@@ -20,7 +20,10 @@ export const dashboardQuerySchema = z.object({
     .optional()
     .transform((value) => pageNumber(value)),
   /** The Orders tab's status tab (To ship, Shipped, Delivered, Cancelled); none for all orders. */
-  status: z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]]).optional().catch(undefined),
+  status: z
+    .enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]])
+    .optional()
+    .catch(undefined),
 });
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 
