@@ -75,3 +75,8 @@ async function signedOutBecauseDisabled(context: Readonly<RouterContextProvider>
 function hasCookie(response: Response, name: string): boolean {
   return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${name}=`));
 }
+
+/** Who is signed in, for the screens that say so (login, signup, account); null for a visitor. */
+export function signedInAs(actor: Actor): { email: string; isAdmin: boolean } | null {
+  return actor.kind === "user" ? { email: actor.email, isAdmin: actor.role === "admin" } : null;
+}

@@ -10,8 +10,17 @@ import { returnPath } from "./forms.ts";
 import { actorOf, sessionTokenOf } from "./session.ts";
 import { redirectWithToast } from "./toasts.ts";
 
-/** Where a login or signup form goes afterwards: the page that sent the visitor there, or home. */
-export const afterSignIn = z.object({ redirectTo: returnPath("/") });
+/**
+ * Where a login or signup form goes afterwards: the page that sent the visitor there, else ""
+ * (completeSignIn then picks the account's own start page).
+ */
+export const afterSignIn = z.object({ redirectTo: returnPath("") });
+
+/** An administrator starts at the dashboard, a customer at home, unless a page asked for the login. */
+function landingPage(signedIn: SignedIn, redirectTo: string): string {
+  if (redirectTo) return redirectTo;
+  return signedIn.user.role === "admin" ? "/dashboard" : "/";
+}
 
 /** The browser as the accounts service needs it to sign someone in: address, agent, guest id, old session. */
 export function signInMeta(context: Readonly<RouterContextProvider>, request: Request): ClientMeta {
@@ -37,7 +46,7 @@ export async function completeSignIn(
     "Set-Cookie",
     await cookies.session(requestInfo(context).secure).serialize(signedIn.token, cookieSecurity(context)),
   );
-  return redirectWithToast(context, redirectTo, toast, { headers });
+  return redirectWithToast(context, landingPage(signedIn, redirectTo), toast, { headers });
 }
 
 /** Ends the session and clears its cookie. */

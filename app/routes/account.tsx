@@ -1,4 +1,6 @@
 import { Link, useLocation } from "react-router";
+import { actorOf, signedInAs } from "../.server/session.ts";
+import { SignedInNotice } from "../components/account/signed-in-notice.tsx";
 import { pieceSearch } from "../lib/order-now.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/account";
@@ -31,13 +33,27 @@ function cards(search: string) {
   ];
 }
 
-/** Where Buy Now sends a visitor who is not signed in. */
-export default function Account() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { signedInAs: signedInAs(actorOf(context)) };
+}
+
+/** Where Buy Now sends a visitor who is not signed in; someone signed in is told so, and sent on. */
+export default function Account({ loaderData }: Route.ComponentProps) {
   // Order Now's piece (?buy=&size=) travels on to the checkout chosen here.
   const params = new URLSearchParams(useLocation().search);
   const buy = Number(params.get("buy"));
   const size = params.get("size");
   const search = Number.isSafeInteger(buy) && buy > 0 && size ? pieceSearch({ productId: buy, size }) : "";
+  if (loaderData.signedInAs) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-12">
+        <h1 className="mb-6 text-center font-display text-3xl font-semibold">Account</h1>
+        <div className="card p-8">
+          <SignedInNotice signedInAs={loaderData.signedInAs} onward={search ? `/cart?checkout&${search}` : "/cart"} />
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="font-display text-3xl font-semibold">Account</h1>

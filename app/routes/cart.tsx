@@ -24,6 +24,7 @@ import { CartSummary } from "../components/cart/cart-summary.tsx";
 import { CheckoutBlocked } from "../components/cart/checkout-blocked.tsx";
 import { CheckoutForm, type CheckoutValues } from "../components/cart/checkout-form.tsx";
 import { OrderItems } from "../components/cart/order-items.tsx";
+import { PointsNote } from "../components/cart/points-note.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
 import { Modal } from "../components/ui/modal.tsx";
 import { orderNowPath, pieceSearch } from "../lib/order-now.ts";
@@ -136,6 +137,9 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
       {checkoutOpen ? (
         <CheckoutDialog closeTo={piece ? `/productinfo/${piece.productId}` : "/cart"}>
           <OrderItems lines={checkout.lines} totals={checkout} />
+          <div className="mb-4 rounded-md bg-gold-50 p-3 dark:bg-gold-900/30">
+            <PointsNote figures={checkout} />
+          </div>
           <CheckoutForm
             action={checkoutPath}
             guest={false}

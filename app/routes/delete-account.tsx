@@ -48,6 +48,13 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
           Your past orders stay with the shop, detached from any account, because a seller must keep its tax invoices.
           You can sign up again with the same e-mail address.
         </p>
+        <p>
+          Each order's e-mails keep a link that opens it without an account. Lost them? Ask for the link again with{" "}
+          <Link to="/orders/find" className="font-semibold underline">
+            Find my order
+          </Link>
+          .
+        </p>
       </div>
       <AuthForm
         message={actionData?.message}

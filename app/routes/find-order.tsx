@@ -32,7 +32,7 @@ export default function FindOrder({ actionData }: Route.ComponentProps) {
         </Notice>
       ) : (
         <AuthForm
-          intro="Ordered as a guest and lost the link? Give the order number and the e-mail address you ordered with."
+          intro="Lost the link to an order (placed as a guest, or from an account since deleted)? Give the order number and the e-mail address you ordered with."
           message={actionData?.message}
           submit={{ label: "Send me the link", pendingLabel: "Sending…" }}
         >

@@ -4,9 +4,10 @@ import { logIn } from "#server/accounts/accounts.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, readForm, routeFields } from "../.server/forms.ts";
-import { actorOf } from "../.server/session.ts";
+import { actorOf, signedInAs } from "../.server/session.ts";
 import { afterSignIn, completeSignIn, signInMeta } from "../.server/sign-in.ts";
 import { makeToast } from "../.server/toasts.ts";
+import { SignedInNotice } from "../components/account/signed-in-notice.tsx";
 import { useSignInRedirect } from "../components/account/use-sign-in-redirect.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
@@ -17,7 +18,7 @@ export const LOGIN_TOAST_MS = 2000;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = actorOf(context);
-  return { signedInAs: actor.kind === "user" ? actor.email : null };
+  return { signedInAs: signedInAs(actor) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,13 +40,14 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   return (
     <AuthCard title="Login" other={{ question: "Don't have an account?", label: "Signup", to: otherFormTo }}>
       {loaderData.signedInAs ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">You are logged in as {loaderData.signedInAs}.</p>
-      ) : null}
-      <AuthForm message={actionData?.message} submit={{ label: "Login", pendingLabel: "Logging in…" }}>
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <EmailField />
-        <TextField name="password" label="Password" type="password" autoComplete="current-password" required />
-      </AuthForm>
+        <SignedInNotice signedInAs={loaderData.signedInAs} onward={redirectTo || undefined} />
+      ) : (
+        <AuthForm message={actionData?.message} submit={{ label: "Login", pendingLabel: "Logging in…" }}>
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <EmailField />
+          <TextField name="password" label="Password" type="password" autoComplete="current-password" required />
+        </AuthForm>
+      )}
       <p className="flex flex-wrap justify-between gap-2 text-sm">
         <Link to="/forgot-password" className="font-semibold underline">
           Forgot password?

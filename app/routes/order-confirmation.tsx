@@ -1,5 +1,11 @@
-import { orderByAccessToken } from "#server/orders/orders.service.ts";
+import { customerCancelSchema } from "#server/orders/orders.schemas.ts";
+import { cancelOrderAsBuyer, orderByAccessToken } from "#server/orders/orders.service.ts";
+import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
+import { formFields, readForm } from "../.server/forms.ts";
+import { actorOf } from "../.server/session.ts";
+import { makeToast, redirectWithToast } from "../.server/toasts.ts";
+import { CancelOrderForm } from "../components/orders/cancel-order-form.tsx";
 import { OrderView } from "../components/orders/order-view.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/order-confirmation";
@@ -9,19 +15,40 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { order: await orderByAccessToken(appServices(context).db, params.token) };
 }
 
+/** Whoever holds the order's secret link (its buyer, from the mail) may cancel it before it ships. */
+export async function action({ request, params, context, url }: Route.ActionArgs) {
+  const input = formFields(await readForm(request), customerCancelSchema);
+  const which = { accessToken: params.token };
+  try {
+    await cancelOrderAsBuyer(appServices(context).db, actorOf(context), which, input);
+  } catch (error) {
+    return formFailure(error);
+  }
+  return redirectWithToast(context, url.pathname, makeToast("success", "Your order is cancelled"));
+}
+
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Order confirmation", description: "Your order.", noindex: true }),
   // The address holds the secret: it must not leak to other sites through the Referer header.
   { name: "referrer", content: "no-referrer" },
 ];
 
-export default function OrderConfirmation({ loaderData, params }: Route.ComponentProps) {
+export default function OrderConfirmation({ loaderData, params, actionData }: Route.ComponentProps) {
+  const { order } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <p className="mb-4 rounded-md bg-green-50 p-4 text-green-800 dark:bg-green-950 dark:text-green-200" role="status">
-        Thank you! Your order is placed. Keep this page's address to check on it later; we have e-mailed it to you too.
-      </p>
-      <OrderView order={loaderData.order} documentsPath={`/orders/${params.token}`} />
+      {order.status === "placed" ? (
+        <p
+          className="mb-4 rounded-md bg-green-50 p-4 text-green-800 dark:bg-green-950 dark:text-green-200"
+          role="status"
+        >
+          Thank you! Your order is placed. Keep this page's address to check on it later; we have e-mailed it to you
+          too.
+        </p>
+      ) : null}
+      <OrderView order={order} documentsPath={`/orders/${params.token}`}>
+        {order.cancellable ? <CancelOrderForm failure={actionData} /> : null}
+      </OrderView>
     </div>
   );
 }

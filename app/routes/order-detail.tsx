@@ -1,7 +1,12 @@
 import { Link } from "react-router";
-import { customerOrder } from "#server/orders/orders.service.ts";
+import { customerCancelSchema } from "#server/orders/orders.schemas.ts";
+import { cancelOrderAsBuyer, customerOrder } from "#server/orders/orders.service.ts";
+import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
+import { formFields, readForm } from "../.server/forms.ts";
 import { signedInOrLogin } from "../.server/guards.ts";
+import { makeToast, redirectWithToast } from "../.server/toasts.ts";
+import { CancelOrderForm } from "../components/orders/cancel-order-form.tsx";
 import { OrderView } from "../components/orders/order-view.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/order-detail";
@@ -11,17 +16,31 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   return { order: await customerOrder(appServices(context).db, actor, params.number) };
 }
 
+/** The customer cancels their own order before it ships. */
+export async function action({ request, params, context, url }: Route.ActionArgs) {
+  const actor = signedInOrLogin({ context, url });
+  const input = formFields(await readForm(request), customerCancelSchema);
+  try {
+    await cancelOrderAsBuyer(appServices(context).db, actor, { orderNumber: params.number }, input);
+  } catch (error) {
+    return formFailure(error);
+  }
+  return redirectWithToast(context, url.pathname, makeToast("success", "Your order is cancelled"));
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({ title: `Order ${loaderData?.order.orderNumber ?? ""}`, description: "Your order.", noindex: true });
 
-export default function OrderDetail({ loaderData }: Route.ComponentProps) {
+export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <Link to="/order" className="text-sm underline">
         ← My Orders
       </Link>
       <div className="mt-4">
-        <OrderView order={loaderData.order} documentsPath={`/order/${loaderData.order.orderNumber}`} />
+        <OrderView order={loaderData.order} documentsPath={`/order/${loaderData.order.orderNumber}`}>
+          {loaderData.order.cancellable ? <CancelOrderForm failure={actionData} /> : null}
+        </OrderView>
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import { sessionTokenOf } from "../.server/session.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { ProfileFields } from "../components/account/profile-fields.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
+import { PicturePicker } from "../components/ui/picture-picker.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
 import { IntentSubmit, SubmitButton } from "../components/ui/submit-button.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
@@ -50,7 +51,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Create Profile", description: "Update your Kesar profile.", noindex: true });
+  pageMeta({ title: "Edit profile", description: "Update your Kesar profile.", noindex: true });
 
 export default function ProfileForm({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, policy } = loaderData;
@@ -59,29 +60,18 @@ export default function ProfileForm({ loaderData, actionData }: Route.ComponentP
     <div className="mx-auto flex max-w-2xl flex-col gap-8 px-4 py-12">
       <section className="card p-8" aria-labelledby="profile-form-title">
         <h1 id="profile-form-title" className="font-display text-3xl font-semibold">
-          Create Profile
+          Edit profile
         </h1>
         <Form method="post" encType="multipart/form-data" className="mt-6 flex flex-col gap-4" noValidate>
           <FormError message={actionData?.message} />
-          <div className="flex items-center gap-4">
-            <ProfilePhoto url={profile.photoUrl} name={profile.name} size={80} />
-            <div className="flex-1">
-              <label htmlFor="field-picture" className="label">
-                Picture
-              </label>
-              <input
-                id="field-picture"
-                name="picture"
-                type="file"
-                accept="image/jpeg,image/png,image/webp"
-                className="field file:mr-3 file:rounded file:border-0 file:bg-zinc-100 file:px-3 file:py-1 dark:file:bg-zinc-800"
-                aria-describedby="field-picture-hint"
-              />
-              <p id="field-picture-hint" className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-                JPEG, PNG or WebP, up to 5 MB.
-              </p>
-            </div>
-          </div>
+          <PicturePicker
+            id="field-picture"
+            name="picture"
+            label="Picture"
+            heading="Picture"
+            hint="JPEG, PNG or WebP, up to 5 MB."
+            current={<ProfilePhoto url={profile.photoUrl} name={profile.name} size={80} />}
+          />
           <ProfileFields profile={profile} errors={errors} />
           <SubmitButton label="Save profile" pendingLabel="Saving…" className="btn-primary self-start" intent="" />
         </Form>

@@ -4,8 +4,10 @@ import { describePolicy } from "#server/accounts/passwords.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, readForm, routeFields } from "../.server/forms.ts";
+import { actorOf, signedInAs } from "../.server/session.ts";
 import { afterSignIn, completeSignIn, signInMeta } from "../.server/sign-in.ts";
 import { makeToast } from "../.server/toasts.ts";
+import { SignedInNotice } from "../components/account/signed-in-notice.tsx";
 import { useSignInRedirect } from "../components/account/use-sign-in-redirect.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
@@ -15,6 +17,7 @@ import type { Route } from "./+types/signup";
 export async function loader({ context }: Route.LoaderArgs) {
   const { passwordPolicy } = appServices(context).config;
   return {
+    signedInAs: signedInAs(actorOf(context)),
     policy: describePolicy(passwordPolicy),
     minLength: passwordPolicy.minLength,
     maxLength: passwordPolicy.maxLength,
@@ -41,22 +44,31 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const errors = actionData?.fieldErrors ?? {};
   return (
     <AuthCard title="Signup" other={{ question: "Have an account?", label: "Login", to: otherFormTo }}>
-      <AuthForm message={actionData?.message} submit={{ label: "Signup", pendingLabel: "Creating your account…" }}>
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField name="name" label="Name" autoComplete="name" required error={errors.name} />
-        <EmailField error={errors.email} />
-        <TextField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={loaderData.minLength}
-          maxLength={loaderData.maxLength}
-          hint={`Password: ${loaderData.policy.join(", ")}.`}
-          error={errors.password}
-        />
-      </AuthForm>
+      {loaderData.signedInAs ? (
+        <SignedInNotice signedInAs={loaderData.signedInAs} onward={redirectTo || undefined} />
+      ) : (
+        <AuthForm
+          message={actionData?.message}
+          fieldErrors={errors}
+          labels={{ name: "Name", email: "Email", password: "Password" }}
+          submit={{ label: "Signup", pendingLabel: "Creating your account…" }}
+        >
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <TextField name="name" label="Name" autoComplete="name" required error={errors.name} />
+          <EmailField error={errors.email} />
+          <TextField
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={loaderData.minLength}
+            maxLength={loaderData.maxLength}
+            hint={`Password: ${loaderData.policy.join(", ")}.`}
+            error={errors.password}
+          />
+        </AuthForm>
+      )}
     </AuthCard>
   );
 }

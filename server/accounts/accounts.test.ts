@@ -250,7 +250,7 @@ describeEachDatabase("profiles and administrators", (database) => {
       }),
     );
     expect(bad.message).toBe(
-      "The mobile number has 10 digits and starts with 6, 7, 8 or 9 (you may add +91 or 0 in front).",
+      "Please enter a 10-digit mobile number starting with 6, 7, 8 or 9 (+91 or 0 in front is fine).",
     );
   });
 

@@ -169,6 +169,25 @@ export async function confirmEmail(db: Db, code: string, now: number = Date.now(
   });
 }
 
+/**
+ * What the page a confirmation link opens should offer: the Confirm button while the link works;
+ * once it was used or has expired, a new link for whoever is signed in and still unconfirmed.
+ */
+export async function emailLinkStatus(
+  db: Db,
+  actor: Actor,
+  code: string,
+  now: number = Date.now(),
+): Promise<{ usable: boolean; account: "signed-out" | "unconfirmed" | "confirmed" }> {
+  const states = await Promise.all(
+    (["verify-email", "change-email"] as const).map((purpose) => actionCodeState(db, code, purpose, now)),
+  );
+  const usable = states.some((entry) => entry.state === "valid");
+  if (actor.kind !== "user") return { usable, account: "signed-out" };
+  const user = await findUserById(db, actor.userId);
+  return { usable, account: user?.emailVerifiedAt == null ? "unconfirmed" : "confirmed" };
+}
+
 /** "Sign out everywhere": every session of the account ends, this one included. */
 export async function signOutEverywhere(db: Db, actor: Actor): Promise<void> {
   assertSignedIn(actor);

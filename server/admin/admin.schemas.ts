@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORDER_STATUSES } from "#core/order-status.ts";
 import type { OrderStatus } from "../db/schema.ts";
 import type { EwayBillStatus } from "../invoices/eway-bills.ts";
 import { pageNumber } from "../validation/fields.ts";
@@ -18,6 +19,11 @@ export const dashboardQuerySchema = z.object({
     .string()
     .optional()
     .transform((value) => pageNumber(value)),
+  /** The Orders tab's status tab (To ship, Shipped, Delivered, Cancelled); none for all orders. */
+  status: z
+    .enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]])
+    .optional()
+    .catch(undefined),
 });
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 
@@ -66,7 +72,10 @@ export type AdminUserRow = {
   name: string;
   email: string;
   role: "customer" | "admin";
+  /** Points the customer can spend now. */
   pointsBalance: number;
+  /** Points earned on orders on their way, spendable once each is delivered. */
+  pointsPending: number;
   disabled: boolean;
   createdAt: number;
 };

@@ -6,6 +6,7 @@ import type { Db } from "../db/schema.ts";
 import { containsLikePattern } from "../db/text-match.ts";
 import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
 import { findOrdersWithFirstLine } from "../orders/orders.repository.ts";
+import { findPendingPointsOf } from "../rewards/rewards.repository.ts";
 import {
   countRows,
   DAY_MS,
@@ -71,10 +72,20 @@ export async function adminProducts(db: Db, actor: Actor, query: DashboardQuery)
   return paged(await findAdminProducts(db, pattern, limit, offset), query.page);
 }
 
+/**
+ * An order search as people type it: case and extra spaces do not matter, and an order number may
+ * come as "ks 100042", "KS100042" or "100042".
+ */
+export function orderSearchText(q: string): string {
+  const words = q.trim().replace(/\s+/g, " ");
+  const number = /^ks[\s-]*(\d{3,12})$/i.exec(words);
+  return number ? `KS-${number[1]}` : words;
+}
+
 export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminOrderRow>> {
   assertAdmin(actor);
-  const { pattern, limit, offset } = pageSlice(query);
-  const rows = await findOrdersWithFirstLine(db, { pattern }, limit, offset);
+  const { pattern, limit, offset } = pageSlice({ ...query, q: query.q ? orderSearchText(query.q) : undefined });
+  const rows = await findOrdersWithFirstLine(db, { pattern, status: query.status }, limit, offset);
   return paged(
     rows.map(({ supplyType, ewayBillNumber, ewayBillEnteredAt, ...row }) => ({
       ...row,
@@ -88,8 +99,12 @@ export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery): P
   assertAdmin(actor);
   const { pattern, limit, offset } = pageSlice(query);
   const rows = await findAdminUsers(db, pattern, limit, offset);
+  const pending = await findPendingPointsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return paged(
-    rows.map((row) => ({ ...row, disabled: row.disabled === 1 })),
+    rows.map((row) => ({ ...row, pointsPending: pending.get(row.id) ?? 0, disabled: row.disabled === 1 })),
     query.page,
   );
 }

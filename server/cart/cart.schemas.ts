@@ -76,6 +76,10 @@ export type CartView = CartTotals & {
   lines: CartLine[];
   /** The customer's points balance; null for a visitor, who has none. */
   pointsBalance: number | null;
+  /** Points earned on the customer's orders on their way: spendable once each is delivered. */
+  pointsPending: number | null;
+  /** The points this cart would earn as an order, pending until it is delivered (0 for a visitor). */
+  pointsToEarn: number;
   /** Points the customer could redeem on this cart now. */
   redeemablePoints: number;
   redeeming: boolean;

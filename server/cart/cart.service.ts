@@ -1,8 +1,8 @@
 import type { Actor } from "#core/actor.ts";
-import { redeemablePoints } from "#core/points.ts";
+import { pointsEarnedFor, pointsToPaise, redeemablePoints } from "#core/points.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { findPointsBalance } from "../rewards/rewards.repository.ts";
+import { findPendingPoints, findPointsBalance } from "../rewards/rewards.repository.ts";
 import { parseInput } from "../validation/fields.ts";
 import {
   countCartItems,
@@ -129,14 +129,21 @@ export async function cartView(
   options: { redeem?: boolean } = {},
 ): Promise<CartView> {
   const counted = lines.filter((line) => line.availability.kind !== "archived");
-  const balance = actor.kind === "user" ? await findPointsBalance(db, actor.userId) : null;
+  const [balance, pending] =
+    actor.kind === "user"
+      ? await Promise.all([findPointsBalance(db, actor.userId), findPendingPoints(db, actor.userId)])
+      : [null, null];
   const subtotal = priceLines(counted).subtotal;
   const redeemable = balance === null ? 0 : redeemablePoints(subtotal, balance);
   const redeeming = Boolean(options.redeem) && redeemable > 0;
+  const totals = priceLines(counted, redeeming ? redeemable : 0);
   return {
     lines,
-    ...priceLines(counted, redeeming ? redeemable : 0),
+    ...totals,
     pointsBalance: balance,
+    pointsPending: pending,
+    // As the order will earn them (place-order.ts): on the goods, less the part paid with points.
+    pointsToEarn: balance === null ? 0 : pointsEarnedFor(totals.subtotal - pointsToPaise(totals.pointsRedeemed)),
     redeemablePoints: redeemable,
     redeeming,
     blocked: lines.some((line) => line.availability.kind !== "ok"),

@@ -17,6 +17,7 @@ import * as pendingPointsAndBusinessBuyers from "./migrations/0013_pending_point
 import * as ewayBills from "./migrations/0014_eway_bills.ts";
 import * as documentDatesInStep from "./migrations/0015_document_dates_in_step.ts";
 import * as sharedLimits from "./migrations/0016_shared_limits.ts";
+import * as shipmentAndCancellation from "./migrations/0017_shipment_and_cancellation.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0014_eway_bills": ewayBills,
   "0015_document_dates_in_step": documentDatesInStep,
   "0016_shared_limits": sharedLimits,
+  "0017_shipment_and_cancellation": shipmentAndCancellation,
 };
 
 const provider: MigrationProvider = {

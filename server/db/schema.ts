@@ -157,6 +157,12 @@ export interface OrdersTable {
   /** The e-way bill's 12-digit number, for an order that needs one (server/invoices/eway-bills.ts). */
   ewayBillNumber: string | null;
   ewayBillEnteredAt: number | null;
+  /** Told to the buyer when the order ships: who carries it, its tracking number, the day expected. */
+  courier: string | null;
+  trackingNumber: string | null;
+  expectedDeliveryAt: number | null;
+  /** Why the order was cancelled (core/cancel-reasons.ts); null for any other order. */
+  cancelReason: string | null;
 }
 
 export interface OrderLinesTable {

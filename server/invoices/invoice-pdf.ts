@@ -209,7 +209,7 @@ function totalsBlock(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number): 
     .font("bold")
     .fontSize(11)
     .fillColor(INK)
-    .text("Grand total", 306, y + 5, { width: 150 });
+    .text(d.kind === "invoice" ? "Grand total" : "Total credit", 306, y + 5, { width: 150 });
   doc.text(`₹ ${formatAmount(t.total)}`, 440, y + 5, { width: PAGE.right - 446, align: "right" });
   y += 28;
   doc.font("regular").fontSize(8.5).fillColor(MUTED).text("Amount in words", PAGE.left, y);

@@ -39,7 +39,7 @@ export function draftInvoice(
   });
   const goods = tax.goods.map((line, i) => {
     const sold = sale.lines[i];
-    return row("goods", sold ? `${sold.title} (size ${sold.size})` : "", line);
+    return row("goods", sold ? describeGoods(sold) : "", line);
   });
   const shipping = tax.shipping.map((line) => row("shipping", "Shipping and handling", line));
   return {
@@ -95,4 +95,9 @@ export async function issueCreditNote(
   if (!(await setCreditNote(trx, order.id, number, issued.date)))
     throw new Error(`Order ${order.id} has a credit note already.`);
   return number;
+}
+
+/** A line as the invoice names it: the size when there is a choice of sizes ("One Size" says nothing). */
+function describeGoods(sold: { title: string; size: string }): string {
+  return sold.size === "One Size" ? sold.title : `${sold.title} (size ${sold.size})`;
 }

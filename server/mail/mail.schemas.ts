@@ -31,7 +31,23 @@ export type MailMessage =
   | {
       kind: "order-status";
       to: string;
-      payload: { orderNumber: string; name: string; status: Exclude<OrderStatus, "placed">; orderPath: string };
+      payload: {
+        orderNumber: string;
+        name: string;
+        status: Exclude<OrderStatus, "placed">;
+        orderPath: string;
+        /** The fields below came with later mails; a message queued before them has none. */
+        /** Paise: what is paid at the door, or was paid on delivery. */
+        total?: number;
+        courier?: string | null;
+        trackingNumber?: string | null;
+        expectedDeliveryAt?: number | null;
+        /** The cancellation's reason code (core/cancel-reasons.ts). */
+        cancelReason?: string | null;
+        creditNotePath?: string | null;
+        pointsEarned?: number;
+        pointsRedeemed?: number;
+      };
     }
   | { kind: "order-link"; to: string; payload: { orderNumber: string; orderPath: string } }
   | { kind: "password-reset"; to: string; payload: { name: string; resetPath: string; minutes: number } }

@@ -118,10 +118,11 @@ describeEachDatabase("the mail outbox", (database) => {
     expect(placedMail?.from?.value).toEqual([{ name: "Kesar", address: "orders@kesar.example" }]);
     expect(placedMail?.text).toContain("Banarasi Silk Saree");
     expect(placedMail?.text).toContain("₹25,098");
-    expect(placedMail?.text).toMatch(/Grand Total \(cash on delivery\) +₹25,098/);
-    expect(placedMail?.html).toContain(`${PUBLIC_URL}/order/${placed.orderNumber}`);
+    expect(placedMail?.text).toMatch(/Grand Total +₹25,098/);
+    expect(placedMail?.text).toContain("Payment: Cash on delivery");
+    expect(placedMail?.html).toContain(`${PUBLIC_URL}/orders/${placed.accessToken}`);
     const shipped = forCustomer.find((mail) => mail.subject === `Your order ${placed.orderNumber} has shipped`);
-    expect(shipped?.text).toContain("has shipped");
+    expect(shipped?.text).toContain("is on its way");
     expect((await statusOf(db, customer.email)).status).toBe("sent");
   });
 

@@ -31,6 +31,15 @@ export type Move = {
   now: number;
   /** Whether pages of the catalogue now show something else (stock that came back to a size). */
   changed: { catalogue: boolean };
+  details: MoveDetails;
+};
+
+/** What a move records on the order besides its status: the shipment, or why it was cancelled. */
+export type MoveDetails = {
+  courier?: string;
+  trackingNumber?: string;
+  expectedDeliveryAt?: number | null;
+  cancelReason?: string;
 };
 
 type Effect = (move: Move) => Promise<void>;
@@ -60,15 +69,33 @@ const creditNote: Effect = async ({ trx, order, now }) => {
   await issueCreditNote(trx, order, now);
 };
 
-/** The buyer is told where the order now stands. */
-const mailStatus: Effect = async ({ trx, order, to, now }) => {
+/**
+ * The buyer is told where the order now stands, and what matters at that step: the courier and
+ * tracking number and what to pay at the door when it ships, the payment received when delivered,
+ * the reason and the credit note when cancelled.
+ */
+const mailStatus: Effect = async ({ trx, order, to, now, details }) => {
   if (to === "placed") return;
+  const orderPath = orderPathFor(order);
   await queueMail(
     trx,
     {
       kind: "order-status",
       to: order.email,
-      payload: { orderNumber: order.orderNumber, name: order.name, status: to, orderPath: orderPathFor(order) },
+      payload: {
+        orderNumber: order.orderNumber,
+        name: order.name,
+        status: to,
+        orderPath,
+        total: order.total,
+        courier: details.courier ?? null,
+        trackingNumber: details.trackingNumber ?? null,
+        expectedDeliveryAt: details.expectedDeliveryAt ?? null,
+        cancelReason: details.cancelReason ?? null,
+        creditNotePath: order.invoiceNumber ? `${orderPath}/credit-note` : null,
+        pointsEarned: order.userId ? order.pointsEarned : 0,
+        pointsRedeemed: order.userId ? order.pointsRedeemed : 0,
+      },
     },
     now,
   );
@@ -105,9 +132,12 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-/** Where the order's owner sees it: a customer's My Orders page, or a guest's secret link. */
-export function orderPathFor(order: { userId: string | null; orderNumber: string; accessToken: string }): string {
-  return order.userId ? `/order/${order.orderNumber}` : `/orders/${order.accessToken}`;
+/**
+ * Where a mail sends the buyer: the order's secret link, which opens without signing in, so the
+ * link keeps working for a customer who is signed out, on another device, or has deleted the account.
+ */
+export function orderPathFor(order: { accessToken: string }): string {
+  return `/orders/${order.accessToken}`;
 }
 
 /** How the history names who made a move. */
@@ -123,18 +153,18 @@ export function actorLabel(actor: Actor): string {
  */
 export async function moveOrder(
   trx: Executor,
-  request: { orderId: number; from: OrderStatus; to: OrderStatus; actor: Actor; now: number },
+  request: { orderId: number; from: OrderStatus; to: OrderStatus; actor: Actor; now: number; details?: MoveDetails },
 ): Promise<{ order: OrderRow; catalogueChanged: boolean }> {
-  const { orderId, from, to, actor, now } = request;
+  const { orderId, from, to, actor, now, details = {} } = request;
   if (!canTransition(from, to)) throw new AppError("invalid-transition", `An order cannot go from ${from} to ${to}.`);
   const order = await findOrder(trx, { id: orderId });
   if (!order) throw new AppError("not-found", "This order could not be found.");
   for (const guard of GUARDS[to]) guard(order);
-  if (!(await updateStatusIf(trx, orderId, from, to, now))) {
+  if (!(await updateStatusIf(trx, orderId, from, to, now, details))) {
     throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
   }
   const changed = { catalogue: false };
-  for (const effect of EFFECTS[to]) await effect({ trx, order, from, to, actor, now, changed });
+  for (const effect of EFFECTS[to]) await effect({ trx, order, from, to, actor, now, changed, details });
   // Last, as it holds the other writers of order events until this commits.
   await recordStatusChange(trx, { orderId, fromStatus: from, toStatus: to, actor: actorLabel(actor), at: now });
   return { order, catalogueChanged: changed.catalogue };

@@ -1,4 +1,4 @@
-import { type Expression, type Insertable, type SqlBool, sql } from "kysely";
+import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from "kysely";
 import { engineOf } from "../db/database.ts";
 import { changedOneRow } from "../db/guarded-update.ts";
 import type { Executor, OrderLinesTable, OrderStatus, OrdersTable } from "../db/schema.ts";
@@ -61,11 +61,12 @@ export async function updateStatusIf(
   from: OrderStatus,
   to: OrderStatus,
   at: number,
+  details: Pick<Updateable<OrdersTable>, "courier" | "trackingNumber" | "expectedDeliveryAt" | "cancelReason"> = {},
 ): Promise<boolean> {
   return changedOneRow(
     executor
       .updateTable("orders")
-      .set({ status: to, updatedAt: at })
+      .set({ ...details, status: to, updatedAt: at })
       .where("id", "=", orderId)
       .where("status", "=", from),
   );
@@ -130,7 +131,7 @@ export async function findStatusHistory(executor: Executor, orderId: number) {
  */
 export async function findOrdersWithFirstLine(
   executor: Executor,
-  filter: { userId?: string; pattern?: string },
+  filter: { userId?: string; pattern?: string; status?: OrderStatus },
   limit: number,
   offset: number,
 ) {
@@ -161,6 +162,7 @@ export async function findOrdersWithFirstLine(
       "orderLines.category",
     ]);
   if (filter.userId !== undefined) query = query.where("orders.userId", "=", filter.userId);
+  if (filter.status !== undefined) query = query.where("orders.status", "=", filter.status);
   const { pattern } = filter;
   if (pattern) {
     const columns = ["orders.orderNumber", "orders.email", "orders.name", "orders.phone", "orders.paymentRef"];

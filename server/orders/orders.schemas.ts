@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
+import { CANCEL_REASON_CODES, CUSTOMER_CANCEL_REASON_CODES } from "#core/cancel-reasons.ts";
 import type { DeliveryAddress } from "#core/delivery-address.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#core/order-status.ts";
 import type { OrderLinesTable } from "../db/schema.ts";
@@ -60,13 +61,62 @@ export type GuestCheckoutInput = z.input<typeof guestCheckoutSchema>;
 
 export type PlacedOrder = { id: number; orderNumber: string; accessToken: string; replayed: boolean };
 
+const courierField = z.string().trim().max(60, "The courier's name is too long (60 characters at most).");
+const trackingField = z
+  .string()
+  .trim()
+  .max(40, "The tracking number is too long (40 characters at most).")
+  .refine((value) => value === "" || /^[A-Za-z0-9 -]+$/.test(value), "A tracking number has letters and digits only.");
+/** "2026-03-14" from a date field: the day the parcel is expected, noon in India. */
+const expectedDayField = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), "Please choose the expected delivery date.")
+  .transform((value) => (value ? Date.parse(`${value}T12:00:00+05:30`) : null))
+  .refine((value) => value === null || Number.isFinite(value), "Please choose the expected delivery date.");
+const reasonField = z.enum(CANCEL_REASON_CODES as [string, ...string[]], { error: "Please choose a reason." });
+
 export const changeStatusSchema = z.object({
   orderId: decimalInteger("Which order? The order number is not valid.", 1, Number.MAX_SAFE_INTEGER),
   from: z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]]),
   to: z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]], { error: "Please select a status" }),
+  /** What the shipped mail tells the buyer; the admin's screen asks for all three (statusFormSchema). */
+  courier: courierField.default(""),
+  trackingNumber: trackingField.default(""),
+  expectedDelivery: expectedDayField.default(null),
+  /** Why a cancelled order was cancelled. */
+  reason: z.union([z.literal(""), reasonField]).default(""),
 });
 /** As it arrives from the form: checked by the schema, so loosely typed. */
-export type ChangeStatusInput = { orderId: number | string; from: string; to: string };
+export type ChangeStatusInput = {
+  orderId: number | string;
+  from: string;
+  to: string;
+  courier?: string;
+  trackingNumber?: string;
+  expectedDelivery?: string;
+  reason?: string;
+};
+
+/**
+ * The admin's order screen: shipping needs the courier, the tracking number and the expected day
+ * (the buyer's shipped mail gives them), and cancelling needs a reason (the cancelled mail gives it).
+ */
+export const statusFormSchema = changeStatusSchema.superRefine((input, context) => {
+  const missing = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+  if (input.to === "shipped") {
+    if (!input.courier) missing("courier", "Please enter the courier.");
+    if (!input.trackingNumber) missing("trackingNumber", "Please enter the tracking number.");
+    if (input.expectedDelivery === null) missing("expectedDelivery", "Please choose the expected delivery date.");
+  }
+  if (input.to === "cancelled" && !input.reason) missing("reason", "Please choose a reason.");
+});
+
+/** A customer (or a guest, through the order's secret link) cancels an order that has not shipped. */
+export const customerCancelSchema = z.object({
+  reason: z.enum(CUSTOMER_CANCEL_REASON_CODES as [string, ...string[]], { error: "Please choose a reason." }),
+});
+export type CustomerCancelInput = { reason: string };
 
 /**
  * The e-way bill number the portal gave, as the administrator types it: 12 digits, which the
@@ -113,6 +163,12 @@ export type OrderDetail = OrderSummary &
     pointsRedeemed: number;
     pointsEarned: number;
     isGuest: boolean;
+    /** Who carries the parcel, its tracking number and the day expected; null before it ships. */
+    shipment: { courier: string; trackingNumber: string; expectedDeliveryAt: number | null } | null;
+    /** Why the order was cancelled, in words; null for any other order. */
+    cancelReason: string | null;
+    /** Whether its buyer may still cancel it (it has not shipped). */
+    cancellable: boolean;
     lines: LineSnapshot[];
     history: { from: OrderStatus | null; to: OrderStatus; actor: string; at: number }[];
   };

@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { cancelReasonLabel } from "#core/cancel-reasons.ts";
 import { assertAdmin, assertSignedIn } from "../access.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, OrderStatus } from "../db/schema.ts";
@@ -8,15 +9,18 @@ import { countUse, guardFlood } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
 import { parseInput } from "../validation/fields.ts";
 import { announceOrderEvent } from "./order-feed.ts";
-import { moveOrder, type OrderRow, orderPathFor } from "./order-machine.ts";
+import { type MoveDetails, moveOrder, type OrderRow, orderPathFor } from "./order-machine.ts";
 import { findOrder, findOrderLines, findOrdersWithFirstLine, findStatusHistory } from "./orders.repository.ts";
 import {
   type AdminOrderDetail,
   type ChangeStatusInput,
+  type CustomerCancelInput,
   changeStatusSchema,
+  customerCancelSchema,
   type OrderDetail,
   type OrderSummary,
   orderLinkSchema,
+  statusFormSchema,
 } from "./orders.schemas.ts";
 import { lineSnapshot } from "./place-order.ts";
 
@@ -112,6 +116,15 @@ async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDe
     pointsRedeemed: order.pointsRedeemed,
     pointsEarned: order.pointsEarned,
     isGuest: order.userId === null,
+    shipment: order.courier
+      ? {
+          courier: order.courier,
+          trackingNumber: order.trackingNumber ?? "",
+          expectedDeliveryAt: order.expectedDeliveryAt === null ? null : Number(order.expectedDeliveryAt),
+        }
+      : null,
+    cancelReason: cancelReasonLabel(order.cancelReason),
+    cancellable: order.status === "placed",
     lines: lines.map(lineSnapshot),
     history: history.map((entry) => ({ from: entry.fromStatus, to: entry.toStatus, actor: entry.actor, at: entry.at })),
   };
@@ -129,12 +142,77 @@ export async function changeStatus(
   now: number = Date.now(),
 ): Promise<OrderStatus> {
   assertAdmin(actor);
-  const { orderId, from, to } = parseInput(changeStatusSchema, input);
-  const moved = await db.transaction().execute((trx) => moveOrder(trx, { orderId, from, to, actor, now }));
+  const { orderId, from, to, ...details } = parseInput(changeStatusSchema, input);
+  await runMove(db, { orderId, from, to, actor, now, details: moveDetails(to, details) });
+  return to;
+}
+
+/**
+ * The admin's order screen: as changeStatus, but shipping must say who carries the parcel, its
+ * tracking number and the day expected, and cancelling must give a reason, which the buyer's mail
+ * passes on.
+ */
+export async function changeStatusWithDetails(
+  db: Db,
+  actor: Actor,
+  input: ChangeStatusInput,
+  now: number = Date.now(),
+): Promise<OrderStatus> {
+  assertAdmin(actor);
+  parseInput(statusFormSchema, input);
+  return changeStatus(db, actor, input, now);
+}
+
+/** What a move to this status records: the shipment when it ships, the reason when it is cancelled. */
+function moveDetails(
+  to: OrderStatus,
+  input: { courier: string; trackingNumber: string; expectedDelivery: number | null; reason: string },
+): MoveDetails {
+  if (to === "shipped" && (input.courier || input.trackingNumber)) {
+    return { courier: input.courier, trackingNumber: input.trackingNumber, expectedDeliveryAt: input.expectedDelivery };
+  }
+  if (to === "cancelled" && input.reason) return { cancelReason: input.reason };
+  return {};
+}
+
+async function runMove(db: Db, move: Parameters<typeof moveOrder>[1]): Promise<void> {
+  const moved = await db.transaction().execute((trx) => moveOrder(trx, move));
   announceOrderEvent();
   // Cancelling put stock back, which pages show when the shelf was nearly empty.
   if (moved.catalogueChanged) await catalogVersion(db).changed();
-  return to;
+}
+
+const SHIPPED_ALREADY = "This order has left our warehouse and can no longer be cancelled.";
+
+/**
+ * The buyer cancels an order that has not shipped: the same move as the shop's cancellation (stock
+ * back, points settled, a credit note, the cancelled mail), with the buyer's reason. Only the owner
+ * may: a signed-in customer their own order, anyone else only through the order's secret link.
+ */
+export async function cancelOrderAsBuyer(
+  db: Db,
+  actor: Actor,
+  which: { orderNumber: string } | { accessToken: string },
+  input: CustomerCancelInput,
+  now: number = Date.now(),
+): Promise<void> {
+  const { reason } = parseInput(customerCancelSchema, input);
+  const order = await ownedOrder(db, actor, which);
+  if (order.status !== "placed") throw new AppError("invalid-transition", SHIPPED_ALREADY);
+  const details = { cancelReason: reason };
+  await runMove(db, { orderId: order.id, from: "placed", to: "cancelled", actor, now, details });
+}
+
+async function ownedOrder(db: Db, actor: Actor, which: { orderNumber: string } | { accessToken: string }) {
+  if ("accessToken" in which) {
+    const order = which.accessToken.length >= 32 ? await findOrder(db, which) : undefined;
+    if (order) return order;
+  } else {
+    assertSignedIn(actor);
+    const order = await findOrder(db, which);
+    if (order && order.userId === actor.userId) return order;
+  }
+  throw new AppError("not-found", "This order could not be found.");
 }
 
 /**

@@ -103,12 +103,12 @@ describeEachDatabase("placing orders", (database) => {
     // Values no Indian address or phone can have.
     for (const pincode of ["40005", "000000", "012345", "4000501"]) {
       expect((await failure(placeOrder(db, guest, checkoutDetails({ pincode }), atShop()))).message, pincode).toBe(
-        "The pincode has 6 digits and does not start with 0.",
+        "Please enter a 6-digit pincode (it never starts with 0).",
       );
     }
     for (const phone of ["98200", "1234567890", "5820012345", "+44 7700 900123"]) {
       expect((await failure(placeOrder(db, guest, checkoutDetails({ phone }), atShop()))).message, phone).toMatch(
-        /starts with 6, 7, 8 or 9/,
+        /starting with 6, 7, 8 or 9/,
       );
     }
     for (const phone of ["9820012345", "+91 98200 12345", "09820012345", "98200-12345", "919820012345"]) {

@@ -336,7 +336,7 @@ async function rememberAddress(trx: Executor, checkout: Checkout): Promise<void>
 /** The confirmation is written with the order: it goes if, and only if, the order stands. */
 async function queueConfirmation(trx: Executor, placement: Placement, now: number): Promise<void> {
   const { checkout, totals, orderNumber, accessToken } = placement;
-  const orderPath = orderPathFor({ userId: checkout.userId, orderNumber, accessToken });
+  const orderPath = orderPathFor({ accessToken });
   await queueMail(
     trx,
     {

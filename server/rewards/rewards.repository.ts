@@ -48,6 +48,37 @@ export async function findPendingPoints(executor: Executor, userId: string): Pro
   return Number(earned?.points ?? 0) - Number(credited?.points ?? 0);
 }
 
+/** findPendingPoints for several customers at once (a page of the admin's Users table), by user id. */
+export async function findPendingPointsOf(
+  executor: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  const pending = new Map<string, number>();
+  if (userIds.length === 0) return pending;
+  const onTheirWay = ["placed", "shipped"] as const;
+  const [earned, credited] = await Promise.all([
+    executor
+      .selectFrom("orders")
+      .select(({ fn }) => ["userId", fn.sum<number | string | null>("pointsEarned").as("points")])
+      .where("userId", "in", userIds)
+      .where("status", "in", onTheirWay)
+      .groupBy("userId")
+      .execute(),
+    executor
+      .selectFrom("pointsLedger")
+      .innerJoin("orders", "orders.id", "pointsLedger.orderId")
+      .select(({ fn }) => ["pointsLedger.userId", fn.sum<number | string | null>("pointsLedger.points").as("points")])
+      .where("pointsLedger.userId", "in", userIds)
+      .where("pointsLedger.kind", "in", EARNING_KINDS)
+      .where("orders.status", "in", onTheirWay)
+      .groupBy("pointsLedger.userId")
+      .execute(),
+  ]);
+  for (const row of earned) if (row.userId) pending.set(row.userId, Number(row.points ?? 0));
+  for (const row of credited) pending.set(row.userId, (pending.get(row.userId) ?? 0) - Number(row.points ?? 0));
+  return pending;
+}
+
 /** The points of an order's earning already in the balance (credited, less held or taken back). */
 export async function findCreditedEarning(executor: Executor, orderId: number): Promise<number> {
   const row = await executor

@@ -7,11 +7,17 @@ import { gstinStateCode, isValidGstin } from "../tax/gstin.ts";
 
 export const REQUIRED_MESSAGE = "All fields are required";
 
+/**
+ * An e-mail address, kept in one form (lowercase) wherever it is stored and shown: mail servers
+ * treat the case alike in practice, and "Kavya@Shop.test" on the profile but "kavya@shop.test" on
+ * the mails reads as two addresses.
+ */
 export const emailField = z
   .string()
   .trim()
   .max(254, "The e-mail address is too long.")
-  .pipe(z.email({ error: "Please enter a valid e-mail address." }));
+  .pipe(z.email({ error: "Please enter a valid e-mail address." }))
+  .transform((value) => value.toLowerCase());
 
 /**
  * A field that must be filled in, with its own message when it is not ("Please enter your full
@@ -48,7 +54,7 @@ export const mobileField = z
   .trim()
   .transform((value) => value.replace(/[\s-]/g, ""))
   .refine((value) => /^(\+91|91|0)?[6-9]\d{9}$/.test(value), {
-    message: "The mobile number has 10 digits and starts with 6, 7, 8 or 9 (you may add +91 or 0 in front).",
+    message: "Please enter a 10-digit mobile number starting with 6, 7, 8 or 9 (+91 or 0 in front is fine).",
   })
   .transform((value) => value.slice(-10));
 
@@ -56,7 +62,7 @@ export const mobileField = z
 export const pincodeField = z
   .string()
   .trim()
-  .regex(/^[1-9]\d{5}$/, "The pincode has 6 digits and does not start with 0.");
+  .regex(/^[1-9]\d{5}$/, "Please enter a 6-digit pincode (it never starts with 0).");
 
 export const addressField = z.string().trim().max(500, "The address must be at most 500 characters.");
 

@@ -66,7 +66,7 @@ describeJourneys(
         .png()
         .toBuffer();
       await page.goto("/profileform");
-      await expect.poll(() => page.getByRole("heading", { name: "Create Profile" }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole("heading", { name: "Edit profile" }).isVisible()).toBe(true);
       await page.getByLabel("Picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
       await page.getByRole("button", { name: "Save profile" }).click();
       await page.waitForURL("**/profile");

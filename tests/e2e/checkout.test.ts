@@ -94,7 +94,7 @@ describeJourneys("cart and checkout", (journey) => {
     await fillCheckout(page);
     await dialog.getByLabel("Pincode").fill("4000");
     await dialog.getByRole("button", { name: "Order Now" }).click();
-    await dialog.getByText("The pincode has 6 digits and does not start with 0.").first().waitFor();
+    await dialog.getByText("Please enter a 6-digit pincode (it never starts with 0).").first().waitFor();
     await expect.poll(() => dialog.getByLabel("Full Address").inputValue()).toContain("Palm Court");
     await dialog.getByLabel("Pincode").fill("400050");
     await dialog.getByRole("button", { name: "Order Now" }).click();

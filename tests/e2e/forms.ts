@@ -39,6 +39,14 @@ export async function setOrderStatus(admin: Page, orderNumber: string, status: s
     .click();
   await admin.waitForURL(/\/admin\/updateorderstatus\?id=\d+/);
   await admin.getByLabel("Status", { exact: true }).selectOption({ label: status });
+  // Shipping tells the buyer who carries the parcel; cancelling tells them why.
+  if (status === "Shipped") {
+    await admin.getByLabel("Courier").fill("Blue Dart");
+    await admin.getByLabel("Tracking number").fill("BD 4417 2290");
+  }
+  if (status === "Cancelled") {
+    await admin.getByLabel("Reason for cancelling").selectOption({ label: "An item is no longer in stock" });
+  }
   await admin.getByRole("button", { name: "Update Order Status" }).click();
   await admin.getByText("Order status updated").waitFor();
 }

@@ -98,10 +98,11 @@ describeJourneys("the walk-through's findings: shopping", (journey) => {
     await page.getByRole("button", { name: "Signup" }).click();
     await page.getByRole("alert").waitFor();
     await expect.poll(() => page.getByText("All fields are required").count()).toBe(1);
-    // The banner names the first missing field; each field says what it needs.
+    // The banner names the fields and links to them; each field says what it needs, once.
     await expect
       .poll(() => page.getByRole("alert").textContent())
-      .toBe("All fields are required. Please enter your name.");
+      .toBe("All fields are required. 3 fields need attention: Name, Email, Password");
+    await expect.poll(() => page.getByText("Please enter your name.").count()).toBe(1);
     await expect.poll(() => page.getByText("Please enter your name.", { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText("Please enter your e-mail address.").isVisible()).toBe(true);
     await expect.poll(() => page.getByText("Please choose a password.").isVisible()).toBe(true);

@@ -182,7 +182,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
       method: "POST",
       url: `/admin/updateorderstatus?id=${orderId}`,
       headers: { ...admin, "sec-fetch-mode": "navigate" },
-      payload: "from=placed&to=shipped",
+      payload: "from=placed&to=shipped&courier=Blue+Dart&trackingNumber=BD44172290&expectedDelivery=2026-04-02",
     });
     expect(status.statusCode).toBe(302);
     expect((await orderForAdmin(shop.services.db, SYSTEM, orderId)).status).toBe("shipped");

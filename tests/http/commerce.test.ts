@@ -151,7 +151,9 @@ describeEachDatabase("cart and orders over HTTP, from the attacker's side", (dat
     expect(missing.statusCode).toBe(400);
     // The spec's message once, naming what is missing; the field says its own problem.
     expect(missing.body.match(/>All fields are required/g)).toHaveLength(1);
-    expect(missing.body).toContain("All fields are required. Please enter the pincode.");
+    expect(missing.body).toContain('href="#field-pincode"');
+    // Said once on the page (beside the field), whatever the page's data carries for the scripts.
+    expect(missing.body.match(/>Please enter the pincode\.</g)).toHaveLength(1);
     expect(missing.body).not.toContain("Failed to place the order");
     expect(missing.body).toContain(CHECKOUT.address);
     const malformed = await session.post("/cart?checkout", {
@@ -160,7 +162,7 @@ describeEachDatabase("cart and orders over HTTP, from the attacker's side", (dat
       ...CHECKOUT,
       pincode: "4000",
     });
-    expect(malformed.body).toContain("The pincode has 6 digits and does not start with 0.");
+    expect(malformed.body).toContain("Please enter a 6-digit pincode (it never starts with 0).");
     const elsewhere = await session.post("/cart?checkout", {
       intent: "checkout",
       idempotencyKey: crypto.randomUUID(),

@@ -8,6 +8,8 @@ import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { cookiesFrom, FORM, form, startTestShop, type TestShop } from "./test-shop.ts";
 
 const KOLKATA = { address: "12 Park Street", city: "Kolkata", stateCode: "19", pincode: "700016" };
+/** What the admin enters when shipping; the buyer's shipped mail gives it. */
+const SHIPMENT = { courier: "Blue Dart", trackingNumber: "BD44172290", expectedDelivery: "2026-04-02" };
 
 describeEachDatabase("e-way bills over HTTP", (database) => {
   let shop: TestShop;
@@ -71,7 +73,7 @@ describeEachDatabase("e-way bills over HTTP", (database) => {
     const table = await get("/dashboard?tab=orders", cookies.admin);
     expect(table.body.match(/data-testid="eway-bill-needed"/g)).toHaveLength(1);
 
-    const early = await post({ from: "placed", to: "shipped" });
+    const early = await post({ from: "placed", to: "shipped", ...SHIPMENT });
     expect(early.statusCode).toBe(409);
     expect(early.body).toContain("Enter the e-way bill number before shipping this order.");
     const malformed = await post({ intent: "eway-bill", ewayBillNumber: "18123456789" });
@@ -85,7 +87,7 @@ describeEachDatabase("e-way bills over HTTP", (database) => {
     expect(entered.body).toContain("1812 3456 7890");
     expect(entered.body).not.toContain("E-way bill needed before shipping.");
 
-    expect((await post({ from: "placed", to: "shipped" })).statusCode).toBe(302);
+    expect((await post({ from: "placed", to: "shipped", ...SHIPMENT })).statusCode).toBe(302);
     expect((await orderForAdmin(shop.services.db, SYSTEM, orders.large)).status).toBe("shipped");
   });
 });

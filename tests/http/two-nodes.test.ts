@@ -165,6 +165,9 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
       const shipped = await admin.post(a.baseUrl, `/admin/updateorderstatus?id=${order.id}`, {
         from: "placed",
         to: "shipped",
+        courier: "Blue Dart",
+        trackingNumber: "BD44172290",
+        expectedDelivery: "2026-04-02",
       });
       expect(shipped.status).toBeLessThan(400);
       await expect

@@ -1,10 +1,17 @@
 import { Form } from "react-router";
 
-/** Searches the section shown; the search lives in the URL like the section and the page. */
-export function AdminSearch({ tab, q }: { tab: string; q: string }) {
+const PLACEHOLDERS: Record<string, string> = {
+  orders: "Order number, name or e-mail…",
+  products: "Title or category…",
+  users: "Name or e-mail…",
+};
+
+/** Searches the section shown; the search lives in the URL like the section, its status and the page. */
+export function AdminSearch({ tab, q, status }: { tab: string; q: string; status?: string | undefined }) {
   return (
     <Form method="get" action="/dashboard" role="search" className="mt-4 flex max-w-md gap-2" key={`${tab}-${q}`}>
       <input type="hidden" name="tab" value={tab} />
+      {status ? <input type="hidden" name="status" value={status} /> : null}
       <label htmlFor="admin-search" className="sr-only">
         Search {tab}
       </label>
@@ -13,7 +20,7 @@ export function AdminSearch({ tab, q }: { tab: string; q: string }) {
         name="q"
         type="search"
         defaultValue={q}
-        placeholder={`Search ${tab}…`}
+        placeholder={PLACEHOLDERS[tab] ?? `Search ${tab}…`}
         className="field"
       />
       <button type="submit" className="btn-outline">

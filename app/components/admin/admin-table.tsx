@@ -1,11 +1,11 @@
-import { TableHead } from "./table-head.tsx";
+import { type Heading, TableHead } from "./table-head.tsx";
 
 type AdminTableProps = {
   /** What the table lists, for screen readers (the page's heading already says it to the eye). */
   caption: string;
-  headings: readonly string[];
+  headings: readonly Heading[];
   /** The least width, below which the table scrolls sideways rather than crush its columns. */
-  minWidth?: "min-w-[48rem]" | "min-w-[56rem]";
+  minWidth?: "min-w-[48rem]" | "min-w-[56rem]" | "min-w-[36rem] xl:min-w-[56rem]";
   /** The rows. */
   children: React.ReactNode;
 };

@@ -25,8 +25,9 @@ export function LowStockList({ rows, more }: { rows: readonly LowStockRow[]; mor
         >
           {rows.map((row) => (
             <li key={`${row.productId}-${row.size}`} className="flex items-center justify-between gap-3 py-1.5">
-              <Link to={`/updateproduct?id=${row.productId}`} className="min-w-0 truncate hover:underline">
-                {row.title} <span className="text-zinc-600 dark:text-zinc-400">· {row.size}</span>
+              {/* The size first, and the title wraps: the size is what runs short. */}
+              <Link to={`/updateproduct?id=${row.productId}`} className="min-w-0 hover:underline">
+                <span className="font-semibold">{row.size}</span> · {row.title}
               </Link>
               <span
                 className={

@@ -14,7 +14,7 @@ const STATES = {
 /** The latest e-mails, newest first, with their state; a failed one shows why and can be sent again. */
 export function MailTable({ rows }: { rows: OutboxEntry[] }) {
   return (
-    <AdminTable caption="E-mails" headings={["Queued at", "To", "Subject", "State", "Tries", ""]}>
+    <AdminTable caption="E-mails" headings={["Queued at", "To", "Subject", "State", "Tries", "Action"]}>
       {rows.map((row) => (
         <MailRow key={row.id} row={row} />
       ))}

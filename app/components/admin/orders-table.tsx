@@ -9,15 +9,18 @@ import { AdminTable } from "./admin-table.tsx";
 
 type Row = AdminOrderRow;
 
+/** Below 1280 px (the side navigation takes 224 px from 1024 on) the picture, the line and the address give way, so the table fits without scrolling. */
+const WIDE = "hidden xl:table-cell";
+
 const HEADINGS = [
+  "Update Order",
   "Order No / Payment Id · Date",
-  "Image",
-  "Title · Category",
+  { label: "Image", className: WIDE },
+  { label: "Title · Category", className: WIDE },
   "Price",
   "Name · Phone Number · Email",
-  "Address · Pincode",
+  { label: "Address · Pincode", className: WIDE },
   "Order Status",
-  "Update Order",
 ];
 
 /**
@@ -42,13 +45,12 @@ function EwayBillMark({ row }: { row: Row }) {
 }
 
 /**
- * The orders, newest first, sized to fit beside the admin navigation at 1366 px: the customer's
- * details and the address each in one cell (the address shortened to two lines, whole on hover),
- * and Update Order only where the status can still change.
+ * The orders, newest first: Update Order first, so it is in sight at every width; from 1280 px the
+ * picture, the line and the address too (the address shortened to two lines, whole on hover).
  */
 export function OrdersTable({ rows, arrived }: { rows: Row[]; arrived?: ReadonlySet<number> }) {
   return (
-    <AdminTable caption="Orders" headings={HEADINGS} minWidth="min-w-[56rem]">
+    <AdminTable caption="Orders" headings={HEADINGS} minWidth="min-w-[36rem] xl:min-w-[56rem]">
       {rows.map((row) => (
         <tr
           key={row.id}
@@ -56,24 +58,25 @@ export function OrdersTable({ rows, arrived }: { rows: Row[]; arrived?: Readonly
           data-testid="admin-order-row"
         >
           <td className="px-2 py-2">
-            <p className="font-medium whitespace-nowrap">
-              {row.orderNumber}
-              {arrived?.has(row.id) ? (
-                <span
-                  className="ml-1.5 rounded bg-gold-400 px-1 text-xs font-semibold text-zinc-950"
-                  data-testid="new-order"
-                >
-                  New
-                </span>
-              ) : null}
-            </p>
-            <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{row.paymentRef}</p>
-            <p className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
-              {formatShopDate(row.createdAt)}
-            </p>
+            <Link
+              to={`/admin/updateorderstatus?id=${row.id}`}
+              className={
+                ORDER_TRANSITIONS[row.status].length > 0
+                  ? "btn-outline px-2 py-1 whitespace-nowrap"
+                  : "text-xs underline whitespace-nowrap"
+              }
+            >
+              {ORDER_TRANSITIONS[row.status].length > 0 ? "Update Order" : "View"}
+            </Link>
           </td>
-          <td className="px-2 py-2">{row.image ? <ProductThumbnail image={row.image} width={48} /> : null}</td>
-          <td className="max-w-56 px-2 py-2">
+          <td className="px-2 py-2">
+            <OrderNumber row={row} isNew={arrived?.has(row.id) ?? false} />
+            <p className="text-xs xl:hidden">{row.title}</p>
+          </td>
+          <td className={`px-2 py-2 ${WIDE}`}>
+            {row.image ? <ProductThumbnail image={row.image} width={48} /> : null}
+          </td>
+          <td className={`max-w-56 px-2 py-2 ${WIDE}`}>
             <p>{row.title}</p>
             <p className="text-xs text-zinc-600 dark:text-zinc-400">
               {row.category}
@@ -86,7 +89,7 @@ export function OrdersTable({ rows, arrived }: { rows: Row[]; arrived?: Readonly
             <p className="text-xs text-zinc-600 dark:text-zinc-400">{row.phone}</p>
             <p className="text-xs break-all text-zinc-600 dark:text-zinc-400">{row.email}</p>
           </td>
-          <td className="max-w-64 px-2 py-2">
+          <td className={`max-w-64 px-2 py-2 ${WIDE}`}>
             <p className="line-clamp-2" title={row.address}>
               {row.address}
             </p>
@@ -96,19 +99,25 @@ export function OrdersTable({ rows, arrived }: { rows: Row[]; arrived?: Readonly
             <StatusBadge status={row.status} />
             <EwayBillMark row={row} />
           </td>
-          <td className="px-2 py-2">
-            {ORDER_TRANSITIONS[row.status].length > 0 ? (
-              <Link to={`/admin/updateorderstatus?id=${row.id}`} className="btn-outline px-2 py-1 whitespace-nowrap">
-                Update Order
-              </Link>
-            ) : (
-              <Link to={`/admin/updateorderstatus?id=${row.id}`} className="text-xs underline whitespace-nowrap">
-                View
-              </Link>
-            )}
-          </td>
         </tr>
       ))}
     </AdminTable>
+  );
+}
+
+function OrderNumber({ row, isNew }: { row: Row; isNew: boolean }) {
+  return (
+    <>
+      <p className="font-medium whitespace-nowrap">
+        {row.orderNumber}
+        {isNew ? (
+          <span className="ml-1.5 rounded bg-gold-400 px-1 text-xs font-semibold text-zinc-950" data-testid="new-order">
+            New
+          </span>
+        ) : null}
+      </p>
+      <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{row.paymentRef}</p>
+      <p className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatShopDate(row.createdAt)}</p>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { SIZES, stockField } from "#core/sizes.ts";
 import type { ProductSubmission } from "#server/catalog/product-submission.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { FieldError } from "../ui/form-error.tsx";
+import { PicturePicker } from "../ui/picture-picker.tsx";
 import { TextField } from "../ui/text-field.tsx";
 
 /*
@@ -197,14 +198,7 @@ function ImageSlot({ slot, label, current, error }: { slot: number; label: strin
         {current ? <ProductThumbnail image={current} width={64} alt={`Current ${label.toLowerCase()}`} /> : null}
         <div className="flex flex-1 flex-col gap-2">
           {current ? <input type="hidden" name={`imageCurrent${slot}`} value={current} /> : null}
-          <HiddenLabelInput
-            id={`image-file-${slot}`}
-            label={`${label} file`}
-            type="file"
-            name={`imageFile${slot}`}
-            accept="image/jpeg,image/png,image/webp"
-            className="text-sm"
-          />
+          <PicturePicker id={`image-file-${slot}`} name={`imageFile${slot}`} label={`${label} file`} />
           <HiddenLabelInput
             id={`image-url-${slot}`}
             label={`${label} URL`}

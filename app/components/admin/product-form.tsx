@@ -33,6 +33,18 @@ export const EMPTY_PRODUCT: ProductFormValues = {
  * The one form behind Add Product and Edit Product: every field of a product, pictures by upload or
  * URL, sizes with their stock, and the collection flags. After a save it returns to the dashboard.
  */
+const PRODUCT_LABELS = {
+  title: "Title",
+  price: "Price (₹)",
+  category: "Category",
+  type: "Type",
+  hsn: "HSN code",
+  fabric: "Fabric or material",
+  description: "Description",
+  description1: "Description 1",
+  images: { label: "Main image", id: "image-file-0" },
+};
+
 export function ProductForm(props: {
   heading: string;
   submitLabel: string;
@@ -48,7 +60,13 @@ export function ProductForm(props: {
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="font-display text-3xl font-semibold">{heading}</h1>
       <Form method="post" encType="multipart/form-data" className="mt-6 flex flex-col gap-6" noValidate>
-        <FormError message={result?.ok === false ? result.message : undefined} />
+        {/* Only some fields are required, so the summary names the fields at fault and no more. */}
+        <FormError
+          message={result?.ok === false ? result.message : undefined}
+          fieldErrors={errors}
+          labels={PRODUCT_LABELS}
+          lead={null}
+        />
         <DetailsSection values={values} errors={errors} suggestions={suggestions} priceBands={priceBands} />
         <PicturesSection images={values.images} errors={errors} />
         <StockSection stock={values.stock} errors={errors} />

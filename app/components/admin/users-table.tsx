@@ -7,7 +7,10 @@ type Row = AdminUserRow;
 
 export function UsersTable({ rows, firstNumber, adminId }: { rows: Row[]; firstNumber: number; adminId: string }) {
   return (
-    <AdminTable caption="Users" headings={["S.No", "Name", "Email", "Uid", "Role", "Points", "Disabled"]}>
+    <AdminTable
+      caption="Users"
+      headings={["S.No", "Name", "Email", "Uid", "Role", "Points spendable · pending", "Disabled"]}
+    >
       {rows.map((row, index) => (
         <UserRow key={row.id} row={row} number={firstNumber + index} isSelf={row.id === adminId} />
       ))}
@@ -39,7 +42,10 @@ function UserRow({ row, number, isSelf }: { row: Row; number: number; isSelf: bo
       <td className="px-2 py-2">{row.email}</td>
       <td className="px-2 py-2 font-mono text-xs">{row.id}</td>
       <td className="px-2 py-2 capitalize">{row.role}</td>
-      <td className="px-2 py-2">{row.pointsBalance}</td>
+      <td className="px-2 py-2 whitespace-nowrap" data-testid="user-points">
+        {row.pointsBalance} spendable
+        <span className="block text-xs text-zinc-600 dark:text-zinc-400">{row.pointsPending} pending</span>
+      </td>
       <td className="px-2 py-2">
         {disabled ? (
           <fetcher.Form method="post">

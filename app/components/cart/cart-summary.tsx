@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatInr } from "#core/money.ts";
 import { pointsToPaise } from "#core/points.ts";
 import type { CartView } from "#server/cart/cart.schemas.ts";
+import { PointsNote } from "./points-note.tsx";
 
 export type SummaryTotals = Omit<CartView, "lines" | "itemCount">;
 
@@ -45,23 +46,21 @@ function Row({ label, value }: { label: string; value: string }) {
 
 /** Registered customers choose whether to spend their points (1 point = ₹1) on this order. */
 function PointsChoice({ totals }: { totals: SummaryTotals }) {
-  const balance = totals.pointsBalance ?? 0;
-  if (totals.redeemablePoints === 0) {
-    return <p className="text-xs text-zinc-600 dark:text-zinc-400">You have {balance} reward points.</p>;
-  }
   return (
     <div className="rounded-md bg-gold-50 p-3 text-sm dark:bg-gold-900/30">
-      <p>
-        You have <strong>{balance}</strong> reward points (1 point = ₹1).
-      </p>
-      <Link
-        to={totals.redeeming ? "/cart" : "/cart?redeem=1"}
-        replace
-        preventScrollReset
-        className="mt-1 inline-block font-semibold text-gold-700 underline dark:text-gold-300"
-      >
-        {totals.redeeming ? "Don't use my points" : `Use ${totals.redeemablePoints} points on this order`}
-      </Link>
+      <PointsNote figures={totals} />
+      {totals.redeemablePoints === 0 ? null : (
+        <Link
+          to={totals.redeeming ? "/cart" : "/cart?redeem=1"}
+          replace
+          preventScrollReset
+          className="mt-1 inline-block font-semibold text-gold-700 underline dark:text-gold-300"
+        >
+          {totals.redeeming
+            ? "Don't use my points"
+            : `Use ${totals.redeemablePoints} points on this order (1 point = ₹1)`}
+        </Link>
+      )}
     </div>
   );
 }

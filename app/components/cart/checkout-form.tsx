@@ -56,6 +56,14 @@ const CHECKOUT_FIELDS: CheckoutField[] = [
   { name: "phone", label: "Mobile Number", type: "tel", autoComplete: "tel", hint: "10 digits; +91 is optional." },
 ];
 
+/** The fields a checkout's banner can name and link to. */
+const CHECKOUT_LABELS: Record<string, string> = {
+  ...Object.fromEntries(CHECKOUT_FIELDS.map((field) => [field.name, field.label])),
+  stateCode: "State/UT",
+  gstin: "GSTIN for a business invoice",
+  businessName: "Business name",
+};
+
 /**
  * Full Name, Full Address, City, State/UT, Pincode and Mobile Number (and an e-mail for guests); the
  * state is the place of supply on the tax invoice. A real form post,
@@ -85,7 +93,7 @@ export function CheckoutForm({
           <input type="hidden" name="buySize" value={piece.size} />
         </>
       ) : null}
-      <FormError message={error} />
+      <FormError message={error} fieldErrors={fieldErrors} labels={CHECKOUT_LABELS} />
       {errorCode === "out-of-stock" && !piece ? (
         <Link to="/cart" className="-mt-2 text-sm font-semibold underline">
           Review your cart

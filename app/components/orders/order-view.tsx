@@ -1,18 +1,28 @@
 import { FileText } from "lucide-react";
+import type { ReactNode } from "react";
 import { formatShopDate } from "#core/dates.ts";
-import { stateByCode } from "#core/indian-states.ts";
 import { formatInr } from "#core/money.ts";
 import { STATUS_LABELS } from "#core/order-status.ts";
 import { orderPointsMessage, pointsToPaise } from "#core/points.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
+import { OrderDelivery } from "./order-delivery.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 /**
  * One order in full: what was bought (as it was then), where it goes, totals, its tax invoice (and
  * credit note) to download from `documentsPath`, and its status history.
  */
-export function OrderView({ order, documentsPath }: { order: OrderDetail; documentsPath: string }) {
+export function OrderView({
+  order,
+  documentsPath,
+  children,
+}: {
+  order: OrderDetail;
+  documentsPath: string;
+  /** What the viewer can do with the order (cancel it), shown under its heading. */
+  children?: ReactNode;
+}) {
   const pointsMessage = orderPointsMessage(order);
   return (
     <div className="flex flex-col gap-6">
@@ -21,8 +31,14 @@ export function OrderView({ order, documentsPath }: { order: OrderDetail; docume
         <StatusBadge status={order.status} />
       </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Placed on {formatShopDate(order.createdAt)} · Payment {order.paymentRef} (cash on delivery)
+        Placed on {formatShopDate(order.createdAt)} · Payment: Cash on delivery
       </p>
+      {order.cancelReason ? (
+        <p className="text-sm" data-testid="cancel-reason">
+          Cancelled: {order.cancelReason}
+        </p>
+      ) : null}
+      {children}
       <ul className="card divide-y divide-zinc-200 dark:divide-zinc-800">
         {order.lines.map((line) => (
           <li key={`${line.title}-${line.size}`} className="flex items-center gap-4 p-4">
@@ -38,24 +54,7 @@ export function OrderView({ order, documentsPath }: { order: OrderDetail; docume
         ))}
       </ul>
       <div className="grid gap-6 md:grid-cols-2">
-        <section className="card p-4 text-sm" aria-labelledby="delivery-heading">
-          <h2 id="delivery-heading" className="mb-2 font-semibold">
-            Delivery
-          </h2>
-          <p>{order.name}</p>
-          <p className="whitespace-pre-line">{order.address}</p>
-          {order.city ? <p>{order.city}</p> : null}
-          <p>
-            {stateByCode(order.stateCode)?.name ?? ""} {order.pincode ? `Pincode ${order.pincode}` : ""}
-          </p>
-          <p>Mobile {order.phone}</p>
-          <p>{order.email}</p>
-          {order.buyerGstin ? (
-            <p className="mt-2" data-testid="business-invoice">
-              Business invoice to {order.buyerLegalName}, GSTIN {order.buyerGstin}
-            </p>
-          ) : null}
-        </section>
+        <OrderDelivery order={order} />
         <section className="card p-4 text-sm" aria-labelledby="totals-heading">
           <h2 id="totals-heading" className="mb-2 font-semibold">
             Totals

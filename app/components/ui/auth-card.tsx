@@ -32,6 +32,9 @@ type AuthFormProps = {
   intro?: React.ReactNode;
   /** The form's error from its action, shown once above the fields. */
   message: string | null | undefined;
+  /** Each field's problem and the fields' labels, for a banner that names and links them. */
+  fieldErrors?: Record<string, string> | undefined;
+  labels?: Record<string, string>;
   submit: { label: string; pendingLabel: string; className?: string };
   children: React.ReactNode;
   /** Below the button: a way out, for a form that ends something. */
@@ -39,11 +42,11 @@ type AuthFormProps = {
 };
 
 /** The form of an account screen: posted as a plain form, its error once at the top, one button. */
-export function AuthForm({ intro, message, submit, children, after }: AuthFormProps) {
+export function AuthForm({ intro, message, fieldErrors, labels, submit, children, after }: AuthFormProps) {
   return (
     <Form method="post" className="flex flex-col gap-4" noValidate>
       {intro ? <p className="text-sm text-zinc-700 dark:text-zinc-300">{intro}</p> : null}
-      <FormError message={message} />
+      <FormError message={message} fieldErrors={fieldErrors} labels={labels} />
       {children}
       <SubmitButton
         label={submit.label}

@@ -20,6 +20,7 @@ import { makeToast } from "../../.server/toasts.ts";
 import { AdminSearch } from "../../components/admin/admin-nav.tsx";
 import { LowStockList } from "../../components/admin/low-stock-list.tsx";
 import { MailTable } from "../../components/admin/mail-table.tsx";
+import { OrderStatusTabs } from "../../components/admin/order-status-tabs.tsx";
 import { OrdersTable } from "../../components/admin/orders-table.tsx";
 import { ProductsTable } from "../../components/admin/products-table.tsx";
 import { SalesChart } from "../../components/admin/sales-chart.tsx";
@@ -101,11 +102,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-3xl font-semibold">{HEADINGS[query.tab]}</h1>
-        <Link to="/addproduct" className="btn-gold">
-          Add Product
-        </Link>
+        <TabAction tab={query.tab} ordersToShip={figures.ordersToShip} />
       </div>
-      <StatCards figures={figures} />
+      {overview ? <StatCards figures={figures} /> : null}
       {overview ? (
         <div className="mt-6 grid gap-4 lg:grid-cols-3">
           <div className="lg:col-span-2">
@@ -115,7 +114,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       {overview ? <h2 className="mt-8 text-lg font-semibold">Latest orders</h2> : null}
-      {overview || tab.kind === "emails" ? null : <AdminSearch tab={query.tab} q={query.q ?? ""} />}
+      {tab.kind === "orders" && !overview ? <OrderStatusTabs current={query.status} q={query.q} /> : null}
+      {overview || tab.kind === "emails" ? null : (
+        <AdminSearch tab={query.tab} q={query.q ?? ""} status={query.status} />
+      )}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls inside this box, and a keyboard must be able to scroll it too (WCAG 2.1.1). */}
       <section className="mt-4 overflow-x-auto" aria-label={`${HEADINGS[query.tab]} table`} tabIndex={0}>
         {tab.kind === "products" ? <ProductsTable rows={tab.rows} firstNumber={tab.firstNumber} /> : null}
@@ -144,8 +146,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function pageLink(query: { tab: string; q?: string }, page: number): string {
+function pageLink(query: { tab: string; q?: string; status?: string }, page: number): string {
   const params = new URLSearchParams({ tab: query.tab, page: String(page) });
   if (query.q) params.set("q", query.q);
+  if (query.status) params.set("status", query.status);
   return `/dashboard?${params}`;
+}
+
+/** Each section's own next step: add a product, or ship the orders waiting; none for users and mail. */
+function TabAction({ tab, ordersToShip }: { tab: string; ordersToShip: number }) {
+  if (tab === "overview" || tab === "products") {
+    return (
+      <Link to="/addproduct" className="btn-gold">
+        Add Product
+      </Link>
+    );
+  }
+  if (tab === "orders" && ordersToShip > 0) {
+    return (
+      <Link to="/dashboard?tab=orders&status=placed" className="btn-gold">
+        {ordersToShip} to ship
+      </Link>
+    );
+  }
+  return null;
 }

@@ -1,26 +1,27 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { z } from "zod";
 import { ORDER_TRANSITIONS, STATUS_LABELS } from "#core/order-status.ts";
 import { recordEwayBill } from "#server/orders/eway-bills.service.ts";
 import { changeStatusSchema, ewayBillNumberSchema } from "#server/orders/orders.schemas.ts";
-import { changeStatus, orderForAdmin } from "#server/orders/orders.service.ts";
+import { changeStatusWithDetails, orderForAdmin } from "#server/orders/orders.service.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
 import { appServices, idFromUrl } from "../../.server/context.ts";
 import { formFields, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
 import { EwayBillPanel } from "../../components/admin/eway-bill-panel.tsx";
+import { StatusChangeForm } from "../../components/admin/status-change-form.tsx";
 import { useReturnToDashboard } from "../../components/admin/use-return-to-dashboard.ts";
 import { OrderView } from "../../components/orders/order-view.tsx";
-import { FormError } from "../../components/ui/form-error.tsx";
-import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/update-order-status";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
   const order = await orderForAdmin(appServices(context).db, actor, idFromUrl(url, "order"));
-  return { order, choices: ORDER_TRANSITIONS[order.status] };
+  // A parcel is usually with the buyer four days after it leaves.
+  const expectedDefault = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+  return { order, choices: ORDER_TRANSITIONS[order.status], expectedDefault };
 }
 
 /** The page's two forms: the status (the form without an intent), and the e-way bill number. */
@@ -47,7 +48,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const input = { ...formFields(form, changeStatusSchema), orderId };
   if (!input.to) return data({ ok: false as const, message: "Please select a status" }, { status: 400 });
   try {
-    await changeStatus(appServices(context).db, actor, input);
+    await changeStatusWithDetails(appServices(context).db, actor, input);
   } catch (error) {
     return formFailure(error, "Error updating order status");
   }
@@ -76,27 +77,13 @@ export default function UpdateOrderStatus({ loaderData, actionData }: Route.Comp
             This order is {STATUS_LABELS[order.status].toLowerCase()}; its status cannot change any more.
           </p>
         ) : (
-          <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" key={order.status}>
-            <input type="hidden" name="from" value={order.status} />
-            <div>
-              <label htmlFor="status" className="label">
-                Status
-              </label>
-              <select id="status" name="to" defaultValue="" className="field min-w-48">
-                <option value="">Select Status</option>
-                {choices.map((status) => (
-                  <option key={status} value={status}>
-                    {STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <SubmitButton label="Update Order Status" pendingLabel="Updating…" />
-          </Form>
+          <StatusChangeForm
+            from={order.status}
+            choices={choices}
+            expectedDefault={loaderData.expectedDefault}
+            failure={actionData?.ok === false ? actionData : undefined}
+          />
         )}
-        <div className="mt-3">
-          <FormError message={actionData?.ok === false ? actionData.message : undefined} />
-        </div>
       </section>
       <EwayBillPanel order={order} />
       <OrderView order={order} documentsPath={`/admin/orders/${order.id}`} />

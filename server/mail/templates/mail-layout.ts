@@ -1,4 +1,4 @@
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
 import { type ComponentType, createElement, type ReactNode } from "react";
 
 /*
@@ -75,4 +75,21 @@ export function MailLayout({ preview, children }: { preview: string; children: R
       ),
     ),
   );
+}
+
+/** A message: its heading, then its parts. */
+export function letter(title: string, parts: ReactNode[]): ReactNode {
+  return h(MailLayout, { preview: title }, h(Heading, { as: "h1", style: styles.heading }, title), ...parts);
+}
+
+export function text(content: string): ReactNode {
+  return h(Text, { style: styles.text }, content);
+}
+
+export function muted(content: string): ReactNode {
+  return h(Text, { style: styles.muted }, content);
+}
+
+export function button(label: string, href: string): ReactNode {
+  return h(Section, { style: { margin: "20px 0" } }, h(Button, { href, style: styles.button }, label));
 }

@@ -1,9 +1,10 @@
-import { Button, Column, Heading, Link, Row, render, Section, Text, toPlainText } from "@react-email/components";
+import { Column, Row, render, Section, toPlainText } from "@react-email/components";
 import type { ReactNode } from "react";
 import { formatInr } from "#core/money.ts";
 import { pointsToPaise } from "#core/points.ts";
 import type { MailMessage } from "../mail.schemas.ts";
-import { h, INK, MailLayout, MUTED, styles } from "./mail-layout.ts";
+import { button, h, INK, letter, MUTED, muted, styles, text } from "./mail-layout.ts";
+import { linkOnItsOwnLine, orderStatusMail, STATUS_WORDS } from "./order-status-mail.ts";
 
 type Rendered = { html: string; text: string };
 
@@ -14,12 +15,6 @@ const COLUMNS_AS_TEXT = {
   options: { colSpacing: 3, uppercaseHeaderCells: false },
 };
 const COLUMNS_ROW: Record<string, string> = { "data-columns": "" };
-
-const STATUS_WORDS = {
-  shipped: "has shipped",
-  delivered: "has been delivered",
-  cancelled: "has been cancelled",
-} as const;
 
 /** The subject of a message: the outbox keeps it, the admin's list shows it. */
 export function subjectOf(message: MailMessage): string {
@@ -52,16 +47,7 @@ type Payload<Kind extends MailMessage["kind"]> = Extract<MailMessage, { kind: Ki
 /** Each kind of message as a letter: a new kind of message adds its template here. */
 const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: Url) => ReactNode } = {
   "order-placed": (payload, url) => orderPlaced(payload, url),
-  "order-status": ({ orderNumber, name, status, orderPath }, url) =>
-    letter(`Order ${orderNumber} ${STATUS_WORDS[status]}`, [
-      text(`Dear ${name},`),
-      text(
-        status === "cancelled"
-          ? `Your order ${orderNumber} has been cancelled. Nothing is due, and any reward points it used are back in your account.`
-          : `Your order ${orderNumber} ${STATUS_WORDS[status]}. Payment is cash on delivery.`,
-      ),
-      button("View your order", url(orderPath)),
-    ]),
+  "order-status": (payload, url) => orderStatusMail(payload, url),
   "order-link": ({ orderNumber, orderPath }, url) =>
     letter(`Your order ${orderNumber}`, [
       text(`You asked for the link to your order ${orderNumber}. Here it is:`),
@@ -111,10 +97,11 @@ function orderPlaced(order: OrderPlaced, url: (path: string) => string): ReactNo
     ["Shipping", formatInr(order.shipping)],
   ];
   if (order.pointsRedeemed > 0) totals.push(["Points redeemed", `−${formatInr(pointsToPaise(order.pointsRedeemed))}`]);
-  totals.push(["Grand Total (cash on delivery)", formatInr(order.total)]);
+  totals.push(["Grand Total", formatInr(order.total)]);
   return letter(`Thank you for your order ${order.orderNumber}`, [
-    text(`Dear ${order.name}, your order is placed. We deliver it cash on delivery to:`),
-    text(`${order.address}, ${order.pincode} · ${order.phone}`),
+    text(`Dear ${order.name}, your order is placed. We will deliver it to:`),
+    text(`${order.address} ${order.pincode} · Mobile ${order.phone}`),
+    text("Payment: Cash on delivery"),
     h(
       Section,
       { style: { margin: "16px 0" } },
@@ -145,31 +132,7 @@ function orderPlaced(order: OrderPlaced, url: (path: string) => string): ReactNo
       ? text(`This order earns you ${order.pointsEarned} reward points, yours to spend once it is delivered.`)
       : null,
     button("View your order", url(order.orderPath)),
-    order.invoicePath
-      ? h(
-          Text,
-          { style: styles.muted },
-          "Your tax invoice: ",
-          h(Link, { href: url(order.invoicePath) }, "download it here"),
-          ".",
-        )
-      : null,
+    ...(order.invoicePath ? linkOnItsOwnLine("Your tax invoice (PDF):", url(order.invoicePath)) : []),
     order.isGuest ? muted("Keep this e-mail: its link is your way back to the order.") : null,
   ]);
-}
-
-function letter(title: string, parts: ReactNode[]): ReactNode {
-  return h(MailLayout, { preview: title }, h(Heading, { as: "h1", style: styles.heading }, title), ...parts);
-}
-
-function text(content: string): ReactNode {
-  return h(Text, { style: styles.text }, content);
-}
-
-function muted(content: string): ReactNode {
-  return h(Text, { style: styles.muted }, content);
-}
-
-function button(label: string, href: string): ReactNode {
-  return h(Section, { style: { margin: "20px 0" } }, h(Button, { href, style: styles.button }, label));
 }

@@ -1,0 +1,44 @@
+import { formatShopDate } from "#core/dates.ts";
+import { stateByCode } from "#core/indian-states.ts";
+import type { OrderDetail } from "#server/orders/orders.schemas.ts";
+
+/** "Mumbai, Maharashtra 400050": the city, then the state and the pincode, as an address is written. */
+export function cityLine(order: Pick<OrderDetail, "city" | "stateCode" | "pincode">): string {
+  const state = stateByCode(order.stateCode)?.name ?? "";
+  return [order.city, [state, order.pincode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+}
+
+/** Where the order goes, and once shipped, who carries it and when it is expected. */
+export function OrderDelivery({ order }: { order: OrderDetail }) {
+  return (
+    <section className="card p-4 text-sm" aria-labelledby="delivery-heading">
+      <h2 id="delivery-heading" className="mb-2 font-semibold">
+        Delivery
+      </h2>
+      <p>{order.name}</p>
+      <p className="whitespace-pre-line">{order.address}</p>
+      <p>{cityLine(order)}</p>
+      <p>Mobile {order.phone}</p>
+      <p>{order.email}</p>
+      {order.buyerGstin ? (
+        <p className="mt-2" data-testid="business-invoice">
+          Business invoice to {order.buyerLegalName}, GSTIN {order.buyerGstin}
+        </p>
+      ) : null}
+      {order.shipment ? (
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+          <dt className="text-zinc-600 dark:text-zinc-400">Courier</dt>
+          <dd>{order.shipment.courier}</dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">Tracking number</dt>
+          <dd className="font-mono">{order.shipment.trackingNumber}</dd>
+          {order.shipment.expectedDeliveryAt && order.status === "shipped" ? (
+            <>
+              <dt className="text-zinc-600 dark:text-zinc-400">Expected</dt>
+              <dd>{formatShopDate(order.shipment.expectedDeliveryAt)}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+    </section>
+  );
+}

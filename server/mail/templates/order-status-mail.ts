@@ -1,0 +1,81 @@
+import { Link, Text } from "@react-email/components";
+import type { ReactNode } from "react";
+import { cancelReasonLabel } from "#core/cancel-reasons.ts";
+import { formatShopDate } from "#core/dates.ts";
+import { formatInr } from "#core/money.ts";
+import type { MailMessage } from "../mail.schemas.ts";
+import { button, h, letter, muted, styles, text } from "./mail-layout.ts";
+
+type StatusPayload = Extract<MailMessage, { kind: "order-status" }>["payload"];
+type Url = (path: string) => string;
+
+export const STATUS_WORDS = {
+  shipped: "has shipped",
+  delivered: "has been delivered",
+  cancelled: "has been cancelled",
+} as const;
+
+/** The mail for each step after the order is placed, with what the buyer needs at that step. */
+export function orderStatusMail(payload: StatusPayload, url: Url): ReactNode {
+  const title = `Order ${payload.orderNumber} ${STATUS_WORDS[payload.status]}`;
+  const parts =
+    payload.status === "shipped"
+      ? shippedParts(payload)
+      : payload.status === "delivered"
+        ? deliveredParts(payload)
+        : cancelledParts(payload, url);
+  return letter(title, [text(`Dear ${payload.name},`), ...parts, button("View your order", url(payload.orderPath))]);
+}
+
+function plural(points: number): string {
+  return `${points} reward ${points === 1 ? "point" : "points"}`;
+}
+
+function shippedParts(payload: StatusPayload): ReactNode[] {
+  const parts = [text(`Your order ${payload.orderNumber} is on its way.`)];
+  if (payload.courier) parts.push(text(`Courier: ${payload.courier}`));
+  if (payload.trackingNumber) parts.push(text(`Tracking number: ${payload.trackingNumber}`));
+  if (payload.expectedDeliveryAt) parts.push(text(`Expected delivery: ${formatShopDate(payload.expectedDeliveryAt)}`));
+  if (payload.total !== undefined) {
+    parts.push(text(`Amount due on delivery: ${formatInr(payload.total)}, in cash, to the courier.`));
+  }
+  return parts;
+}
+
+function deliveredParts(payload: StatusPayload): ReactNode[] {
+  const parts = [
+    text(
+      payload.total === undefined
+        ? `Your order ${payload.orderNumber} has been delivered.`
+        : `Your order ${payload.orderNumber} has been delivered, and we have received your payment of ${formatInr(payload.total)}. Thank you!`,
+    ),
+  ];
+  if (payload.pointsEarned) parts.push(text(`The ${plural(payload.pointsEarned)} it earned are yours to spend now.`));
+  return parts;
+}
+
+function cancelledParts(payload: StatusPayload, url: Url): ReactNode[] {
+  const reason = cancelReasonLabel(payload.cancelReason);
+  const parts = [text(`Your order ${payload.orderNumber} has been cancelled. Nothing is due.`)];
+  if (reason) parts.push(text(`Reason: ${reason}`));
+  if (payload.pointsRedeemed)
+    parts.push(text(`The ${plural(payload.pointsRedeemed)} it used are back in your account.`));
+  if (payload.pointsEarned)
+    parts.push(text(`The ${plural(payload.pointsEarned)} it would have earned are not credited.`));
+  if (payload.creditNotePath)
+    parts.push(...linkOnItsOwnLine("The credit note that cancels its tax invoice (PDF):", url(payload.creditNotePath)));
+  else if (payload.pointsRedeemed === undefined)
+    parts.push(muted("Any reward points it used are back in your account."));
+  return parts;
+}
+
+/**
+ * A sentence, then the address alone on the next line: in the plain-text part a full stop after an
+ * address is read as part of it by some mail programs, and the link breaks.
+ */
+export function linkOnItsOwnLine(sentence: string, href: string): ReactNode[] {
+  return [
+    h(Text, { style: { ...styles.muted, margin: 0 } }, sentence),
+    h(Text, { style: styles.muted }, h(Link, { href }, href)),
+  ];
+}
