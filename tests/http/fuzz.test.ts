@@ -1,7 +1,17 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCustomer, makeProduct } from "#server/testing/factories.ts";
-import { describeEachDatabase } from "#server/testing/test-databases.ts";
+import {
+  createPostgresTestDatabase,
+  createSqliteTestDatabase,
+  describeEachDatabase,
+  postgresUrl,
+} from "#server/testing/test-databases.ts";
+import { type ShopProcess, startShopProcess } from "../../scripts/shop-process.ts";
+import { liveBrowser } from "./live-shop.ts";
 import { shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
 
 /*
@@ -288,25 +298,23 @@ async function body(contentType: string, fields: Record<string, string[] | undef
   return { payload, headers: { "content-type": contentType } };
 }
 
-describeEachDatabase("fuzzing every action and data route", (database) => {
-  let shop: TestShop;
-  const cookies: Record<Who, string> = { visitor: "", customer: "", admin: "" };
+/** A shop the fuzzer can send to: in-process (inject) or over HTTP to a shop's own processes. */
+type FuzzTarget = {
+  send: (request: {
+    method: string;
+    url: string;
+    address: string;
+    headers: Record<string, string>;
+    payload?: string | Buffer;
+  }) => Promise<{ statusCode: number; body: string }>;
+  cookies: Record<Who, string>;
+};
+
+/** Every endpoint, `runs` hostile requests each; none may answer 5xx. Prints the statuses seen. */
+function fuzzEndpoints(label: () => string, target: () => FuzzTarget, runs: () => number) {
   const statuses = new Map<string, Map<number, number>>();
   let requestNumber = 0;
-
-  beforeAll(async () => {
-    shop = await startTestShop(database());
-    await makeProduct(database().db, { title: "Fuzz Kurta", sizes: { S: 3, M: 3 } });
-    const customer = await makeCustomer(shop.services.db);
-    const asCustomer = shopBrowser(shop);
-    await asCustomer.post("/cart", { intent: "add", productId: "1", size: "M" });
-    await asCustomer.post("/login", { email: customer.email, password: customer.password });
-    cookies.customer = asCustomer.cookies;
-    const asAdmin = shopBrowser(shop);
-    await asAdmin.post("/login", { email: "admin@shop.test", password: "Admin-password-1" });
-    cookies.admin = asAdmin.cookies;
-  });
-  afterAll(async () => {
+  afterAll(() => {
     const lines = [...statuses].map(
       ([route, counts]) =>
         `  ${route.padEnd(34)} ${[...counts]
@@ -314,11 +322,8 @@ describeEachDatabase("fuzzing every action and data route", (database) => {
           .map(([status, count]) => `${status}×${count}`)
           .join(" ")}`,
     );
-    const runs = runsOn(database().engine);
-    console.info(`Fuzzed ${requestNumber} requests (${runs} runs a route):\n${lines.join("\n")}`);
-    await shop?.dispose();
+    console.info(`${label()}: fuzzed ${requestNumber} requests (${runs()} runs a route):\n${lines.join("\n")}`);
   });
-
   for (const endpoint of ENDPOINTS) {
     it(`answers ${endpoint.name} with no 5xx`, async () => {
       const arbitrary = fc.record({
@@ -334,13 +339,13 @@ describeEachDatabase("fuzzing every action and data route", (database) => {
             endpoint.method === "POST"
               ? await body(contentType, fields, oversized)
               : { payload: undefined, headers: {} };
-          const response = await shop.request({
+          const response = await target().send({
             method: endpoint.method,
             url: path,
             // Each request from its own address, so that the flood guard does not stand between
             // the fuzzer and the code behind it.
-            remoteAddress: `10.${(requestNumber >> 16) & 255}.${(requestNumber >> 8) & 255}.${requestNumber & 255}`,
-            headers: { ...sent.headers, cookie: cookies[endpoint.who] },
+            address: `10.${(requestNumber >> 16) & 255}.${(requestNumber >> 8) & 255}.${requestNumber & 255}`,
+            headers: { ...(sent.headers as Record<string, string>), cookie: target().cookies[endpoint.who] },
             payload: sent.payload,
           });
           const counts = statuses.get(endpoint.name) ?? new Map<number, number>();
@@ -348,8 +353,103 @@ describeEachDatabase("fuzzing every action and data route", (database) => {
           statuses.set(endpoint.name, counts);
           expect(response.statusCode, `${endpoint.method} ${path} → ${response.body.slice(0, 200)}`).toBeLessThan(500);
         }),
-        { numRuns: runsOn(database().engine) },
+        { numRuns: runs() },
       );
     });
   }
+}
+
+describeEachDatabase("fuzzing every action and data route", (database) => {
+  let shop: TestShop;
+  const cookies: Record<Who, string> = { visitor: "", customer: "", admin: "" };
+
+  beforeAll(async () => {
+    shop = await startTestShop(database());
+    await makeProduct(database().db, { title: "Fuzz Kurta", sizes: { S: 3, M: 3 } });
+    const customer = await makeCustomer(shop.services.db);
+    const asCustomer = shopBrowser(shop);
+    await asCustomer.post("/cart", { intent: "add", productId: "1", size: "M" });
+    await asCustomer.post("/login", { email: customer.email, password: customer.password });
+    cookies.customer = asCustomer.cookies;
+    const asAdmin = shopBrowser(shop);
+    await asAdmin.post("/login", { email: "admin@shop.test", password: "Admin-password-1" });
+    cookies.admin = asAdmin.cookies;
+  });
+  afterAll(async () => {
+    await shop?.dispose();
+  });
+
+  fuzzEndpoints(
+    () => `in one process [${database().engine}]`,
+    () => ({
+      cookies,
+      send: ({ method, url, address, headers, payload }) =>
+        shop.request({ method: method as "GET" | "POST", url, remoteAddress: address, headers, payload }),
+    }),
+    () => runsOn(database().engine),
+  );
 });
+
+/*
+ * The same fuzzing against the shop as `npm start` runs it with two workers behind one port (each
+ * request from its own address through the proxy the shop trusts), on each engine: what one worker
+ * refuses cleanly, two must too. FUZZ_WORKER_RUNS sets its runs a route (a tenth of FUZZ_RUNS).
+ */
+const WORKER_RUNS = Number(process.env.FUZZ_WORKER_RUNS ?? Math.max(1, Math.ceil(RUNS / 10)));
+
+for (const engine of ["sqlite", "postgres"] as const) {
+  describe.runIf(engine === "sqlite" || postgresUrl() !== undefined)(`fuzzing two workers [${engine}]`, () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "shop-fuzz-"));
+    const cookies: Record<Who, string> = { visitor: "", customer: "", admin: "" };
+    let shop: ShopProcess;
+    let dispose: () => Promise<void> = async () => {};
+
+    beforeAll(async () => {
+      const database =
+        engine === "postgres"
+          ? await createPostgresTestDatabase(postgresUrl() ?? "")
+          : await createSqliteTestDatabase();
+      dispose = database.dispose;
+      await makeProduct(database.db, { title: "Fuzz Kurta", sizes: { S: 3, M: 3 } });
+      const customer = await makeCustomer(database.db);
+      shop = await startShopProcess({
+        DATABASE_URL: database.url,
+        WEB_CONCURRENCY: "2",
+        SEED_DEMO: "false",
+        TRUST_PROXY: "1",
+        ADMIN_EMAIL: "admin@shop.test",
+        ADMIN_PASSWORD: "Admin-password-1",
+        MAIL_URL: `file:${path.join(dir, "outbox")}`,
+      });
+      const asCustomer = liveBrowser();
+      await asCustomer.post(shop.baseUrl, "/cart", { intent: "add", productId: "1", size: "M" });
+      await asCustomer.post(shop.baseUrl, "/login", { email: customer.email, password: customer.password });
+      cookies.customer = asCustomer.cookie;
+      const asAdmin = liveBrowser();
+      await asAdmin.post(shop.baseUrl, "/login", { email: "admin@shop.test", password: "Admin-password-1" });
+      cookies.admin = asAdmin.cookie;
+    }, 120_000);
+    afterAll(async () => {
+      await shop?.stop();
+      await dispose();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    fuzzEndpoints(
+      () => `two workers [${engine}]`,
+      () => ({
+        cookies,
+        send: async ({ method, url, address, headers, payload }) => {
+          const response = await fetch(`${shop.baseUrl}${url}`, {
+            method,
+            redirect: "manual",
+            headers: { ...headers, origin: shop.baseUrl, "x-forwarded-for": address },
+            body: payload === undefined ? undefined : typeof payload === "string" ? payload : new Uint8Array(payload),
+          });
+          return { statusCode: response.status, body: await response.text() };
+        },
+      }),
+      () => WORKER_RUNS,
+    );
+  });
+}
