@@ -1,6 +1,19 @@
 import type { Executor } from "../db/schema.ts";
 
 /** The owner's cart lines with each product's current title, price and the stock of the line's size. */
+/** What a line to be bought reads of its product and of the size's stock. */
+const PRODUCT_AS_SOLD = [
+  "products.title",
+  "products.description",
+  "products.category",
+  "products.imageMain",
+  "products.price",
+  "products.hsn",
+  "products.fabric",
+  "products.archived",
+  "productSizes.stock",
+] as const;
+
 export async function findCartLines(executor: Executor, owner: string) {
   return executor
     .selectFrom("cartLines")
@@ -10,20 +23,7 @@ export async function findCartLines(executor: Executor, owner: string) {
         .onRef("productSizes.productId", "=", "cartLines.productId")
         .onRef("productSizes.size", "=", "cartLines.size"),
     )
-    .select([
-      "cartLines.productId",
-      "cartLines.size",
-      "cartLines.quantity",
-      "products.title",
-      "products.description",
-      "products.category",
-      "products.imageMain",
-      "products.price",
-      "products.hsn",
-      "products.fabric",
-      "products.archived",
-      "productSizes.stock",
-    ])
+    .select(["cartLines.productId", "cartLines.size", "cartLines.quantity", ...PRODUCT_AS_SOLD])
     .where("cartLines.owner", "=", owner)
     .orderBy("cartLines.addedAt")
     .orderBy("cartLines.productId")
@@ -41,18 +41,7 @@ export async function findPieceLine(executor: Executor, productId: number, size:
     .leftJoin("productSizes", (join) =>
       join.onRef("productSizes.productId", "=", "products.id").on("productSizes.size", "=", size),
     )
-    .select([
-      "products.id as productId",
-      "products.title",
-      "products.description",
-      "products.category",
-      "products.imageMain",
-      "products.price",
-      "products.hsn",
-      "products.fabric",
-      "products.archived",
-      "productSizes.stock",
-    ])
+    .select(["products.id as productId", ...PRODUCT_AS_SOLD])
     .where("products.id", "=", productId)
     .executeTakeFirst();
 }

@@ -1,21 +1,15 @@
 import { ChevronDown, CircleUser } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
-import { useLocation } from "react-router";
 import { ACCOUNT_MENU_LABELS, type NavLink, type Viewer } from "#core/viewer.ts";
 import { NavItem } from "./nav-items.tsx";
+
+import { useBarPopover } from "./use-bar-popover.ts";
 
 /**
  * The signed-in person's links (Profile, Update Profile, Orders, Logout) under one button, so the
  * top bar fits from 768 px up. A native popover: Escape and a click elsewhere close it.
  */
 export function AccountMenu({ viewer, links }: { viewer: NonNullable<Viewer>; links: NavLink[] }) {
-  const id = useId();
-  const popover = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger.
-  useEffect(() => {
-    if (popover.current?.matches(":popover-open")) popover.current.hidePopover();
-  }, [location.key]);
+  const { id, popover } = useBarPopover();
   const firstName = viewer.name.split(/\s+/)[0] || "Account";
   return (
     <div>

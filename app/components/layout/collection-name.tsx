@@ -1,4 +1,5 @@
-import { type Collection, collectionLinkName } from "#core/collections.ts";
+import { Link } from "react-router";
+import { COLLECTIONS, type Collection, collectionLinkName } from "#core/collections.ts";
 
 /**
  * A collection's short label as the bar shows it; where the label alone says little ("More"), a
@@ -12,5 +13,20 @@ export function CollectionName({ collection }: { collection: Collection }) {
       {label}
       {rest ? <span className="sr-only">{rest}</span> : null}
     </>
+  );
+}
+
+/** The ten collections as a list of links in two columns, for the bar's menu and the phone's menu. */
+export function CollectionLinks({ listClassName, linkClassName }: { listClassName: string; linkClassName: string }) {
+  return (
+    <ul className={listClassName}>
+      {COLLECTIONS.map((collection) => (
+        <li key={collection.slug}>
+          <Link to={`/${collection.slug}`} className={linkClassName}>
+            <CollectionName collection={collection} />
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

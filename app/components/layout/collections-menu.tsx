@@ -1,8 +1,6 @@
 import { ChevronDown } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
-import { Link, useLocation } from "react-router";
-import { COLLECTIONS } from "#core/collections.ts";
-import { CollectionName } from "./collection-name.tsx";
+import { CollectionLinks } from "./collection-name.tsx";
+import { useBarPopover } from "./use-bar-popover.ts";
 
 /**
  * The ten collections under one button in the top bar, from 768 px up, on every page (below that
@@ -11,13 +9,7 @@ import { CollectionName } from "./collection-name.tsx";
  * closes it too.
  */
 export function CollectionsMenu() {
-  const id = useId();
-  const popover = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger.
-  useEffect(() => {
-    if (popover.current?.matches(":popover-open")) popover.current.hidePopover();
-  }, [location.key]);
+  const { id, popover } = useBarPopover();
   return (
     <div className="hidden md:block">
       <button
@@ -36,18 +28,10 @@ export function CollectionsMenu() {
         className="fixed inset-auto top-16 left-[max(1rem,calc((100vw-80rem)/2+1rem))] m-0 w-md rounded-lg border border-zinc-200 bg-white p-3 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
       >
         <nav aria-label="Collections">
-          <ul className="grid grid-cols-2 gap-1">
-            {COLLECTIONS.map((collection) => (
-              <li key={collection.slug}>
-                <Link
-                  to={`/${collection.slug}`}
-                  className="block rounded-md px-3 py-2 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
-                >
-                  <CollectionName collection={collection} />
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <CollectionLinks
+            listClassName="grid grid-cols-2 gap-1"
+            linkClassName="block rounded-md px-3 py-2 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+          />
         </nav>
       </div>
     </div>

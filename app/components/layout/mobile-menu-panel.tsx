@@ -1,9 +1,8 @@
 import { X } from "lucide-react";
 import { Link } from "react-router";
-import { COLLECTIONS } from "#core/collections.ts";
 import { navLinks, type Viewer } from "#core/viewer.ts";
 import { Modal } from "../ui/modal.tsx";
-import { CollectionName } from "./collection-name.tsx";
+import { CollectionLinks } from "./collection-name.tsx";
 import { NavItem } from "./nav-items.tsx";
 import { SearchBox } from "./search-box.tsx";
 
@@ -59,18 +58,10 @@ export function MobileMenuPanel({ viewer, wishlistCount, panelId, open, setOpen 
           >
             Collections
           </h2>
-          <ul className="mt-1 grid grid-cols-2 gap-x-4">
-            {COLLECTIONS.map((collection) => (
-              <li key={collection.slug}>
-                <Link
-                  to={`/${collection.slug}`}
-                  className="block py-2 text-sm hover:text-gold-700 dark:hover:text-gold-300"
-                >
-                  <CollectionName collection={collection} />
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <CollectionLinks
+            listClassName="mt-1 grid grid-cols-2 gap-x-4"
+            linkClassName="block py-2 text-sm hover:text-gold-700 dark:hover:text-gold-300"
+          />
         </nav>
       </div>
     </Modal>

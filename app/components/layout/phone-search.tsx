@@ -1,7 +1,8 @@
 import { Search } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
-import { useLocation } from "react-router";
+import { useEffect } from "react";
 import { SearchBox } from "./search-box.tsx";
+
+import { useBarPopover } from "./use-bar-popover.ts";
 
 /**
  * Below 768 px the bar has no room for the search box: a search icon opens it under the bar, with
@@ -9,14 +10,9 @@ import { SearchBox } from "./search-box.tsx";
  * tap elsewhere closes it, and so does the search it submits.
  */
 export function PhoneSearch() {
-  const id = useId();
-  const popover = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger.
-  useEffect(() => {
-    if (popover.current?.matches(":popover-open")) popover.current.hidePopover();
-  }, [location.key]);
+  const { id, popover } = useBarPopover();
   // Opened, the panel puts the cursor in the field: it was opened to type in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a ref (useBarPopover's), read once the panel is in the page.
   useEffect(() => {
     const panel = popover.current;
     const focusField = (event: Event) => {
