@@ -15,7 +15,14 @@ export async function addToCart(page: Page, productPath: string, size: string, t
   await live(page, productPath);
   await page.getByLabel("Size").selectOption(size);
   for (let added = 0; added < times; added++) {
+    const posted = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/cart"),
+      { timeout: 10_000 },
+    );
     await page.getByRole("button", { name: "Add To Cart" }).click();
+    await posted;
+    // The form is busy until the cart's figures are read again; a press before that is dropped.
+    await page.locator('form[aria-busy="true"]').waitFor({ state: "hidden", timeout: 10_000 });
     await page.getByText("Added to cart").last().waitFor();
   }
 }

@@ -30,6 +30,8 @@ export function ProductActions(props: {
         method="post"
         action="/cart"
         className="flex flex-col gap-4"
+        // A press while the last one is on its way is dropped (no double add); this says so.
+        aria-busy={busy || undefined}
         onSubmit={(event) => {
           if (busy) event.preventDefault();
           else needSize(event);
