@@ -98,14 +98,21 @@ export async function viewCart(db: Db, actor: Actor, options: { redeem?: boolean
  */
 export async function orderNowPiece(db: Db, input: PieceInput): Promise<{ productId: number; size: string }> {
   const piece = parseInput(pieceSchema, input);
-  const product = await findSizeStock(db, piece.productId, piece.size);
+  await sizeOnSale(db, piece.productId, piece.size);
+  return piece;
+}
+
+/**
+ * A product's size that can be bought now: the product is in the shop, has that size, and the size
+ * is in stock; otherwise the refusal says which. Answers the product's title and the stock.
+ */
+async function sizeOnSale(executor: Executor, productId: number, size: string) {
+  const product = await findSizeStock(executor, productId, size);
   if (!product || product.archived) throw new AppError("not-found", "This product is no longer available.");
   if (product.stock === null)
     throw new AppError("validation-failed", "Please select a size", { size: "Please select a size" });
-  if (product.stock === 0) {
-    throw new AppError("out-of-stock", `${product.title} is out of stock in size ${piece.size}.`);
-  }
-  return piece;
+  if (product.stock === 0) throw new AppError("out-of-stock", `${product.title} is out of stock in size ${size}.`);
+  return { title: product.title, stock: product.stock };
 }
 
 /**
@@ -164,11 +171,7 @@ export async function addToCart(db: Db, actor: Actor, input: AddToCartInput, now
   const { productId, size, quantity } = parseInput(addToCartSchema, input);
   const owner = requireOwner(actor);
   return db.transaction().execute(async (trx) => {
-    const product = await findSizeStock(trx, productId, size);
-    if (!product || product.archived) throw new AppError("not-found", "This product is no longer available.");
-    if (product.stock === null)
-      throw new AppError("validation-failed", "Please select a size", { size: "Please select a size" });
-    if (product.stock === 0) throw new AppError("out-of-stock", `${product.title} is out of stock in size ${size}.`);
+    const product = await sizeOnSale(trx, productId, size);
     const current = await findCartQuantity(trx, owner, productId, size);
     const capped = Math.min(current + quantity, product.stock, MAX_LINE_QUANTITY);
     if (capped === current) {

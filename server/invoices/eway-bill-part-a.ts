@@ -18,7 +18,7 @@ const TAX_INVOICE = "INV";
 /** "Regular": billed to and shipped to the same person, from the seller's own place. */
 const REGULAR_TRANSACTION = 1;
 
-/** Unit quantity codes: pieces for goods; "others" for the shipping charge, which is not counted. */
+/** Unit quantity codes: pieces for goods; "others" for the shipping charge, which counts no pieces. */
 const PIECES = "PCS";
 const OTHERS = "OTH";
 
@@ -174,8 +174,8 @@ export type PartABill = ReturnType<typeof billOf>;
 export type PartA = { version: string; billLists: [PartABill] };
 
 /**
- * Part A of the invoice's e-way bill. Every row of the invoice is an item (the shipping row with
- * its SAC), so the items, the taxes and the invoice value add up exactly as the invoice does.
+ * Part A of the invoice's e-way bill. Every row of the invoice is an item (the shipping row under
+ * the goods' HSN, as the invoice files it), so the items, the taxes and the invoice value add up exactly as the invoice does.
  */
 export function partAOf(invoice: InvoiceDocument, parties: { buyerGstin: string; sellerPincode: string }): PartA {
   return { version: PART_A_VERSION, billLists: [billOf(invoice, parties)] };
