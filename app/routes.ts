@@ -20,6 +20,8 @@ export default [
   ...listings,
   route("productinfo/:id", "routes/product.tsx"),
   route("theme", "routes/theme.ts"),
+  route("pincode/:pincode", "routes/pincode.ts"),
+  route("data-sources", "routes/data-sources.tsx"),
   route("frame", "routes/frame.ts"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),

@@ -46,35 +46,38 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
             <li key={order.id}>
               <Link
                 to={`/order/${order.orderNumber}`}
-                className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 shadow-sm transition hover:shadow-md sm:flex-row dark:border-zinc-700 dark:bg-zinc-800"
+                className="flex gap-4 rounded-lg border border-zinc-200 bg-white p-3 shadow-sm transition hover:shadow-md sm:p-4 dark:border-zinc-700 dark:bg-zinc-800"
                 data-testid="order-card"
               >
                 {order.firstItem ? (
-                  <div className="w-full shrink-0 overflow-hidden rounded-md bg-zinc-100 sm:w-[150px] dark:bg-zinc-700">
+                  <div className="w-20 shrink-0 self-start overflow-hidden rounded-md bg-zinc-100 sm:w-[150px] dark:bg-zinc-700">
                     <ShopImage
                       image={order.firstItem.image}
                       shape="product"
                       alt={order.firstItem.title}
-                      sizes="(min-width: 640px) 150px, 100vw"
+                      sizes="(min-width: 640px) 150px, 80px"
                       preferredWidth={320}
                       className="aspect-[4/5] w-full object-cover"
                     />
                   </div>
                 ) : null}
-                <div className="flex flex-1 flex-col gap-1">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
+                <div className="flex min-w-0 flex-1 flex-col gap-1">
+                  <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
                     <p className="font-semibold">{order.firstItem?.title ?? "Order"}</p>
-                    <StatusBadge status={order.status} />
+                    {/* The spec's "Status", said by the badge itself. */}
+                    <p className="text-sm">
+                      <span className="sr-only">Status: </span>
+                      <StatusBadge status={order.status} />
+                    </p>
                   </div>
-                  <p className="line-clamp-2 text-sm text-zinc-600 dark:text-zinc-300">
+                  <p className="line-clamp-1 text-sm text-zinc-600 sm:line-clamp-2 dark:text-zinc-300">
                     {order.firstItem?.description}
                   </p>
-                  <p className="mt-auto text-lg font-semibold">{formatRs(order.total)}</p>
+                  <p className="mt-auto font-semibold sm:text-lg">{formatRs(order.total)}</p>
                   <p className="text-sm text-zinc-500 dark:text-zinc-400">
                     {order.itemCount} {order.itemCount === 1 ? "item" : "items"} · Order {order.orderNumber} ·{" "}
                     {formatShopDate(order.createdAt)}
                   </p>
-                  <p className="text-sm">Status: {order.status.charAt(0).toUpperCase() + order.status.slice(1)}</p>
                 </div>
               </Link>
             </li>

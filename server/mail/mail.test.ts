@@ -120,6 +120,7 @@ describeEachDatabase("the mail outbox", (database) => {
     expect(placedMail?.text).toContain("₹25,098");
     expect(placedMail?.text).toMatch(/Grand Total +₹25,098/);
     expect(placedMail?.text).toContain("Payment: Cash on delivery");
+    expect(placedMail?.text).toContain("Linking Road, Bandra West, Mumbai, Maharashtra 400050 · Mobile");
     expect(placedMail?.html).toContain(`${PUBLIC_URL}/orders/${placed.accessToken}`);
     const shipped = forCustomer.find((mail) => mail.subject === `Your order ${placed.orderNumber} has shipped`);
     expect(shipped?.text).toContain("is on its way");

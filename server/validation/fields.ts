@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pincodeFitsState, stateByCode } from "#core/indian-states.ts";
+import { findPincode } from "../delivery/pincode-directory.ts";
 import { AppError } from "../errors.ts";
 import { gstinStateCode, isValidGstin } from "../tax/gstin.ts";
 
@@ -105,8 +106,9 @@ export function optionalField(field: z.ZodType<string, string>) {
 }
 
 /**
- * A pincode must lie in the chosen state (postal ranges): a parcel to 400001 cannot be taxed as a
- * sale to West Bengal. Reported against the pincode.
+ * A pincode must lie in the chosen state: a parcel to 400001 cannot be taxed as a sale to West
+ * Bengal. A pincode India Post lists must be in its own state; one it does not list yet (a new
+ * office) must at least fall in the state's postal ranges. Reported against the pincode.
  */
 export function pincodeInState(
   value: { pincode?: string | null; stateCode?: string | null },
@@ -115,7 +117,16 @@ export function pincodeInState(
   const { pincode, stateCode } = value;
   if (!pincode || !stateCode) return;
   const state = stateByCode(stateCode);
-  if (state && !pincodeFitsState(pincode, stateCode)) {
+  if (!state) return;
+  const listed = findPincode(pincode);
+  const home = listed ? stateByCode(listed.stateCode) : undefined;
+  if (home && home.code !== state.code) {
+    context.addIssue({
+      code: "custom",
+      path: ["pincode"],
+      message: `Pincode ${pincode} is in ${home.name}, not ${state.name}.`,
+    });
+  } else if (!home && !pincodeFitsState(pincode, stateCode)) {
     context.addIssue({ code: "custom", path: ["pincode"], message: `Pincode ${pincode} is not in ${state.name}.` });
   }
 }

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
-import { fillDelivery } from "./forms.ts";
+import { fillDelivery, fillPincode } from "./forms.ts";
 
 async function openProduct(page: Page, listing: string, title: string) {
   await page.goto(listing);
@@ -69,6 +69,10 @@ describeJourneys("cart and checkout", (journey) => {
         page.getByText("Offers and Discounts not available when checking out as guest", { exact: false }).isVisible(),
       )
       .toBe(true);
+    // A known pincode fills in the empty city and the state.
+    await fillPincode(page, "560034");
+    await expect.poll(() => page.getByLabel("City").inputValue()).toBe("Bengaluru");
+    await expect.poll(() => page.getByLabel("State/UT").inputValue()).toBe("29");
     await fillCheckout(page);
     await page.getByRole("button", { name: "Order Now" }).click();
     await page.getByText("All fields are required", { exact: false }).first().waitFor();
@@ -104,6 +108,12 @@ describeJourneys("cart and checkout", (journey) => {
     await expect.poll(() => card.textContent()).toContain("Mastani Chanderi Anarkali Set");
     await expect.poll(() => card.textContent()).toContain("₹4,599");
     await expect.poll(() => card.locator("[data-status]").textContent()).toBe("Placed");
+    // On a phone an order is a compact row, its status said once.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect.poll(async () => (await card.boundingBox())?.height ?? 0).toBeLessThan(200);
+    expect((await card.innerText()).match(/Placed/g)).toHaveLength(1);
+    if (viewport) await page.setViewportSize(viewport);
 
     await page.goto("/profile");
     // ₹4,499 of goods earns 44 points, pending until the order is delivered (cash on delivery).

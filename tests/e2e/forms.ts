@@ -18,15 +18,29 @@ export const MUMBAI: Delivery = {
   phone: "+91 98200 12345",
 };
 
-/** Types a delivery address into a checkout form (the cart's dialog or the guest page). */
+/**
+ * Types a delivery address into a checkout form (the cart's dialog or the guest page). The pincode
+ * goes first: once the form has filled in the state from it, the city and state given are typed over.
+ */
 export async function fillDelivery(form: Page | Locator, delivery: Partial<Delivery> = {}): Promise<void> {
   const { name, address, city, state, pincode, phone } = { ...MUMBAI, ...delivery };
   await form.getByLabel("Full Name").fill(name);
   await form.getByLabel("Full Address").fill(address);
+  await fillPincode(form, pincode);
   await form.getByLabel("City").fill(city);
   await form.getByLabel("State/UT").selectOption({ label: state });
-  await form.getByLabel("Pincode").fill(pincode);
   await form.getByLabel("Mobile Number").fill(phone);
+}
+
+/** Types a pincode and waits until the form has filled in what the shop's directory says of it. */
+export async function fillPincode(form: Page | Locator, pincode: string): Promise<void> {
+  const page = "page" in form ? form.page() : form;
+  const answered = page.waitForResponse((response) => response.url().endsWith(`/pincode/${pincode}`));
+  await form.getByLabel("Pincode").fill(pincode);
+  const response = await answered;
+  if (!response.ok()) return;
+  const { stateCode } = (await response.json()) as { stateCode: string };
+  await form.locator(`select[name="stateCode"]:has(option[value="${stateCode}"]:checked)`).waitFor();
 }
 
 /** The administrator moves an order to a status from the Orders tab, as the dashboard offers it. */

@@ -39,7 +39,7 @@ describeJourneys("tax invoices", (journey) => {
       phone: "9830012345",
     });
     await dialog.getByRole("button", { name: "Order Now" }).click();
-    await dialog.getByText("Pincode 400050 is not in West Bengal.").first().waitFor();
+    await dialog.getByText("Pincode 400050 is in Maharashtra, not West Bengal.").first().waitFor();
     await dialog.getByLabel("Pincode").fill("700019");
     await dialog.getByRole("button", { name: "Order Now" }).click();
     await page.waitForURL("**/order");

@@ -54,6 +54,7 @@ describeJourneys("the walk-through's findings: storefront", (journey) => {
       "/guest",
       "/login",
       "/signup",
+      "/data-sources",
     ]);
   });
 

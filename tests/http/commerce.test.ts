@@ -139,6 +139,24 @@ describeEachDatabase("cart and orders over HTTP, from the attacker's side", (dat
     expect(order).toMatchObject({ pointsRedeemed: 0, pointsEarned: 0, total: 260_000 });
   });
 
+  it("tells an address form the city and state of a pincode, and refuses what is not one", async () => {
+    const known = await browser().get("/pincode/560034");
+    expect(known.statusCode).toBe(200);
+    expect(JSON.parse(known.body)).toEqual({
+      pincode: "560034",
+      city: "Bengaluru",
+      stateCode: "29",
+      stateName: "Karnataka",
+    });
+    expect(JSON.parse((await browser().get("/pincode/194101")).body)).toMatchObject({ stateName: "Ladakh" });
+    const unlisted = await browser().get("/pincode/999999");
+    expect(unlisted.statusCode).toBe(404);
+    expect(JSON.parse(unlisted.body)).toEqual({ message: "Pincode 999999 is not in our directory." });
+    const malformed = await browser().get("/pincode/40%3Cb%3E");
+    expect(malformed.statusCode).toBe(400);
+    expect(JSON.parse(malformed.body)).toEqual({ message: "A pincode has six digits and does not start with 0." });
+  });
+
   it("explains a checkout it cannot take, keeping what was typed", async () => {
     const { session } = await signedIn();
     await session.post("/cart", { intent: "add", productId: String(productId), size: "M" });
@@ -170,7 +188,16 @@ describeEachDatabase("cart and orders over HTTP, from the attacker's side", (dat
       stateCode: "19",
     });
     expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.body).toContain("Pincode 400050 is not in West Bengal.");
+    expect(elsewhere.body).toContain("Pincode 400050 is in Maharashtra, not West Bengal.");
+    // Goa's pincodes share Maharashtra's postal ranges; the directory knows 403001 is in Goa.
+    const goa = await session.post("/cart?checkout", {
+      intent: "checkout",
+      idempotencyKey: crypto.randomUUID(),
+      ...CHECKOUT,
+      pincode: "403001",
+    });
+    expect(goa.statusCode).toBe(400);
+    expect(goa.body).toContain("Pincode 403001 is in Goa, not Maharashtra.");
     const nowhere = await session.post("/cart?checkout", {
       intent: "checkout",
       idempotencyKey: crypto.randomUUID(),

@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { type ChangeEvent, useEffect, useState } from "react";
 import { stateByCode } from "#core/indian-states.ts";
 import type { Profile } from "#server/accounts/accounts.schemas.ts";
+import { fillFromPincode } from "../../lib/pincode-fill.ts";
 import { TextField } from "../ui/text-field.tsx";
 import { StateSelect } from "./state-select.tsx";
 
@@ -21,6 +22,9 @@ export function profileValue(profile: Profile, name: (typeof PROFILE_ROWS)[numbe
   return name === "stateCode" && value ? (stateByCode(value)?.name ?? value) : value;
 }
 
+/** A pincode is typed on the number pad, and fills in the city and state once complete. */
+const PINCODE_INPUT = { inputMode: "numeric", maxLength: 6, onChange: fillFromPincode } as const;
+
 export const PASSWORD_FOR_EMAIL = "Please enter your current password to change your e-mail.";
 const PASSWORD_ID = "field-currentPassword";
 
@@ -33,6 +37,8 @@ const PASSWORD_ID = "field-currentPassword";
 export function ProfileFields({ profile, errors }: { profile: Profile; errors: Record<string, string> }) {
   const [emailChanged, setEmailChanged] = useState(false);
   const missing = useStopWithoutPassword(profile.email);
+  const onEmailChange = (event: ChangeEvent<HTMLInputElement>) =>
+    setEmailChanged(event.currentTarget.value.trim().toLowerCase() !== profile.email.trim().toLowerCase());
   return (
     <>
       {PROFILE_ROWS.map((row) =>
@@ -45,18 +51,9 @@ export function ProfileFields({ profile, errors }: { profile: Profile; errors: R
             label={row.label}
             type={row.type}
             autoComplete={row.autoComplete}
-            inputMode={row.name === "pincode" ? "numeric" : undefined}
-            maxLength={row.name === "pincode" ? 6 : undefined}
             defaultValue={profile[row.name] ?? ""}
             error={errors[row.name]}
-            onChange={
-              row.name === "email"
-                ? (event) =>
-                    setEmailChanged(
-                      event.currentTarget.value.trim().toLowerCase() !== profile.email.trim().toLowerCase(),
-                    )
-                : undefined
-            }
+            {...(row.name === "pincode" ? PINCODE_INPUT : row.name === "email" ? { onChange: onEmailChange } : {})}
           />
         ),
       )}

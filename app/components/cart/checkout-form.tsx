@@ -2,6 +2,7 @@ import { Fragment, type InputHTMLAttributes } from "react";
 import { Form, Link } from "react-router";
 import type { GuestCheckoutInput } from "#server/orders/orders.schemas.ts";
 import type { Piece } from "../../lib/order-now.ts";
+import { fillFromPincode } from "../../lib/pincode-fill.ts";
 import { StateSelect } from "../account/state-select.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
@@ -51,8 +52,16 @@ const CHECKOUT_FIELDS: CheckoutField[] = [
     guestOnly: true,
   },
   { name: "address", label: "Full Address", autoComplete: "street-address", hint: "House, street and area." },
+  {
+    name: "pincode",
+    label: "Pincode",
+    inputMode: "numeric",
+    autoComplete: "postal-code",
+    maxLength: 6,
+    hint: "Fills in the city and state.",
+    onChange: fillFromPincode,
+  },
   { name: "city", label: "City", autoComplete: "address-level2" },
-  { name: "pincode", label: "Pincode", inputMode: "numeric", autoComplete: "postal-code", maxLength: 6 },
   { name: "phone", label: "Mobile Number", type: "tel", autoComplete: "tel", hint: "10 digits; +91 is optional." },
 ];
 

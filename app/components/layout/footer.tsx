@@ -90,7 +90,10 @@ export function Footer() {
         </div>
       </div>
       <p className="border-t border-zinc-200 px-4 py-4 text-center text-xs text-zinc-600 dark:text-zinc-400 dark:border-zinc-800">
-        © Kesar Fashion, Mumbai. Prices in Indian rupees, inclusive of taxes.
+        © Kesar Fashion, Mumbai. Prices in Indian rupees, inclusive of taxes.{" "}
+        <Link to="/data-sources" className="underline hover:text-gold-700 dark:hover:text-gold-300">
+          Data sources
+        </Link>
       </p>
     </footer>
   );
