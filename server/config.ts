@@ -6,6 +6,14 @@ import { z } from "zod";
 import { stateByCode } from "#core/indian-states.ts";
 import { sqlitePath } from "./db/sqlite-path.ts";
 import {
+  DEFAULT_DELIVERY_BANDS,
+  DEFAULT_DELIVERY_SETTINGS,
+  type DeliverySettings,
+  parseCutoff,
+  parseDeliveryBands,
+} from "./delivery/delivery-settings.ts";
+import { findPincode } from "./delivery/pincode-directory.ts";
+import {
   type DocumentSigning,
   openSigningCertificate,
   type SigningCertificate,
@@ -115,6 +123,28 @@ const signatory = z
     return { name, designation };
   });
 
+/** A pincode the shop's directory lists: the warehouse's distance to every other is measured from it. */
+const warehousePincode = z
+  .string()
+  .trim()
+  .refine((value) => findPincode(value) !== undefined, { message: "must be a 6-digit pincode India Post lists" });
+
+/** "14:00": after this time (India) an order counts from the next working day. */
+const dispatchCutoff = z
+  .string()
+  .transform((value, context) => parseCutoff(value) ?? fail(context, 'must be a time of day such as "14:00"'));
+
+/** Transit days by distance from the warehouse, e.g. "50:1-2,300:2-3,*:6-9". */
+const deliveryBands = z.string().transform((value, context) => {
+  const bands = parseDeliveryBands(value);
+  return typeof bands === "string" ? fail(context, bands) : bands;
+});
+
+function fail(context: z.RefinementCtx, message: string): never {
+  context.addIssue({ code: "custom", message });
+  return z.NEVER;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
@@ -146,6 +176,16 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number({ error: "must be a number" }).int().min(1).max(64).optional(),
   // The JavaScript heap each worker may keep (V8's old generation), in MB.
   WORKER_HEAP_MB: z.coerce.number({ error: "must be a number" }).int().min(128).max(16_384).default(256),
+  // Delivery promises where the courier's list is silent (see server/delivery/delivery-settings.ts).
+  SHOP_WAREHOUSE_PINCODE: warehousePincode.default(DEFAULT_DELIVERY_SETTINGS.warehousePincode),
+  DISPATCH_CUTOFF: dispatchCutoff.prefault("14:00"),
+  HANDLING_DAYS: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(0)
+    .max(10)
+    .default(DEFAULT_DELIVERY_SETTINGS.handlingDays),
+  DELIVERY_BANDS: deliveryBands.prefault(DEFAULT_DELIVERY_BANDS),
   PASSWORD_MIN_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(6),
   PASSWORD_MAX_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(128),
   PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default(false),
@@ -202,7 +242,29 @@ export type Config = {
   workerHeapMb: number;
   /** The token Prometheus sends to read /metrics; undefined turns /metrics off. */
   metricsToken: string | undefined;
+  /** Where parcels leave from, when, and how long they take where the courier's list is silent. */
+  delivery: DeliverySettings;
 };
+
+function sellerOf(values: z.output<typeof envSchema>): SellerDetails {
+  return {
+    legalName: values.SHOP_LEGAL_NAME,
+    address: values.SHOP_ADDRESS,
+    gstin: values.SHOP_GSTIN,
+    stateCode: gstinStateCode(values.SHOP_GSTIN),
+    stateName: stateByCode(gstinStateCode(values.SHOP_GSTIN))?.name ?? "",
+    signatory: values.SHOP_SIGNATORY,
+  };
+}
+
+function deliverySettingsOf(values: z.output<typeof envSchema>): DeliverySettings {
+  return {
+    warehousePincode: values.SHOP_WAREHOUSE_PINCODE,
+    cutoffMinutes: values.DISPATCH_CUTOFF,
+    handlingDays: values.HANDLING_DAYS,
+    bands: values.DELIVERY_BANDS,
+  };
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -243,19 +305,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Beside the default database, so that `npm start` needs no mail server.
     mailUrl: values.MAIL_URL ?? `file:${path.join(dataDir, "outbox")}`,
     mailFrom: values.MAIL_FROM,
-    seller: {
-      legalName: values.SHOP_LEGAL_NAME,
-      address: values.SHOP_ADDRESS,
-      gstin: values.SHOP_GSTIN,
-      stateCode: gstinStateCode(values.SHOP_GSTIN),
-      stateName: stateByCode(gstinStateCode(values.SHOP_GSTIN))?.name ?? "",
-      signatory: values.SHOP_SIGNATORY,
-    },
+    seller: sellerOf(values),
     documentSigning: {
       signatory: values.SHOP_SIGNATORY,
       certificate: signingCertificate(values.SHOP_SIGNING_P12, values.SHOP_SIGNING_PASSPHRASE),
     },
     metricsToken: values.METRICS_TOKEN,
+    delivery: deliverySettingsOf(values),
     // An in-memory database lives in one process, so it gets one worker.
     webConcurrency: values.DATABASE_URL === "file::memory:" ? 1 : (values.WEB_CONCURRENCY ?? availableParallelism()),
     workerHeapMb: values.WORKER_HEAP_MB,

@@ -19,7 +19,11 @@ export async function checkoutFromForm(context: Readonly<RouterContextProvider>,
   const { idempotencyKey: _key, redeemPoints: _points, seenQuote: _quote, ...values } = input;
   try {
     const { db, config } = appServices(context);
-    const order = await placeOrder(db, actor, input, { seller: config.seller, buyerIp: requestInfo(context).ip });
+    const order = await placeOrder(db, actor, input, {
+      seller: config.seller,
+      delivery: config.delivery,
+      buyerIp: requestInfo(context).ip,
+    });
     const to = actor.kind === "user" ? "/order" : `/orders/${order.accessToken}`;
     return redirectWithToast(context, to, makeToast("success", "Order placed successfully"));
   } catch (error) {

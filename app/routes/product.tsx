@@ -5,6 +5,7 @@ import { formatInr, rupeeDecimal } from "#core/money.ts";
 import { materialLabel } from "#core/sizes.ts";
 import { getProduct } from "#server/catalog/catalog.service.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
+import { DeliveryCheck } from "../components/catalog/delivery-check.tsx";
 import { ProductActions } from "../components/catalog/product-actions.tsx";
 import { ProductGallery } from "../components/catalog/product-gallery.tsx";
 import { initialSize } from "../components/catalog/size-picker.tsx";
@@ -64,6 +65,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <dd>{product.type}</dd>
         </dl>
         <ProductActions productId={product.id} sizes={product.sizes} size={size} onSizeChange={setSize} />
+        <DeliveryCheck />
       </section>
     </div>
   );

@@ -48,6 +48,7 @@ export async function signUp(
     city: null,
     stateCode: null,
     pincode: null,
+    deliveryPincode: null,
     photo: null,
     photoUpdatedAt: null,
     disabled: 0,

@@ -80,6 +80,8 @@ export interface UsersTable {
   city: string | null;
   stateCode: string | null;
   pincode: string | null;
+  /** The pincode last checked for delivery on a product page; null until one is. */
+  deliveryPincode: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -269,6 +271,30 @@ export interface ActionCodesTable {
   createdAt: number;
 }
 
+/** A pincode on the courier's list, as the seller uploaded it. */
+export interface ServiceablePincodesTable {
+  pincode: string;
+  prepaid: number;
+  cod: number;
+  reversePickup: number;
+  minDays: number;
+  maxDays: number;
+}
+
+/** A day ("YYYY-MM-DD", India) on which nothing is dispatched or delivered. */
+export interface DeliveryHolidaysTable {
+  day: string;
+  name: string;
+}
+
+/** The delivery promise an order was given: its zone and the first and last day it was due. */
+export interface OrderDeliveryPromisesTable {
+  orderId: number;
+  zone: string;
+  promisedFrom: string;
+  promisedUntil: string;
+}
+
 export interface Database {
   products: ProductsTable;
   productSizes: ProductSizesTable;
@@ -287,6 +313,9 @@ export interface Database {
   orderTaxLines: OrderTaxLinesTable;
   documentCounters: DocumentCountersTable;
   contentVersions: ContentVersionsTable;
+  serviceablePincodes: ServiceablePincodesTable;
+  deliveryHolidays: DeliveryHolidaysTable;
+  orderDeliveryPromises: OrderDeliveryPromisesTable;
 }
 
 /** Counters that go up when shared content changes; see server/catalog/catalog-version.ts. */

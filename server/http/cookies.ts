@@ -15,6 +15,8 @@ export type ShopCookies = {
   session: (secure: boolean) => Cookie;
   /** A visitor's own random id, which keys a guest's cart and wishlist. */
   guest: Cookie;
+  /** The pincode last checked for delivery, so the product pages answer for it again. */
+  pincode: Cookie;
 };
 
 const bySecret = new Map<string, ShopCookies>();
@@ -27,6 +29,7 @@ export function shopCookies(secret: string): ShopCookies {
       toast: createCookie("toast", { path: "/", sameSite: "lax", httpOnly: true, secrets: [secret], maxAge: 60 }),
       session: sessionCookies(secret),
       guest: createCookie("guest", { path: "/", sameSite: "lax", httpOnly: true, secrets: [secret], maxAge: YEAR }),
+      pincode: createCookie("pincode", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR }),
     };
     bySecret.set(secret, cookies);
   }

@@ -60,6 +60,10 @@ describe("the page cache", () => {
     expect(sharedPageKey({ method: "GET", url: "/", cookie: "guest=g; __Host-sid=s" }, origin)).toBe(
       "https://kesar.example/|",
     );
+    // Nor the pincode a shopper checked: the delivery box asks /delivery for that.
+    expect(sharedPageKey({ method: "GET", url: "/productinfo/3", cookie: "pincode=560034" }, origin)).toBe(
+      "https://kesar.example/productinfo/3|",
+    );
     expect(sharedPageKey({ method: "GET", url: "/", cookie: "tracker=1; guest=g" }, origin)).toBeNull();
     expect(sharedPageKey({ method: "GET", url: "/", cookie: "toast=t" }, origin)).toBeNull();
     expect(sharedPageKey({ method: "GET", url: "/productinfo/12/extra" }, origin)).toBeNull();

@@ -21,7 +21,8 @@ const THEME_COOKIE = "theme";
  * counts and name, which the page fills in after it loads. Any other cookie (a queued message, one
  * the shop does not know) makes the request personal.
  */
-const IGNORED_COOKIES = new Set(["guest", "sid", "__Host-sid"]);
+// The pincode a shopper checked is read by the delivery box, which loads on its own after the page.
+const IGNORED_COOKIES = new Set(["guest", "sid", "__Host-sid", "pincode"]);
 
 const SHARED_PATHS = new Set([
   "/",

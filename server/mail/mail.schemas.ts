@@ -26,6 +26,9 @@ export type MailMessage =
         orderPath: string;
         invoicePath: string | null;
         isGuest: boolean;
+        /** The days ("YYYY-MM-DD") the order is due between; a message queued before promises has none. */
+        deliveryFrom?: string;
+        deliveryUntil?: string;
       };
     }
   | {

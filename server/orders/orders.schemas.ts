@@ -165,6 +165,8 @@ export type OrderDetail = OrderSummary &
     isGuest: boolean;
     /** Who carries the parcel, its tracking number and the day expected; null before it ships. */
     shipment: { courier: string; trackingNumber: string; expectedDeliveryAt: number | null } | null;
+    /** The days ("YYYY-MM-DD") the order was promised between at checkout; null for older orders. */
+    promisedDelivery: { from: string; until: string } | null;
     /** Why the order was cancelled, in words; null for any other order. */
     cancelReason: string | null;
     /** Whether its buyer may still cancel it (it has not shipped). */

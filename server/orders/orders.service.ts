@@ -3,6 +3,7 @@ import { cancelReasonLabel } from "#core/cancel-reasons.ts";
 import { assertAdmin, assertSignedIn } from "../access.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, OrderStatus } from "../db/schema.ts";
+import { findOrderPromise } from "../delivery/delivery.repository.ts";
 import { AppError } from "../errors.ts";
 import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
 import { countUse, guardFlood } from "../limits/limits.service.ts";
@@ -93,9 +94,10 @@ function orderSummary(
 }
 
 async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDetail> {
-  const [lines, history] = await Promise.all([
+  const [lines, history, promise] = await Promise.all([
     findOrderLines(executor, order.id),
     findStatusHistory(executor, order.id),
+    findOrderPromise(executor, order.id),
   ]);
   return {
     ...orderSummary(order, lines[0] ?? null),
@@ -123,6 +125,7 @@ async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDe
           expectedDeliveryAt: order.expectedDeliveryAt === null ? null : Number(order.expectedDeliveryAt),
         }
       : null,
+    promisedDelivery: promise ? { from: promise.promisedFrom, until: promise.promisedUntil } : null,
     cancelReason: cancelReasonLabel(order.cancelReason),
     cancellable: order.status === "placed",
     lines: lines.map(lineSnapshot),

@@ -11,6 +11,8 @@ import { ownerOf } from "../cart/owner.ts";
 import { priceLines } from "../cart/pricing.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor } from "../db/schema.ts";
+import { type DeliveryPromise, keepPromise, promiseForCheckout } from "../delivery/delivery.service.ts";
+import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from "../delivery/delivery-settings.ts";
 import { AppError } from "../errors.ts";
 import { randomId, randomToken } from "../ids.ts";
 import { insertTaxLines } from "../invoices/invoices.repository.ts";
@@ -48,7 +50,7 @@ import { assertPricesAsSeen } from "./price-check.ts";
  * What a sale needs besides the form: the seller on the invoice, and the buyer's network address,
  * which the checkout's flood guard counts (an order the shop places itself, in a script, has none).
  */
-export type Sale = { seller: SellerDetails; now?: number; buyerIp?: string };
+export type Sale = { seller: SellerDetails; now?: number; buyerIp?: string; delivery?: DeliverySettings };
 
 type Checkout = ReturnType<typeof checkoutSchema.parse> & { email: string; userId: string | null };
 
@@ -64,6 +66,7 @@ type Placement = {
   orderNumber: string;
   accessToken: string;
   invoice: InvoiceDraft;
+  delivery: DeliveryPromise;
 };
 
 /**
@@ -85,7 +88,7 @@ export async function placeOrder(
   const now = sale.now ?? Date.now();
   try {
     if (sale.buyerIp !== undefined) await guardFlood(db, "checkout", sale.buyerIp, now);
-    const placed = await placeOrderOnce(db, actor, input, sale.seller, now);
+    const placed = await placeOrderOnce(db, actor, input, sale, now);
     if (!placed.replayed) ordersPlaced.inc({ buyer: actor.kind === "user" ? "customer" : "guest" });
     return placed;
   } catch (error) {
@@ -98,7 +101,7 @@ async function placeOrderOnce(
   db: Db,
   actor: Actor,
   input: CheckoutInput | GuestCheckoutInput,
-  seller: SellerDetails,
+  { seller, delivery = DEFAULT_DELIVERY_SETTINGS }: Sale,
   now: number,
 ): Promise<PlacedOrder> {
   const owner = ownerOf(actor);
@@ -112,30 +115,8 @@ async function placeOrderOnce(
   try {
     const placed = await db.transaction().execute(async (trx) => {
       const lines = checkout.buyProductId ? await claimPiece(trx, checkout) : await claimCart(trx, owner);
-      const totals = await priceOrder(trx, checkout, lines);
-      const orderId = await nextOrderId(trx);
-      const placement: Placement = {
-        checkout,
-        key,
-        fingerprint,
-        lines,
-        totals,
-        // Earned on what the buyer pays for the goods, not on the part paid with points.
-        pointsEarned: checkout.userId ? pointsEarnedFor(totals.subtotal - pointsToPaise(totals.pointsRedeemed)) : 0,
-        orderId,
-        orderNumber: orderNumberFor(orderId),
-        accessToken: randomToken(),
-        invoice: draftInvoice(
-          {
-            lines,
-            discount: pointsToPaise(totals.pointsRedeemed),
-            shipping: totals.shipping,
-            stateCode: checkout.stateCode,
-          },
-          seller,
-          now,
-        ),
-      };
+      const placement = await placementOf(trx, { checkout, key, fingerprint, lines }, { seller, delivery }, now);
+      const { orderId } = placement;
       await recordOrder(trx, placement, now);
       await queueConfirmation(trx, placement, now);
       // Last, the steps that lock rows other orders need (stock, the customer, the invoice counter,
@@ -166,6 +147,42 @@ async function placeOrderOnce(
     if (winner) return winner;
     throw error;
   }
+}
+
+/**
+ * The order as the checkout makes it: priced again, its delivery promised (or refused), numbered,
+ * and its invoice drafted.
+ */
+async function placementOf(
+  trx: Executor,
+  claimed: Pick<Placement, "checkout" | "key" | "fingerprint" | "lines">,
+  { seller, delivery }: { seller: SellerDetails; delivery: DeliverySettings },
+  now: number,
+): Promise<Placement> {
+  const { checkout, lines } = claimed;
+  const totals = await priceOrder(trx, checkout, lines);
+  const promise = await promiseForCheckout(trx, delivery, checkout.pincode, now);
+  const orderId = await nextOrderId(trx);
+  return {
+    ...claimed,
+    totals,
+    // Earned on what the buyer pays for the goods, not on the part paid with points.
+    pointsEarned: checkout.userId ? pointsEarnedFor(totals.subtotal - pointsToPaise(totals.pointsRedeemed)) : 0,
+    orderId,
+    orderNumber: orderNumberFor(orderId),
+    accessToken: randomToken(),
+    invoice: draftInvoice(
+      {
+        lines,
+        discount: pointsToPaise(totals.pointsRedeemed),
+        shipping: totals.shipping,
+        stateCode: checkout.stateCode,
+      },
+      seller,
+      now,
+    ),
+    delivery: promise,
+  };
 }
 
 /** The human order number: short, unique, and stable once given. */
@@ -314,6 +331,7 @@ async function recordOrder(trx: Executor, placement: Placement, now: number): Pr
     trx,
     placement.lines.map((line, position) => ({ orderId, position, ...lineSnapshot(line) })),
   );
+  await keepPromise(trx, orderId, placement.delivery);
 }
 
 /**
@@ -357,6 +375,8 @@ async function queueConfirmation(trx: Executor, placement: Placement, now: numbe
         orderPath,
         invoicePath: `${orderPath}/invoice`,
         isGuest: checkout.userId === null,
+        deliveryFrom: placement.delivery.from,
+        deliveryUntil: placement.delivery.until,
       },
     },
     now,

@@ -27,6 +27,7 @@ describeJourneys("accessibility of the administrator's pages", (journey) => {
         "/dashboard?tab=users",
         "/addproduct",
         "/updateproduct?id=1",
+        "/admin/delivery",
         orderPath,
       ]);
     },

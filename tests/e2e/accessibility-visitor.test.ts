@@ -10,7 +10,15 @@ describeJourneys("accessibility of a visitor's pages", (journey) => {
       const page = await journey().newPage({ reducedMotion: true });
       const productPath = await firstProductPath(page);
       await checkPages(page, ["/", "/allproducts", "/pakistani-suits?sort=high", "/accessories", productPath]);
-      await checkPages(page, ["/account", "/login", "/signup", "/wishlist", "/data-sources", "/no-such-page"]);
+      await checkPages(page, [
+        "/account",
+        "/login",
+        "/signup",
+        "/wishlist",
+        "/data-sources",
+        "/delivery?pincode=560034",
+        "/no-such-page",
+      ]);
       await addFirstSize(page, productPath);
       await checkPages(page, ["/cart", "/guest"]);
       await page.setViewportSize({ width: 375, height: 900 });

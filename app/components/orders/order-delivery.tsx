@@ -1,4 +1,4 @@
-import { formatShopDate } from "#core/dates.ts";
+import { deliveryWindowText, formatShopDate } from "#core/dates.ts";
 import { stateByCode } from "#core/indian-states.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
 
@@ -15,6 +15,11 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
       <h2 id="delivery-heading" className="mb-2 font-semibold">
         Delivery
       </h2>
+      {order.promisedDelivery && order.status === "placed" ? (
+        <p className="mb-2 font-semibold text-green-800 dark:text-green-300" data-testid="delivery-promise">
+          {deliveryWindowText(order.promisedDelivery)}
+        </p>
+      ) : null}
       <p>{order.name}</p>
       <p className="whitespace-pre-line">{order.address}</p>
       <p>{cityLine(order)}</p>

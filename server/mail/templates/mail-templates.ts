@@ -1,5 +1,6 @@
 import { Column, Row, render, Section, toPlainText } from "@react-email/components";
 import type { ReactNode } from "react";
+import { deliveryWindowText } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { pointsToPaise } from "#core/points.ts";
 import type { MailMessage } from "../mail.schemas.ts";
@@ -101,6 +102,9 @@ function orderPlaced(order: OrderPlaced, url: (path: string) => string): ReactNo
   return letter(`Thank you for your order ${order.orderNumber}`, [
     text(`Dear ${order.name}, your order is placed. We will deliver it to:`),
     text(`${order.address} ${order.pincode} · Mobile ${order.phone}`),
+    ...(order.deliveryFrom && order.deliveryUntil
+      ? [text(`${deliveryWindowText({ from: order.deliveryFrom, until: order.deliveryUntil })}.`)]
+      : []),
     text("Payment: Cash on delivery"),
     h(
       Section,

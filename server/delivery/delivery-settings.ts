@@ -1,0 +1,60 @@
+/**
+ * How the shop promises delivery where the courier's list is silent: the warehouse the parcels leave
+ * from, the time of day after which an order waits for the next working day, the working days of
+ * handling, and transit days by distance from the warehouse (bands of "up to N km: min–max days").
+ */
+export type DistanceBand = { upToKm: number | null; minDays: number; maxDays: number };
+
+export type DeliverySettings = {
+  warehousePincode: string;
+  /** Minutes past midnight, India time. */
+  cutoffMinutes: number;
+  handlingDays: number;
+  /** Nearest first; the last has no limit. */
+  bands: DistanceBand[];
+};
+
+/** Within a city, next door, across the country, and the far north-east and the islands. */
+export const DEFAULT_DELIVERY_BANDS = "50:1-2,300:2-3,1000:3-5,2000:4-7,*:6-9";
+
+/** "50:1-2,300:2-3,*:6-9" as bands, or the reason it cannot be read. */
+export function parseDeliveryBands(text: string): DistanceBand[] | string {
+  const bands: DistanceBand[] = [];
+  for (const part of text.split(",").map((entry) => entry.trim())) {
+    const match = /^(\d{1,5}|\*):(\d{1,2})-(\d{1,2})$/.exec(part);
+    if (!match) return `"${part}" is not "km:min-max" (the last one "*:min-max")`;
+    const [, km = "", min = "", max = ""] = match;
+    const band = { upToKm: km === "*" ? null : Number(km), minDays: Number(min), maxDays: Number(max) };
+    if (band.minDays < 1 || band.maxDays < band.minDays || band.maxDays > 30) {
+      return `"${part}": transit days must run from 1 up to 30, the smaller first`;
+    }
+    const previous = bands.at(-1);
+    if (previous && (previous.upToKm === null || (band.upToKm !== null && band.upToKm <= previous.upToKm))) {
+      return "the bands must go outwards, and only the last one may be *";
+    }
+    bands.push(band);
+  }
+  if (bands.at(-1)?.upToKm !== null) return "the last band must be * (every distance beyond)";
+  return bands;
+}
+
+/** "14:00" as minutes past midnight, or null. */
+export function parseCutoff(text: string): number | null {
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(text.trim());
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
+  // The shop's own address in Bandra West, Mumbai.
+  warehousePincode: "400050",
+  cutoffMinutes: 14 * 60,
+  handlingDays: 1,
+  bands: parseDeliveryBands(DEFAULT_DELIVERY_BANDS) as DistanceBand[],
+};
+
+/** A band's name, as the admin's promise table groups orders: "Up to 300 km", "Beyond 2,000 km". */
+export function bandName(bands: readonly DistanceBand[], band: DistanceBand): string {
+  if (band.upToKm !== null) return `Up to ${band.upToKm.toLocaleString("en-IN")} km`;
+  const last = bands.at(-2)?.upToKm;
+  return last ? `Beyond ${last.toLocaleString("en-IN")} km` : "Anywhere";
+}
