@@ -8,9 +8,9 @@ import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
+import { checkDelivery, deliveryPromise } from "./delivery.service.ts";
 import { changeDelivery, deliveryAdminView } from "./delivery-admin.service.ts";
 import { DEFAULT_DELIVERY_SETTINGS } from "./delivery-settings.ts";
-import { checkDelivery, deliveryPromise } from "./delivery.service.ts";
 
 // A Wednesday morning in Mumbai: before the cut-off, so the order leaves on Thursday.
 const WEDNESDAY = Date.parse("2026-11-25T10:00:00+05:30");
@@ -165,7 +165,12 @@ describeEachDatabase("delivery promises by pincode", (database) => {
 
     // Delivered on Friday: the promise table shows one order on time, 3 days promised and 2 taken.
     await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped" }, WEDNESDAY + 3_600_000);
-    await changeStatus(db, SYSTEM, { orderId: placed.id, from: "shipped", to: "delivered" }, WEDNESDAY + 2 * 86_400_000);
+    await changeStatus(
+      db,
+      SYSTEM,
+      { orderId: placed.id, from: "shipped", to: "delivered" },
+      WEDNESDAY + 2 * 86_400_000,
+    );
     expect((await deliveryAdminView(db, seller, WEDNESDAY + 3 * 86_400_000)).promises).toEqual([
       { zone: "Up to 50 km", delivered: 1, promisedDays: 3, actualDays: 2, onTime: 1 },
     ]);

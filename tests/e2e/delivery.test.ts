@@ -31,6 +31,8 @@ describeJourneys("delivery by pincode", (journey) => {
     await live(page, "/cart?checkout");
     const dialog = page.getByRole("dialog", { name: "Checkout" });
     await fillDelivery(dialog, { city: "Bengaluru", state: "Karnataka", pincode: "560034" });
+    // The checkout makes the same promise before the order is placed.
+    await expect.poll(() => dialog.getByTestId("checkout-promise").textContent()).toBe(`${promised}.`);
     await dialog.getByRole("button", { name: "Order Now" }).click();
     await page.waitForURL("**/order");
     await page.getByTestId("order-card").first().click();

@@ -1,4 +1,4 @@
-import { Fragment, type InputHTMLAttributes } from "react";
+import { Fragment, type InputHTMLAttributes, useState } from "react";
 import { Form, Link } from "react-router";
 import type { GuestCheckoutInput } from "#server/orders/orders.schemas.ts";
 import type { Piece } from "../../lib/order-now.ts";
@@ -7,6 +7,7 @@ import { StateSelect } from "../account/state-select.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
 import { TextField } from "../ui/text-field.tsx";
+import { DeliveryNote } from "./delivery-note.tsx";
 
 /** What was typed before a failed attempt (or the profile's details). */
 export type CheckoutValues = Partial<
@@ -90,8 +91,18 @@ export function CheckoutForm({
   fieldErrors = {},
   values,
 }: CheckoutFormProps) {
+  const [pincode, setPincode] = useState(values.pincode ?? "");
   return (
-    <Form method="post" action={action} className="flex flex-col gap-4" noValidate>
+    <Form
+      method="post"
+      action={action}
+      className="flex flex-col gap-4"
+      noValidate
+      onChange={(event) => {
+        const target = event.target;
+        if (target instanceof HTMLInputElement && target.name === "pincode") setPincode(target.value.trim());
+      }}
+    >
       <input type="hidden" name="intent" value="checkout" />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <input type="hidden" name="seenQuote" value={quote} />
@@ -120,6 +131,7 @@ export function CheckoutForm({
           {field.name === "city" ? (
             <StateSelect defaultValue={values.stateCode ?? ""} error={fieldErrors.stateCode} />
           ) : null}
+          {field.name === "pincode" ? <DeliveryNote pincode={pincode} /> : null}
         </Fragment>
       ))}
       <BusinessInvoiceFields values={values} fieldErrors={fieldErrors} />

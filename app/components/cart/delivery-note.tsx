@@ -1,0 +1,31 @@
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { deliveryWindowText } from "#core/dates.ts";
+import type { DeliveryAnswer } from "../../routes/delivery.tsx";
+
+/**
+ * Under the checkout's pincode: the promise the order will be given there, or why it cannot be
+ * (the server refuses the order all the same), asked of /delivery once the pincode is complete.
+ */
+export function DeliveryNote({ pincode }: { pincode: string }) {
+  const { load, data } = useFetcher<DeliveryAnswer>();
+  const complete = /^[1-9]\d{5}$/.test(pincode);
+  useEffect(() => {
+    if (complete) void load(`/delivery?pincode=${pincode}`);
+  }, [complete, pincode, load]);
+  if (!complete || !data || data.pincode !== pincode) return null;
+  const { promise } = data;
+  const text = !promise
+    ? null
+    : !promise.deliverable
+      ? `We do not deliver to pincode ${pincode} yet.`
+      : promise.cod
+        ? `${deliveryWindowText(promise)}.`
+        : `Cash on delivery is not available for pincode ${pincode}.`;
+  if (!text) return null;
+  return (
+    <p className="-mt-2 text-sm font-medium text-green-800 dark:text-green-300" data-testid="checkout-promise">
+      {text}
+    </p>
+  );
+}
