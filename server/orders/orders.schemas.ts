@@ -40,6 +40,8 @@ const checkoutFields = {
    */
   buyProductId: z.string().trim().max(20, "The product to order could not be found.").default(""),
   buySize: z.string().trim().max(20, "Please select a size").default(""),
+  /** Pay online through the gateway, or in cash at the door. */
+  paymentMethod: z.enum(["cod", "online"], { error: "Please choose how you will pay." }).default("cod"),
   /** The lines' prices and the total the buyer saw (core/price-quote.ts); checked before the order stands. */
   seenQuote: z.string().trim().max(4000, "The checkout form has expired. Please try again.").default(""),
 };

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Actor } from "#core/actor.ts";
 import { stateByCode } from "#core/indian-states.ts";
+import { PAYMENT_WINDOW_MS, type PaymentMethod } from "#core/payment-status.ts";
 import { pointsEarnedFor, pointsToPaise, redeemablePoints } from "#core/points.ts";
 import { stockChangeShows } from "#core/stock.ts";
 import { findUserById, updateUser } from "../accounts/accounts.repository.ts";
@@ -18,6 +19,7 @@ import { draftInvoice, type InvoiceDraft, issueInvoiceNumber } from "../invoices
 import { guardFlood } from "../limits/limits.service.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { checkoutRefusals, ordersPlaced } from "../observability/metrics.ts";
+import { type CodRules, codOffer, NO_COD_LIMITS } from "../payments/cod.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
 import { redeemPoints } from "../rewards/rewards.service.ts";
 import type { SellerDetails } from "../tax/seller.ts";
@@ -48,7 +50,14 @@ import { assertPricesAsSeen } from "./price-check.ts";
  * What a sale needs besides the form: the seller on the invoice, and the buyer's network address,
  * which the checkout's flood guard counts (an order the shop places itself, in a script, has none).
  */
-export type Sale = { seller: SellerDetails; now?: number; buyerIp?: string };
+export type Sale = { seller: SellerDetails; now?: number; buyerIp?: string; payments?: SalePayments };
+
+/**
+ * How the shop takes money for this sale: whether online payment is on, and cash on delivery's
+ * rules (server/payments/cod.ts). A sale without them (a script, an older test) is cash on
+ * delivery without a cap or fee.
+ */
+export type SalePayments = CodRules & { online: boolean };
 
 type Checkout = ReturnType<typeof checkoutSchema.parse> & { email: string; userId: string | null };
 
@@ -64,6 +73,8 @@ type Placement = {
   orderNumber: string;
   accessToken: string;
   invoice: InvoiceDraft;
+  method: PaymentMethod;
+  codFee: number;
 };
 
 /**
@@ -85,7 +96,7 @@ export async function placeOrder(
   const now = sale.now ?? Date.now();
   try {
     if (sale.buyerIp !== undefined) await guardFlood(db, "checkout", sale.buyerIp, now);
-    const placed = await placeOrderOnce(db, actor, input, sale.seller, now);
+    const placed = await placeOrderOnce(db, actor, input, sale, now);
     if (!placed.replayed) ordersPlaced.inc({ buyer: actor.kind === "user" ? "customer" : "guest" });
     return placed;
   } catch (error) {
@@ -98,7 +109,7 @@ async function placeOrderOnce(
   db: Db,
   actor: Actor,
   input: CheckoutInput | GuestCheckoutInput,
-  seller: SellerDetails,
+  sale: Sale,
   now: number,
 ): Promise<PlacedOrder> {
   const owner = ownerOf(actor);
@@ -113,38 +124,19 @@ async function placeOrderOnce(
     const placed = await db.transaction().execute(async (trx) => {
       const lines = checkout.buyProductId ? await claimPiece(trx, checkout) : await claimCart(trx, owner);
       const totals = await priceOrder(trx, checkout, lines);
-      const orderId = await nextOrderId(trx);
-      const placement: Placement = {
-        checkout,
-        key,
-        fingerprint,
-        lines,
-        totals,
-        // Earned on what the buyer pays for the goods, not on the part paid with points.
-        pointsEarned: checkout.userId ? pointsEarnedFor(totals.subtotal - pointsToPaise(totals.pointsRedeemed)) : 0,
-        orderId,
-        orderNumber: orderNumberFor(orderId),
-        accessToken: randomToken(),
-        invoice: draftInvoice(
-          {
-            lines,
-            discount: pointsToPaise(totals.pointsRedeemed),
-            shipping: totals.shipping,
-            stateCode: checkout.stateCode,
-          },
-          seller,
-          now,
-        ),
-      };
+      const placement = await preparePlacement(trx, { checkout, key, fingerprint, lines, totals }, sale, now);
+      const { orderId } = placement;
       await recordOrder(trx, placement, now);
-      await queueConfirmation(trx, placement, now);
+      // An online order is confirmed, mailed and invoiced when its payment is (server/payments).
+      const online = placement.method === "online";
+      if (!online) await queueConfirmation(trx, placement, now);
       // Last, the steps that lock rows other orders need (stock, the customer, the invoice counter,
       // the history), so that those orders wait for a few statements and not for this whole
       // transaction; stock before the customer, as a cancellation takes them (no deadlock).
       stockShows = await takeStock(trx, lines);
       await settlePoints(trx, placement, now);
       await rememberAddress(trx, checkout);
-      await issueInvoiceNumber(trx, orderId, now);
+      if (!online) await issueInvoiceNumber(trx, orderId, now);
       await recordStatusChange(trx, {
         orderId,
         fromStatus: null,
@@ -168,6 +160,58 @@ async function placeOrderOnce(
   }
 }
 
+/** The order as its steps will write it: its number, points, payment terms and drafted invoice. */
+async function preparePlacement(
+  trx: Executor,
+  base: Pick<Placement, "checkout" | "key" | "fingerprint" | "lines" | "totals">,
+  sale: Sale,
+  now: number,
+): Promise<Placement> {
+  const { checkout, lines, totals } = base;
+  const codFee = paymentTerms(checkout, totals, sale.payments);
+  const orderId = await nextOrderId(trx);
+  return {
+    ...base,
+    // Earned on what the buyer pays for the goods, not on the part paid with points.
+    pointsEarned: checkout.userId ? pointsEarnedFor(totals.subtotal - pointsToPaise(totals.pointsRedeemed)) : 0,
+    orderId,
+    orderNumber: orderNumberFor(orderId),
+    accessToken: randomToken(),
+    method: checkout.paymentMethod,
+    codFee,
+    invoice: draftInvoice(
+      {
+        lines,
+        discount: pointsToPaise(totals.pointsRedeemed),
+        shipping: totals.shipping,
+        stateCode: checkout.stateCode,
+        codFee,
+      },
+      sale.seller,
+      now,
+    ),
+  };
+}
+
+/**
+ * How the order will be paid, checked against what the shop offers: online only when a gateway is
+ * configured, cash only where and up to what value it is offered. Answers cash's fee (0 online).
+ */
+function paymentTerms(checkout: Checkout, totals: CartTotals, payments: SalePayments | undefined): number {
+  if (checkout.paymentMethod === "online") {
+    if (!payments?.online) {
+      throw new AppError(
+        "online-payment-off",
+        "Online payment is not available right now. Please choose cash on delivery.",
+      );
+    }
+    return 0;
+  }
+  const offer = codOffer(payments ?? NO_COD_LIMITS, { total: totals.grandTotal, pincode: checkout.pincode });
+  if (!offer.offered) throw new AppError("cod-not-offered", offer.reason);
+  return offer.fee;
+}
+
 /** The human order number: short, unique, and stable once given. */
 export function orderNumberFor(id: number): string {
   return `KS-${100000 + id}`;
@@ -185,7 +229,8 @@ async function readCheckout(db: Db, actor: Actor, input: CheckoutInput | GuestCh
 
 /** What makes two submits of one checkout the same order. */
 function fingerprintOf(checkout: Checkout): string {
-  const { name, address, city, stateCode, pincode, phone, email, redeemPoints, gstin, businessName } = checkout;
+  const { name, address, city, stateCode, pincode, phone, email, redeemPoints, gstin, businessName, paymentMethod } =
+    checkout;
   const piece = checkout.buyProductId ? [checkout.buyProductId, checkout.buySize] : [];
   return createHash("sha256")
     .update(
@@ -201,6 +246,8 @@ function fingerprintOf(checkout: Checkout): string {
         gstin,
         businessName,
         ...piece,
+        // A cash order and an online one are different orders (older forms had no choice: cash).
+        ...(paymentMethod === "online" ? ["online"] : []),
       ]),
     )
     .digest("hex");
@@ -276,7 +323,7 @@ async function priceOrder(trx: Executor, checkout: Checkout, lines: readonly Car
 
 /** The order, its invoice's tax rows, and a snapshot of every line. */
 async function recordOrder(trx: Executor, placement: Placement, now: number): Promise<void> {
-  const { checkout, totals, invoice, orderId } = placement;
+  const { checkout, totals, invoice, orderId, method, codFee } = placement;
   await insertOrder(trx, {
     id: orderId,
     orderNumber: placement.orderNumber,
@@ -297,8 +344,12 @@ async function recordOrder(trx: Executor, placement: Placement, now: number): Pr
     shipping: totals.shipping,
     pointsRedeemed: totals.pointsRedeemed,
     pointsEarned: placement.pointsEarned,
-    total: totals.grandTotal,
+    total: totals.grandTotal + codFee,
     itemCount: totals.itemCount,
+    paymentMethod: method,
+    paymentStatus: method === "online" ? "awaiting" : "cod-due",
+    paymentExpiresAt: method === "online" ? now + PAYMENT_WINDOW_MS : null,
+    codFee,
     createdAt: now,
     updatedAt: now,
     supplyType: invoice.supplyType,
@@ -335,28 +386,82 @@ async function rememberAddress(trx: Executor, checkout: Checkout): Promise<void>
 
 /** The confirmation is written with the order: it goes if, and only if, the order stands. */
 async function queueConfirmation(trx: Executor, placement: Placement, now: number): Promise<void> {
-  const { checkout, totals, orderNumber, accessToken } = placement;
-  const orderPath = orderPathFor({ accessToken });
+  const { checkout, totals } = placement;
+  await queueOrderConfirmation(
+    trx,
+    {
+      ...checkout,
+      orderNumber: placement.orderNumber,
+      accessToken: placement.accessToken,
+      subtotal: totals.subtotal,
+      shipping: totals.shipping,
+      pointsRedeemed: totals.pointsRedeemed,
+      pointsEarned: placement.pointsEarned,
+      total: totals.grandTotal + placement.codFee,
+      codFee: placement.codFee,
+      paymentMethod: placement.method,
+    },
+    placement.lines.map(({ title, size, quantity, unitPrice }) => ({ title, size, quantity, unitPrice })),
+    now,
+  );
+}
+
+/**
+ * The order's confirmation mail: queued with a cash order, and with an online order's payment
+ * (server/payments), from what the order recorded.
+ */
+export async function queueOrderConfirmation(
+  trx: Executor,
+  order: {
+    orderNumber: string;
+    accessToken: string;
+    email: string;
+    name: string;
+    address: string;
+    city: string;
+    stateCode: string;
+    pincode: string;
+    phone: string;
+    userId: string | null;
+    subtotal: number;
+    shipping: number;
+    pointsRedeemed: number;
+    pointsEarned: number;
+    total: number;
+    codFee: number;
+    paymentMethod: string;
+  },
+  lines: readonly { title: string; size: string; quantity: number; unitPrice: number }[],
+  now: number,
+): Promise<void> {
+  const orderPath = orderPathFor(order);
   await queueMail(
     trx,
     {
       kind: "order-placed",
-      to: checkout.email,
+      to: order.email,
       payload: {
-        orderNumber,
-        name: checkout.name,
-        lines: placement.lines.map(({ title, size, quantity, lineTotal }) => ({ title, size, quantity, lineTotal })),
-        subtotal: totals.subtotal,
-        shipping: totals.shipping,
-        pointsRedeemed: totals.pointsRedeemed,
-        pointsEarned: placement.pointsEarned,
-        total: totals.grandTotal,
-        address: `${checkout.address}, ${checkout.city}, ${stateByCode(checkout.stateCode)?.name ?? ""}`,
-        pincode: checkout.pincode,
-        phone: checkout.phone,
+        orderNumber: order.orderNumber,
+        name: order.name,
+        lines: lines.map(({ title, size, quantity, unitPrice }) => ({
+          title,
+          size,
+          quantity,
+          lineTotal: unitPrice * quantity,
+        })),
+        subtotal: order.subtotal,
+        shipping: order.shipping,
+        pointsRedeemed: order.pointsRedeemed,
+        pointsEarned: order.pointsEarned,
+        total: order.total,
+        address: `${order.address}, ${order.city}, ${stateByCode(order.stateCode)?.name ?? ""}`,
+        pincode: order.pincode,
+        phone: order.phone,
         orderPath,
         invoicePath: `${orderPath}/invoice`,
-        isGuest: checkout.userId === null,
+        isGuest: order.userId === null,
+        paymentMethod: order.paymentMethod === "online" ? "online" : "cod",
+        ...(order.codFee ? { codFee: order.codFee } : {}),
       },
     },
     now,
