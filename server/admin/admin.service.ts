@@ -43,7 +43,8 @@ export async function dashboardFigures(db: Db, actor: Actor): Promise<DashboardF
     totalProducts,
     totalOrders,
     totalUsers,
-    revenue: byStatus.filter((entry) => entry.status !== "cancelled").reduce((sum, entry) => sum + entry.revenue, 0),
+    revenue: byStatus.reduce((sum, entry) => sum + entry.received, 0),
+    booked: byStatus.filter((entry) => entry.status !== "cancelled").reduce((sum, entry) => sum + entry.booked, 0),
     ordersToShip: byStatus.find((entry) => entry.status === "placed")?.count ?? 0,
   };
 }

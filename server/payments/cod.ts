@@ -1,6 +1,18 @@
 import { formatInr } from "#core/money.ts";
 import type { PaymentSettings } from "../config.ts";
 
+/** What the checkout offers: online payment (when a gateway is configured) and cash on delivery. */
+export type PaymentChoices = { online: boolean; cod: CodOffer };
+
+/** The ways to pay an order of this total to this pincode, as the checkout form shows them. */
+export function paymentChoices(
+  settings: PaymentSettings,
+  online: boolean,
+  order: { total: number; pincode: string },
+): PaymentChoices {
+  return { online, cod: codOffer(settings, order) };
+}
+
 /**
  * Whether cash on delivery is offered for an order, and for what fee: one function, so that the
  * rules live in one place. For now every pincode may pay cash; the pincode table of this batch
