@@ -153,7 +153,8 @@ function PaymentChoice({ choices, chosen, error }: { choices: PaymentChoices; ch
       </p>
     );
   }
-  const method = cod.offered && chosen === "cod" ? "cod" : "online";
+  // Cash stays the first choice where it is offered, as the shop has always taken it.
+  const method = chosen ?? (cod.offered ? "cod" : "online");
   return (
     <fieldset className="flex flex-col gap-2 rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-700">
       <legend className="px-1 font-medium">How would you like to pay?</legend>
