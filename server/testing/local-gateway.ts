@@ -428,6 +428,8 @@ function checkoutPage(url: URL): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Test checkout</title>
 <style>
+  * { box-sizing: border-box; }
+  html, body { background: transparent; color-scheme: light; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; font: 16px system-ui, sans-serif; }
   main { background: #fff; color: #1f2937; width: min(22rem, 92vw); border-radius: 12px; padding: 24px; box-shadow: 0 10px 40px rgba(0,0,0,.3); }
   h1 { font-size: 1.1rem; margin: 0 0 4px; } p { margin: 6px 0 16px; color: #4b5563; }
