@@ -142,7 +142,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
       )}
       {checkoutOpen ? (
         <CheckoutDialog closeTo={piece ? `/productinfo/${piece.productId}` : "/cart"}>
-          <OrderItems lines={checkout.lines} totals={checkout} />
+          <OrderItems lines={checkout.lines} totals={checkout} online={payment.online} />
           <div className="mb-4 rounded-md bg-gold-50 p-3 dark:bg-gold-900/30">
             <PointsNote figures={checkout} />
           </div>

@@ -62,7 +62,7 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
           <span>{formatInr(cart.grandTotal)}</span>
         </summary>
         <div className="mt-3 flex flex-col gap-3">
-          <OrderItems lines={cart.lines} totals={cart} />
+          <OrderItems lines={cart.lines} totals={cart} online={payment.online} />
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             {cart.itemCount} {cart.itemCount === 1 ? "item" : "items"} ·{" "}
             <Link to={piece ? `/productinfo/${piece.productId}` : "/cart"} className="underline">

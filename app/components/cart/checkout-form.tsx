@@ -145,7 +145,7 @@ function PaymentChoice({ choices, chosen, error }: { choices: PaymentChoices; ch
     return cod.offered ? (
       <>
         <input type="hidden" name="paymentMethod" value="cod" />
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">Payment: cash on delivery{fee}.</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{`Payment: cash on delivery${fee}.`}</p>
       </>
     ) : (
       <p className="text-sm text-red-700 dark:text-red-300" role="alert">
