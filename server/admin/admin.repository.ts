@@ -24,6 +24,10 @@ export async function orderTotalsByStatus(executor: Executor) {
       fn.countAll<number | string>().as("count"),
       fn.sum<number | string | null>("total").as("booked"),
       RECEIVED.as("received"),
+      // Ready to go: cash at the door, or paid online (an order awaiting its payment waits).
+      sql<
+        number | string | null
+      >`sum(case when payment_status in ('cod-due', 'cod-collected', 'paid') then 1 else 0 end)`.as("settled"),
     ])
     .groupBy("status")
     .execute();
@@ -32,6 +36,7 @@ export async function orderTotalsByStatus(executor: Executor) {
     count: Number(row.count),
     booked: Number(row.booked ?? 0),
     received: Number(row.received ?? 0),
+    settled: Number(row.settled ?? 0),
   }));
 }
 

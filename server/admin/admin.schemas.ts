@@ -66,6 +66,8 @@ export type AdminOrderRow = {
   image: string | null;
   category: string | null;
   ewayBill: EwayBillStatus;
+  /** How it is paid and where its money stands, in words ("Online · Awaiting payment"). */
+  payment: string;
 };
 
 /** A user in the dashboard's Users tab. */

@@ -35,15 +35,20 @@ describeEachDatabase("dashboard figures", (database) => {
     await changeStatus(db, SYSTEM, { orderId: shipped.id, from: "placed", to: "shipped" });
     await changeStatus(db, SYSTEM, { orderId: cancelled.id, from: "placed", to: "cancelled" });
     await markCashCollected(db, actorFor(customer, "admin"), shipped.id);
+    // An online order awaiting its payment: booked, but neither received nor ready to ship.
+    const online = makeVisitor();
+    await addToCart(db, online, { productId: kurta, size: "M" });
+    const payments = { online: true, codMaxPaise: 1_000_000, codFeePaise: 0 };
+    await placeOrder(db, online, checkoutDetails({ paymentMethod: "online" }), { ...atShop(), payments });
 
     expect(await dashboardFigures(db, actorFor(customer, "admin"))).toEqual({
       totalProducts: 2,
-      totalOrders: 3,
+      totalOrders: 4,
       totalUsers: 2,
       // The cash collected for the shipped order: ₹1,000 plus ₹100 shipping.
       revenue: 110_000,
-      // Two orders of ₹1,000 plus ₹100 shipping each, one not paid yet.
-      booked: 220_000,
+      // Three orders of ₹1,000 plus ₹100 shipping each, two not paid yet.
+      booked: 330_000,
       ordersToShip: 1,
     });
     const refused = await dashboardFigures(db, actorFor(customer)).catch((error: unknown) => error);

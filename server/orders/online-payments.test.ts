@@ -307,6 +307,33 @@ describeEachDatabase("online payment through the local gateway", (database) => {
     expect(await orderRow(late.id)).toMatchObject({ paymentStatus: "refunded" });
   });
 
+  it("cancelling an unpaid order whose stock already went back puts nothing back twice", async () => {
+    const { db } = database();
+    const dupatta = await makeProduct(db, { sizes: { M: 2 } });
+    const order = await onlineOrder(dupatta);
+    await reconcilePayments(db, gateway, START + PAYMENT_WINDOW_MS);
+    expect(await stockOf(db, dupatta)).toBe(2);
+    await cancelOrderAsBuyer(db, order.buyer, { accessToken: order.accessToken }, { reason: "changed-mind" });
+    expect(await stockOf(db, dupatta)).toBe(2);
+    expect(await orderRow(order.id)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "failed",
+      creditNoteNumber: null,
+    });
+  });
+
+  it("refunds a payment that arrives for an order cancelled before it was paid", async () => {
+    const { db } = database();
+    const order = await onlineOrder(await makeProduct(db));
+    await cancelOrderAsBuyer(db, order.buyer, { accessToken: order.accessToken }, { reason: "changed-mind" });
+    const result = local.pay(order.gatewayOrderId);
+    await local.settled();
+    await sendRefunds(db, gateway, START + 1000);
+    await local.settled();
+    expect(local.refundsOf(result.razorpay_payment_id).length).toBe(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", invoiceNumber: null });
+  });
+
   it("cancelling a paid order refunds it once, clicked twice and sent from two nodes", async () => {
     const { db, url } = database();
     const order = await onlineOrder(await makeProduct(db, { price: 249_900 }));

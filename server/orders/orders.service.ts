@@ -83,7 +83,11 @@ function paymentOf(order: OrderRow): OrderDetail["payment"] {
   return {
     method,
     status: order.paymentStatus,
-    label: PAYMENT_STATUS_LABELS[order.paymentStatus],
+    // An order cancelled before it was paid owes nothing: "Not paid", whatever it was waiting for.
+    label:
+      order.status === "cancelled" && ["awaiting", "failed"].includes(order.paymentStatus)
+        ? "Not paid"
+        : PAYMENT_STATUS_LABELS[order.paymentStatus],
     codFee: Number(order.codFee),
     expiresAt: order.paymentExpiresAt === null ? null : Number(order.paymentExpiresAt),
     payPath: payable ? `${orderPathFor(order)}/pay` : null,
