@@ -39,6 +39,8 @@ export default [
   route("order/:number/:document", "routes/order-document.ts", { id: "customer-document" }),
   route("orders/:token/:document", "routes/order-document.ts", { id: "guest-document" }),
   route("orders/find", "routes/find-order.tsx"),
+  // An online order's payment, and trying again after a failure.
+  route("orders/:token/pay", "routes/pay.tsx"),
   route("orders/:token", "routes/order-confirmation.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password/:code", "routes/reset-password.tsx"),

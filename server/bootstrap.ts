@@ -7,6 +7,8 @@ import type { Db } from "./db/schema.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { startMailWorker } from "./mail/mail-worker.ts";
 import { openOrderEventSignal } from "./orders/order-feed.ts";
+import { startPaymentWorker } from "./orders/payment-worker.ts";
+import { paymentGatewayFor } from "./payments/razorpay.ts";
 import type { AppServices } from "./services.ts";
 import { openStorage } from "./storage/open-storage.ts";
 
@@ -80,7 +82,8 @@ export async function startServices(
     if (shouldPrepare) await prepare(handle.db, config, log);
     const storage = openStorage(config.storageUrl);
     const orderEvents = openOrderEventSignal(config.databaseUrl);
-    const shared = { ...handlesOf(handle), config, storage, orderEvents };
+    const payments = paymentGatewayFor(config.payments.razorpay);
+    const shared = { ...handlesOf(handle), config, storage, orderEvents, payments };
     const closeShared = async () => {
       await orderEvents.close();
       storage.close?.();
@@ -98,9 +101,16 @@ export async function startServices(
         onError: (error) => log(`The mail worker stumbled: ${error instanceof Error ? error.message : String(error)}`),
       },
     );
+    const paymentJobs = payments
+      ? startPaymentWorker(handle.db, payments, {
+          onError: (error) =>
+            log(`The payment jobs stumbled: ${error instanceof Error ? error.message : String(error)}`),
+        })
+      : null;
     return {
       ...shared,
       close: async () => {
+        await paymentJobs?.stop();
         await mail.stop();
         await closeShared();
       },

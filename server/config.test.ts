@@ -54,3 +54,39 @@ describe("the signatory and the signing certificate in the configuration", () =>
     );
   });
 });
+
+describe("online payment and cash on delivery in the configuration", () => {
+  const KEYS = {
+    RAZORPAY_KEY_ID: "rzp_test_abcdefgh",
+    RAZORPAY_KEY_SECRET: "secret-secret-1234",
+    RAZORPAY_WEBHOOK_SECRET: "webhook-secret-1234",
+  };
+
+  it("takes cash only without keys, with a ₹10,000 cap and no fee unless set", () => {
+    expect(testConfig().payments).toEqual({ razorpay: null, codMaxPaise: 10_000_00, codFeePaise: 0 });
+    expect(testConfig({ COD_MAX_RUPEES: "5000", COD_FEE_RUPEES: "49" }).payments).toMatchObject({
+      codMaxPaise: 5_000_00,
+      codFeePaise: 49_00,
+    });
+    expect(() => testConfig({ COD_FEE_RUPEES: "-1" })).toThrow("COD_FEE_RUPEES");
+  });
+
+  it("turns online payment on with all three keys, at Razorpay's own addresses unless told", () => {
+    expect(testConfig(KEYS).payments.razorpay).toEqual({
+      keyId: KEYS.RAZORPAY_KEY_ID,
+      keySecret: KEYS.RAZORPAY_KEY_SECRET,
+      webhookSecret: KEYS.RAZORPAY_WEBHOOK_SECRET,
+      apiUrl: "https://api.razorpay.com",
+      checkoutUrl: "https://checkout.razorpay.com/v1/checkout.js",
+    });
+  });
+
+  it("stops the start on half the keys, naming each one missing", () => {
+    expect(() => testConfig({ RAZORPAY_KEY_ID: KEYS.RAZORPAY_KEY_ID })).toThrow(
+      /RAZORPAY_KEY_SECRET: is needed for online payment[\s\S]*RAZORPAY_WEBHOOK_SECRET: is needed/,
+    );
+    expect(() => testConfig({ ...KEYS, RAZORPAY_API_URL: "api.razorpay.com" })).toThrow(
+      "RAZORPAY_API_URL: must be an http:// or https:// address",
+    );
+  });
+});

@@ -186,6 +186,16 @@ const envSchema = z.object({
     .max(10)
     .default(DEFAULT_DELIVERY_SETTINGS.handlingDays),
   DELIVERY_BANDS: deliveryBands.prefault(DEFAULT_DELIVERY_BANDS),
+  // Online payment through Razorpay: all three keys, or none (cash on delivery only).
+  RAZORPAY_KEY_ID: z.string().trim().min(8, "must be the key id from the Razorpay dashboard").optional(),
+  RAZORPAY_KEY_SECRET: z.string().trim().min(8, "must be the key secret from the Razorpay dashboard").optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(8, "must be at least 8 characters").optional(),
+  // Razorpay's own addresses unless set (a local stand-in for tests and demos: npm run dev:gateway).
+  RAZORPAY_API_URL: publicUrl.default("https://api.razorpay.com"),
+  RAZORPAY_CHECKOUT_URL: publicUrl.default("https://checkout.razorpay.com/v1/checkout.js"),
+  // Cash on delivery: offered up to this order value, for this fee (GST-inclusive), in rupees.
+  COD_MAX_RUPEES: z.coerce.number({ error: "must be a number" }).int().min(0).max(10_000_000).default(10_000),
+  COD_FEE_RUPEES: z.coerce.number({ error: "must be a number" }).int().min(0).max(10_000).default(0),
   PASSWORD_MIN_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(6),
   PASSWORD_MAX_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(128),
   PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default(false),
@@ -236,6 +246,8 @@ export type Config = {
   /** Who signs tax documents now, and the certificate their PDFs are signed with (undefined: unsigned). */
   documentSigning: DocumentSigning;
   passwordPolicy: PasswordPolicy;
+  /** Online payment (null: cash on delivery only) and the rules of cash on delivery. */
+  payments: PaymentSettings;
   /** Worker processes that serve requests. */
   webConcurrency: number;
   /** The old-generation heap of each worker, in MB (see server/cluster.ts). */
@@ -265,6 +277,21 @@ function deliverySettingsOf(values: z.output<typeof envSchema>): DeliverySetting
     bands: values.DELIVERY_BANDS,
   };
 }
+export type RazorpaySettings = {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Where the API lives (https://api.razorpay.com), and the Standard Checkout script. */
+  apiUrl: string;
+  checkoutUrl: string;
+};
+
+export type PaymentSettings = {
+  razorpay: RazorpaySettings | null;
+  /** The largest order (paise) that may be paid in cash at the door, and the fee for it (paise). */
+  codMaxPaise: number;
+  codFeePaise: number;
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -312,17 +339,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: values.METRICS_TOKEN,
     delivery: deliverySettingsOf(values),
+    payments: paymentSettings(values),
     // An in-memory database lives in one process, so it gets one worker.
     webConcurrency: values.DATABASE_URL === "file::memory:" ? 1 : (values.WEB_CONCURRENCY ?? availableParallelism()),
     workerHeapMb: values.WORKER_HEAP_MB,
-    passwordPolicy: {
-      minLength: values.PASSWORD_MIN_LENGTH,
-      maxLength: values.PASSWORD_MAX_LENGTH,
-      requireLowercase: values.PASSWORD_REQUIRE_LOWERCASE,
-      requireUppercase: values.PASSWORD_REQUIRE_UPPERCASE,
-      requireNumeric: values.PASSWORD_REQUIRE_NUMERIC,
-      requireSymbol: values.PASSWORD_REQUIRE_SYMBOL,
-    },
+    passwordPolicy: passwordPolicy(values),
+  };
+}
+
+const RAZORPAY_KEYS = ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const;
+
+function passwordPolicy(values: z.infer<typeof envSchema>): PasswordPolicy {
+  return {
+    minLength: values.PASSWORD_MIN_LENGTH,
+    maxLength: values.PASSWORD_MAX_LENGTH,
+    requireLowercase: values.PASSWORD_REQUIRE_LOWERCASE,
+    requireUppercase: values.PASSWORD_REQUIRE_UPPERCASE,
+    requireNumeric: values.PASSWORD_REQUIRE_NUMERIC,
+    requireSymbol: values.PASSWORD_REQUIRE_SYMBOL,
+  };
+}
+
+function paymentSettings(values: z.infer<typeof envSchema>): PaymentSettings {
+  return {
+    razorpay: razorpaySettings(values),
+    codMaxPaise: values.COD_MAX_RUPEES * 100,
+    codFeePaise: values.COD_FEE_RUPEES * 100,
+  };
+}
+
+/** All three Razorpay keys, or none: half a configuration stops the start, naming what is missing. */
+function razorpaySettings(values: z.infer<typeof envSchema>): RazorpaySettings | null {
+  const missing = RAZORPAY_KEYS.filter((key) => !values[key]);
+  if (missing.length === RAZORPAY_KEYS.length) return null;
+  if (missing.length > 0) {
+    const lines = missing.map((key) => `  ${key}: is needed for online payment (set all three Razorpay keys, or none)`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return {
+    keyId: values.RAZORPAY_KEY_ID ?? "",
+    keySecret: values.RAZORPAY_KEY_SECRET ?? "",
+    webhookSecret: values.RAZORPAY_WEBHOOK_SECRET ?? "",
+    apiUrl: values.RAZORPAY_API_URL,
+    checkoutUrl: values.RAZORPAY_CHECKOUT_URL,
   };
 }
 

@@ -25,6 +25,11 @@ export const ERROR_CODES = {
   "price-changed": 409,
   "cart-empty": 400,
   "expired-action-code": 410,
+  "online-payment-off": 409,
+  "cod-not-offered": 409,
+  "payment-unverified": 400,
+  "payment-not-due": 409,
+  "payment-unavailable": 503,
   "invalid-action-code": 400,
   internal: 500,
 } as const;

@@ -2,6 +2,7 @@ import type { Config } from "./config.ts";
 import type { Engine, PoolStats } from "./db/database.ts";
 import type { Db } from "./db/schema.ts";
 import type { OrderEventSignal } from "./orders/order-feed.ts";
+import type { PaymentGateway } from "./payments/gateway.ts";
 import type { Storage } from "./storage/storage.ts";
 
 /** What every loader and action can reach: made once at start by server.ts. */
@@ -12,6 +13,8 @@ export type AppServices = {
   storage: Storage;
   /** Wakes the administrators' live feeds when an order is placed or moves, on any node. */
   orderEvents: OrderEventSignal;
+  /** The online payment gateway; null when the shop takes cash on delivery only. */
+  payments: PaymentGateway | null;
   /** PostgreSQL's connection pool, for the metrics. */
   poolStats?: () => PoolStats;
 };

@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import { checkoutSchema, guestCheckoutSchema } from "#server/orders/orders.schemas.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
 import { formFailure } from "./action-results.ts";
@@ -19,11 +19,15 @@ export async function checkoutFromForm(context: Readonly<RouterContextProvider>,
   const { idempotencyKey: _key, redeemPoints: _points, seenQuote: _quote, ...values } = input;
   try {
     const { db, config } = appServices(context);
+    const { payments } = appServices(context);
     const order = await placeOrder(db, actor, input, {
       seller: config.seller,
       delivery: config.delivery,
       buyerIp: requestInfo(context).ip,
+      payments: { ...config.payments, online: payments !== null },
     });
+    // An online order goes on to be paid; its stock is held meanwhile.
+    if (input.paymentMethod === "online") return redirect(`/orders/${order.accessToken}/pay`);
     const to = actor.kind === "user" ? "/order" : `/orders/${order.accessToken}`;
     return redirectWithToast(context, to, makeToast("success", "Order placed successfully"));
   } catch (error) {

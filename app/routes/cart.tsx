@@ -11,6 +11,7 @@ import {
   viewCart,
   viewOrderNow,
 } from "#server/cart/cart.service.ts";
+import { paymentChoices } from "#server/payments/cod.ts";
 import { actionDone, actionFailed, type FormFailure } from "../.server/action-results.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";
@@ -32,7 +33,7 @@ import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/cart";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { db, storage } = appServices(context);
+  const { db, storage, config, payments } = appServices(context);
   const actor = actorOf(context);
   // Order Now's checkout buys the one piece its address names; the cart behind it stays as it is.
   const piece = pieceFromUrl(url);
@@ -40,9 +41,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const checkout = piece ? await viewOrderNow(db, actor, piece) : cart;
   const signedIn = actor.kind === "user";
   const profile = signedIn ? await getProfile(db, storage, actor) : null;
+  const payment = paymentChoices(config.payments, payments !== null, { total: checkout.grandTotal });
   return {
     cart,
     checkout,
+    payment,
     piece,
     signedIn,
     checkoutOpen: signedIn && url.searchParams.has("checkout") && checkout.lines.length > 0 && !checkout.blocked,
@@ -97,7 +100,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Cart", description: "Your shopping cart.", noindex: true });
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, checkout, piece, signedIn, checkoutOpen, idempotencyKey, defaults } = loaderData;
+  const { cart, checkout, piece, signedIn, checkoutOpen, idempotencyKey, defaults, payment } = loaderData;
   const failure = checkoutFailure(actionData);
   const redeemQuery = cart.redeeming ? "&redeem=1" : "";
   const checkoutPath = piece ? `/cart?checkout&${pieceSearch(piece)}` : `/cart?checkout${redeemQuery}`;
@@ -136,7 +139,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
       )}
       {checkoutOpen ? (
         <CheckoutDialog closeTo={piece ? `/productinfo/${piece.productId}` : "/cart"}>
-          <OrderItems lines={checkout.lines} totals={checkout} />
+          <OrderItems lines={checkout.lines} totals={checkout} online={payment.online} />
           <div className="mb-4 rounded-md bg-gold-50 p-3 dark:bg-gold-900/30">
             <PointsNote figures={checkout} />
           </div>
@@ -147,6 +150,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             redeemPoints={checkout.redeeming}
             piece={piece}
             quote={writeQuote(checkout.lines, checkout.grandTotal)}
+            payment={payment}
             error={failure?.message}
             errorCode={failure?.code}
             fieldErrors={failure?.fieldErrors}

@@ -3,6 +3,7 @@ import { Link, redirect } from "react-router";
 import { formatInr } from "#core/money.ts";
 import { writeQuote } from "#core/price-quote.ts";
 import { viewCart, viewOrderNow } from "#server/cart/cart.service.ts";
+import { paymentChoices } from "#server/payments/cod.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";
 import { readForm } from "../.server/forms.ts";
@@ -22,9 +23,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const piece = pieceFromUrl(url);
   // A signed-in customer checks out from the cart, with their points.
   if (actor.kind === "user") throw redirect(piece ? `/cart?checkout&${pieceSearch(piece)}` : "/cart?checkout");
-  const { db } = appServices(context);
+  const { db, config, payments } = appServices(context);
   const cart = piece ? await viewOrderNow(db, actor, piece) : await viewCart(db, actor);
-  return { cart, piece, idempotencyKey: crypto.randomUUID() };
+  const payment = paymentChoices(config.payments, payments !== null, { total: cart.grandTotal });
+  return { cart, piece, idempotencyKey: crypto.randomUUID(), payment };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +43,7 @@ export const meta: Route.MetaFunction = () =>
  * comes first (on a phone, above the form, where it can be folded away).
  */
 export default function GuestCheckout({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, piece, idempotencyKey } = loaderData;
+  const { cart, piece, idempotencyKey, payment } = loaderData;
   if (cart.lines.length === 0) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -60,7 +62,7 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
           <span>{formatInr(cart.grandTotal)}</span>
         </summary>
         <div className="mt-3 flex flex-col gap-3">
-          <OrderItems lines={cart.lines} totals={cart} />
+          <OrderItems lines={cart.lines} totals={cart} online={payment.online} />
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             {cart.itemCount} {cart.itemCount === 1 ? "item" : "items"} ·{" "}
             <Link to={piece ? `/productinfo/${piece.productId}` : "/cart"} className="underline">
@@ -90,6 +92,7 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
             redeemPoints={false}
             piece={piece}
             quote={writeQuote(cart.lines, cart.grandTotal)}
+            payment={payment}
             error={actionData?.message}
             errorCode={actionData?.code}
             fieldErrors={actionData?.fieldErrors}

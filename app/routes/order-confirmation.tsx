@@ -37,7 +37,7 @@ export default function OrderConfirmation({ loaderData, params, actionData }: Ro
   const { order } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      {order.status === "placed" ? (
+      {order.status === "placed" && !order.payment.payPath ? (
         <p
           className="mb-4 rounded-md bg-green-50 p-4 text-green-800 dark:bg-green-950 dark:text-green-200"
           role="status"

@@ -10,18 +10,34 @@ export async function countRows(executor: Executor, table: "users" | "orders") {
   return Number(row.count);
 }
 
-/** Orders by status, with the money they bring in. */
+/** Money actually received: paid online and not refunded, or cash collected at the door. */
+const RECEIVED = sql<
+  number | string | null
+>`sum(case when payment_status in ('paid', 'cod-collected') then total else 0 end)`;
+
+/** Orders by status, with the value booked and the money actually received. */
 export async function orderTotalsByStatus(executor: Executor) {
   const rows = await executor
     .selectFrom("orders")
     .select(({ fn }) => [
       "status",
       fn.countAll<number | string>().as("count"),
-      fn.sum<number | string | null>("total").as("revenue"),
+      fn.sum<number | string | null>("total").as("booked"),
+      RECEIVED.as("received"),
+      // Ready to go: cash at the door, or paid online (an order awaiting its payment waits).
+      sql<
+        number | string | null
+      >`sum(case when payment_status in ('cod-due', 'cod-collected', 'paid') then 1 else 0 end)`.as("settled"),
     ])
     .groupBy("status")
     .execute();
-  return rows.map((row) => ({ status: row.status, count: Number(row.count), revenue: Number(row.revenue ?? 0) }));
+  return rows.map((row) => ({
+    status: row.status,
+    count: Number(row.count),
+    booked: Number(row.booked ?? 0),
+    received: Number(row.received ?? 0),
+    settled: Number(row.settled ?? 0),
+  }));
 }
 
 export async function findAdminProducts(
@@ -59,7 +75,7 @@ export const IST_OFFSET_MS = 19_800_000;
 export const DAY_MS = 86_400_000;
 
 /**
- * Orders and revenue (not cancelled) per day in India's time, from the given moment on, keyed by
+ * Orders and the money received for them per day in India's time, from the given moment on, keyed by
  * the day's number since 1 January 1970. Integer division on both engines; the constants are
  * written into the SQL so that SQLite does not take them for fractions.
  */
@@ -67,11 +83,7 @@ export async function salesPerDay(executor: Executor, from: number) {
   const day = sql<number>`(created_at + ${sql.raw(String(IST_OFFSET_MS))}) / ${sql.raw(String(DAY_MS))}`;
   const rows = await executor
     .selectFrom("orders")
-    .select(({ fn }) => [
-      day.as("day"),
-      fn.countAll<number | string>().as("orders"),
-      sql<number | string | null>`sum(case when status <> 'cancelled' then total else 0 end)`.as("revenue"),
-    ])
+    .select(({ fn }) => [day.as("day"), fn.countAll<number | string>().as("orders"), RECEIVED.as("revenue")])
     .where("createdAt", ">=", from)
     .groupBy(day)
     .execute();

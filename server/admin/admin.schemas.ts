@@ -31,8 +31,10 @@ export type DashboardFigures = {
   totalProducts: number;
   totalOrders: number;
   totalUsers: number;
-  /** Paise, from orders that are not cancelled. */
+  /** Paise actually received: paid online (not refunded) or cash collected at the door. */
   revenue: number;
+  /** Paise, the value of orders not cancelled, whether paid yet or not. */
+  booked: number;
   ordersToShip: number;
 };
 
@@ -64,6 +66,8 @@ export type AdminOrderRow = {
   image: string | null;
   category: string | null;
   ewayBill: EwayBillStatus;
+  /** How it is paid and where its money stands, in words ("Online · Awaiting payment"). */
+  payment: string;
 };
 
 /** A user in the dashboard's Users tab. */

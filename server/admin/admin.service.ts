@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { PAYMENT_STATUS_LABELS } from "#core/payment-status.ts";
 import { LOW_STOCK_THRESHOLD } from "#core/stock.ts";
 import { assertAdmin } from "../access.ts";
 import { countLiveProducts } from "../catalog/catalog.repository.ts";
@@ -43,8 +44,9 @@ export async function dashboardFigures(db: Db, actor: Actor): Promise<DashboardF
     totalProducts,
     totalOrders,
     totalUsers,
-    revenue: byStatus.filter((entry) => entry.status !== "cancelled").reduce((sum, entry) => sum + entry.revenue, 0),
-    ordersToShip: byStatus.find((entry) => entry.status === "placed")?.count ?? 0,
+    revenue: byStatus.reduce((sum, entry) => sum + entry.received, 0),
+    booked: byStatus.filter((entry) => entry.status !== "cancelled").reduce((sum, entry) => sum + entry.booked, 0),
+    ordersToShip: byStatus.find((entry) => entry.status === "placed")?.settled ?? 0,
   };
 }
 
@@ -87,9 +89,13 @@ export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): 
   const { pattern, limit, offset } = pageSlice({ ...query, q: query.q ? orderSearchText(query.q) : undefined });
   const rows = await findOrdersWithFirstLine(db, { pattern, status: query.status }, limit, offset);
   return paged(
-    rows.map(({ supplyType, ewayBillNumber, ewayBillEnteredAt, ...row }) => ({
+    rows.map(({ supplyType, ewayBillNumber, ewayBillEnteredAt, paymentMethod, paymentStatus, ...row }) => ({
       ...row,
       ewayBill: ewayBillStatusOf({ supplyType, total: row.total, ewayBillNumber, ewayBillEnteredAt }),
+      payment:
+        paymentMethod === "online"
+          ? `Online · ${PAYMENT_STATUS_LABELS[paymentStatus]}`
+          : PAYMENT_STATUS_LABELS[paymentStatus],
     })),
     query.page,
   );

@@ -6,6 +6,7 @@ import { listingQuerySchema } from "../catalog/catalog.schemas.ts";
 import { browseListing, getProduct } from "../catalog/catalog.service.ts";
 import { archiveProduct, createProduct, productForEditing, updateProduct } from "../catalog/catalog-admin.service.ts";
 import { AppError } from "../errors.ts";
+import { markCashCollected } from "../orders/online-payments.service.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
@@ -16,7 +17,7 @@ import { adminOrders, adminProducts, adminUsers, dashboardFigures, lowStock, sal
 const query = (values: Record<string, string> = {}) => dashboardQuerySchema.parse(values);
 
 describeEachDatabase("dashboard figures", (database) => {
-  it("counts live products, orders and users, revenue from orders not cancelled, and orders to ship", async () => {
+  it("counts live products, orders and users, money received, the value booked, and orders to ship", async () => {
     const { db } = database();
     const kurta = await makeProduct(db, { price: 100_000, sizes: { M: 10 } });
     await makeProduct(db, { price: 50_000 });
@@ -33,13 +34,21 @@ describeEachDatabase("dashboard figures", (database) => {
     await buy();
     await changeStatus(db, SYSTEM, { orderId: shipped.id, from: "placed", to: "shipped" });
     await changeStatus(db, SYSTEM, { orderId: cancelled.id, from: "placed", to: "cancelled" });
+    await markCashCollected(db, actorFor(customer, "admin"), shipped.id);
+    // An online order awaiting its payment: booked, but neither received nor ready to ship.
+    const online = makeVisitor();
+    await addToCart(db, online, { productId: kurta, size: "M" });
+    const payments = { online: true, codMaxPaise: 1_000_000, codFeePaise: 0 };
+    await placeOrder(db, online, checkoutDetails({ paymentMethod: "online" }), { ...atShop(), payments });
 
     expect(await dashboardFigures(db, actorFor(customer, "admin"))).toEqual({
       totalProducts: 2,
-      totalOrders: 3,
+      totalOrders: 4,
       totalUsers: 2,
-      // Two orders of ₹1,000 plus ₹100 shipping each.
-      revenue: 220_000,
+      // The cash collected for the shipped order: ₹1,000 plus ₹100 shipping.
+      revenue: 110_000,
+      // Three orders of ₹1,000 plus ₹100 shipping each, two not paid yet.
+      booked: 330_000,
       ordersToShip: 1,
     });
     const refused = await dashboardFigures(db, actorFor(customer)).catch((error: unknown) => error);
@@ -171,11 +180,18 @@ describeEachDatabase("sales chart", (database) => {
       await addToCart(db, buyer, { productId: kurta, size: "M" });
       return placeOrder(db, buyer, checkoutDetails(), atShop(at));
     };
+    // Money counts when received: each order here is delivered and its cash collected.
+    const collect = async (orderId: number) => {
+      await changeStatus(db, SYSTEM, { orderId, from: "placed", to: "shipped" });
+      await markCashCollected(db, SYSTEM, orderId);
+    };
     // 20 Nov 20:00 UTC is already 21 Nov in Mumbai (01:30).
-    await buyAt(Date.UTC(2026, 10, 20, 20, 0));
+    await collect((await buyAt(Date.UTC(2026, 10, 20, 20, 0))).id);
     const cancelled = await buyAt(Date.UTC(2026, 10, 21, 10, 0));
-    await buyAt(Date.UTC(2026, 10, 20, 18, 0));
+    await collect((await buyAt(Date.UTC(2026, 10, 20, 18, 0))).id);
     await changeStatus(db, SYSTEM, { orderId: cancelled.id, from: "placed", to: "cancelled" });
+    // Placed but not paid: booked, not received.
+    await buyAt(Date.UTC(2026, 10, 22, 10, 0));
     // 30 days before 23 Nov: too old for the chart.
     await buyAt(Date.UTC(2026, 9, 24, 12, 0));
 
@@ -187,7 +203,8 @@ describeEachDatabase("sales chart", (database) => {
     expect(on("2026-11-20")).toEqual({ date: "2026-11-20", orders: 1, revenue: 110_000 });
     // Two orders on the 21st; the cancelled one brings in nothing.
     expect(on("2026-11-21")).toEqual({ date: "2026-11-21", orders: 2, revenue: 110_000 });
-    expect(days.reduce((sum, day) => sum + day.orders, 0)).toBe(3);
+    expect(on("2026-11-22")).toEqual({ date: "2026-11-22", orders: 1, revenue: 0 });
+    expect(days.reduce((sum, day) => sum + day.orders, 0)).toBe(4);
 
     const customer = actorFor(await makeCustomer(db));
     const refused = await salesChart(db, customer).catch((error: unknown) => error);

@@ -18,6 +18,7 @@ import * as ewayBills from "./migrations/0014_eway_bills.ts";
 import * as documentDatesInStep from "./migrations/0015_document_dates_in_step.ts";
 import * as sharedLimits from "./migrations/0016_shared_limits.ts";
 import * as shipmentAndCancellation from "./migrations/0017_shipment_and_cancellation.ts";
+import * as onlinePayments from "./migrations/0018_online_payments.ts";
 import * as deliveryByPincode from "./migrations/0020_delivery_by_pincode.ts";
 import type { Db } from "./schema.ts";
 
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0015_document_dates_in_step": documentDatesInStep,
   "0016_shared_limits": sharedLimits,
   "0017_shipment_and_cancellation": shipmentAndCancellation,
+  "0018_online_payments": onlinePayments,
   "0020_delivery_by_pincode": deliveryByPincode,
 };
 

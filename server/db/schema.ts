@@ -117,8 +117,9 @@ export interface WishlistItemsTable {
 }
 
 import type { OrderStatus } from "#core/order-status.ts";
+import type { PaymentStatus } from "#core/payment-status.ts";
 
-export type { OrderStatus };
+export type { OrderStatus, PaymentStatus };
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -165,6 +166,49 @@ export interface OrdersTable {
   expectedDeliveryAt: number | null;
   /** Why the order was cancelled (core/cancel-reasons.ts); null for any other order. */
   cancelReason: string | null;
+  /** How the order's money stands, apart from its fulfilment (record 24). */
+  paymentStatus: Generated<PaymentStatus>;
+  /** Cash on delivery's fee, paise, GST-inclusive; part of `total`. */
+  codFee: Generated<number>;
+  /** The gateway's order for an online payment, and the payment that paid it. */
+  gatewayOrderId: string | null;
+  paymentId: string | null;
+  /** Until when an unpaid online order holds its stock. */
+  paymentExpiresAt: number | null;
+  /** When an unpaid online order's stock went back on the shelf; null while it holds it. */
+  stockReleasedAt: number | null;
+  paidAt: number | null;
+  cashCollectedAt: number | null;
+}
+
+/** One money event of an order, recorded once (a gateway event under its own id). */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  orderId: number | null;
+  eventId: string | null;
+  kind: string;
+  amount: number | null;
+  currency: string | null;
+  reference: string | null;
+  /** Set on what the administrator must look at: an amount that does not match, an unknown order. */
+  flagged: Generated<number>;
+  note: string | null;
+  at: number;
+}
+
+/** One refund per gateway payment. */
+export interface PaymentRefundsTable {
+  id: Generated<number>;
+  orderId: number;
+  paymentId: string;
+  amount: number;
+  reason: string;
+  status: Generated<"requested" | "created" | "processed">;
+  refundId: string | null;
+  /** A node sending the refund holds it until then; another may try after. */
+  attemptUntil: number | null;
+  createdAt: number;
+  processedAt: number | null;
 }
 
 export interface OrderLinesTable {
@@ -316,6 +360,8 @@ export interface Database {
   serviceablePincodes: ServiceablePincodesTable;
   deliveryHolidays: DeliveryHolidaysTable;
   orderDeliveryPromises: OrderDeliveryPromisesTable;
+  paymentEvents: PaymentEventsTable;
+  paymentRefunds: PaymentRefundsTable;
 }
 
 /** Counters that go up when shared content changes; see server/catalog/catalog-version.ts. */

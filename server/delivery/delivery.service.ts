@@ -73,8 +73,8 @@ export async function deliveryPromise(
 }
 
 /**
- * The promise a checkout makes: refused where the shop does not deliver, and (cash on delivery
- * being the way an order is paid) where cash on delivery is not offered. Reported on the pincode.
+ * The promise a checkout makes: refused where the shop does not deliver (reported on the pincode).
+ * Whether cash on delivery is offered there is the payment terms' to decide (server/payments/cod.ts).
  */
 export async function promiseForCheckout(
   trx: Executor,
@@ -85,10 +85,6 @@ export async function promiseForCheckout(
   const promise = await deliveryPromise(trx, settings, pincode, now);
   if (!promise.deliverable) {
     const message = `We do not deliver to pincode ${promise.pincode} yet.`;
-    throw new AppError("validation-failed", message, { pincode: message });
-  }
-  if (!promise.cod) {
-    const message = `Cash on delivery is not available for pincode ${promise.pincode}.`;
     throw new AppError("validation-failed", message, { pincode: message });
   }
   return promise;

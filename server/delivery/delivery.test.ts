@@ -4,6 +4,7 @@ import { addToCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
 import { changeStatus, customerOrder } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
+import { NO_COD_LIMITS } from "../payments/cod.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";
@@ -141,7 +142,7 @@ describeEachDatabase("delivery promises by pincode", (database) => {
     expect(cookie?.place).toBe("Central Delhi, Delhi");
   });
 
-  it("keeps the promise with the order, mails it, refuses cash on delivery where the courier does not take it", async () => {
+  it("keeps the promise with the order, mails it, and offers cash on delivery only where the courier takes it", async () => {
     const { db } = database();
     const seller = await admin(db);
     await changeDelivery(db, seller, { intent: "upload", csv: COURIER_CSV });
@@ -152,8 +153,12 @@ describeEachDatabase("delivery promises by pincode", (database) => {
 
     const bengaluru = checkoutDetails({ email: customer.email, pincode: "560034", stateCode: "29", city: "Bengaluru" });
     expect(await failure(placeOrder(db, buyer, bengaluru, atShop(WEDNESDAY)))).toMatchObject({
-      code: "validation-failed",
+      code: "cod-not-offered",
       message: "Cash on delivery is not available for pincode 560034.",
+    });
+    const online = { ...atShop(WEDNESDAY), payments: { ...NO_COD_LIMITS, online: true } };
+    expect(await failure(placeOrder(db, buyer, bengaluru, online))).toMatchObject({
+      message: "Cash on delivery is not available for pincode 560034. Please pay online.",
     });
     expect((await mailsTo(db, customer.email)).filter((mail) => mail.kind === "order-placed")).toEqual([]);
 

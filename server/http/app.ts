@@ -10,6 +10,7 @@ import { registerErrorHandler } from "./error-handler.ts";
 import { registerMetrics, registerRequestLog } from "./observability.ts";
 import { registerOriginCheck } from "./origin-check.ts";
 import { registerPages } from "./pages.ts";
+import { registerPaymentWebhook } from "./payment-webhook.ts";
 import { registerProbes } from "./probes.ts";
 import { originFormOf, registerRequestHygiene } from "./request-hygiene.ts";
 import { RoutePatterns } from "./route-patterns.ts";
@@ -61,7 +62,7 @@ export async function createApp({
   });
   registerErrorHandler(app);
   registerRequestHygiene(app);
-  await registerSecurityHeaders(app, { strictCsp: !vite });
+  await registerSecurityHeaders(app, { strictCsp: !vite, paymentOrigins: paymentOrigins(services) });
   registerOriginCheck(app);
   registerBodyLimit(app);
   await registerCompression(app);
@@ -71,8 +72,19 @@ export async function createApp({
   registerProbes(app, services);
   registerMetrics(app, services);
   registerAdminFeed(app, services);
+  registerPaymentWebhook(app, services);
   await registerPages(app, { services, buildDir: BUILD_DIR, vite, routes });
   return app;
+}
+
+/**
+ * The origins the payment checkout needs: its script's, and the gateway API's, whose pages it frames
+ * (Razorpay: checkout.razorpay.com and api.razorpay.com). None when online payment is off.
+ */
+function paymentOrigins(services: AppServices): string[] {
+  const razorpay = services.config.payments.razorpay;
+  if (!razorpay) return [];
+  return [...new Set([new URL(razorpay.checkoutUrl).origin, new URL(razorpay.apiUrl).origin])];
 }
 
 /**

@@ -16,7 +16,12 @@ export function scriptNonceOf(response: ServerResponse): string | undefined {
  * (the toast library injects its stylesheet at run time), so style-src deliberately has no nonce: a
  * nonce there would switch 'unsafe-inline' off.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { strictCsp: boolean }) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { strictCsp: boolean; paymentOrigins?: readonly string[] },
+) {
+  // The payment checkout's script and the frame it opens, only when online payment is on.
+  const payment = options.paymentOrigins ?? [];
   if (options.strictCsp) {
     app.addHook("onRequest", async (_request, reply) => {
       (reply.raw as WithNonce).scriptNonce = randomBytes(16).toString("base64");
@@ -28,12 +33,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { s
           useDefaults: false,
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", (_request, response) => `'nonce-${scriptNonceOf(response as ServerResponse)}'`],
+            scriptSrc: [
+              "'self'",
+              (_request, response) => `'nonce-${scriptNonceOf(response as ServerResponse)}'`,
+              ...payment,
+            ],
+            ...(payment.length > 0 ? { frameSrc: ["'self'", ...payment] } : {}),
             styleSrc: ["'self'", "'unsafe-inline'"],
             // Product pictures may be given as https URLs by the administrator.
             imgSrc: ["'self'", "data:", "https:"],
             fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
+            connectSrc: ["'self'", ...payment],
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
             formAction: ["'self'"],

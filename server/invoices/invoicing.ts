@@ -11,6 +11,9 @@ import { setCreditNote } from "./invoices.repository.ts";
 export const INVOICE_SERIES = "KS";
 export const CREDIT_NOTE_SERIES = "CN";
 
+/** How an invoice names the fee for cash on delivery. */
+export const COD_FEE_DESCRIPTION = "Cash on delivery fee";
+
 export type InvoiceDraft = {
   supplyType: "intra" | "inter";
   /** The seller as the invoice prints it, kept with the order. */
@@ -25,7 +28,7 @@ type SoldLine = { title: string; size: string; hsn: string; unitPrice: number; q
  * order, so the invoice never changes). Its number comes last (`issueInvoiceNumber`).
  */
 export function draftInvoice(
-  sale: { lines: readonly SoldLine[]; discount: number; shipping: number; stateCode: string },
+  sale: { lines: readonly SoldLine[]; discount: number; shipping: number; stateCode: string; codFee?: number },
   seller: SellerDetails,
   now: number,
 ): InvoiceDraft {
@@ -42,10 +45,23 @@ export function draftInvoice(
     return row("goods", sold ? describeGoods(sold) : "", line);
   });
   const shipping = tax.shipping.map((line) => row("shipping", "Shipping and handling", line));
+  // Cash on delivery's fee is charged with the goods, as shipping is: part of the one composite
+  // supply, taxed at the goods' rate (record 24, after record 20). Its rows are worked out as
+  // shipping's are, and named for what they are.
+  const codFee = sale.codFee
+    ? taxOrder({
+        lines: sale.lines.map(({ hsn, unitPrice, quantity, material }) => ({ hsn, unitPrice, quantity, material })),
+        discount: sale.discount,
+        shipping: sale.codFee,
+        sellerStateCode: seller.stateCode,
+        deliveryStateCode: sale.stateCode,
+        onDate: now,
+      }).shipping.map((line) => row("shipping", COD_FEE_DESCRIPTION, line))
+    : [];
   return {
     supplyType: tax.supplyType,
     seller: JSON.stringify(seller),
-    rows: [...goods, ...shipping].map((entry, position) => ({ ...entry, position })),
+    rows: [...goods, ...shipping, ...codFee].map((entry, position) => ({ ...entry, position })),
   };
 }
 

@@ -29,6 +29,9 @@ export type MailMessage =
         /** The days ("YYYY-MM-DD") the order is due between; a message queued before promises has none. */
         deliveryFrom?: string;
         deliveryUntil?: string;
+        /** How it is paid (mails queued before online payment have none: cash), and cash's fee. */
+        paymentMethod?: "cod" | "online";
+        codFee?: number;
       };
     }
   | {
@@ -50,6 +53,10 @@ export type MailMessage =
         creditNotePath?: string | null;
         pointsEarned?: number;
         pointsRedeemed?: number;
+        /** Paid online already: nothing is due at the door. */
+        paidOnline?: boolean;
+        /** Paise going back to the buyer's account when a paid order is cancelled. */
+        refundAmount?: number | null;
       };
     }
   | { kind: "order-link"; to: string; payload: { orderNumber: string; orderPath: string } }

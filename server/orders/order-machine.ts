@@ -6,6 +6,7 @@ import { AppError } from "../errors.ts";
 import { needsEwayBill } from "../invoices/eway-bills.ts";
 import { issueCreditNote } from "../invoices/invoicing.ts";
 import { queueMail } from "../mail/mail.service.ts";
+import { claimRefund } from "../payments/refunds.ts";
 import { creditEarnedPoints, settleCancelledOrderPoints } from "../rewards/rewards.service.ts";
 import { recordStatusChange } from "./order-events.repository.ts";
 import { addSoldCount, findOrder, findOrderLines, incrementStock, updateStatusIf } from "./orders.repository.ts";
@@ -49,8 +50,12 @@ export function inLockOrder<T extends { productId: number; size: string }>(lines
   return [...lines].sort((a, b) => a.productId - b.productId || a.size.localeCompare(b.size));
 }
 
-/** The order's pieces go back on the shelf, and count as sold no more. */
+/**
+ * The order's pieces go back on the shelf, and count as sold no more; an unpaid online order whose
+ * stock went back when its payment window closed has nothing left to put back.
+ */
 const restock: Effect = async ({ trx, order, changed }) => {
+  if (order.stockReleasedAt !== null) return;
   for (const line of inLockOrder(await findOrderLines(trx, order.id))) {
     const stock = await incrementStock(trx, line.productId, line.size, line.quantity);
     await addSoldCount(trx, line.productId, -line.quantity);
@@ -63,6 +68,16 @@ const returnPoints: Effect = ({ trx, order, now }) => settleCancelledOrderPoints
 
 /** The points the order earned become spendable now that the buyer has it. */
 const creditPoints: Effect = ({ trx, order, now }) => creditEarnedPoints(trx, order, now);
+
+/**
+ * A paid order's money goes back through the gateway: the refund is asked for here, in the
+ * cancellation's transaction (one per payment, so a second click or node asks nothing more), and
+ * sent by the payment jobs (server/payments).
+ */
+const refundPayment: Effect = async ({ trx, order, now }) => {
+  if (order.paymentStatus !== "paid" || !order.paymentId) return;
+  await claimRefund(trx, order, "cancelled", now);
+};
 
 /** A credit note reverses the order's tax invoice in full. */
 const creditNote: Effect = async ({ trx, order, now }) => {
@@ -95,6 +110,8 @@ const mailStatus: Effect = async ({ trx, order, to, now, details }) => {
         creditNotePath: order.invoiceNumber ? `${orderPath}/credit-note` : null,
         pointsEarned: order.userId ? order.pointsEarned : 0,
         pointsRedeemed: order.userId ? order.pointsRedeemed : 0,
+        paidOnline: order.paymentStatus === "paid",
+        refundAmount: to === "cancelled" && order.paymentStatus === "paid" ? order.total : null,
       },
     },
     now,
@@ -111,10 +128,17 @@ const ewayBillEntered: Guard = (order) => {
   }
 };
 
+/** An online order ships once it is paid; a cash order pays at the door. */
+const paymentSettled: Guard = (order) => {
+  if (!["paid", "cod-due", "cod-collected"].includes(order.paymentStatus)) {
+    throw new AppError("invalid-transition", "This order is not paid yet: it ships once its payment has arrived.");
+  }
+};
+
 /** What must hold before an order may arrive at each status. */
 const GUARDS: Record<OrderStatus, readonly Guard[]> = {
   placed: [],
-  shipped: [ewayBillEntered],
+  shipped: [paymentSettled, ewayBillEntered],
   delivered: [],
   cancelled: [],
 };
@@ -124,7 +148,7 @@ const EFFECTS: Record<OrderStatus, readonly Effect[]> = {
   placed: [],
   shipped: [mailStatus],
   delivered: [creditPoints, mailStatus],
-  cancelled: [restock, returnPoints, creditNote, mailStatus],
+  cancelled: [restock, returnPoints, creditNote, refundPayment, mailStatus],
 };
 
 /** Whether the table allows an order to move from one status to another. */

@@ -156,6 +156,8 @@ export async function findOrdersWithFirstLine(
       "orders.supplyType",
       "orders.ewayBillNumber",
       "orders.ewayBillEnteredAt",
+      "orders.paymentMethod",
+      "orders.paymentStatus",
       "orderLines.title",
       "orderLines.description",
       "orderLines.image",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CANCEL_REASON_CODES, CUSTOMER_CANCEL_REASON_CODES } from "#core/cancel-reasons.ts";
 import type { DeliveryAddress } from "#core/delivery-address.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#core/order-status.ts";
+import type { PaymentStatus } from "#core/payment-status.ts";
 import type { OrderLinesTable } from "../db/schema.ts";
 import { EWAY_BILL_NUMBER_PATTERN, type EwayBillStatus } from "../invoices/eway-bills.ts";
 import type { IssuedDocument } from "../invoices/invoice.schemas.ts";
@@ -17,6 +18,7 @@ import {
   pincodeInState,
   requiredText,
 } from "../validation/fields.ts";
+import type { MoneyEvent } from "./money-story.ts";
 
 const checkoutFields = {
   name: requiredText("Please enter your full name.").pipe(nameField),
@@ -40,6 +42,8 @@ const checkoutFields = {
    */
   buyProductId: z.string().trim().max(20, "The product to order could not be found.").default(""),
   buySize: z.string().trim().max(20, "Please select a size").default(""),
+  /** Pay online through the gateway, or in cash at the door. */
+  paymentMethod: z.enum(["cod", "online"], { error: "Please choose how you will pay." }).default("cod"),
   /** The lines' prices and the total the buyer saw (core/price-quote.ts); checked before the order stands. */
   seenQuote: z.string().trim().max(4000, "The checkout form has expired. Please try again.").default(""),
 };
@@ -171,12 +175,32 @@ export type OrderDetail = OrderSummary &
     cancelReason: string | null;
     /** Whether its buyer may still cancel it (it has not shipped). */
     cancellable: boolean;
+    /** How it is paid and where its money stands (record 24). */
+    payment: {
+      method: "cod" | "online";
+      status: PaymentStatus;
+      label: string;
+      /** Cash on delivery's fee, paise (0 when none). */
+      codFee: number;
+      /** Until when an unpaid online order holds its stock. */
+      expiresAt: number | null;
+      /** Where the buyer pays or tries again, while the order awaits its payment; else null. */
+      payPath: string | null;
+      /** Where a refund goes and when, for a refunded order; else null. */
+      refundNote: string | null;
+    };
     lines: LineSnapshot[];
     history: { from: OrderStatus | null; to: OrderStatus; actor: string; at: number }[];
   };
 
 /** An order as the administrator sees it: as its owner does, with its e-way bill. */
-export type AdminOrderDetail = OrderDetail & { ewayBill: EwayBillStatus };
+export type AdminOrderDetail = OrderDetail & {
+  ewayBill: EwayBillStatus;
+  /** Every money event of the order, oldest first. */
+  money: MoneyEvent[];
+  /** Whether the administrator may mark its cash as collected now. */
+  canCollectCash: boolean;
+};
 
 /** "Find my order": the order number and the e-mail address it was placed with. */
 export const orderLinkSchema = z.object({

@@ -1,5 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { cancelReasonLabel } from "#core/cancel-reasons.ts";
+import { PAYMENT_STATUS_LABELS, REFUND_NOTE } from "#core/payment-status.ts";
 import { assertAdmin, assertSignedIn } from "../access.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, OrderStatus } from "../db/schema.ts";
@@ -9,6 +10,7 @@ import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
 import { countUse, guardFlood } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
 import { parseInput } from "../validation/fields.ts";
+import { moneyStory } from "./money-story.ts";
 import { announceOrderEvent } from "./order-feed.ts";
 import { type MoveDetails, moveOrder, type OrderRow, orderPathFor } from "./order-machine.ts";
 import { findOrder, findOrderLines, findOrdersWithFirstLine, findStatusHistory } from "./orders.repository.ts";
@@ -66,7 +68,32 @@ export async function orderForAdmin(db: Db, actor: Actor, orderId: number): Prom
   assertAdmin(actor);
   const order = await findOrder(db, { id: orderId });
   if (!order) throw new AppError("not-found", "This order could not be found.");
-  return { ...(await orderDetail(db, order)), ewayBill: ewayBillStatusOf(order) };
+  return {
+    ...(await orderDetail(db, order)),
+    ewayBill: ewayBillStatusOf(order),
+    money: await moneyStory(db, actor, orderId),
+    canCollectCash: order.paymentStatus === "cod-due" && (order.status === "shipped" || order.status === "delivered"),
+  };
+}
+
+/** How the order is paid and where its money stands, as its pages show it. */
+function paymentOf(order: OrderRow): OrderDetail["payment"] {
+  const method = order.paymentMethod === "online" ? "online" : "cod";
+  const payable =
+    method === "online" && order.status === "placed" && ["awaiting", "failed"].includes(order.paymentStatus);
+  return {
+    method,
+    status: order.paymentStatus,
+    // An order cancelled before it was paid owes nothing: "Not paid", whatever it was waiting for.
+    label:
+      order.status === "cancelled" && ["awaiting", "failed"].includes(order.paymentStatus)
+        ? "Not paid"
+        : PAYMENT_STATUS_LABELS[order.paymentStatus],
+    codFee: Number(order.codFee),
+    expiresAt: order.paymentExpiresAt === null ? null : Number(order.paymentExpiresAt),
+    payPath: payable ? `${orderPathFor(order)}/pay` : null,
+    refundNote: ["refunding", "refunded"].includes(order.paymentStatus) ? REFUND_NOTE : null,
+  };
 }
 
 function documentRef(number: string | null, date: number | null) {
@@ -128,6 +155,7 @@ async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDe
     promisedDelivery: promise ? { from: promise.promisedFrom, until: promise.promisedUntil } : null,
     cancelReason: cancelReasonLabel(order.cancelReason),
     cancellable: order.status === "placed",
+    payment: paymentOf(order),
     lines: lines.map(lineSnapshot),
     history: history.map((entry) => ({ from: entry.fromStatus, to: entry.toStatus, actor: entry.actor, at: entry.at })),
   };

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Actor } from "#core/actor.ts";
 import { stateByCode } from "#core/indian-states.ts";
+import { PAYMENT_WINDOW_MS, type PaymentMethod } from "#core/payment-status.ts";
 import { pointsEarnedFor, pointsToPaise, redeemablePoints } from "#core/points.ts";
 import { stockChangeShows } from "#core/stock.ts";
 import { findUserById, updateUser } from "../accounts/accounts.repository.ts";
@@ -11,6 +12,7 @@ import { ownerOf } from "../cart/owner.ts";
 import { priceLines } from "../cart/pricing.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor } from "../db/schema.ts";
+import { findOrderPromise } from "../delivery/delivery.repository.ts";
 import { type DeliveryPromise, keepPromise, promiseForCheckout } from "../delivery/delivery.service.ts";
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from "../delivery/delivery-settings.ts";
 import { AppError } from "../errors.ts";
@@ -20,6 +22,7 @@ import { draftInvoice, type InvoiceDraft, issueInvoiceNumber } from "../invoices
 import { guardFlood } from "../limits/limits.service.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { checkoutRefusals, ordersPlaced } from "../observability/metrics.ts";
+import { type CodRules, codOffer, NO_COD_LIMITS } from "../payments/cod.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
 import { redeemPoints } from "../rewards/rewards.service.ts";
 import type { SellerDetails } from "../tax/seller.ts";
@@ -50,7 +53,20 @@ import { assertPricesAsSeen } from "./price-check.ts";
  * What a sale needs besides the form: the seller on the invoice, and the buyer's network address,
  * which the checkout's flood guard counts (an order the shop places itself, in a script, has none).
  */
-export type Sale = { seller: SellerDetails; now?: number; buyerIp?: string; delivery?: DeliverySettings };
+export type Sale = {
+  seller: SellerDetails;
+  now?: number;
+  buyerIp?: string;
+  payments?: SalePayments;
+  delivery?: DeliverySettings;
+};
+
+/**
+ * How the shop takes money for this sale: whether online payment is on, and cash on delivery's
+ * rules (server/payments/cod.ts). A sale without them (a script, an older test) is cash on
+ * delivery without a cap or fee.
+ */
+export type SalePayments = CodRules & { online: boolean };
 
 type Checkout = ReturnType<typeof checkoutSchema.parse> & { email: string; userId: string | null };
 
@@ -66,6 +82,8 @@ type Placement = {
   orderNumber: string;
   accessToken: string;
   invoice: InvoiceDraft;
+  method: PaymentMethod;
+  codFee: number;
   delivery: DeliveryPromise;
 };
 
@@ -101,7 +119,7 @@ async function placeOrderOnce(
   db: Db,
   actor: Actor,
   input: CheckoutInput | GuestCheckoutInput,
-  { seller, delivery = DEFAULT_DELIVERY_SETTINGS }: Sale,
+  sale: Sale,
   now: number,
 ): Promise<PlacedOrder> {
   const owner = ownerOf(actor);
@@ -115,17 +133,21 @@ async function placeOrderOnce(
   try {
     const placed = await db.transaction().execute(async (trx) => {
       const lines = checkout.buyProductId ? await claimPiece(trx, checkout) : await claimCart(trx, owner);
-      const placement = await placementOf(trx, { checkout, key, fingerprint, lines }, { seller, delivery }, now);
+      const totals = await priceOrder(trx, checkout, lines);
+      const delivery = await promiseForCheckout(trx, sale.delivery ?? DEFAULT_DELIVERY_SETTINGS, checkout.pincode, now);
+      const placement = await preparePlacement(trx, { checkout, key, fingerprint, lines, totals, delivery }, sale, now);
       const { orderId } = placement;
       await recordOrder(trx, placement, now);
-      await queueConfirmation(trx, placement, now);
+      // An online order is confirmed, mailed and invoiced when its payment is (server/payments).
+      const online = placement.method === "online";
+      if (!online) await queueConfirmation(trx, placement, now);
       // Last, the steps that lock rows other orders need (stock, the customer, the invoice counter,
       // the history), so that those orders wait for a few statements and not for this whole
       // transaction; stock before the customer, as a cancellation takes them (no deadlock).
       stockShows = await takeStock(trx, lines);
       await settlePoints(trx, placement, now);
       await rememberAddress(trx, checkout);
-      await issueInvoiceNumber(trx, orderId, now);
+      if (!online) await issueInvoiceNumber(trx, orderId, now);
       await recordStatusChange(trx, {
         orderId,
         fromStatus: null,
@@ -150,39 +172,71 @@ async function placeOrderOnce(
 }
 
 /**
- * The order as the checkout makes it: priced again, its delivery promised (or refused), numbered,
- * and its invoice drafted.
+ * The order as its steps will write it: its number, points, payment terms (cash on delivery where
+ * the delivery promise allows it) and drafted invoice.
  */
-async function placementOf(
+async function preparePlacement(
   trx: Executor,
-  claimed: Pick<Placement, "checkout" | "key" | "fingerprint" | "lines">,
-  { seller, delivery }: { seller: SellerDetails; delivery: DeliverySettings },
+  base: Pick<Placement, "checkout" | "key" | "fingerprint" | "lines" | "totals" | "delivery">,
+  sale: Sale,
   now: number,
 ): Promise<Placement> {
-  const { checkout, lines } = claimed;
-  const totals = await priceOrder(trx, checkout, lines);
-  const promise = await promiseForCheckout(trx, delivery, checkout.pincode, now);
+  const { checkout, lines, totals } = base;
+  const codFee = paymentTerms(checkout, totals, sale.payments, base.delivery.cod);
   const orderId = await nextOrderId(trx);
   return {
-    ...claimed,
-    totals,
+    ...base,
     // Earned on what the buyer pays for the goods, not on the part paid with points.
     pointsEarned: checkout.userId ? pointsEarnedFor(totals.subtotal - pointsToPaise(totals.pointsRedeemed)) : 0,
     orderId,
     orderNumber: orderNumberFor(orderId),
     accessToken: randomToken(),
+    method: checkout.paymentMethod,
+    codFee,
     invoice: draftInvoice(
       {
         lines,
         discount: pointsToPaise(totals.pointsRedeemed),
         shipping: totals.shipping,
         stateCode: checkout.stateCode,
+        codFee,
       },
-      seller,
+      sale.seller,
       now,
     ),
-    delivery: promise,
   };
+}
+
+/**
+ * How the order will be paid, checked against what the shop offers: online only when a gateway is
+ * configured, cash only where (the courier's list) and up to what value it is offered. Answers
+ * cash's fee (0 online).
+ */
+function paymentTerms(
+  checkout: Checkout,
+  totals: CartTotals,
+  payments: SalePayments | undefined,
+  codAtPincode: boolean,
+): number {
+  if (checkout.paymentMethod === "online") {
+    if (!payments?.online) {
+      throw new AppError(
+        "online-payment-off",
+        "Online payment is not available right now. Please choose cash on delivery.",
+      );
+    }
+    return 0;
+  }
+  const offer = codOffer(payments ?? NO_COD_LIMITS, {
+    total: totals.grandTotal,
+    pincode: checkout.pincode,
+    codAtPincode,
+  });
+  if (!offer.offered) {
+    const reason = payments?.online ? `${offer.reason} Please pay online.` : offer.reason;
+    throw new AppError("cod-not-offered", reason);
+  }
+  return offer.fee;
 }
 
 /** The human order number: short, unique, and stable once given. */
@@ -202,7 +256,8 @@ async function readCheckout(db: Db, actor: Actor, input: CheckoutInput | GuestCh
 
 /** What makes two submits of one checkout the same order. */
 function fingerprintOf(checkout: Checkout): string {
-  const { name, address, city, stateCode, pincode, phone, email, redeemPoints, gstin, businessName } = checkout;
+  const { name, address, city, stateCode, pincode, phone, email, redeemPoints, gstin, businessName, paymentMethod } =
+    checkout;
   const piece = checkout.buyProductId ? [checkout.buyProductId, checkout.buySize] : [];
   return createHash("sha256")
     .update(
@@ -218,6 +273,8 @@ function fingerprintOf(checkout: Checkout): string {
         gstin,
         businessName,
         ...piece,
+        // A cash order and an online one are different orders (older forms had no choice: cash).
+        ...(paymentMethod === "online" ? ["online"] : []),
       ]),
     )
     .digest("hex");
@@ -293,7 +350,7 @@ async function priceOrder(trx: Executor, checkout: Checkout, lines: readonly Car
 
 /** The order, its invoice's tax rows, and a snapshot of every line. */
 async function recordOrder(trx: Executor, placement: Placement, now: number): Promise<void> {
-  const { checkout, totals, invoice, orderId } = placement;
+  const { checkout, totals, invoice, orderId, method, codFee } = placement;
   await insertOrder(trx, {
     id: orderId,
     orderNumber: placement.orderNumber,
@@ -314,8 +371,12 @@ async function recordOrder(trx: Executor, placement: Placement, now: number): Pr
     shipping: totals.shipping,
     pointsRedeemed: totals.pointsRedeemed,
     pointsEarned: placement.pointsEarned,
-    total: totals.grandTotal,
+    total: totals.grandTotal + codFee,
     itemCount: totals.itemCount,
+    paymentMethod: method,
+    paymentStatus: method === "online" ? "awaiting" : "cod-due",
+    paymentExpiresAt: method === "online" ? now + PAYMENT_WINDOW_MS : null,
+    codFee,
     createdAt: now,
     updatedAt: now,
     supplyType: invoice.supplyType,
@@ -353,30 +414,86 @@ async function rememberAddress(trx: Executor, checkout: Checkout): Promise<void>
 
 /** The confirmation is written with the order: it goes if, and only if, the order stands. */
 async function queueConfirmation(trx: Executor, placement: Placement, now: number): Promise<void> {
-  const { checkout, totals, orderNumber, accessToken } = placement;
-  const orderPath = orderPathFor({ accessToken });
+  const { checkout, totals } = placement;
+  await queueOrderConfirmation(
+    trx,
+    {
+      ...checkout,
+      id: placement.orderId,
+      orderNumber: placement.orderNumber,
+      accessToken: placement.accessToken,
+      subtotal: totals.subtotal,
+      shipping: totals.shipping,
+      pointsRedeemed: totals.pointsRedeemed,
+      pointsEarned: placement.pointsEarned,
+      total: totals.grandTotal + placement.codFee,
+      codFee: placement.codFee,
+      paymentMethod: placement.method,
+    },
+    placement.lines.map(({ title, size, quantity, unitPrice }) => ({ title, size, quantity, unitPrice })),
+    now,
+  );
+}
+
+/**
+ * The order's confirmation mail: queued with a cash order, and with an online order's payment
+ * (server/payments), from what the order recorded.
+ */
+export async function queueOrderConfirmation(
+  trx: Executor,
+  order: {
+    id: number;
+    orderNumber: string;
+    accessToken: string;
+    email: string;
+    name: string;
+    address: string;
+    city: string;
+    stateCode: string;
+    pincode: string;
+    phone: string;
+    userId: string | null;
+    subtotal: number;
+    shipping: number;
+    pointsRedeemed: number;
+    pointsEarned: number;
+    total: number;
+    codFee: number;
+    paymentMethod: string;
+  },
+  lines: readonly { title: string; size: string; quantity: number; unitPrice: number }[],
+  now: number,
+): Promise<void> {
+  const orderPath = orderPathFor(order);
+  const promise = await findOrderPromise(trx, order.id);
   await queueMail(
     trx,
     {
       kind: "order-placed",
-      to: checkout.email,
+      to: order.email,
       payload: {
-        orderNumber,
-        name: checkout.name,
-        lines: placement.lines.map(({ title, size, quantity, lineTotal }) => ({ title, size, quantity, lineTotal })),
-        subtotal: totals.subtotal,
-        shipping: totals.shipping,
-        pointsRedeemed: totals.pointsRedeemed,
-        pointsEarned: placement.pointsEarned,
-        total: totals.grandTotal,
-        address: `${checkout.address}, ${checkout.city}, ${stateByCode(checkout.stateCode)?.name ?? ""}`,
-        pincode: checkout.pincode,
-        phone: checkout.phone,
+        orderNumber: order.orderNumber,
+        name: order.name,
+        lines: lines.map(({ title, size, quantity, unitPrice }) => ({
+          title,
+          size,
+          quantity,
+          lineTotal: unitPrice * quantity,
+        })),
+        subtotal: order.subtotal,
+        shipping: order.shipping,
+        pointsRedeemed: order.pointsRedeemed,
+        pointsEarned: order.pointsEarned,
+        total: order.total,
+        address: `${order.address}, ${order.city}, ${stateByCode(order.stateCode)?.name ?? ""}`,
+        pincode: order.pincode,
+        phone: order.phone,
         orderPath,
         invoicePath: `${orderPath}/invoice`,
-        isGuest: checkout.userId === null,
-        deliveryFrom: placement.delivery.from,
-        deliveryUntil: placement.delivery.until,
+        isGuest: order.userId === null,
+        paymentMethod: order.paymentMethod === "online" ? "online" : "cod",
+        ...(order.codFee ? { codFee: order.codFee } : {}),
+        ...(promise ? { deliveryFrom: promise.promisedFrom, deliveryUntil: promise.promisedUntil } : {}),
       },
     },
     now,

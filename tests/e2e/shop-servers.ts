@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { startLocalGateway } from "../../server/testing/local-gateway.ts";
 
 export type E2eShop = {
   baseUrl: string;
@@ -33,7 +34,16 @@ export default async function setup(project: TestProject) {
   const adminEmail = "admin@shop.test";
   const dir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
   const outboxDir = path.join(dir, "outbox");
+  // Online payment is on, through the local stand-in for Razorpay; cash on delivery stays the
+  // checkout's first choice, so journeys that do not pay online see the checkout as before.
+  const gateway = await startLocalGateway();
+  const payment = gateway.settings();
   const { child, baseUrl } = await startShop({
+    RAZORPAY_KEY_ID: payment.keyId,
+    RAZORPAY_KEY_SECRET: payment.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: payment.webhookSecret,
+    RAZORPAY_API_URL: payment.apiUrl,
+    RAZORPAY_CHECKOUT_URL: payment.checkoutUrl,
     DATABASE_URL: `file:${path.join(dir, "shop.db")}`,
     UPLOADS_DIR: path.join(dir, "uploads"),
     ADMIN_EMAIL: adminEmail,
@@ -44,10 +54,12 @@ export default async function setup(project: TestProject) {
     // Plain pictures: the browser loads none (but the profile photo's), so none need drawing.
     SEED_DEMO: "plain",
   });
+  gateway.webhookUrl = `${baseUrl}/webhooks/razorpay`;
   project.provide("shop", { baseUrl, adminEmail, adminPassword, outboxDir });
   return async () => {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
+    await gateway.close();
     rmSync(dir, { recursive: true, force: true });
   };
 }

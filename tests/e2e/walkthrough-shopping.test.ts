@@ -79,7 +79,7 @@ describeJourneys("the walk-through's findings: shopping", (journey) => {
     await buyNow.click();
     const dialog = page.getByRole("dialog", { name: "Checkout" });
     await dialog.getByLabel("Full Name").waitFor();
-    await expect.poll(() => dialog.getByText("To pay on delivery").isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText("Total to pay").isVisible()).toBe(true);
     // Tab never reaches the page behind (it may step out to the browser's own controls).
     for (let press = 0; press < 15; press++) {
       await page.keyboard.press("Tab");

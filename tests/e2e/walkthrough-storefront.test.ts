@@ -316,7 +316,7 @@ describeJourneys("the walk-through's findings: storefront", (journey) => {
     if (!summaryBox || !formBox) throw new Error("The guest checkout has no summary or form.");
     expect(summaryBox.y).toBeLessThan(formBox.y);
     await summary.locator("summary").click();
-    await expect.poll(() => summary.getByText("To pay on delivery").isVisible()).toBe(false);
+    await expect.poll(() => summary.getByText("Total to pay").isVisible()).toBe(false);
     await expect.poll(() => summary.getAttribute("open")).toBeNull();
     await summary.locator("summary").click();
     await expect.poll(() => summary.getByRole("link", { name: "Edit cart" }).getAttribute("href")).toBe("/cart");

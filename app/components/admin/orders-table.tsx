@@ -97,6 +97,12 @@ export function OrdersTable({ rows, arrived }: { rows: Row[]; arrived?: Readonly
           </td>
           <td className="px-2 py-2">
             <StatusBadge status={row.status} />
+            <p
+              className="mt-1 text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400"
+              data-testid="admin-order-payment"
+            >
+              {row.payment}
+            </p>
             <EwayBillMark row={row} />
           </td>
         </tr>

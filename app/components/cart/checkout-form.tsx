@@ -1,6 +1,8 @@
 import { Fragment, type InputHTMLAttributes, useState } from "react";
 import { Form, Link } from "react-router";
+import { formatInr } from "#core/money.ts";
 import type { GuestCheckoutInput } from "#server/orders/orders.schemas.ts";
+import type { PaymentChoices } from "#server/payments/cod.ts";
 import type { Piece } from "../../lib/order-now.ts";
 import { fillFromPincode } from "../../lib/pincode-fill.ts";
 import { StateSelect } from "../account/state-select.tsx";
@@ -13,7 +15,16 @@ import { DeliveryNote } from "./delivery-note.tsx";
 export type CheckoutValues = Partial<
   Pick<
     GuestCheckoutInput,
-    "name" | "email" | "address" | "city" | "stateCode" | "pincode" | "phone" | "gstin" | "businessName"
+    | "name"
+    | "email"
+    | "address"
+    | "city"
+    | "stateCode"
+    | "pincode"
+    | "phone"
+    | "gstin"
+    | "businessName"
+    | "paymentMethod"
   >
 >;
 
@@ -24,6 +35,8 @@ type CheckoutFormProps = {
   redeemPoints: boolean;
   /** Order Now's one piece, bought outside the cart; null when the order is the cart's. */
   piece?: Piece | null;
+  /** How the order may be paid: online when the shop takes it, and cash on delivery where offered. */
+  payment: PaymentChoices;
   /** The prices and total the buyer sees (core/price-quote.ts): the order stands only if they still hold. */
   quote: string;
   error?: string;
@@ -35,7 +48,7 @@ type CheckoutFormProps = {
 };
 
 type CheckoutField = {
-  name: Exclude<keyof CheckoutValues, "stateCode" | "gstin" | "businessName">;
+  name: Exclude<keyof CheckoutValues, "stateCode" | "gstin" | "businessName" | "paymentMethod">;
   label: string;
   hint?: string;
   guestOnly?: boolean;
@@ -86,6 +99,7 @@ export function CheckoutForm({
   redeemPoints,
   piece,
   quote,
+  payment,
   error,
   errorCode,
   fieldErrors = {},
@@ -135,9 +149,70 @@ export function CheckoutForm({
         </Fragment>
       ))}
       <BusinessInvoiceFields values={values} fieldErrors={fieldErrors} />
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">Payment: cash on delivery.</p>
+      <PaymentChoice choices={payment} chosen={values.paymentMethod} error={fieldErrors.paymentMethod} />
       <SubmitButton label="Order Now" pendingLabel="Placing your order…" className="btn-gold w-full" action={action} />
     </Form>
+  );
+}
+
+/**
+ * How the buyer pays: online (UPI, cards, netbanking) when the shop takes online payment, or cash
+ * on delivery where it is offered (up to the cap, with its fee). With cash alone, a line says so.
+ */
+function PaymentChoice({ choices, chosen, error }: { choices: PaymentChoices; chosen?: string; error?: string }) {
+  const { cod } = choices;
+  const fee = cod.offered && cod.fee > 0 ? ` (+ ${formatInr(cod.fee)} fee)` : "";
+  if (!choices.online) {
+    return cod.offered ? (
+      <>
+        <input type="hidden" name="paymentMethod" value="cod" />
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{`Payment: cash on delivery${fee}.`}</p>
+      </>
+    ) : (
+      <p className="text-sm text-red-700 dark:text-red-300" role="alert">
+        {cod.reason}
+      </p>
+    );
+  }
+  // Cash stays the first choice where it is offered, as the shop has always taken it.
+  const method = chosen ?? (cod.offered ? "cod" : "online");
+  return (
+    <fieldset className="flex flex-col gap-2 rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-700">
+      <legend className="px-1 font-medium">How would you like to pay?</legend>
+      <label className="flex items-start gap-2">
+        <input type="radio" name="paymentMethod" value="online" defaultChecked={method === "online"} className="mt-1" />
+        <span>
+          <span className="font-medium">Pay online (UPI, cards, netbanking)</span>
+          <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+            You pay on the next page; we hold your pieces for 15 minutes.
+          </span>
+        </span>
+      </label>
+      <label className={`flex items-start gap-2 ${cod.offered ? "" : "opacity-60"}`}>
+        <input
+          type="radio"
+          name="paymentMethod"
+          value="cod"
+          defaultChecked={method === "cod"}
+          disabled={!cod.offered}
+          aria-describedby={cod.offered ? undefined : "cod-not-offered"}
+          className="mt-1"
+        />
+        <span>
+          <span className="font-medium">Cash on delivery{fee}</span>
+          {cod.offered ? null : (
+            <span id="cod-not-offered" className="block text-xs text-zinc-600 dark:text-zinc-400">
+              {cod.reason}
+            </span>
+          )}
+        </span>
+      </label>
+      {error ? (
+        <p className="text-xs text-red-700 dark:text-red-300" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 

@@ -7,7 +7,16 @@ import { availabilityMessage } from "../../lib/cart-availability.ts";
  * What is being ordered, in short: each line's title, size, quantity and total, then the figures
  * that make up the amount to pay (all from the server), so that they visibly add up.
  */
-export function OrderItems({ lines, totals }: { lines: readonly CartLine[]; totals: CartTotals }) {
+export function OrderItems({
+  lines,
+  totals,
+  online = false,
+}: {
+  lines: readonly CartLine[];
+  totals: CartTotals;
+  /** Whether the buyer may pay online: then the total is not only paid at the door. */
+  online?: boolean;
+}) {
   return (
     <div className="rounded-md bg-zinc-50 p-3 text-sm dark:bg-zinc-800/60">
       <ul className="flex flex-col gap-1" aria-label="Items in this order">
@@ -39,7 +48,7 @@ export function OrderItems({ lines, totals }: { lines: readonly CartLine[]; tota
           />
         ) : null}
         <div className="flex justify-between font-semibold">
-          <dt>To pay on delivery</dt>
+          <dt>{online ? "Total to pay" : "To pay on delivery"}</dt>
           <dd data-testid="checkout-total">{formatInr(totals.grandTotal)}</dd>
         </div>
       </dl>

@@ -1,5 +1,6 @@
 import { FileText } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { STATUS_LABELS } from "#core/order-status.ts";
@@ -8,6 +9,37 @@ import type { OrderDetail } from "#server/orders/orders.schemas.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { OrderDelivery } from "./order-delivery.tsx";
 import { StatusBadge } from "./status-badge.tsx";
+
+/** What an online order's buyer should do or know about its money: pay, try again, or where a refund goes. */
+function PaymentNotice({ payment }: { payment: OrderDetail["payment"] }) {
+  if (payment.payPath) {
+    const failed = payment.status === "failed";
+    return (
+      <div
+        className="flex flex-col gap-2 rounded-md bg-amber-50 p-4 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between dark:bg-amber-950 dark:text-amber-100"
+        role="status"
+      >
+        <p>
+          {failed
+            ? "We did not receive your payment in time. You can try again."
+            : "This order is waiting for your payment."}
+        </p>
+        <Link to={payment.payPath} className="btn-gold shrink-0">
+          {failed ? "Try again" : "Pay now"}
+        </Link>
+      </div>
+    );
+  }
+  if (payment.refundNote) {
+    return (
+      <p className="rounded-md bg-zinc-100 p-4 text-sm dark:bg-zinc-800" data-testid="refund-note">
+        {payment.status === "refunded" ? "Refunded. " : "Your refund is on its way. "}
+        {payment.refundNote}
+      </p>
+    );
+  }
+  return null;
+}
 
 /**
  * One order in full: what was bought (as it was then), where it goes, totals, its tax invoice (and
@@ -31,8 +63,12 @@ export function OrderView({
         <StatusBadge status={order.status} />
       </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Placed on {formatShopDate(order.createdAt)} · Payment: Cash on delivery
+        Placed on {formatShopDate(order.createdAt)} · Payment:{" "}
+        <span data-testid="payment-status">
+          {order.payment.method === "online" ? `Online · ${order.payment.label}` : order.payment.label}
+        </span>
       </p>
+      <PaymentNotice payment={order.payment} />
       {order.cancelReason ? (
         <p className="text-sm" data-testid="cancel-reason">
           Cancelled: {order.cancelReason}
@@ -64,6 +100,12 @@ export function OrderView({
             <dd>{formatInr(order.subtotal)}</dd>
             <dt>Shipping</dt>
             <dd>{formatInr(order.shipping)}</dd>
+            {order.payment.codFee > 0 ? (
+              <>
+                <dt>Cash on delivery fee</dt>
+                <dd>{formatInr(order.payment.codFee)}</dd>
+              </>
+            ) : null}
             {order.pointsRedeemed > 0 ? (
               <>
                 <dt>Points redeemed</dt>

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { z } from "zod";
 import { ORDER_TRANSITIONS, STATUS_LABELS } from "#core/order-status.ts";
 import { recordEwayBill } from "#server/orders/eway-bills.service.ts";
+import { markCashCollected } from "#server/orders/online-payments.service.ts";
 import { changeStatusSchema, ewayBillNumberSchema } from "#server/orders/orders.schemas.ts";
 import { changeStatusWithDetails, orderForAdmin } from "#server/orders/orders.service.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
@@ -10,6 +11,7 @@ import { formFields, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
 import { EwayBillPanel } from "../../components/admin/eway-bill-panel.tsx";
+import { MoneyStory } from "../../components/admin/money-story.tsx";
 import { StatusChangeForm } from "../../components/admin/status-change-form.tsx";
 import { useReturnToDashboard } from "../../components/admin/use-return-to-dashboard.ts";
 import { OrderView } from "../../components/orders/order-view.tsx";
@@ -26,14 +28,25 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 /** The page's two forms: the status (the form without an intent), and the e-way bill number. */
 const orderForm = z.object({
-  intent: z.enum(["status", "eway-bill"], { error: "Unknown order action." }).default("status"),
+  intent: z.enum(["status", "eway-bill", "cash-collected"], { error: "Unknown order action." }).default("status"),
 });
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
   const form = await readForm(request);
   const orderId = idFromUrl(url, "order");
-  if (routeFields(form, orderForm).intent === "eway-bill") {
+  const { intent } = routeFields(form, orderForm);
+  if (intent === "cash-collected") {
+    try {
+      await markCashCollected(appServices(context).db, actor, orderId);
+    } catch (error) {
+      return formFailure(error);
+    }
+    return actionDone(context, request, makeToast("success", "Cash marked as collected"), {
+      backTo: `/admin/updateorderstatus?id=${orderId}`,
+    });
+  }
+  if (intent === "eway-bill") {
     const input = { ...formFields(form, ewayBillNumberSchema), orderId };
     try {
       await recordEwayBill(appServices(context).db, actor, input);
@@ -86,6 +99,7 @@ export default function UpdateOrderStatus({ loaderData, actionData }: Route.Comp
         )}
       </section>
       <EwayBillPanel order={order} />
+      <MoneyStory order={order} />
       <OrderView order={order} documentsPath={`/admin/orders/${order.id}`} />
     </div>
   );

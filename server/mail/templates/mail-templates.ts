@@ -97,6 +97,7 @@ function orderPlaced(order: OrderPlaced, url: (path: string) => string): ReactNo
     ["Subtotal", formatInr(order.subtotal)],
     ["Shipping", formatInr(order.shipping)],
   ];
+  if (order.codFee) totals.push(["Cash on delivery fee", formatInr(order.codFee)]);
   if (order.pointsRedeemed > 0) totals.push(["Points redeemed", `−${formatInr(pointsToPaise(order.pointsRedeemed))}`]);
   totals.push(["Grand Total", formatInr(order.total)]);
   return letter(`Thank you for your order ${order.orderNumber}`, [
@@ -105,7 +106,7 @@ function orderPlaced(order: OrderPlaced, url: (path: string) => string): ReactNo
     ...(order.deliveryFrom && order.deliveryUntil
       ? [text(`${deliveryWindowText({ from: order.deliveryFrom, until: order.deliveryUntil })}.`)]
       : []),
-    text("Payment: Cash on delivery"),
+    text(order.paymentMethod === "online" ? "Payment: paid online. Thank you!" : "Payment: Cash on delivery"),
     h(
       Section,
       { style: { margin: "16px 0" } },

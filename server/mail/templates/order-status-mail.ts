@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { cancelReasonLabel } from "#core/cancel-reasons.ts";
 import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
+import { REFUND_NOTE } from "#core/payment-status.ts";
 import type { MailMessage } from "../mail.schemas.ts";
 import { button, h, letter, muted, styles, text } from "./mail-layout.ts";
 
@@ -36,7 +37,8 @@ function shippedParts(payload: StatusPayload): ReactNode[] {
   if (payload.courier) parts.push(text(`Courier: ${payload.courier}`));
   if (payload.trackingNumber) parts.push(text(`Tracking number: ${payload.trackingNumber}`));
   if (payload.expectedDeliveryAt) parts.push(text(`Expected delivery: ${formatShopDate(payload.expectedDeliveryAt)}`));
-  if (payload.total !== undefined) {
+  if (payload.paidOnline) parts.push(text("You have paid for it online: nothing is due at the door."));
+  else if (payload.total !== undefined) {
     parts.push(text(`Amount due on delivery: ${formatInr(payload.total)}, in cash, to the courier.`));
   }
   return parts;
@@ -47,7 +49,9 @@ function deliveredParts(payload: StatusPayload): ReactNode[] {
     text(
       payload.total === undefined
         ? `Your order ${payload.orderNumber} has been delivered.`
-        : `Your order ${payload.orderNumber} has been delivered, and we have received your payment of ${formatInr(payload.total)}. Thank you!`,
+        : payload.paidOnline
+          ? `Your order ${payload.orderNumber} has been delivered. Thank you!`
+          : `Your order ${payload.orderNumber} has been delivered, and we have received your payment of ${formatInr(payload.total)}. Thank you!`,
     ),
   ];
   if (payload.pointsEarned) parts.push(text(`The ${plural(payload.pointsEarned)} it earned are yours to spend now.`));
@@ -58,6 +62,7 @@ function cancelledParts(payload: StatusPayload, url: Url): ReactNode[] {
   const reason = cancelReasonLabel(payload.cancelReason);
   const parts = [text(`Your order ${payload.orderNumber} has been cancelled. Nothing is due.`)];
   if (reason) parts.push(text(`Reason: ${reason}`));
+  if (payload.refundAmount) parts.push(text(`We are refunding ${formatInr(payload.refundAmount)}. ${REFUND_NOTE}`));
   if (payload.pointsRedeemed)
     parts.push(text(`The ${plural(payload.pointsRedeemed)} it used are back in your account.`));
   if (payload.pointsEarned)

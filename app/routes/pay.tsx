@@ -1,0 +1,163 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { z } from "zod";
+import { formatShopDateTime } from "#core/dates.ts";
+import { formatInr } from "#core/money.ts";
+import { confirmCheckout, paymentPage, retryPayment } from "#server/orders/online-payments.service.ts";
+import { formFailure } from "../.server/action-results.ts";
+import { appServices } from "../.server/context.ts";
+import { readForm, routeFields } from "../.server/forms.ts";
+import { makeToast, redirectWithToast } from "../.server/toasts.ts";
+import { FormError } from "../components/ui/form-error.tsx";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/pay";
+
+/** An online order's payment, opened by the order's secret link: pay, or try again after a failure. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, payments } = appServices(context);
+  return { payment: await paymentPage(db, payments, params.token) };
+}
+
+const gatewayField = z.string().trim().max(200).default("");
+const payForm = z.object({
+  intent: z.enum(["confirm", "retry"], { error: "Unknown payment action." }),
+  razorpay_order_id: gatewayField,
+  razorpay_payment_id: gatewayField,
+  razorpay_signature: gatewayField,
+});
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db, payments } = appServices(context);
+  const form = await readForm(request);
+  try {
+    const fields = routeFields(form, payForm);
+    if (fields.intent === "retry") {
+      await retryPayment(db, params.token);
+      return redirectWithToast(context, `/orders/${params.token}/pay`, makeToast("info", "Your pieces are held again"));
+    }
+    const status = await confirmCheckout(db, payments, params.token, fields);
+    const toast =
+      status === "paid" ? makeToast("success", "Payment received. Thank you!") : makeToast("info", "Payment noted");
+    return redirectWithToast(context, `/orders/${params.token}`, toast);
+  } catch (error) {
+    return formFailure(error, "The payment could not be completed");
+  }
+}
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Pay for your order", description: "Pay online.", noindex: true }),
+  // The address holds the order's secret: it must not reach the payment gateway as a Referer.
+  { name: "referrer", content: "no-referrer" },
+];
+
+type RazorpayResponse = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+type RazorpayCheckout = { open: () => void; on: (event: string, handler: (response: unknown) => void) => void };
+type RazorpayConstructor = new (options: Record<string, unknown>) => RazorpayCheckout;
+
+/** The gateway's checkout script, loaded once, from the address the shop is configured with. */
+function useCheckoutScript(src: string | null): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!src) return;
+    const global = window as unknown as { Razorpay?: RazorpayConstructor };
+    if (global.Razorpay) {
+      setReady(true);
+      return;
+    }
+    const script = document.createElement("script");
+    script.src = src;
+    script.async = true;
+    script.onload = () => setReady(true);
+    document.head.appendChild(script);
+  }, [src]);
+  return ready;
+}
+
+export default function Pay({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { payment } = loaderData;
+  const { checkout } = payment;
+  const ready = useCheckoutScript(checkout?.scriptUrl ?? null);
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [note, setNote] = useState<string | null>(null);
+  const busy = navigation.state !== "idle";
+
+  const open = () => {
+    const Razorpay = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
+    if (!checkout || !Razorpay) return;
+    setNote(null);
+    const gateway = new Razorpay({
+      key: checkout.key,
+      amount: checkout.amount,
+      currency: checkout.currency,
+      order_id: checkout.gatewayOrderId,
+      name: "Kesar",
+      description: `Order ${payment.orderNumber}`,
+      prefill: { name: checkout.name, email: checkout.email, contact: checkout.phone },
+      theme: { color: "#b7791f" },
+      handler: (response: RazorpayResponse) => void submit({ intent: "confirm", ...response }, { method: "post" }),
+      modal: { ondismiss: () => setNote("The payment window was closed. You can pay whenever you are ready.") },
+    });
+    gateway.on("payment.failed", () => setNote("That payment did not go through. You can try again."));
+    gateway.open();
+  };
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10">
+      <h1 className="font-display text-3xl font-semibold">Pay for order {payment.orderNumber}</h1>
+      <FormError message={actionData?.message} />
+      <section className="card flex flex-col gap-4 p-6" aria-labelledby="pay-heading">
+        <h2 id="pay-heading" className="text-lg font-semibold">
+          Amount to pay: <span data-testid="pay-amount">{formatInr(payment.total)}</span>
+        </h2>
+        <PaymentState payment={payment} />
+        {checkout ? (
+          <>
+            <button type="button" className="btn-gold w-full" onClick={open} disabled={!ready || busy}>
+              {busy ? "Confirming your payment…" : `Pay ${formatInr(payment.total)} online`}
+            </button>
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">UPI, cards and netbanking, through Razorpay.</p>
+          </>
+        ) : null}
+        {payment.paymentStatus === "failed" && payment.status === "placed" ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="retry" />
+            <button type="submit" className="btn-gold w-full" disabled={busy}>
+              Try again
+            </button>
+          </Form>
+        ) : null}
+        {note ? (
+          <p role="status" className="text-sm text-amber-800 dark:text-amber-200">
+            {note}
+          </p>
+        ) : null}
+      </section>
+      <Link to={`/orders/${params.token}`} className="text-sm underline">
+        View your order
+      </Link>
+    </div>
+  );
+}
+
+function PaymentState({ payment }: { payment: Route.ComponentProps["loaderData"]["payment"] }) {
+  if (payment.status === "cancelled") return <p>This order is cancelled; nothing is due.</p>;
+  if (payment.paymentStatus === "paid") return <p role="status">Paid. Thank you! We are packing your order.</p>;
+  if (payment.paymentStatus === "failed") {
+    return (
+      <p>
+        We did not receive the payment within 15 minutes, so your pieces went back on the shelf. Try again: if they are
+        still in stock, we hold them for you for another 15 minutes.
+      </p>
+    );
+  }
+  if (payment.paymentStatus === "awaiting") {
+    return (
+      <p>
+        Your order is placed and waiting for the payment.
+        {payment.expiresAt ? ` We hold your pieces until ${formatShopDateTime(payment.expiresAt)}.` : ""}
+      </p>
+    );
+  }
+  return <p>Nothing is due on this order.</p>;
+}

@@ -1,0 +1,73 @@
+import type { Actor } from "#core/actor.ts";
+import { assertAdmin } from "../access.ts";
+import type { Db } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { findPaymentEvents } from "../payments/payments.repository.ts";
+import { findOrder } from "./orders.repository.ts";
+
+/** One money event of an order, as the administrator's order screen lists it. */
+export type MoneyEvent = {
+  at: number;
+  /** What happened, in words. */
+  label: string;
+  /** Paise, or null when the event moved no money (a gateway order made). */
+  amount: number | null;
+  /** The gateway's id of the payment, order or refund, or the document's number. */
+  reference: string | null;
+  /** Something the administrator must look at: a mismatched amount, an unknown order. */
+  flagged: boolean;
+  note: string | null;
+};
+
+const LABELS: Record<string, string> = {
+  "gateway-order": "Payment started at the gateway",
+  "payment-captured": "Payment received",
+  "order-paid": "Payment received (order paid)",
+  reconciled: "Payment found by reconciliation",
+  "payment-failed": "Payment attempt failed",
+  "payment-expired": "Not paid in time: stock released",
+  "amount-mismatch": "Payment refused: amount does not match",
+  "refund-requested": "Refund asked for",
+  "refund-created": "Refund sent to the gateway",
+  "refund-processed": "Refund completed",
+  "cod-collected": "Cash collected",
+};
+
+/**
+ * Every money event of an order in one list, oldest first: the gateway's order, payments and their
+ * failures, refunds, cash collected, and the tax invoice and credit note with their amounts.
+ */
+export async function moneyStory(db: Db, actor: Actor, orderId: number): Promise<MoneyEvent[]> {
+  assertAdmin(actor);
+  const order = await findOrder(db, { id: orderId });
+  if (!order) throw new AppError("not-found", "This order could not be found.");
+  const events: MoneyEvent[] = (await findPaymentEvents(db, orderId)).map((event) => ({
+    at: Number(event.at),
+    label: LABELS[event.kind] ?? `Gateway event ${event.kind}`,
+    amount: event.amount === null ? null : Number(event.amount),
+    reference: event.reference,
+    flagged: Number(event.flagged) === 1,
+    note: event.note,
+  }));
+  if (order.invoiceNumber && order.invoiceDate !== null) {
+    events.push({
+      at: Number(order.invoiceDate),
+      label: "Tax invoice issued",
+      amount: order.total,
+      reference: order.invoiceNumber,
+      flagged: false,
+      note: null,
+    });
+  }
+  if (order.creditNoteNumber && order.creditNoteDate !== null) {
+    events.push({
+      at: Number(order.creditNoteDate),
+      label: "Credit note issued",
+      amount: -order.total,
+      reference: order.creditNoteNumber,
+      flagged: false,
+      note: null,
+    });
+  }
+  return events.sort((a, b) => a.at - b.at);
+}
