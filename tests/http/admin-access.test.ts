@@ -35,6 +35,7 @@ describe("the admin route table", () => {
       [
         "/addproduct",
         "/admin/updateorderstatus",
+        "/admin/delivery",
         "/admin/gst",
         "/admin/gst.csv",
         "/admin/gst.json",
@@ -106,6 +107,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
     { intent: "toggle-user", userId: victimId, disabled: "1" },
     { from: "placed", to: "cancelled" },
     { intent: "eway-bill", ewayBillNumber: "181234567890" },
+    { intent: "add-holiday", day: "2026-12-25", name: "Hacked" },
     {
       title: "Hacked",
       price: "1",
@@ -157,6 +159,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
       expect((await findProduct(db, productId))?.title).toBe("Guarded Saree");
       expect((await orderForAdmin(db, SYSTEM, orderId)).status).toBe("placed");
       expect((await orderForAdmin(db, SYSTEM, ewayOrderId)).ewayBill.number).toBeNull();
+      expect(await db.selectFrom("deliveryHolidays").selectAll().execute()).toEqual([]);
       const victim = await shop.request({
         method: "GET",
         url: "/dashboard?tab=users",
