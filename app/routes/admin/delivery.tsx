@@ -128,8 +128,10 @@ function PromiseTable({ promises }: { promises: Route.ComponentProps["loaderData
       {promises.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No order with a promise has been delivered yet.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
+        // A narrow screen may scroll the table: the keyboard can reach it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled by keyboard.
+        <div className="overflow-x-auto" tabIndex={0}>
+          <table className="w-full text-xs sm:text-sm">
             <thead>
               <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
                 <th scope="col" className="px-2 py-1.5">
@@ -139,10 +141,10 @@ function PromiseTable({ promises }: { promises: Route.ComponentProps["loaderData
                   Delivered
                 </th>
                 <th scope="col" className="px-2 py-1.5 text-right">
-                  Days promised
+                  Promised (days)
                 </th>
                 <th scope="col" className="px-2 py-1.5 text-right">
-                  Days taken
+                  Taken (days)
                 </th>
                 <th scope="col" className="px-2 py-1.5 text-right">
                   On time
