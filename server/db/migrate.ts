@@ -19,6 +19,7 @@ import * as documentDatesInStep from "./migrations/0015_document_dates_in_step.t
 import * as sharedLimits from "./migrations/0016_shared_limits.ts";
 import * as shipmentAndCancellation from "./migrations/0017_shipment_and_cancellation.ts";
 import * as deliveryByPincode from "./migrations/0020_delivery_by_pincode.ts";
+import * as reviewsAndSizeGuides from "./migrations/0021_reviews_and_size_guides.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0016_shared_limits": sharedLimits,
   "0017_shipment_and_cancellation": shipmentAndCancellation,
   "0020_delivery_by_pincode": deliveryByPincode,
+  "0021_reviews_and_size_guides": reviewsAndSizeGuides,
 };
 
 const provider: MigrationProvider = {
