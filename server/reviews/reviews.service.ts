@@ -46,6 +46,7 @@ import {
   type ReviewSort,
   reviewSchema,
 } from "./reviews.schemas.ts";
+import { sizeGuideFor } from "./size-guides.service.ts";
 
 /*
  * Reviews from verified buyers. Only the customer whose order of a piece was delivered may review
@@ -113,6 +114,22 @@ export async function reviewSummary(db: Executor, productId: number): Promise<Re
     fits: [...fits.values()],
     photos: photos.map((photo) => ({ ...photo, reviewId: Number(photo.reviewId) })),
   };
+}
+
+/** Reviews shown in the page itself (and its structured data); the rest load after it. */
+export const REVIEWS_IN_PAGE = 5;
+
+/**
+ * What a product page shows the same to every visitor: the reviews' summary, the few most helpful
+ * reviews, and the size chart. Never all the reviews: the rest load a page at a time.
+ */
+export async function productPageReviews(db: Db, product: { id: number; flags: Record<CollectionFlag, boolean> }) {
+  const [summary, top, sizeGuide] = await Promise.all([
+    reviewSummary(db, product.id),
+    publishedReviews(db, { kind: "system" }, product.id, { sort: "helpful" }),
+    sizeGuideFor(db, product),
+  ]);
+  return { summary, topReviews: top.reviews.slice(0, REVIEWS_IN_PAGE), sizeGuide };
 }
 
 /** Who is voting: the account, else the visitor's guest cookie. */
