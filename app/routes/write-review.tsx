@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
+import { MAX_REVIEW_PHOTOS } from "#core/reviews.ts";
 import { FIT_WORDS, type Fit } from "#core/size-charts.ts";
 import { refusalOf } from "#server/http/service-errors.ts";
-import { MAX_REVIEW_PHOTOS } from "#server/reviews/reviews.schemas.ts";
 import { reviewForm, submitReview } from "#server/reviews/reviews.service.ts";
 import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
 import { formFailure } from "../.server/action-results.ts";

@@ -3,7 +3,7 @@ import { CHART_COLUMNS, type ChartKind } from "#core/size-charts.ts";
 import { SIZES } from "#core/sizes.ts";
 import { decimalInteger, requiredText } from "../validation/fields.ts";
 
-export const MAX_REVIEW_PHOTOS = 3;
+export { MAX_REVIEW_PHOTOS } from "#core/reviews.ts";
 export const REVIEW_PAGE_SIZE = 10;
 export const REVIEW_SORTS = ["helpful", "newest", "lowest"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];

@@ -39,8 +39,11 @@ function parseChart(text: string): SizeChart {
  */
 export async function sizeGuideFor(
   db: Executor,
-  product: { id: number; flags: Record<CollectionFlag, boolean> },
+  product: { id: number; flags: Record<CollectionFlag, boolean>; sizes?: readonly { size: string }[] },
 ): Promise<ShownChart | null> {
+  const sizes = new Set((product.sizes ?? []).map((entry) => entry.size));
+  // A collection's chart serves a piece only if it lists one of the piece's sizes (juttis in Ethnic).
+  const fits = (chart: SizeChart) => sizes.size === 0 || chart.rows.some((row) => sizes.has(row.size));
   const collections = COLLECTIONS.filter((collection) => product.flags[collection.flag]);
   const rows = await findChartRows(
     db,
@@ -51,7 +54,7 @@ export async function sizeGuideFor(
   if (own) return { ...parseChart(own.chart), source: "This piece's own size chart", isExample: own.isExample === 1 };
   for (const collection of collections) {
     const row = rows.find((entry) => entry.collection === collection.slug);
-    if (row)
+    if (row && fits(parseChart(row.chart)))
       return {
         ...parseChart(row.chart),
         source: `The ${collection.title} size chart`,

@@ -64,7 +64,7 @@ function SummaryPanel({ summary }: { summary: ReviewSummary }) {
     <div className="grid gap-6 md:grid-cols-3">
       <div className="flex flex-col gap-1" data-testid="review-average">
         <p className="text-4xl font-semibold">{summary.average?.toFixed(1)}</p>
-        <Stars rating={summary.average ?? 0} size="size-5" />
+        <Stars rating={summary.average ?? 0} size="text-xl" />
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           {summary.count === 1 ? "1 review" : `${summary.count.toLocaleString("en-IN")} reviews`}
         </p>
