@@ -41,6 +41,13 @@ export function SizeGuide({
   const [open, setOpen] = useState(false);
   const [unit, setUnit] = useState<LengthUnit>("cm");
   const headingId = useId();
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // The dialog is only in the page while open; once it is gone, focus goes back to the button.
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current) opener.current?.focus();
+  }, [open]);
   useEffect(() => {
     const saved = window.localStorage.getItem(UNIT_KEY);
     if (saved === "in" || saved === "cm") setUnit(saved);
@@ -52,37 +59,43 @@ export function SizeGuide({
   return (
     <>
       <button
+        ref={opener}
         type="button"
-        className="inline-flex items-center gap-1.5 text-sm font-medium underline underline-offset-4"
+        className="inline-flex items-center gap-1.5 self-start text-sm font-medium underline underline-offset-4"
         onClick={() => setOpen(true)}
       >
         <Ruler aria-hidden="true" className="size-4" /> Size guide
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} labelledBy={headingId} className="max-w-2xl">
-        <div className="flex flex-col gap-4 p-5">
-          <div className="flex items-start justify-between gap-3">
-            <h2 id={headingId} className="font-display text-xl font-semibold">
-              Size guide
-            </h2>
-            <button type="button" className="btn-outline px-3 py-1" onClick={() => setOpen(false)}>
-              Close
-            </button>
-          </div>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            {chart.source}
-            {chart.isExample ? " (an example chart: please check the piece's description too)" : ""}.
-          </p>
-          <fieldset className="flex gap-4 text-sm">
-            <legend className="sr-only">Show lengths in</legend>
-            {(["cm", "in"] as const).map((option) => (
-              <label key={option} className="flex items-center gap-1.5">
-                <input type="radio" name="length-unit" checked={unit === option} onChange={() => chooseUnit(option)} />
-                {option === "cm" ? "Centimetres" : "Inches"}
-              </label>
-            ))}
-          </fieldset>
-          <ChartTable chart={chart} unit={unit} />
-          {open ? (
+      {open ? (
+        <Modal open onClose={() => setOpen(false)} labelledBy={headingId} className="max-w-2xl">
+          <div className="flex flex-col gap-4 p-5">
+            <div className="flex items-start justify-between gap-3">
+              <h2 id={headingId} className="font-display text-xl font-semibold">
+                Size guide
+              </h2>
+              <button type="button" className="btn-outline px-3 py-1" onClick={() => setOpen(false)}>
+                Close
+              </button>
+            </div>
+            <p className="text-sm text-zinc-700 dark:text-zinc-300">
+              {chart.source}
+              {chart.isExample ? " (an example chart: please check the piece's description too)" : ""}.
+            </p>
+            <fieldset className="flex gap-4 text-sm">
+              <legend className="sr-only">Show lengths in</legend>
+              {(["cm", "in"] as const).map((option) => (
+                <label key={option} className="flex items-center gap-1.5">
+                  <input
+                    type="radio"
+                    name="length-unit"
+                    checked={unit === option}
+                    onChange={() => chooseUnit(option)}
+                  />
+                  {option === "cm" ? "Centimetres" : "Inches"}
+                </label>
+              ))}
+            </fieldset>
+            <ChartTable chart={chart} unit={unit} />
             <FindMySize
               chart={chart}
               sizes={sizes}
@@ -93,9 +106,9 @@ export function SizeGuide({
                 setOpen(false);
               }}
             />
-          ) : null}
-        </div>
-      </Modal>
+          </div>
+        </Modal>
+      ) : null}
     </>
   );
 }
