@@ -89,3 +89,4 @@ export const sizeChartSchema = z
       }
     }
   });
+export type { ReviewStatus } from "../db/schema.ts";

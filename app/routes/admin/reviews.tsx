@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { formatShopDateTime } from "#core/dates.ts";
 import { FIT_WORDS, type Fit } from "#core/size-charts.ts";
-import type { ReviewStatus } from "#server/db/schema.ts";
+import type { ReviewStatus } from "#server/reviews/reviews.schemas.ts";
 import { moderateReview, reviewQueue } from "#server/reviews/reviews.service.ts";
 import { pageNumber } from "#server/validation/fields.ts";
 import { formFailure } from "../../.server/action-results.ts";
