@@ -4,11 +4,15 @@ import { imageSources } from "#core/images.ts";
 import { formatInr, rupeeDecimal } from "#core/money.ts";
 import { materialLabel } from "#core/sizes.ts";
 import { getProduct } from "#server/catalog/catalog.service.ts";
+import { productPageReviews } from "#server/reviews/reviews.service.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
 import { DeliveryCheck } from "../components/catalog/delivery-check.tsx";
 import { ProductActions } from "../components/catalog/product-actions.tsx";
 import { ProductGallery } from "../components/catalog/product-gallery.tsx";
+import { SizeGuide } from "../components/catalog/size-guide.tsx";
 import { initialSize } from "../components/catalog/size-picker.tsx";
+import { ReviewsSection } from "../components/reviews/reviews-section.tsx";
+import { Stars } from "../components/reviews/stars.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { productJsonLd } from "../lib/structured-data.ts";
 import type { Route } from "./+types/product";
@@ -18,12 +22,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,12}$/.test(params.id)) throw data(null, { status: 404 });
   const { db } = appServices(context);
   const product = await getProduct(db, id);
-  return { product, origin: publicOrigin(context) };
+  // The same for every visitor (the page is cached): the summary and a few reviews, never all.
+  const reviews = await productPageReviews(db, product);
+  return { product, reviews, origin: publicOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) => {
   if (!loaderData) return [];
-  const { product, origin } = loaderData;
+  const { product, reviews, origin } = loaderData;
   const image = product.images[0] ? imageSources(product.images[0], "product", 960).src : undefined;
   return [
     ...pageMeta({
@@ -36,37 +42,64 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
     }),
     { property: "product:price:amount", content: rupeeDecimal(product.price) },
     { property: "product:price:currency", content: "INR" },
-    { "script:ld+json": productJsonLd(product, origin) },
+    {
+      "script:ld+json": productJsonLd(product, origin, {
+        count: reviews.summary.count,
+        average: reviews.summary.average,
+        reviews: reviews.topReviews,
+      }),
+    },
   ];
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, reviews } = loaderData;
   const [size, setSize] = useState(() => initialSize(product.sizes));
+  const { summary, sizeGuide } = reviews;
   return (
-    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-8 md:grid-cols-2">
-      <ProductGallery images={product.images} title={product.title} />
-      <section aria-labelledby="product-title" className="flex flex-col gap-4">
-        <p className="text-sm font-medium tracking-widest text-gold-700 uppercase dark:text-gold-300">
-          {product.category}
-        </p>
-        <h1 id="product-title" className="font-display text-3xl font-semibold">
-          {product.title}
-        </h1>
-        <p className="text-2xl font-semibold">{formatInr(product.price)}</p>
-        <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description}</p>
-        {product.description1 ? (
-          <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description1}</p>
-        ) : null}
-        <dl className="grid grid-cols-[6rem_1fr] gap-y-1 text-sm">
-          <dt className="text-zinc-600 dark:text-zinc-400">{materialLabel(product.hsn)}</dt>
-          <dd>{product.fabric ?? "—"}</dd>
-          <dt className="text-zinc-600 dark:text-zinc-400">Type</dt>
-          <dd>{product.type}</dd>
-        </dl>
-        <ProductActions productId={product.id} sizes={product.sizes} size={size} onSizeChange={setSize} />
-        <DeliveryCheck />
-      </section>
-    </div>
+    <>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-8 md:grid-cols-2">
+        <ProductGallery images={product.images} title={product.title} />
+        <section aria-labelledby="product-title" className="flex flex-col gap-4">
+          <p className="text-sm font-medium tracking-widest text-gold-700 uppercase dark:text-gold-300">
+            {product.category}
+          </p>
+          <h1 id="product-title" className="font-display text-3xl font-semibold">
+            {product.title}
+          </h1>
+          {summary.count > 0 && summary.average !== null ? (
+            <a href="#reviews-heading" className="flex items-center gap-2 text-sm" data-testid="product-rating">
+              <Stars rating={summary.average} />
+              <span>
+                {summary.average.toFixed(1)} ·{" "}
+                {summary.count === 1 ? "1 review" : `${summary.count.toLocaleString("en-IN")} reviews`}
+              </span>
+            </a>
+          ) : null}
+          <p className="text-2xl font-semibold">{formatInr(product.price)}</p>
+          <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description}</p>
+          {product.description1 ? (
+            <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description1}</p>
+          ) : null}
+          <dl className="grid grid-cols-[6rem_1fr] gap-y-1 text-sm">
+            <dt className="text-zinc-600 dark:text-zinc-400">{materialLabel(product.hsn)}</dt>
+            <dd>{product.fabric ?? "—"}</dd>
+            <dt className="text-zinc-600 dark:text-zinc-400">Type</dt>
+            <dd>{product.type}</dd>
+          </dl>
+          {sizeGuide ? (
+            <SizeGuide
+              chart={sizeGuide}
+              sizes={product.sizes.map((entry) => entry.size)}
+              fits={summary.fits}
+              onChoose={setSize}
+            />
+          ) : null}
+          <ProductActions productId={product.id} sizes={product.sizes} size={size} onSizeChange={setSize} />
+          <DeliveryCheck />
+        </section>
+      </div>
+      <ReviewsSection productId={product.id} summary={summary} topReviews={reviews.topReviews} />
+    </>
   );
 }

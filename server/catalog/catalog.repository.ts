@@ -278,3 +278,16 @@ export async function findLiveProductStamps(executor: Executor, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** The published reviews' count and star total of each product, for the listing cards. */
+export async function findRatings(executor: Executor, productIds: readonly number[]) {
+  if (productIds.length === 0) return [];
+  const rows = await executor
+    .selectFrom("reviews")
+    .select(["productId", sql<number>`count(*)`.as("count"), sql<number>`sum(rating)`.as("stars")])
+    .where("productId", "in", productIds)
+    .where("status", "=", "approved")
+    .groupBy("productId")
+    .execute();
+  return rows.map((row) => ({ productId: Number(row.productId), count: Number(row.count), stars: Number(row.stars) }));
+}

@@ -77,7 +77,17 @@ export type Product = {
   updatedAt: number;
 };
 
-export type ProductCard = { id: number; title: string; price: number; image: string; sizes: ProductSize[] };
+export type ProductCard = {
+  id: number;
+  title: string;
+  price: number;
+  image: string;
+  sizes: ProductSize[];
+  /** Published reviews: their mean to one decimal and count; absent without any. */
+  rating?: CardRating;
+};
+
+export type CardRating = { average: number; count: number };
 
 export type ListingPage = {
   items: ProductCard[];

@@ -14,6 +14,7 @@ import {
   findLiveProductStamps,
   findNewest,
   findProductRow,
+  findRatings,
   findSizes,
   type ListingFilter,
 } from "./catalog.repository.ts";
@@ -66,9 +67,10 @@ export async function browseListing(
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const rows = page === query.page ? asked : await pageOf(page);
+  // Only cards that add to the cart from the listing (Accessories) need each product's sizes.
+  const cards = options.withSizes ? await withSizes(db, rows) : rows.map((row) => toCard(row, []));
   return {
-    // Only cards that add to the cart from the listing (Accessories) need each product's sizes.
-    items: options.withSizes ? await withSizes(db, rows) : rows.map((row) => toCard(row, [])),
+    items: await withRatings(db, cards),
     page,
     hasPrevious: page > 1,
     hasNext: page < pageCount,
@@ -110,7 +112,10 @@ function fabricOrMaterial(hsnCodes: readonly string[]): ListingOptions["material
 
 export async function newestInCollection(db: Db, slug: string, limit: number): Promise<ProductCard[]> {
   const rows = await findNewest(db, membershipOf(slug), limit);
-  return rows.map((row) => toCard(row, []));
+  return withRatings(
+    db,
+    rows.map((row) => toCard(row, [])),
+  );
 }
 
 /** True before any product was ever added (archived ones count as added). */
@@ -185,4 +190,18 @@ function toCard(
   sizes: ProductSizeRow[],
 ): ProductCard {
   return { id: row.id, title: row.title, price: row.price, image: row.imageMain, sizes: sizes.map(toSize) };
+}
+
+/** The cards with the stars and count of their published reviews. */
+async function withRatings(db: Db, cards: ProductCard[]): Promise<ProductCard[]> {
+  const ratings = await findRatings(
+    db,
+    cards.map((card) => card.id),
+  );
+  return cards.map((card) => {
+    const rating = ratings.find((entry) => entry.productId === card.id);
+    return rating
+      ? { ...card, rating: { average: Math.round((rating.stars * 10) / rating.count) / 10, count: rating.count } }
+      : card;
+  });
 }

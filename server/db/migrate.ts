@@ -20,6 +20,7 @@ import * as sharedLimits from "./migrations/0016_shared_limits.ts";
 import * as shipmentAndCancellation from "./migrations/0017_shipment_and_cancellation.ts";
 import * as onlinePayments from "./migrations/0018_online_payments.ts";
 import * as deliveryByPincode from "./migrations/0020_delivery_by_pincode.ts";
+import * as reviewsAndSizeGuides from "./migrations/0021_reviews_and_size_guides.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0017_shipment_and_cancellation": shipmentAndCancellation,
   "0018_online_payments": onlinePayments,
   "0020_delivery_by_pincode": deliveryByPincode,
+  "0021_reviews_and_size_guides": reviewsAndSizeGuides,
 };
 
 const provider: MigrationProvider = {

@@ -362,6 +362,83 @@ export interface Database {
   orderDeliveryPromises: OrderDeliveryPromisesTable;
   paymentEvents: PaymentEventsTable;
   paymentRefunds: PaymentRefundsTable;
+  reviews: ReviewsTable;
+  reviewPhotos: ReviewPhotosTable;
+  reviewVotes: ReviewVotesTable;
+  reviewInvitations: ReviewInvitationsTable;
+  reviewMailOptOuts: ReviewMailOptOutsTable;
+  sizeCharts: SizeChartsTable;
+  customerMeasurements: CustomerMeasurementsTable;
+}
+
+export type ReviewStatus = "pending" | "held" | "approved" | "rejected";
+export type ReviewFit = "small" | "true" | "large";
+
+/** A verified buyer's review of a product (one per product per customer); see server/reviews. */
+export interface ReviewsTable {
+  id: Generated<number>;
+  productId: number;
+  userId: string;
+  orderId: number;
+  rating: number;
+  title: string;
+  body: string;
+  sizeBought: string;
+  fit: ReviewFit;
+  status: ReviewStatus;
+  heldFor: string | null;
+  rejectReason: string | null;
+  authorName: string;
+  authorCity: string;
+  helpfulCount: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+  publishedAt: number | null;
+}
+
+export interface ReviewPhotosTable {
+  reviewId: number;
+  position: number;
+  image: string;
+}
+
+export interface ReviewVotesTable {
+  reviewId: number;
+  voter: string;
+  at: number;
+}
+
+/** The one invitation to review an order's pieces, and the hash of its unsubscribe token. */
+export interface ReviewInvitationsTable {
+  orderId: number;
+  emailKey: string;
+  tokenHash: string;
+  queuedAt: number;
+}
+
+export interface ReviewMailOptOutsTable {
+  emailKey: string;
+  at: number;
+}
+
+/** A size chart (JSON of core/size-charts.ts SizeChart, in millimetres) for a collection or a product. */
+export interface SizeChartsTable {
+  id: Generated<number>;
+  collection: string | null;
+  productId: number | null;
+  chart: string;
+  isExample: Generated<number>;
+  updatedAt: number;
+}
+
+export interface CustomerMeasurementsTable {
+  userId: string;
+  heightMm: number | null;
+  weightG: number | null;
+  chestMm: number | null;
+  waistMm: number | null;
+  footMm: number | null;
+  updatedAt: number;
 }
 
 /** Counters that go up when shared content changes; see server/catalog/catalog-version.ts. */

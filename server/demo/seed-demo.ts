@@ -3,11 +3,13 @@ import { createProduct } from "../catalog/catalog-admin.service.ts";
 import { saveHomeImage } from "../catalog/home.repository.ts";
 import { HERO_SLIDES } from "../catalog/home-content.ts";
 import type { Db } from "../db/schema.ts";
+import { seedExampleCharts } from "../reviews/size-guides.service.ts";
 import { storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { heroArt, tileArt } from "./art/home-art.ts";
 import { type ArtKind, type ArtView, PALETTES, productArt } from "./art/product-art.ts";
 import { demoProductInput, loadDemoCatalogue } from "./demo-catalogue.ts";
+import { EXAMPLE_SIZE_CHARTS } from "./example-size-charts.ts";
 
 const VIEWS: ArtView[] = ["front", "detail", "styled"];
 const HOUR = 3_600_000;
@@ -75,6 +77,7 @@ export async function seedDemoCatalogue(
     const art = plainPictures ? plainArt(palette(tile.palette).primary) : tileArt(tile.kinds, palette(tile.palette));
     await saveHomeImage(db, slot, await storeSvg(storage, "home", "tile", art));
   }
+  await seedExampleCharts(db, EXAMPLE_SIZE_CHARTS, now);
   log("Demo catalogue loaded.");
 }
 

@@ -62,7 +62,19 @@ export type MailMessage =
   | { kind: "order-link"; to: string; payload: { orderNumber: string; orderPath: string } }
   | { kind: "password-reset"; to: string; payload: { name: string; resetPath: string; minutes: number } }
   | { kind: "verify-email"; to: string; payload: { name: string; verifyPath: string; isNewAddress: boolean } }
-  | { kind: "email-change-notice"; to: string; payload: { name: string; newEmail: string } };
+  | { kind: "email-change-notice"; to: string; payload: { name: string; newEmail: string } }
+  | {
+      kind: "review-invitation";
+      to: string;
+      payload: {
+        name: string;
+        orderNumber: string;
+        /** Each piece of the order, with the path of its review form. */
+        pieces: { title: string; reviewPath: string }[];
+        /** Works without signing in: a token of this invitation. */
+        unsubscribePath: string;
+      };
+    };
 
 export type MailKind = MailMessage["kind"];
 

@@ -9,6 +9,7 @@ import type { MailTransport } from "./mail-transport.ts";
 import {
   claimDue,
   countUnsent,
+  deleteQueued,
   findRecentOutbox,
   insertOutbox,
   markAttemptFailed,
@@ -24,17 +25,28 @@ const RETRY_WAITS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 3_600_
 
 /**
  * Puts a message in the outbox, in the caller's transaction: it is sent if, and only if, what
- * caused it (an order, a status change, a reset request) is committed.
+ * caused it (an order, a status change, a reset request) is committed. With `sendAt`, no worker
+ * takes it before then (a review invitation waits a few days after delivery).
  */
-export async function queueMail(executor: Executor, message: MailMessage, now: number = Date.now()): Promise<void> {
+export async function queueMail(
+  executor: Executor,
+  message: MailMessage,
+  now: number = Date.now(),
+  { sendAt = now }: { sendAt?: number } = {},
+): Promise<void> {
   await insertOutbox(executor, {
     kind: message.kind,
     recipient: message.to,
     subject: subjectOf(message),
     payload: JSON.stringify(message.payload),
-    nextAttemptAt: now,
+    nextAttemptAt: sendAt,
     createdAt: now,
   });
+}
+
+/** Takes back the messages of a kind still waiting for an address (one who unsubscribed). */
+export async function dropQueuedMail(executor: Executor, kind: MailMessage["kind"], recipientKey: string) {
+  return deleteQueued(executor, kind, recipientKey);
 }
 
 /** Of the mails anyone can make the shop send, one address gets at most this many an hour. */

@@ -7,6 +7,17 @@ export async function insertOutbox(executor: Executor, row: Insertable<OutboxTab
   await executor.insertInto("outbox").values(row).execute();
 }
 
+/** Deletes the queued (not yet taken) messages of a kind to an address, compared lower-cased. */
+export async function deleteQueued(executor: Executor, kind: string, recipientKey: string): Promise<number> {
+  const result = await executor
+    .deleteFrom("outbox")
+    .where("kind", "=", kind)
+    .where("status", "=", "queued")
+    .where(sql`lower(recipient)`, "=", recipientKey)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /**
  * Takes up to `limit` messages that are due (queued and due, or held by a worker whose lease ran
  * out) and holds them for this worker until `leaseUntil`, in one statement. On PostgreSQL the rows

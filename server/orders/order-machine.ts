@@ -7,6 +7,7 @@ import { needsEwayBill } from "../invoices/eway-bills.ts";
 import { issueCreditNote } from "../invoices/invoicing.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { claimRefund } from "../payments/refunds.ts";
+import { inviteToReview } from "../reviews/reviews.service.ts";
 import { creditEarnedPoints, settleCancelledOrderPoints } from "../rewards/rewards.service.ts";
 import { recordStatusChange } from "./order-events.repository.ts";
 import { addSoldCount, findOrder, findOrderLines, incrementStock, updateStatusIf } from "./orders.repository.ts";
@@ -118,6 +119,11 @@ const mailStatus: Effect = async ({ trx, order, to, now, details }) => {
   );
 };
 
+/** A few days after delivery, the buyer is asked how the pieces fitted (once per order). */
+const inviteReview: Effect = async ({ trx, order, now }) => {
+  await inviteToReview(trx, order, now);
+};
+
 /** A condition an order must meet to arrive at a status; it throws the refusal when it is not met. */
 type Guard = (order: OrderRow) => void;
 
@@ -147,7 +153,7 @@ const GUARDS: Record<OrderStatus, readonly Guard[]> = {
 const EFFECTS: Record<OrderStatus, readonly Effect[]> = {
   placed: [],
   shipped: [mailStatus],
-  delivered: [creditPoints, mailStatus],
+  delivered: [creditPoints, mailStatus, inviteReview],
   cancelled: [restock, returnPoints, creditNote, refundPayment, mailStatus],
 };
 

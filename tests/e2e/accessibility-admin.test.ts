@@ -34,6 +34,8 @@ describeJourneys("accessibility of the administrator's pages", (journey) => {
         "/addproduct",
         "/updateproduct?id=1",
         "/admin/delivery",
+        "/admin/reviews",
+        "/admin/size-charts",
         orderPath,
       ]);
     },

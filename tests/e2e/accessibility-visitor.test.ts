@@ -17,6 +17,7 @@ describeJourneys("accessibility of a visitor's pages", (journey) => {
         "/wishlist",
         "/data-sources",
         "/delivery?pincode=560034",
+        "/how-reviews-work",
         "/no-such-page",
       ]);
       await addFirstSize(page, productPath);

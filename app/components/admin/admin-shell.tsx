@@ -1,4 +1,15 @@
-import { LayoutDashboard, Mail, Package, ReceiptIndianRupee, ShoppingBag, Store, Truck, Users } from "lucide-react";
+import {
+  LayoutDashboard,
+  Mail,
+  MessageSquareText,
+  Package,
+  ReceiptIndianRupee,
+  Ruler,
+  ShoppingBag,
+  Store,
+  Truck,
+  Users,
+} from "lucide-react";
 import { Link, useLocation } from "react-router";
 import type { Theme } from "#core/theme.ts";
 import type { Viewer } from "#core/viewer.ts";
@@ -13,6 +24,8 @@ const SECTIONS = [
   { label: "E-mails", to: "/dashboard?tab=emails", tab: "emails", Icon: Mail },
   { label: "GST report", to: "/admin/gst", tab: "gst", Icon: ReceiptIndianRupee },
   { label: "Delivery", to: "/admin/delivery", tab: "delivery", Icon: Truck },
+  { label: "Reviews", to: "/admin/reviews", tab: "reviews", Icon: MessageSquareText },
+  { label: "Size charts", to: "/admin/size-charts", tab: "size-charts", Icon: Ruler },
 ] as const;
 
 /** The section a page of the admin area belongs to, for the navigation's current mark. */
@@ -21,6 +34,8 @@ function currentSection(pathname: string, search: string): string {
   if (pathname === "/admin/updateorderstatus") return "orders";
   if (pathname === "/admin/gst") return "gst";
   if (pathname === "/admin/delivery") return "delivery";
+  if (pathname === "/admin/reviews") return "reviews";
+  if (pathname === "/admin/size-charts") return "size-charts";
   return new URLSearchParams(search).get("tab") ?? "overview";
 }
 

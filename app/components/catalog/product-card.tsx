@@ -2,10 +2,11 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatInr } from "#core/money.ts";
 import type { ProductCard as ProductCardData } from "#server/catalog/catalog.schemas.ts";
+import { CardRating } from "../reviews/stars.tsx";
 import { ShopImage } from "./shop-image.tsx";
 
 type ProductCardProps = {
-  product: Pick<ProductCardData, "id" | "title" | "price" | "image">;
+  product: Pick<ProductCardData, "id" | "title" | "price" | "image" | "rating">;
   /** The page's largest picture: it loads at once, ahead of the rest. */
   priority?: boolean;
   /** Above the fold: its picture loads at once. */
@@ -59,6 +60,7 @@ export function ProductCard({
         </div>
         <div className="flex flex-1 flex-col gap-1 p-4">
           <h2 className="line-clamp-2 text-sm font-medium">{product.title}</h2>
+          {product.rating ? <CardRating rating={product.rating} /> : null}
           <p className={`mt-auto font-semibold ${look.price}`}>{formatInr(product.price)}</p>
         </div>
       </Link>

@@ -32,6 +32,8 @@ export function subjectOf(message: MailMessage): string {
       return "Confirm your e-mail address for Kesar";
     case "email-change-notice":
       return "Your Kesar e-mail address is changing";
+    case "review-invitation":
+      return `How did your Kesar order ${message.payload.orderNumber} fit?`;
   }
 }
 
@@ -82,6 +84,16 @@ const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: 
         `Your Kesar account's e-mail address is being changed to ${newEmail}. It changes once that address is confirmed.`,
       ),
       muted("If this was not you, log in and change your password, or reset it from the login page."),
+    ]),
+  "review-invitation": ({ name, orderNumber, pieces, unsubscribePath }, url) =>
+    letter("How did it fit?", [
+      text(`Dear ${name},`),
+      text(
+        `Your order ${orderNumber} was delivered a few days ago. A short review (the size you bought and how it fitted) helps the next shopper pick the right size.`,
+      ),
+      ...pieces.flatMap((piece) => linkOnItsOwnLine(`Review ${piece.title}:`, url(piece.reviewPath))),
+      muted("Every review is read before it is published, good or bad, as our page on how reviews work explains."),
+      ...linkOnItsOwnLine("No more review invitations:", url(unsubscribePath)),
     ]),
 };
 

@@ -1,0 +1,337 @@
+import { Ruler } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import {
+  formatLength,
+  type LengthUnit,
+  type Measurements,
+  NO_MEASUREMENTS,
+  type Recommendation,
+  recommendSize,
+  type ShownChart,
+  type SizeFit,
+  sizeLabel,
+  toMillimetres,
+} from "#core/size-charts.ts";
+import { Modal } from "../ui/modal.tsx";
+
+/** Where a guest's measurements stay: this browser only. */
+const STORAGE_KEY = "kesar:measurements";
+const UNIT_KEY = "kesar:length-unit";
+
+type MeasurementsAnswer = { signedIn: boolean; measurements: Measurements | null };
+
+/**
+ * "Size guide" beside the size picker: the chart in a modal dialog (Tab stays inside, Escape closes,
+ * focus returns to the button), in centimetres or inches, and "find my size", which suggests a size
+ * from the chart and what buyers said of its fit. Measurements are kept on the account when signed
+ * in, else in this browser; they load after the page, which is the same for everyone.
+ */
+export function SizeGuide({
+  chart,
+  sizes,
+  fits,
+  onChoose,
+}: {
+  chart: ShownChart;
+  sizes: string[];
+  fits: SizeFit[];
+  onChoose: (size: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [unit, setUnit] = useState<LengthUnit>("cm");
+  const headingId = useId();
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // The dialog is only in the page while open; once it is gone, focus goes back to the button.
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current) opener.current?.focus();
+  }, [open]);
+  useEffect(() => {
+    const saved = window.localStorage.getItem(UNIT_KEY);
+    if (saved === "in" || saved === "cm") setUnit(saved);
+  }, []);
+  const chooseUnit = (next: LengthUnit) => {
+    setUnit(next);
+    window.localStorage.setItem(UNIT_KEY, next);
+  };
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        className="inline-flex items-center gap-1.5 self-start text-sm font-medium underline underline-offset-4"
+        onClick={() => setOpen(true)}
+      >
+        <Ruler aria-hidden="true" className="size-4" /> Size guide
+      </button>
+      {open ? (
+        <Modal open onClose={() => setOpen(false)} labelledBy={headingId} className="max-w-2xl">
+          <div className="flex flex-col gap-4 p-5">
+            <div className="flex items-start justify-between gap-3">
+              <h2 id={headingId} className="font-display text-xl font-semibold">
+                Size guide
+              </h2>
+              <button type="button" className="btn-outline px-3 py-1" onClick={() => setOpen(false)}>
+                Close
+              </button>
+            </div>
+            <p className="text-sm text-zinc-700 dark:text-zinc-300">
+              {chart.source}
+              {chart.isExample ? " (an example chart: please check the piece's description too)" : ""}.
+            </p>
+            <fieldset className="flex gap-4 text-sm">
+              <legend className="sr-only">Show lengths in</legend>
+              {(["cm", "in"] as const).map((option) => (
+                <label key={option} className="flex items-center gap-1.5">
+                  <input
+                    type="radio"
+                    name="length-unit"
+                    checked={unit === option}
+                    onChange={() => chooseUnit(option)}
+                  />
+                  {option === "cm" ? "Centimetres" : "Inches"}
+                </label>
+              ))}
+            </fieldset>
+            <ChartTable chart={chart} unit={unit} />
+            <FindMySize
+              chart={chart}
+              sizes={sizes}
+              fits={fits}
+              unit={unit}
+              onChoose={(size) => {
+                onChoose(size);
+                setOpen(false);
+              }}
+            />
+          </div>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
+
+function ChartTable({ chart, unit }: { chart: ShownChart; unit: LengthUnit }) {
+  const columns = chart.columns.filter((column) =>
+    chart.rows.some((row) => typeof row.values[column.key] === "number"),
+  );
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Measurements in {unit === "cm" ? "centimetres" : "inches"}</caption>
+        <thead>
+          <tr className="border-b border-zinc-200 dark:border-zinc-700">
+            <th scope="col" className="py-2 pr-3">
+              Size
+            </th>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className="py-2 pr-3">
+                {column.label} ({unit})
+                <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                  {column.basis === "body" ? "your body" : "the garment"}
+                </span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {chart.rows.map((row) => (
+            <tr key={row.size} className="border-b border-zinc-100 dark:border-zinc-800">
+              <th scope="row" className="py-1.5 pr-3">
+                {sizeLabel(row.size, chart.kind)}
+              </th>
+              {columns.map((column) => (
+                <td key={column.key} className="py-1.5 pr-3 tabular-nums">
+                  {formatLength(row.values[column.key], unit)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type Typed = { height: string; weight: string; chest: string; waist: string; foot: string };
+
+function typedFrom(measured: Measurements, unit: LengthUnit): Typed {
+  const length = (mm: number | null) => (mm ? formatLength(mm, unit) : "");
+  return {
+    height: measured.heightMm ? String(Math.round(measured.heightMm / 10)) : "",
+    weight: measured.weightG ? String(Math.round(measured.weightG / 1000)) : "",
+    chest: length(measured.chestMm),
+    waist: length(measured.waistMm),
+    foot: length(measured.footMm),
+  };
+}
+
+function measuredFrom(typed: Typed, unit: LengthUnit): Measurements {
+  const number = (text: string) => (/^\d{1,3}(\.\d)?$/.test(text.trim()) ? Number(text.trim()) : null);
+  const height = number(typed.height);
+  const weight = number(typed.weight);
+  return {
+    heightMm: height ? Math.round(height * 10) : null,
+    weightG: weight ? Math.round(weight * 1000) : null,
+    chestMm: toMillimetres(typed.chest, unit),
+    waistMm: toMillimetres(typed.waist, unit),
+    footMm: toMillimetres(typed.foot, unit),
+  };
+}
+
+/** The saved measurements, once: the account's (loaded after the page), else this browser's. */
+function useSavedMeasurements(fill: (known: Measurements) => void) {
+  const saved = useFetcher<MeasurementsAnswer>();
+  const asked = useRef(false);
+  const filled = useRef(false);
+  const { load } = saved;
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    void load("/measurements");
+  }, [load]);
+  const answer = saved.data;
+  useEffect(() => {
+    if (!answer || filled.current) return;
+    filled.current = true;
+    let known = answer.measurements;
+    if (!answer.signedIn) {
+      try {
+        known = { ...NO_MEASUREMENTS, ...JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? "null") };
+      } catch {
+        known = null;
+      }
+    }
+    if (known && Object.values(known).some(Boolean)) fill(known);
+  }, [answer, fill]);
+  return answer?.signedIn ?? false;
+}
+
+function MeasureField({
+  name,
+  label,
+  hint,
+  typed,
+  onType,
+}: {
+  name: keyof Typed;
+  label: string;
+  hint: string;
+  typed: Typed;
+  onType: (name: keyof Typed, value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={`measure-${name}`} className="label">
+        {label} <span className="font-normal text-zinc-600 dark:text-zinc-400">({hint})</span>
+      </label>
+      <input
+        id={`measure-${name}`}
+        inputMode="decimal"
+        className="field w-full"
+        value={typed[name]}
+        onChange={(event) => onType(name, event.currentTarget.value)}
+      />
+    </div>
+  );
+}
+
+function FindMySize({
+  chart,
+  sizes,
+  fits,
+  unit,
+  onChoose,
+}: {
+  chart: ShownChart;
+  sizes: string[];
+  fits: SizeFit[];
+  unit: LengthUnit;
+  onChoose: (size: string) => void;
+}) {
+  const save = useFetcher<{ ok: boolean; message?: string }>();
+  const [typed, setTyped] = useState<Typed>(typedFrom(NO_MEASUREMENTS, unit));
+  const [measured, setMeasured] = useState<Measurements | null>(null);
+  const fill = useCallback(
+    (known: Measurements) => {
+      setTyped(typedFrom(known, unit));
+      setMeasured(known);
+    },
+    [unit],
+  );
+  const signedIn = useSavedMeasurements(fill);
+  const recommendation = measured ? recommendSize(chart, sizes, fits, measured) : null;
+  const onType = (name: keyof Typed, value: string) => setTyped((current) => ({ ...current, [name]: value }));
+  const props = { typed, onType };
+  return (
+    <form
+      aria-labelledby="find-my-size"
+      className="card flex flex-col gap-3 p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const next = measuredFrom(typed, unit);
+        setMeasured(next);
+        if (signedIn) {
+          const form = new FormData();
+          for (const [key, value] of Object.entries(next)) form.set(key, value === null ? "" : String(value));
+          void save.submit(form, { method: "post", action: "/measurements" });
+        } else {
+          window.localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+        }
+      }}
+    >
+      <h3 id="find-my-size" className="font-semibold">
+        Find my size
+      </h3>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        {signedIn
+          ? "Your measurements are kept on your account for every piece."
+          : "Your measurements stay in this browser only."}
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {chart.kind === "footwear" ? (
+          <MeasureField name="foot" label="Foot length" hint={unit} {...props} />
+        ) : (
+          <>
+            <MeasureField name="chest" label="Bust / chest" hint={unit} {...props} />
+            <MeasureField name="waist" label="Waist" hint={unit} {...props} />
+            <MeasureField name="height" label="Height" hint="cm" {...props} />
+            <MeasureField name="weight" label="Weight" hint="kg" {...props} />
+          </>
+        )}
+      </div>
+      <button type="submit" className="btn-primary self-start">
+        Suggest my size
+      </button>
+      <div aria-live="polite" data-testid="size-recommendation">
+        {recommendation ? <Suggestion recommendation={recommendation} kind={chart.kind} onChoose={onChoose} /> : null}
+        {save.data && !save.data.ok ? <p className="text-red-700 dark:text-red-300">{save.data.message}</p> : null}
+      </div>
+    </form>
+  );
+}
+
+function Suggestion({
+  recommendation,
+  kind,
+  onChoose,
+}: {
+  recommendation: Recommendation;
+  kind: ShownChart["kind"];
+  onChoose: (size: string) => void;
+}) {
+  const size = recommendation.size;
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      {size ? <p className="text-base font-semibold">We suggest size {sizeLabel(size, kind)}</p> : null}
+      <p>{recommendation.reason}</p>
+      {size ? (
+        <button type="button" className="btn-outline self-start" onClick={() => onChoose(size)}>
+          Choose size {sizeLabel(size, kind)}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,262 @@
+import { Camera, ThumbsUp } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { formatShopDate } from "#core/dates.ts";
+import { FIT_WORDS, type Fit, fitLine, fitTotal, type SizeFit } from "#core/size-charts.ts";
+import type { PublishedReview, ReviewSummary } from "#server/reviews/reviews.service.ts";
+import { ShopImage } from "../catalog/shop-image.tsx";
+import { Stars } from "./stars.tsx";
+
+type ReviewPage = { reviews: PublishedReview[]; page: number; hasNext: boolean };
+const SORTS = [
+  { value: "helpful", label: "Most helpful" },
+  { value: "newest", label: "Newest" },
+  { value: "lowest", label: "Lowest rating" },
+] as const;
+
+/**
+ * The product page's reviews: average and count, the stars' histogram, the fit per size, the
+ * newest photos, then the reviews themselves. The page carries the summary and the few most
+ * helpful (the same for every visitor); the rest, the visitor's votes and other sorts load after.
+ */
+export function ReviewsSection({
+  productId,
+  summary,
+  topReviews,
+}: {
+  productId: number;
+  summary: ReviewSummary;
+  topReviews: PublishedReview[];
+}) {
+  return (
+    <section aria-labelledby="reviews-heading" className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pb-12">
+      <div className="flex flex-wrap items-baseline justify-between gap-3 border-t border-zinc-200 pt-8 dark:border-zinc-800">
+        <h2 id="reviews-heading" className="font-display text-2xl font-semibold">
+          Reviews from verified buyers
+        </h2>
+        <p className="flex flex-wrap gap-4 text-sm">
+          <Link to={`/review/${productId}`} className="font-medium underline underline-offset-4">
+            Bought this? Write a review
+          </Link>
+          <Link to="/how-reviews-work" className="underline underline-offset-4">
+            How reviews work
+          </Link>
+        </p>
+      </div>
+      {summary.count === 0 ? (
+        <p className="text-zinc-700 dark:text-zinc-300">
+          No reviews yet. Only customers whose order of this piece was delivered can review it.
+        </p>
+      ) : (
+        <>
+          <SummaryPanel summary={summary} />
+          {summary.photos.length > 0 ? <PhotoStrip photos={summary.photos} /> : null}
+          <ReviewList productId={productId} first={topReviews} total={summary.count} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function SummaryPanel({ summary }: { summary: ReviewSummary }) {
+  const fits = summary.fits.filter((fit) => fitTotal(fit) > 0);
+  return (
+    <div className="grid gap-6 md:grid-cols-3">
+      <div className="flex flex-col gap-1" data-testid="review-average">
+        <p className="text-4xl font-semibold">{summary.average?.toFixed(1)}</p>
+        <Stars rating={summary.average ?? 0} size="text-xl" />
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          {summary.count === 1 ? "1 review" : `${summary.count.toLocaleString("en-IN")} reviews`}
+        </p>
+      </div>
+      <table className="w-full text-sm">
+        <caption className="sr-only">How many reviews gave each number of stars</caption>
+        <tbody>
+          {summary.histogram.map((row) => {
+            const share = summary.count === 0 ? 0 : Math.round((row.count * 100) / summary.count);
+            return (
+              <tr key={row.stars}>
+                <th scope="row" className="w-14 py-0.5 text-left font-normal whitespace-nowrap">
+                  {row.stars} star{row.stars === 1 ? "" : "s"}
+                </th>
+                <td className="px-2 py-0.5">
+                  <div className="h-2.5 rounded-full bg-zinc-200 dark:bg-zinc-700" aria-hidden="true">
+                    <div className="h-2.5 rounded-full bg-gold-500" style={{ width: `${share}%` }} />
+                  </div>
+                </td>
+                <td className="w-16 py-0.5 text-right tabular-nums">{row.count.toLocaleString("en-IN")}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <div className="text-sm">
+        <h3 className="mb-1 font-semibold">Fit by size</h3>
+        {fits.length === 0 ? (
+          <p>No fit answers yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-1" data-testid="fit-summary">
+            {fits.map((fit: SizeFit) => (
+              <li key={fit.size}>{fitLine(fit)}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function PhotoStrip({ photos }: { photos: ReviewSummary["photos"] }) {
+  return (
+    <div>
+      <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold">
+        <Camera aria-hidden="true" className="size-4" /> Buyers' photos
+      </h3>
+      <ul className="flex gap-3 overflow-x-auto pb-2">
+        {photos.map((photo, index) => (
+          <li key={`${photo.reviewId}-${photo.image}`} className="w-24 shrink-0 overflow-hidden rounded-md">
+            <a href={`#review-${photo.reviewId}`}>
+              <ShopImage
+                image={photo.image}
+                shape="product"
+                alt={`Photo ${index + 1} from ${photo.authorName}'s review`}
+                sizes="96px"
+                className="aspect-[4/5] w-24 object-cover"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The reviews, sorted as chosen, a page at a time; the first page comes with the page itself. */
+function ReviewList({ productId, first, total }: { productId: number; first: PublishedReview[]; total: number }) {
+  const fetcher = useFetcher<ReviewPage>();
+  const [sort, setSort] = useState("helpful");
+  const [withPhotos, setWithPhotos] = useState(false);
+  const [reviews, setReviews] = useState(first);
+  const [next, setNext] = useState<number | null>(first.length < total ? 1 : null);
+  const append = useRef(false);
+  const { load } = fetcher;
+  const query = (page: number) =>
+    `/productinfo/${productId}/reviews?sort=${sort}&page=${page}${withPhotos ? "&photos=1" : ""}`;
+  const url = query(1);
+  // The first page again, now with this visitor's votes; and again whenever the sort or filter changes.
+  useEffect(() => {
+    append.current = false;
+    void load(url);
+  }, [url, load]);
+  useEffect(() => {
+    const page = fetcher.data;
+    if (!page?.reviews) return;
+    setReviews((shown) => (append.current ? [...shown, ...page.reviews] : page.reviews));
+    setNext(page.hasNext ? page.page + 1 : null);
+  }, [fetcher.data]);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor="review-sort" className="label">
+            Sort reviews
+          </label>
+          <select
+            id="review-sort"
+            className="field"
+            value={sort}
+            onChange={(event) => setSort(event.currentTarget.value)}
+          >
+            {SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="flex items-center gap-2 pb-2 text-sm">
+          <input
+            type="checkbox"
+            checked={withPhotos}
+            onChange={(event) => setWithPhotos(event.currentTarget.checked)}
+          />
+          With photos only
+        </label>
+      </div>
+      <ul className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800" aria-busy={fetcher.state !== "idle"}>
+        {reviews.map((review) => (
+          <ReviewItem key={review.id} productId={productId} review={review} />
+        ))}
+      </ul>
+      {reviews.length === 0 ? <p className="text-sm">No reviews with photos yet.</p> : null}
+      {next ? (
+        <button
+          type="button"
+          className="btn-outline self-start"
+          disabled={fetcher.state !== "idle"}
+          onClick={() => {
+            append.current = true;
+            void load(query(next));
+          }}
+        >
+          {fetcher.state !== "idle" ? "Loading…" : "Show more reviews"}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function ReviewItem({ productId, review }: { productId: number; review: PublishedReview }) {
+  const vote = useFetcher<{ ok: true; helpfulCount: number } | { ok: false; message: string }>();
+  const voted = review.votedHelpful || vote.data?.ok === true;
+  const count = vote.data?.ok ? vote.data.helpfulCount : review.helpfulCount;
+  return (
+    <li id={`review-${review.id}`} className="flex flex-col gap-2 py-5" data-testid="review">
+      <div className="flex flex-wrap items-center gap-3">
+        <Stars rating={review.rating} />
+        <h3 className="font-semibold">{review.title}</h3>
+      </div>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        <span className="font-medium text-green-800 dark:text-green-300">Verified buyer</span> · {review.authorName},{" "}
+        {review.authorCity} · {formatShopDate(review.publishedAt)}
+      </p>
+      <p className="text-sm">
+        Size bought: <strong>{review.sizeBought}</strong> · Fit: <strong>{FIT_WORDS[review.fit as Fit]}</strong>
+      </p>
+      <p className="leading-relaxed whitespace-pre-line">{review.body}</p>
+      {review.photos.length > 0 ? (
+        <ul className="flex gap-2">
+          {review.photos.map((photo, index) => (
+            <li key={photo} className="w-24 overflow-hidden rounded-md">
+              <ShopImage
+                image={photo}
+                shape="product"
+                alt={`Photo ${index + 1} from ${review.authorName}'s review`}
+                sizes="96px"
+                className="aspect-[4/5] w-24 object-cover"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <vote.Form method="post" action={`/productinfo/${productId}/reviews`} className="flex items-center gap-3 text-sm">
+        <input type="hidden" name="reviewId" value={review.id} />
+        <span>Was this helpful?</span>
+        <button
+          type="submit"
+          className="btn-outline px-3 py-1"
+          disabled={voted || vote.state !== "idle"}
+          aria-pressed={voted}
+        >
+          <ThumbsUp aria-hidden="true" className="size-4" /> {voted ? "Thanks" : "Yes"}
+        </button>
+        <span className="text-zinc-600 dark:text-zinc-400">
+          {count === 1 ? "1 person found this helpful" : `${count} people found this helpful`}
+        </span>
+        {vote.data && !vote.data.ok ? (
+          <span className="text-red-700 dark:text-red-300">{vote.data.message}</span>
+        ) : null}
+      </vote.Form>
+    </li>
+  );
+}

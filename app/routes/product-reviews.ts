@@ -1,0 +1,43 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { publishedReviews, voteHelpful } from "#server/reviews/reviews.service.ts";
+import { pageNumber } from "#server/validation/fields.ts";
+import { formFailure } from "../.server/action-results.ts";
+import { appServices } from "../.server/context.ts";
+import { readGuestPost } from "../.server/guest-cookie.ts";
+import { actorOf } from "../.server/session.ts";
+import type { Route } from "./+types/product-reviews";
+
+/**
+ * GET /productinfo/:id/reviews?sort=helpful|newest|lowest&page=2&photos=1 — a page of a product's
+ * published reviews with the visitor's own helpful votes: loaded after the (shared, cached)
+ * product page, never all at once.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  if (!/^\d{1,12}$/.test(params.id)) throw data(null, { status: 404 });
+  const search = new URL(request.url).searchParams;
+  const page = await publishedReviews(appServices(context).db, actorOf(context), Number(params.id), {
+    sort: search.get("sort"),
+    page: pageNumber(search.get("page")),
+    withPhotos: search.get("photos") === "1",
+  });
+  return data(page, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+const voteFields = z.object({
+  reviewId: z
+    .string()
+    .regex(/^\d{1,12}$/, "Which review?")
+    .transform(Number),
+});
+
+/** POST: "Was this helpful?" — one vote per account or visitor (a guest cookie is given if needed). */
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const { headers, actor, fields } = await readGuestPost(context, request, voteFields);
+    const vote = await voteHelpful(appServices(context).db, actor, fields.reviewId);
+    return data({ ok: true as const, reviewId: fields.reviewId, ...vote }, { headers });
+  } catch (error) {
+    return formFailure(error);
+  }
+}

@@ -1,0 +1,255 @@
+import { data, Form, Link } from "react-router";
+import { MAX_REVIEW_PHOTOS } from "#core/reviews.ts";
+import { FIT_WORDS, type Fit } from "#core/size-charts.ts";
+import { refusalOf } from "#server/http/service-errors.ts";
+import { reviewForm, submitReview } from "#server/reviews/reviews.service.ts";
+import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
+import { formFailure } from "../.server/action-results.ts";
+import { appServices } from "../.server/context.ts";
+import { chosenFile, readForm } from "../.server/forms.ts";
+import { signedInOrLogin } from "../.server/guards.ts";
+import { makeToast, redirectWithToast } from "../.server/toasts.ts";
+import { ShopImage } from "../components/catalog/shop-image.tsx";
+import { FormError } from "../components/ui/form-error.tsx";
+import { Notice } from "../components/ui/notice.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { SelectField, TextField } from "../components/ui/text-field.tsx";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/write-review";
+
+const FORM_LIMIT = MAX_REVIEW_PHOTOS * MAX_UPLOAD_BYTES + 64 * 1024;
+
+function productIdOf(raw: string): number {
+  if (!/^\d{1,12}$/.test(raw)) throw data({ message: "This product could not be found." }, { status: 404 });
+  return Number(raw);
+}
+
+export async function loader({ params, context, request, url }: Route.LoaderArgs) {
+  const actor = signedInOrLogin({ context, request, url });
+  try {
+    return { form: await reviewForm(appServices(context).db, actor, productIdOf(params.productId)), refusal: null };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal?.status !== 403) throw error;
+    return data({ form: null, refusal: refusal.message }, { status: 403 });
+  }
+}
+
+export async function action({ params, context, request, url }: Route.ActionArgs) {
+  const actor = signedInOrLogin({ context, request, url });
+  const productId = productIdOf(params.productId);
+  try {
+    const form = await readForm(request, FORM_LIMIT);
+    const text = (name: string) => String(form.get(name) ?? "");
+    const uploads: Buffer[] = [];
+    for (const slot of [0, 1, 2]) {
+      const file = chosenFile(form, `photo${slot}`);
+      if (file) uploads.push(Buffer.from(await file.arrayBuffer()));
+    }
+    const { db, storage } = appServices(context);
+    const { status } = await submitReview(
+      db,
+      storage,
+      actor,
+      productId,
+      {
+        rating: text("rating"),
+        title: text("title"),
+        body: text("body"),
+        sizeBought: text("sizeBought"),
+        fit: text("fit") as Fit,
+        keepPhotos: form.getAll("keepPhotos").map(String),
+      },
+      uploads,
+    );
+    const message =
+      status === "held"
+        ? "Thank you. Your review waits for a person to read it before it is published."
+        : "Thank you. Your review is published once a moderator has read it, usually within two days.";
+    return redirectWithToast(context, `/productinfo/${productId}`, makeToast("success", message));
+  } catch (error) {
+    return formFailure(error);
+  }
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Write a review", description: "Review a piece you bought at Kesar.", noindex: true });
+
+const STATUS_WORDS = {
+  pending: "Waiting for a moderator",
+  held: "Waiting for a moderator (held for a person to read)",
+  approved: "Published",
+  rejected: "Not published",
+} as const;
+
+export default function WriteReview({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.form) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
+        <h1 className="font-display text-3xl font-semibold">Write a review</h1>
+        <Notice tone="info">{loaderData.refusal}</Notice>
+        <Link to="/how-reviews-work" className="underline underline-offset-4">
+          How reviews work
+        </Link>
+      </div>
+    );
+  }
+  const { product, sizesBought, review } = loaderData.form;
+  const errors = actionData?.fieldErrors ?? {};
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
+      <div className="flex items-center gap-4">
+        {product.image ? (
+          <div className="w-20 shrink-0 overflow-hidden rounded-md">
+            <ShopImage
+              image={product.image}
+              shape="product"
+              alt=""
+              sizes="80px"
+              className="aspect-[4/5] w-20 object-cover"
+            />
+          </div>
+        ) : null}
+        <div>
+          <h1 className="font-display text-3xl font-semibold">{review ? "Edit your review" : "Write a review"}</h1>
+          <p className="text-zinc-700 dark:text-zinc-300">{product.title}</p>
+        </div>
+      </div>
+      {review ? (
+        <Notice tone={review.status === "rejected" ? "error" : "info"}>
+          Status: {STATUS_WORDS[review.status]}.
+          {review.rejectReason ? ` Reason: ${review.rejectReason} You can edit the review and send it again.` : ""}
+          {review.status === "approved" ? " An edit is read by a moderator again before it shows." : ""}
+        </Notice>
+      ) : null}
+      <FormError message={actionData?.message} fieldErrors={errors} />
+      <Form method="post" encType="multipart/form-data" className="card flex flex-col gap-4 p-5">
+        <RatingChoice rating={review?.rating} error={errors.rating} />
+        <SelectField
+          name="sizeBought"
+          label="Size you bought"
+          placeholder="Select…"
+          options={sizesBought.map((size) => ({ value: size, label: size }))}
+          defaultValue={review?.sizeBought ?? (sizesBought.length === 1 ? sizesBought[0] : "")}
+          error={errors.sizeBought}
+          required
+        />
+        <FitChoice fit={review?.fit} error={errors.fit} />
+        <TextField
+          name="title"
+          label="Title"
+          maxLength={120}
+          defaultValue={review?.title}
+          error={errors.title}
+          required
+        />
+        <TextField
+          name="body"
+          label="Your review"
+          rows={6}
+          maxLength={4000}
+          defaultValue={review?.body}
+          error={errors.body}
+          hint="What you liked or did not, the fabric, the colour against the pictures. Please leave out phone numbers and links."
+          required
+        />
+        <PhotoFields kept={review?.photos ?? []} error={errors.photos} />
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          Shown as "Verified buyer" with your first name and city. Read{" "}
+          <Link to="/how-reviews-work" className="underline underline-offset-4">
+            how reviews work
+          </Link>
+          .
+        </p>
+        <SubmitButton
+          label={review ? "Send the edited review" : "Send my review"}
+          pendingLabel="Sending…"
+          className="btn-primary self-start"
+        />
+      </Form>
+    </div>
+  );
+}
+
+function RatingChoice({ rating, error }: { rating: number | undefined; error: string | undefined }) {
+  return (
+    <fieldset>
+      <legend className="label">Your rating</legend>
+      <div className="flex flex-wrap gap-3">
+        {[5, 4, 3, 2, 1].map((stars) => (
+          <label key={stars} className="flex items-center gap-1.5 text-sm">
+            <input type="radio" name="rating" value={stars} defaultChecked={rating === stars} required />
+            {stars} star{stars === 1 ? "" : "s"}
+          </label>
+        ))}
+      </div>
+      {error ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{error}</p> : null}
+    </fieldset>
+  );
+}
+
+function FitChoice({ fit: chosen, error }: { fit: string | undefined; error: string | undefined }) {
+  return (
+    <fieldset>
+      <legend className="label">How did it fit?</legend>
+      <div className="flex flex-wrap gap-3">
+        {(["small", "true", "large"] as const).map((fit) => (
+          <label key={fit} className="flex items-center gap-1.5 text-sm">
+            <input type="radio" name="fit" value={fit} defaultChecked={chosen === fit} required />
+            {FIT_WORDS[fit]}
+          </label>
+        ))}
+      </div>
+      {error ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{error}</p> : null}
+    </fieldset>
+  );
+}
+
+function PhotoFields({ kept, error }: { kept: string[]; error: string | undefined }) {
+  return (
+    <>
+      {kept.length > 0 ? (
+        <fieldset>
+          <legend className="label">Photos you added (untick to remove)</legend>
+          <div className="flex gap-3">
+            {kept.map((photo, index) => (
+              <label key={photo} className="flex flex-col items-center gap-1 text-sm">
+                <ShopImage
+                  image={photo}
+                  shape="product"
+                  alt={`Your photo ${index + 1}`}
+                  sizes="80px"
+                  className="aspect-[4/5] w-20 object-cover"
+                />
+                <span className="flex items-center gap-1">
+                  <input type="checkbox" name="keepPhotos" value={photo} defaultChecked /> Keep
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <fieldset className="flex flex-col gap-2">
+        <legend className="label">Photos (up to {MAX_REVIEW_PHOTOS}, JPEG, PNG or WebP, 5 MB each)</legend>
+        {[0, 1, 2].map((slot) => (
+          <div key={slot}>
+            <label htmlFor={`photo${slot}`} className="sr-only">
+              Photo {slot + 1}
+            </label>
+            <input
+              id={`photo${slot}`}
+              name={`photo${slot}`}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="text-sm"
+            />
+          </div>
+        ))}
+        {error ? <p className="text-sm text-red-700 dark:text-red-300">{error}</p> : null}
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          Photos are resized and their hidden details (place, camera, time) removed before they are kept.
+        </p>
+      </fieldset>
+    </>
+  );
+}

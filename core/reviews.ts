@@ -1,0 +1,2 @@
+/** A review carries at most this many photos. */
+export const MAX_REVIEW_PHOTOS = 3;

@@ -1,0 +1,91 @@
+import sharp from "sharp";
+import { expect, it } from "vitest";
+import { describeJourneys } from "./browser.ts";
+import { fillDelivery, setOrderStatus, signInAsAdmin } from "./forms.ts";
+import { addToCart, live, productPath, signUp } from "./shopper.ts";
+
+describeJourneys(
+  "reviews and size guides",
+  (journey) => {
+    it("a buyer reviews with a photo, the admin publishes it, and the page shows stars, fit and photo; the size guide suggests a size", async () => {
+      const { shop } = journey();
+      const page = await journey().newPage();
+      await signUp(page, "Ritika Sharma");
+      const kurta = await productPath(page, "Ivory Chikankari Kurta");
+      await addToCart(page, kurta, "M");
+      await live(page, "/cart?checkout");
+      const checkout = page.getByRole("dialog", { name: "Checkout" });
+      await fillDelivery(checkout);
+      await checkout.getByRole("button", { name: "Order Now" }).click();
+      await page.waitForURL("**/order");
+      const orderNumber = ((await page.getByTestId("order-card").first().textContent()) ?? "").match(/KS-\d+/)?.[0];
+      expect(orderNumber).toBeTruthy();
+
+      // Before delivery the buyer is told why they cannot review yet.
+      const reviewPath = kurta.replace("/productinfo/", "/review/");
+      await live(page, reviewPath);
+      await page.getByText("Only a customer whose order of this piece was delivered can review it.").waitFor();
+
+      const admin = await journey().newPage();
+      await signInAsAdmin(admin, shop);
+      await setOrderStatus(admin, orderNumber as string, "Shipped");
+      await setOrderStatus(admin, orderNumber as string, "Delivered");
+
+      await live(page, reviewPath);
+      await page.getByLabel("4 stars").check();
+      await page.getByLabel("Size you bought").selectOption("M");
+      await page.getByLabel("Runs small").check();
+      await page.getByLabel("Title").fill("Beautiful work, size up");
+      await page.getByLabel("Your review").fill("The chikankari is fine and even. M was snug across the chest.");
+      const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#e8dcc4" } })
+        .jpeg()
+        .toBuffer();
+      await page.getByLabel("Photo 1").setInputFiles({ name: "kurta.jpg", mimeType: "image/jpeg", buffer: photo });
+      await page.getByRole("button", { name: "Send my review" }).click();
+      await page.getByText("Your review is published once a moderator has read it").waitFor();
+
+      await live(admin, "/admin/reviews");
+      const queued = admin.getByTestId("queued-review").filter({ hasText: "Beautiful work, size up" });
+      await queued.getByRole("button", { name: /^Publish/ }).click();
+      await admin.getByText("The review is published.").waitFor();
+
+      await live(page, kurta);
+      await expect.poll(() => page.getByTestId("product-rating").textContent()).toContain("4.0 · 1 review");
+      await expect
+        .poll(() => page.getByTestId("fit-summary").textContent())
+        .toContain("Size M runs small: 100 % of 1 buyer");
+      const review = page.getByTestId("review").filter({ hasText: "Beautiful work, size up" });
+      await review.getByText("Verified buyer").waitFor();
+      await review.getByRole("img", { name: "Photo 1 from Ritika's review" }).waitFor();
+
+      // The size guide, by keyboard: it opens on Enter, keeps Tab inside, closes on Escape.
+      const opener = page.getByRole("button", { name: "Size guide" });
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Size guide" });
+      await dialog.getByRole("table").waitFor();
+      await dialog.getByLabel("Inches").check();
+      await expect.poll(() => dialog.getByRole("row", { name: /^M / }).textContent()).toContain("35.8");
+      await dialog.getByLabel("Centimetres").check();
+      await dialog.getByLabel(/Bust \/ chest/).fill("90");
+      await dialog.getByRole("button", { name: "Suggest my size" }).click();
+      await expect
+        .poll(() => dialog.getByTestId("size-recommendation").textContent())
+        .toContain("From your chest, the chart gives M.");
+      // Tab never reaches the page behind the open dialog (past its last control, the browser's own UI).
+      for (let press = 0; press < 12; press += 1) {
+        await page.keyboard.press("Tab");
+        const where = await page.evaluate(() => {
+          const active = document.activeElement;
+          if (!active || active === document.body) return "browser";
+          return active.closest("dialog") ? "dialog" : "page";
+        });
+        expect(where).not.toBe("page");
+      }
+      await page.keyboard.press("Escape");
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+    });
+  },
+  { images: true },
+);
