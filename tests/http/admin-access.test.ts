@@ -36,6 +36,8 @@ describe("the admin route table", () => {
         "/addproduct",
         "/admin/updateorderstatus",
         "/admin/delivery",
+        "/admin/reviews",
+        "/admin/size-charts",
         "/admin/gst",
         "/admin/gst.csv",
         "/admin/gst.json",
