@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SYSTEM } from "#core/actor.ts";
 import { COLLECTIONS } from "#core/collections.ts";
-import { makeProduct, uniqueWord } from "#server/testing/factories.ts";
+import { addToCart } from "#server/cart/cart.service.ts";
+import { changeStatus } from "#server/orders/orders.service.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
+import { moderateReview, reviewQueue, submitReview } from "#server/reviews/reviews.service.ts";
+import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, uniqueWord } from "#server/testing/factories.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { cookiesFrom, SHOP_ORIGIN, startTestShop, type TestShop } from "./test-shop.ts";
 
@@ -28,6 +33,30 @@ describeEachDatabase("storefront over HTTP", (database) => {
     expect(response.body).toContain("<title>Pakistani Suits | Kesar</title>");
     expect(response.body).toContain(`Emerald ${word} Suit`);
     expect(response.body).toContain("₹4,599");
+  });
+
+  it("writes a published review into the page's structured data without letting its text out of the script", async () => {
+    const { db } = database();
+    const kurta = await makeProduct(db, { title: `Review ${uniqueWord()} Kurta`, price: 189_900, sizes: { M: 5 } });
+    const customer = await makeCustomer(db, { name: "Kavya Iyer" });
+    const buyer = actorFor(customer);
+    await addToCart(db, buyer, { productId: kurta, size: "M", quantity: 1 });
+    const order = await placeOrder(db, buyer, checkoutDetails({ email: customer.email }), atShop());
+    await changeStatus(db, SYSTEM, { orderId: order.id, from: "placed", to: "shipped" });
+    await changeStatus(db, SYSTEM, { orderId: order.id, from: "shipped", to: "delivered" });
+    const hostile = "Fits well </script><script>alert(1)</script>";
+    const input = { rating: "5", title: "Lovely", body: hostile, sizeBought: "M", fit: "true" };
+    await submitReview(db, shop.services.storage, buyer, kurta, input as Parameters<typeof submitReview>[4]);
+    const moderator = actorFor(await makeCustomer(db), "admin");
+    const [waiting] = (await reviewQueue(db, moderator, "pending")).reviews;
+    await moderateReview(db, moderator, { decision: "approve", reviewId: waiting?.id });
+
+    const page = await shop.request({ method: "GET", url: `/productinfo/${kurta}` });
+    expect(page.body).not.toContain("<script>alert(1)");
+    const ld = page.body.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1] ?? "";
+    const data = JSON.parse(ld) as { aggregateRating?: object; review?: { reviewBody: string }[] };
+    expect(data.aggregateRating).toMatchObject({ ratingValue: 5, reviewCount: 1 });
+    expect(data.review?.[0]?.reviewBody).toBe(hostile);
   });
 
   it("gives every collection its title and only its members, by flag or by category text", async () => {
