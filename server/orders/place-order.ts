@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Actor } from "#core/actor.ts";
+import type { DeliveryAddress } from "#core/delivery-address.ts";
 import { stateByCode } from "#core/indian-states.ts";
 import { PAYMENT_WINDOW_MS, type PaymentMethod } from "#core/payment-status.ts";
 import { pointsEarnedFor, pointsToPaise, redeemablePoints } from "#core/points.ts";
@@ -441,17 +442,11 @@ async function queueConfirmation(trx: Executor, placement: Placement, now: numbe
  */
 export async function queueOrderConfirmation(
   trx: Executor,
-  order: {
+  order: DeliveryAddress & {
     id: number;
     orderNumber: string;
     accessToken: string;
     email: string;
-    name: string;
-    address: string;
-    city: string;
-    stateCode: string;
-    pincode: string;
-    phone: string;
     userId: string | null;
     subtotal: number;
     shipping: number;

@@ -5,6 +5,7 @@ import { formatShopDate } from "#core/dates.ts";
 import { FIT_WORDS, type Fit, fitLine, fitTotal, type SizeFit } from "#core/size-charts.ts";
 import type { PublishedReview, ReviewSummary } from "#server/reviews/reviews.service.ts";
 import { ShopImage } from "../catalog/shop-image.tsx";
+import { ReviewPhotos } from "./review-photos.tsx";
 import { Stars } from "./stars.tsx";
 
 type ReviewPage = { reviews: PublishedReview[]; page: number; hasNext: boolean };
@@ -224,21 +225,10 @@ function ReviewItem({ productId, review }: { productId: number; review: Publishe
         Size bought: <strong>{review.sizeBought}</strong> · Fit: <strong>{FIT_WORDS[review.fit as Fit]}</strong>
       </p>
       <p className="leading-relaxed whitespace-pre-line">{review.body}</p>
-      {review.photos.length > 0 ? (
-        <ul className="flex gap-2">
-          {review.photos.map((photo, index) => (
-            <li key={photo} className="w-24 overflow-hidden rounded-md">
-              <ShopImage
-                image={photo}
-                shape="product"
-                alt={`Photo ${index + 1} from ${review.authorName}'s review`}
-                sizes="96px"
-                className="aspect-[4/5] w-24 object-cover"
-              />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ReviewPhotos
+        photos={review.photos}
+        describe={(index) => `Photo ${index + 1} from ${review.authorName}'s review`}
+      />
       <vote.Form method="post" action={`/productinfo/${productId}/reviews`} className="flex items-center gap-3 text-sm">
         <input type="hidden" name="reviewId" value={review.id} />
         <span>Was this helpful?</span>

@@ -9,7 +9,7 @@ import { appServices } from "../../.server/context.ts";
 import { readForm } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
-import { ShopImage } from "../../components/catalog/shop-image.tsx";
+import { ReviewPhotos } from "../../components/reviews/review-photos.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";
 import { FormError } from "../../components/ui/form-error.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
@@ -105,21 +105,7 @@ export default function ReviewsAdmin({ loaderData, actionData }: Route.Component
             ) : null}
             {review.rejectReason ? <p className="text-sm">Rejected: {review.rejectReason}</p> : null}
             <p className="whitespace-pre-line">{review.body}</p>
-            {review.photos.length > 0 ? (
-              <ul className="flex gap-2">
-                {review.photos.map((photo, index) => (
-                  <li key={photo} className="w-24 overflow-hidden rounded-md">
-                    <ShopImage
-                      image={photo}
-                      shape="product"
-                      alt={`Photo ${index + 1} of the review`}
-                      sizes="96px"
-                      className="aspect-[4/5] w-24 object-cover"
-                    />
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <ReviewPhotos photos={review.photos} describe={(index) => `Photo ${index + 1} of the review`} />
             <div className="flex flex-wrap items-end gap-3">
               {review.status !== "approved" ? (
                 <Form method="post">

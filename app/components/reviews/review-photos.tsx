@@ -1,0 +1,21 @@
+import { ShopImage } from "../catalog/shop-image.tsx";
+
+/** A review's photos as small thumbnails, each described by its place in the review. */
+export function ReviewPhotos({ photos, describe }: { photos: readonly string[]; describe: (index: number) => string }) {
+  if (photos.length === 0) return null;
+  return (
+    <ul className="flex gap-2">
+      {photos.map((photo, index) => (
+        <li key={photo} className="w-24 overflow-hidden rounded-md">
+          <ShopImage
+            image={photo}
+            shape="product"
+            alt={describe(index)}
+            sizes="96px"
+            className="aspect-[4/5] w-24 object-cover"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
