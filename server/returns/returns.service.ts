@@ -89,7 +89,8 @@ export function pieceShare(row: InvoiceLine, before: number, quantity: number): 
   };
 }
 
-const amountOf = (line: InvoiceLine) => line.taxable + line.cgst + line.sgst + line.igst;
+/** What the pieces were paid, tax included: the credit note's total (value less discount). */
+const amountOf = (line: InvoiceLine) => line.gross - line.discount;
 
 /** How the money of a refund goes back for this order: online to its source; cash as credit or to UPI. */
 function refundMethodsFor(order: OrderRow): RefundMethod[] {
@@ -619,6 +620,7 @@ export async function returnCreditNoteDocument(
   );
   return {
     kind: "credit-note",
+    note: "Issued under section 34 of the CGST Act, 2017: the pieces above were returned; the rest of the invoice stands.",
     number: request.creditNoteNumber,
     date: request.creditNoteDate,
     against: { number: order.invoiceNumber, date: order.invoiceDate },

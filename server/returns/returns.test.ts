@@ -124,6 +124,8 @@ describeEachDatabase("returns for a refund", (database) => {
     expect(text).toContain(request?.creditNote?.number ?? "?");
     expect(text).toContain(stored.invoiceNumber ?? "?");
     expect(text).toContain("2,499.00");
+    expect(text).toContain("were returned");
+    expect(text).not.toContain("was cancelled");
 
     const steps = (await mailsTo(db, customer.email)).filter((mail) => mail.kind === "return-status");
     expect(steps.map((mail) => mail.payload.status)).toEqual([
@@ -319,6 +321,7 @@ describeEachDatabase("size exchanges", (database) => {
     const [done] = await returnsOfOrder(db, actor, { orderNumber: order.orderNumber });
     expect(done).toMatchObject({ status: "exchange-shipped", exchangeSize: "L" });
     expect(done?.creditNote?.number).toMatch(/^RC\//);
+    expect(done?.amount).toBe(199_900);
     expect(await storeCreditSummary(db, actor)).toMatchObject({ balance: 0 });
 
     await db
