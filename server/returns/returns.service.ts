@@ -14,6 +14,7 @@ import type { Db, Executor } from "../db/schema.ts";
 import { findServiceablePincode } from "../delivery/delivery.repository.ts";
 import { AppError } from "../errors.ts";
 import { nextDocumentNumber } from "../invoices/document-counters.repository.ts";
+import { type DocumentSigning, signPdf } from "../invoices/document-signing.ts";
 import type { InvoiceDocument, InvoiceLine } from "../invoices/invoice.schemas.ts";
 import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
 import { findInvoiceParts, findTaxLines } from "../invoices/invoices.repository.ts";
@@ -648,4 +649,48 @@ export async function returnCreditNoteDocument(
 /** The credit note as a PDF file. */
 export async function returnCreditNotePdf(document: InvoiceDocument): Promise<{ filename: string; pdf: Buffer }> {
   return { filename: `${document.number.replaceAll("/", "-")}.pdf`, pdf: await renderInvoicePdf(document) };
+}
+
+/**
+ * A return's credit note as a PDF for whoever may see its order (the customer, the guest's secret
+ * link, or the administrator), signed as the shop's invoices are.
+ */
+export async function returnCreditNoteFile(
+  db: Db,
+  signing: DocumentSigning,
+  actor: Actor,
+  which: WhichOrder | { returnIdForAdmin: true },
+  returnId: number,
+): Promise<{ filename: string; pdf: Buffer }> {
+  const document = await returnCreditNoteDocument(db, actor, which, returnId, signing.signatory);
+  const { filename, pdf } = await returnCreditNotePdf(document);
+  return {
+    filename,
+    pdf: signing.certificate
+      ? await signPdf(pdf, signing.certificate, {
+          name: signing.signatory.name,
+          reason: `Credit note ${document.number}`,
+        })
+      : pdf,
+  };
+}
+
+/** What an order's page shows of returns: its requests, and whether pieces may still go back. */
+export async function orderReturnsPanel(
+  db: Db,
+  settings: ReturnSettings,
+  actor: Actor,
+  which: WhichOrder,
+  now: number = Date.now(),
+): Promise<{ returns: (ReturnSummary & { title: string; size: string })[]; canReturn: boolean }> {
+  const order = await orderFor(db, actor, which);
+  const [rows, lines] = await Promise.all([findReturnsOfOrder(db, order.id), findOrderLines(db, order.id)]);
+  const options = order.status === "delivered" ? await optionsOf(db, settings, order, now) : null;
+  return {
+    returns: rows.map((row) => {
+      const line = lines.find((entry) => entry.position === row.position);
+      return { ...summaryOf(row), title: line?.title ?? "", size: line?.size ?? "" };
+    }),
+    canReturn: Boolean(options?.open && options.lines.some((line) => line.returnable > 0)),
+  };
 }
