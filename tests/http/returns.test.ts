@@ -118,6 +118,9 @@ describeEachDatabase("returns over HTTP", (database) => {
     const shown = await browser.get(`/order/${order.orderNumber}`);
     expect(shown.body).toContain("Refunded");
     expect(shown.body).toContain(`/order/${order.orderNumber}/returns/${row.id}/credit-note`);
+    const profile = await browser.get("/profile");
+    expect(profile.body).toMatch(/Store credit: <span[^>]*>₹1,499<\/span>/);
+    expect(profile.body).toMatch(new RegExp(`Refund of a return(<!-- -->)? \\(order (<!-- -->)?${order.orderNumber}`));
     const note = await browser.get(`/order/${order.orderNumber}/returns/${row.id}/credit-note`);
     expect(note.statusCode).toBe(200);
     expect(note.headers["content-type"]).toBe("application/pdf");
