@@ -42,6 +42,11 @@ export default [
   route("order/:number", "routes/order-detail.tsx"),
   // Tax invoices and credit notes, as PDFs, for the customer, the guest and the administrator.
   route("order/:number/:document", "routes/order-document.ts", { id: "customer-document" }),
+  // Returns and size exchanges of a delivered order, and each accepted return's credit note.
+  route("order/:number/return", "routes/order-return.tsx", { id: "customer-return" }),
+  route("orders/:token/return", "routes/order-return.tsx", { id: "guest-return" }),
+  route("order/:number/returns/:returnId/credit-note", "routes/return-credit-note.ts", { id: "customer-return-note" }),
+  route("orders/:token/returns/:returnId/credit-note", "routes/return-credit-note.ts", { id: "guest-return-note" }),
   route("orders/:token/:document", "routes/order-document.ts", { id: "guest-document" }),
   route("orders/find", "routes/find-order.tsx"),
   // An online order's payment, and trying again after a failure.
@@ -60,6 +65,8 @@ export default [
     route("admin/gst", "routes/admin/gst-report.tsx"),
     route("admin/delivery", "routes/admin/delivery.tsx"),
     route("admin/reviews", "routes/admin/reviews.tsx"),
+    route("admin/returns", "routes/admin/returns.tsx"),
+    route("admin/returns/:returnId/credit-note", "routes/return-credit-note.ts", { id: "admin-return-note" }),
     route("admin/size-charts", "routes/admin/size-charts.tsx"),
     route("admin/gst.csv", "routes/admin/gst-file.ts", { id: "gst-csv" }),
     route("admin/gst.json", "routes/admin/gst-file.ts", { id: "gst-json" }),

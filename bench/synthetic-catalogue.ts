@@ -59,6 +59,7 @@ export async function loadSyntheticCatalogue(db: Db, count: number): Promise<voi
             description: template.description,
             description1: template.description1,
             flags: flagRecord(template.collections),
+            nonReturnable: false,
             sizes: [],
           }),
           createdAt: now - index * 1000,

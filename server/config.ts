@@ -196,6 +196,8 @@ const envSchema = z.object({
   // Cash on delivery: offered up to this order value, for this fee (GST-inclusive), in rupees.
   COD_MAX_RUPEES: z.coerce.number({ error: "must be a number" }).int().min(0).max(10_000_000).default(10_000),
   COD_FEE_RUPEES: z.coerce.number({ error: "must be a number" }).int().min(0).max(10_000).default(0),
+  // How many days after delivery a piece may be returned or exchanged.
+  RETURN_DAYS: z.coerce.number({ error: "must be a number" }).int().min(0).max(365).default(14),
   PASSWORD_MIN_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(6),
   PASSWORD_MAX_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(128),
   PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default(false),
@@ -256,6 +258,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Where parcels leave from, when, and how long they take where the courier's list is silent. */
   delivery: DeliverySettings;
+  /** Days after delivery within which a piece may be returned or exchanged. */
+  returnDays: number;
 };
 
 function sellerOf(values: z.output<typeof envSchema>): SellerDetails {
@@ -339,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: values.METRICS_TOKEN,
     delivery: deliverySettingsOf(values),
+    returnDays: values.RETURN_DAYS,
     payments: paymentSettings(values),
     // An in-memory database lives in one process, so it gets one worker.
     webConcurrency: values.DATABASE_URL === "file::memory:" ? 1 : (values.WEB_CONCURRENCY ?? availableParallelism()),

@@ -1,5 +1,6 @@
 import { customerCancelSchema } from "#server/orders/orders.schemas.ts";
 import { cancelOrderAsBuyer, orderByAccessToken } from "#server/orders/orders.service.ts";
+import { orderReturnsPanel } from "#server/returns/returns.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, readForm } from "../.server/forms.ts";
@@ -7,12 +8,17 @@ import { actorOf } from "../.server/session.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { CancelOrderForm } from "../components/orders/cancel-order-form.tsx";
 import { OrderView } from "../components/orders/order-view.tsx";
+import { OrderReturns } from "../components/returns/order-returns.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/order-confirmation";
 
 /** A guest's order: reachable only through the secret link shown after checkout. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return { order: await orderByAccessToken(appServices(context).db, params.token) };
+  const { db, config } = appServices(context);
+  return {
+    order: await orderByAccessToken(db, params.token),
+    returns: await orderReturnsPanel(db, config, actorOf(context), { accessToken: params.token }),
+  };
 }
 
 /** Whoever holds the order's secret link (its buyer, from the mail) may cancel it before it ships. */
@@ -48,6 +54,7 @@ export default function OrderConfirmation({ loaderData, params, actionData }: Ro
       ) : null}
       <OrderView order={order} documentsPath={`/orders/${params.token}`}>
         {order.cancellable ? <CancelOrderForm failure={actionData} /> : null}
+        <OrderReturns panel={loaderData.returns} orderPath={`/orders/${params.token}`} />
       </OrderView>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { customerCancelSchema } from "#server/orders/orders.schemas.ts";
 import { cancelOrderAsBuyer, customerOrder } from "#server/orders/orders.service.ts";
+import { orderReturnsPanel } from "#server/returns/returns.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, readForm } from "../.server/forms.ts";
@@ -8,12 +9,17 @@ import { signedInOrLogin } from "../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { CancelOrderForm } from "../components/orders/cancel-order-form.tsx";
 import { OrderView } from "../components/orders/order-view.tsx";
+import { OrderReturns } from "../components/returns/order-returns.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/order-detail";
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const actor = signedInOrLogin({ context, url });
-  return { order: await customerOrder(appServices(context).db, actor, params.number) };
+  const { db, config } = appServices(context);
+  return {
+    order: await customerOrder(db, actor, params.number),
+    returns: await orderReturnsPanel(db, config, actor, { orderNumber: params.number }),
+  };
 }
 
 /** The customer cancels their own order before it ships. */
@@ -40,6 +46,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       <div className="mt-4">
         <OrderView order={loaderData.order} documentsPath={`/order/${loaderData.order.orderNumber}`}>
           {loaderData.order.cancellable ? <CancelOrderForm failure={actionData} /> : null}
+          <OrderReturns panel={loaderData.returns} orderPath={`/order/${loaderData.order.orderNumber}`} />
         </OrderView>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data } from "react-router";
 import { imageSources } from "#core/images.ts";
 import { formatInr, rupeeDecimal } from "#core/money.ts";
+import { NON_RETURNABLE_NOTE } from "#core/returns.ts";
 import { materialLabel } from "#core/sizes.ts";
 import { getProduct } from "#server/catalog/catalog.service.ts";
 import { productPageReviews } from "#server/reviews/reviews.service.ts";
@@ -96,6 +97,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
           <ProductActions productId={product.id} sizes={product.sizes} size={size} onSizeChange={setSize} />
+          {product.nonReturnable ? (
+            <p className="text-sm font-medium" data-testid="non-returnable">
+              {NON_RETURNABLE_NOTE}
+            </p>
+          ) : null}
           <DeliveryCheck />
         </section>
       </div>

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { resendEmailVerification, signOutEverywhere } from "#server/accounts/identity.service.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
+import { storeCreditSummary } from "#server/returns/store-credit.ts";
 import { pointsSummary } from "#server/rewards/rewards.service.ts";
 import { actionFailed } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
@@ -12,6 +13,7 @@ import { signOutHeaders } from "../.server/sign-in.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { PROFILE_ROWS, ProfileFields, profileValue } from "../components/account/profile-fields.tsx";
 import { RewardPoints } from "../components/orders/reward-points.tsx";
+import { StoreCredit } from "../components/returns/store-credit.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
@@ -23,8 +25,12 @@ import { saveProfileForm } from "./profile-form.server.ts";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const actor = signedInOrLogin({ context, url });
   const { db, storage } = appServices(context);
-  const [profile, points] = await Promise.all([getProfile(db, storage, actor), pointsSummary(db, actor)]);
-  return { profile, points, editing: url.searchParams.has("edit") };
+  const [profile, points, storeCredit] = await Promise.all([
+    getProfile(db, storage, actor),
+    pointsSummary(db, actor),
+    storeCreditSummary(db, actor),
+  ]);
+  return { profile, points, storeCredit, editing: url.searchParams.has("edit") };
 }
 
 /** The profile page's forms: the inline edit, sending the confirmation link again, signing out everywhere. */
@@ -58,7 +64,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Profile", description: "Your Kesar profile.", noindex: true });
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, points, editing } = loaderData;
+  const { profile, points, storeCredit, editing } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/profile";
   const errors = actionData?.fieldErrors ?? {};
@@ -117,6 +123,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           </dl>
         )}
         <RewardPoints balance={points.balance} pending={points.pending} ledger={points.ledger} />
+        <StoreCredit balance={storeCredit.balance} ledger={storeCredit.ledger} />
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to="/order" className="btn-gold">
             Check Orders

@@ -122,6 +122,7 @@ export function productColumns(product: ParsedProduct): Omit<NewProductRow, "cre
     hsn: product.hsn ?? suggestHsn(product),
     description: product.description,
     description1: product.description1,
+    nonReturnable: product.nonReturnable ? 1 : 0,
     searchText: productSearchText(product),
     ...(flags as Record<(typeof COLLECTION_FLAGS)[number], number>),
   };

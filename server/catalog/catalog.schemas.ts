@@ -70,6 +70,8 @@ export type Product = {
   description: string;
   description1: string;
   flags: ProductFlags;
+  /** Jewellery, innerwear and the like: not taken back (record 30). */
+  nonReturnable: boolean;
   sizes: ProductSize[];
   soldCount: number;
   archived: boolean;
@@ -137,6 +139,8 @@ export const productInputSchema = z.object({
   flags: z.object(
     Object.fromEntries(COLLECTION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<CollectionFlag, z.ZodBoolean>,
   ),
+  /** Jewellery, innerwear and the like: the piece cannot be returned. */
+  nonReturnable: z.boolean().default(false),
   sizes: z
     .array(z.object({ size: z.enum(SIZES), stock: z.number().int().min(0).max(1_000_000) }))
     .min(1, "Add at least one size.")

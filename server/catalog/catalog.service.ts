@@ -157,6 +157,7 @@ export function toProduct(row: ProductRow, sizes: readonly ProductSizeRow[]): Pr
     description: row.description,
     description1: row.description1,
     flags: Object.fromEntries(COLLECTION_FLAGS.map((flag) => [flag, row[flag] === 1])) as Product["flags"],
+    nonReturnable: row.nonReturnable === 1,
     sizes: sizes.map(toSize),
     soldCount: row.soldCount,
     archived: row.archived === 1,

@@ -26,6 +26,8 @@ export type ProductSubmission = {
   description: string;
   description1: string;
   flags: string[];
+  /** The "cannot be returned" box, ticked or not. */
+  nonReturnable: boolean;
   /** Stock per size as typed; a size left empty is not sold. */
   stock: Partial<Record<Size, string>>;
   pictures: PictureSource[];
@@ -78,6 +80,7 @@ function productDraft(submission: ProductSubmission, pictures: readonly UsablePi
     description: submission.description,
     description1: submission.description1,
     flags: flagRecord(COLLECTION_FLAGS.filter((flag) => submission.flags.includes(flag))),
+    nonReturnable: submission.nonReturnable,
     sizes: SIZES.flatMap((size) => {
       const stock = submission.stock[size]?.trim() ?? "";
       return stock === "" ? [] : [{ size, stock: /^\d{1,7}$/.test(stock) ? Number(stock) : Number.NaN }];

@@ -21,6 +21,7 @@ import * as shipmentAndCancellation from "./migrations/0017_shipment_and_cancell
 import * as onlinePayments from "./migrations/0018_online_payments.ts";
 import * as deliveryByPincode from "./migrations/0020_delivery_by_pincode.ts";
 import * as reviewsAndSizeGuides from "./migrations/0021_reviews_and_size_guides.ts";
+import * as returnsAndStoreCredit from "./migrations/0022_returns_and_store_credit.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0018_online_payments": onlinePayments,
   "0020_delivery_by_pincode": deliveryByPincode,
   "0021_reviews_and_size_guides": reviewsAndSizeGuides,
+  "0022_returns_and_store_credit": returnsAndStoreCredit,
 };
 
 const provider: MigrationProvider = {

@@ -43,6 +43,8 @@ export interface ProductsTable {
   archived: Generated<number>;
   createdAt: number;
   updatedAt: number;
+  /** 1 for a piece that cannot be returned (jewellery, innerwear). */
+  nonReturnable: Generated<number>;
 }
 
 export interface ProductSizesTable {
@@ -82,6 +84,8 @@ export interface UsersTable {
   pincode: string | null;
   /** The pincode last checked for delivery on a product page; null until one is. */
   deliveryPincode: Generated<string | null>;
+  /** Store credit, paise, never below zero (the database refuses it). */
+  storeCreditBalance: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -179,6 +183,8 @@ export interface OrdersTable {
   stockReleasedAt: number | null;
   paidAt: number | null;
   cashCollectedAt: number | null;
+  /** When the order was delivered: the return window counts from it. */
+  deliveredAt: Generated<number | null>;
 }
 
 /** One money event of an order, recorded once (a gateway event under its own id). */
@@ -196,10 +202,13 @@ export interface PaymentEventsTable {
   at: number;
 }
 
-/** One refund per gateway payment. */
+/** A refund of a gateway payment: the whole of it, or a return's part (record 30). */
 export interface PaymentRefundsTable {
   id: Generated<number>;
   orderId: number;
+  /** What makes the refund one: "payment:<payment id>" for a whole payment, "return:<id>" for a return. */
+  refundKey: string;
+  returnId: number | null;
   paymentId: string;
   amount: number;
   reason: string;
@@ -369,6 +378,69 @@ export interface Database {
   reviewMailOptOuts: ReviewMailOptOutsTable;
   sizeCharts: SizeChartsTable;
   customerMeasurements: CustomerMeasurementsTable;
+  returns: ReturnsTable;
+  returnCreditLines: ReturnCreditLinesTable;
+  storeCreditLedger: StoreCreditLedgerTable;
+}
+
+import type { RefundMethod, ReturnKind, ReturnStatus } from "#core/returns.ts";
+
+export type { RefundMethod, ReturnKind, ReturnStatus };
+
+/** A return or size exchange of some pieces of one order line (record 30). */
+export interface ReturnsTable {
+  id: Generated<number>;
+  orderId: number;
+  position: number;
+  quantity: number;
+  kind: ReturnKind;
+  reason: string;
+  note: Generated<string>;
+  photo: string | null;
+  exchangeSize: string | null;
+  refundMethod: RefundMethod | null;
+  upiId: string | null;
+  status: ReturnStatus;
+  /** 1 while the request is under way: a line has one open request at most. */
+  open: Generated<number>;
+  rejectReason: string | null;
+  /** The returned pieces' share of what was paid, paise: the credit note's total. */
+  amount: number;
+  /** 1 when the courier does no pickup at the pincode and the shopper sends the parcel. */
+  selfShip: Generated<number>;
+  creditNoteNumber: string | null;
+  creditNoteDate: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ReturnCreditLinesTable {
+  returnId: number;
+  position: number;
+  kind: "goods" | "shipping";
+  description: string;
+  hsn: string;
+  quantity: number;
+  gross: number;
+  discount: number;
+  taxable: number;
+  rateBps: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+export type StoreCreditKind = "return-refund" | "spent" | "spending-returned";
+
+/** One movement of a customer's store credit, with its cause. */
+export interface StoreCreditLedgerTable {
+  id: Generated<number>;
+  userId: string;
+  kind: StoreCreditKind;
+  amount: number;
+  orderId: number | null;
+  returnId: number | null;
+  at: number;
 }
 
 export type ReviewStatus = "pending" | "held" | "approved" | "rejected";

@@ -257,7 +257,8 @@ function footer(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number) {
     "Whether tax is payable on reverse charge: No.",
     d.kind === "invoice"
       ? "Prices are inclusive of GST; the taxable value is worked back from them. Shipping follows the goods as part of one supply."
-      : "Issued under section 34 of the CGST Act, 2017: the order was cancelled, and this note reverses the invoice above in full.",
+      : (d.note ??
+        "Issued under section 34 of the CGST Act, 2017: the order was cancelled, and this note reverses the invoice above in full."),
   ];
   doc.text(notes.join(" "), PAGE.left, y + 8, { width: 300 });
   doc

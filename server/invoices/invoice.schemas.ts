@@ -14,6 +14,8 @@ export type InvoiceDocument = {
   kind: "invoice" | "credit-note";
   number: string;
   date: number;
+  /** What the credit note says of why it was issued (a cancellation's wording when absent). */
+  note?: string;
   /** For a credit note: the invoice it reverses. */
   against: IssuedDocument | null;
   orderNumber: string;

@@ -59,6 +59,7 @@ export type MailMessage =
         refundAmount?: number | null;
       };
     }
+  | ReturnMail
   | { kind: "order-link"; to: string; payload: { orderNumber: string; orderPath: string } }
   | { kind: "password-reset"; to: string; payload: { name: string; resetPath: string; minutes: number } }
   | { kind: "verify-email"; to: string; payload: { name: string; verifyPath: string; isNewAddress: boolean } }
@@ -77,6 +78,29 @@ export type MailMessage =
     };
 
 export type MailKind = MailMessage["kind"];
+
+/** A step of a return or exchange (record 30). */
+export type ReturnMail = {
+  kind: "return-status";
+  to: string;
+  payload: {
+    orderNumber: string;
+    name: string;
+    /** core/returns.ts ReturnStatus. */
+    status: string;
+    title: string;
+    size: string;
+    quantity: number;
+    exchangeSize: string | null;
+    /** Paise going back, and how ("gateway", "store-credit", "upi"); null for an exchange. */
+    amount: number | null;
+    refundMethod: string | null;
+    rejectReason: string | null;
+    selfShip: boolean;
+    orderPath: string;
+    creditNotePath: string | null;
+  };
+};
 
 /** A message as the outbox keeps it and the admin's E-mails view lists it. */
 export type OutboxEntry = {

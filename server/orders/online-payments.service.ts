@@ -305,11 +305,14 @@ async function refundProcessed(
     reference: refund.id,
   });
   if (!fresh) return "duplicate";
-  const orderId = await markRefundProcessed(trx, refund.paymentId, refund.id, now);
-  if (orderId !== null) {
+  const processed = await markRefundProcessed(trx, refund.paymentId, refund.id, now);
+  if (processed !== null) {
+    const { orderId, whole } = processed;
     await trx.updateTable("paymentEvents").set({ orderId }).where("eventId", "=", eventId).execute();
     const refunded = await findOrder(trx, { id: orderId });
-    if (refunded?.paymentId === refund.paymentId) await setPaymentStatusIf(trx, orderId, ["refunding"], "refunded");
+    // A return's part of the payment leaves the order's money as it stands (record 30).
+    if (whole && refunded?.paymentId === refund.paymentId)
+      await setPaymentStatusIf(trx, orderId, ["refunding"], "refunded");
   }
   return "recorded";
 }

@@ -66,7 +66,7 @@ export async function updateStatusIf(
   return changedOneRow(
     executor
       .updateTable("orders")
-      .set({ ...details, status: to, updatedAt: at })
+      .set({ ...details, status: to, updatedAt: at, ...(to === "delivered" ? { deliveredAt: at } : {}) })
       .where("id", "=", orderId)
       .where("status", "=", from),
   );

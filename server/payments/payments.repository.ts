@@ -98,21 +98,34 @@ export async function findAwaitingOrders(executor: Executor, limit: number) {
     .execute();
 }
 
-/** Asks for the refund of a payment; a payment is refunded once, however often this is asked. */
+/**
+ * Asks for a refund of a payment, once per key however often this is asked: the whole payment's key
+ * is "payment:<id>", a return's part of it "return:<return id>" (record 30).
+ */
 export async function requestRefund(
   executor: Executor,
-  refund: { orderId: number; paymentId: string; amount: number; reason: string; at: number },
+  refund: {
+    orderId: number;
+    paymentId: string;
+    amount: number;
+    reason: string;
+    at: number;
+    refundKey?: string;
+    returnId?: number | null;
+  },
 ): Promise<boolean> {
   const result = await executor
     .insertInto("paymentRefunds")
     .values({
       orderId: refund.orderId,
       paymentId: refund.paymentId,
+      refundKey: refund.refundKey ?? `payment:${refund.paymentId}`,
+      returnId: refund.returnId ?? null,
       amount: refund.amount,
       reason: refund.reason,
       createdAt: refund.at,
     })
-    .onConflict((conflict) => conflict.column("paymentId").doNothing())
+    .onConflict((conflict) => conflict.column("refundKey").doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
@@ -150,15 +163,35 @@ export async function setRefundCreated(executor: Executor, id: number, refundId:
   );
 }
 
-export async function markRefundProcessed(executor: Executor, paymentId: string, refundId: string, at: number) {
-  const row = await executor
+/**
+ * Marks a refund done when the gateway says so: the refund it names by its id, else (news that came
+ * before the refund's id was kept) the whole payment's. Answers the order and whether it was the
+ * whole payment's refund (a return's part leaves the order's payment as it stands).
+ */
+export async function markRefundProcessed(
+  executor: Executor,
+  paymentId: string,
+  refundId: string,
+  at: number,
+): Promise<{ orderId: number; whole: boolean } | null> {
+  const byId = await executor
     .updateTable("paymentRefunds")
-    .set({ status: "processed", processedAt: at, refundId })
+    .set({ status: "processed", processedAt: at })
+    .where("refundId", "=", refundId)
     .where("paymentId", "=", paymentId)
     .where("status", "in", ["requested", "created"])
-    .returning(["orderId"])
+    .returning(["orderId", "refundKey"])
     .executeTakeFirst();
-  return row ? row.orderId : null;
+  const row =
+    byId ??
+    (await executor
+      .updateTable("paymentRefunds")
+      .set({ status: "processed", processedAt: at, refundId })
+      .where("refundKey", "=", `payment:${paymentId}`)
+      .where("status", "in", ["requested", "created"])
+      .returning(["orderId", "refundKey"])
+      .executeTakeFirst());
+  return row ? { orderId: row.orderId, whole: row.refundKey.startsWith("payment:") } : null;
 }
 
 export async function findRefunds(executor: Executor, orderId: number) {

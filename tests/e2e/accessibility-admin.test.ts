@@ -36,6 +36,8 @@ describeJourneys("accessibility of the administrator's pages", (journey) => {
         "/admin/delivery",
         "/admin/reviews",
         "/admin/size-charts",
+        "/admin/returns",
+        `/orders/${token}/return`,
         orderPath,
       ]);
     },

@@ -26,7 +26,15 @@ describeJourneys("accessibility of a customer's pages", (journey) => {
       await dialog.getByRole("button", { name: "Order Now" }).click();
       await page.waitForURL("**/order");
       const orderPath = (await page.getByTestId("order-card").first().getAttribute("href")) ?? "/order";
-      await checkPages(page, ["/", "/profile", "/profile?edit", "/profileform", "/order", orderPath]);
+      await checkPages(page, [
+        "/",
+        "/profile",
+        "/profile?edit",
+        "/profileform",
+        "/order",
+        orderPath,
+        `${orderPath}/return`,
+      ]);
     },
     SWEEP_TIMEOUT_MS,
   );

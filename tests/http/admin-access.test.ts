@@ -1,12 +1,21 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM } from "#core/actor.ts";
+import { type Actor, SYSTEM } from "#core/actor.ts";
 import { logIn } from "#server/accounts/accounts.service.ts";
 import { addToCart } from "#server/cart/cart.service.ts";
 import { findProduct } from "#server/catalog/catalog.service.ts";
-import { orderForAdmin } from "#server/orders/orders.service.ts";
+import type { Db } from "#server/db/schema.ts";
+import { changeStatus, orderForAdmin } from "#server/orders/orders.service.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
-import { atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "#server/testing/factories.ts";
+import { advanceReturn, requestReturn } from "#server/returns/returns.service.ts";
+import {
+  actorFor,
+  atShop,
+  checkoutDetails,
+  makeCustomer,
+  makeProduct,
+  makeVisitor,
+} from "#server/testing/factories.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import routes, { ADMIN_LAYOUT } from "../../app/routes.ts";
 import { cookiesFrom, startTestShop, type TestShop } from "./test-shop.ts";
@@ -37,6 +46,8 @@ describe("the admin route table", () => {
         "/admin/updateorderstatus",
         "/admin/delivery",
         "/admin/reviews",
+        "/admin/returns",
+        "/admin/returns/:returnId/credit-note",
         "/admin/size-charts",
         "/admin/gst",
         "/admin/gst.csv",
@@ -55,6 +66,38 @@ describe("the admin route table", () => {
   });
 });
 
+/** A delivered order of one piece, returned for store credit and accepted: it has a credit note. */
+async function acceptedReturn(db: Db, actor: Actor, productId: number): Promise<number> {
+  await addToCart(db, actor, { productId, size: "M" });
+  const placed = await placeOrder(db, actor, checkoutDetails(), atShop());
+  await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped" });
+  await changeStatus(db, SYSTEM, { orderId: placed.id, from: "shipped", to: "delivered" });
+  const { id } = await requestReturn(
+    db,
+    { returnDays: 14 },
+    actor,
+    { orderNumber: placed.orderNumber },
+    { position: 0, quantity: 1, kind: "refund", reason: "too-small", refundMethod: "store-credit" },
+  );
+  const steps = [
+    ["requested", "pickup-scheduled"],
+    ["pickup-scheduled", "picked-up"],
+    ["picked-up", "received"],
+    ["received", "refunded"],
+  ] as const;
+  for (const [from, to] of steps) await advanceReturn(db, ADMIN_ACTOR, { returnId: id, from, to });
+  return id;
+}
+
+const ADMIN_ACTOR: Actor = {
+  kind: "user",
+  userId: "admin",
+  email: "admin@shop.test",
+  name: "Admin",
+  role: "admin",
+  guestId: null,
+};
+
 describeEachDatabase("the admin access matrix over HTTP", (database) => {
   let shop: TestShop;
   const cookies: Record<"anonymous" | "customer" | "admin", string> = { anonymous: "", customer: "", admin: "" };
@@ -63,6 +106,8 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
   /** An order to another state worth more than ₹50,000, which needs an e-way bill. */
   let ewayOrderId: number;
   let victimId: string;
+  /** An accepted return, whose credit note the administrator downloads. */
+  let returnId: number;
 
   beforeAll(async () => {
     shop = await startTestShop(database());
@@ -76,6 +121,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
     const kolkata = { city: "Kolkata", stateCode: "19", pincode: "700016" };
     ewayOrderId = (await placeOrder(db, buyer, checkoutDetails(kolkata), atShop())).id;
     const customer = await makeCustomer(db);
+    returnId = await acceptedReturn(db, actorFor(customer), productId);
     victimId = (await makeCustomer(db)).id;
     const login = async (email: string, password: string) => {
       const response = await shop.request({
@@ -98,6 +144,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
   const sample = (path: string) => {
     if (path === "/updateproduct") return `${path}?id=${productId}`;
     if (path === "/admin/updateorderstatus") return `${path}?id=${orderId}`;
+    if (path === "/admin/returns/:returnId/credit-note") return `/admin/returns/${returnId}/credit-note`;
     if (path === "/admin/orders/:orderId/:document") return `/admin/orders/${orderId}/invoice`;
     if (path === "/admin/orders/:orderId/eway-bill.json") return `/admin/orders/${ewayOrderId}/eway-bill.json`;
     return path;

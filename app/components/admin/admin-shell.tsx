@@ -8,6 +8,7 @@ import {
   ShoppingBag,
   Store,
   Truck,
+  Undo2,
   Users,
 } from "lucide-react";
 import { Link, useLocation } from "react-router";
@@ -25,6 +26,7 @@ const SECTIONS = [
   { label: "GST report", to: "/admin/gst", tab: "gst", Icon: ReceiptIndianRupee },
   { label: "Delivery", to: "/admin/delivery", tab: "delivery", Icon: Truck },
   { label: "Reviews", to: "/admin/reviews", tab: "reviews", Icon: MessageSquareText },
+  { label: "Returns", to: "/admin/returns", tab: "returns", Icon: Undo2 },
   { label: "Size charts", to: "/admin/size-charts", tab: "size-charts", Icon: Ruler },
 ] as const;
 
@@ -35,6 +37,7 @@ function currentSection(pathname: string, search: string): string {
   if (pathname === "/admin/gst") return "gst";
   if (pathname === "/admin/delivery") return "delivery";
   if (pathname === "/admin/reviews") return "reviews";
+  if (pathname === "/admin/returns") return "returns";
   if (pathname === "/admin/size-charts") return "size-charts";
   return new URLSearchParams(search).get("tab") ?? "overview";
 }

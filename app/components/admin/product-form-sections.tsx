@@ -161,6 +161,25 @@ export function CollectionsFieldset({ flags }: { flags: Record<string, boolean> 
   );
 }
 
+/** Whether the piece may come back: jewellery and innerwear usually may not. */
+export function ReturnsFieldset({ nonReturnable }: { nonReturnable: boolean }) {
+  return (
+    <fieldset className="card p-6">
+      <legend className="px-1 font-semibold">Returns</legend>
+      <label className="mt-2 flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          name="nonReturnable"
+          value="on"
+          defaultChecked={nonReturnable}
+          className="size-4 accent-gold-500"
+        />
+        This piece cannot be returned (jewellery, innerwear)
+      </label>
+    </fieldset>
+  );
+}
+
 function SuggestionList({ id, values }: { id: string; values: string[] }) {
   return (
     <datalist id={id}>

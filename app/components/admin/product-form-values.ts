@@ -15,6 +15,7 @@ export function toFormValues(product: Product): ProductFormValues {
     description: product.description,
     description1: product.description1,
     flags: product.flags,
+    nonReturnable: product.nonReturnable,
     stock: Object.fromEntries(product.sizes.map((entry) => [entry.size, String(entry.stock)])),
   };
 }

@@ -8,6 +8,7 @@ import {
   PicturesSection,
   type PriceBand,
   type ProductFormValues,
+  ReturnsFieldset,
   StockSection,
   type Suggestions,
 } from "./product-form-sections.tsx";
@@ -26,6 +27,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   description: "",
   description1: "",
   flags: {},
+  nonReturnable: false,
   stock: {},
 };
 
@@ -71,6 +73,7 @@ export function ProductForm(props: {
         <PicturesSection images={values.images} errors={errors} />
         <StockSection stock={values.stock} errors={errors} />
         <CollectionsFieldset flags={values.flags} />
+        <ReturnsFieldset nonReturnable={values.nonReturnable} />
         <SubmitButton label={submitLabel} pendingLabel="Saving…" className="btn-gold self-start px-8" />
       </Form>
     </div>

@@ -29,6 +29,7 @@ const productForm = z.object({
   description: text,
   description1: text,
   flags: z.array(text),
+  nonReturnable: z.boolean(),
   ...Object.fromEntries(SIZES.map((size) => [stockField(size), text])),
   ...Object.fromEntries(
     SLOTS.flatMap((slot) => [
@@ -62,6 +63,7 @@ export async function readProductForm(form: FormData): Promise<ProductSubmission
     description: String(fields.description),
     description1: String(fields.description1),
     flags: fields.flags as string[],
+    nonReturnable: Boolean(fields.nonReturnable),
     stock: Object.fromEntries(SIZES.map((size) => [size, typed(stockField(size))])),
     pictures,
   };

@@ -6,6 +6,7 @@ import { pointsToPaise } from "#core/points.ts";
 import type { MailMessage } from "../mail.schemas.ts";
 import { button, h, INK, letter, MUTED, muted, styles, text } from "./mail-layout.ts";
 import { linkOnItsOwnLine, orderStatusMail, STATUS_WORDS } from "./order-status-mail.ts";
+import { returnStatusMail, returnStatusWords } from "./return-status-mail.ts";
 
 type Rendered = { html: string; text: string };
 
@@ -34,6 +35,8 @@ export function subjectOf(message: MailMessage): string {
       return "Your Kesar e-mail address is changing";
     case "review-invitation":
       return `How did your Kesar order ${message.payload.orderNumber} fit?`;
+    case "return-status":
+      return `Your return from order ${message.payload.orderNumber}: ${returnStatusWords(message.payload.status)}`;
   }
 }
 
@@ -51,6 +54,7 @@ type Payload<Kind extends MailMessage["kind"]> = Extract<MailMessage, { kind: Ki
 const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: Url) => ReactNode } = {
   "order-placed": (payload, url) => orderPlaced(payload, url),
   "order-status": (payload, url) => orderStatusMail(payload, url),
+  "return-status": (payload, url) => returnStatusMail(payload, url),
   "order-link": ({ orderNumber, orderPath }, url) =>
     letter(`Your order ${orderNumber}`, [
       text(`You asked for the link to your order ${orderNumber}. Here it is:`),

@@ -1,0 +1,63 @@
+import { FileText } from "lucide-react";
+import { Link } from "react-router";
+import { formatShopDate } from "#core/dates.ts";
+import { formatInr } from "#core/money.ts";
+import { RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnReason } from "#core/returns.ts";
+import type { ReturnSummary } from "#server/returns/returns.service.ts";
+
+type Panel = { returns: (ReturnSummary & { title: string; size: string })[]; canReturn: boolean };
+
+/**
+ * A delivered order's returns on its page: the link to ask for one while the window is open, each
+ * request with its step, and the credit note once the parcel is accepted. `orderPath` is the
+ * order's own address (the customer's or the guest's secret one).
+ */
+export function OrderReturns({ panel, orderPath }: { panel: Panel; orderPath: string }) {
+  if (!panel.canReturn && panel.returns.length === 0) return null;
+  return (
+    <section aria-labelledby="returns-heading" className="card flex flex-col gap-3 p-4 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="returns-heading" className="font-semibold">
+          Returns and exchanges
+        </h2>
+        {panel.canReturn ? (
+          <Link to={`${orderPath}/return`} className="btn-outline">
+            Return or exchange
+          </Link>
+        ) : null}
+      </div>
+      {panel.returns.length > 0 ? (
+        <ul className="flex flex-col gap-3" data-testid="order-returns">
+          {panel.returns.map((entry) => (
+            <li key={entry.id} className="flex flex-col gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+              <p>
+                <span className="font-medium">
+                  {entry.title} · Size {entry.size} × {entry.quantity}
+                </span>{" "}
+                · {entry.kind === "exchange" ? `exchange for size ${entry.exchangeSize}` : "return"} ·{" "}
+                {RETURN_REASONS[entry.reason as ReturnReason] ?? entry.reason} · asked on{" "}
+                {formatShopDate(entry.createdAt)}
+              </p>
+              <p>
+                Status:{" "}
+                <span className="font-semibold" data-testid="return-status">
+                  {RETURN_STATUS_LABELS[entry.status]}
+                </span>
+                {entry.kind === "refund" ? ` · ${formatInr(entry.amount)} back` : null}
+                {entry.rejectReason ? ` · ${entry.rejectReason}` : null}
+              </p>
+              {entry.creditNote ? (
+                <p>
+                  <a href={`${orderPath}/returns/${entry.id}/credit-note`} className="btn-outline" download>
+                    <FileText aria-hidden="true" className="size-4" />
+                    Credit note {entry.creditNote.number}
+                  </a>
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,243 @@
+import { Form, Link } from "react-router";
+import { formatShopDateTime } from "#core/dates.ts";
+import { formatInr } from "#core/money.ts";
+import {
+  RETURN_REASON_KEYS,
+  RETURN_REASONS,
+  RETURN_STATUS_LABELS,
+  RETURN_STATUSES,
+  type ReturnReason,
+  type ReturnStatus,
+} from "#core/returns.ts";
+import { advanceReturn, returnQueue, returnsByReason } from "#server/returns/returns.service.ts";
+import { formFailure } from "../../.server/action-results.ts";
+import { appServices } from "../../.server/context.ts";
+import { readForm } from "../../.server/forms.ts";
+import { adminOrLogin } from "../../.server/guards.ts";
+import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
+import { FormError } from "../../components/ui/form-error.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/returns";
+
+function statusOf(url: URL): ReturnStatus | null {
+  const asked = url.searchParams.get("status");
+  return RETURN_STATUSES.find((status) => status === asked) ?? null;
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const actor = adminOrLogin({ context, request, url });
+  const { db } = appServices(context);
+  const status = statusOf(url);
+  return { status, queue: await returnQueue(db, actor, status), reasons: await returnsByReason(db, actor) };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const actor = adminOrLogin({ context, request, url });
+  try {
+    const form = await readForm(request);
+    const text = (name: string) => String(form.get(name) ?? "");
+    const to = await advanceReturn(appServices(context).db, actor, {
+      returnId: text("returnId"),
+      from: text("from") as ReturnStatus,
+      to: text("to") as ReturnStatus,
+      rejectReason: text("rejectReason"),
+    });
+    const back = `/admin/returns${url.search}`;
+    return redirectWithToast(context, back, makeToast("success", `The return is now: ${RETURN_STATUS_LABELS[to]}.`));
+  } catch (error) {
+    return formFailure(error);
+  }
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Returns", description: "Returns and exchanges, step by step.", noindex: true });
+
+/** The step the administrator takes next, by where a request stands (rejection has its own form). */
+function nextStep(status: ReturnStatus, kind: "refund" | "exchange"): { to: ReturnStatus; label: string } | null {
+  if (status === "requested") return { to: "pickup-scheduled", label: "Schedule pickup" };
+  if (status === "pickup-scheduled") return { to: "picked-up", label: "Mark picked up" };
+  if (status === "picked-up") return { to: "received", label: "Mark received" };
+  if (status === "received")
+    return kind === "refund"
+      ? { to: "refunded", label: "Accept: restock and refund" }
+      : { to: "exchange-shipped", label: "Accept: restock and ship the new size" };
+  return null;
+}
+
+const canReject = (status: ReturnStatus) =>
+  status === "requested" || status === "pickup-scheduled" || status === "received";
+
+type ReasonRow = Route.ComponentProps["loaderData"]["reasons"][number];
+
+/** Pieces returned per product and size, one column per reason. */
+function ReasonsTable({ rows }: { rows: ReasonRow[] }) {
+  const keyOf = (row: ReasonRow) => `${row.productId}|${row.size}`;
+  const groups = new Map<string, { productId: number; title: string; size: string; counts: Record<string, number> }>();
+  for (const row of rows) {
+    const group = groups.get(keyOf(row)) ?? { productId: row.productId, title: row.title, size: row.size, counts: {} };
+    group.counts[row.reason] = (group.counts[row.reason] ?? 0) + row.pieces;
+    groups.set(keyOf(row), group);
+  }
+  if (groups.size === 0) return <p className="text-sm">No piece has been asked back yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[40rem] text-left text-sm" data-testid="returns-by-reason">
+        <caption className="sr-only">Pieces asked back by reason, per product and size</caption>
+        <thead>
+          <tr className="border-b border-zinc-200 dark:border-zinc-800">
+            <th scope="col" className="py-2 pr-3">
+              Product
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Size
+            </th>
+            {RETURN_REASON_KEYS.map((reason) => (
+              <th key={reason} scope="col" className="py-2 pr-3 text-right">
+                {RETURN_REASONS[reason]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {[...groups.values()].map((group) => (
+            <tr key={`${group.productId}-${group.size}`} className="border-b border-zinc-100 dark:border-zinc-900">
+              <th scope="row" className="py-2 pr-3 font-normal">
+                <Link to={`/productinfo/${group.productId}`} className="underline underline-offset-4">
+                  {group.title}
+                </Link>
+              </th>
+              <td className="py-2 pr-3">{group.size}</td>
+              {RETURN_REASON_KEYS.map((reason) => (
+                <td key={reason} className="py-2 pr-3 text-right tabular-nums">
+                  {group.counts[reason] ?? 0}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type Queued = Route.ComponentProps["loaderData"]["queue"][number];
+
+function moneyWay(entry: Queued): string {
+  if (entry.kind === "exchange") return `Exchange for size ${entry.exchangeSize}`;
+  const way =
+    entry.refundMethod === "upi"
+      ? `to UPI ID ${entry.upiId}`
+      : entry.refundMethod === "store-credit"
+        ? "as store credit"
+        : "to the original payment";
+  return `Refund of ${formatInr(entry.amount)} ${way}`;
+}
+
+/** One request: who asked, what and why, and the step to take next (or its rejection). */
+function QueuedReturn({ entry }: { entry: Queued }) {
+  return (
+    <li className="card flex flex-col gap-2 p-4 text-sm" data-testid="queued-return">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-base font-semibold">
+          {entry.title} · Size {entry.size} × {entry.quantity}
+        </h2>
+        <span className="rounded-full bg-zinc-100 px-2 py-0.5 font-medium dark:bg-zinc-800">
+          {RETURN_STATUS_LABELS[entry.status]}
+        </span>
+      </div>
+      <p>
+        Order {entry.orderNumber} · {entry.name} ({entry.email}) · asked {formatShopDateTime(entry.createdAt)}
+      </p>
+      <p>
+        {moneyWay(entry)} · Reason: {RETURN_REASONS[entry.reason as ReturnReason] ?? entry.reason} ·{" "}
+        {entry.selfShip ? "shopper posts it back" : "courier pickup"}
+      </p>
+      {entry.note ? <p className="whitespace-pre-line">Note: {entry.note}</p> : null}
+      {entry.rejectReason ? <p>Rejected: {entry.rejectReason}</p> : null}
+      {entry.creditNoteNumber ? (
+        <p>
+          <a href={`/admin/returns/${entry.id}/credit-note`} className="underline underline-offset-4" download>
+            Credit note {entry.creditNoteNumber}
+          </a>
+        </p>
+      ) : null}
+      <ReturnActions entry={entry} />
+    </li>
+  );
+}
+
+function ReturnActions({ entry }: { entry: Queued }) {
+  const step = nextStep(entry.status, entry.kind);
+  const what = `${entry.title} (size ${entry.size}) of order ${entry.orderNumber}`;
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      {step ? (
+        <Form method="post">
+          <input type="hidden" name="returnId" value={entry.id} />
+          <input type="hidden" name="from" value={entry.status} />
+          <input type="hidden" name="to" value={step.to} />
+          <button type="submit" className="btn-primary" aria-label={`${step.label}: ${what}`}>
+            {step.label}
+          </button>
+        </Form>
+      ) : null}
+      {canReject(entry.status) ? (
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="returnId" value={entry.id} />
+          <input type="hidden" name="from" value={entry.status} />
+          <input type="hidden" name="to" value="rejected" />
+          <div>
+            <label htmlFor={`reject-${entry.id}`} className="label">
+              {entry.status === "received" ? "Failed the quality check because" : "Reason for rejecting"}
+            </label>
+            <input id={`reject-${entry.id}`} name="rejectReason" className="field" maxLength={300} required />
+          </div>
+          <SubmitButton label="Reject" pendingLabel="Saving…" className="btn-outline" />
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+/** The Returns queue: filter by step, read the request, take it on, or reject it with a reason. */
+export default function ReturnsAdmin({ loaderData, actionData }: Route.ComponentProps) {
+  const { status, queue, reasons } = loaderData;
+  const filters: { status: ReturnStatus | null; label: string }[] = [
+    { status: null, label: "All" },
+    ...RETURN_STATUSES.map((value) => ({ status: value, label: RETURN_STATUS_LABELS[value] })),
+  ];
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
+      <h1 className="font-display text-3xl font-semibold">Returns</h1>
+      <nav aria-label="Return status">
+        <ul className="flex flex-wrap gap-2">
+          {filters.map((filter) => (
+            <li key={filter.label}>
+              <Link
+                to={filter.status ? `/admin/returns?status=${filter.status}` : "/admin/returns"}
+                aria-current={filter.status === status ? "page" : undefined}
+                className={filter.status === status ? "btn-primary px-3 py-1.5" : "btn-outline px-3 py-1.5"}
+              >
+                {filter.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <FormError message={actionData?.message} />
+      {queue.length === 0 ? <p>No returns here.</p> : null}
+      <ul className="flex flex-col gap-4">
+        {queue.map((entry) => (
+          <QueuedReturn key={entry.id} entry={entry} />
+        ))}
+      </ul>
+      <section aria-labelledby="reasons-heading" className="flex flex-col gap-2">
+        <h2 id="reasons-heading" className="text-xl font-semibold">
+          Returns by reason
+        </h2>
+        <ReasonsTable rows={reasons} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link } from "react-router";
+import { requestReturn, returnOptions, type WhichOrder } from "#server/returns/returns.service.ts";
+import { formFailure } from "../.server/action-results.ts";
+import { appServices } from "../.server/context.ts";
+import { readForm } from "../.server/forms.ts";
+import { signedInOrLogin } from "../.server/guards.ts";
+import { actorOf } from "../.server/session.ts";
+import { makeToast, redirectWithToast } from "../.server/toasts.ts";
+import { ReturnPage } from "../components/returns/return-form.tsx";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/order-return";
+
+type Args = Pick<Route.LoaderArgs, "params" | "context" | "url">;
+
+/** The customer's own order by number (signed in), or a guest's through the order's secret link. */
+function whoAndWhich({ params, context, url }: Args) {
+  if (params.token) return { actor: actorOf(context), which: { accessToken: params.token } as WhichOrder };
+  const actor = signedInOrLogin({ context, url });
+  return { actor, which: { orderNumber: String(params.number ?? "") } as WhichOrder };
+}
+
+function orderPage(params: Args["params"]): string {
+  return params.token ? `/orders/${params.token}` : `/order/${params.number}`;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { actor, which } = whoAndWhich(args);
+  const { db, config } = appServices(args.context);
+  return { options: await returnOptions(db, config, actor, which), backTo: orderPage(args.params) };
+}
+
+/** The shopper asks to return or exchange pieces of one line; the order page then shows the request. */
+export async function action(args: Route.ActionArgs) {
+  const { actor, which } = whoAndWhich(args);
+  const { db, config } = appServices(args.context);
+  const form = await readForm(args.request);
+  const text = (name: string) => String(form.get(name) ?? "");
+  const position = Number(text("position"));
+  try {
+    await requestReturn(db, config, actor, which, {
+      position: text("position"),
+      quantity: text("quantity"),
+      kind: text("kind") as "refund",
+      reason: text("reason"),
+      note: text("note"),
+      exchangeSize: text("exchangeSize"),
+      refundMethod:
+        text("kind") === "exchange" ? undefined : ((text("refundMethod") || undefined) as "upi" | undefined),
+      upiId: text("upiId"),
+    });
+  } catch (error) {
+    // Which line's form failed, so that its message stands beside it.
+    return formFailure(error, undefined, { position: String(position) });
+  }
+  return redirectWithToast(
+    args.context,
+    orderPage(args.params),
+    makeToast("success", "Your request is sent: we e-mail you at each step"),
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Return or exchange", description: "Return or exchange pieces of your order.", noindex: true }),
+  // A guest's address holds the order's secret: it must not leak through the Referer header.
+  { name: "referrer", content: "no-referrer" },
+];
+
+export default function OrderReturn({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <Link to={loaderData.backTo} className="text-sm underline">
+        ← Back to the order
+      </Link>
+      <div className="mt-4">
+        <ReturnPage
+          options={loaderData.options}
+          failure={actionData ? { ...actionData, position: Number(actionData.values?.position) } : undefined}
+        />
+      </div>
+    </div>
+  );
+}

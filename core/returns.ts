@@ -1,0 +1,76 @@
+/*
+ * Returns and size exchanges of delivered pieces (record 30): the shopper's reasons, the steps of a
+ * request, and how the money goes back. Client-safe: the order page and the admin's queue read the
+ * same words.
+ */
+
+export const RETURN_REASONS = {
+  "too-small": "Too small",
+  "too-large": "Too large",
+  "not-as-pictured": "Not as pictured",
+  defective: "Defective",
+  "changed-mind": "Changed my mind",
+} as const;
+export type ReturnReason = keyof typeof RETURN_REASONS;
+export const RETURN_REASON_KEYS = Object.keys(RETURN_REASONS) as ReturnReason[];
+
+export type ReturnKind = "refund" | "exchange";
+
+/** Where a refund goes: back through the gateway (online orders), store credit or a UPI transfer (cash orders). */
+export type RefundMethod = "gateway" | "store-credit" | "upi";
+
+export type ReturnStatus =
+  | "requested"
+  | "pickup-scheduled"
+  | "picked-up"
+  | "received"
+  | "refunded"
+  | "exchange-shipped"
+  | "rejected";
+
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  requested: "Requested",
+  "pickup-scheduled": "Pickup scheduled",
+  "picked-up": "Picked up",
+  received: "Received",
+  refunded: "Refunded",
+  "exchange-shipped": "Exchange shipped",
+  rejected: "Rejected",
+};
+
+/**
+ * The steps a request may take. "received" is the quality check: accepting it refunds or ships the
+ * exchange (one move), rejecting it sends the parcel back with a reason.
+ */
+export const RETURN_TRANSITIONS: Record<ReturnStatus, readonly ReturnStatus[]> = {
+  requested: ["pickup-scheduled", "rejected"],
+  "pickup-scheduled": ["picked-up", "rejected"],
+  "picked-up": ["received"],
+  received: ["refunded", "exchange-shipped", "rejected"],
+  refunded: [],
+  "exchange-shipped": [],
+  rejected: [],
+};
+
+export const RETURN_STATUSES = Object.keys(RETURN_TRANSITIONS) as ReturnStatus[];
+
+/** Whether a request is closed: nothing more happens to it. */
+export function returnIsClosed(status: ReturnStatus): boolean {
+  return RETURN_TRANSITIONS[status].length === 0;
+}
+
+/** A UPI ID (virtual payment address): "name@bank", 2–256 characters of letters, digits, ".", "-", "_". */
+export const UPI_ID_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
+
+export function isValidUpiId(value: string): boolean {
+  return UPI_ID_PATTERN.test(value.trim());
+}
+
+/** What the order page says of when the money arrives. */
+export const REFUND_TIMING: Record<RefundMethod, string> = {
+  gateway: "to the account you paid with, usually within 5–7 working days after we receive the parcel",
+  "store-credit": "as store credit, the moment we accept the parcel",
+  upi: "to your UPI ID within 2 working days after we accept the parcel",
+};
+
+export const NON_RETURNABLE_NOTE = "This piece cannot be returned.";

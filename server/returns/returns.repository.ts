@@ -1,0 +1,133 @@
+import { type Insertable, sql } from "kysely";
+import { changedOneRow } from "../db/guarded-update.ts";
+import type { Executor, ReturnCreditLinesTable, ReturnStatus, ReturnsTable } from "../db/schema.ts";
+
+/**
+ * Writes a request, unless the line already has one open: the unique index over open requests
+ * decides between two tabs or two nodes, so one row is written and the other asker gets null.
+ */
+export async function insertReturn(executor: Executor, row: Insertable<ReturnsTable>): Promise<number | null> {
+  try {
+    const inserted = await executor.insertInto("returns").values(row).returning("id").executeTakeFirstOrThrow();
+    return Number(inserted.id);
+  } catch (error) {
+    // The caller's transaction is then given up (PostgreSQL aborts it), which is what a refusal wants.
+    if (/unique|23505/i.test(`${(error as { code?: string }).code ?? ""} ${String(error)}`)) return null;
+    throw error;
+  }
+}
+
+export async function findReturn(executor: Executor, id: number) {
+  return executor.selectFrom("returns").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function findReturnsOfOrder(executor: Executor, orderId: number) {
+  return executor.selectFrom("returns").selectAll().where("orderId", "=", orderId).orderBy("id").execute();
+}
+
+/** Pieces of a line already asked back and not refused. */
+export async function claimedQuantity(executor: Executor, orderId: number, position: number): Promise<number> {
+  const row = await executor
+    .selectFrom("returns")
+    .select(({ fn }) => fn.sum<number | string | null>("quantity").as("quantity"))
+    .where("orderId", "=", orderId)
+    .where("position", "=", position)
+    .where("status", "!=", "rejected")
+    .executeTakeFirst();
+  return Number(row?.quantity ?? 0);
+}
+
+/** Pieces of a line already credited by an earlier return's credit note. */
+export async function creditedQuantity(executor: Executor, orderId: number, position: number): Promise<number> {
+  const row = await executor
+    .selectFrom("returns")
+    .select(({ fn }) => fn.sum<number | string | null>("quantity").as("quantity"))
+    .where("orderId", "=", orderId)
+    .where("position", "=", position)
+    .where("creditNoteNumber", "is not", null)
+    .executeTakeFirst();
+  return Number(row?.quantity ?? 0);
+}
+
+/** Moves a request on only from the step it was seen at; of two clicks, one wins. */
+export async function updateReturnIf(
+  executor: Executor,
+  id: number,
+  from: ReturnStatus,
+  to: ReturnStatus,
+  at: number,
+  fields: { rejectReason?: string; open?: number } = {},
+): Promise<boolean> {
+  return changedOneRow(
+    executor
+      .updateTable("returns")
+      .set({ ...fields, status: to, updatedAt: at })
+      .where("id", "=", id)
+      .where("status", "=", from),
+  );
+}
+
+export async function setReturnCreditNote(executor: Executor, id: number, number: string, date: number) {
+  return changedOneRow(
+    executor
+      .updateTable("returns")
+      .set({ creditNoteNumber: number, creditNoteDate: date })
+      .where("id", "=", id)
+      .where("creditNoteNumber", "is", null),
+  );
+}
+
+export async function insertCreditLines(executor: Executor, rows: Insertable<ReturnCreditLinesTable>[]) {
+  if (rows.length > 0) await executor.insertInto("returnCreditLines").values(rows).execute();
+}
+
+export async function findCreditLines(executor: Executor, returnId: number) {
+  return executor
+    .selectFrom("returnCreditLines")
+    .selectAll()
+    .where("returnId", "=", returnId)
+    .orderBy("position")
+    .execute();
+}
+
+/** The admin's queue: newest first, of one step or all. */
+export async function findReturnQueue(executor: Executor, status: ReturnStatus | null, limit: number) {
+  let query = executor
+    .selectFrom("returns")
+    .innerJoin("orders", "orders.id", "returns.orderId")
+    .innerJoin("orderLines", (join) =>
+      join.onRef("orderLines.orderId", "=", "returns.orderId").onRef("orderLines.position", "=", "returns.position"),
+    )
+    .selectAll("returns")
+    .select([
+      "orders.orderNumber",
+      "orders.name",
+      "orders.email",
+      "orderLines.title",
+      "orderLines.size",
+      "orderLines.productId",
+    ]);
+  if (status) query = query.where("returns.status", "=", status);
+  return query.orderBy("returns.createdAt", "desc").orderBy("returns.id", "desc").limit(limit).execute();
+}
+
+/** How many pieces came back for each reason, by product and size. */
+export async function countReturnReasons(executor: Executor) {
+  const rows = await executor
+    .selectFrom("returns")
+    .innerJoin("orderLines", (join) =>
+      join.onRef("orderLines.orderId", "=", "returns.orderId").onRef("orderLines.position", "=", "returns.position"),
+    )
+    .select([
+      "orderLines.productId",
+      "orderLines.title",
+      "orderLines.size",
+      "returns.reason",
+      sql<number | string>`sum(returns.quantity)`.as("pieces"),
+    ])
+    .groupBy(["orderLines.productId", "orderLines.title", "orderLines.size", "returns.reason"])
+    .orderBy("orderLines.productId")
+    .orderBy("orderLines.size")
+    .execute();
+  return rows.map((row) => ({ ...row, pieces: Number(row.pieces) }));
+}

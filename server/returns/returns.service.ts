@@ -1,0 +1,696 @@
+import { z } from "zod";
+import type { Actor } from "#core/actor.ts";
+import { stateByCode } from "#core/indian-states.ts";
+import {
+  isValidUpiId,
+  RETURN_REASON_KEYS,
+  RETURN_STATUSES,
+  RETURN_TRANSITIONS,
+  type RefundMethod,
+  type ReturnStatus,
+} from "#core/returns.ts";
+import { assertAdmin, assertSignedIn } from "../access.ts";
+import type { Db, Executor } from "../db/schema.ts";
+import { findServiceablePincode } from "../delivery/delivery.repository.ts";
+import { AppError } from "../errors.ts";
+import { nextDocumentNumber } from "../invoices/document-counters.repository.ts";
+import { type DocumentSigning, signPdf } from "../invoices/document-signing.ts";
+import type { InvoiceDocument, InvoiceLine } from "../invoices/invoice.schemas.ts";
+import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
+import { findInvoiceParts, findTaxLines } from "../invoices/invoices.repository.ts";
+import { queueMail } from "../mail/mail.service.ts";
+import { orderPathFor } from "../orders/order-machine.ts";
+import { decrementStock, findOrder, findOrderLines, incrementStock } from "../orders/orders.repository.ts";
+import { lockOrder, recordPaymentEvent, requestRefund } from "../payments/payments.repository.ts";
+import { addPoints, findPointsBalance, insertLedgerEntry, spendPoints } from "../rewards/rewards.repository.ts";
+import { financialYearOf, formatDocumentNumber } from "../tax/document-numbers.ts";
+import type { Signatory, StoredSeller } from "../tax/seller.ts";
+import { summariseByRate, totalsOf } from "../tax/tax-summary.ts";
+import { parseInput } from "../validation/fields.ts";
+import {
+  claimedQuantity,
+  countReturnReasons,
+  creditedQuantity,
+  findCreditLines,
+  findReturn,
+  findReturnQueue,
+  findReturnsOfOrder,
+  insertCreditLines,
+  insertReturn,
+  setReturnCreditNote,
+  updateReturnIf,
+} from "./returns.repository.ts";
+import { creditFromReturn } from "./store-credit.ts";
+
+/*
+ * Returns and size exchanges of delivered pieces (record 30). A request covers some pieces of one
+ * order line; a line has one open request at a time (a unique index), and never more pieces asked
+ * back than it had (counted under the order's row lock). Accepting a returned parcel puts the
+ * pieces back on the shelf, takes back the points they earned, issues a credit note of its own
+ * series for exactly their value at the invoice's own rates, and sends the money back once: a
+ * gateway refund with its own key, store credit with a unique ledger entry, or a UPI transfer
+ * for the administrator to make. An exchange holds the new size at once and ships it on acceptance.
+ */
+
+/** Credit notes of returns are numbered RC/26-27/000001…, apart from cancellations' CN series. */
+export const RETURN_CREDIT_SERIES = "RC";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type ReturnSettings = { returnDays: number };
+export type WhichOrder = { orderNumber: string } | { accessToken: string };
+
+type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+/** The order the asker may see: a customer's own by number, anyone's by its secret link. */
+async function orderFor(executor: Executor, actor: Actor, which: WhichOrder): Promise<OrderRow> {
+  if ("accessToken" in which) {
+    const order = which.accessToken.length >= 32 ? await findOrder(executor, which) : undefined;
+    if (order) return order;
+  } else {
+    assertSignedIn(actor);
+    const order = await findOrder(executor, { orderNumber: which.orderNumber });
+    if (order && order.userId === actor.userId) return order;
+  }
+  throw new AppError("not-found", "This order could not be found.");
+}
+
+/** The share of a stored tax row that `quantity` pieces after `before` others make, rounded so the shares add up. */
+export function pieceShare(row: InvoiceLine, before: number, quantity: number): InvoiceLine {
+  const upTo = (value: number, pieces: number) => Math.round((value * pieces) / row.quantity);
+  const part = (value: number) => upTo(value, before + quantity) - upTo(value, before);
+  return {
+    ...row,
+    quantity,
+    gross: part(row.gross),
+    discount: part(row.discount),
+    taxable: part(row.taxable),
+    cgst: part(row.cgst),
+    sgst: part(row.sgst),
+    igst: part(row.igst),
+  };
+}
+
+/** What the pieces were paid, tax included: the credit note's total (value less discount). */
+const amountOf = (line: InvoiceLine) => line.gross - line.discount;
+
+/** How the money of a refund goes back for this order: online to its source; cash as credit or to UPI. */
+function refundMethodsFor(order: OrderRow): RefundMethod[] {
+  if (order.paymentMethod === "online") return ["gateway"];
+  return order.userId ? ["store-credit", "upi"] : ["upi"];
+}
+
+export type ReturnableLine = {
+  position: number;
+  productId: number;
+  title: string;
+  size: string;
+  quantity: number;
+  returnable: number;
+  /** Why the line cannot be returned, when it cannot. */
+  blocked: string | null;
+  /** Paise back for each piece returned next. */
+  amountPerPiece: number;
+  exchangeSizes: string[];
+};
+
+export type ReturnOptions = {
+  orderNumber: string;
+  open: boolean;
+  closesAt: number | null;
+  why: string | null;
+  pickup: boolean;
+  refundMethods: RefundMethod[];
+  lines: ReturnableLine[];
+};
+
+/** What of a delivered order may still go back, for how much, and how. */
+export async function returnOptions(
+  db: Db,
+  settings: ReturnSettings,
+  actor: Actor,
+  which: WhichOrder,
+  now: number = Date.now(),
+): Promise<ReturnOptions> {
+  const order = await orderFor(db, actor, which);
+  return optionsOf(db, settings, order, now);
+}
+
+async function optionsOf(db: Executor, settings: ReturnSettings, order: OrderRow, now: number): Promise<ReturnOptions> {
+  const closesAt = order.deliveredAt === null ? null : order.deliveredAt + settings.returnDays * DAY_MS;
+  const why =
+    order.status !== "delivered"
+      ? "Pieces can be returned once the order is delivered."
+      : closesAt !== null && now > closesAt
+        ? `The return window closed ${settings.returnDays} days after delivery.`
+        : null;
+  const [lines, taxRows, pickup] = await Promise.all([
+    findOrderLines(db, order.id),
+    findTaxLines(db, order.id),
+    findServiceablePincode(db, order.pincode),
+  ]);
+  const goods = taxRows.filter((row) => row.kind === "goods");
+  const result: ReturnableLine[] = [];
+  for (const line of lines) {
+    const product = await db
+      .selectFrom("products")
+      .select(["nonReturnable"])
+      .where("id", "=", line.productId)
+      .executeTakeFirst();
+    const sizes = await db
+      .selectFrom("productSizes")
+      .select(["size", "stock"])
+      .where("productId", "=", line.productId)
+      .orderBy("position")
+      .execute();
+    const claimed = await claimedQuantity(db, order.id, line.position);
+    const credited = await creditedQuantity(db, order.id, line.position);
+    const row = goods.find((entry) => entry.position === line.position);
+    const blocked = product?.nonReturnable ? "This piece cannot be returned." : null;
+    result.push({
+      position: line.position,
+      productId: line.productId,
+      title: line.title,
+      size: line.size,
+      quantity: line.quantity,
+      returnable: blocked || why ? 0 : Math.max(0, line.quantity - claimed),
+      blocked,
+      amountPerPiece: row ? amountOf(pieceShare(row, credited, 1)) : 0,
+      exchangeSizes: sizes.filter((size) => size.size !== line.size && size.stock > 0).map((size) => size.size),
+    });
+  }
+  return {
+    orderNumber: order.orderNumber,
+    open: why === null,
+    closesAt,
+    why,
+    // Where the courier's list is silent, the shop's own courier picks up (record 30).
+    pickup: pickup ? pickup.reversePickup : true,
+    refundMethods: refundMethodsFor(order),
+    lines: result,
+  };
+}
+
+export const returnRequestSchema = z
+  .object({
+    position: z.coerce.number().int().min(0),
+    quantity: z.coerce.number({ error: "Choose how many pieces." }).int().min(1, "Choose how many pieces.").max(99),
+    kind: z.enum(["refund", "exchange"], { error: "Choose a return or an exchange." }),
+    reason: z.enum(RETURN_REASON_KEYS as [string, ...string[]], { error: "Please choose a reason." }),
+    note: z.string().trim().max(500, "Keep the note under 500 characters.").default(""),
+    photo: z.string().max(200).nullable().default(null),
+    exchangeSize: z.string().trim().max(20).default(""),
+    refundMethod: z.enum(["gateway", "store-credit", "upi"]).optional(),
+    upiId: z.string().trim().max(256).default(""),
+  })
+  .superRefine((input, context) => {
+    if (input.kind === "exchange" && !input.exchangeSize)
+      context.addIssue({ code: "custom", path: ["exchangeSize"], message: "Choose the size you want instead." });
+    if (input.refundMethod === "upi" && !isValidUpiId(input.upiId))
+      context.addIssue({ code: "custom", path: ["upiId"], message: "Enter a UPI ID such as name@okbank." });
+  });
+export type ReturnRequestInput = z.input<typeof returnRequestSchema>;
+
+/**
+ * The shopper asks to return or exchange pieces of a delivered line. The order's row is held for
+ * the decision, and a line has one open request at most, so two tabs or two nodes asking at once
+ * write one request; the second is told it exists.
+ */
+export async function requestReturn(
+  db: Db,
+  settings: ReturnSettings,
+  actor: Actor,
+  which: WhichOrder,
+  input: ReturnRequestInput,
+  now: number = Date.now(),
+): Promise<{ id: number }> {
+  const request = parseInput(returnRequestSchema, input);
+  return db.transaction().execute(async (trx) => {
+    const seen = await orderFor(trx, actor, which);
+    await lockOrder(trx, seen.id);
+    const order = (await findOrder(trx, { id: seen.id })) as OrderRow;
+    const options = await optionsOf(trx, settings, order, now);
+    const line = returnableLine(options, request);
+    const refundMethod = await checkWay(trx, options, line, request);
+    const credited = await creditedQuantity(trx, order.id, line.position);
+    const taxRow = (await findTaxLines(trx, order.id)).find(
+      (row) => row.kind === "goods" && row.position === line.position,
+    );
+    const id = await insertReturn(trx, {
+      orderId: order.id,
+      position: line.position,
+      quantity: request.quantity,
+      kind: request.kind,
+      reason: request.reason,
+      note: request.note,
+      photo: request.photo,
+      exchangeSize: request.kind === "exchange" ? request.exchangeSize : null,
+      refundMethod,
+      upiId: refundMethod === "upi" ? request.upiId : null,
+      status: "requested",
+      amount: taxRow ? amountOf(pieceShare(taxRow, credited, request.quantity)) : 0,
+      selfShip: options.pickup ? 0 : 1,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (id === null) throw new AppError("idempotency-conflict", "A return of this piece is already under way.");
+    if (request.kind === "exchange")
+      await holdExchangeSize(trx, line.productId, request.exchangeSize, request.quantity);
+    await mailStep(trx, order, id, now);
+    return { id };
+  });
+}
+
+type ParsedRequest = z.output<typeof returnRequestSchema>;
+
+/** The line asked about, if the order is open for returns and the line still has that many pieces to give back. */
+function returnableLine(options: ReturnOptions, request: ParsedRequest): ReturnableLine {
+  if (!options.open) throw new AppError("invalid-transition", options.why ?? "This order cannot be returned.");
+  const line = options.lines.find((entry) => entry.position === request.position);
+  if (!line) throw new AppError("validation-failed", "Choose a piece of this order.", { position: "Choose a piece." });
+  if (line.blocked) throw new AppError("invalid-transition", line.blocked);
+  if (request.quantity > line.returnable) {
+    throw new AppError(
+      "invalid-transition",
+      line.returnable === 0
+        ? "This piece has already been asked back."
+        : `Only ${line.returnable} of this piece can still be returned.`,
+      { quantity: "Too many pieces." },
+    );
+  }
+  return line;
+}
+
+/** How the money goes back (null for an exchange, whose size must be another of the same piece). */
+async function checkWay(
+  trx: Executor,
+  options: ReturnOptions,
+  line: ReturnableLine,
+  request: ParsedRequest,
+): Promise<RefundMethod | null> {
+  if (request.kind === "exchange") {
+    if (request.exchangeSize === line.size || !(await sizeExists(trx, line.productId, request.exchangeSize)))
+      throw new AppError("validation-failed", "Choose another size of this piece.", { exchangeSize: "Choose a size." });
+    return null;
+  }
+  const refundMethod = request.refundMethod ?? options.refundMethods[0] ?? "upi";
+  if (!options.refundMethods.includes(refundMethod))
+    throw new AppError("validation-failed", "Choose how you want the money back.", { refundMethod: "Choose one." });
+  if (refundMethod === "upi" && !isValidUpiId(request.upiId))
+    throw new AppError("validation-failed", "Enter a UPI ID such as name@okbank.", { upiId: "Enter a UPI ID." });
+  return refundMethod;
+}
+
+/** The new size is held at once; when it has run out, only a return is offered. */
+async function holdExchangeSize(trx: Executor, productId: number, size: string, quantity: number): Promise<void> {
+  if ((await decrementStock(trx, productId, size, quantity)) === null) {
+    throw new AppError(
+      "out-of-stock",
+      `Size ${size} has sold out meanwhile: you can still return the piece for a refund.`,
+    );
+  }
+}
+
+async function sizeExists(executor: Executor, productId: number, size: string): Promise<boolean> {
+  const row = await executor
+    .selectFrom("productSizes")
+    .select("size")
+    .where("productId", "=", productId)
+    .where("size", "=", size)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export const advanceReturnSchema = z
+  .object({
+    returnId: z.coerce.number().int().positive(),
+    from: z.enum(RETURN_STATUSES as [ReturnStatus, ...ReturnStatus[]]),
+    to: z.enum(RETURN_STATUSES as [ReturnStatus, ...ReturnStatus[]]),
+    rejectReason: z.string().trim().max(300).default(""),
+  })
+  .superRefine((input, context) => {
+    if (input.to === "rejected" && !input.rejectReason)
+      context.addIssue({ code: "custom", path: ["rejectReason"], message: "Say why the return is rejected." });
+  });
+
+/**
+ * The administrator takes a request one step on. Of two clicks or two nodes, one moves it (the
+ * step is a guarded update) and the other is told it changed. Accepting at the quality check runs
+ * the acceptance: restock, points, credit note, and the refund or the exchange's shipment.
+ */
+export async function advanceReturn(
+  db: Db,
+  actor: Actor,
+  input: z.input<typeof advanceReturnSchema>,
+  now: number = Date.now(),
+): Promise<ReturnStatus> {
+  assertAdmin(actor);
+  const { returnId, from, to, rejectReason } = parseInput(advanceReturnSchema, input);
+  if (!RETURN_TRANSITIONS[from].includes(to))
+    throw new AppError("invalid-transition", `A return cannot go from ${from} to ${to}.`);
+  await db.transaction().execute(async (trx) => {
+    const request = await findReturn(trx, returnId);
+    if (!request) throw new AppError("not-found", "This return could not be found.");
+    checkAcceptance(request.kind, to);
+    const moved = await updateReturnIf(trx, returnId, from, to, now, {
+      ...(to === "rejected" ? { rejectReason } : {}),
+      ...(RETURN_TRANSITIONS[to].length === 0 ? { open: 0 } : {}),
+    });
+    if (!moved) throw new AppError("stale-update", "This return was changed meanwhile. Please reload it.");
+    const order = (await findOrder(trx, { id: request.orderId })) as OrderRow;
+    const line = (await findOrderLines(trx, order.id)).find((entry) => entry.position === request.position);
+    if (!line) throw new Error(`Return ${returnId} names no line of its order.`);
+    await arrive(trx, { order, request, line, to, now });
+    await mailStep(trx, order, returnId, now);
+  });
+  return to;
+}
+
+function checkAcceptance(kind: "refund" | "exchange", to: ReturnStatus): void {
+  if (to === "refunded" && kind !== "refund")
+    throw new AppError("invalid-transition", "This is an exchange: accept it by shipping the new size.");
+  if (to === "exchange-shipped" && kind !== "exchange")
+    throw new AppError("invalid-transition", "This is a return for a refund: accept it by refunding.");
+}
+
+type ReturnRow = NonNullable<Awaited<ReturnType<typeof findReturn>>>;
+
+/** What arriving at a step does besides the step: a rejection frees the held size; acceptance settles. */
+async function arrive(
+  trx: Executor,
+  step: {
+    order: OrderRow;
+    request: ReturnRow;
+    line: { productId: number; size: string };
+    to: ReturnStatus;
+    now: number;
+  },
+): Promise<void> {
+  const { order, request, line, to, now } = step;
+  if (to === "rejected" && request.exchangeSize) {
+    // The held size goes back on the shelf; the shopper keeps (or gets back) the piece they have.
+    await incrementStock(trx, line.productId, request.exchangeSize, request.quantity);
+  }
+  if (to !== "refunded" && to !== "exchange-shipped") return;
+  await incrementStock(trx, line.productId, line.size, request.quantity);
+  await issueReturnCreditNote(trx, order, request, now);
+  if (to === "refunded") {
+    await takeBackPoints(trx, order, request, now);
+    await sendMoneyBack(trx, order, request, now);
+  }
+}
+
+/**
+ * The credit note of a return: the returned pieces' share of the invoice's rows, at the invoice's
+ * own rates and place of supply, numbered in its own series and dated with its number.
+ */
+async function issueReturnCreditNote(
+  trx: Executor,
+  order: OrderRow,
+  request: { id: number; position: number; quantity: number; creditNoteNumber: string | null },
+  now: number,
+): Promise<void> {
+  if (!order.invoiceNumber || request.creditNoteNumber) return;
+  const row = (await findTaxLines(trx, order.id)).find(
+    (entry) => entry.kind === "goods" && entry.position === request.position,
+  );
+  if (!row) return;
+  const before = await creditedQuantity(trx, order.id, request.position);
+  const share = pieceShare(row, before, request.quantity);
+  const year = financialYearOf(now);
+  const issued = await nextDocumentNumber(trx, RETURN_CREDIT_SERIES, year, now);
+  const number = formatDocumentNumber(RETURN_CREDIT_SERIES, year, issued.serial);
+  if (!(await setReturnCreditNote(trx, request.id, number, issued.date)))
+    throw new Error(`Return ${request.id} has a credit note already.`);
+  const { orderId: _orderId, position: _position, ...line } = { ...share, orderId: 0, position: 0 };
+  await insertCreditLines(trx, [{ ...line, returnId: request.id, position: 0 }]);
+}
+
+/**
+ * The returned pieces' earned points go (as far as the balance holds them: it never goes below
+ * zero), and the points they were bought with come back.
+ */
+async function takeBackPoints(
+  trx: Executor,
+  order: OrderRow,
+  request: { amount: number; id: number },
+  now: number,
+): Promise<void> {
+  if (!order.userId) return;
+  const lines = await findCreditLines(trx, request.id);
+  const goodsPaid = (await findTaxLines(trx, order.id))
+    .filter((row) => row.kind === "goods")
+    .reduce((sum, row) => sum + amountOf(row), 0);
+  const earned = goodsPaid > 0 ? Math.floor((order.pointsEarned * request.amount) / goodsPaid) : 0;
+  const takeBack = Math.min(earned, await findPointsBalance(trx, order.userId));
+  if (takeBack > 0 && (await spendPoints(trx, order.userId, takeBack))) {
+    await insertLedgerEntry(trx, {
+      userId: order.userId,
+      orderId: order.id,
+      kind: "earned-reversed",
+      points: -takeBack,
+      at: now,
+    });
+  }
+  const spent = Math.floor(lines.reduce((sum, line) => sum + line.discount, 0) / 100);
+  if (spent > 0 && order.pointsRedeemed > 0) {
+    const back = Math.min(spent, order.pointsRedeemed);
+    await addPoints(trx, order.userId, back);
+    await insertLedgerEntry(trx, {
+      userId: order.userId,
+      orderId: order.id,
+      kind: "redeemed-returned",
+      points: back,
+      at: now,
+    });
+  }
+}
+
+/** The refund goes out once: its own key at the gateway, a unique ledger entry, or one UPI transfer to make. */
+async function sendMoneyBack(
+  trx: Executor,
+  order: OrderRow,
+  request: { id: number; amount: number; refundMethod: RefundMethod | null; upiId: string | null },
+  now: number,
+): Promise<void> {
+  if (request.amount <= 0) return;
+  if (request.refundMethod === "gateway" && order.paymentId) {
+    await requestRefund(trx, {
+      orderId: order.id,
+      paymentId: order.paymentId,
+      amount: request.amount,
+      reason: "returned",
+      refundKey: `return:${request.id}`,
+      returnId: request.id,
+      at: now,
+    });
+  } else if (request.refundMethod === "store-credit" && order.userId) {
+    await creditFromReturn(
+      trx,
+      { userId: order.userId, orderId: order.id, returnId: request.id, amount: request.amount },
+      now,
+    );
+    return;
+  }
+  await recordPaymentEvent(trx, {
+    orderId: order.id,
+    eventId: `return-refund:${request.id}`,
+    kind: request.refundMethod === "upi" ? "upi-refund-due" : "refund-requested",
+    amount: request.amount,
+    currency: "INR",
+    reference: request.refundMethod === "upi" ? request.upiId : order.paymentId,
+    // A UPI transfer is made by hand: the administrator sees it flagged until then.
+    flagged: request.refundMethod === "upi" ? 1 : 0,
+    note: `return ${request.id}`,
+    at: now,
+  });
+}
+
+async function mailStep(trx: Executor, order: OrderRow, returnId: number, now: number): Promise<void> {
+  const request = await findReturn(trx, returnId);
+  const line = (await findOrderLines(trx, order.id)).find((entry) => entry.position === request?.position);
+  if (!request || !line) return;
+  const orderPath = orderPathFor(order);
+  await queueMail(
+    trx,
+    {
+      kind: "return-status",
+      to: order.email,
+      payload: {
+        orderNumber: order.orderNumber,
+        name: order.name,
+        status: request.status,
+        title: line.title,
+        size: line.size,
+        quantity: request.quantity,
+        exchangeSize: request.exchangeSize,
+        amount: request.kind === "refund" ? request.amount : null,
+        refundMethod: request.refundMethod,
+        rejectReason: request.rejectReason,
+        selfShip: request.selfShip === 1,
+        orderPath,
+        creditNotePath: request.creditNoteNumber ? `${orderPath}/returns/${request.id}/credit-note` : null,
+      },
+    },
+    now,
+  );
+}
+
+export type ReturnSummary = {
+  id: number;
+  position: number;
+  quantity: number;
+  kind: "refund" | "exchange";
+  reason: string;
+  status: ReturnStatus;
+  exchangeSize: string | null;
+  refundMethod: RefundMethod | null;
+  amount: number;
+  rejectReason: string | null;
+  creditNote: { number: string; date: number } | null;
+  createdAt: number;
+};
+
+/** The returns of an order, for its page (whoever may see the order). */
+export async function returnsOfOrder(db: Db, actor: Actor, which: WhichOrder): Promise<ReturnSummary[]> {
+  const order = await orderFor(db, actor, which);
+  return (await findReturnsOfOrder(db, order.id)).map(summaryOf);
+}
+
+function summaryOf(row: Awaited<ReturnType<typeof findReturnsOfOrder>>[number]): ReturnSummary {
+  return {
+    id: row.id,
+    position: row.position,
+    quantity: row.quantity,
+    kind: row.kind,
+    reason: row.reason,
+    status: row.status,
+    exchangeSize: row.exchangeSize,
+    refundMethod: row.refundMethod,
+    amount: row.amount,
+    rejectReason: row.rejectReason,
+    creditNote:
+      row.creditNoteNumber && row.creditNoteDate ? { number: row.creditNoteNumber, date: row.creditNoteDate } : null,
+    createdAt: row.createdAt,
+  };
+}
+
+/** The admin's Returns queue, filtered by step. */
+export async function returnQueue(db: Db, actor: Actor, status: ReturnStatus | null, limit = 100) {
+  assertAdmin(actor);
+  return findReturnQueue(db, status, limit);
+}
+
+/** Pieces returned by reason, per product and size (the size guides read it). */
+export async function returnsByReason(db: Db, actor: Actor) {
+  assertAdmin(actor);
+  return countReturnReasons(db);
+}
+
+/** A return's credit note as a document: its own rows, citing the invoice, at the order's place of supply. */
+export async function returnCreditNoteDocument(
+  db: Db,
+  actor: Actor,
+  which: WhichOrder | { returnIdForAdmin: true },
+  returnId: number,
+  currentSignatory: Signatory,
+): Promise<InvoiceDocument> {
+  const request = await findReturn(db, returnId);
+  if (!request) throw new AppError("not-found", "This credit note could not be found.");
+  let order: OrderRow | undefined;
+  if ("returnIdForAdmin" in which) {
+    assertAdmin(actor);
+    order = await findOrder(db, { id: request.orderId });
+  } else {
+    order = await orderFor(db, actor, which);
+    if (order.id !== request.orderId) order = undefined;
+  }
+  const parts = order ? await findInvoiceParts(db, order.id) : undefined;
+  if (
+    !order ||
+    !request.creditNoteNumber ||
+    !request.creditNoteDate ||
+    !order.invoiceNumber ||
+    !order.invoiceDate ||
+    !parts?.seller ||
+    !parts.supplyType
+  )
+    throw new AppError("not-found", "This return has no credit note: one is issued when the parcel is accepted.");
+  const seller = JSON.parse(parts.seller) as StoredSeller;
+  const lines: InvoiceLine[] = (await findCreditLines(db, returnId)).map(
+    ({ returnId: _r, position: _p, ...line }) => line,
+  );
+  return {
+    kind: "credit-note",
+    note: "Issued under section 34 of the CGST Act, 2017: the pieces above were returned; the rest of the invoice stands.",
+    number: request.creditNoteNumber,
+    date: request.creditNoteDate,
+    against: { number: order.invoiceNumber, date: order.invoiceDate },
+    orderNumber: order.orderNumber,
+    seller: { ...seller, signatory: seller.signatory ?? currentSignatory },
+    recipient: {
+      name: order.name,
+      address: order.address,
+      city: order.city,
+      pincode: order.pincode,
+      stateName: stateByCode(order.stateCode)?.name ?? order.stateCode,
+      stateCode: order.stateCode,
+      phone: order.phone,
+      email: order.email,
+      gstin: order.buyerGstin,
+      legalName: order.buyerLegalName,
+    },
+    supplyType: parts.supplyType,
+    lines,
+    summary: summariseByRate(lines),
+    totals: totalsOf(lines),
+  };
+}
+
+/** The credit note as a PDF file. */
+export async function returnCreditNotePdf(document: InvoiceDocument): Promise<{ filename: string; pdf: Buffer }> {
+  return { filename: `${document.number.replaceAll("/", "-")}.pdf`, pdf: await renderInvoicePdf(document) };
+}
+
+/**
+ * A return's credit note as a PDF for whoever may see its order (the customer, the guest's secret
+ * link, or the administrator), signed as the shop's invoices are.
+ */
+export async function returnCreditNoteFile(
+  db: Db,
+  signing: DocumentSigning,
+  actor: Actor,
+  which: WhichOrder | { returnIdForAdmin: true },
+  returnId: number,
+): Promise<{ filename: string; pdf: Buffer }> {
+  const document = await returnCreditNoteDocument(db, actor, which, returnId, signing.signatory);
+  const { filename, pdf } = await returnCreditNotePdf(document);
+  return {
+    filename,
+    pdf: signing.certificate
+      ? await signPdf(pdf, signing.certificate, {
+          name: signing.signatory.name,
+          reason: `Credit note ${document.number}`,
+        })
+      : pdf,
+  };
+}
+
+/** What an order's page shows of returns: its requests, and whether pieces may still go back. */
+export async function orderReturnsPanel(
+  db: Db,
+  settings: ReturnSettings,
+  actor: Actor,
+  which: WhichOrder,
+  now: number = Date.now(),
+): Promise<{ returns: (ReturnSummary & { title: string; size: string })[]; canReturn: boolean }> {
+  const order = await orderFor(db, actor, which);
+  const [rows, lines] = await Promise.all([findReturnsOfOrder(db, order.id), findOrderLines(db, order.id)]);
+  const options = order.status === "delivered" ? await optionsOf(db, settings, order, now) : null;
+  return {
+    returns: rows.map((row) => {
+      const line = lines.find((entry) => entry.position === row.position);
+      return { ...summaryOf(row), title: line?.title ?? "", size: line?.size ?? "" };
+    }),
+    canReturn: Boolean(options?.open && options.lines.some((line) => line.returnable > 0)),
+  };
+}
