@@ -19,7 +19,7 @@ import { findProduct } from "./catalog.service.ts";
 import { catalogVersion } from "./catalog-version.ts";
 import { suggestHsn } from "./hsn.ts";
 import { type ProductSubmission, productFromSubmission } from "./product-submission.ts";
-import { productSearchText } from "./search-words.ts";
+import { productIndexColumns, productSearchText } from "./search/words.ts";
 
 /** Adds a product with its sizes in one transaction. */
 export async function createProduct(
@@ -123,6 +123,7 @@ export function productColumns(product: ParsedProduct): Omit<NewProductRow, "cre
     description: product.description,
     description1: product.description1,
     searchText: productSearchText(product),
+    ...productIndexColumns(product),
     ...(flags as Record<(typeof COLLECTION_FLAGS)[number], number>),
   };
 }

@@ -4,11 +4,14 @@ import type { ListingSort } from "#core/listings.ts";
 import { engineOf } from "../db/database.ts";
 import type { Executor, NewProductRow, ProductRow, ProductSizeRow, ProductUpdate } from "../db/schema.ts";
 
+/** One word of a search: looked up whole, or as the start of words (a word the shop does not know). */
+export type SearchTerm = { word: string; prefix: boolean; or?: { word: string; prefix: boolean } };
+
 export type ListingFilter = {
   /** The collection's flag; undefined = every live product. */
   membership: CollectionFlag | undefined;
-  /** The search's words (canonical, lower case), each with the LIKE pattern that finds it. */
-  search?: { words: string[]; patterns: string[] };
+  /** The search's words, every one of which a product must have (see catalog/search/understand.ts). */
+  search?: { terms: SearchTerm[] };
   /** The garment type, lower case: Kurta, Saree, Top… */
   typeKey?: string;
   fabricKey?: string;
@@ -27,58 +30,32 @@ function membershipPredicate(membership: CollectionFlag | undefined): Expression
   return sql<SqlBool>`archived = 0 and ${sql.ref(membership)} = 1`;
 }
 
-function containsPattern(column: string, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
-}
+/** One key of a listing's order: an expression and its direction. */
+type OrderKey = { expression: Expression<unknown>; direction: "asc" | "desc" };
 
-/** One key of a listing's order: an expression, selected as `alias`, and its direction. */
-type OrderKey = { alias: "o1" | "o2"; expression: Expression<unknown>; direction: "asc" | "desc" };
+const key = (column: string, direction: OrderKey["direction"]): OrderKey => ({
+  expression: sql`${sql.ref(column)}`,
+  direction,
+});
 
-/**
- * How a listing is ordered; ties go to the newer id. Relevance puts the products whose title holds
- * every search word before those matched by category, type or fabric only, the best sellers first.
- */
-function orderKeys(filter: ListingFilter): OrderKey[] {
-  const key = (alias: OrderKey["alias"], column: string, direction: OrderKey["direction"]): OrderKey => ({
-    alias,
-    expression: sql`${sql.ref(column)}`,
-    direction,
-  });
-  switch (filter.sort) {
+/** How a listing without a search is ordered; ties go to the newer id. */
+function orderKeys(sort: ListingSort): OrderKey[] {
+  switch (sort) {
     case "low":
-      return [key("o1", "price", "asc")];
+      return [key("price", "asc")];
     case "high":
-      return [key("o1", "price", "desc")];
+      return [key("price", "desc")];
     case "new":
-      return [key("o1", "createdAt", "desc")];
+      return [key("createdAt", "desc")];
     case "popular":
-      return [key("o1", "soldCount", "desc")];
     case "relevance":
-      return [{ alias: "o1", expression: titleMisses(filter), direction: "asc" }, key("o2", "soldCount", "desc")];
+      return [key("soldCount", "desc")];
   }
 }
 
-/** 0 when the title holds every search word, else 1. */
-function titleMisses(filter: ListingFilter): Expression<unknown> {
-  const patterns = filter.search?.patterns ?? [];
-  if (patterns.length === 0) return sql`0`;
-  const all = sql.join(
-    patterns.map((pattern) => sql`lower(${sql.ref("title")}) like ${pattern} escape '\\'`),
-    sql` and `,
-  );
-  return sql`case when ${all} then 0 else 1 end`;
-}
-
-/** The conditions of a listing's filters, shared by its page and its count. */
-async function listingConditions(executor: Executor, filter: ListingFilter): Promise<Expression<SqlBool>[]> {
+/** The conditions of a listing's filters, shared by its page and its count (the search aside). */
+function listingConditions(filter: ListingFilter): Expression<SqlBool>[] {
   const conditions = [membershipPredicate(filter.membership)];
-  if (filter.search) {
-    for (const pattern of filter.search.patterns) conditions.push(containsPattern("searchText", pattern));
-    // The longest word is the rarest, as a rule: it chooses the candidates.
-    const longest = [...filter.search.words].sort((a, b) => b.length - a.length)[0];
-    const few = longest ? await rareSearchCandidates(executor, longest) : null;
-    if (few) conditions.push(few);
-  }
   if (filter.typeKey !== undefined) conditions.push(sql<SqlBool>`lower(${sql.ref("type")}) = ${filter.typeKey}`);
   if (filter.fabricKey !== undefined) conditions.push(sql<SqlBool>`fabric_key = ${filter.fabricKey}`);
   if (filter.maxPrice !== undefined) conditions.push(sql<SqlBool>`price <= ${filter.maxPrice}`);
@@ -95,42 +72,159 @@ export async function findListingPage(
   limit: number,
   offset: number,
 ): Promise<CardRow[]> {
-  const keys = orderKeys(filter);
-  let page = executor.selectFrom("products").select(["id", ...keys.map((key) => sql`${key.expression}`.as(key.alias))]);
-  for (const condition of await listingConditions(executor, filter)) page = page.where(condition);
-  for (const key of keys) page = page.orderBy(sql.ref(key.alias), key.direction);
+  if (filter.search) return findSearchPage(executor, filter, filter.search.terms, limit, offset);
+  const keys = orderKeys(filter.sort);
+  let page = executor
+    .selectFrom("products")
+    .select(["id", ...keys.map((orderKey, index) => sql`${orderKey.expression}`.as(`o${index}`))]);
+  for (const condition of listingConditions(filter)) page = page.where(condition);
+  for (const [index, orderKey] of keys.entries()) page = page.orderBy(sql.ref(`o${index}`), orderKey.direction);
   const ids = page.orderBy("id", "desc").limit(limit).offset(offset);
   let rows = executor
     .selectFrom(ids.as("page"))
     .innerJoin("products", "products.id", "page.id")
     .select(["products.id", "products.title", "products.price", "products.imageMain"]);
-  for (const key of keys) rows = rows.orderBy(sql.ref(`page.${key.alias}`), key.direction);
+  for (const [index, orderKey] of keys.entries()) rows = rows.orderBy(sql.ref(`page.o${index}`), orderKey.direction);
   return rows.orderBy("page.id", "desc").execute();
 }
 
 /** How many products a listing's filters match, for "Page 2 of 5 · 103 products". */
 export async function countListing(executor: Executor, filter: ListingFilter): Promise<number> {
+  if (filter.search) return countSearch(executor, filter, filter.search.terms);
   let query = executor.selectFrom("products").select(({ fn }) => fn.countAll<number | string>().as("count"));
-  for (const condition of await listingConditions(executor, filter)) query = query.where(condition);
+  for (const condition of listingConditions(filter)) query = query.where(condition);
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
-/** Below this many matches, a search starts from the trigram index rather than the price order. */
-const RARE_MATCHES = 1000;
+/** The search in the full-text index's own query language: every term, a term's alternative with OR. */
+export function matchExpression(engine: "sqlite" | "postgres", terms: readonly SearchTerm[]): string {
+  const one = (term: { word: string; prefix: boolean }) =>
+    engine === "sqlite" ? `"${term.word}"${term.prefix ? "*" : ""}` : `${term.word}${term.prefix ? ":*" : ""}`;
+  const parts = terms.map((term) => {
+    if (!term.or) return one(term);
+    return engine === "sqlite" ? `(${one(term)} OR ${one(term.or)})` : `(${one(term)} | ${one(term.or)})`;
+  });
+  return parts.join(engine === "sqlite" ? " " : " & ");
+}
+
+/*
+ * Relevance is the engine's rank (SQLite: bm25 with the columns weighted title 10, type and category
+ * 4, fabric 2, description 1; PostgreSQL: ts_rank with A 1.0, B 0.4, C 0.2, D 0.1), rounded so that
+ * products about equally relevant are then ordered in stock before sold out, then by sales.
+ */
+const BM25 = sql`bm25(products_fts, 10.0, 4.0, 2.0, 1.0)`;
+const TS_RANK_WEIGHTS = "{0.1,0.2,0.4,1.0}";
+
+function searchSource(executor: Executor, terms: readonly SearchTerm[]) {
+  const engine = engineOf(executor);
+  const match = matchExpression(engine, terms);
+  if (engine === "sqlite") {
+    return {
+      from: sql`products_fts join products on products.id = products_fts.rowid`,
+      where: sql<SqlBool>`products_fts match ${match}`,
+      relevance: sql`round(${BM25}, 1)`,
+      relevanceDirection: sql.raw("asc"),
+    };
+  }
+  return {
+    from: sql`products`,
+    where: sql<SqlBool>`search_vector @@ to_tsquery('simple', ${match})`,
+    relevance: sql`round(ts_rank(search_vector, to_tsquery('simple', ${match}), ${TS_RANK_WEIGHTS}::float4[])::numeric, 2)`,
+    relevanceDirection: sql.raw("desc"),
+  };
+}
+
+async function findSearchPage(
+  executor: Executor,
+  filter: ListingFilter,
+  terms: readonly SearchTerm[],
+  limit: number,
+  offset: number,
+): Promise<CardRow[]> {
+  const source = searchSource(executor, terms);
+  const conditions = sql.join([source.where, ...listingConditions(filter)], sql` and `);
+  const order =
+    filter.sort === "relevance"
+      ? sql`${source.relevance} ${source.relevanceDirection}, products.in_stock desc, products.sold_count desc`
+      : sql.join(
+          orderKeys(filter.sort).map((orderKey) => sql`${orderKey.expression} ${sql.raw(orderKey.direction)}`),
+          sql`, `,
+        );
+  const found = await sql<{ id: number }>`
+    select products.id as id from ${source.from} where ${conditions}
+    order by ${order}, products.id desc limit ${limit} offset ${offset}`.execute(executor);
+  const ids = found.rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  const rows = await executor
+    .selectFrom("products")
+    .select(["id", "title", "price", "imageMain"])
+    .where("id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is CardRow => row !== undefined);
+}
+
+async function countSearch(executor: Executor, filter: ListingFilter, terms: readonly SearchTerm[]): Promise<number> {
+  const source = searchSource(executor, terms);
+  const onlyLive = filter.membership === undefined && listingConditions(filter).length === 1;
+  // The SQLite index holds live products only: with no other filter it counts on its own.
+  if (onlyLive && engineOf(executor) === "sqlite") {
+    const counted = await sql<{ count: number }>`select count(*) as count from products_fts where ${source.where}`.execute(
+      executor,
+    );
+    return Number(counted.rows[0]?.count ?? 0);
+  }
+  const conditions = sql.join([source.where, ...listingConditions(filter)], sql` and `);
+  const counted = await sql<{ count: number | string }>`select count(*) as count from ${source.from} where ${conditions}`.execute(
+    executor,
+  );
+  return Number(counted.rows[0]?.count ?? 0);
+}
+
+/** Products whose words start as the shopper's do, best first: the header's suggestions. */
+export async function findSuggestedProducts(executor: Executor, terms: readonly SearchTerm[], limit: number) {
+  const source = searchSource(executor, terms);
+  const found = await sql<{ id: number; title: string }>`
+    select products.id as id, products.title as title from ${source.from}
+    where ${source.where} and products.archived = 0
+    order by ${source.relevance} ${source.relevanceDirection}, products.in_stock desc, products.sold_count desc, products.id desc
+    limit ${limit}`.execute(executor);
+  return found.rows.map((row) => ({ id: Number(row.id), title: row.title }));
+}
 
 /**
- * SQLite: the ids of the few products whose text contains a rare search term, from the FTS5 trigram
- * index; null when the term is common (walking the price order then finds a page sooner) or too
- * short for trigrams. PostgreSQL's planner makes this choice itself with pg_trgm's statistics.
+ * The words of live products' titles, types, categories and fabrics, with how many products use
+ * each, and apart the words of types and categories.
  */
-async function rareSearchCandidates(executor: Executor, text: string) {
-  if (engineOf(executor) !== "sqlite" || [...text].length < 3) return null;
-  const phrase = `"${text.replaceAll('"', '""')}"`;
-  const counted = await sql<{ matches: number }>`select count(*) as matches from (
-      select rowid from products_search where products_search match ${phrase} limit ${RARE_MATCHES}
-    )`.execute(executor);
-  if ((counted.rows[0]?.matches ?? RARE_MATCHES) >= RARE_MATCHES) return null;
-  return sql<SqlBool>`id in (select rowid from products_search where products_search match ${phrase})`;
+export async function findCatalogueWords(executor: Executor) {
+  const counts = new Map<string, number>();
+  const kindWords = new Set<string>();
+  const add = (text: string, times: number, kind = false) => {
+    for (const word of text.split(" ")) {
+      if (!word) continue;
+      counts.set(word, (counts.get(word) ?? 0) + times);
+      if (kind) kindWords.add(word);
+    }
+  };
+  const kinds = await sql<{ kind: string; fabric: string; count: number | string }>`
+    select search_kind as kind, search_fabric as fabric, count(*) as count from products where archived = 0
+    group by search_kind, search_fabric`.execute(executor);
+  for (const row of kinds.rows) {
+    add(row.kind, Number(row.count), true);
+    add(row.fabric, Number(row.count));
+  }
+  const titles = await sql<{ words: string }>`select search_title as words from products where archived = 0`.execute(
+    executor,
+  );
+  for (const row of titles.rows) add(row.words, 1);
+  return { counts, kindWords };
+}
+
+/** What tells whether the catalogue's words may have changed: a product added, edited or archived. */
+export async function findCatalogueWordsStamp(executor: Executor): Promise<string> {
+  const row = await sql<{ count: number | string; latest: number | string | null }>`
+    select count(*) as count, max(updated_at) as latest from products`.execute(executor);
+  return `${row.rows[0]?.count ?? 0}:${row.rows[0]?.latest ?? 0}`;
 }
 
 export async function findDistinctCategories(executor: Executor, membership: CollectionFlag | undefined) {

@@ -1,3 +1,4 @@
+import type { SearchOutcome } from "./search/search.service.ts";
 import { z } from "zod";
 import { COLLECTION_FLAGS, COLLECTIONS, type CollectionFlag } from "#core/collections.ts";
 import { chosenSort, PAGE_SIZE } from "#core/listings.ts";
@@ -87,6 +88,8 @@ export type ListingPage = {
   /** Products matching the filters, on every page together. */
   total: number;
   pageCount: number;
+  /** For a search: what it was taken to mean, and a listing it names. */
+  search?: SearchOutcome;
 };
 
 /**

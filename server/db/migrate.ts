@@ -18,6 +18,7 @@ import * as ewayBills from "./migrations/0014_eway_bills.ts";
 import * as documentDatesInStep from "./migrations/0015_document_dates_in_step.ts";
 import * as sharedLimits from "./migrations/0016_shared_limits.ts";
 import * as shipmentAndCancellation from "./migrations/0017_shipment_and_cancellation.ts";
+import * as fullTextSearch from "./migrations/0019_full_text_search.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0015_document_dates_in_step": documentDatesInStep,
   "0016_shared_limits": sharedLimits,
   "0017_shipment_and_cancellation": shipmentAndCancellation,
+  "0019_full_text_search": fullTextSearch,
 };
 
 const provider: MigrationProvider = {
