@@ -19,6 +19,8 @@ export default [
   index("routes/home.tsx"),
   ...listings,
   route("productinfo/:id", "routes/product.tsx"),
+  // The header search box's suggestions, as JSON.
+  route("search/suggest", "routes/search-suggest.ts"),
   route("theme", "routes/theme.ts"),
   route("frame", "routes/frame.ts"),
   route("login", "routes/login.tsx"),
@@ -48,6 +50,7 @@ export default [
     route("updateproduct", "routes/admin/product-editor.tsx", { id: "update-product" }),
     route("admin/updateorderstatus", "routes/admin/update-order-status.tsx"),
     route("admin/gst", "routes/admin/gst-report.tsx"),
+    route("admin/searches", "routes/admin/searches.tsx"),
     route("admin/gst.csv", "routes/admin/gst-file.ts", { id: "gst-csv" }),
     route("admin/gst.json", "routes/admin/gst-file.ts", { id: "gst-json" }),
     route("admin/orders/:orderId/:document", "routes/order-document.ts", { id: "admin-document" }),

@@ -104,7 +104,7 @@ export function matchExpression(engine: "sqlite" | "postgres", terms: readonly S
     if (!term.or) return one(term);
     return engine === "sqlite" ? `(${one(term)} OR ${one(term.or)})` : `(${one(term)} | ${one(term.or)})`;
   });
-  return parts.join(engine === "sqlite" ? " " : " & ");
+  return parts.join(engine === "sqlite" ? " AND " : " & ");
 }
 
 /*
@@ -129,7 +129,7 @@ function searchSource(executor: Executor, terms: readonly SearchTerm[]) {
   return {
     from: sql`products`,
     where: sql<SqlBool>`search_vector @@ to_tsquery('simple', ${match})`,
-    relevance: sql`round(ts_rank(search_vector, to_tsquery('simple', ${match}), ${TS_RANK_WEIGHTS}::float4[])::numeric, 2)`,
+    relevance: sql`round(ts_rank(${TS_RANK_WEIGHTS}::float4[], search_vector, to_tsquery('simple', ${match}))::numeric, 2)`,
     relevanceDirection: sql.raw("desc"),
   };
 }
@@ -169,15 +169,15 @@ async function countSearch(executor: Executor, filter: ListingFilter, terms: rea
   const onlyLive = filter.membership === undefined && listingConditions(filter).length === 1;
   // The SQLite index holds live products only: with no other filter it counts on its own.
   if (onlyLive && engineOf(executor) === "sqlite") {
-    const counted = await sql<{ count: number }>`select count(*) as count from products_fts where ${source.where}`.execute(
-      executor,
-    );
+    const counted = await sql<{
+      count: number;
+    }>`select count(*) as count from products_fts where ${source.where}`.execute(executor);
     return Number(counted.rows[0]?.count ?? 0);
   }
   const conditions = sql.join([source.where, ...listingConditions(filter)], sql` and `);
-  const counted = await sql<{ count: number | string }>`select count(*) as count from ${source.from} where ${conditions}`.execute(
-    executor,
-  );
+  const counted = await sql<{
+    count: number | string;
+  }>`select count(*) as count from ${source.from} where ${conditions}`.execute(executor);
   return Number(counted.rows[0]?.count ?? 0);
 }
 

@@ -1,10 +1,10 @@
-import type { SearchOutcome } from "./search/search.service.ts";
 import { z } from "zod";
 import { COLLECTION_FLAGS, COLLECTIONS, type CollectionFlag } from "#core/collections.ts";
 import { chosenSort, PAGE_SIZE } from "#core/listings.ts";
 import { SIZES, type Size } from "#core/sizes.ts";
 import { hasGstRate } from "../tax/gst-rates.ts";
 import { pageNumber } from "../validation/fields.ts";
+import type { SearchOutcome } from "./search/search.service.ts";
 
 export { PAGE_SIZE, SIZES, type Size };
 

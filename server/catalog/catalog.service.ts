@@ -27,7 +27,16 @@ import {
   type Size,
 } from "./catalog.schemas.ts";
 import { catalogCache } from "./catalog-cache.ts";
-import { type SearchOutcome, listingOffer, recordSearch, resolveSearch, understandSearch } from "./search/search.service.ts";
+import {
+  listingOffer,
+  recordSearch,
+  resolveSearch,
+  type SearchOutcome,
+  understandSearch,
+} from "./search/search.service.ts";
+
+/** How many of a search's first pages are kept with the catalogue cache. */
+const CACHED_SEARCH_PAGES = 3;
 
 export function membershipOf(listing: string): CollectionFlag | undefined {
   if (listing === "all") return undefined;
@@ -76,7 +85,13 @@ export async function browseListing(
   }
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
-  const rows = await findListingPage(db, filter, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  // A search's first pages are kept with the catalogue version like its count: ranking every match
+  // of a common word costs tens of milliseconds at 100k products, and many shoppers type the same.
+  const pageOf = () => findListingPage(db, filter, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const rows =
+    filter.search && page <= CACHED_SEARCH_PAGES
+      ? await catalogCache(db).remember(`page:${JSON.stringify({ ...counted, search: filter.search, page })}`, pageOf)
+      : await pageOf();
   if (query.q && query.page === 1) recordSearch(db, query.q, total, performance.now() - started);
   return {
     // Only cards that add to the cart from the listing (Accessories) need each product's sizes.

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Mail, Package, ReceiptIndianRupee, ShoppingBag, Store, Users } from "lucide-react";
+import { LayoutDashboard, Mail, Package, ReceiptIndianRupee, Search, ShoppingBag, Store, Users } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import type { Theme } from "#core/theme.ts";
 import type { Viewer } from "#core/viewer.ts";
@@ -12,6 +12,7 @@ const SECTIONS = [
   { label: "Users", to: "/dashboard?tab=users", tab: "users", Icon: Users },
   { label: "E-mails", to: "/dashboard?tab=emails", tab: "emails", Icon: Mail },
   { label: "GST report", to: "/admin/gst", tab: "gst", Icon: ReceiptIndianRupee },
+  { label: "Searches", to: "/admin/searches", tab: "searches", Icon: Search },
 ] as const;
 
 /** The section a page of the admin area belongs to, for the navigation's current mark. */
@@ -19,12 +20,13 @@ function currentSection(pathname: string, search: string): string {
   if (pathname === "/addproduct" || pathname === "/updateproduct") return "products";
   if (pathname === "/admin/updateorderstatus") return "orders";
   if (pathname === "/admin/gst") return "gst";
+  if (pathname === "/admin/searches") return "searches";
   return new URLSearchParams(search).get("tab") ?? "overview";
 }
 
 /**
  * The admin area's own frame: a bar with the shop's name, the way back to the shop, the theme and
- * logout, and a side navigation for Dashboard, Products, Orders, Users, E-mails and the GST report (a row of links below
+ * logout, and a side navigation for Dashboard, Products, Orders, Users, E-mails, the GST report and Searches (a row of links below
  * 1024 px, so the tables keep the width).
  */
 export function AdminShell({ viewer, theme, children }: { viewer: Viewer; theme: Theme; children: React.ReactNode }) {

@@ -6,21 +6,79 @@
  */
 
 const CONSONANTS: Record<string, string> = {
-  क: "k", ख: "kh", ग: "g", घ: "gh", ङ: "n",
-  च: "ch", छ: "chh", ज: "j", झ: "jh", ञ: "n",
-  ट: "t", ठ: "th", ड: "d", ढ: "dh", ण: "n",
-  त: "t", थ: "th", द: "d", ध: "dh", न: "n",
-  प: "p", फ: "ph", ब: "b", भ: "bh", म: "m",
-  य: "y", र: "r", ल: "l", व: "v", श: "sh", ष: "sh", स: "s", ह: "h",
-  ळ: "l", क़: "q", ख़: "kh", ग़: "g", ज़: "z", ड़: "r", ढ़: "rh", फ़: "f", य़: "y",
+  क: "k",
+  ख: "kh",
+  ग: "g",
+  घ: "gh",
+  ङ: "n",
+  च: "ch",
+  छ: "chh",
+  ज: "j",
+  झ: "jh",
+  ञ: "n",
+  ट: "t",
+  ठ: "th",
+  ड: "d",
+  ढ: "dh",
+  ण: "n",
+  त: "t",
+  थ: "th",
+  द: "d",
+  ध: "dh",
+  न: "n",
+  प: "p",
+  फ: "ph",
+  ब: "b",
+  भ: "bh",
+  म: "m",
+  य: "y",
+  र: "r",
+  ल: "l",
+  व: "v",
+  श: "sh",
+  ष: "sh",
+  स: "s",
+  ह: "h",
+  ळ: "l",
+  क़: "q",
+  ख़: "kh",
+  ग़: "g",
+  ज़: "z",
+  ड़: "r",
+  ढ़: "rh",
+  फ़: "f",
+  य़: "y",
 };
 /** Consonant + nukta, for text that writes the dot as its own mark. */
 const NUKTA_FORMS: Record<string, string> = { क: "q", ख: "kh", ग: "g", ज: "z", ड: "r", ढ: "rh", फ: "f", य: "y" };
 const VOWELS: Record<string, string> = {
-  अ: "a", आ: "a", इ: "i", ई: "i", उ: "u", ऊ: "u", ऋ: "ri", ए: "e", ऐ: "ai", ओ: "o", औ: "au", ऑ: "o", ऍ: "e",
+  अ: "a",
+  आ: "a",
+  इ: "i",
+  ई: "i",
+  उ: "u",
+  ऊ: "u",
+  ऋ: "ri",
+  ए: "e",
+  ऐ: "ai",
+  ओ: "o",
+  औ: "au",
+  ऑ: "o",
+  ऍ: "e",
 };
 const SIGNS: Record<string, string> = {
-  "ा": "a", "ि": "i", "ी": "i", "ु": "u", "ू": "u", "ृ": "ri", "े": "e", "ै": "ai", "ो": "o", "ौ": "au", "ॉ": "o", "ॅ": "e",
+  "ा": "a",
+  "ि": "i",
+  "ी": "i",
+  "ु": "u",
+  "ू": "u",
+  "ृ": "ri",
+  "े": "e",
+  "ै": "ai",
+  "ो": "o",
+  "ौ": "au",
+  "ॉ": "o",
+  "ॅ": "e",
 };
 const VIRAMA = "्";
 const NUKTA = "़";
@@ -42,37 +100,44 @@ export function devanagariToLatin(text: string): string {
 function transliterateWord(word: string): string {
   const units: Unit[] = [];
   const chars = [...word.normalize("NFC")];
-  for (let i = 0; i < chars.length; i++) {
-    const char = chars[i] ?? "";
-    const digit = DIGITS.indexOf(char);
-    if (digit >= 0) {
-      units.push({ kind: "consonant", text: String(digit) });
-      continue;
-    }
-    if (CONSONANTS[char] !== undefined) {
-      let latin = CONSONANTS[char];
-      if (chars[i + 1] === NUKTA) {
-        latin = NUKTA_FORMS[char] ?? latin;
-        i++;
-      }
-      units.push({ kind: "consonant", text: latin });
-      const next = chars[i + 1] ?? "";
-      if (next === VIRAMA) i++;
-      else if (SIGNS[next] !== undefined) {
-        units.push({ kind: "vowel", text: SIGNS[next] });
-        i++;
-      } else units.push({ kind: "schwa", text: "a" });
-      continue;
-    }
-    if (VOWELS[char] !== undefined) units.push({ kind: "vowel", text: VOWELS[char] });
-    else if (NASALS.has(char)) {
-      const following = CONSONANTS[chars[i + 1] ?? ""] ?? "";
-      units.push({ kind: "consonant", text: /^[pbm]/.test(following) ? "m" : "n" });
-    } else if (char === VISARGA) units.push({ kind: "consonant", text: "h" });
-  }
+  for (let i = 0; i < chars.length; i++) i = readUnit(chars, i, units);
   return deleteSchwas(units)
     .map((unit) => unit.text)
     .join("");
+}
+
+/** Reads the letter at `i` (with its nukta, virama or vowel sign) into units; returns the last index read. */
+function readUnit(chars: readonly string[], i: number, units: Unit[]): number {
+  const char = chars[i] ?? "";
+  const digit = DIGITS.indexOf(char);
+  if (digit >= 0) units.push({ kind: "consonant", text: String(digit) });
+  else if (CONSONANTS[char] !== undefined) return readConsonant(chars, i, units);
+  else if (VOWELS[char] !== undefined) units.push({ kind: "vowel", text: VOWELS[char] });
+  else if (NASALS.has(char)) {
+    const following = CONSONANTS[chars[i + 1] ?? ""] ?? "";
+    units.push({ kind: "consonant", text: /^[pbm]/.test(following) ? "m" : "n" });
+  } else if (char === VISARGA) units.push({ kind: "consonant", text: "h" });
+  return i;
+}
+
+function readConsonant(chars: readonly string[], start: number, units: Unit[]): number {
+  let i = start;
+  const char = chars[i] ?? "";
+  let latin = CONSONANTS[char] ?? "";
+  if (chars[i + 1] === NUKTA) {
+    latin = NUKTA_FORMS[char] ?? latin;
+    i++;
+  }
+  units.push({ kind: "consonant", text: latin });
+  const next = chars[i + 1] ?? "";
+  if (next === VIRAMA) return i + 1;
+  const sign = SIGNS[next];
+  if (sign !== undefined) {
+    units.push({ kind: "vowel", text: sign });
+    return i + 1;
+  }
+  units.push({ kind: "schwa", text: "a" });
+  return i;
 }
 
 const isVowel = (unit: Unit | undefined) => unit !== undefined && unit.kind !== "consonant";
@@ -87,7 +152,12 @@ function deleteSchwas(units: Unit[]): Unit[] {
   if (kept[last]?.kind === "schwa" && kept.filter(isVowel).length > 1) kept.splice(last, 1);
   for (let i = 2; i < kept.length - 2; i++) {
     if (kept[i]?.kind !== "schwa") continue;
-    if (isVowel(kept[i - 2]) && kept[i - 1]?.kind === "consonant" && kept[i + 1]?.kind === "consonant" && isVowel(kept[i + 2])) {
+    if (
+      isVowel(kept[i - 2]) &&
+      kept[i - 1]?.kind === "consonant" &&
+      kept[i + 1]?.kind === "consonant" &&
+      isVowel(kept[i + 2])
+    ) {
       kept.splice(i, 1);
     }
   }

@@ -36,10 +36,7 @@ class SearchKnowledge {
   }
 
   async #refresh(version: number): Promise<QueryKnowledge> {
-    const [products, synonyms] = await Promise.all([
-      findCatalogueWordsStamp(this.#db),
-      findSynonymsStamp(this.#db),
-    ]);
+    const [products, synonyms] = await Promise.all([findCatalogueWordsStamp(this.#db), findSynonymsStamp(this.#db)]);
     const stamp = `${products}/${synonyms}`;
     if (!this.#known || this.#known.stamp !== stamp) this.#known = { stamp, knowledge: await this.#build() };
     this.#checkedVersion = version;
@@ -47,10 +44,7 @@ class SearchKnowledge {
   }
 
   async #build(): Promise<QueryKnowledge> {
-    const [{ counts, kindWords }, synonyms] = await Promise.all([
-      findCatalogueWords(this.#db),
-      findSynonyms(this.#db),
-    ]);
+    const [{ counts, kindWords }, synonyms] = await Promise.all([findCatalogueWords(this.#db), findSynonyms(this.#db)]);
     const spellings = new Map(SEED_SPELLINGS);
     for (const synonym of synonyms) spellings.set(synonym.word, synonym.target);
     // The spellings' own words are the shop's words too: "salvar" is corrected to "salwar", then folded.

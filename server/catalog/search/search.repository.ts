@@ -23,7 +23,10 @@ export type LoggedSearch = { query: string; resultCount: number; tookMs: number;
 
 export async function insertSearchLog(executor: Executor, entries: readonly LoggedSearch[]): Promise<void> {
   if (entries.length === 0) return;
-  await executor.insertInto("searchLog").values([...entries]).execute();
+  await executor
+    .insertInto("searchLog")
+    .values([...entries])
+    .execute();
 }
 
 /** The most made searches since `since`, with how often and how many products the last one found. */

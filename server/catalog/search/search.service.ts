@@ -7,10 +7,16 @@ import { AppError } from "../../errors.ts";
 import { parseInput } from "../../validation/fields.ts";
 import { findSuggestedProducts, type SearchTerm } from "../catalog.repository.ts";
 import { catalogVersion } from "../catalog-version.ts";
-import { searchKnowledge } from "./search-knowledge.ts";
 import { findTopSearches, findZeroResultSearches, upsertSynonym } from "./search.repository.ts";
+import { searchKnowledge } from "./search-knowledge.ts";
 import { searchLog } from "./search-log.ts";
-import { type QueryWord, type UnderstoodQuery, understandQuery, withoutLeastImportant, wordsText } from "./understand.ts";
+import {
+  type QueryWord,
+  type UnderstoodQuery,
+  understandQuery,
+  withoutLeastImportant,
+  wordsText,
+} from "./understand.ts";
 import { canonicalWord, rawWords, searchWords } from "./words.ts";
 
 /** What the results page says about a search beyond its results. */
@@ -117,7 +123,9 @@ export async function suggestSearch(db: Db, q: string): Promise<Suggestions> {
     .map((word) => (head ? `${head} ${word}` : word));
   const terms: SearchTerm[] = [
     ...searchTerms(before),
-    corrected ? { word: corrected, prefix: false, or: { word: lastWord, prefix: true } } : { word: lastWord, prefix: true },
+    corrected
+      ? { word: corrected, prefix: false, or: { word: lastWord, prefix: true } }
+      : { word: lastWord, prefix: true },
   ];
   const products = await findSuggestedProducts(db, terms, SUGGESTED_PRODUCTS);
   return { searches, products };
@@ -156,7 +164,10 @@ const synonymSchema = z.object({
     .trim()
     .min(1, "Say which word to treat as a synonym.")
     .max(40, "A synonym is one word of at most 40 letters.")
-    .refine((value) => rawWords(value).length === 1 && !value.includes("-"), "A synonym is one word, letters and digits only."),
+    .refine(
+      (value) => rawWords(value).length === 1 && !value.includes("-"),
+      "A synonym is one word, letters and digits only.",
+    ),
   target: z
     .string()
     .trim()

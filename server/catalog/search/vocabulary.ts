@@ -35,27 +35,23 @@ export class Vocabulary {
   correct(word: string): string | null {
     if (this.#counts.has(word) || !isCorrectable(word)) return null;
     const limit = maxEdits(word.length);
-    if (limit === 0) return null;
-    let best: { word: string; distance: number; count: number } | null = null;
-    const seen = new Set<string>();
-    for (const deleted of deletions(word, limit)) {
-      for (const candidate of this.#deletes.get(deleted) ?? []) {
-        if (seen.has(candidate)) continue;
-        seen.add(candidate);
-        if (!isCorrectable(candidate)) continue;
-        const distance = editDistance(word, candidate, limit);
-        if (distance > limit || distance > maxEdits(candidate.length)) continue;
-        const count = this.#counts.get(candidate) ?? 0;
-        if (
-          !best ||
-          distance < best.distance ||
-          (distance === best.distance && (count > best.count || (count === best.count && candidate < best.word)))
-        ) {
-          best = { word: candidate, distance, count };
-        }
-      }
+    let best: Candidate | null = null;
+    for (const candidate of this.#candidates(word, limit)) {
+      const distance = editDistance(word, candidate, limit);
+      if (distance > limit || distance > maxEdits(candidate.length)) continue;
+      const found = { word: candidate, distance, count: this.#counts.get(candidate) ?? 0 };
+      if (!best || better(found, best)) best = found;
     }
     return best?.word ?? null;
+  }
+
+  /** The words filed under any of the word's deletions: the only ones that can be near it. */
+  #candidates(word: string, limit: number): Set<string> {
+    const candidates = new Set<string>();
+    for (const deleted of deletions(word, limit)) {
+      for (const candidate of this.#deletes.get(deleted) ?? []) candidates.add(candidate);
+    }
+    return candidates;
   }
 
   /** Known words that start with `prefix`, most used first: for suggestions. */
@@ -68,6 +64,14 @@ export class Vocabulary {
       .slice(0, limit)
       .map(([word]) => word);
   }
+}
+
+type Candidate = { word: string; distance: number; count: number };
+
+function better(a: Candidate, b: Candidate): boolean {
+  if (a.distance !== b.distance) return a.distance < b.distance;
+  if (a.count !== b.count) return a.count > b.count;
+  return a.word < b.word;
 }
 
 /** Numbers and very short words are never corrected: "no 12" must not become "no 13". */

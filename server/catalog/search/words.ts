@@ -1,5 +1,5 @@
-import seed from "./spellings.json" with { type: "json" };
 import { devanagariToLatin, hasDevanagari } from "./devanagari.ts";
+import seed from "./spellings.json" with { type: "json" };
 
 /**
  * What shoppers type and what the catalogue says are brought to the same words: lower case, Latin
@@ -49,7 +49,9 @@ export function rawWords(text: string): string[] {
  */
 export function searchWords(text: string): string[] {
   const words = rawWords(text).flatMap((word) =>
-    word.includes("-") ? [canonicalWord(word), ...word.split("-").map((part) => canonicalWord(part))] : [canonicalWord(word)],
+    word.includes("-")
+      ? [canonicalWord(word), ...word.split("-").map((part) => canonicalWord(part))]
+      : [canonicalWord(word)],
   );
   return [...new Set(words.filter((word) => word.length > 0))];
 }

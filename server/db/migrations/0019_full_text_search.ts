@@ -72,7 +72,9 @@ async function sqliteIndex(db: Kysely<any>): Promise<void> {
     delete from products_fts where rowid = old.id;
   end`.execute(db);
   await sql`insert into products_fts(rowid, title, kind, fabric, description)
-    select id, search_title, search_kind, search_fabric, search_description from products where archived = 0`.execute(db);
+    select id, search_title, search_kind, search_fabric, search_description from products where archived = 0`.execute(
+    db,
+  );
   const inStock = (id: string) =>
     sql.raw(`update products set in_stock = exists(select 1 from product_sizes where product_id = ${id} and stock > 0)
       where id = ${id} and in_stock <> exists(select 1 from product_sizes where product_id = ${id} and stock > 0);`);
@@ -147,14 +149,45 @@ async function backfillWords(db: Kysely<any>): Promise<void> {
  */
 const SPELLINGS = new Map(
   Object.entries({
-    kurti: "kurta", kurtee: "kurta", kurtha: "kurta", sari: "saree", saaree: "saree", saari: "saree",
-    lehnga: "lehenga", lengha: "lehenga", lehanga: "lehenga", lahanga: "lehenga", lehangha: "lehenga",
-    ghagra: "lehenga", ghaghra: "lehenga", duppata: "dupatta", dupata: "dupatta", dupptta: "dupatta",
-    chunni: "dupatta", chunri: "dupatta", chunari: "dupatta", odhni: "dupatta", jhumki: "jhumka",
-    jhumkay: "jhumka", tee: "tshirt", tshirt: "tshirt", jutee: "jutti", juti: "jutti", mojari: "jutti",
-    mojri: "jutti", salwar: "shalwar", salvar: "shalwar", shalvar: "shalwar", kameej: "kameez",
-    qameez: "kameez", palazzos: "palazzo", plazo: "palazzo", handbag: "bag", purse: "bag", pant: "trouser",
-    churidaar: "churidar", anarkalli: "anarkali",
+    kurti: "kurta",
+    kurtee: "kurta",
+    kurtha: "kurta",
+    sari: "saree",
+    saaree: "saree",
+    saari: "saree",
+    lehnga: "lehenga",
+    lengha: "lehenga",
+    lehanga: "lehenga",
+    lahanga: "lehenga",
+    lehangha: "lehenga",
+    ghagra: "lehenga",
+    ghaghra: "lehenga",
+    duppata: "dupatta",
+
+    dupptta: "dupatta",
+    chunni: "dupatta",
+    chunri: "dupatta",
+    chunari: "dupatta",
+    odhni: "dupatta",
+    jhumki: "jhumka",
+    jhumkay: "jhumka",
+    tee: "tshirt",
+    tshirt: "tshirt",
+    jutee: "jutti",
+    juti: "jutti",
+    mojari: "jutti",
+    mojri: "jutti",
+    salwar: "shalwar",
+    salvar: "shalwar",
+    shalvar: "shalwar",
+    kameej: "kameez",
+    qameez: "kameez",
+    palazzos: "palazzo",
+    plazo: "palazzo",
+    handbag: "bag",
+    purse: "bag",
+    pant: "trouser",
+    churidaar: "churidar",
   }),
 );
 const SINGULAR_S = new Set(["dress", "glass", "sunglass", "jeans", "lens", "canvas", "bus", "chiffon"]);
@@ -178,6 +211,8 @@ function canonical(word: string): string {
 function words(text: string): string {
   const plain = text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
   const raw = plain.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
-  const all = raw.flatMap((word) => (word.includes("-") ? [canonical(word), ...word.split("-").map(canonical)] : [canonical(word)]));
+  const all = raw.flatMap((word) =>
+    word.includes("-") ? [canonical(word), ...word.split("-").map(canonical)] : [canonical(word)],
+  );
   return [...new Set(all.filter((word) => word.length > 0))].join(" ");
 }
