@@ -194,7 +194,7 @@ export async function findSuggestedProducts(executor: Executor, terms: readonly 
 
 /**
  * The words of live products' titles, types, categories and fabrics, with how many products use
- * each, and apart the words of types and categories.
+ * each; apart, the words of types and categories, and the garment types as products name them.
  */
 export async function findCatalogueWords(executor: Executor) {
   const counts = new Map<string, number>();
@@ -206,18 +206,20 @@ export async function findCatalogueWords(executor: Executor) {
       if (kind) kindWords.add(word);
     }
   };
-  const kinds = await sql<{ kind: string; fabric: string; count: number | string }>`
-    select search_kind as kind, search_fabric as fabric, count(*) as count from products where archived = 0
-    group by search_kind, search_fabric`.execute(executor);
+  const types = new Set<string>();
+  const kinds = await sql<{ type: string; kind: string; fabric: string; count: number | string }>`
+    select min(type) as type, search_kind as kind, search_fabric as fabric, count(*) as count from products
+    where archived = 0 group by search_kind, search_fabric`.execute(executor);
   for (const row of kinds.rows) {
     add(row.kind, Number(row.count), true);
     add(row.fabric, Number(row.count));
+    types.add(row.type);
   }
   const titles = await sql<{ words: string }>`select search_title as words from products where archived = 0`.execute(
     executor,
   );
   for (const row of titles.rows) add(row.words, 1);
-  return { counts, kindWords };
+  return { counts, kindWords, types: [...types].sort() };
 }
 
 /** What tells whether the catalogue's words may have changed: a product added, edited or archived. */

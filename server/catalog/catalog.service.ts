@@ -78,7 +78,7 @@ export async function browseListing(
     const resolved = await resolveSearch(query.q, understood, (terms) => countOf({ terms }));
     filter.search = { terms: resolved.terms };
     total = resolved.total;
-    const offer = query.listing === "all" ? listingOffer(query.q, (await listingOptions(db, "all")).types) : null;
+    const offer = query.listing === "all" ? listingOffer(query.q, understood.types) : null;
     search = { ...resolved.outcome, offer };
   } else {
     total = await countOf(undefined);

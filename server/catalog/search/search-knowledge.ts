@@ -44,7 +44,10 @@ class SearchKnowledge {
   }
 
   async #build(): Promise<QueryKnowledge> {
-    const [{ counts, kindWords }, synonyms] = await Promise.all([findCatalogueWords(this.#db), findSynonyms(this.#db)]);
+    const [{ counts, kindWords, types }, synonyms] = await Promise.all([
+      findCatalogueWords(this.#db),
+      findSynonyms(this.#db),
+    ]);
     const spellings = new Map(SEED_SPELLINGS);
     for (const synonym of synonyms) spellings.set(synonym.word, synonym.target);
     // The spellings' own words are the shop's words too: "salvar" is corrected to "salwar", then folded.
@@ -55,7 +58,7 @@ class SearchKnowledge {
     }
     const importantWords = new Set(kindWords);
     for (const collection of COLLECTIONS) for (const word of searchWords(collection.title)) importantWords.add(word);
-    return { vocabulary: new Vocabulary(words), spellings, importantWords };
+    return { vocabulary: new Vocabulary(words), spellings, importantWords, types };
   }
 }
 

@@ -42,9 +42,10 @@ export function searchTerms(words: readonly QueryWord[]): SearchTerm[] {
   });
 }
 
-/** The shopper's search, understood with what the shop knows now. */
-export async function understandSearch(db: Db, q: string): Promise<UnderstoodQuery> {
-  return understandQuery(q, await searchKnowledge(db));
+/** The shopper's search, understood with what the shop knows now, and the garment types it knows. */
+export async function understandSearch(db: Db, q: string): Promise<UnderstoodQuery & { types: readonly string[] }> {
+  const knowledge = await searchKnowledge(db);
+  return { ...understandQuery(q, knowledge), types: knowledge.types ?? [] };
 }
 
 /**

@@ -27,6 +27,8 @@ export type QueryKnowledge = {
   spellings: ReadonlyMap<string, string>;
   /** The words of garment types and collections, the last to be dropped. */
   importantWords: ReadonlySet<string>;
+  /** The shop's garment types as its products name them ("Kurta", "Tote Bag"). */
+  types?: readonly string[];
 };
 
 /** At most this many words of a search are used; the rest are ignored. */
