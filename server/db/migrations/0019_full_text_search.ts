@@ -75,6 +75,10 @@ async function sqliteIndex(db: Kysely<any>): Promise<void> {
     select id, search_title, search_kind, search_fabric, search_description from products where archived = 0`.execute(
     db,
   );
+  // What ranking reads of each match, narrow: a search of the whole shop reads this, not the wide rows.
+  await sql`create index products_search_standing on products (id, in_stock, sold_count) where archived = 0`.execute(
+    db,
+  );
   const inStock = (id: string) =>
     sql.raw(`update products set in_stock = exists(select 1 from product_sizes where product_id = ${id} and stock > 0)
       where id = ${id} and in_stock <> exists(select 1 from product_sizes where product_id = ${id} and stock > 0);`);
