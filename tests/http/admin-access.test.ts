@@ -38,6 +38,7 @@ describe("the admin route table", () => {
         "/admin/gst",
         "/admin/gst.csv",
         "/admin/gst.json",
+        "/admin/searches",
         "/admin/orders/:orderId/:document",
         "/admin/orders/:orderId/eway-bill.json",
         "/dashboard",
@@ -106,6 +107,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
     { intent: "toggle-user", userId: victimId, disabled: "1" },
     { from: "placed", to: "cancelled" },
     { intent: "eway-bill", ewayBillNumber: "181234567890" },
+    { word: "hackedword", target: "kurta" },
     {
       title: "Hacked",
       price: "1",
@@ -157,6 +159,9 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
       expect((await findProduct(db, productId))?.title).toBe("Guarded Saree");
       expect((await orderForAdmin(db, SYSTEM, orderId)).status).toBe("placed");
       expect((await orderForAdmin(db, SYSTEM, ewayOrderId)).ewayBill.number).toBeNull();
+      expect(await db.selectFrom("searchSynonyms").select("word").where("word", "=", "hackedword").execute()).toEqual(
+        [],
+      );
       const victim = await shop.request({
         method: "GET",
         url: "/dashboard?tab=users",
