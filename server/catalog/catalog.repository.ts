@@ -10,8 +10,11 @@ export type SearchTerm = { word: string; prefix: boolean; or?: { word: string; p
 export type ListingFilter = {
   /** The collection's flag; undefined = every live product. */
   membership: CollectionFlag | undefined;
-  /** The search's words, every one of which a product must have (see catalog/search/understand.ts). */
-  search?: { terms: SearchTerm[] };
+  /**
+   * The search's words, every one of which a product must have (see catalog/search/understand.ts),
+   * and how many products have them when that is known.
+   */
+  search?: { terms: SearchTerm[]; matches?: number };
   /** The garment type, lower case: Kurta, Saree, Top… */
   typeKey?: string;
   fabricKey?: string;
@@ -97,9 +100,11 @@ export async function countListing(executor: Executor, filter: ListingFilter): P
 }
 
 /** The search in the full-text index's own query language: every term, a term's alternative with OR. */
-export function matchExpression(engine: "sqlite" | "postgres", terms: readonly SearchTerm[]): string {
+export function matchExpression(engine: "sqlite" | "postgres", terms: readonly SearchTerm[], weights = ""): string {
   const one = (term: { word: string; prefix: boolean }) =>
-    engine === "sqlite" ? `"${term.word}"${term.prefix ? "*" : ""}` : `${term.word}${term.prefix ? ":*" : ""}`;
+    engine === "sqlite"
+      ? `"${term.word}"${term.prefix ? "*" : ""}`
+      : `${term.word}${term.prefix || weights ? `:${term.prefix ? "*" : ""}${weights}` : ""}`;
   const parts = terms.map((term) => {
     if (!term.or) return one(term);
     return engine === "sqlite" ? `(${one(term)} OR ${one(term.or)})` : `(${one(term)} | ${one(term.or)})`;
@@ -110,30 +115,43 @@ export function matchExpression(engine: "sqlite" | "postgres", terms: readonly S
 /*
  * Relevance is the engine's rank (SQLite: bm25 with the columns weighted title 10, type and category
  * 4, fabric 2, description 1; PostgreSQL: ts_rank with A 1.0, B 0.4, C 0.2, D 0.1), rounded so that
- * products about equally relevant are then ordered in stock before sold out, then by sales.
+ * products about as relevant are then ordered by their standing: in stock before sold out, then by
+ * sales (in powers of two), then newer first. The index keeps the standing beside each product
+ * (migration 0019: in SQLite's rowid, in PostgreSQL's product_search table), so ranking reads
+ * nothing else.
  */
 const BM25 = sql`bm25(products_fts, 10.0, 4.0, 2.0, 1.0)`;
 const TS_RANK_WEIGHTS = "{0.1,0.2,0.4,1.0}";
+/** SQLite's index rowid is standing × 2³² + product id. */
+const FTS_ID = sql`(products_fts.rowid & 4294967295)`;
 
-function searchSource(executor: Executor, terms: readonly SearchTerm[], narrow = false) {
+/**
+ * The index as a query's source. `alone`: nothing but the index is read (a search of the whole shop
+ * by relevance); otherwise the products are joined for the listing's filters and sorts.
+ */
+function searchSource(executor: Executor, terms: readonly SearchTerm[], alone: boolean) {
   const engine = engineOf(executor);
   const match = matchExpression(engine, terms);
   if (engine === "sqlite") {
-    // A search of the whole shop, sorted by relevance, reads only the narrow index of what ranking needs.
-    const products = narrow ? sql`products indexed by products_search_standing` : sql`products`;
     return {
-      from: sql`products_fts join ${products} on products.id = products_fts.rowid`,
+      from: alone ? sql`products_fts` : sql`products_fts join products on products.id = ${FTS_ID}`,
+      id: FTS_ID,
       where: sql<SqlBool>`products_fts match ${match}`,
-      relevance: sql`round(${BM25}, 1)`,
-      relevanceDirection: sql.raw("asc"),
+      rank: sql`round(${BM25}, 1), products_fts.rowid desc`,
     };
   }
   return {
-    from: sql`products`,
-    where: sql<SqlBool>`search_vector @@ to_tsquery('simple', ${match})`,
-    relevance: sql`round(ts_rank(${TS_RANK_WEIGHTS}::float4[], search_vector, to_tsquery('simple', ${match}))::numeric, 2)`,
-    relevanceDirection: sql.raw("desc"),
+    from: alone ? sql`product_search` : sql`product_search join products on products.id = product_search.id`,
+    id: sql`product_search.id`,
+    where: sql<SqlBool>`product_search.vector @@ to_tsquery('simple', ${match})`,
+    rank: sql`round(ts_rank(${TS_RANK_WEIGHTS}::float4[], product_search.vector, to_tsquery('simple', ${match}))::numeric, 2) desc,
+      product_search.standing desc`,
   };
+}
+
+/** The listing's filters beyond "on sale"; none means the index alone can answer. */
+function extraConditions(filter: ListingFilter): Expression<SqlBool>[] {
+  return filter.membership === undefined ? listingConditions(filter).slice(1) : listingConditions(filter);
 }
 
 async function findSearchPage(
@@ -143,21 +161,91 @@ async function findSearchPage(
   limit: number,
   offset: number,
 ): Promise<CardRow[]> {
-  const conditions = listingConditions(filter);
-  const narrow = filter.sort === "relevance" && filter.membership === undefined && conditions.length === 1;
-  const source = searchSource(executor, terms, narrow);
-  const where = sql.join([source.where, ...conditions], sql` and `);
-  const order =
-    filter.sort === "relevance"
-      ? sql`${source.relevance} ${source.relevanceDirection}, products.in_stock desc, products.sold_count desc`
-      : sql.join(
-          orderKeys(filter.sort).map((orderKey) => sql`${orderKey.expression} ${sql.raw(orderKey.direction)}`),
-          sql`, `,
-        );
+  const extra = extraConditions(filter);
+  const relevance = filter.sort === "relevance";
+  if (relevance && extra.length === 0 && byBands(executor, terms, filter.search?.matches ?? 0)) {
+    return cardsInOrder(executor, await findByBands(executor, terms, limit, offset));
+  }
+  const source = searchSource(executor, terms, relevance && extra.length === 0);
+  const where = sql.join(
+    [source.where, ...(relevance && extra.length === 0 ? [] : listingConditions(filter))],
+    sql` and `,
+  );
+  const order = relevance
+    ? source.rank
+    : sql.join(
+        orderKeys(filter.sort).map((orderKey) => sql`${orderKey.expression} ${sql.raw(orderKey.direction)}`),
+        sql`, `,
+      );
   const found = await sql<{ id: number }>`
-    select products.id as id from ${source.from} where ${where}
-    order by ${order}, products.id desc limit ${limit} offset ${offset}`.execute(executor);
-  const ids = found.rows.map((row) => Number(row.id));
+    select ${source.id} as id from ${source.from} where ${where}
+    order by ${order}, ${source.id} desc limit ${limit} offset ${offset}`.execute(executor);
+  return cardsInOrder(
+    executor,
+    found.rows.map((row) => Number(row.id)),
+  );
+}
+
+/**
+ * Up to this many matches a search of the whole shop is ranked by the engine's score. Past it,
+ * scoring every match costs tens of milliseconds, and the page is taken band by band instead: the
+ * products with every word in the title, then in the title, type or category, then anywhere; each
+ * band in standing order (in stock, sales, newest), which the index walks and stops at the page.
+ */
+export const RANK_EVERY_MATCH_UP_TO = 2_000;
+
+/**
+ * Whether a search's page is taken band by band. On PostgreSQL only for one word: the planner
+ * estimates several words' bands as if the words were independent, and may walk every product for
+ * a band that holds none.
+ */
+function byBands(executor: Executor, terms: readonly SearchTerm[], matches: number): boolean {
+  if (matches <= RANK_EVERY_MATCH_UP_TO) return false;
+  return engineOf(executor) === "sqlite" || terms.length === 1;
+}
+
+/** The three bands of relevance as index queries, best first (see RANK_EVERY_MATCH_UP_TO). */
+function bandQueries(executor: Executor, terms: readonly SearchTerm[]) {
+  if (engineOf(executor) === "sqlite") {
+    const all = matchExpression("sqlite", terms);
+    const title = `{title} : (${all})`;
+    const named = `{title kind} : (${all})`;
+    return [title, `(${named}) NOT (${title})`, `(${all}) NOT (${named})`].map(
+      (match) => sql`select ${FTS_ID} as id from products_fts where products_fts match ${match}`,
+    );
+  }
+  const all = matchExpression("postgres", terms);
+  const title = matchExpression("postgres", terms, "A");
+  const named = matchExpression("postgres", terms, "AB");
+  return [title, `(${named}) & !(${title})`, `(${all}) & !(${named})`].map(
+    (query) => sql`select id from product_search where vector @@ to_tsquery('simple', ${query})`,
+  );
+}
+
+async function findByBands(executor: Executor, terms: readonly SearchTerm[], limit: number, offset: number) {
+  const sqlite = engineOf(executor) === "sqlite";
+  const order = sqlite ? sql`order by products_fts.rowid desc` : sql`order by standing desc, id desc`;
+  const ids: number[] = [];
+  let skip = offset;
+  for (const band of bandQueries(executor, terms)) {
+    const want = limit - ids.length;
+    if (want <= 0) break;
+    const page = await sql<{ id: number }>`${band} ${order} limit ${want} offset ${skip}`.execute(executor);
+    ids.push(...page.rows.map((row) => Number(row.id)));
+    if (page.rows.length > 0 || skip === 0) {
+      skip = 0;
+      continue;
+    }
+    // Nothing of this band on the page: skip past its products into the next.
+    const counted = await sql<{ count: number | string }>`select count(*) as count from (${band}) as band`.execute(
+      executor,
+    );
+    skip = Math.max(0, skip - Number(counted.rows[0]?.count ?? 0));
+  }
+  return ids;
+}
+
+async function cardsInOrder(executor: Executor, ids: number[]): Promise<CardRow[]> {
   if (ids.length === 0) return [];
   const rows = await executor
     .selectFrom("products")
@@ -169,31 +257,26 @@ async function findSearchPage(
 }
 
 async function countSearch(executor: Executor, filter: ListingFilter, terms: readonly SearchTerm[]): Promise<number> {
-  const source = searchSource(executor, terms);
-  const onlyLive = filter.membership === undefined && listingConditions(filter).length === 1;
-  // The SQLite index holds live products only: with no other filter it counts on its own.
-  if (onlyLive && engineOf(executor) === "sqlite") {
-    const counted = await sql<{
-      count: number;
-    }>`select count(*) as count from products_fts where ${source.where}`.execute(executor);
-    return Number(counted.rows[0]?.count ?? 0);
-  }
-  const conditions = sql.join([source.where, ...listingConditions(filter)], sql` and `);
+  const extra = extraConditions(filter);
+  const source = searchSource(executor, terms, extra.length === 0);
+  const where = sql.join([source.where, ...(extra.length === 0 ? [] : listingConditions(filter))], sql` and `);
   const counted = await sql<{
     count: number | string;
-  }>`select count(*) as count from ${source.from} where ${conditions}`.execute(executor);
+  }>`select count(*) as count from ${source.from} where ${where}`.execute(executor);
   return Number(counted.rows[0]?.count ?? 0);
 }
 
 /** Products whose words start as the shopper's do, best first: the header's suggestions. */
 export async function findSuggestedProducts(executor: Executor, terms: readonly SearchTerm[], limit: number) {
-  const source = searchSource(executor, terms);
-  const found = await sql<{ id: number; title: string }>`
-    select products.id as id, products.title as title from ${source.from}
-    where ${source.where} and products.archived = 0
-    order by ${source.relevance} ${source.relevanceDirection}, products.in_stock desc, products.sold_count desc, products.id desc
-    limit ${limit}`.execute(executor);
-  return found.rows.map((row) => ({ id: Number(row.id), title: row.title }));
+  const source = searchSource(executor, terms, true);
+  const found = await sql<{ id: number }>`
+    select ${source.id} as id from ${source.from} where ${source.where}
+    order by ${source.rank}, ${source.id} desc limit ${limit}`.execute(executor);
+  const cards = await cardsInOrder(
+    executor,
+    found.rows.map((row) => Number(row.id)),
+  );
+  return cards.map((card) => ({ id: card.id, title: card.title }));
 }
 
 /**

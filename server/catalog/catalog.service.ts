@@ -76,7 +76,7 @@ export async function browseListing(
   const understood = query.q ? await understandSearch(db, query.q) : null;
   if (query.q && understood && understood.words.length > 0) {
     const resolved = await resolveSearch(query.q, understood, (terms) => countOf({ terms }));
-    filter.search = { terms: resolved.terms };
+    filter.search = { terms: resolved.terms, matches: resolved.total };
     total = resolved.total;
     const offer = query.listing === "all" ? listingOffer(query.q, understood.types) : null;
     search = { ...resolved.outcome, offer };

@@ -4,6 +4,7 @@ import { flagRecord } from "#core/collections.ts";
 import { failure } from "../../testing/app-error.ts";
 import { actorFor, makeCustomer, makeProduct, makeVisitor, uniqueWord } from "../../testing/factories.ts";
 import { describeEachDatabase } from "../../testing/test-databases.ts";
+import { findListingPage } from "../catalog.repository.ts";
 import { listingQuerySchema } from "../catalog.schemas.ts";
 import { browseListing } from "../catalog.service.ts";
 import { archiveProduct, updateProduct } from "../catalog-admin.service.ts";
@@ -104,7 +105,21 @@ describeEachDatabase("search", (database) => {
     });
     await db.updateTable("products").set({ soldCount: 7 }).where("id", "=", bestSeller).execute();
 
-    expect((await found(`${word} ${garment}`)).ids).toEqual([bestSeller, titled, soldOut, byType, byDescription]);
+    const expected = [bestSeller, titled, soldOut, byType, byDescription];
+    expect((await found(`${word} ${garment}`)).ids).toEqual(expected);
+
+    // Past RANK_EVERY_MATCH_UP_TO matches the page is taken band by band, in the same order,
+    // and a page that starts inside one band and ends in the next is whole.
+    const filter = {
+      membership: undefined,
+      sort: "relevance" as const,
+      // One word: PostgreSQL takes bands for one word only.
+      search: { terms: [{ word: garment, prefix: false }], matches: 1_000_000 },
+    };
+    expect((await findListingPage(db, filter, 24, 0)).map((card) => card.id)).toEqual(expected);
+    const pages = [0, 2, 4].map((offset) => findListingPage(db, filter, 2, offset));
+    expect((await Promise.all(pages)).flat().map((card) => card.id)).toEqual(expected);
+    expect(await findListingPage(db, filter, 2, 6)).toEqual([]);
   });
 
   it("keeps the index in step with every product write: add, edit, archive", async () => {

@@ -5,10 +5,10 @@ import { autoIncrementId, epochMillis } from "../migration-helpers.ts";
 /*
  * A full-text index with ranking. Products keep their words for it in four columns by weight (title;
  * type and category; fabric; description), folded in TypeScript to one spelling and the singular.
- * SQLite: an FTS5 table ranked by bm25, filled by triggers on products, so every product write
- * changes the index in its own transaction; only live products are in it. PostgreSQL: a stored
- * generated tsvector (title A, type and category B, fabric C, description D) with a GIN index,
- * computed by the same statement that writes the row.
+ * Only live products are indexed, by triggers on products, so every product write changes the index
+ * in its own transaction. SQLite: an FTS5 table ranked by bm25, whose rowid carries the product's
+ * standing (in stock, sales) above its id. PostgreSQL: a narrow table of tsvectors (title A, type and
+ * category B, fabric C, description D) with a GIN index and the standing.
  *
  * Products also gain in_stock (any size with stock), kept by triggers on product_sizes, so that
  * ranking can put sold-out products last without reading their sizes. Searches are logged in
@@ -53,32 +53,51 @@ export async function up(db: Kysely<any>): Promise<void> {
   else await postgresIndex(db);
 }
 
+/**
+ * Where a product stands apart from the words: in stock (32) plus its sales' bit length, 0 to 31
+ * (0 sold: 0; 1: 1; 2–3: 2; 4–7: 3…), as an SQL expression of a row (`new` or `old`).
+ */
+function standing(row: string): string {
+  const steps = Array.from({ length: 31 }, (_, index) => 31 - index).map(
+    (bits) => `when ${row}.sold_count >= ${2 ** (bits - 1)} then ${bits}`,
+  );
+  return `(${row}.in_stock * 32 + (case ${steps.join(" ")} else 0 end))`;
+}
+
+/** The FTS row's id: the standing above the product's id, so that rowid order is ranking order. */
+const ftsKey = (row: string) => `(${standing(row)} * 4294967296 + ${row}.id)`;
+
 // biome-ignore lint/suspicious/noExplicitAny: as above.
 async function sqliteIndex(db: Kysely<any>): Promise<void> {
   await sql`create virtual table products_fts using fts5(
     title, kind, fabric, description, tokenize = 'unicode61', prefix = '2 3'
   )`.execute(db);
-  await sql`create trigger products_fts_insert after insert on products when new.archived = 0 begin
-    insert into products_fts(rowid, title, kind, fabric, description)
-      values (new.id, new.search_title, new.search_kind, new.search_fabric, new.search_description);
-  end`.execute(db);
-  await sql`create trigger products_fts_update
-    after update of search_title, search_kind, search_fabric, search_description, archived on products begin
-    delete from products_fts where rowid = old.id;
-    insert into products_fts(rowid, title, kind, fabric, description)
-      select new.id, new.search_title, new.search_kind, new.search_fabric, new.search_description where new.archived = 0;
-  end`.execute(db);
-  await sql`create trigger products_fts_delete after delete on products begin
-    delete from products_fts where rowid = old.id;
-  end`.execute(db);
-  await sql`insert into products_fts(rowid, title, kind, fabric, description)
-    select id, search_title, search_kind, search_fabric, search_description from products where archived = 0`.execute(
-    db,
-  );
-  // What ranking reads of each match, narrow: a search of the whole shop reads this, not the wide rows.
-  await sql`create index products_search_standing on products (id, in_stock, sold_count) where archived = 0`.execute(
-    db,
-  );
+  const insert = (row: string) =>
+    `insert into products_fts(rowid, title, kind, fabric, description)
+      select ${ftsKey(row)}, ${row}.search_title, ${row}.search_kind, ${row}.search_fabric, ${row}.search_description
+      where ${row}.archived = 0;`;
+  await sql.raw(`create trigger products_fts_insert after insert on products begin ${insert("new")} end`).execute(db);
+  // A sale moves a product's row only when its sales pass a power of two.
+  await sql
+    .raw(`create trigger products_fts_update
+    after update of search_title, search_kind, search_fabric, search_description, archived, in_stock, sold_count on products
+    when old.archived <> new.archived or old.search_title <> new.search_title or old.search_kind <> new.search_kind
+      or old.search_fabric <> new.search_fabric or old.search_description <> new.search_description
+      or ${ftsKey("old")} <> ${ftsKey("new")}
+    begin
+      delete from products_fts where rowid = ${ftsKey("old")};
+      ${insert("new")}
+    end`)
+    .execute(db);
+  await sql
+    .raw(`create trigger products_fts_delete after delete on products begin
+    delete from products_fts where rowid = ${ftsKey("old")};
+  end`)
+    .execute(db);
+  await sql
+    .raw(`insert into products_fts(rowid, title, kind, fabric, description)
+    select ${ftsKey("products")}, search_title, search_kind, search_fabric, search_description from products where archived = 0`)
+    .execute(db);
   const inStock = (id: string) =>
     sql.raw(`update products set in_stock = exists(select 1 from product_sizes where product_id = ${id} and stock > 0)
       where id = ${id} and in_stock <> exists(select 1 from product_sizes where product_id = ${id} and stock > 0);`);
@@ -92,15 +111,51 @@ async function sqliteIndex(db: Kysely<any>): Promise<void> {
   );
 }
 
+/*
+ * PostgreSQL: live products' vectors in a narrow table of their own, so that a common word reads a
+ * few thousand small pages rather than every matching product's wide row.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: as above.
 async function postgresIndex(db: Kysely<any>): Promise<void> {
-  await sql`alter table products add column search_vector tsvector generated always as (
-    setweight(to_tsvector('simple', search_title), 'A') ||
-    setweight(to_tsvector('simple', search_kind), 'B') ||
-    setweight(to_tsvector('simple', search_fabric), 'C') ||
-    setweight(to_tsvector('simple', search_description), 'D')
-  ) stored`.execute(db);
-  await sql`create index products_search_vector on products using gin (search_vector) where archived = 0`.execute(db);
+  await sql`create table product_search (
+    id integer primary key references products (id) on delete cascade,
+    standing integer not null,
+    vector tsvector not null
+  )`.execute(db);
+  await sql`create index product_search_vector on product_search using gin (vector)`.execute(db);
+  // A common word's page walks this and stops: it need not rank every product that has the word.
+  await sql`create index product_search_standing on product_search (standing desc, id desc)`.execute(db);
+  const vector = (row: string) => `setweight(to_tsvector('simple', ${row}.search_title), 'A') ||
+      setweight(to_tsvector('simple', ${row}.search_kind), 'B') ||
+      setweight(to_tsvector('simple', ${row}.search_fabric), 'C') ||
+      setweight(to_tsvector('simple', ${row}.search_description), 'D')`;
+  await sql
+    .raw(`create or replace function products_search_document() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'DELETE' then
+        delete from product_search where id = old.id;
+        return null;
+      end if;
+      if new.archived <> 0 then
+        delete from product_search where id = new.id;
+        return null;
+      end if;
+      if tg_op = 'UPDATE' and old.archived = new.archived and old.search_title = new.search_title
+        and old.search_kind = new.search_kind and old.search_fabric = new.search_fabric
+        and old.search_description = new.search_description and ${standing("old")} = ${standing("new")} then
+        return null;
+      end if;
+      insert into product_search (id, standing, vector) values (new.id, ${standing("new")}, ${vector("new")})
+        on conflict (id) do update set standing = excluded.standing, vector = excluded.vector;
+      return null;
+    end $$`)
+    .execute(db);
+  await sql`create trigger products_search_document after insert or update or delete on products
+    for each row execute function products_search_document()`.execute(db);
+  await sql
+    .raw(`insert into product_search (id, standing, vector)
+    select id, ${standing("products")}, ${vector("products")} from products where archived = 0`)
+    .execute(db);
   await sql`create or replace function product_sizes_in_stock() returns trigger language plpgsql as $$
     begin
       if tg_op <> 'INSERT' then
