@@ -24,6 +24,8 @@ export default [
   route("how-reviews-work", "routes/how-reviews-work.tsx"),
   route("reviews/unsubscribe/:token", "routes/review-unsubscribe.tsx"),
   route("measurements", "routes/measurements.ts"),
+  // The header search box's suggestions, as JSON.
+  route("search/suggest", "routes/search-suggest.ts"),
   route("theme", "routes/theme.ts"),
   route("pincode/:pincode", "routes/pincode.ts"),
   route("delivery", "routes/delivery.tsx"),
@@ -68,6 +70,7 @@ export default [
     route("admin/returns", "routes/admin/returns.tsx"),
     route("admin/returns/:returnId/credit-note", "routes/return-credit-note.ts", { id: "admin-return-note" }),
     route("admin/size-charts", "routes/admin/size-charts.tsx"),
+    route("admin/searches", "routes/admin/searches.tsx"),
     route("admin/gst.csv", "routes/admin/gst-file.ts", { id: "gst-csv" }),
     route("admin/gst.json", "routes/admin/gst-file.ts", { id: "gst-json" }),
     route("admin/orders/:orderId/:document", "routes/order-document.ts", { id: "admin-document" }),

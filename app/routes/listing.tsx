@@ -1,4 +1,4 @@
-import { data, useLocation, useNavigation } from "react-router";
+import { data, Link, useLocation, useNavigation } from "react-router";
 import { listingUrl } from "#core/listings.ts";
 import { browseListing, listingOptions } from "#server/catalog/catalog.service.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
@@ -59,6 +59,19 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           ) : null}
           {page.total} {page.total === 1 ? "product" : "products"}
         </p>
+        {page.search?.showingFor ? (
+          <p className="mt-1 break-words text-sm">
+            {page.search.dropped.length > 0 ? <>No product matches every word of “{page.search.typed}”. </> : null}
+            Showing results for “<span className="font-medium">{page.search.showingFor}</span>”.
+          </p>
+        ) : null}
+        {page.search?.offer ? (
+          <p className="mt-2 text-sm">
+            <Link to={page.search.offer.href} className="font-medium underline underline-offset-2">
+              See all {page.search.offer.label}
+            </Link>
+          </p>
+        ) : null}
       </header>
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         <FilterPanel pathname={location.pathname} values={query} options={options} error={filterError} />

@@ -19,6 +19,7 @@ const PRIVATE_PATHS = [
   "/admin/",
   "/addproduct",
   "/updateproduct",
+  "/search/",
 ];
 
 export function loader({ context }: Route.LoaderArgs) {

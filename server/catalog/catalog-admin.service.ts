@@ -19,7 +19,7 @@ import { findProduct } from "./catalog.service.ts";
 import { catalogVersion } from "./catalog-version.ts";
 import { suggestHsn } from "./hsn.ts";
 import { type ProductSubmission, productFromSubmission } from "./product-submission.ts";
-import { productSearchText } from "./search-words.ts";
+import { productIndexColumns, productSearchText } from "./search/words.ts";
 
 /** Adds a product with its sizes in one transaction. */
 export async function createProduct(
@@ -124,6 +124,7 @@ export function productColumns(product: ParsedProduct): Omit<NewProductRow, "cre
     description1: product.description1,
     nonReturnable: product.nonReturnable ? 1 : 0,
     searchText: productSearchText(product),
+    ...productIndexColumns(product),
     ...(flags as Record<(typeof COLLECTION_FLAGS)[number], number>),
   };
 }

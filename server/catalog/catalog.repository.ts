@@ -4,11 +4,17 @@ import type { ListingSort } from "#core/listings.ts";
 import { engineOf } from "../db/database.ts";
 import type { Executor, NewProductRow, ProductRow, ProductSizeRow, ProductUpdate } from "../db/schema.ts";
 
+/** One word of a search: looked up whole, or as the start of words (a word the shop does not know). */
+export type SearchTerm = { word: string; prefix: boolean; or?: { word: string; prefix: boolean } };
+
 export type ListingFilter = {
   /** The collection's flag; undefined = every live product. */
   membership: CollectionFlag | undefined;
-  /** The search's words (canonical, lower case), each with the LIKE pattern that finds it. */
-  search?: { words: string[]; patterns: string[] };
+  /**
+   * The search's words, every one of which a product must have (see catalog/search/understand.ts),
+   * and how many products have them when that is known.
+   */
+  search?: { terms: SearchTerm[]; matches?: number };
   /** The garment type, lower case: Kurta, Saree, Top… */
   typeKey?: string;
   fabricKey?: string;
@@ -27,58 +33,32 @@ function membershipPredicate(membership: CollectionFlag | undefined): Expression
   return sql<SqlBool>`archived = 0 and ${sql.ref(membership)} = 1`;
 }
 
-function containsPattern(column: string, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
-}
+/** One key of a listing's order: an expression and its direction. */
+type OrderKey = { expression: Expression<unknown>; direction: "asc" | "desc" };
 
-/** One key of a listing's order: an expression, selected as `alias`, and its direction. */
-type OrderKey = { alias: "o1" | "o2"; expression: Expression<unknown>; direction: "asc" | "desc" };
+const key = (column: string, direction: OrderKey["direction"]): OrderKey => ({
+  expression: sql`${sql.ref(column)}`,
+  direction,
+});
 
-/**
- * How a listing is ordered; ties go to the newer id. Relevance puts the products whose title holds
- * every search word before those matched by category, type or fabric only, the best sellers first.
- */
-function orderKeys(filter: ListingFilter): OrderKey[] {
-  const key = (alias: OrderKey["alias"], column: string, direction: OrderKey["direction"]): OrderKey => ({
-    alias,
-    expression: sql`${sql.ref(column)}`,
-    direction,
-  });
-  switch (filter.sort) {
+/** How a listing without a search is ordered; ties go to the newer id. */
+function orderKeys(sort: ListingSort): OrderKey[] {
+  switch (sort) {
     case "low":
-      return [key("o1", "price", "asc")];
+      return [key("price", "asc")];
     case "high":
-      return [key("o1", "price", "desc")];
+      return [key("price", "desc")];
     case "new":
-      return [key("o1", "createdAt", "desc")];
+      return [key("createdAt", "desc")];
     case "popular":
-      return [key("o1", "soldCount", "desc")];
     case "relevance":
-      return [{ alias: "o1", expression: titleMisses(filter), direction: "asc" }, key("o2", "soldCount", "desc")];
+      return [key("soldCount", "desc")];
   }
 }
 
-/** 0 when the title holds every search word, else 1. */
-function titleMisses(filter: ListingFilter): Expression<unknown> {
-  const patterns = filter.search?.patterns ?? [];
-  if (patterns.length === 0) return sql`0`;
-  const all = sql.join(
-    patterns.map((pattern) => sql`lower(${sql.ref("title")}) like ${pattern} escape '\\'`),
-    sql` and `,
-  );
-  return sql`case when ${all} then 0 else 1 end`;
-}
-
-/** The conditions of a listing's filters, shared by its page and its count. */
-async function listingConditions(executor: Executor, filter: ListingFilter): Promise<Expression<SqlBool>[]> {
+/** The conditions of a listing's filters, shared by its page and its count (the search aside). */
+function listingConditions(filter: ListingFilter): Expression<SqlBool>[] {
   const conditions = [membershipPredicate(filter.membership)];
-  if (filter.search) {
-    for (const pattern of filter.search.patterns) conditions.push(containsPattern("searchText", pattern));
-    // The longest word is the rarest, as a rule: it chooses the candidates.
-    const longest = [...filter.search.words].sort((a, b) => b.length - a.length)[0];
-    const few = longest ? await rareSearchCandidates(executor, longest) : null;
-    if (few) conditions.push(few);
-  }
   if (filter.typeKey !== undefined) conditions.push(sql<SqlBool>`lower(${sql.ref("type")}) = ${filter.typeKey}`);
   if (filter.fabricKey !== undefined) conditions.push(sql<SqlBool>`fabric_key = ${filter.fabricKey}`);
   if (filter.maxPrice !== undefined) conditions.push(sql<SqlBool>`price <= ${filter.maxPrice}`);
@@ -95,42 +75,245 @@ export async function findListingPage(
   limit: number,
   offset: number,
 ): Promise<CardRow[]> {
-  const keys = orderKeys(filter);
-  let page = executor.selectFrom("products").select(["id", ...keys.map((key) => sql`${key.expression}`.as(key.alias))]);
-  for (const condition of await listingConditions(executor, filter)) page = page.where(condition);
-  for (const key of keys) page = page.orderBy(sql.ref(key.alias), key.direction);
+  if (filter.search) return findSearchPage(executor, filter, filter.search.terms, limit, offset);
+  const keys = orderKeys(filter.sort);
+  let page = executor
+    .selectFrom("products")
+    .select(["id", ...keys.map((orderKey, index) => sql`${orderKey.expression}`.as(`o${index}`))]);
+  for (const condition of listingConditions(filter)) page = page.where(condition);
+  for (const [index, orderKey] of keys.entries()) page = page.orderBy(sql.ref(`o${index}`), orderKey.direction);
   const ids = page.orderBy("id", "desc").limit(limit).offset(offset);
   let rows = executor
     .selectFrom(ids.as("page"))
     .innerJoin("products", "products.id", "page.id")
     .select(["products.id", "products.title", "products.price", "products.imageMain"]);
-  for (const key of keys) rows = rows.orderBy(sql.ref(`page.${key.alias}`), key.direction);
+  for (const [index, orderKey] of keys.entries()) rows = rows.orderBy(sql.ref(`page.o${index}`), orderKey.direction);
   return rows.orderBy("page.id", "desc").execute();
 }
 
 /** How many products a listing's filters match, for "Page 2 of 5 · 103 products". */
 export async function countListing(executor: Executor, filter: ListingFilter): Promise<number> {
+  if (filter.search) return countSearch(executor, filter, filter.search.terms);
   let query = executor.selectFrom("products").select(({ fn }) => fn.countAll<number | string>().as("count"));
-  for (const condition of await listingConditions(executor, filter)) query = query.where(condition);
+  for (const condition of listingConditions(filter)) query = query.where(condition);
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
-/** Below this many matches, a search starts from the trigram index rather than the price order. */
-const RARE_MATCHES = 1000;
+/** The search in the full-text index's own query language: every term, a term's alternative with OR. */
+export function matchExpression(engine: "sqlite" | "postgres", terms: readonly SearchTerm[], weights = ""): string {
+  const one = (term: { word: string; prefix: boolean }) =>
+    engine === "sqlite"
+      ? `"${term.word}"${term.prefix ? "*" : ""}`
+      : `${term.word}${term.prefix || weights ? `:${term.prefix ? "*" : ""}${weights}` : ""}`;
+  const parts = terms.map((term) => {
+    if (!term.or) return one(term);
+    return engine === "sqlite" ? `(${one(term)} OR ${one(term.or)})` : `(${one(term)} | ${one(term.or)})`;
+  });
+  return parts.join(engine === "sqlite" ? " AND " : " & ");
+}
+
+/*
+ * Relevance is the engine's rank (SQLite: bm25 with the columns weighted title 10, type and category
+ * 4, fabric 2, description 1; PostgreSQL: ts_rank with A 1.0, B 0.4, C 0.2, D 0.1), rounded so that
+ * products about as relevant are then ordered by their standing: in stock before sold out, then by
+ * sales (in powers of two), then newer first. The index keeps the standing beside each product
+ * (migration 0019: in SQLite's rowid, in PostgreSQL's product_search table), so ranking reads
+ * nothing else.
+ */
+const BM25 = sql`bm25(products_fts, 10.0, 4.0, 2.0, 1.0)`;
+const TS_RANK_WEIGHTS = "{0.1,0.2,0.4,1.0}";
+/** SQLite's index rowid is standing × 2³² + product id. */
+const FTS_ID = sql`(products_fts.rowid & 4294967295)`;
 
 /**
- * SQLite: the ids of the few products whose text contains a rare search term, from the FTS5 trigram
- * index; null when the term is common (walking the price order then finds a page sooner) or too
- * short for trigrams. PostgreSQL's planner makes this choice itself with pg_trgm's statistics.
+ * The index as a query's source. `alone`: nothing but the index is read (a search of the whole shop
+ * by relevance); otherwise the products are joined for the listing's filters and sorts.
  */
-async function rareSearchCandidates(executor: Executor, text: string) {
-  if (engineOf(executor) !== "sqlite" || [...text].length < 3) return null;
-  const phrase = `"${text.replaceAll('"', '""')}"`;
-  const counted = await sql<{ matches: number }>`select count(*) as matches from (
-      select rowid from products_search where products_search match ${phrase} limit ${RARE_MATCHES}
-    )`.execute(executor);
-  if ((counted.rows[0]?.matches ?? RARE_MATCHES) >= RARE_MATCHES) return null;
-  return sql<SqlBool>`id in (select rowid from products_search where products_search match ${phrase})`;
+function searchSource(executor: Executor, terms: readonly SearchTerm[], alone: boolean) {
+  const engine = engineOf(executor);
+  const match = matchExpression(engine, terms);
+  if (engine === "sqlite") {
+    return {
+      from: alone ? sql`products_fts` : sql`products_fts join products on products.id = ${FTS_ID}`,
+      id: FTS_ID,
+      where: sql<SqlBool>`products_fts match ${match}`,
+      rank: sql`round(${BM25}, 1), products_fts.rowid desc`,
+    };
+  }
+  return {
+    from: alone ? sql`product_search` : sql`product_search join products on products.id = product_search.id`,
+    id: sql`product_search.id`,
+    where: sql<SqlBool>`product_search.vector @@ to_tsquery('simple', ${match})`,
+    rank: sql`round(ts_rank(${TS_RANK_WEIGHTS}::float4[], product_search.vector, to_tsquery('simple', ${match}))::numeric, 2) desc,
+      product_search.standing desc`,
+  };
+}
+
+/** The listing's filters beyond "on sale"; none means the index alone can answer. */
+function extraConditions(filter: ListingFilter): Expression<SqlBool>[] {
+  return filter.membership === undefined ? listingConditions(filter).slice(1) : listingConditions(filter);
+}
+
+async function findSearchPage(
+  executor: Executor,
+  filter: ListingFilter,
+  terms: readonly SearchTerm[],
+  limit: number,
+  offset: number,
+): Promise<CardRow[]> {
+  const extra = extraConditions(filter);
+  const relevance = filter.sort === "relevance";
+  if (relevance && extra.length === 0 && byBands(executor, terms, filter.search?.matches ?? 0)) {
+    return cardsInOrder(executor, await findByBands(executor, terms, limit, offset));
+  }
+  const source = searchSource(executor, terms, relevance && extra.length === 0);
+  const where = sql.join(
+    [source.where, ...(relevance && extra.length === 0 ? [] : listingConditions(filter))],
+    sql` and `,
+  );
+  const order = relevance
+    ? source.rank
+    : sql.join(
+        orderKeys(filter.sort).map((orderKey) => sql`${orderKey.expression} ${sql.raw(orderKey.direction)}`),
+        sql`, `,
+      );
+  const found = await sql<{ id: number }>`
+    select ${source.id} as id from ${source.from} where ${where}
+    order by ${order}, ${source.id} desc limit ${limit} offset ${offset}`.execute(executor);
+  return cardsInOrder(
+    executor,
+    found.rows.map((row) => Number(row.id)),
+  );
+}
+
+/**
+ * Up to this many matches a search of the whole shop is ranked by the engine's score. Past it,
+ * scoring every match costs tens of milliseconds, and the page is taken band by band instead: the
+ * products with every word in the title, then in the title, type or category, then anywhere; each
+ * band in standing order (in stock, sales, newest), which the index walks and stops at the page.
+ */
+export const RANK_EVERY_MATCH_UP_TO = 2_000;
+
+/**
+ * Whether a search's page is taken band by band. On PostgreSQL only for one word: the planner
+ * estimates several words' bands as if the words were independent, and may walk every product for
+ * a band that holds none.
+ */
+function byBands(executor: Executor, terms: readonly SearchTerm[], matches: number): boolean {
+  if (matches <= RANK_EVERY_MATCH_UP_TO) return false;
+  return engineOf(executor) === "sqlite" || terms.length === 1;
+}
+
+/** The three bands of relevance as index queries, best first (see RANK_EVERY_MATCH_UP_TO). */
+function bandQueries(executor: Executor, terms: readonly SearchTerm[]) {
+  if (engineOf(executor) === "sqlite") {
+    const all = matchExpression("sqlite", terms);
+    const title = `{title} : (${all})`;
+    const named = `{title kind} : (${all})`;
+    return [title, `(${named}) NOT (${title})`, `(${all}) NOT (${named})`].map(
+      (match) => sql`select ${FTS_ID} as id from products_fts where products_fts match ${match}`,
+    );
+  }
+  const all = matchExpression("postgres", terms);
+  const title = matchExpression("postgres", terms, "A");
+  const named = matchExpression("postgres", terms, "AB");
+  return [title, `(${named}) & !(${title})`, `(${all}) & !(${named})`].map(
+    (query) => sql`select id from product_search where vector @@ to_tsquery('simple', ${query})`,
+  );
+}
+
+async function findByBands(executor: Executor, terms: readonly SearchTerm[], limit: number, offset: number) {
+  const sqlite = engineOf(executor) === "sqlite";
+  const order = sqlite ? sql`order by products_fts.rowid desc` : sql`order by standing desc, id desc`;
+  const ids: number[] = [];
+  let skip = offset;
+  for (const band of bandQueries(executor, terms)) {
+    const want = limit - ids.length;
+    if (want <= 0) break;
+    const page = await sql<{ id: number }>`${band} ${order} limit ${want} offset ${skip}`.execute(executor);
+    ids.push(...page.rows.map((row) => Number(row.id)));
+    if (page.rows.length > 0 || skip === 0) {
+      skip = 0;
+      continue;
+    }
+    // Nothing of this band on the page: skip past its products into the next.
+    const counted = await sql<{ count: number | string }>`select count(*) as count from (${band}) as band`.execute(
+      executor,
+    );
+    skip = Math.max(0, skip - Number(counted.rows[0]?.count ?? 0));
+  }
+  return ids;
+}
+
+async function cardsInOrder(executor: Executor, ids: number[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await executor
+    .selectFrom("products")
+    .select(["id", "title", "price", "imageMain"])
+    .where("id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is CardRow => row !== undefined);
+}
+
+async function countSearch(executor: Executor, filter: ListingFilter, terms: readonly SearchTerm[]): Promise<number> {
+  const extra = extraConditions(filter);
+  const source = searchSource(executor, terms, extra.length === 0);
+  const where = sql.join([source.where, ...(extra.length === 0 ? [] : listingConditions(filter))], sql` and `);
+  const counted = await sql<{
+    count: number | string;
+  }>`select count(*) as count from ${source.from} where ${where}`.execute(executor);
+  return Number(counted.rows[0]?.count ?? 0);
+}
+
+/** Products whose words start as the shopper's do, best first: the header's suggestions. */
+export async function findSuggestedProducts(executor: Executor, terms: readonly SearchTerm[], limit: number) {
+  const source = searchSource(executor, terms, true);
+  const found = await sql<{ id: number }>`
+    select ${source.id} as id from ${source.from} where ${source.where}
+    order by ${source.rank}, ${source.id} desc limit ${limit}`.execute(executor);
+  const cards = await cardsInOrder(
+    executor,
+    found.rows.map((row) => Number(row.id)),
+  );
+  return cards.map((card) => ({ id: card.id, title: card.title }));
+}
+
+/**
+ * The words of live products' titles, types, categories and fabrics, with how many products use
+ * each; apart, the words of types and categories, and the garment types as products name them.
+ */
+export async function findCatalogueWords(executor: Executor) {
+  const counts = new Map<string, number>();
+  const kindWords = new Set<string>();
+  const add = (text: string, times: number, kind = false) => {
+    for (const word of text.split(" ")) {
+      if (!word) continue;
+      counts.set(word, (counts.get(word) ?? 0) + times);
+      if (kind) kindWords.add(word);
+    }
+  };
+  const types = new Set<string>();
+  const kinds = await sql<{ type: string; kind: string; fabric: string; count: number | string }>`
+    select min(type) as type, search_kind as kind, search_fabric as fabric, count(*) as count from products
+    where archived = 0 group by search_kind, search_fabric`.execute(executor);
+  for (const row of kinds.rows) {
+    add(row.kind, Number(row.count), true);
+    add(row.fabric, Number(row.count));
+    types.add(row.type);
+  }
+  const titles = await sql<{ words: string }>`select search_title as words from products where archived = 0`.execute(
+    executor,
+  );
+  for (const row of titles.rows) add(row.words, 1);
+  return { counts, kindWords, types: [...types].sort() };
+}
+
+/** What tells whether the catalogue's words may have changed: a product added, edited or archived. */
+export async function findCatalogueWordsStamp(executor: Executor): Promise<string> {
+  const row = await sql<{ count: number | string; latest: number | string | null }>`
+    select count(*) as count, max(updated_at) as latest from products`.execute(executor);
+  return `${row.rows[0]?.count ?? 0}:${row.rows[0]?.latest ?? 0}`;
 }
 
 export async function findDistinctCategories(executor: Executor, membership: CollectionFlag | undefined) {

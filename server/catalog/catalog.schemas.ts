@@ -4,6 +4,7 @@ import { chosenSort, PAGE_SIZE } from "#core/listings.ts";
 import { SIZES, type Size } from "#core/sizes.ts";
 import { hasGstRate } from "../tax/gst-rates.ts";
 import { pageNumber } from "../validation/fields.ts";
+import type { SearchOutcome } from "./search/search.service.ts";
 
 export { PAGE_SIZE, SIZES, type Size };
 
@@ -99,6 +100,8 @@ export type ListingPage = {
   /** Products matching the filters, on every page together. */
   total: number;
   pageCount: number;
+  /** For a search: what it was taken to mean, and a listing it names. */
+  search?: SearchOutcome;
 };
 
 /**

@@ -2,7 +2,6 @@ import { COLLECTION_FLAGS, type CollectionFlag, findCollection } from "#core/col
 import { rupeesToPaise } from "#core/money.ts";
 import { materialLabel } from "#core/sizes.ts";
 import type { Db, ProductRow, ProductSizeRow } from "../db/schema.ts";
-import { containsLikePattern } from "../db/text-match.ts";
 import { AppError } from "../errors.ts";
 import {
   countAllProducts,
@@ -29,7 +28,16 @@ import {
   type Size,
 } from "./catalog.schemas.ts";
 import { catalogCache } from "./catalog-cache.ts";
-import { searchWords } from "./search-words.ts";
+import {
+  listingOffer,
+  recordSearch,
+  resolveSearch,
+  type SearchOutcome,
+  understandSearch,
+} from "./search/search.service.ts";
+
+/** How many of a search's first pages are kept with the catalogue cache. */
+const CACHED_SEARCH_PAGES = 3;
 
 export function membershipOf(listing: string): CollectionFlag | undefined {
   if (listing === "all") return undefined;
@@ -39,34 +47,53 @@ export function membershipOf(listing: string): CollectionFlag | undefined {
 }
 
 /**
- * One page of a listing, following the shop's filter rules: every word of the search is among the
- * product's words (title, category, type and fabric, with common spellings and plurals made one),
- * the garment type is the chosen one, the fabric equals the chosen one (a product without fabric
- * never matches a chosen fabric), and the price is at most the maximum. The number of matches is
- * counted once and kept with the catalogue cache. A page past the last shows the last.
+ * One page of a listing, following the shop's filter rules: the garment type is the chosen one, the
+ * fabric equals the chosen one (a product without fabric never matches a chosen fabric), the price
+ * is at most the maximum, and every word of the search is among the product's words (see
+ * search/understand.ts: one spelling, singular, Devanagari in Latin letters, typos corrected; when
+ * no product has every word, the least important is left out and the page says so). The number of
+ * matches is counted once and kept with the catalogue cache. A page past the last shows the last.
  */
 export async function browseListing(
   db: Db,
   query: ListingQuery,
   options: { withSizes?: boolean } = {},
 ): Promise<ListingPage> {
+  const started = performance.now();
   const filter: ListingFilter = {
     membership: membershipOf(query.listing),
-    search: searchFilter(query.q),
     typeKey: query.type ? query.type.toLowerCase() : undefined,
     fabricKey: query.fabric ? query.fabric.toLowerCase() : undefined,
     maxPrice: query.max === undefined ? undefined : rupeesToPaise(query.max),
     sort: query.sort,
   };
-  const { page: _page, ...counted } = query;
-  const pageOf = (page: number) => findListingPage(db, filter, PAGE_SIZE, (page - 1) * PAGE_SIZE);
-  const [asked, total] = await Promise.all([
-    pageOf(query.page),
-    catalogCache(db).remember(`count:${JSON.stringify(counted)}`, () => countListing(db, filter)),
-  ]);
+  const { page: _page, q: _q, ...counted } = query;
+  const countOf = (search: ListingFilter["search"]) =>
+    catalogCache(db).remember(`count:${JSON.stringify({ ...counted, search })}`, () =>
+      countListing(db, { ...filter, search }),
+    );
+  let search: SearchOutcome | undefined;
+  let total: number;
+  const understood = query.q ? await understandSearch(db, query.q) : null;
+  if (query.q && understood && understood.words.length > 0) {
+    const resolved = await resolveSearch(query.q, understood, (terms) => countOf({ terms }));
+    filter.search = { terms: resolved.terms, matches: resolved.total };
+    total = resolved.total;
+    const offer = query.listing === "all" ? listingOffer(query.q, understood.types) : null;
+    search = { ...resolved.outcome, offer };
+  } else {
+    total = await countOf(undefined);
+  }
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
-  const rows = page === query.page ? asked : await pageOf(page);
+  // A search's first pages are kept with the catalogue version like its count: ranking every match
+  // of a common word costs tens of milliseconds at 100k products, and many shoppers type the same.
+  const pageOf = () => findListingPage(db, filter, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const rows =
+    filter.search && page <= CACHED_SEARCH_PAGES
+      ? await catalogCache(db).remember(`page:${JSON.stringify({ ...counted, search: filter.search, page })}`, pageOf)
+      : await pageOf();
+  if (query.q && query.page === 1) recordSearch(db, query.q, total, performance.now() - started);
   // Only cards that add to the cart from the listing (Accessories) need each product's sizes.
   const cards = options.withSizes ? await withSizes(db, rows) : rows.map((row) => toCard(row, []));
   return {
@@ -76,12 +103,8 @@ export async function browseListing(
     hasNext: page < pageCount,
     total,
     pageCount,
+    ...(search ? { search } : {}),
   };
-}
-
-function searchFilter(q: string | undefined): ListingFilter["search"] {
-  const words = q ? searchWords(q) : [];
-  return words.length > 0 ? { words, patterns: words.map(containsLikePattern) } : undefined;
 }
 
 /**

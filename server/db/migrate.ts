@@ -19,6 +19,7 @@ import * as documentDatesInStep from "./migrations/0015_document_dates_in_step.t
 import * as sharedLimits from "./migrations/0016_shared_limits.ts";
 import * as shipmentAndCancellation from "./migrations/0017_shipment_and_cancellation.ts";
 import * as onlinePayments from "./migrations/0018_online_payments.ts";
+import * as fullTextSearch from "./migrations/0019_full_text_search.ts";
 import * as deliveryByPincode from "./migrations/0020_delivery_by_pincode.ts";
 import * as reviewsAndSizeGuides from "./migrations/0021_reviews_and_size_guides.ts";
 import * as returnsAndStoreCredit from "./migrations/0022_returns_and_store_credit.ts";
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0016_shared_limits": sharedLimits,
   "0017_shipment_and_cancellation": shipmentAndCancellation,
   "0018_online_payments": onlinePayments,
+  "0019_full_text_search": fullTextSearch,
   "0020_delivery_by_pincode": deliveryByPincode,
   "0021_reviews_and_size_guides": reviewsAndSizeGuides,
   "0022_returns_and_store_credit": returnsAndStoreCredit,

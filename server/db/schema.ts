@@ -29,6 +29,13 @@ export interface ProductsTable {
   description1: string;
   /** lower(title, category and fabric): what the search box matches. */
   searchText: string;
+  /** The full-text index's words (see catalog/search/words.ts), by weight: title, type and category, fabric, description. */
+  searchTitle: Generated<string>;
+  searchKind: Generated<string>;
+  searchFabric: Generated<string>;
+  searchDescription: Generated<string>;
+  /** 1 while any size has stock; kept by triggers on product_sizes. */
+  inStock: Generated<number>;
   isPakistaniSuits: number;
   isKoreanTrendy: number;
   isPinterestFinds: number;
@@ -52,6 +59,22 @@ export interface ProductSizesTable {
   size: string;
   stock: number;
   position: number;
+}
+
+/** A word the administrator made a synonym of another ("ghagra" → "lehenga"). */
+export interface SearchSynonymsTable {
+  word: string;
+  target: string;
+  createdAt: number;
+}
+
+/** One search a shopper made: what they typed, how many products it found and how long it took. */
+export interface SearchLogTable {
+  id: Generated<number>;
+  query: string;
+  resultCount: number;
+  tookMs: number;
+  at: number;
 }
 
 /** The pictures of the home page's hero slides and tiles, by slot. */
@@ -350,6 +373,8 @@ export interface OrderDeliveryPromisesTable {
 
 export interface Database {
   products: ProductsTable;
+  searchSynonyms: SearchSynonymsTable;
+  searchLog: SearchLogTable;
   productSizes: ProductSizesTable;
   homeImages: HomeImagesTable;
   users: UsersTable;

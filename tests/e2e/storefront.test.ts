@@ -124,6 +124,31 @@ describeJourneys("storefront", (journey) => {
     await expect.poll(() => page.locator("main article h2").allTextContents()).toEqual(["Kundan Jhumka Earrings"]);
   });
 
+  it("suggests as the shopper types, chosen with the keyboard, and forgives a typo", async () => {
+    const page = await journey().newPage({ width: 1366 });
+    await page.goto("/");
+    const box = page.getByRole("combobox", { name: "Search products" }).first();
+    await box.fill("jhum");
+    const list = page.getByRole("listbox", { name: "Suggestions" }).first();
+    await expect.poll(() => box.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => list.getByRole("option").allTextContents()).toContain("jhumkaSearch");
+    await box.press("ArrowDown");
+    const first = list.getByRole("option").first();
+    await expect.poll(() => first.getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => box.getAttribute("aria-activedescendant")).toBe(await first.getAttribute("id"));
+    await box.press("Escape");
+    await expect.poll(() => box.getAttribute("aria-expanded")).toBe("false");
+    await box.press("ArrowDown");
+    await box.press("Enter");
+    await page.waitForURL("**/allproducts?q=jhumka");
+    await expect.poll(() => page.locator("main article h2").allTextContents()).toEqual(["Kundan Jhumka Earrings"]);
+
+    await page.goto("/allproducts?q=anarkalli");
+    await expect.poll(() => page.getByText("Showing results for “anarkali”.").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("main article").count()).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
   it("shows a product with its pictures, price, details and its own sizes", async () => {
     const page = await journey().newPage();
     await page.goto("/pakistani-suits");

@@ -52,6 +52,7 @@ describe("the admin route table", () => {
         "/admin/gst",
         "/admin/gst.csv",
         "/admin/gst.json",
+        "/admin/searches",
         "/admin/orders/:orderId/:document",
         "/admin/orders/:orderId/eway-bill.json",
         "/dashboard",
@@ -157,6 +158,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
     { from: "placed", to: "cancelled" },
     { intent: "eway-bill", ewayBillNumber: "181234567890" },
     { intent: "add-holiday", day: "2026-12-25", name: "Hacked" },
+    { word: "hackedword", target: "kurta" },
     {
       title: "Hacked",
       price: "1",
@@ -209,6 +211,9 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
       expect((await orderForAdmin(db, SYSTEM, orderId)).status).toBe("placed");
       expect((await orderForAdmin(db, SYSTEM, ewayOrderId)).ewayBill.number).toBeNull();
       expect(await db.selectFrom("deliveryHolidays").selectAll().execute()).toEqual([]);
+      expect(await db.selectFrom("searchSynonyms").select("word").where("word", "=", "hackedword").execute()).toEqual(
+        [],
+      );
       const victim = await shop.request({
         method: "GET",
         url: "/dashboard?tab=users",

@@ -5,6 +5,7 @@ import {
   Package,
   ReceiptIndianRupee,
   Ruler,
+  Search,
   ShoppingBag,
   Store,
   Truck,
@@ -28,6 +29,7 @@ const SECTIONS = [
   { label: "Reviews", to: "/admin/reviews", tab: "reviews", Icon: MessageSquareText },
   { label: "Returns", to: "/admin/returns", tab: "returns", Icon: Undo2 },
   { label: "Size charts", to: "/admin/size-charts", tab: "size-charts", Icon: Ruler },
+  { label: "Searches", to: "/admin/searches", tab: "searches", Icon: Search },
 ] as const;
 
 /** The section a page of the admin area belongs to, for the navigation's current mark. */
@@ -39,12 +41,13 @@ function currentSection(pathname: string, search: string): string {
   if (pathname === "/admin/reviews") return "reviews";
   if (pathname === "/admin/returns") return "returns";
   if (pathname === "/admin/size-charts") return "size-charts";
+  if (pathname === "/admin/searches") return "searches";
   return new URLSearchParams(search).get("tab") ?? "overview";
 }
 
 /**
  * The admin area's own frame: a bar with the shop's name, the way back to the shop, the theme and
- * logout, and a side navigation for Dashboard, Products, Orders, Users, E-mails, the GST report and Delivery (a row of links below
+ * logout, and a side navigation for each section of the admin area (a row of links below
  * 1024 px, so the tables keep the width).
  */
 export function AdminShell({ viewer, theme, children }: { viewer: Viewer; theme: Theme; children: React.ReactNode }) {

@@ -1,11 +1,37 @@
 import { Search } from "lucide-react";
-import { Form, useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, useNavigate, useSearchParams } from "react-router";
+import { type SuggestionOption, useSearchSuggestions } from "./use-search-suggestions.ts";
 
-/** Searches the whole shop: submits to /allproducts?q=… (works without JavaScript too). */
+/**
+ * Searches the whole shop: submits to /allproducts?q=… (works without JavaScript too). With
+ * JavaScript it is a combobox (the WAI-ARIA pattern with a listbox): as the shopper types, searches
+ * and products from /search/suggest open under it; arrow keys move through them, Enter opens the one
+ * chosen (or searches for what is typed), Escape closes the list and then clears the box.
+ */
 export function SearchBox({ id, className = "" }: { id: string; className?: string }) {
   const [params] = useSearchParams();
+  const asked = params.get("q") ?? "";
+  const [value, setValue] = useState(asked);
+  const suggestions = useSearchSuggestions();
+  const navigate = useNavigate();
+  const listId = `${id}-suggestions`;
+  useEffect(() => setValue(asked), [asked]);
+
+  function choose(option: SuggestionOption) {
+    suggestions.close();
+    if (option.kind === "search") setValue(option.label);
+    void navigate(option.href);
+  }
+
   return (
-    <Form method="get" action="/allproducts" role="search" className={`relative ${className}`}>
+    <Form
+      method="get"
+      action="/allproducts"
+      role="search"
+      className={`relative ${className}`}
+      onSubmit={suggestions.close}
+    >
       <label htmlFor={id} className="sr-only">
         Search products
       </label>
@@ -13,7 +39,19 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
         id={id}
         name="q"
         type="search"
-        defaultValue={params.get("q") ?? ""}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={suggestions.open}
+        aria-controls={listId}
+        aria-activedescendant={suggestions.chosen ? `${listId}-${suggestions.active}` : undefined}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          suggestions.ask(event.target.value);
+        }}
+        onKeyDown={(event) => onKeyDown(event, { suggestions, value, setValue, choose })}
+        onBlur={suggestions.close}
         placeholder="Search suits, kurtas, bags…"
         maxLength={100}
         className="field pr-10"
@@ -25,6 +63,88 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
         <Search aria-hidden="true" className="size-4" />
         <span className="sr-only">Search</span>
       </button>
+      <SuggestionList
+        id={listId}
+        open={suggestions.open}
+        options={suggestions.options}
+        active={suggestions.active}
+        onChoose={choose}
+      />
     </Form>
+  );
+}
+
+/** Arrow keys move through the suggestions, Enter opens the chosen one, Escape closes them, then clears the box. */
+function onKeyDown(
+  event: React.KeyboardEvent<HTMLInputElement>,
+  box: {
+    suggestions: ReturnType<typeof useSearchSuggestions>;
+    value: string;
+    setValue: (value: string) => void;
+    choose: (option: SuggestionOption) => void;
+  },
+) {
+  const { key } = event;
+  const { suggestions } = box;
+  if (key === "ArrowDown" || key === "ArrowUp") {
+    event.preventDefault();
+    suggestions.move(key === "ArrowDown" ? 1 : -1);
+  } else if (key === "Enter" && suggestions.chosen) {
+    event.preventDefault();
+    box.choose(suggestions.chosen);
+  } else if (key === "Escape" && (suggestions.open || box.value)) {
+    event.preventDefault();
+    if (suggestions.open) suggestions.close();
+    else {
+      box.setValue("");
+      suggestions.clear();
+    }
+  }
+}
+
+function SuggestionList({
+  id,
+  open,
+  options,
+  active,
+  onChoose,
+}: {
+  id: string;
+  open: boolean;
+  options: SuggestionOption[];
+  active: number;
+  onChoose: (option: SuggestionOption) => void;
+}) {
+  return (
+    <div
+      id={id}
+      role="listbox"
+      aria-label="Suggestions"
+      hidden={!open}
+      className="absolute inset-x-0 top-full z-40 mt-1 max-h-80 overflow-y-auto rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      {options.map((option, index) => (
+        <div
+          key={option.href}
+          id={`${id}-${index}`}
+          role="option"
+          tabIndex={-1}
+          aria-selected={index === active}
+          // Chosen on press, before the box loses focus and closes the list.
+          onMouseDown={(event) => {
+            event.preventDefault();
+            onChoose(option);
+          }}
+          className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 ${
+            index === active ? "bg-gold-100 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800"
+          }`}
+        >
+          <span className="truncate">{option.label}</span>
+          <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
+            {option.kind === "product" ? "Product" : "Search"}
+          </span>
+        </div>
+      ))}
+    </div>
   );
 }
