@@ -38,7 +38,13 @@ import {
   unsubscribeTarget,
   voteHelpful,
 } from "./reviews.service.ts";
-import { myMeasurements, saveMeasurements, saveSizeChart, sizeGuideFor } from "./size-guides.service.ts";
+import {
+  myMeasurements,
+  saveMeasurements,
+  saveSizeChart,
+  sizeChartsAdmin,
+  sizeGuideFor,
+} from "./size-guides.service.ts";
 
 const storage = new LocalStorage(mkdtempSync(path.join(tmpdir(), "kesar-reviews-")));
 
@@ -351,8 +357,11 @@ describeEachDatabase("size guides and find my size", (database) => {
       isExample: false,
       rows: chart.rows,
     });
+    expect((await sizeChartsAdmin(db, seller, kurta)).product).toMatchObject({ productId: kurta, chart: null });
     await saveSizeChart(db, seller, { productId: kurta }, { ...chart, rows: chart.rows.slice(0, 2) });
     expect(await sizeGuideFor(db, { id: kurta, flags })).toMatchObject({ source: "This piece's own size chart" });
+    expect((await sizeChartsAdmin(db, seller, kurta)).product?.chart?.rows).toHaveLength(2);
+    expect(await failure(sizeChartsAdmin(db, seller, 987_654))).toMatchObject({ code: "not-found" });
   });
 
   it("keeps a customer's measurements, and recommends a size moved by the fit feedback, saying why", async () => {

@@ -64,11 +64,22 @@ export async function sizeGuideFor(
   return null;
 }
 
-/** Every chart, for the admin's editor: the collections' (empty where none is saved) and the products' own. */
-export async function sizeChartsAdmin(db: Db, actor: Actor) {
+/**
+ * Every chart, for the admin's editor: the collections' (empty where none is saved) and the
+ * products' own; with a product asked for, that product and its own chart (null until saved).
+ */
+export async function sizeChartsAdmin(db: Db, actor: Actor, productId?: number) {
   assertAdmin(actor);
   const rows = await findAllCharts(db);
+  let product: { productId: number; title: string; chart: ReturnType<typeof parseChart> | null } | null = null;
+  if (productId !== undefined) {
+    const found = await findProduct(db, productId);
+    if (!found) throw new AppError("not-found", "This product could not be found.");
+    const own = rows.find((entry) => entry.productId !== null && Number(entry.productId) === productId);
+    product = { productId, title: found.title, chart: own ? parseChart(own.chart) : null };
+  }
   return {
+    product,
     collections: COLLECTIONS.map((collection) => {
       const row = rows.find((entry) => entry.collection === collection.slug);
       return {

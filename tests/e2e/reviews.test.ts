@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { expect, it } from "vitest";
+import { checkEveryWay } from "./a11y.ts";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, setOrderStatus, signInAsAdmin } from "./forms.ts";
 import { addToCart, live, productPath, signUp } from "./shopper.ts";
@@ -72,6 +73,8 @@ describeJourneys(
       await expect
         .poll(() => dialog.getByTestId("size-recommendation").textContent())
         .toContain("From your chest, the chart gives M.");
+      // The open dialog, with its chart and recommendation, at every width in both modes.
+      await checkEveryWay(page, "the size guide dialog");
       // Tab never reaches the page behind the open dialog (past its last control, the browser's own UI).
       for (let press = 0; press < 12; press += 1) {
         await page.keyboard.press("Tab");

@@ -118,7 +118,9 @@ function ChartTable({ chart, unit }: { chart: ShownChart; unit: LengthUnit }) {
     chart.rows.some((row) => typeof row.values[column.key] === "number"),
   );
   return (
-    <div className="overflow-x-auto">
+    // On a phone the chart may scroll sideways: the keyboard can reach and scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled by keyboard.
+    <div className="overflow-x-auto" tabIndex={0}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Measurements in {unit === "cm" ? "centimetres" : "inches"}</caption>
         <thead>

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import {
   productForEditing,
   productFormSuggestions,
@@ -49,14 +50,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { product, suggestions, priceBands } = loaderData;
   return (
-    <ProductForm
-      key={product?.updatedAt ?? "new"}
-      heading={product ? `Edit product #${product.id}` : "Add product"}
-      submitLabel={product ? "Update Product" : "Add Product"}
-      values={product ? toFormValues(product) : EMPTY_PRODUCT}
-      suggestions={suggestions}
-      priceBands={priceBands}
-      result={actionData}
-    />
+    <>
+      <ProductForm
+        key={product?.updatedAt ?? "new"}
+        heading={product ? `Edit product #${product.id}` : "Add product"}
+        submitLabel={product ? "Update Product" : "Add Product"}
+        values={product ? toFormValues(product) : EMPTY_PRODUCT}
+        suggestions={suggestions}
+        priceBands={priceBands}
+        result={actionData}
+      />
+      {product ? (
+        <p className="mx-auto max-w-3xl px-4 pb-10 text-sm">
+          Measurements differ from its collection's?{" "}
+          <Link to={`/admin/size-charts?product=${product.id}`} className="font-medium underline underline-offset-4">
+            Size chart of this piece
+          </Link>
+        </p>
+      ) : null}
+    </>
   );
 }

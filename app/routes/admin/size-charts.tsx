@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { CHART_COLUMNS, type ChartKind, formatLength, toMillimetres } from "#core/size-charts.ts";
 import { SIZES } from "#core/sizes.ts";
 import { saveSizeChart, sizeChartsAdmin } from "#server/reviews/size-guides.service.ts";
@@ -17,12 +17,43 @@ const FOOTWEAR_SIZES = SIZES.filter((size) => size.startsWith("UK "));
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
-  const charts = await sizeChartsAdmin(appServices(context).db, actor);
+  const productParam = url.searchParams.get("product");
+  const productId = productParam && /^\d{1,9}$/.test(productParam) ? Number(productParam) : undefined;
+  if (productParam && productId === undefined) throw data(null, { status: 404 });
+  const charts = await sizeChartsAdmin(appServices(context).db, actor, productId);
   const asked = url.searchParams.get("collection");
-  const chosen = charts.collections.find((entry) => entry.slug === asked) ?? charts.collections[0];
+  const collection = charts.collections.find((entry) => entry.slug === asked) ?? charts.collections[0];
+  // A piece whose measurements differ from its collection's has a chart of its own.
+  const chosen: Chosen | undefined = charts.product
+    ? {
+        query: `product=${charts.product.productId}`,
+        owner: { name: "productId", value: String(charts.product.productId) },
+        title: `The size chart of ${charts.product.title}`,
+        chart: charts.product.chart,
+        isExample: false,
+        slug: null,
+      }
+    : collection && {
+        query: `collection=${collection.slug}`,
+        owner: { name: "collection", value: collection.slug },
+        title: collection.title,
+        chart: collection.chart,
+        isExample: collection.isExample,
+        slug: collection.slug,
+      };
   const kind = (url.searchParams.get("kind") as ChartKind | null) ?? chosen?.chart?.kind ?? "clothing";
   return { charts, chosen, kind: kind === "footwear" ? ("footwear" as const) : ("clothing" as const) };
 }
+
+type Chosen = {
+  /** The query naming the chart's owner, for links back to it. */
+  query: string;
+  owner: { name: "collection" | "productId"; value: string };
+  title: string;
+  chart: { kind: ChartKind; rows: { size: string; values: Record<string, number | null> }[] } | null;
+  isExample: boolean;
+  slug: string | null;
+};
 
 /** The table as typed, in centimetres: a size with no value at all is left out of the chart. */
 function chartFrom(form: FormData) {
@@ -46,9 +77,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
   try {
     const form = await readForm(request);
+    const productId = String(form.get("productId") ?? "");
     const collection = String(form.get("collection") ?? "");
-    const message = await saveSizeChart(appServices(context).db, actor, { collection }, chartFrom(form));
-    return redirectWithToast(context, `/admin/size-charts?collection=${collection}`, makeToast("success", message));
+    const owner = /^\d{1,9}$/.test(productId) ? { productId: Number(productId) } : { collection };
+    const message = await saveSizeChart(appServices(context).db, actor, owner, chartFrom(form));
+    const back = "productId" in owner ? `product=${owner.productId}` : `collection=${collection}`;
+    return redirectWithToast(context, `/admin/size-charts?${back}`, makeToast("success", message));
   } catch (error) {
     return formFailure(error);
   }
@@ -97,14 +131,14 @@ export default function SizeChartsAdmin({ loaderData, actionData }: Route.Compon
           In centimetres, to a tenth. Body measurements are taken on the wearer; garment ones on the piece laid flat. A
           size left empty is not on the chart.{" "}
           <Link
-            to={`/admin/size-charts?collection=${chosen.slug}&kind=${kind === "footwear" ? "clothing" : "footwear"}`}
+            to={`/admin/size-charts?${chosen.query}&kind=${kind === "footwear" ? "clothing" : "footwear"}`}
             className="underline underline-offset-4"
           >
             {kind === "footwear" ? "Make it a clothing chart" : "Make it a footwear chart (UK/India sizes)"}
           </Link>
         </p>
         <Form method="post" className="flex flex-col gap-4">
-          <input type="hidden" name="collection" value={chosen.slug} />
+          <input type="hidden" name={chosen.owner.name} value={chosen.owner.value} />
           <input type="hidden" name="kind" value={kind} />
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
