@@ -1,7 +1,7 @@
 import { it } from "vitest";
-import { addFirstSize, checkEveryWay, checkPages, firstProductPath, SWEEP_TIMEOUT_MS } from "./a11y.ts";
+import { addFirstSize, checkEveryWay, checkPages, firstProductPath, logIn, SWEEP_TIMEOUT_MS } from "./a11y.ts";
 import { describeJourneys } from "./browser.ts";
-import { fillDelivery } from "./forms.ts";
+import { fillDelivery, setOrderStatus } from "./forms.ts";
 import { live } from "./shopper.ts";
 
 describeJourneys("accessibility of a customer's pages", (journey) => {
@@ -26,6 +26,13 @@ describeJourneys("accessibility of a customer's pages", (journey) => {
       await dialog.getByRole("button", { name: "Order Now" }).click();
       await page.waitForURL("**/order");
       const orderPath = (await page.getByTestId("order-card").first().getAttribute("href")) ?? "/order";
+      // Delivered, so that its return page and the piece's review form show their forms.
+      const { shop } = journey();
+      const admin = await journey().newPage({ reducedMotion: true });
+      await logIn(admin, shop.adminEmail, shop.adminPassword);
+      const orderNumber = orderPath.split("/").pop() ?? "";
+      await setOrderStatus(admin, orderNumber, "Shipped");
+      await setOrderStatus(admin, orderNumber, "Delivered");
       await checkPages(page, [
         "/",
         "/profile",
@@ -34,6 +41,7 @@ describeJourneys("accessibility of a customer's pages", (journey) => {
         "/order",
         orderPath,
         `${orderPath}/return`,
+        `/review/${productPath.split("/").pop()}`,
       ]);
     },
     SWEEP_TIMEOUT_MS,
