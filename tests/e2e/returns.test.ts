@@ -55,12 +55,16 @@ describeJourneys("returns", (journey) => {
     await expect.poll(() => page.getByTestId("return-status").textContent()).toBe("Requested");
 
     await live(admin, "/admin/returns");
-    for (const step of ["Schedule pickup", "Mark picked up", "Mark received", "Accept: restock and refund"]) {
+    // Each step waits for its own answer: a toast of the step before may still be on the screen.
+    const steps = [
+      ["Schedule pickup", "Pickup scheduled"],
+      ["Mark picked up", "Picked up"],
+      ["Mark received", "Received"],
+      ["Accept: restock and refund", "Refunded"],
+    ] as const;
+    for (const [step, status] of steps) {
       await admin.getByRole("button", { name: new RegExp(`^${step}: .* of order ${orderNumber}$`) }).click();
-      await admin
-        .getByText(/^The return is now: /)
-        .last()
-        .waitFor();
+      await admin.getByText(`The return is now: ${status}.`).last().waitFor();
     }
     await live(admin, "/admin/returns?status=refunded");
     await expect.poll(() => admin.getByTestId("queued-return").filter({ hasText: orderNumber }).count()).toBe(1);
