@@ -2,11 +2,14 @@ import type { Actor } from "#core/actor.ts";
 import { assertSignedIn } from "../access.ts";
 import { deleteCart } from "../cart/cart.repository.ts";
 import { userOwner } from "../cart/owner.ts";
+import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Config } from "../config.ts";
 import type { Db, Executor, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { type Admission, countUse, guardFlood, type Limit } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
+import { findAuthorTraces } from "../reviews/reviews.repository.ts";
+import { deleteShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
 import { deleteWishlist } from "../wishlist/wishlist.repository.ts";
@@ -196,7 +199,7 @@ export async function signOutEverywhere(db: Db, actor: Actor): Promise<void> {
 
 /**
  * Deletes the account and the person's data: name, e-mail, phone, address, photo, cart, wishlist,
- * sessions, points and links. Orders stay for the shop's accounts (a tax invoice must be kept),
+ * sessions, points, links, reviews and their photos. Orders stay for the shop's accounts (a tax invoice must be kept),
  * detached from any account, with the delivery details they were placed with. The address can sign
  * up again afterwards.
  */
@@ -210,10 +213,15 @@ export async function deleteAccount(db: Db, storage: Storage, actor: Actor, inpu
     const message = "That password is not correct.";
     throw new AppError("requires-recent-login", message, { password: message });
   }
+  // Their reviews go with the account (the rows cascade); their photos and the shared pages that
+  // showed a published one are cleared after it.
+  const reviews = await findAuthorTraces(db, user.id);
   await db.transaction().execute(async (trx) => {
     await deleteCart(trx, userOwner(user.id));
     await deleteWishlist(trx, userOwner(user.id));
     await deletePersonalData(trx, user.id);
   });
   if (user.photo) await storage.delete(user.photo);
+  for (const photo of reviews.photos) await deleteShapedImage(storage, photo, "product");
+  if (reviews.published) await catalogVersion(db).changed();
 }

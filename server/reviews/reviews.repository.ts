@@ -343,3 +343,16 @@ export async function saveMeasurementsRow(
 export async function findUserForReview(executor: Executor, userId: string) {
   return executor.selectFrom("users").select(["name", "city", "email"]).where("id", "=", userId).executeTakeFirst();
 }
+
+/** What an author's reviews leave behind when the account goes: their photos, and whether any was published. */
+export async function findAuthorTraces(executor: Executor, userId: string) {
+  const reviews = await executor.selectFrom("reviews").select(["id", "status"]).where("userId", "=", userId).execute();
+  const photos = await findPhotos(
+    executor,
+    reviews.map((review) => review.id),
+  );
+  return {
+    photos: photos.map((photo) => photo.image),
+    published: reviews.some((review) => review.status === "approved"),
+  };
+}

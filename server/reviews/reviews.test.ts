@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { expect, it } from "vitest";
 import { type Actor, SYSTEM } from "#core/actor.ts";
 import { fitLine, NO_MEASUREMENTS, recommendSize } from "#core/size-charts.ts";
+import { deleteAccount } from "../accounts/identity.service.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { listingQuerySchema } from "../catalog/catalog.schemas.ts";
 import { browseListing } from "../catalog/catalog.service.ts";
@@ -283,6 +284,13 @@ describeEachDatabase("reviews from verified buyers", (database) => {
     const metadata = await sharp(Buffer.concat(chunks)).metadata();
     expect(metadata).toMatchObject({ format: "webp", width: 640, height: 800 });
     expect(metadata.exif).toBeUndefined();
+
+    // The author deletes the account: the review, its photo and the pages that showed them go.
+    const version = await catalogVersion(db).current();
+    await deleteAccount(db, storage, actor, { password: "Secret-pass-1", confirm: true });
+    expect(await reviewSummary(db, kurta)).toMatchObject({ count: 0, photos: [] });
+    expect(await storage.get(`${ref}-640.webp`)).toBeNull();
+    expect(await catalogVersion(db).current()).toBeGreaterThan(version);
   });
 
   it("invites the buyer once, days after delivery, with a link that unsubscribes without signing in", async () => {

@@ -74,6 +74,14 @@ export async function storeShapedImage(
   return ref;
 }
 
+/** Deletes every stored width and format of a shaped picture (a missing file is no error). */
+export async function deleteShapedImage(storage: Storage, ref: string, shape: ImageShape): Promise<void> {
+  for (const width of IMAGE_SHAPES[shape].widths) {
+    await storage.delete(`${ref}-${width}.webp`);
+    await storage.delete(`${ref}-${width}.avif`);
+  }
+}
+
 const converting = new Map<string, Promise<boolean>>();
 
 /**
