@@ -12,3 +12,11 @@ export type DeliveryAddress = {
   /** The 10-digit mobile number. */
   phone: string;
 };
+
+/** What a pincode form field says when the value is not one. */
+export const PINCODE_MESSAGE = "Please enter a 6-digit pincode (it never starts with 0).";
+
+/** An Indian pincode: 6 digits, the first of which is never 0. */
+export function isPincode(value: string): boolean {
+  return /^[1-9]\d{5}$/.test(value);
+}

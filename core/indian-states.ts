@@ -1,3 +1,5 @@
+import { isPincode } from "./delivery-address.ts";
+
 /*
  * India's 28 states and 8 union territories with their GST state codes (the first two digits of a
  * GSTIN, and the code printed for the place of supply), and the first three digits of the pincodes
@@ -77,7 +79,7 @@ export function stateByCode(code: string): IndianState | undefined {
 /** Whether a six-digit pincode can lie in the state or union territory with this GST code. */
 export function pincodeFitsState(pincode: string, stateCode: string): boolean {
   const entry = BY_CODE.get(stateCode);
-  if (!entry || !/^[1-9]\d{5}$/.test(pincode)) return false;
+  if (!entry || !isPincode(pincode)) return false;
   const prefix = pincode.slice(0, 3);
   return entry.pincodes.some((range) =>
     typeof range === "string" ? prefix === range : prefix >= range[0] && prefix <= range[1],

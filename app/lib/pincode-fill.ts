@@ -1,4 +1,5 @@
 import type { ChangeEvent } from "react";
+import { isPincode } from "#core/delivery-address.ts";
 
 /**
  * On an address form, a complete pincode fills in the state and, when it is still empty, the city
@@ -9,7 +10,7 @@ export function fillFromPincode(event: ChangeEvent<HTMLInputElement>): void {
   const input = event.currentTarget;
   const pincode = input.value.trim();
   const form = input.form;
-  if (!form || !/^[1-9]\d{5}$/.test(pincode)) return;
+  if (!form || !isPincode(pincode)) return;
   fetch(`/pincode/${pincode}`, { headers: { Accept: "application/json" } })
     .then((response) => (response.ok ? (response.json() as Promise<{ city: string; stateCode: string }>) : null))
     .then((place) => {

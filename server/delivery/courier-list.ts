@@ -1,3 +1,4 @@
+import { isPincode } from "#core/delivery-address.ts";
 import type { ServiceableRow } from "./delivery.repository.ts";
 
 /**
@@ -63,7 +64,7 @@ function rowProblem(
   line: number,
 ): string | null {
   const pincode = value("pincode");
-  if (!/^[1-9]\d{5}$/.test(pincode)) return `"${pincode.slice(0, 20)}" is not a 6-digit pincode.`;
+  if (!isPincode(pincode)) return `"${pincode.slice(0, 20)}" is not a 6-digit pincode.`;
   const earlier = seen.get(pincode);
   if (earlier !== undefined) return `pincode ${pincode} is listed again (first on line ${earlier}).`;
   for (const column of ["prepaid", "cod", "reverse_pickup"] as const) {

@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { isPincode, PINCODE_MESSAGE } from "#core/delivery-address.ts";
 import { stateByCode } from "#core/indian-states.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
@@ -30,8 +31,7 @@ export type DeliveryPromise = {
   returnPickup: boolean;
 };
 
-export const COURIER_ZONE = "Courier's list";
-const PINCODE_FORMAT = "Please enter a 6-digit pincode (it never starts with 0).";
+const COURIER_ZONE = "Courier's list";
 
 /**
  * When a parcel to this pincode would arrive if ordered now, and whether cash on delivery and a
@@ -45,8 +45,7 @@ export async function deliveryPromise(
   now: number,
 ): Promise<DeliveryPromise> {
   const wanted = pincode.trim();
-  if (!/^[1-9]\d{5}$/.test(wanted))
-    throw new AppError("validation-failed", PINCODE_FORMAT, { pincode: PINCODE_FORMAT });
+  if (!isPincode(wanted)) throw new AppError("validation-failed", PINCODE_MESSAGE, { pincode: PINCODE_MESSAGE });
   const listed = await findServiceablePincode(db, wanted);
   const place = findPincode(wanted);
   if (!listed && !place) {
@@ -113,7 +112,7 @@ export async function checkDelivery(
   now: number,
 ): Promise<DeliveryPromise | null> {
   const remembered =
-    ask.remembered && /^[1-9]\d{5}$/.test(ask.remembered)
+    ask.remembered && isPincode(ask.remembered)
       ? ask.remembered
       : actor.kind === "user"
         ? await findDeliveryPincode(db, actor.userId)
@@ -170,7 +169,7 @@ function distanceRoute(settings: DeliverySettings, place: PincodePlace) {
 }
 
 /** Great-circle distance: parcels go by road, but the bands are coarse enough for it. */
-export function distanceKm(a: PincodePlace, b: PincodePlace): number {
+function distanceKm(a: PincodePlace, b: PincodePlace): number {
   const radians = (degrees: number) => (degrees * Math.PI) / 180;
   const dLat = radians(b.latitude - a.latitude);
   const dLon = radians(b.longitude - a.longitude);

@@ -1,3 +1,4 @@
+import { isPincode } from "#core/delivery-address.ts";
 import { stateByCode } from "#core/indian-states.ts";
 import { AppError } from "../errors.ts";
 import { findPincode } from "./pincode-directory.ts";
@@ -11,7 +12,7 @@ export type PincodeAnswer = { pincode: string; city: string; stateCode: string; 
  * types the city and state).
  */
 export function lookUpPincode(pincode: string): PincodeAnswer {
-  if (!/^[1-9]\d{5}$/.test(pincode)) {
+  if (!isPincode(pincode)) {
     throw new AppError("validation-failed", "A pincode has six digits and does not start with 0.");
   }
   const place = findPincode(pincode);

@@ -25,16 +25,46 @@ export async function documentFile(
   order: InvoicedOrder,
   kind: DocumentKind,
 ): Promise<DocumentFile> {
-  const document = await invoiceDocument(db, order, kind, signing.signatory);
+  return signedDocumentFile(signing, await invoiceDocument(db, order, kind, signing.signatory));
+}
+
+/** A tax document rendered as PDF and named by its number, signed when the shop has a certificate. */
+export async function signedDocumentFile(signing: DocumentSigning, document: InvoiceDocument): Promise<DocumentFile> {
   const rendered = await renderInvoicePdf(document);
   // The signature is made now, by whoever holds the certificate now: the configured signatory.
   const pdf = signing.certificate
     ? await signPdf(rendered, signing.certificate, {
         name: signing.signatory.name,
-        reason: `${kind === "invoice" ? "Tax invoice" : "Credit note"} ${document.number}`,
+        reason: `${document.kind === "invoice" ? "Tax invoice" : "Credit note"} ${document.number}`,
       })
     : rendered;
   return { filename: `${document.number.replaceAll("/", "-")}.pdf`, pdf };
+}
+
+/** The buyer a tax document is made out to, from the order's delivery details and business buyer. */
+export function documentRecipient(order: {
+  name: string;
+  address: string;
+  city: string;
+  pincode: string;
+  stateCode: string;
+  phone: string;
+  email: string;
+  buyerGstin: string | null;
+  buyerLegalName: string | null;
+}): InvoiceDocument["recipient"] {
+  return {
+    name: order.name,
+    address: order.address,
+    city: order.city,
+    pincode: order.pincode,
+    stateName: stateByCode(order.stateCode)?.name ?? order.stateCode,
+    stateCode: order.stateCode,
+    phone: order.phone,
+    email: order.email,
+    gstin: order.buyerGstin,
+    legalName: order.buyerLegalName,
+  };
 }
 
 /**
@@ -81,18 +111,7 @@ export async function invoiceDocument(
     // signature; a copy made now is signed by today's signatory (digitally, when the shop has a
     // certificate), so it names today's signatory rather than print an unsigned-looking invoice.
     seller: { ...seller, signatory: seller.signatory ?? currentSignatory },
-    recipient: {
-      name: order.name,
-      address: order.address,
-      city: order.city,
-      pincode: order.pincode,
-      stateName: stateByCode(order.stateCode)?.name ?? order.stateCode,
-      stateCode: order.stateCode,
-      phone: order.phone,
-      email: order.email,
-      gstin: order.buyerGstin,
-      legalName: order.buyerLegalName,
-    },
+    recipient: documentRecipient(order),
     supplyType: parts.supplyType,
     lines,
     summary: summariseByRate(lines),

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
-import { stateByCode } from "#core/indian-states.ts";
 import {
   isValidUpiId,
   RETURN_REASON_KEYS,
@@ -14,10 +13,10 @@ import type { Db, Executor } from "../db/schema.ts";
 import { findServiceablePincode } from "../delivery/delivery.repository.ts";
 import { AppError } from "../errors.ts";
 import { nextDocumentNumber } from "../invoices/document-counters.repository.ts";
-import { type DocumentSigning, signPdf } from "../invoices/document-signing.ts";
+import type { DocumentSigning } from "../invoices/document-signing.ts";
 import type { InvoiceDocument, InvoiceLine } from "../invoices/invoice.schemas.ts";
-import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
 import { findInvoiceParts, findTaxLines } from "../invoices/invoices.repository.ts";
+import { type DocumentFile, documentRecipient, signedDocumentFile } from "../invoices/invoices.service.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { orderPathFor } from "../orders/order-machine.ts";
 import { decrementStock, findOrder, findOrderLines, incrementStock } from "../orders/orders.repository.ts";
@@ -627,28 +626,12 @@ export async function returnCreditNoteDocument(
     against: { number: order.invoiceNumber, date: order.invoiceDate },
     orderNumber: order.orderNumber,
     seller: { ...seller, signatory: seller.signatory ?? currentSignatory },
-    recipient: {
-      name: order.name,
-      address: order.address,
-      city: order.city,
-      pincode: order.pincode,
-      stateName: stateByCode(order.stateCode)?.name ?? order.stateCode,
-      stateCode: order.stateCode,
-      phone: order.phone,
-      email: order.email,
-      gstin: order.buyerGstin,
-      legalName: order.buyerLegalName,
-    },
+    recipient: documentRecipient(order),
     supplyType: parts.supplyType,
     lines,
     summary: summariseByRate(lines),
     totals: totalsOf(lines),
   };
-}
-
-/** The credit note as a PDF file. */
-export async function returnCreditNotePdf(document: InvoiceDocument): Promise<{ filename: string; pdf: Buffer }> {
-  return { filename: `${document.number.replaceAll("/", "-")}.pdf`, pdf: await renderInvoicePdf(document) };
 }
 
 /**
@@ -661,18 +644,8 @@ export async function returnCreditNoteFile(
   actor: Actor,
   which: WhichOrder | { returnIdForAdmin: true },
   returnId: number,
-): Promise<{ filename: string; pdf: Buffer }> {
-  const document = await returnCreditNoteDocument(db, actor, which, returnId, signing.signatory);
-  const { filename, pdf } = await returnCreditNotePdf(document);
-  return {
-    filename,
-    pdf: signing.certificate
-      ? await signPdf(pdf, signing.certificate, {
-          name: signing.signatory.name,
-          reason: `Credit note ${document.number}`,
-        })
-      : pdf,
-  };
+): Promise<DocumentFile> {
+  return signedDocumentFile(signing, await returnCreditNoteDocument(db, actor, which, returnId, signing.signatory));
 }
 
 /** What an order's page shows of returns: its requests, and whether pieces may still go back. */

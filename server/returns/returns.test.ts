@@ -7,6 +7,7 @@ import { type Actor, SYSTEM } from "#core/actor.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { findProduct } from "../catalog/catalog.service.ts";
 import type { Db } from "../db/schema.ts";
+import { signedDocumentFile } from "../invoices/invoices.service.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { findRefunds } from "../payments/payments.repository.ts";
@@ -21,7 +22,6 @@ import {
   pieceShare,
   requestReturn,
   returnCreditNoteDocument,
-  returnCreditNotePdf,
   returnOptions,
   returnsByReason,
   returnsOfOrder,
@@ -117,7 +117,7 @@ describeEachDatabase("returns for a refund", (database) => {
     expect(document.totals).toMatchObject({ total: 249_900 });
     expect(document.lines).toHaveLength(1);
     expect(document.lines[0]).toMatchObject({ quantity: 1, rateBps: 500 });
-    const { pdf } = await returnCreditNotePdf(document);
+    const { pdf } = await signedDocumentFile({ signatory: DEMO_SIGNATORY, certificate: undefined }, document);
     const folder = mkdtempSync(path.join(tmpdir(), "rc-"));
     writeFileSync(path.join(folder, "rc.pdf"), pdf);
     const text = execFileSync("pdftotext", ["-layout", path.join(folder, "rc.pdf"), "-"]).toString();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPincode, PINCODE_MESSAGE } from "#core/delivery-address.ts";
 import { pincodeFitsState, stateByCode } from "#core/indian-states.ts";
 import { findPincode } from "../delivery/pincode-directory.ts";
 import { AppError } from "../errors.ts";
@@ -60,10 +61,7 @@ export const mobileField = z
   .transform((value) => value.slice(-10));
 
 /** An Indian pincode: 6 digits, the first of which is never 0. */
-export const pincodeField = z
-  .string()
-  .trim()
-  .regex(/^[1-9]\d{5}$/, "Please enter a 6-digit pincode (it never starts with 0).");
+export const pincodeField = z.string().trim().refine(isPincode, PINCODE_MESSAGE);
 
 export const addressField = z.string().trim().max(500, "The address must be at most 500 characters.");
 

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { deliveryWindowText } from "#core/dates.ts";
+import { isPincode } from "#core/delivery-address.ts";
 import type { DeliveryAnswer } from "../../routes/delivery.tsx";
 
 /**
@@ -9,7 +10,7 @@ import type { DeliveryAnswer } from "../../routes/delivery.tsx";
  */
 export function DeliveryNote({ pincode }: { pincode: string }) {
   const { load, data } = useFetcher<DeliveryAnswer>();
-  const complete = /^[1-9]\d{5}$/.test(pincode);
+  const complete = isPincode(pincode);
   useEffect(() => {
     if (complete) void load(`/delivery?pincode=${pincode}`);
   }, [complete, pincode, load]);
