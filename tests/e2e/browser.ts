@@ -8,7 +8,10 @@ import type { E2eShop } from "./shop-servers.ts";
 export type PageOptions = {
   width?: number;
   height?: number;
-  /** The device asks for reduced motion (so the carousel stands still). */
+  /**
+   * The device asks for reduced motion (so the carousel stands still), unless a journey says
+   * otherwise: a playing carousel keeps a software-rendered browser busy for half a core.
+   */
   reducedMotion?: boolean;
   /** The device's colour preference (light unless said). */
   colorScheme?: "light" | "dark";
@@ -64,7 +67,7 @@ export function describeJourneys(
         const context = await browser.newContext({
           baseURL: shop.baseUrl,
           viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-          reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
+          reducedMotion: options.reducedMotion === false ? "no-preference" : "reduce",
           colorScheme: options.colorScheme ?? "light",
           hasTouch: options.touch ?? false,
         });

@@ -1,8 +1,9 @@
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { checkEveryWay } from "./a11y.ts";
+import { deliverOrder } from "./backstage.ts";
 import { describeJourneys } from "./browser.ts";
-import { fillDelivery, setOrderStatus, signInAsAdmin } from "./forms.ts";
+import { fillDelivery, signInAsAdmin } from "./forms.ts";
 import { addToCart, live, productPath, signUp } from "./shopper.ts";
 
 describeJourneys(
@@ -27,10 +28,7 @@ describeJourneys(
       await live(page, reviewPath);
       await page.getByText("Only a customer whose order of this piece was delivered can review it.").waitFor();
 
-      const admin = await journey().newPage();
-      await signInAsAdmin(admin, shop);
-      await setOrderStatus(admin, orderNumber as string, "Shipped");
-      await setOrderStatus(admin, orderNumber as string, "Delivered");
+      await deliverOrder(shop, orderNumber as string);
 
       await live(page, reviewPath);
       await page.getByLabel("4 stars").check();
@@ -45,6 +43,8 @@ describeJourneys(
       await page.getByRole("button", { name: "Send my review" }).click();
       await page.getByText("Your review is published once a moderator has read it").waitFor();
 
+      const admin = await journey().newPage();
+      await signInAsAdmin(admin, shop);
       await live(admin, "/admin/reviews");
       const queued = admin.getByTestId("queued-review").filter({ hasText: "Beautiful work, size up" });
       await queued.getByRole("button", { name: /^Publish/ }).click();

@@ -51,7 +51,7 @@ describeJourneys("storefront", (journey) => {
     // The browser's clock is the test's: time moves only when the test moves it, so nothing sleeps.
     const current = (page: Page) =>
       page.locator('[aria-label^="Show slide"][aria-current="true"]').getAttribute("aria-label");
-    const page = await journey().newPage();
+    const page = await journey().newPage({ reducedMotion: false });
     await page.clock.install();
     await page.goto("/");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -63,7 +63,7 @@ describeJourneys("storefront", (journey) => {
     await page.clock.runFor(7_000);
     expect(await current(page)).toBe(paused);
 
-    const still = await journey().newPage({ reducedMotion: true });
+    const still = await journey().newPage();
     await still.clock.install();
     await still.goto("/");
     await still.locator("html[data-hydrated]").waitFor({ state: "attached" });

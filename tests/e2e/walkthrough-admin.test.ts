@@ -18,14 +18,16 @@ describeJourneys("the walk-through's findings: the admin area", (journey) => {
     await admin.getByLabel("Password").fill(adminPassword);
     await admin.getByRole("button", { name: "Login" }).click();
     await admin.getByText("Login successful").waitFor();
-    for (const width of [1024, 1366]) {
-      await admin.setViewportSize({ width, height: 800 });
-      for (const section of ["Dashboard", "Products", "Orders", "Users"]) {
-        await live(admin, "/dashboard");
-        await admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: section }).click();
-        await expect.poll(() => admin.getByRole("heading", { level: 1 }).textContent()).toBe(section);
+    await live(admin, "/dashboard");
+    for (const section of ["Dashboard", "Products", "Orders", "Users"]) {
+      await admin.setViewportSize({ width: 1024, height: 800 });
+      await admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: section }).click();
+      await expect.poll(() => admin.getByRole("heading", { level: 1 }).textContent()).toBe(section);
+      await expect.poll(() => admin.getByRole("contentinfo").count()).toBe(0);
+      // The same screen on a wider one, as a window dragged wider.
+      for (const width of [1024, 1366]) {
+        await admin.setViewportSize({ width, height: 800 });
         await expect.poll(() => scrollsSideways(admin), { message: `${section} at ${width}` }).toBe(false);
-        await expect.poll(() => admin.getByRole("contentinfo").count()).toBe(0);
       }
     }
     // The orders table fits beside the navigation: it does not need to scroll sideways.
