@@ -7,6 +7,7 @@ import { loadDemoCatalogue } from "#server/demo/demo-catalogue.ts";
 const DEMO_CATALOGUE = loadDemoCatalogue();
 
 import { describeJourneys, expectNoSeriousA11yViolations } from "./browser.ts";
+import { live } from "./shopper.ts";
 
 const rupees = (text: string) => Number(text.replace("₹", "").replaceAll(",", ""));
 
@@ -75,7 +76,7 @@ describeJourneys("storefront", (journey) => {
     const page = await journey().newPage();
     const titles = () => page.locator("main article h2").allTextContents();
     const pricesShown = async () => (await page.locator("main article p").allTextContents()).map(rupees);
-    await page.goto("/allproducts");
+    await live(page, "/allproducts");
     await page.getByLabel("Type").selectOption("Top");
     await page.waitForURL(/type=Top/);
     const tops = DEMO_CATALOGUE.filter((product) => product.type === "Top");
@@ -116,6 +117,7 @@ describeJourneys("storefront", (journey) => {
   });
 
   it("searches the whole shop from the header", async () => {
+    // Typed before the page is live or after: the search goes to the whole shop either way.
     const page = await journey().newPage();
     await page.goto("/western");
     await page.locator("#header-search").fill("jhumka");
@@ -126,7 +128,7 @@ describeJourneys("storefront", (journey) => {
 
   it("suggests as the shopper types, chosen with the keyboard, and forgives a typo", async () => {
     const page = await journey().newPage({ width: 1366 });
-    await page.goto("/");
+    await live(page, "/");
     const box = page.getByRole("combobox", { name: "Search products" }).first();
     await box.fill("jhum");
     const list = page.getByRole("listbox", { name: "Suggestions" }).first();

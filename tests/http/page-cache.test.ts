@@ -91,7 +91,7 @@ describeEachDatabase("the page cache for anonymous visitors", (database) => {
 
   it("never shares a nonce: a shared page carries none and allows its own scripts by hash; others get a fresh one", async () => {
     const shared = await get("/allproducts");
-    expect(shared.body).not.toMatch(/nonce=/);
+    expect(shared.body).not.toMatch(/\snonce="/);
     const policy = String(shared.headers["content-security-policy"]);
     expect(policy).not.toMatch(/'nonce-/);
     const inline = [...shared.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
 import { type SuggestionOption, useSearchSuggestions } from "./use-search-suggestions.ts";
 
@@ -10,13 +10,10 @@ import { type SuggestionOption, useSearchSuggestions } from "./use-search-sugges
  * chosen (or searches for what is typed), Escape closes the list and then clears the box.
  */
 export function SearchBox({ id, className = "" }: { id: string; className?: string }) {
-  const [params] = useSearchParams();
-  const asked = params.get("q") ?? "";
-  const [value, setValue] = useState(asked);
+  const { value, setValue, input } = useBoxValue();
   const suggestions = useSearchSuggestions();
   const navigate = useNavigate();
   const listId = `${id}-suggestions`;
-  useEffect(() => setValue(asked), [asked]);
 
   function choose(option: SuggestionOption) {
     suggestions.close();
@@ -36,6 +33,7 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
         Search products
       </label>
       <input
+        ref={input}
         id={id}
         name="q"
         type="search"
@@ -72,6 +70,24 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
       />
     </Form>
   );
+}
+
+/**
+ * What the box holds: the search the page shows, and then what the shopper types. What they typed
+ * before the page came alive (its scripts start after the first paint) is kept, not wiped.
+ */
+function useBoxValue() {
+  const [params] = useSearchParams();
+  const asked = params.get("q") ?? "";
+  const [value, setValue] = useState(asked);
+  const input = useRef<HTMLInputElement>(null);
+  const alive = useRef(false);
+  useEffect(() => {
+    const typed = alive.current ? "" : (input.current?.value ?? "");
+    alive.current = true;
+    setValue(typed || asked);
+  }, [asked]);
+  return { value, setValue, input };
 }
 
 /** Arrow keys move through the suggestions, Enter opens the chosen one, Escape closes them, then clears the box. */
