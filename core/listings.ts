@@ -28,6 +28,17 @@ export function chosenSort(asked: string | undefined, search: string | undefined
 
 export const PAGE_SIZE = 24;
 
+/**
+ * A search's matches are counted up to this many; past it a listing says "2,000+ products" and its
+ * pages reach that far (a shopper refines a search long before page 84).
+ */
+export const SEARCH_COUNT_LIMIT = 2_000;
+
+/** "103 products", or "2,000+ products" when a search found more than it counted. */
+export function productCount(total: number, more = false): string {
+  return `${total.toLocaleString("en-IN")}${more ? "+" : ""} ${total === 1 && !more ? "product" : "products"}`;
+}
+
 /** The URL of a listing with some filter values changed; empty values are left out of the URL. */
 export function listingUrl(pathname: string, current: URLSearchParams, changes: Record<string, string | undefined>) {
   const params = new URLSearchParams(current);

@@ -1,5 +1,5 @@
 import { data, Link, useLocation, useNavigation } from "react-router";
-import { listingUrl } from "#core/listings.ts";
+import { listingUrl, productCount } from "#core/listings.ts";
 import { browseListing, listingOptions } from "#server/catalog/catalog.service.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
 import { FilterPanel } from "../components/catalog/filter-panel.tsx";
@@ -57,7 +57,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
               Results for “<span className="font-medium">{query.q}</span>” ·{" "}
             </>
           ) : null}
-          {page.total} {page.total === 1 ? "product" : "products"}
+          {productCount(page.total, page.more)}
         </p>
         {page.search?.showingFor ? (
           <p className="mt-1 break-words text-sm">
@@ -104,7 +104,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           <Pagination
             page={page.page}
             pageCount={page.pageCount}
-            total={{ count: page.total, noun: "product" }}
+            total={productCount(page.total, page.more)}
             hasPrevious={page.hasPrevious}
             hasNext={page.hasNext}
             hrefFor={(target) =>

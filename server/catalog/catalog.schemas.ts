@@ -99,6 +99,8 @@ export type ListingPage = {
   hasNext: boolean;
   /** Products matching the filters, on every page together. */
   total: number;
+  /** A search that found more than it counted (SEARCH_COUNT_LIMIT): `total` is the limit. */
+  more?: boolean;
   pageCount: number;
   /** For a search: what it was taken to mean, and a listing it names. */
   search?: SearchOutcome;

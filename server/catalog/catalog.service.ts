@@ -1,4 +1,5 @@
 import { COLLECTION_FLAGS, type CollectionFlag, findCollection } from "#core/collections.ts";
+import { SEARCH_COUNT_LIMIT } from "#core/listings.ts";
 import { rupeesToPaise } from "#core/money.ts";
 import { materialLabel } from "#core/sizes.ts";
 import type { Db, ProductRow, ProductSizeRow } from "../db/schema.ts";
@@ -72,18 +73,10 @@ export async function browseListing(
     catalogCache(db).remember(`count:${JSON.stringify({ ...counted, search })}`, () =>
       countListing(db, { ...filter, search }),
     );
-  let search: SearchOutcome | undefined;
-  let total: number;
-  const understood = query.q ? await understandSearch(db, query.q) : null;
-  if (query.q && understood && understood.words.length > 0) {
-    const resolved = await resolveSearch(query.q, understood, (terms) => countOf({ terms }));
-    filter.search = { terms: resolved.terms, matches: resolved.total };
-    total = resolved.total;
-    const offer = query.listing === "all" ? listingOffer(query.q, understood.types) : null;
-    search = { ...resolved.outcome, offer };
-  } else {
-    total = await countOf(undefined);
-  }
+  const { found, search } = await matchesOf(db, query, filter, countOf);
+  // A search counts up to a limit (SEARCH_COUNT_LIMIT): past it, "2,000+" and that many pages.
+  const more = found > SEARCH_COUNT_LIMIT;
+  const total = more ? SEARCH_COUNT_LIMIT : found;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   // A search's first pages are kept with the catalogue version like its count: ranking every match
@@ -93,7 +86,7 @@ export async function browseListing(
     filter.search && page <= CACHED_SEARCH_PAGES
       ? await catalogCache(db).remember(`page:${JSON.stringify({ ...counted, search: filter.search, page })}`, pageOf)
       : await pageOf();
-  if (query.q && query.page === 1) recordSearch(db, query.q, total, performance.now() - started);
+  if (query.q && query.page === 1) recordSearch(db, query.q, found, performance.now() - started);
   // Only cards that add to the cart from the listing (Accessories) need each product's sizes.
   const cards = options.withSizes ? await withSizes(db, rows) : rows.map((row) => toCard(row, []));
   return {
@@ -102,9 +95,29 @@ export async function browseListing(
     hasPrevious: page > 1,
     hasNext: page < pageCount,
     total,
+    ...(more ? { more } : {}),
     pageCount,
     ...(search ? { search } : {}),
   };
+}
+
+/**
+ * How many products the listing has, and for a search what it was taken to mean (the search's terms
+ * go into the filter): the search as typed, or with its least important words left out until
+ * something is found.
+ */
+async function matchesOf(
+  db: Db,
+  query: ListingQuery,
+  filter: ListingFilter,
+  countOf: (search: ListingFilter["search"]) => Promise<number>,
+): Promise<{ found: number; search?: SearchOutcome }> {
+  const understood = query.q ? await understandSearch(db, query.q) : null;
+  if (!query.q || !understood || understood.words.length === 0) return { found: await countOf(undefined) };
+  const resolved = await resolveSearch(query.q, understood, (terms) => countOf({ terms }));
+  filter.search = { terms: resolved.terms, matches: resolved.total };
+  const offer = query.listing === "all" ? listingOffer(query.q, understood.types) : null;
+  return { found: resolved.total, search: { ...resolved.outcome, offer } };
 }
 
 /**

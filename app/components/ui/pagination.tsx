@@ -2,9 +2,9 @@ import { Link } from "react-router";
 
 type PaginationProps = {
   page: number;
-  /** When known: how many pages there are, and how many things on all of them. */
+  /** When known: how many pages there are, and how many things on all of them ("103 products"). */
   pageCount?: number;
-  total?: { count: number; noun: string };
+  total?: string;
   hasPrevious: boolean;
   hasNext: boolean;
   /** The address of another page, keeping whatever else the current address holds. */
@@ -28,7 +28,7 @@ export function Pagination({ page, pageCount, total, hasPrevious, hasNext, hrefF
       <span className="text-sm" aria-current="page">
         Page {page}
         {pageCount ? ` of ${pageCount}` : ""}
-        {total ? ` · ${total.count} ${total.noun}${total.count === 1 ? "" : "s"}` : ""}
+        {total ? ` · ${total}` : ""}
       </span>
       {hasNext ? (
         <Link to={hrefFor(page + 1)} className="btn-outline" rel="next">

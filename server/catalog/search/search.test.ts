@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
 import { flagRecord } from "#core/collections.ts";
+import { PAGE_SIZE, productCount, SEARCH_COUNT_LIMIT } from "#core/listings.ts";
 import { failure } from "../../testing/app-error.ts";
 import { actorFor, makeCustomer, makeProduct, makeVisitor, uniqueWord } from "../../testing/factories.ts";
 import { describeEachDatabase } from "../../testing/test-databases.ts";
@@ -210,5 +211,36 @@ describeEachDatabase("search", (database) => {
     expect((await failure(treatAsSynonym(db, admin, { word: "kurti", target: "kurta" }))).message).toMatch(
       /already finds/,
     );
+  });
+
+  it("counts a search's matches up to 2,000 and says 2,000+ beyond, with that many pages", async () => {
+    const { db } = database();
+    const word = uniqueWord();
+    const first = await makeProduct(db, { title: `Mulmul ${word} Kurta` });
+    const {
+      id: _id,
+      inStock,
+      soldCount,
+      archived,
+      ...row
+    } = await db.selectFrom("products").selectAll().where("id", "=", first).executeTakeFirstOrThrow();
+    // Copies of it, a hundred an insert: the index's triggers file each (with the words of the first).
+    const copies = async (count: number) => {
+      for (let done = 0; done < count; done += 100) {
+        const batch = Array.from({ length: Math.min(100, count - done) }, () => row);
+        await db.insertInto("products").values(batch).execute();
+      }
+    };
+    await copies(SEARCH_COUNT_LIMIT - 1);
+    const exactly = await browseListing(db, search(word));
+    expect([exactly.total, exactly.more, exactly.pageCount]).toEqual([SEARCH_COUNT_LIMIT, undefined, 84]);
+
+    await copies(1);
+    const beyond = await browseListing(db, search(`${word} kurta`));
+    expect([beyond.total, beyond.more, beyond.pageCount]).toEqual([SEARCH_COUNT_LIMIT, true, 84]);
+    expect(beyond.items).toHaveLength(PAGE_SIZE);
+    expect(productCount(beyond.total, beyond.more)).toBe("2,000+ products");
+    expect(productCount(exactly.total)).toBe("2,000 products");
+    expect(productCount(1)).toBe("1 product");
   });
 });
