@@ -6,6 +6,7 @@
 import { COLLECTIONS, type CollectionFlag } from "./collections.ts";
 import { formatShopDateTime } from "./dates.ts";
 import { formatInr } from "./money.ts";
+import type { SeenOffer } from "./price-quote.ts";
 
 export type OfferKind = "code" | "automatic";
 
@@ -186,4 +187,9 @@ export function offerDiscountRows(offers: readonly OfferTaken[]): { label: strin
 export function shippingText(shipping: number, offers: readonly OfferTaken[]): string {
   const paidBy = offers.find((offer) => offer.shipping > 0);
   return paidBy && shipping === 0 ? `Free with ${paidBy.name}` : formatInr(shipping);
+}
+
+/** The offers a page shows, as its checkout form's quote carries them (core/price-quote.ts). */
+export function seenOffers(offers: CartOffers): SeenOffer[] {
+  return offers.applied.map((offer) => ({ promotionId: offer.promotionId, discount: offer.goods + offer.shipping }));
 }

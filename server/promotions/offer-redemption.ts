@@ -6,6 +6,7 @@ import { AppError } from "../errors.ts";
 import { type OfferOutcome, showsOnShelves } from "./promotion-engine.ts";
 import {
   dropCartCode,
+  findLineOffer,
   findOrderLineOffers,
   findOrderOffers,
   findPromotion,
@@ -162,4 +163,13 @@ export async function orderOffers(executor: Executor, orderId: number): Promise<
 /** The offers' share of each of an order's lines, by position (0 for a line without). */
 export async function orderLineOfferShares(executor: Executor, orderId: number): Promise<Map<number, number>> {
   return new Map((await findOrderLineOffers(executor, orderId)).map((row) => [row.position, row.discount]));
+}
+
+/**
+ * The offers' share of some pieces of an order line (paise), as a return credits them: a returned
+ * piece's discount is part offer and part points, and only the points' part comes back as points.
+ */
+export async function offerShareOfReturn(executor: Executor, orderId: number, position: number, pieces: number) {
+  const line = await findLineOffer(executor, orderId, position);
+  return line ? Math.round((line.discount * pieces) / line.quantity) : 0;
 }

@@ -264,3 +264,18 @@ export async function moveCartCode(executor: Executor, fromOwner: string, toOwne
   await keepCartCode(executor, toOwner, code, now);
   await dropCartCode(executor, fromOwner);
 }
+
+/** The offers' share of an order line and the line's quantity; null when the line had no offer. */
+export async function findLineOffer(executor: Executor, orderId: number, position: number) {
+  return executor
+    .selectFrom("orderLineOffers")
+    .innerJoin("orderLines", (join) =>
+      join
+        .onRef("orderLines.orderId", "=", "orderLineOffers.orderId")
+        .onRef("orderLines.position", "=", "orderLineOffers.position"),
+    )
+    .select(["orderLineOffers.discount", "orderLines.quantity"])
+    .where("orderLineOffers.orderId", "=", orderId)
+    .where("orderLineOffers.position", "=", position)
+    .executeTakeFirst();
+}
