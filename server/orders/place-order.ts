@@ -28,6 +28,7 @@ import {
   assertOffersAsSeen,
   orderOffers,
   recordOrderOffers,
+  seenOfferIds,
   soldParts,
   takeOfferUses,
 } from "../promotions/offer-redemption.ts";
@@ -375,6 +376,7 @@ function offersForCheckout(trx: Executor, owner: string, checkout: Checkout, lin
     lines,
     shipping: priceLines(lines).shipping,
     now,
+    explain: seenOfferIds(checkout.seenQuote),
   });
 }
 

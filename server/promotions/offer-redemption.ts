@@ -51,24 +51,26 @@ function refusedAtCheckout(message: string): AppError {
   );
 }
 
+/** The promotions a checkout's quote says the buyer saw applied. */
+export function seenOfferIds(quoteText: string): number[] {
+  return (quoteText ? (readQuote(quoteText)?.offers ?? []) : []).map((offer) => offer.promotionId);
+}
+
 /**
  * Refuses an order whose offers are not those the buyer saw: a one-time code used meanwhile in
  * another tab, a promotion disabled or ended, a code that no longer qualifies. The message says
- * which offer and why; figures that moved for other reasons are the price check's to explain.
+ * which offer and why (the outcome explains the promotions of the quote, see `seenOfferIds`);
+ * figures that moved for other reasons are the price check's to explain.
  */
 export function assertOffersAsSeen(quoteText: string, outcome: OfferOutcome): void {
   const seen = quoteText ? readQuote(quoteText)?.offers : undefined;
-  if (!seen) return;
-  for (const offer of seen) {
+  for (const offer of seen ?? []) {
     const now = outcome.applied.find((applied) => applied.promotion.id === offer.promotionId);
     if (now && now.goods + now.shipping === offer.discount) continue;
-    const refused = outcome.code?.status === "refused" ? outcome.code.message : null;
-    const name = now?.promotion.name ?? outcome.code?.code ?? "An offer";
     throw refusedAtCheckout(
-      refused ??
-        (now
-          ? `${name} now takes ${formatInr(now.goods + now.shipping)} off (you saw ${formatInr(offer.discount)}).`
-          : `${name} no longer applies to this order.`),
+      now
+        ? `${now.promotion.name} now takes ${formatInr(now.goods + now.shipping)} off (you saw ${formatInr(offer.discount)}).`
+        : (outcome.why[offer.promotionId] ?? "An offer you saw no longer applies to this order."),
     );
   }
 }

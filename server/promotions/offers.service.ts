@@ -11,6 +11,7 @@ import {
   findCurrentAutomatic,
   findCustomerUses,
   findProductCollections,
+  findPromotion,
   findPromotionByCode,
   hasEarlierOrder,
   keepCartCode,
@@ -36,7 +37,15 @@ export function customerKeyOf(email: string): string {
   return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 }
 
-export const NO_OFFERS: OfferOutcome = { applied: [], parts: [], goods: 0, shipping: 0, code: null, note: null };
+export const NO_OFFERS: OfferOutcome = {
+  applied: [],
+  parts: [],
+  goods: 0,
+  shipping: 0,
+  code: null,
+  note: null,
+  why: {},
+};
 
 /** The buyer an actor is before checkout: a customer by their account, a visitor not yet known. */
 export function buyerOf(actor: Actor): OfferBuyer {
@@ -46,18 +55,29 @@ export function buyerOf(actor: Actor): OfferBuyer {
 /**
  * What the offers take off these lines for this buyer, now: the cart owner's code and the automatic
  * promotions live now, read in `executor` (the order's transaction reads them there). A line taken
- * out of the shop counts for nothing.
+ * out of the shop counts for nothing. `explain` names promotions the buyer saw applied: the outcome
+ * says why each that no longer applies does not.
  */
 export async function offersFor(
   executor: Executor,
-  request: { owner: string | null; buyer: OfferBuyer; lines: readonly PricedLine[]; shipping: number; now: number },
+  request: {
+    owner: string | null;
+    buyer: OfferBuyer;
+    lines: readonly PricedLine[];
+    shipping: number;
+    now: number;
+    explain?: readonly number[];
+  },
 ): Promise<OfferOutcome> {
   const { owner, buyer, now } = request;
   const code = owner ? await findCartCode(executor, owner) : null;
   const automatic = (await findCurrentAutomatic(executor, now)).filter((promotion) => promotion.startsAt <= now);
-  if (!code && automatic.length === 0) return { ...NO_OFFERS, parts: request.lines.map(wholeLine) };
+  const explain = await promotionsById(executor, request.explain ?? []);
+  if (!code && automatic.length === 0 && explain.length === 0) {
+    return { ...NO_OFFERS, parts: request.lines.map(wholeLine) };
+  }
   const promotion = code ? await findPromotionByCode(executor, code) : null;
-  const candidates = promotion ? [...automatic, promotion] : automatic;
+  const candidates = [...automatic, ...explain, ...(promotion ? [promotion] : [])];
   const [lines, shopper] = await Promise.all([
     offerLines(executor, request.lines),
     shopperFor(executor, buyer, candidates),
@@ -69,7 +89,13 @@ export async function offersFor(
     code: code ? { typed: code, promotion } : null,
     shopper,
     now,
+    explain,
   });
+}
+
+async function promotionsById(executor: Executor, ids: readonly number[]): Promise<Promotion[]> {
+  const found = await Promise.all(ids.map((id) => findPromotion(executor, id)));
+  return found.filter((promotion): promotion is Promotion => promotion !== null);
 }
 
 const wholeLine = (line: PricedLine) => [{ quantity: line.quantity, discount: 0 }];

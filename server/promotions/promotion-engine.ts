@@ -49,6 +49,8 @@ export type OfferInput = {
   code: { typed: string; promotion: Promotion | null } | null;
   shopper: Shopper;
   now: number;
+  /** Promotions the shopper saw applied (an order's quote): why each that no longer applies does not. */
+  explain?: readonly Promotion[];
 };
 
 export type AppliedOffer = { promotion: Promotion; goods: number; shipping: number };
@@ -69,6 +71,8 @@ export type OfferOutcome = {
   shipping: number;
   code: CodeOutcome | null;
   note: string | null;
+  /** For each promotion to explain that is not applied: why, in the shopper's words. */
+  why: Record<number, string>;
 };
 
 type Priced = { applied: AppliedOffer[]; parts: LinePart[][]; goods: number; shipping: number };
@@ -235,6 +239,12 @@ export function priceOffers(input: OfferInput): OfferOutcome {
   const bestOf = (promotions: readonly Promotion[]) =>
     best(promotions.map((promotion) => applyAction(promotion, lines, start, shipping)));
   const automatic = bestOf(eligible);
+  const outcome = (chosen: Priced, code: CodeOutcome | null, considered: number): OfferOutcome => ({
+    ...chosen,
+    code,
+    note: noteFor(chosen, considered),
+    why: whyNotApplied(input, chosen),
+  });
   if (!input.code) return outcome(automatic ?? start, null, eligible.length);
   const { typed, promotion } = input.code;
   const refusal = promotion ? refusalOf(promotion, lines, shopper, now) : "unknown";
@@ -263,8 +273,20 @@ export function priceOffers(input: OfferInput): OfferOutcome {
   return outcome(chosen, code, eligible.length + 1);
 }
 
-function outcome(chosen: Priced, code: CodeOutcome | null, considered: number): OfferOutcome {
-  return { ...chosen, code, note: noteFor(chosen, considered) };
+/** Why each promotion to explain is not among those applied: its refusal, or that it no longer applies. */
+function whyNotApplied(input: OfferInput, chosen: Priced): Record<number, string> {
+  const why: Record<number, string> = {};
+  for (const promotion of input.explain ?? []) {
+    if (chosen.applied.some((applied) => applied.promotion.id === promotion.id)) continue;
+    const refusal = refusalOf(promotion, input.lines, input.shopper, input.now);
+    why[promotion.id] = refusal
+      ? refusalMessage(refusal, promotion, {
+          code: promotion.name,
+          qualifyingValue: qualifyingValue(promotion, input.lines),
+        })
+      : `${promotion.name} no longer applies to this order.`;
+  }
+  return why;
 }
 
 /** "Best offer applied: FEST10 (10 % off on Ethnic): you save ₹400 (the most of the 2 offers …)." */

@@ -55,9 +55,14 @@ export function useCode(db: Db, actor: Actor, code: string) {
   return applyCartCode(db, actor, { code });
 }
 
-/** Orders the cart as its checkout form would, carrying the quote of what the page showed. */
-export async function orderCart(db: Db, actor: Actor, details: Record<string, unknown> = {}, now?: number) {
+/** The checkout form of the cart as its page shows it now, carrying the quote of what it shows. */
+export async function checkoutAsSeen(db: Db, actor: Actor, details: Record<string, unknown> = {}) {
   const cart = await viewCart(db, actor, { redeem: details.redeemPoints === true });
   const quote = writeQuote(cart.lines, cart.grandTotal, seenOffers(cart.offers));
-  return placeOrder(db, actor, checkoutDetails({ seenQuote: quote, ...details }), atShop(now));
+  return checkoutDetails({ seenQuote: quote, ...details });
+}
+
+/** Orders the cart as its checkout form would, carrying the quote of what the page showed. */
+export async function orderCart(db: Db, actor: Actor, details: Record<string, unknown> = {}, now?: number) {
+  return placeOrder(db, actor, await checkoutAsSeen(db, actor, details), atShop(now));
 }
