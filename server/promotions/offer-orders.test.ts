@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
 import { writeQuote } from "#core/price-quote.ts";
@@ -8,8 +9,16 @@ import { changeStatus, customerOrder, orderByAccessToken } from "../orders/order
 import { placeOrder } from "../orders/place-order.ts";
 import { DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
-import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
-import { checkoutAsSeen, fillCart, makeOffer, orderCart, useCode } from "../testing/offers.ts";
+import {
+  actorFor,
+  atShop,
+  checkoutDetails,
+  makeCustomer,
+  makeProduct,
+  makeVisitor,
+  uniqueWord,
+} from "../testing/factories.ts";
+import { checkoutAsSeen, enterCode, fillCart, makeOffer, orderCart } from "../testing/offers.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { setPromotionEnabled } from "./promotions.service.ts";
 
@@ -33,7 +42,7 @@ describeEachDatabase("offers on orders: the invoice, GST after the discount, the
       [suit, 1],
       [kurta, 1],
     ]);
-    await useCode(db, shopper, "WELCOME10");
+    await enterCode(db, shopper, "WELCOME10");
     const placed = await orderCart(db, shopper, {}, JUNE_10);
     const order = await customerOrder(db, shopper, placed.orderNumber);
     expect(order).toMatchObject({ subtotal: 369_800, shipping: 10_000, total: 342_820 });
@@ -67,7 +76,7 @@ describeEachDatabase("offers on orders: the invoice, GST after the discount, the
     const kurta = await makeProduct(db, { title: "Chikan Kurta", price: 299_900, hsn: "6204", sizes: { M: 9 } });
     await makeOffer(db, { name: "B2G1", actionType: "buy-x-get-y", buy: "2", get: "1" });
     await fillCart(db, shopper, [[kurta, 3]]);
-    await useCode(db, shopper, "B2G1");
+    await enterCode(db, shopper, "B2G1");
     const placed = await orderCart(db, shopper);
     const order = await customerOrder(db, shopper, placed.orderNumber);
     expect(order.lines.map((line) => [line.title, line.quantity, line.unitPrice])).toEqual([
@@ -100,7 +109,7 @@ describeEachDatabase("offers on orders: the invoice, GST after the discount, the
     }
     await makeOffer(db, { name: "TENOFF" });
     await fillCart(db, shopper, [[potli, 1]]);
-    await useCode(db, shopper, "TENOFF");
+    await enterCode(db, shopper, "TENOFF");
     const cart = await viewCart(db, shopper, { redeem: true });
     // ₹1,000 less 10 % is ₹900 of goods; 50 points pay ₹50 of them.
     expect(cart).toMatchObject({ discount: 10_000, pointsRedeemed: 50, grandTotal: 95_000, pointsToEarn: 8 });
@@ -116,6 +125,54 @@ describeEachDatabase("offers on orders: the invoice, GST after the discount, the
   });
 });
 
+describeEachDatabase("offers on orders: random carts, placed for real", (database) => {
+  const offer = fc.oneof(
+    fc.record({ actionType: fc.constant("percent"), percent: fc.integer({ min: 1, max: 60 }).map(String) }),
+    fc.record({ actionType: fc.constant("fixed"), amount: fc.integer({ min: 1, max: 9_000 }).map(String) }),
+    fc.record({ actionType: fc.constant("buy-x-get-y"), buy: fc.constant("1"), get: fc.constant("1") }),
+    fc.record({ actionType: fc.constant("free-shipping") }),
+  );
+  const cart = fc.array(
+    fc.record({ price: fc.integer({ min: 50_000, max: 400_000 }), quantity: fc.integer({ min: 1, max: 3 }) }),
+    { minLength: 1, maxLength: 3 },
+  );
+
+  it("invoices exactly the money received, each line's parts adding up, each piece at its own band", async () => {
+    const { db } = database();
+    await fc.assert(
+      fc.asyncProperty(cart, offer, async (pieces, fields) => {
+        const shopper = actorFor(await makeCustomer(db));
+        const ids = await Promise.all(
+          pieces.map(({ price }) => makeProduct(db, { price, hsn: "6204", sizes: { M: 9 } })),
+        );
+        await fillCart(
+          db,
+          shopper,
+          pieces.map(({ quantity }, i): [number, number] => [ids[i] ?? 0, quantity]),
+        );
+        const name = uniqueWord("P").toUpperCase();
+        await makeOffer(db, { name, ...fields });
+        await enterCode(db, shopper, name);
+        const placed = await orderCart(db, shopper);
+        const order = await customerOrder(db, shopper, placed.orderNumber);
+        const invoice = await invoiceDocument(db, order, "invoice", DEMO_SIGNATORY);
+        expect(invoice.totals.total).toBe(order.total);
+        const goodsTaken = order.offers.reduce((sum, taken) => sum + taken.goods, 0);
+        expect(order.total).toBe(order.subtotal - goodsTaken + order.shipping);
+        ids.forEach((id, i) => {
+          const sold = order.lines.filter((line) => line.productId === id);
+          expect(sold.reduce((sum, line) => sum + line.quantity, 0)).toBe(pieces[i]?.quantity);
+        });
+        for (const row of invoice.lines.filter((line) => line.kind === "goods")) {
+          const piece = (row.gross - row.discount) / row.quantity;
+          expect(row.rateBps).toBe(piece * 10_000 <= 250_000 * 10_500 ? 500 : 1800);
+        }
+      }),
+      { numRuns: 8 },
+    );
+  });
+});
+
 describeEachDatabase("offers on orders: limits, under concurrency too", (database) => {
   it("gives a one-time code to one of two tabs ordering at once, refuses the other clearly, and takes it back on cancellation before dispatch", async () => {
     const { db } = database();
@@ -123,7 +180,7 @@ describeEachDatabase("offers on orders: limits, under concurrency too", (databas
     const lehenga = await makeProduct(db, { price: 300_000, sizes: { M: 9 } });
     const once = await makeOffer(db, { name: "ONCE", perCustomerLimit: "1" });
     await fillCart(db, shopper, [[lehenga, 1]]);
-    await useCode(db, shopper, "ONCE");
+    await enterCode(db, shopper, "ONCE");
     // Two tabs, each with Order Now of the same piece (the cart's code applies to both).
     const piece = { productId: lehenga, size: "M" };
     const seen = await viewOrderNow(db, shopper, piece);
@@ -153,14 +210,14 @@ describeEachDatabase("offers on orders: limits, under concurrency too", (databas
 
     // Cancelled before dispatch: the use comes back, and the code works again.
     await changeStatus(db, SYSTEM, { orderId: winner.id, from: "placed", to: "cancelled" });
-    await useCode(db, shopper, "ONCE");
+    await enterCode(db, shopper, "ONCE");
     const again = await orderCart(db, shopper);
     expect((await customerOrder(db, shopper, again.orderNumber)).offers.map((offer) => offer.name)).toEqual(["ONCE"]);
     // Cancelled once shipped: the use stays spent.
     await changeStatus(db, SYSTEM, { orderId: again.id, from: "placed", to: "shipped" });
     await changeStatus(db, SYSTEM, { orderId: again.id, from: "shipped", to: "cancelled" });
     await fillCart(db, shopper, [[lehenga, 1]]);
-    expect((await failure(useCode(db, shopper, "ONCE"))).message).toBe("You have already used ONCE.");
+    expect((await failure(enterCode(db, shopper, "ONCE"))).message).toBe("You have already used ONCE.");
   });
 
   it("holds a total limit between two customers ordering at once, and counts a guest's uses by e-mail", async () => {
@@ -171,7 +228,7 @@ describeEachDatabase("offers on orders: limits, under concurrency too", (databas
     const actors = buyers.map((buyer) => actorFor(buyer));
     for (const actor of actors) {
       await fillCart(db, actor, [[scarf, 1]]);
-      await useCode(db, actor, "LASTONE");
+      await enterCode(db, actor, "LASTONE");
     }
     // Both pages show the offer; both press Order Now at once.
     const forms = await Promise.all(actors.map((actor) => checkoutAsSeen(db, actor)));
@@ -189,7 +246,7 @@ describeEachDatabase("offers on orders: limits, under concurrency too", (databas
     for (const attempt of [1, 2]) {
       const guest = makeVisitor();
       await fillCart(db, guest, [[scarf, 1]]);
-      await useCode(db, guest, "GUESTONCE");
+      await enterCode(db, guest, "GUESTONCE");
       const order = orderCart(db, guest, { email: attempt === 1 ? email : " Meera.Guest@mail.in " });
       if (attempt === 1) expect((await orderByAccessToken(db, (await order).accessToken)).total).toBe(91_000);
       else expect((await failure(order)).message).toMatch(/^You have already used GUESTONCE\./);

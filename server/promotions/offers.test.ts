@@ -7,7 +7,7 @@ import { removeCartCode } from "../cart/cart-offers.service.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
-import { fillCart, makeOffer, offerForm, orderCart, useCode } from "../testing/offers.ts";
+import { enterCode, fillCart, makeOffer, offerForm, orderCart } from "../testing/offers.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { createPromotion, listPromotions, setPromotionEnabled, updatePromotion } from "./promotions.service.ts";
 
@@ -79,12 +79,12 @@ describeEachDatabase("offers: conditions, each refusal said clearly", (database)
     await makeOffer(db, { name: "SOON10", startsAt: "2099-01-01T10:00" });
     const off = await makeOffer(db, { name: "OFF10" });
     await setPromotionEnabled(db, SYSTEM, off.id, false);
-    expect((await failure(useCode(db, shopper, "nosuch"))).message).toBe(
+    expect((await failure(enterCode(db, shopper, "nosuch"))).message).toBe(
       "There is no offer with the code NOSUCH. Please check the spelling.",
     );
-    expect((await failure(useCode(db, shopper, "old10"))).message).toMatch(/^OLD10 expired on \w{3} \d\d, \d{4}, /);
-    expect((await failure(useCode(db, shopper, "SOON10"))).message).toBe("SOON10 starts on Jan 01, 2099, 10:00 am.");
-    expect(await failure(useCode(db, shopper, "OFF10"))).toEqual({
+    expect((await failure(enterCode(db, shopper, "old10"))).message).toMatch(/^OLD10 expired on \w{3} \d\d, \d{4}, /);
+    expect((await failure(enterCode(db, shopper, "SOON10"))).message).toBe("SOON10 starts on Jan 01, 2099, 10:00 am.");
+    expect(await failure(enterCode(db, shopper, "OFF10"))).toEqual({
       code: "offer-refused",
       message: "OFF10 is no longer available.",
     });
@@ -101,22 +101,22 @@ describeEachDatabase("offers: conditions, each refusal said clearly", (database)
     await makeOffer(db, { name: "THIS", productIds: String(suit) });
     await makeOffer(db, { name: "FIRST", firstOrderOnly: true });
     await fillCart(db, shopper, [[scarf, 1]]);
-    expect((await failure(useCode(db, shopper, "BIG"))).message).toBe(
+    expect((await failure(enterCode(db, shopper, "BIG"))).message).toBe(
       "BIG needs pieces worth ₹1,999 or more: add ₹499 more.",
     );
-    expect((await failure(useCode(db, shopper, "SUITS"))).message).toBe(
+    expect((await failure(enterCode(db, shopper, "SUITS"))).message).toBe(
       "SUITS is for Pakistani Suits only: nothing in your cart qualifies.",
     );
-    expect((await failure(useCode(db, shopper, "THIS"))).message).toBe(
+    expect((await failure(enterCode(db, shopper, "THIS"))).message).toBe(
       "THIS is for 1 chosen piece only: nothing in your cart qualifies.",
     );
-    expect(await useCode(db, shopper, "FIRST")).toBe("FIRST applied: 10 % off; first order only.");
+    expect(await enterCode(db, shopper, "FIRST")).toBe("FIRST applied: 10 % off; first order only.");
     await orderCart(db, shopper);
     await fillCart(db, shopper, [[suit, 1]]);
-    expect((await failure(useCode(db, shopper, "FIRST"))).message).toBe("FIRST is for a first order only.");
+    expect((await failure(enterCode(db, shopper, "FIRST"))).message).toBe("FIRST is for a first order only.");
     // The suit qualifies for both scoped codes: only the suit's line is discounted.
     await fillCart(db, shopper, [[scarf, 1]]);
-    expect(await useCode(db, shopper, "SUITS")).toBe("SUITS applied: 10 % off on Pakistani Suits.");
+    expect(await enterCode(db, shopper, "SUITS")).toBe("SUITS applied: 10 % off on Pakistani Suits.");
     const cart = await viewCart(db, shopper);
     expect(cart).toMatchObject({ subtotal: 410_000, discount: 26_000, grandTotal: 394_000 });
   });
@@ -126,7 +126,7 @@ describeEachDatabase("offers: conditions, each refusal said clearly", (database)
     const visitor = makeVisitor();
     await fillCart(db, visitor, [[await makeProduct(db, { price: 250_000 }), 1]]);
     await makeOffer(db, { name: "MEMBERS", signedInOnly: true });
-    expect(await useCode(db, visitor, "members")).toBe(
+    expect(await enterCode(db, visitor, "members")).toBe(
       "MEMBERS is for signed-in customers: log in or sign up to use it (your code is kept).",
     );
     expect((await viewCart(db, visitor)).offers.code).toMatchObject({ code: "MEMBERS", status: "refused" });
@@ -157,12 +157,12 @@ describeEachDatabase("offers: what each action takes off, to the paisa", (databa
     await makeOffer(db, { name: "CAPPED", percent: "50", cap: "500" });
     await makeOffer(db, { name: "HUGE", actionType: "fixed", amount: "100000" });
     await makeOffer(db, { name: "SHIPFREE", actionType: "free-shipping" });
-    await useCode(db, shopper, "CAPPED");
+    await enterCode(db, shopper, "CAPPED");
     expect(await viewCart(db, shopper)).toMatchObject({ subtotal: 233_100, discount: 50_000, shipping: 10_000 });
-    await useCode(db, shopper, "HUGE");
+    await enterCode(db, shopper, "HUGE");
     // Never below zero: the goods are free, shipping is still paid.
     expect(await viewCart(db, shopper)).toMatchObject({ discount: 233_100, shipping: 10_000, grandTotal: 10_000 });
-    await useCode(db, shopper, "SHIPFREE");
+    await enterCode(db, shopper, "SHIPFREE");
     expect(await viewCart(db, shopper)).toMatchObject({ discount: 0, shipping: 0, grandTotal: 233_100 });
   });
 
@@ -177,10 +177,10 @@ describeEachDatabase("offers: what each action takes off, to the paisa", (databa
     ]);
     await makeOffer(db, { name: "B2G1", actionType: "buy-x-get-y", buy: "2", get: "1" });
     await makeOffer(db, { name: "B1G1HALF", actionType: "buy-x-get-y", buy: "1", get: "1", getPercent: "50" });
-    await useCode(db, shopper, "B2G1");
+    await enterCode(db, shopper, "B2G1");
     // Four pieces: one group of three, whose cheapest (a ₹700 tee) is free.
     expect(await viewCart(db, shopper)).toMatchObject({ subtotal: 380_000, discount: 70_000 });
-    await useCode(db, shopper, "B1G1HALF");
+    await enterCode(db, shopper, "B1G1HALF");
     // Two groups of two: the two tees at half price.
     expect(await viewCart(db, shopper)).toMatchObject({ discount: 70_000 });
     expect((await viewCart(db, shopper)).offers.note).toBe(
@@ -205,7 +205,7 @@ describeEachDatabase("offers: how they combine", (database) => {
 
     // A code that saves less and does not combine: the automatic promotion stays, and the code says why.
     await makeOffer(db, { name: "SAVE200", actionType: "fixed", amount: "200" });
-    await useCode(db, shopper, "SAVE200");
+    await enterCode(db, shopper, "SAVE200");
     cart = await viewCart(db, shopper);
     expect(cart.discount).toBe(40_000);
     expect(cart.offers.code).toEqual({
@@ -216,7 +216,7 @@ describeEachDatabase("offers: how they combine", (database) => {
 
     // One that saves more wins on its own.
     await makeOffer(db, { name: "SAVE600", actionType: "fixed", amount: "600" });
-    await useCode(db, shopper, "SAVE600");
+    await enterCode(db, shopper, "SAVE600");
     expect((await viewCart(db, shopper)).offers.applied.map((offer) => offer.name)).toEqual(["SAVE600"]);
 
     // An automatic promotion that combines: it applies first, the code on what is left.
@@ -227,7 +227,7 @@ describeEachDatabase("offers: how they combine", (database) => {
       small.id,
       offerForm({ kind: "automatic", name: "FEST5", percent: "5", combinesWithCode: true }),
     );
-    await useCode(db, shopper, "SAVE200");
+    await enterCode(db, shopper, "SAVE200");
     cart = await viewCart(db, shopper);
     expect(cart.offers.applied.map((offer) => [offer.name, offer.goods])).toEqual([
       ["FEST5", 20_000],

@@ -51,7 +51,7 @@ export async function fillCart(db: Db, actor: Actor, pieces: readonly [productId
 }
 
 /** Applies a code to the actor's cart, as the cart's code box does. */
-export function useCode(db: Db, actor: Actor, code: string) {
+export function enterCode(db: Db, actor: Actor, code: string) {
   return applyCartCode(db, actor, { code });
 }
 
