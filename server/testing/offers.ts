@@ -3,6 +3,7 @@ import { writeQuote } from "#core/price-quote.ts";
 import { seenOffers } from "#core/promotions.ts";
 import { addToCart, viewCart } from "../cart/cart.service.ts";
 import { applyCartCode } from "../cart/cart-offers.service.ts";
+import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db } from "../db/schema.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import type { PromotionFormInput } from "../promotions/promotions.schemas.ts";
@@ -38,6 +39,12 @@ export function offerForm(fields: Partial<PromotionFormInput> = {}): PromotionFo
     perCustomerLimit: "",
     ...fields,
   };
+}
+
+/** Ends every promotion of the database: each test of a suite starts with none live. */
+export async function disableAllOffers(db: Db): Promise<void> {
+  await db.updateTable("promotions").set({ disabledAt: Date.now() }).where("disabledAt", "is", null).execute();
+  await catalogVersion(db).changed();
 }
 
 /** A promotion made by the shop itself (the admin check passes for the system). */

