@@ -5,6 +5,8 @@ import { writeQuote } from "#core/price-quote.ts";
 import { viewCart, viewOrderNow } from "../cart/cart.service.ts";
 import { gstReport } from "../invoices/gst-report.service.ts";
 import { invoiceDocument } from "../invoices/invoices.service.ts";
+import type { MailMessage } from "../mail/mail.schemas.ts";
+import { renderMail } from "../mail/templates/mail-templates.ts";
 import { changeStatus, customerOrder, orderByAccessToken } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { DEMO_SIGNATORY } from "../tax/seller.ts";
@@ -19,6 +21,7 @@ import {
   uniqueWord,
 } from "../testing/factories.ts";
 import { checkoutAsSeen, enterCode, fillCart, makeOffer, orderCart } from "../testing/offers.ts";
+import { mailsTo } from "../testing/outbox.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { setPromotionEnabled } from "./promotions.service.ts";
 
@@ -29,7 +32,8 @@ const JUNE_10 = Date.UTC(2026, 5, 10, 6, 30);
 describeEachDatabase("offers on orders: the invoice, GST after the discount, the report", (database) => {
   it("shares WELCOME10 over the lines in proportion and taxes a ₹2,699 suit at 5 % once it costs ₹2,429.10", async () => {
     const { db } = database();
-    const shopper = actorFor(await makeCustomer(db));
+    const customer = await makeCustomer(db);
+    const shopper = actorFor(customer);
     const suit = await makeProduct(db, { title: "Hira Cambric Suit", price: 269_900, hsn: "6204", sizes: { M: 5 } });
     const kurta = await makeProduct(db, { title: "Noor Kurta", price: 99_900, hsn: "6204", sizes: { M: 5 } });
     await makeOffer(db, {
@@ -64,6 +68,14 @@ describeEachDatabase("offers on orders: the invoice, GST after the discount, the
     expect(invoice.totals.total).toBe(order.total);
     expect(invoice.totals.taxable + invoice.totals.cgst + invoice.totals.sgst + invoice.totals.igst).toBe(order.total);
     expect(invoice.discounts).toEqual([{ label: "offer WELCOME10", amount: 36_980 }]);
+
+    // The confirmation mail shows the discount as its own line.
+    const mail = (await mailsTo(db, customer.email)).find((queued) => queued.kind === "order-placed");
+    const rendered = await renderMail(
+      { kind: "order-placed", to: customer.email, payload: mail?.payload } as MailMessage,
+      "",
+    );
+    expect(rendered.text).toMatch(/Offer WELCOME10\s+−₹369\.80/);
 
     const report = await gstReport(db, ADMIN, "2026-06");
     const b2cs = report.b2cs.find((row) => row.rateBps === 500 && row.stateCode === "27");
