@@ -11,7 +11,9 @@ const STATES: Record<OfferState, { label: string; tone: string }> = {
 };
 
 const HEAD = "px-2 py-1.5 font-medium";
-const CELL = "px-2 py-2 align-top";
+// On a phone each offer stacks, every cell labelled; from md up it is an ordinary table.
+const CELL =
+  "flex justify-between gap-4 py-1 text-right before:text-left before:text-zinc-500 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-2 md:text-left md:align-top md:before:content-none";
 
 /** When an offer runs, in India time. */
 function when(offer: PromotionListing): string {
@@ -25,8 +27,8 @@ export function OffersTable({ offers }: { offers: readonly PromotionListing[] })
     return <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No offers yet: make the first below.</p>;
   }
   return (
-    <table className="mt-3 w-full text-sm">
-      <thead>
+    <table className="mt-3 block w-full text-sm md:table">
+      <thead className="hidden md:table-header-group">
         <tr className="text-left text-zinc-600 dark:text-zinc-400">
           <th scope="col" className={HEAD}>
             Offer
@@ -45,10 +47,14 @@ export function OffersTable({ offers }: { offers: readonly PromotionListing[] })
           </th>
         </tr>
       </thead>
-      <tbody>
+      <tbody className="block md:table-row-group">
         {offers.map((offer) => (
-          <tr key={offer.id} className="border-t border-zinc-200 dark:border-zinc-800" data-testid="offer-row">
-            <td className={CELL}>
+          <tr
+            key={offer.id}
+            className="block border-t border-zinc-200 py-2 md:table-row md:py-0 dark:border-zinc-800"
+            data-testid="offer-row"
+          >
+            <td className="block py-1 md:table-cell md:px-2 md:py-2 md:align-top">
               <p className="font-semibold break-all">{offer.name}</p>
               <p className="text-xs text-zinc-600 dark:text-zinc-400">
                 {offer.kind === "code" ? "Code" : "Automatic"} ·{" "}
@@ -57,13 +63,17 @@ export function OffersTable({ offers }: { offers: readonly PromotionListing[] })
                 </span>
               </p>
             </td>
-            <td className={CELL}>{offer.description}</td>
-            <td className={CELL}>{when(offer)}</td>
-            <td className={`${CELL} text-right tabular-nums`}>
+            <td data-label="What it gives" className={CELL}>
+              {offer.description}
+            </td>
+            <td data-label="When" className={CELL}>
+              {when(offer)}
+            </td>
+            <td data-label="Uses" className={`${CELL} tabular-nums md:text-right`}>
               {offer.uses.toLocaleString("en-IN")}
               {offer.totalLimit === null ? "" : ` of ${offer.totalLimit.toLocaleString("en-IN")}`}
             </td>
-            <td className={CELL}>
+            <td className="block py-1 md:table-cell md:px-2 md:py-2 md:align-top">
               <div className="flex flex-wrap gap-2">
                 <Link
                   to={`/admin/offers/${offer.id}`}
