@@ -141,18 +141,19 @@ export async function cartView(
   options: { redeem?: boolean; now?: number } = {},
 ): Promise<CartView> {
   const counted = lines.filter((line) => line.availability.kind !== "archived");
-  const [balance, pending] =
-    actor.kind === "user"
-      ? await Promise.all([findPointsBalance(db, actor.userId), findPendingPoints(db, actor.userId)])
-      : [null, null];
   const { subtotal, shipping } = priceLines(counted);
-  const offers = await offersFor(db, {
-    owner: ownerOf(actor),
-    buyer: buyerOf(actor),
-    lines: counted,
-    shipping,
-    now: options.now ?? Date.now(),
-  });
+  const customer = actor.kind === "user" ? actor.userId : null;
+  const [balance, pending, offers] = await Promise.all([
+    customer ? findPointsBalance(db, customer) : null,
+    customer ? findPendingPoints(db, customer) : null,
+    offersFor(db, {
+      owner: ownerOf(actor),
+      buyer: buyerOf(actor),
+      lines: counted,
+      shipping,
+      now: options.now ?? Date.now(),
+    }),
+  ]);
   const redeemable = balance === null ? 0 : redeemablePoints(subtotal - offers.goods, balance);
   const redeeming = Boolean(options.redeem) && redeemable > 0;
   const totals = priceLines(counted, redeeming ? redeemable : 0, offers);

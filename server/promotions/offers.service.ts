@@ -70,18 +70,21 @@ export async function offersFor(
   },
 ): Promise<OfferOutcome> {
   const { owner, buyer, now } = request;
-  const code = owner ? await findCartCode(executor, owner) : null;
-  const automatic = (await findCurrentAutomatic(executor, now)).filter((promotion) => promotion.startsAt <= now);
-  const explain = await promotionsById(executor, request.explain ?? []);
+  const [code, current, explain] = await Promise.all([
+    owner ? findCartCode(executor, owner) : null,
+    findCurrentAutomatic(executor, now),
+    promotionsById(executor, request.explain ?? []),
+  ]);
+  const automatic = current.filter((promotion) => promotion.startsAt <= now);
   if (!code && automatic.length === 0 && explain.length === 0) {
     return { ...NO_OFFERS, parts: request.lines.map(wholeLine) };
   }
-  const promotion = code ? await findPromotionByCode(executor, code) : null;
-  const candidates = [...automatic, ...explain, ...(promotion ? [promotion] : [])];
-  const [lines, shopper] = await Promise.all([
+  const [promotion, lines] = await Promise.all([
+    code ? findPromotionByCode(executor, code) : null,
     offerLines(executor, request.lines),
-    shopperFor(executor, buyer, candidates),
   ]);
+  const candidates = [...automatic, ...explain, ...(promotion ? [promotion] : [])];
+  const shopper = await shopperFor(executor, buyer, candidates);
   return priceOffers({
     lines,
     shipping: request.shipping,
