@@ -4,6 +4,7 @@ import type { CollectionFlag } from "#core/collections.ts";
 import type { OfferAction, Promotion } from "#core/promotions.ts";
 import { draftInvoice } from "../invoices/invoicing.ts";
 import { DEMO_SELLER } from "../tax/seller.ts";
+import { promotionInput } from "../testing/offers.ts";
 import { soldParts } from "./offer-redemption.ts";
 import { priceOffers } from "./promotion-engine.ts";
 
@@ -48,20 +49,16 @@ const promotion = (id: number, kind: Promotion["kind"]) =>
     .map(
       (drawn): Promotion => ({
         id,
-        name: `P${id}`,
-        kind,
-        action: drawn.action,
-        scope: { collections: drawn.collections, productIds: [] },
-        minSubtotal: drawn.minSubtotal,
-        firstOrderOnly: false,
-        signedInOnly: false,
-        startsAt: 0,
-        endsAt: null,
-        totalLimit: null,
-        perCustomerLimit: null,
-        combinesWithCode: drawn.combinesWithCode,
         uses: 0,
         disabledAt: null,
+        ...promotionInput({
+          name: `P${id}`,
+          kind,
+          action: drawn.action,
+          scope: { collections: drawn.collections, productIds: [] },
+          minSubtotal: drawn.minSubtotal,
+          combinesWithCode: drawn.combinesWithCode,
+        }),
       }),
     );
 

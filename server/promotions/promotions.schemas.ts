@@ -10,39 +10,34 @@ export type PromotionInput = Omit<Promotion, "id" | "uses" | "disabledAt">;
 
 const blank = z.string().default("");
 
-/** An optional whole number typed in a form: empty is null; anything else within [min, max]. */
-function optionalCount(message: string, min: number, max: number) {
+/** An optional field typed in a form: empty is null; anything else what `read` makes of it, else refused. */
+function optionalTyped<T>(message: string, read: (text: string) => T | undefined) {
   return blank.transform((text, context) => {
     const value = text.trim();
     if (value === "") return null;
-    const number = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
-    if (Number.isInteger(number) && number >= min && number <= max) return number;
+    const typed = read(value);
+    if (typed !== undefined) return typed;
     context.addIssue({ code: "custom", message });
     return z.NEVER;
   });
 }
 
-/** Optional rupees typed in a form ("1999", "1999.50"): empty is null; else paise, more than zero. */
-function optionalRupees(message: string) {
-  return blank.transform((text, context) => {
-    if (text.trim() === "") return null;
+/** A whole number within [min, max]. */
+const optionalCount = (message: string, min: number, max: number) =>
+  optionalTyped(message, (text) => {
+    const number = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
+    return number >= min && number <= max ? number : undefined;
+  });
+
+/** Rupees ("1999", "1999.50") as paise, more than zero. */
+const optionalRupees = (message: string) =>
+  optionalTyped(message, (text) => {
     const paise = parseRupees(text);
-    if (paise !== undefined && paise > 0) return paise;
-    context.addIssue({ code: "custom", message });
-    return z.NEVER;
+    return paise !== undefined && paise > 0 ? paise : undefined;
   });
-}
 
-/** A time typed in India time; empty is null. */
-function optionalIndiaTime(message: string) {
-  return blank.transform((text, context) => {
-    if (text.trim() === "") return null;
-    const at = indiaLocalToEpoch(text);
-    if (at !== null) return at;
-    context.addIssue({ code: "custom", message });
-    return z.NEVER;
-  });
-}
+/** A time typed in India time. */
+const optionalIndiaTime = (message: string) => optionalTyped(message, (text) => indiaLocalToEpoch(text) ?? undefined);
 
 const productIdList = blank.transform((text, context) => {
   const words = text.split(/[\s,]+/).filter(Boolean);

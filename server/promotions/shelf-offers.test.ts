@@ -4,28 +4,11 @@ import { shelfPrices } from "../cart/shelf-prices.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { actorFor, makeCustomer, makeProduct } from "../testing/factories.ts";
-import { disableAllOffers, fillCart, makeOffer, orderCart } from "../testing/offers.ts";
+import { disableAllOffers, fillCart, makeOffer, orderCart, promotionInput } from "../testing/offers.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { insertPromotion } from "./promotions.repository.ts";
-import type { PromotionInput } from "./promotions.schemas.ts";
 import { setPromotionEnabled } from "./promotions.service.ts";
 import { shelfPromotions } from "./shelf-offers.ts";
-
-const automatic = (fields: Partial<PromotionInput>): PromotionInput => ({
-  kind: "automatic",
-  name: "FEST10",
-  action: { type: "percent", percent: 10, capPaise: null },
-  scope: { collections: [], productIds: [] },
-  minSubtotal: null,
-  firstOrderOnly: false,
-  signedInOnly: false,
-  startsAt: 0,
-  endsAt: null,
-  totalLimit: null,
-  perCustomerLimit: null,
-  combinesWithCode: false,
-  ...fields,
-});
 
 describeEachDatabase("offers on the shelves", (database) => {
   afterEach(() => disableAllOffers(database().db));
@@ -52,7 +35,7 @@ describeEachDatabase("offers on the shelves", (database) => {
     const kurta = await makeProduct(db, { price: 200_000 });
     const start = Date.now() + 3_600_000;
     const end = start + 3_600_000;
-    await insertPromotion(db, automatic({ name: "HOUR10", startsAt: start, endsAt: end }), Date.now());
+    await insertPromotion(db, promotionInput({ name: "HOUR10", startsAt: start, endsAt: end }), Date.now());
     await catalogVersion(db).changed();
     const at = (now: number) => shelfPrices(db, [{ id: kurta, price: 200_000 }], now);
     expect(await at(start - 1)).toEqual({});

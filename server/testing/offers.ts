@@ -6,7 +6,7 @@ import { applyCartCode } from "../cart/cart-offers.service.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db } from "../db/schema.ts";
 import { placeOrder } from "../orders/place-order.ts";
-import type { PromotionFormInput } from "../promotions/promotions.schemas.ts";
+import type { PromotionFormInput, PromotionInput } from "../promotions/promotions.schemas.ts";
 import { createPromotion } from "../promotions/promotions.service.ts";
 import { atShop, checkoutDetails } from "./factories.ts";
 
@@ -37,6 +37,25 @@ export function offerForm(fields: Partial<PromotionFormInput> = {}): PromotionFo
     endsAt: "",
     totalLimit: "",
     perCustomerLimit: "",
+    ...fields,
+  };
+}
+
+/** A promotion as the Offers form reads it, every condition off but those given: an automatic 10 % by default. */
+export function promotionInput(fields: Partial<PromotionInput> = {}): PromotionInput {
+  return {
+    kind: "automatic",
+    name: "FEST10",
+    action: { type: "percent", percent: 10, capPaise: null },
+    scope: { collections: [], productIds: [] },
+    minSubtotal: null,
+    firstOrderOnly: false,
+    signedInOnly: false,
+    startsAt: 0,
+    endsAt: null,
+    totalLimit: null,
+    perCustomerLimit: null,
+    combinesWithCode: false,
     ...fields,
   };
 }

@@ -1,8 +1,17 @@
+import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
 import { downloadedText } from "./documents.ts";
 import { fillDelivery, signInAsAdmin } from "./forms.ts";
 import { addToCart, live, productPath, signUp } from "./shopper.ts";
+
+/** Puts the suit in the cart and types a code into the cart's box. */
+async function codeOnCart(page: Page, productUrl: string, code: string) {
+  await addToCart(page, productUrl, "M");
+  await live(page, "/cart");
+  await page.getByLabel("Offer code").fill(code);
+  await page.getByRole("button", { name: "Apply" }).click();
+}
 
 describeJourneys("offers", (journey) => {
   it("WELCOME10: the admin makes it, a customer orders with it, the invoice shows it and a piece at 5 %, and a second use is refused", async () => {
@@ -40,10 +49,7 @@ describeJourneys("offers", (journey) => {
     const shopper = await journey().newPage();
     await signUp(shopper, "Nisha Kapoor");
     const suit = await productPath(shopper, title);
-    await addToCart(shopper, suit, "M");
-    await live(shopper, "/cart");
-    await shopper.getByLabel("Offer code").fill("welcome10");
-    await shopper.getByRole("button", { name: "Apply" }).click();
+    await codeOnCart(shopper, suit, "welcome10");
     await shopper.getByTestId("offer-discount").filter({ hasText: "−₹269.90" }).waitFor();
     await expect.poll(() => shopper.getByTestId("grand-total").textContent()).toBe("₹2,529.10");
     await shopper.getByRole("link", { name: "Buy Now" }).click();
@@ -63,10 +69,7 @@ describeJourneys("offers", (journey) => {
     }
     expect(invoice.text).not.toContain("18%");
 
-    await addToCart(shopper, suit, "M");
-    await live(shopper, "/cart");
-    await shopper.getByLabel("Offer code").fill("WELCOME10");
-    await shopper.getByRole("button", { name: "Apply" }).click();
+    await codeOnCart(shopper, suit, "WELCOME10");
     await shopper.getByRole("alert").filter({ hasText: "You have already used WELCOME10." }).waitFor();
     await expect.poll(() => shopper.getByTestId("grand-total").textContent()).toBe("₹2,799");
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { catalogVersion } from "#server/catalog/catalog-version.ts";
 import { insertPromotion } from "#server/promotions/promotions.repository.ts";
 import { makeProduct } from "#server/testing/factories.ts";
+import { promotionInput } from "#server/testing/offers.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { startTestShop, type TestShop } from "./test-shop.ts";
 
@@ -27,20 +28,12 @@ describeEachDatabase("offers on cached pages", (database) => {
     // Set up as the admin's form would, to the millisecond: the form itself takes minutes.
     await insertPromotion(
       db,
-      {
-        kind: "automatic",
+      promotionInput({
         name: "TICK10",
-        action: { type: "percent", percent: 10, capPaise: null },
         scope: { collections: ["isEthnic"], productIds: [] },
-        minSubtotal: null,
-        firstOrderOnly: false,
-        signedInOnly: false,
         startsAt,
         endsAt: startsAt + 2_000,
-        totalLimit: null,
-        perCustomerLimit: null,
-        combinesWithCode: false,
-      },
+      }),
       Date.now(),
     );
     await catalogVersion(db).changed();
