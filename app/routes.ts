@@ -71,6 +71,8 @@ export default [
     route("admin/returns/:returnId/credit-note", "routes/return-credit-note.ts", { id: "admin-return-note" }),
     route("admin/size-charts", "routes/admin/size-charts.tsx"),
     route("admin/searches", "routes/admin/searches.tsx"),
+    route("admin/offers", "routes/admin/offers.tsx"),
+    route("admin/offers/:offerId", "routes/admin/offer-editor.tsx"),
     route("admin/gst.csv", "routes/admin/gst-file.ts", { id: "gst-csv" }),
     route("admin/gst.json", "routes/admin/gst-file.ts", { id: "gst-json" }),
     route("admin/orders/:orderId/:document", "routes/order-document.ts", { id: "admin-document" }),

@@ -47,7 +47,7 @@ async function loadMonth(db: Db, count: number): Promise<void> {
         const invoice = draftInvoice(
           {
             lines: [{ title: "Kurta set", size: "M", hsn: "6204", unitPrice: kind.price, quantity: 1 }],
-            discount: 0,
+            points: 0,
             shipping: 10_000,
             stateCode: kind.stateCode,
           },

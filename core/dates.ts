@@ -35,3 +35,23 @@ export function deliveryWindowText(window: { from: string; until: string }): str
     ? `Delivery by ${formatDeliveryDay(window.until)}`
     : `Delivery between ${formatDeliveryDay(window.from)} and ${formatDeliveryDay(window.until)}`;
 }
+
+/** India keeps one offset all year (no summer time): UTC+05:30. */
+const INDIA_OFFSET_MS = 330 * 60_000;
+
+/** A "YYYY-MM-DDTHH:MM" typed in India time (a datetime-local field) as epoch ms; null if it is not one. */
+export function indiaLocalToEpoch(text: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const [, year, month, day, hour, minute] = match.map(Number) as [number, number, number, number, number, number];
+  const utc = Date.UTC(year, month - 1, day, hour, minute);
+  const back = new Date(utc);
+  // 2026-02-30 rolls over to March: not a day the field could mean.
+  if (back.getUTCDate() !== day || back.getUTCMonth() !== month - 1 || hour > 23 || minute > 59) return null;
+  return utc - INDIA_OFFSET_MS;
+}
+
+/** Epoch ms as a datetime-local field's value in India time ("2026-04-01T10:00"). */
+export function epochToIndiaLocal(epochMillis: number): string {
+  return new Date(epochMillis + INDIA_OFFSET_MS).toISOString().slice(0, 16);
+}

@@ -4,7 +4,8 @@ import { formatInr, formatRs, parseRupees, rupeeDecimal, rupeesToPaise } from ".
 describe("money", () => {
   it("formats paise as rupees the Indian way", () => {
     expect(formatRs(129_900)).toBe("₹1,299");
-    expect(formatInr(12_345_650)).toBe("₹1,23,456.5");
+    expect(formatInr(12_345_650)).toBe("₹1,23,456.50");
+    expect(formatInr(26_990)).toBe("₹269.90");
     expect(rupeeDecimal(129_950)).toBe("1299.50");
   });
 

@@ -5,11 +5,16 @@
 
 export const PAISE_PER_RUPEE = 100;
 
-const rupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+const rupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
+const rupeesAndPaise = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Every price in the shop reads "₹1,299": one notation on product pages, the cart and orders alike. */
+/**
+ * Every price in the shop reads "₹1,299": one notation on product pages, the cart and orders alike.
+ * An amount with paise (an offer's 10 %) shows both digits of them: "₹269.90", never "₹269.9".
+ */
 export function formatInr(paise: number): string {
-  return `₹${rupees.format(paiseToRupees(paise))}`;
+  const format = paise % PAISE_PER_RUPEE === 0 ? rupees : rupeesAndPaise;
+  return `₹${format.format(paiseToRupees(paise))}`;
 }
 
 /**

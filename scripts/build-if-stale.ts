@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const builtServer = path.join(root, "build", "server", "index.js");
-const SOURCES = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const SOURCES = ["app", "core", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestChange(entry: string): number {
   if (!existsSync(entry)) return 0;

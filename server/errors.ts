@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   "eway-bill-required": 409,
   "points-unavailable": 400,
   "price-changed": 409,
+  "offer-refused": 409,
   "cart-empty": 400,
   "expired-action-code": 410,
   "online-payment-off": 409,

@@ -1,6 +1,7 @@
 import { Link, redirect, useNavigate } from "react-router";
 import { z } from "zod";
 import { writeQuote } from "#core/price-quote.ts";
+import { seenOffers } from "#core/promotions.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
 import { addToCartSchema, pieceSchema, removeLineSchema, setQuantitySchema } from "#server/cart/cart.schemas.ts";
 import {
@@ -11,7 +12,9 @@ import {
   viewCart,
   viewOrderNow,
 } from "#server/cart/cart.service.ts";
+import { applyCartCode, removeCartCode } from "#server/cart/cart-offers.service.ts";
 import { paymentChoices } from "#server/payments/cod.ts";
+import { offerCodeSchema } from "#server/promotions/promotions.schemas.ts";
 import { actionDone, actionFailed, type FormFailure } from "../.server/action-results.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";
@@ -65,7 +68,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /** Which of the cart's buttons was pressed, and the page to go back to after a plain post. */
 const cartForm = z.object({
-  intent: z.enum(["add", "order-now", "quantity", "remove", "checkout"], { error: "Unknown cart action." }),
+  intent: z.enum(["add", "order-now", "quantity", "remove", "checkout", "apply-code", "remove-code"], {
+    error: "Unknown cart action.",
+  }),
   backTo: returnPath("/cart"),
 });
 
@@ -84,6 +89,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       await addToCart(db, actor, formFields(form, addToCartSchema));
       const added = makeToast("success", "Added to cart", undefined, { label: "View cart", to: "/cart" });
       return actionDone(context, request, added, { backTo, headers });
+    }
+    if (intent === "apply-code") {
+      const message = await applyCartCode(db, actor, formFields(form, offerCodeSchema));
+      return actionDone(context, request, makeToast("success", message), { backTo, headers });
+    }
+    if (intent === "remove-code") {
+      await removeCartCode(db, actor);
+      return actionDone(context, request, makeToast("info", "Code removed"), { backTo, headers });
     }
     if (intent === "quantity") {
       await setQuantity(db, actor, formFields(form, setQuantitySchema));
@@ -149,7 +162,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             idempotencyKey={idempotencyKey}
             redeemPoints={checkout.redeeming}
             piece={piece}
-            quote={writeQuote(checkout.lines, checkout.grandTotal)}
+            quote={writeQuote(checkout.lines, checkout.grandTotal, seenOffers(checkout.offers))}
             payment={payment}
             error={failure?.message}
             errorCode={failure?.code}

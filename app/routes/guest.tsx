@@ -2,6 +2,8 @@ import { ChevronDown } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { formatInr } from "#core/money.ts";
 import { writeQuote } from "#core/price-quote.ts";
+import type { CartOffers } from "#core/promotions.ts";
+import { seenOffers } from "#core/promotions.ts";
 import { viewCart, viewOrderNow } from "#server/cart/cart.service.ts";
 import { paymentChoices } from "#server/payments/cod.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
@@ -39,8 +41,35 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Guest checkout", description: "Check out as a guest.", noindex: true });
 
 /**
- * Checkout as a guest: the same form plus an e-mail; no points, no offers. The order's summary
- * comes first (on a phone, above the form, where it can be folded away).
+ * The code the guest's cart keeps, and how it stands: applied, or why not (an offer for signed-in
+ * customers waits for a login, and a limit per customer is checked against the e-mail given).
+ */
+function GuestOfferCode({ offers }: { offers: CartOffers }) {
+  if (!offers.code) return null;
+  return (
+    <p className="text-sm" data-testid="guest-offer-code" role="status">
+      <span className="font-semibold">Code {offers.code.code}:</span> {offers.code.message}
+      {offers.code.status === "refused" ? (
+        <>
+          {" "}
+          <Link to="/login?redirectTo=%2Fcart" className="font-semibold underline">
+            Log in
+          </Link>{" "}
+          or{" "}
+          <Link to="/cart" className="font-semibold underline">
+            change it in the cart
+          </Link>
+          .
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * Checkout as a guest: the same form plus an e-mail; no points, and only the offers that are not
+ * for signed-in customers alone. The order's summary comes first (on a phone, above the form,
+ * where it can be folded away).
  */
 export default function GuestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, piece, idempotencyKey, payment } = loaderData;
@@ -63,6 +92,7 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
         </summary>
         <div className="mt-3 flex flex-col gap-3">
           <OrderItems lines={cart.lines} totals={cart} online={payment.online} />
+          <GuestOfferCode offers={cart.offers} />
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             {cart.itemCount} {cart.itemCount === 1 ? "item" : "items"} ·{" "}
             <Link to={piece ? `/productinfo/${piece.productId}` : "/cart"} className="underline">
@@ -76,7 +106,9 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
           Guest checkout
         </h1>
         <p className="mt-2 mb-6 rounded-md bg-zinc-100 p-3 text-sm text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-          Offers and Discounts not available when checking out as guest: guests neither earn nor redeem reward points.{" "}
+          {cart.offers.applied.length > 0
+            ? "Reward points and offers for members are not available when checking out as guest: this order gets only the offers open to everyone."
+            : "Offers and Discounts not available when checking out as guest: guests neither earn nor redeem reward points, and offers for members need a login."}{" "}
           <Link to="/signup?redirectTo=%2Fcart" className="font-semibold underline">
             Sign up
           </Link>{" "}
@@ -91,7 +123,7 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
             idempotencyKey={idempotencyKey}
             redeemPoints={false}
             piece={piece}
-            quote={writeQuote(cart.lines, cart.grandTotal)}
+            quote={writeQuote(cart.lines, cart.grandTotal, seenOffers(cart.offers))}
             payment={payment}
             error={actionData?.message}
             errorCode={actionData?.code}

@@ -1,6 +1,7 @@
 import { ChevronRight, Sparkles, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { COLLECTIONS } from "#core/collections.ts";
+import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { homePage } from "#server/catalog/home.service.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
 import { ProductCard } from "../components/catalog/product-card.tsx";
@@ -11,8 +12,9 @@ import { pageMeta, SHOP_NAME } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const page = await homePage(appServices(context).db);
-  return { ...page, origin: publicOrigin(context) };
+  const { db } = appServices(context);
+  const page = await homePage(db);
+  return { ...page, offers: await shelfPrices(db, page.latestSuits), origin: publicOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -25,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { slides, collections, moods, latestSuits } = loaderData;
+  const { slides, collections, moods, latestSuits, offers } = loaderData;
   return (
     <div className="bg-black text-zinc-100">
       <h1 className="sr-only">Kesar: fashion from Mumbai</h1>
@@ -43,6 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={suit.id} className="flex">
               <ProductCard
                 product={suit}
+                offer={offers[suit.id]}
                 tone="night"
                 frame="tile"
                 sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"

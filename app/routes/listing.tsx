@@ -1,5 +1,6 @@
 import { data, Link, useLocation, useNavigation } from "react-router";
 import { listingUrl, productCount } from "#core/listings.ts";
+import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { browseListing, listingOptions } from "#server/catalog/catalog.service.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
 import { FilterPanel } from "../components/catalog/filter-panel.tsx";
@@ -23,6 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     query: listing.query,
     filterError: listing.filterError,
     page,
+    offers: await shelfPrices(db, page.items),
     options,
     origin: publicOrigin(context),
   };
@@ -42,7 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
 };
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  const { title, query, filterError, page, options } = loaderData;
+  const { title, query, filterError, page, options, offers } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -89,6 +91,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
                 <li key={product.id} className="flex">
                   <ProductCard
                     product={product}
+                    offer={offers[product.id]}
                     // The first picture is the largest paint on a phone, where a card fills the width;
                     // the others load as they come into view, so they do not share its bandwidth.
                     priority={page.page === 1 && index === 0}

@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { data } from "react-router";
 import { imageSources } from "#core/images.ts";
-import { formatInr, rupeeDecimal } from "#core/money.ts";
+import { rupeeDecimal } from "#core/money.ts";
 import { NON_RETURNABLE_NOTE } from "#core/returns.ts";
 import { materialLabel } from "#core/sizes.ts";
+import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { getProduct } from "#server/catalog/catalog.service.ts";
 import { productPageReviews } from "#server/reviews/reviews.service.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
 import { DeliveryCheck } from "../components/catalog/delivery-check.tsx";
+import { ShelfPrice } from "../components/catalog/offer-price.tsx";
 import { ProductActions } from "../components/catalog/product-actions.tsx";
 import { ProductGallery } from "../components/catalog/product-gallery.tsx";
 import { SizeGuide } from "../components/catalog/size-guide.tsx";
@@ -24,13 +26,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = appServices(context);
   const product = await getProduct(db, id);
   // The same for every visitor (the page is cached): the summary and a few reviews, never all.
-  const reviews = await productPageReviews(db, product);
-  return { product, reviews, origin: publicOrigin(context) };
+  const [reviews, offers] = await Promise.all([productPageReviews(db, product), shelfPrices(db, [product])]);
+  return { product, reviews, offer: offers[product.id] ?? null, origin: publicOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) => {
   if (!loaderData) return [];
-  const { product, reviews, origin } = loaderData;
+  const { product, reviews, origin, offer } = loaderData;
+  // What the piece sells for now: with an automatic promotion, its price with it.
+  const selling = { ...product, price: offer?.price ?? product.price };
   const image = product.images[0] ? imageSources(product.images[0], "product", 960).src : undefined;
   return [
     ...pageMeta({
@@ -41,10 +45,10 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
       image,
       type: "product",
     }),
-    { property: "product:price:amount", content: rupeeDecimal(product.price) },
+    { property: "product:price:amount", content: rupeeDecimal(selling.price) },
     { property: "product:price:currency", content: "INR" },
     {
-      "script:ld+json": productJsonLd(product, origin, {
+      "script:ld+json": productJsonLd(selling, origin, {
         count: reviews.summary.count,
         average: reviews.summary.average,
         reviews: reviews.topReviews,
@@ -54,7 +58,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, reviews } = loaderData;
+  const { product, reviews, offer } = loaderData;
   const [size, setSize] = useState(() => initialSize(product.sizes));
   const { summary, sizeGuide } = reviews;
   return (
@@ -77,7 +81,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </span>
             </a>
           ) : null}
-          <p className="text-2xl font-semibold">{formatInr(product.price)}</p>
+          <ShelfPrice price={product.price} offer={offer ?? undefined} className="text-2xl font-semibold" />
+          {offer ? (
+            <p className="-mt-3 text-sm text-green-800 dark:text-green-300">
+              {offer.name}: {offer.description}, applied in the cart by itself.
+            </p>
+          ) : null}
           <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description}</p>
           {product.description1 ? (
             <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description1}</p>

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { redirect } from "react-router";
 import { z } from "zod";
+import type { ShelfOffer } from "#core/promotions.ts";
+import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { wishlistItemSchema } from "#server/wishlist/wishlist.schemas.ts";
 import {
   addToWishlist,
@@ -23,7 +25,15 @@ import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/wishlist";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { items: await viewWishlist(appServices(context).db, actorOf(context)) };
+  const { db } = appServices(context);
+  const items = await viewWishlist(db, actorOf(context));
+  return {
+    items,
+    offers: await shelfPrices(
+      db,
+      items.map((item) => ({ id: item.productId, price: item.price })),
+    ),
+  };
 }
 
 /** Which of the wishlist's buttons was pressed, and the page to go back to after a plain post. */
@@ -58,7 +68,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "My Wishlist", description: "Products you saved for later.", noindex: true });
 
 export default function Wishlist({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData;
+  const { items, offers } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-display text-3xl font-semibold">My Wishlist</h1>
@@ -68,7 +78,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
           {items.map((item) => (
             <li key={item.productId}>
-              <WishlistCard item={item} />
+              <WishlistCard item={item} offer={offers[item.productId]} />
             </li>
           ))}
         </ul>
@@ -78,13 +88,16 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
 }
 
 /** A saved product: Add To Cart (asking for a size when it has several and none was saved), Remove. */
-function WishlistCard({ item }: { item: WishlistItem }) {
+function WishlistCard({ item, offer }: { item: WishlistItem; offer: ShelfOffer | undefined }) {
   const { fetcher } = useCartFetcher();
   const needsSize = !item.size && item.sizes.length > 1;
   const [size, setSize] = useState(item.size ?? "");
   return (
     <div className="flex h-full" data-testid="wishlist-item">
-      <ProductCard product={{ id: item.productId, title: item.title, price: item.price, image: item.image }}>
+      <ProductCard
+        product={{ id: item.productId, title: item.title, price: item.price, image: item.image }}
+        offer={offer}
+      >
         {item.size ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Size {item.size}</p> : null}
         {!item.available ? <p className="text-xs text-red-700 dark:text-red-400">No longer available</p> : null}
         <fetcher.Form method="post" action="/wishlist" className="flex flex-col gap-2">

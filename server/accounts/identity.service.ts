@@ -8,6 +8,7 @@ import type { Db, Executor, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { type Admission, countUse, guardFlood, type Limit } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
+import { dropCartCode } from "../promotions/promotions.repository.ts";
 import { findAuthorTraces } from "../reviews/reviews.repository.ts";
 import { deleteShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -218,6 +219,7 @@ export async function deleteAccount(db: Db, storage: Storage, actor: Actor, inpu
   const reviews = await findAuthorTraces(db, user.id);
   await db.transaction().execute(async (trx) => {
     await deleteCart(trx, userOwner(user.id));
+    await dropCartCode(trx, userOwner(user.id));
     await deleteWishlist(trx, userOwner(user.id));
     await deletePersonalData(trx, user.id);
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { rupeesToPaise } from "#core/money.ts";
+import type { CartOffers } from "#core/promotions.ts";
 import { SIZES } from "../catalog/catalog.schemas.ts";
 import { decimalInteger } from "../validation/fields.ts";
 
@@ -66,6 +67,9 @@ export type LineAvailability = { kind: "ok" } | { kind: "short"; available: numb
 
 export type CartTotals = {
   subtotal: number;
+  /** What the offers take off the goods (record 31). */
+  discount: number;
+  /** Shipping as charged: ₹100, or less with a free-shipping offer. */
   shipping: number;
   pointsRedeemed: number;
   grandTotal: number;
@@ -74,6 +78,8 @@ export type CartTotals = {
 
 export type CartView = CartTotals & {
   lines: CartLine[];
+  /** The offers that apply, the code the cart keeps and how it stands, and which offer was best and why. */
+  offers: CartOffers;
   /** The customer's points balance; null for a visitor, who has none. */
   pointsBalance: number | null;
   /** Points earned on the customer's orders on their way: spendable once each is delivered. */

@@ -2,6 +2,8 @@ import type { Actor } from "#core/actor.ts";
 import { pointsEarnedFor, pointsToPaise, redeemablePoints } from "#core/points.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { buyerOf, cartOffersView, offersFor } from "../promotions/offers.service.ts";
+import { moveCartCode } from "../promotions/promotions.repository.ts";
 import { findPendingPoints, findPointsBalance } from "../rewards/rewards.repository.ts";
 import { parseInput } from "../validation/fields.ts";
 import {
@@ -31,7 +33,7 @@ import {
 import { ownerOf } from "./owner.ts";
 import { priceLines } from "./pricing.ts";
 
-function requireOwner(actor: Actor): string {
+export function requireOwner(actor: Actor): string {
   const owner = ownerOf(actor);
   if (!owner) throw new AppError("validation-failed", "Your cart could not be found. Please try again.");
   return owner;
@@ -128,29 +130,42 @@ export async function viewOrderNow(
   return cartView(db, actor, await pieceLines(db, piece), options);
 }
 
-/** The view of some lines (a whole cart, or the one piece of an Order Now): totals and points. */
+/**
+ * The view of some lines (a whole cart, or the one piece of an Order Now): the offers that apply,
+ * totals and points (spent after the offers).
+ */
 export async function cartView(
   db: Db,
   actor: Actor,
   lines: CartLine[],
-  options: { redeem?: boolean } = {},
+  options: { redeem?: boolean; now?: number } = {},
 ): Promise<CartView> {
   const counted = lines.filter((line) => line.availability.kind !== "archived");
-  const [balance, pending] =
-    actor.kind === "user"
-      ? await Promise.all([findPointsBalance(db, actor.userId), findPendingPoints(db, actor.userId)])
-      : [null, null];
-  const subtotal = priceLines(counted).subtotal;
-  const redeemable = balance === null ? 0 : redeemablePoints(subtotal, balance);
+  const { subtotal, shipping } = priceLines(counted);
+  const customer = actor.kind === "user" ? actor.userId : null;
+  const [balance, pending, offers] = await Promise.all([
+    customer ? findPointsBalance(db, customer) : null,
+    customer ? findPendingPoints(db, customer) : null,
+    offersFor(db, {
+      owner: ownerOf(actor),
+      buyer: buyerOf(actor),
+      lines: counted,
+      shipping,
+      now: options.now ?? Date.now(),
+    }),
+  ]);
+  const redeemable = balance === null ? 0 : redeemablePoints(subtotal - offers.goods, balance);
   const redeeming = Boolean(options.redeem) && redeemable > 0;
-  const totals = priceLines(counted, redeeming ? redeemable : 0);
+  const totals = priceLines(counted, redeeming ? redeemable : 0, offers);
   return {
     lines,
     ...totals,
+    offers: cartOffersView(offers),
     pointsBalance: balance,
     pointsPending: pending,
-    // As the order will earn them (place-order.ts): on the goods, less the part paid with points.
-    pointsToEarn: balance === null ? 0 : pointsEarnedFor(totals.subtotal - pointsToPaise(totals.pointsRedeemed)),
+    // As the order will earn them (place-order.ts): on the goods, less the offers and the part paid with points.
+    pointsToEarn:
+      balance === null ? 0 : pointsEarnedFor(totals.subtotal - totals.discount - pointsToPaise(totals.pointsRedeemed)),
     redeemablePoints: redeemable,
     redeeming,
     blocked: lines.some((line) => line.availability.kind !== "ok"),
@@ -212,7 +227,7 @@ export async function removeFromCart(db: Db, actor: Actor, input: RemoveLineInpu
 
 /**
  * At login or signup, the visitor's cart joins the account's: the same product and size add up,
- * capped at the stock; the guest cart is then empty.
+ * capped at the stock; the guest cart is then empty. Its offer code comes along.
  */
 export async function mergeCarts(executor: Executor, fromOwner: string, toOwner: string, now = Date.now()) {
   const incoming = await findCartLines(executor, fromOwner);
@@ -229,4 +244,5 @@ export async function mergeCarts(executor: Executor, fromOwner: string, toOwner:
     });
   }
   await deleteCart(executor, fromOwner);
+  await moveCartCode(executor, fromOwner, toOwner, now);
 }

@@ -1,15 +1,28 @@
 import { pointsToPaise, redeemablePoints } from "#core/points.ts";
 import { type CartLine, type CartTotals, SHIPPING_PAISE } from "./cart.schemas.ts";
 
+/** What the offers take off: the goods' discount and the shipping's (only free shipping touches it). */
+export type OffersTaken = { goods: number; shipping: number };
+
+const NO_OFFERS: OffersTaken = { goods: 0, shipping: 0 };
+
 /**
- * The cart's totals, the one place they are computed: subtotal = Σ unit price × quantity; shipping
- * is ₹100 when anything is in the cart; grand total = subtotal + shipping − the points redeemed.
+ * The cart's totals, the one place they are computed: subtotal = Σ unit price × quantity; the
+ * offers' discount comes off the goods; shipping is ₹100 when anything is in the cart, less a
+ * free-shipping offer; points, redeemed after the offers, come off what the goods still cost;
+ * grand total = subtotal − offers + shipping − points.
  */
-export function priceLines(lines: readonly Pick<CartLine, "unitPrice" | "quantity">[], pointsToRedeem = 0): CartTotals {
+export function priceLines(
+  lines: readonly Pick<CartLine, "unitPrice" | "quantity">[],
+  pointsToRedeem = 0,
+  offers: OffersTaken = NO_OFFERS,
+): CartTotals {
   const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const shipping = lines.length > 0 ? SHIPPING_PAISE : 0;
-  const pointsRedeemed = redeemablePoints(subtotal, pointsToRedeem);
-  const grandTotal = subtotal + shipping - pointsToPaise(pointsRedeemed);
-  return { subtotal, shipping, pointsRedeemed, grandTotal, itemCount };
+  const shippingBeforeOffers = lines.length > 0 ? SHIPPING_PAISE : 0;
+  const discount = Math.min(offers.goods, subtotal);
+  const shipping = shippingBeforeOffers - Math.min(offers.shipping, shippingBeforeOffers);
+  const pointsRedeemed = redeemablePoints(subtotal - discount, pointsToRedeem);
+  const grandTotal = subtotal - discount + shipping - pointsToPaise(pointsRedeemed);
+  return { subtotal, discount, shipping, pointsRedeemed, grandTotal, itemCount };
 }

@@ -23,6 +23,7 @@ import * as fullTextSearch from "./migrations/0019_full_text_search.ts";
 import * as deliveryByPincode from "./migrations/0020_delivery_by_pincode.ts";
 import * as reviewsAndSizeGuides from "./migrations/0021_reviews_and_size_guides.ts";
 import * as returnsAndStoreCredit from "./migrations/0022_returns_and_store_credit.ts";
+import * as offers from "./migrations/0023_offers.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0020_delivery_by_pincode": deliveryByPincode,
   "0021_reviews_and_size_guides": reviewsAndSizeGuides,
   "0022_returns_and_store_credit": returnsAndStoreCredit,
+  "0023_offers": offers,
 };
 
 const provider: MigrationProvider = {

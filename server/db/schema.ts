@@ -406,6 +406,72 @@ export interface Database {
   returns: ReturnsTable;
   returnCreditLines: ReturnCreditLinesTable;
   storeCreditLedger: StoreCreditLedgerTable;
+  promotions: PromotionsTable;
+  promotionCustomerUses: PromotionCustomerUsesTable;
+  orderOffers: OrderOffersTable;
+  orderLineOffers: OrderLineOffersTable;
+  cartOfferCodes: CartOfferCodesTable;
+}
+
+/** A coupon code or an automatic promotion (record 31); `action` and `scope` are JSON of core/promotions.ts. */
+export interface PromotionsTable {
+  id: Generated<number>;
+  name: string;
+  /** The code in upper case, unique; null for an automatic promotion. */
+  codeKey: string | null;
+  kind: "code" | "automatic";
+  action: string;
+  scope: string;
+  minSubtotal: number | null;
+  firstOrderOnly: number;
+  signedInOnly: number;
+  startsAt: number;
+  endsAt: number | null;
+  totalLimit: number | null;
+  perCustomerLimit: number | null;
+  combinesWithCode: number;
+  /** Orders holding a use of it (a cancellation before dispatch gives its use back). */
+  uses: Generated<number>;
+  disabledAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A customer's uses of a promotion; the customer is a hash of the normalised e-mail. */
+export interface PromotionCustomerUsesTable {
+  promotionId: number;
+  customerKey: string;
+  uses: number;
+}
+
+/** What an order got from a promotion, as it was when the order was placed. */
+export interface OrderOffersTable {
+  orderId: number;
+  promotionId: number;
+  /** The order they were applied in: the automatic promotion, then the code. */
+  position: number;
+  name: string;
+  kind: "code" | "automatic";
+  description: string;
+  goodsDiscount: number;
+  shippingDiscount: number;
+  customerKey: string;
+  /** When the use went back (the order was cancelled before dispatch); null while it is held. */
+  releasedAt: number | null;
+}
+
+/** The offers' share of an order line, paise (lines without one have no row). */
+export interface OrderLineOffersTable {
+  orderId: number;
+  position: number;
+  discount: number;
+}
+
+/** The offer code a cart keeps, by the cart's owner ("user:…" or "guest:…"). */
+export interface CartOfferCodesTable {
+  owner: string;
+  code: string;
+  appliedAt: number;
 }
 
 import type { RefundMethod, ReturnKind, ReturnStatus } from "#core/returns.ts";

@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { FRESH_MS, PageCache, pickEncoding, type SharedPage, STALE_MS, sharedPageKey } from "./page-cache.ts";
+import {
+  FRESH_MS,
+  PageCache,
+  pickEncoding,
+  SHARED_CACHE_CONTROL,
+  type SharedPage,
+  STALE_MS,
+  sharedCacheControl,
+  sharedPageKey,
+} from "./page-cache.ts";
 
 const page = (version: number, renderedAt: number): SharedPage => ({
-  version,
+  version: String(version),
   renderedAt,
   contentType: "text/html",
   body: Buffer.from("<p>page</p>"),
@@ -13,14 +22,21 @@ const page = (version: number, renderedAt: number): SharedPage => ({
 });
 
 describe("the page cache", () => {
+  it("tells a CDN to keep a shared page no longer than until a promotion starts or ends", () => {
+    expect(sharedCacheControl(null)).toBe(SHARED_CACHE_CONTROL);
+    expect(sharedCacheControl(FRESH_MS + STALE_MS)).toBe(SHARED_CACHE_CONTROL);
+    expect(sharedCacheControl(300_000)).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=240");
+    expect(sharedCacheControl(12_500)).toBe("public, max-age=0, s-maxage=12, stale-while-revalidate=0");
+  });
+
   it("serves a page fresh, then stale while it is re-rendered, and never one of an older catalogue", async () => {
     const cache = new PageCache();
     await cache.render("k", async () => page(3, 1_000));
-    expect(cache.lookup("k", 3, 1_000 + FRESH_MS)?.state).toBe("fresh");
-    expect(cache.lookup("k", 3, 1_000 + FRESH_MS + 1)?.state).toBe("stale");
-    expect(cache.lookup("k", 3, 1_000 + FRESH_MS + STALE_MS + 1)).toBeNull();
+    expect(cache.lookup("k", "3", 1_000 + FRESH_MS)?.state).toBe("fresh");
+    expect(cache.lookup("k", "3", 1_000 + FRESH_MS + 1)?.state).toBe("stale");
+    expect(cache.lookup("k", "3", 1_000 + FRESH_MS + STALE_MS + 1)).toBeNull();
     await cache.render("k", async () => page(3, 1_000));
-    expect(cache.lookup("k", 4, 1_000)).toBeNull();
+    expect(cache.lookup("k", "4", 1_000)).toBeNull();
     expect(cache.size).toBe(0);
   });
 

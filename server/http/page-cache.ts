@@ -9,6 +9,17 @@ export const FRESH_MS = 60_000;
 export const STALE_MS = 10 * 60_000;
 /** What a CDN in front may do with a shared page; browsers always ask again (and get a 304). */
 export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRESH_MS / 1000}, stale-while-revalidate=${STALE_MS / 1000}`;
+
+/**
+ * The shared header when the shelves' prices change in `untilChangeMs` (a promotion starts or ends,
+ * record 31): a CDN keeps the page, fresh and then stale, no longer than that.
+ */
+export function sharedCacheControl(untilChangeMs: number | null): string {
+  if (untilChangeMs === null || untilChangeMs >= FRESH_MS + STALE_MS) return SHARED_CACHE_CONTROL;
+  const seconds = Math.max(0, Math.floor(untilChangeMs / 1000));
+  const fresh = Math.min(FRESH_MS / 1000, seconds);
+  return `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${seconds - fresh}`;
+}
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
 // A crawler walking every filter combination must not grow the cache without bound.
@@ -33,9 +44,15 @@ const SHARED_PATHS = new Set([
   ...COLLECTIONS.map((collection) => `/${collection.slug}`),
 ]);
 
+/**
+ * What a shared page was rendered from: the catalogue's version and the promotions' clock (the last
+ * start or end passed), as "version:tick"; a page of another is out of date.
+ */
+export type PageVersion = string;
+
 export type SharedPage = {
-  /** The catalogue version the page was rendered from. */
-  version: number;
+  /** The catalogue version (and promotions' clock) the page was rendered from. */
+  version: PageVersion;
   renderedAt: number;
   contentType: string;
   body: Buffer;
@@ -105,7 +122,7 @@ const gzipAsync = promisify(gzip);
 export async function sharedPageOf(
   rendered: { contentType: string; body: Buffer },
   nonce: string | undefined,
-  version: number,
+  version: PageVersion,
 ): Promise<SharedPage> {
   let body = rendered.body;
   let scriptHashes: string[] = [];
@@ -159,16 +176,17 @@ export function sharedPagePolicy(policy: string, nonce: string | undefined, page
 export type Lookup = { page: SharedPage; state: "fresh" | "stale" } | null;
 
 /**
- * Shared pages in memory, each with the catalogue version it was rendered from. A page of an older
- * version is never served (a price change shows on the next request); a page of the current
- * version is served fresh for a minute, then stale while one request re-renders it.
+ * Shared pages in memory, each with the catalogue version (and promotions' clock) it was rendered
+ * from. A page of an older version is never served (a price change, or a promotion that started or
+ * ended, shows on the next request); a page of the current version is served fresh for a minute,
+ * then stale while one request re-renders it.
  */
 export class PageCache {
   readonly #pages = new Map<string, SharedPage>();
   readonly #renders = new Map<string, Promise<SharedPage | null>>();
   #bytes = 0;
 
-  lookup(key: string, version: number, now = Date.now()): Lookup {
+  lookup(key: string, version: PageVersion, now = Date.now()): Lookup {
     const page = this.#pages.get(key);
     if (!page) return null;
     const age = now - page.renderedAt;

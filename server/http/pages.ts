@@ -8,15 +8,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { catalogVersion } from "../catalog/catalog-version.ts";
+import { shelfPromotions } from "../promotions/shelf-offers.ts";
 import type { AppServices, RequestInfo } from "../services.ts";
 import { declaredBodyLength } from "./body-length.ts";
 import { rememberRequestInfo } from "./observability.ts";
 import {
   PageCache,
+  type PageVersion,
   PERSONAL_CACHE_CONTROL,
   pickEncoding,
-  SHARED_CACHE_CONTROL,
   type SharedPage,
+  sharedCacheControl,
   sharedPageKey,
   sharedPageOf,
   sharedPagePolicy,
@@ -90,7 +92,17 @@ type Render = (page: Request, info: RequestInfo) => Promise<Response>;
  */
 function sharedPages(services: AppServices, render: Render) {
   const cache = new PageCache();
-  const version = catalogVersion(services.db);
+  const catalogue = catalogVersion(services.db);
+  const promotions = shelfPromotions(services.db);
+  /**
+   * The version shared pages are kept by: the catalogue's, and the promotions' clock, so that a page
+   * rendered before a promotion started (or ended) is not served after it, on any node, without a
+   * write or a timer at that minute (record 31). With it, how long until the clock moves next.
+   */
+  const version = async (): Promise<{ current: PageVersion; nextChangeInMs: number | null }> => {
+    const [stamp, clock] = await Promise.all([catalogue.current(), promotions.clock(Date.now())]);
+    return { current: `${stamp}:${clock.tick}`, nextChangeInMs: clock.nextInMs };
+  };
 
   /**
    * A shared page rendered for everyone: as a visitor with no cookie but the theme, with a nonce of
@@ -99,7 +111,7 @@ function sharedPages(services: AppServices, render: Render) {
    * Null when the answer is not shareable after all (not a 200, or it sets a cookie).
    */
   async function renderShared(request: FastifyRequest, origin: string): Promise<SharedPage | null> {
-    const renderedFor = await version.current();
+    const renderedFor = (await version()).current;
     const nonce = randomBytes(16).toString("base64");
     const headers = new Headers({ accept: "text/html" });
     const cookie = sharedRenderCookie(request.headers.cookie);
@@ -128,7 +140,8 @@ function sharedPages(services: AppServices, render: Render) {
   return async (request: FastifyRequest, reply: FastifyReply, origin: string): Promise<boolean> => {
     const key = sharedPageKey({ method: request.method, url: request.url, cookie: request.headers.cookie }, origin);
     if (!key) return false;
-    const hit = cache.lookup(key, await version.current());
+    const now = await version();
+    const hit = cache.lookup(key, now.current);
     if (hit?.state === "stale" && !cache.rendering(key)) {
       // Stale while revalidating: this visitor gets the page at hand; the next, a fresh one.
       cache
@@ -138,28 +151,35 @@ function sharedPages(services: AppServices, render: Render) {
         });
     }
     if (hit) {
-      sendShared(request, reply, hit.page, hit.state === "fresh" ? "HIT" : "STALE");
+      sendShared(request, reply, hit.page, hit.state === "fresh" ? "HIT" : "STALE", now.nextChangeInMs);
       return true;
     }
     const page = await cache.render(key, () => renderShared(request, origin));
     if (!page) return false;
-    sendShared(request, reply, page, "MISS");
+    sendShared(request, reply, page, "MISS", now.nextChangeInMs);
     return true;
   };
 }
 
 /**
  * A shared page, as the client takes it (brotli, gzip or plain), or 304 when the client holds it.
- * Its policy allows exactly the page's inline scripts, by hash, in place of this response's nonce.
+ * Its policy allows exactly the page's inline scripts, by hash, in place of this response's nonce;
+ * a CDN may keep it only until the shelves' prices next change.
  */
-function sendShared(request: FastifyRequest, reply: FastifyReply, page: SharedPage, state: string): void {
+function sendShared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: SharedPage,
+  state: string,
+  nextChangeInMs: number | null,
+): void {
   const policy = reply.getHeader("Content-Security-Policy");
   if (typeof policy === "string") {
     reply.header("Content-Security-Policy", sharedPagePolicy(policy, scriptNonceOf(reply.raw), page));
   }
   reply
     .header("Content-Type", page.contentType)
-    .header("Cache-Control", SHARED_CACHE_CONTROL)
+    .header("Cache-Control", sharedCacheControl(nextChangeInMs))
     .header("Vary", "Accept-Encoding, Cookie")
     .header("ETag", page.etag)
     .header("X-Cache", state);

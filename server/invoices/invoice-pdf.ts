@@ -191,9 +191,10 @@ function goodsTable(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number): n
 function totalsBlock(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number): number {
   let y = top;
   const t = d.totals;
+  const discounts = d.discounts?.length ? d.discounts : [{ label: "discount", amount: t.discount }];
   const rows: [string, number][] = [
     ["Total value (inclusive of GST)", t.gross],
-    ["Less: discount (reward points)", t.discount],
+    ...discounts.map(({ label, amount }): [string, number] => [`Less: ${label}`, amount]),
     ["Taxable value", t.taxable],
   ];
   if (d.supplyType === "intra") rows.push(["CGST", t.cgst], ["SGST", t.sgst]);

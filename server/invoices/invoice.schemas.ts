@@ -26,6 +26,11 @@ export type InvoiceDocument = {
   lines: InvoiceLine[];
   summary: RateSummary[];
   totals: TaxTotals;
+  /**
+   * The discounts in `totals.discount`, by cause ("Offer WELCOME10", "Reward points"), adding up to
+   * it; absent, the document prints one discount row.
+   */
+  discounts?: { label: string; amount: number }[];
 };
 
 /** What an invoice needs to know of its order: which it is, its documents, and who it went to. */

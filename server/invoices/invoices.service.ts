@@ -1,6 +1,8 @@
 import { stateByCode } from "#core/indian-states.ts";
+import type { OfferTaken } from "#core/promotions.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { orderOffers } from "../promotions/offer-redemption.ts";
 import type { Signatory, StoredSeller } from "../tax/seller.ts";
 import { summariseByRate, totalsOf } from "../tax/tax-summary.ts";
 import { type DocumentSigning, signPdf } from "./document-signing.ts";
@@ -116,7 +118,20 @@ export async function invoiceDocument(
     lines,
     summary: summariseByRate(lines),
     totals: totalsOf(lines),
+    discounts: discountsByCause(await orderOffers(db, order.id), totalsOf(lines).discount),
   };
+}
+
+/**
+ * A document's discount by cause: each offer's part (record 31), then the reward points, which
+ * are the rest.
+ */
+function discountsByCause(offers: readonly OfferTaken[], discount: number): { label: string; amount: number }[] {
+  const rows = offers
+    .filter((offer) => offer.goods > 0)
+    .map((offer) => ({ label: `offer ${offer.name}`, amount: offer.goods }));
+  const points = discount - rows.reduce((sum, row) => sum + row.amount, 0);
+  return [...rows, ...(points > 0 ? [{ label: "reward points", amount: points }] : [])];
 }
 
 export type EwayBillFile = { filename: string; partA: PartA };

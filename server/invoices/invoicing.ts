@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
 import type { Executor, OrderTaxLinesTable } from "../db/schema.ts";
 import { financialYearOf, formatDocumentNumber } from "../tax/document-numbers.ts";
-import { taxOrder } from "../tax/order-tax.ts";
+import { sharePoints, taxOrder } from "../tax/order-tax.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import type { TaxedLine } from "../tax/tax-summary.ts";
 import { nextDocumentNumber, numberOrderInvoice } from "./document-counters.repository.ts";
@@ -21,20 +21,40 @@ export type InvoiceDraft = {
   rows: Omit<Insertable<OrderTaxLinesTable>, "orderId">[];
 };
 
-type SoldLine = { title: string; size: string; hsn: string; unitPrice: number; quantity: number; material?: string };
+/** A line as sold; `offer` is the offers' share of it (paise), which an offer may have split off (record 31). */
+type SoldLine = {
+  title: string;
+  size: string;
+  hsn: string;
+  unitPrice: number;
+  quantity: number;
+  material?: string;
+  offer?: number;
+};
 
 /**
  * The invoice of an order being placed: the tax of every line worked out now (and stored with the
- * order, so the invoice never changes). Its number comes last (`issueInvoiceNumber`).
+ * order, so the invoice never changes). Each line's discount is its offers' share and then its share
+ * of the points (paise) redeemed, which come after the offers. Its number comes last
+ * (`issueInvoiceNumber`).
  */
 export function draftInvoice(
-  sale: { lines: readonly SoldLine[]; discount: number; shipping: number; stateCode: string; codFee?: number },
+  sale: { lines: readonly SoldLine[]; points: number; shipping: number; stateCode: string; codFee?: number },
   seller: SellerDetails,
   now: number,
 ): InvoiceDraft {
+  const lines = sharePoints(
+    sale.lines.map(({ hsn, unitPrice, quantity, material, offer }) => ({
+      hsn,
+      unitPrice,
+      quantity,
+      material,
+      discount: offer ?? 0,
+    })),
+    sale.points,
+  );
   const tax = taxOrder({
-    lines: sale.lines.map(({ hsn, unitPrice, quantity, material }) => ({ hsn, unitPrice, quantity, material })),
-    discount: sale.discount,
+    lines,
     shipping: sale.shipping,
     sellerStateCode: seller.stateCode,
     deliveryStateCode: sale.stateCode,
@@ -50,8 +70,7 @@ export function draftInvoice(
   // shipping's are, and named for what they are.
   const codFee = sale.codFee
     ? taxOrder({
-        lines: sale.lines.map(({ hsn, unitPrice, quantity, material }) => ({ hsn, unitPrice, quantity, material })),
-        discount: sale.discount,
+        lines,
         shipping: sale.codFee,
         sellerStateCode: seller.stateCode,
         deliveryStateCode: sale.stateCode,

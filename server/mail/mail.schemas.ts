@@ -1,3 +1,4 @@
+import type { OfferTaken } from "#core/promotions.ts";
 import type { OrderStatus } from "../db/schema.ts";
 
 /** What an order e-mail lists of each line. */
@@ -17,6 +18,8 @@ export type MailMessage =
         lines: MailLine[];
         subtotal: number;
         shipping: number;
+        /** What each offer took off (record 31); mails queued before offers have none. */
+        offers?: OfferTaken[];
         pointsRedeemed: number;
         pointsEarned: number;
         total: number;

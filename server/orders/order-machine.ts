@@ -7,6 +7,7 @@ import { needsEwayBill } from "../invoices/eway-bills.ts";
 import { issueCreditNote } from "../invoices/invoicing.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { claimRefund } from "../payments/refunds.ts";
+import { releaseOffers } from "../promotions/offer-redemption.ts";
 import { inviteToReview } from "../reviews/reviews.service.ts";
 import { creditEarnedPoints, settleCancelledOrderPoints } from "../rewards/rewards.service.ts";
 import { recordStatusChange } from "./order-events.repository.ts";
@@ -62,6 +63,15 @@ const restock: Effect = async ({ trx, order, changed }) => {
     await addSoldCount(trx, line.productId, -line.quantity);
     if (stockChangeShows(stock - line.quantity, stock)) changed.catalogue = true;
   }
+};
+
+/**
+ * An order cancelled before dispatch gives its offers' uses back (a one-time code can be used
+ * again); one cancelled on its way keeps them.
+ */
+const returnOffers: Effect = async ({ trx, order, from, now, changed }) => {
+  if (from !== "placed") return;
+  if (await releaseOffers(trx, order.id, now)) changed.catalogue = true;
 };
 
 /** The points the order spent come back; the points it would have earned, still pending, are dropped. */
@@ -154,7 +164,7 @@ const EFFECTS: Record<OrderStatus, readonly Effect[]> = {
   placed: [],
   shipped: [mailStatus],
   delivered: [creditPoints, mailStatus, inviteReview],
-  cancelled: [restock, returnPoints, creditNote, refundPayment, mailStatus],
+  cancelled: [restock, returnOffers, returnPoints, creditNote, refundPayment, mailStatus],
 };
 
 /** Whether the table allows an order to move from one status to another. */

@@ -4,6 +4,7 @@ import { CANCEL_REASON_CODES, CUSTOMER_CANCEL_REASON_CODES } from "#core/cancel-
 import type { DeliveryAddress } from "#core/delivery-address.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#core/order-status.ts";
 import type { PaymentStatus } from "#core/payment-status.ts";
+import type { AppliedOfferView } from "#core/promotions.ts";
 import type { OrderLinesTable } from "../db/schema.ts";
 import { EWAY_BILL_NUMBER_PATTERN, type EwayBillStatus } from "../invoices/eway-bills.ts";
 import type { IssuedDocument } from "../invoices/invoice.schemas.ts";
@@ -164,6 +165,8 @@ export type OrderDetail = OrderSummary &
     creditNote: IssuedDocument | null;
     subtotal: number;
     shipping: number;
+    /** What each offer took off (record 31). */
+    offers: AppliedOfferView[];
     pointsRedeemed: number;
     pointsEarned: number;
     isGuest: boolean;

@@ -9,6 +9,7 @@ import { AppError } from "../errors.ts";
 import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
 import { countUse, guardFlood } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
+import { orderOffers } from "../promotions/offer-redemption.ts";
 import { parseInput } from "../validation/fields.ts";
 import { moneyStory } from "./money-story.ts";
 import { announceOrderEvent } from "./order-feed.ts";
@@ -121,10 +122,11 @@ function orderSummary(
 }
 
 async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDetail> {
-  const [lines, history, promise] = await Promise.all([
+  const [lines, history, promise, offers] = await Promise.all([
     findOrderLines(executor, order.id),
     findStatusHistory(executor, order.id),
     findOrderPromise(executor, order.id),
+    orderOffers(executor, order.id),
   ]);
   return {
     ...orderSummary(order, lines[0] ?? null),
@@ -142,6 +144,7 @@ async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDe
     creditNote: documentRef(order.creditNoteNumber, order.creditNoteDate),
     subtotal: order.subtotal,
     shipping: order.shipping,
+    offers,
     pointsRedeemed: order.pointsRedeemed,
     pointsEarned: order.pointsEarned,
     isGuest: order.userId === null,

@@ -24,6 +24,16 @@ import { guardFlood } from "../limits/limits.service.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { checkoutRefusals, ordersPlaced } from "../observability/metrics.ts";
 import { type CodRules, codOffer, NO_COD_LIMITS } from "../payments/cod.ts";
+import {
+  assertOffersAsSeen,
+  orderOffers,
+  recordOrderOffers,
+  seenOfferIds,
+  soldParts,
+  takeOfferUses,
+} from "../promotions/offer-redemption.ts";
+import { customerKeyOf, offersFor } from "../promotions/offers.service.ts";
+import type { OfferOutcome } from "../promotions/promotion-engine.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
 import { redeemPoints } from "../rewards/rewards.service.ts";
 import type { SellerDetails } from "../tax/seller.ts";
@@ -78,6 +88,9 @@ type Placement = {
   fingerprint: string;
   lines: CartLine[];
   totals: CartTotals;
+  /** What the offers took off, and the lines as the order records them (split where an offer split them). */
+  offers: OfferOutcome;
+  sold: (CartLine & { offer: number })[];
   pointsEarned: number;
   orderId: number;
   orderNumber: string;
@@ -131,12 +144,19 @@ async function placeOrderOnce(
   const earlier = await replay(db, key, fingerprint);
   if (earlier) return earlier;
   let stockShows = false;
+  let shelvesChanged = false;
   try {
     const placed = await db.transaction().execute(async (trx) => {
       const lines = checkout.buyProductId ? await claimPiece(trx, checkout) : await claimCart(trx, owner);
-      const totals = await priceOrder(trx, checkout, lines);
+      const offered = await offersForCheckout(trx, owner, checkout, lines, now);
+      const { totals, offers } = await priceOrder(trx, checkout, lines, offered);
       const delivery = await promiseForCheckout(trx, sale.delivery ?? DEFAULT_DELIVERY_SETTINGS, checkout.pincode, now);
-      const placement = await preparePlacement(trx, { checkout, key, fingerprint, lines, totals, delivery }, sale, now);
+      const placement = await preparePlacement(
+        trx,
+        { checkout, key, fingerprint, lines, totals, offers, sold: soldParts(lines, offers), delivery },
+        sale,
+        now,
+      );
       const { orderId } = placement;
       await recordOrder(trx, placement, now);
       // An online order is confirmed, mailed and invoiced when its payment is (server/payments).
@@ -146,6 +166,11 @@ async function placeOrderOnce(
       // the history), so that those orders wait for a few statements and not for this whole
       // transaction; stock before the customer, as a cancellation takes them (no deadlock).
       stockShows = await takeStock(trx, lines);
+      shelvesChanged = await takeOfferUses(trx, {
+        owner,
+        customerKey: customerKeyOf(checkout.email),
+        outcome: offers,
+      });
       await settlePoints(trx, placement, now);
       await rememberAddress(trx, checkout);
       if (!online) await issueInvoiceNumber(trx, orderId, now);
@@ -159,8 +184,9 @@ async function placeOrderOnce(
       return { id: orderId, orderNumber: placement.orderNumber, accessToken: placement.accessToken, replayed: false };
     });
     announceOrderEvent();
-    // Pages that show how many are left are out of date only when this sale changed what they show.
-    if (stockShows) await catalogVersion(db).changed();
+    // Pages that show how many are left (or an offer's price) are out of date only when this sale
+    // changed what they show.
+    if (stockShows || shelvesChanged) await catalogVersion(db).changed();
     return placed;
   } catch (error) {
     // Several submits of one form at the same moment: the first places the order; the others wait
@@ -178,17 +204,19 @@ async function placeOrderOnce(
  */
 async function preparePlacement(
   trx: Executor,
-  base: Pick<Placement, "checkout" | "key" | "fingerprint" | "lines" | "totals" | "delivery">,
+  base: Pick<Placement, "checkout" | "key" | "fingerprint" | "lines" | "totals" | "offers" | "sold" | "delivery">,
   sale: Sale,
   now: number,
 ): Promise<Placement> {
-  const { checkout, lines, totals } = base;
+  const { checkout, sold, totals } = base;
   const codFee = paymentTerms(checkout, totals, sale.payments, base.delivery.cod);
   const orderId = await nextOrderId(trx);
   return {
     ...base,
-    // Earned on what the buyer pays for the goods, not on the part paid with points.
-    pointsEarned: checkout.userId ? pointsEarnedFor(totals.subtotal - pointsToPaise(totals.pointsRedeemed)) : 0,
+    // Earned on what the buyer pays for the goods, not on the offers nor on the part paid with points.
+    pointsEarned: checkout.userId
+      ? pointsEarnedFor(totals.subtotal - totals.discount - pointsToPaise(totals.pointsRedeemed))
+      : 0,
     orderId,
     orderNumber: orderNumberFor(orderId),
     accessToken: randomToken(),
@@ -196,8 +224,8 @@ async function preparePlacement(
     codFee,
     invoice: draftInvoice(
       {
-        lines,
-        discount: pointsToPaise(totals.pointsRedeemed),
+        lines: sold,
+        points: pointsToPaise(totals.pointsRedeemed),
         shipping: totals.shipping,
         stateCode: checkout.stateCode,
         codFee,
@@ -338,15 +366,36 @@ async function takeStock(trx: Executor, lines: readonly CartLine[]): Promise<boo
 }
 
 /**
- * The order's totals from the prices read in this transaction, with the points the balance allows;
- * refused if they are not what the buyer saw.
+ * The offers this checkout gets, read in its transaction: the cart's code and the automatic
+ * promotions live now, for the buyer the checkout names (a guest's e-mail is known by now).
  */
-async function priceOrder(trx: Executor, checkout: Checkout, lines: readonly CartLine[]): Promise<CartTotals> {
+function offersForCheckout(trx: Executor, owner: string, checkout: Checkout, lines: readonly CartLine[], now: number) {
+  return offersFor(trx, {
+    owner,
+    buyer: { userId: checkout.userId, email: checkout.email },
+    lines,
+    shipping: priceLines(lines).shipping,
+    now,
+    explain: seenOfferIds(checkout.seenQuote),
+  });
+}
+
+/**
+ * The order's totals from the prices read in this transaction, less its offers, with the points the
+ * balance allows (spent after the offers); refused if they are not what the buyer saw.
+ */
+async function priceOrder(
+  trx: Executor,
+  checkout: Checkout,
+  lines: readonly CartLine[],
+  offers: OfferOutcome,
+): Promise<{ totals: CartTotals; offers: OfferOutcome }> {
   const { subtotal } = priceLines(lines);
   const balance = checkout.userId && checkout.redeemPoints ? await findPointsBalance(trx, checkout.userId) : 0;
-  const totals = priceLines(lines, redeemablePoints(subtotal, balance));
+  const totals = priceLines(lines, redeemablePoints(subtotal - offers.goods, balance), offers);
+  assertOffersAsSeen(checkout.seenQuote, offers);
   assertPricesAsSeen(checkout.seenQuote, lines, totals);
-  return totals;
+  return { totals, offers };
 }
 
 /** The order, its invoice's tax rows, and a snapshot of every line. */
@@ -391,8 +440,14 @@ async function recordOrder(trx: Executor, placement: Placement, now: number): Pr
   );
   await insertOrderLines(
     trx,
-    placement.lines.map((line, position) => ({ orderId, position, ...lineSnapshot(line) })),
+    placement.sold.map((line, position) => ({ orderId, position, ...lineSnapshot(line) })),
   );
+  await recordOrderOffers(trx, {
+    orderId,
+    customerKey: customerKeyOf(checkout.email),
+    outcome: placement.offers,
+    lines: placement.sold,
+  });
   await keepPromise(trx, orderId, placement.delivery);
 }
 
@@ -431,7 +486,7 @@ async function queueConfirmation(trx: Executor, placement: Placement, now: numbe
       codFee: placement.codFee,
       paymentMethod: placement.method,
     },
-    placement.lines.map(({ title, size, quantity, unitPrice }) => ({ title, size, quantity, unitPrice })),
+    placement.sold.map(({ title, size, quantity, unitPrice }) => ({ title, size, quantity, unitPrice })),
     now,
   );
 }
@@ -477,6 +532,7 @@ export async function queueOrderConfirmation(
         })),
         subtotal: order.subtotal,
         shipping: order.shipping,
+        offers: (await orderOffers(trx, order.id)).map(({ name, goods, shipping }) => ({ name, goods, shipping })),
         pointsRedeemed: order.pointsRedeemed,
         pointsEarned: order.pointsEarned,
         total: order.total,

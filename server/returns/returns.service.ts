@@ -21,6 +21,7 @@ import { queueMail } from "../mail/mail.service.ts";
 import { orderPathFor } from "../orders/order-machine.ts";
 import { decrementStock, findOrder, findOrderLines, incrementStock } from "../orders/orders.repository.ts";
 import { lockOrder, recordPaymentEvent, requestRefund } from "../payments/payments.repository.ts";
+import { offerShareOfReturn } from "../promotions/offer-redemption.ts";
 import { addPoints, findPointsBalance, insertLedgerEntry, spendPoints } from "../rewards/rewards.repository.ts";
 import { financialYearOf, formatDocumentNumber } from "../tax/document-numbers.ts";
 import type { Signatory, StoredSeller } from "../tax/seller.ts";
@@ -431,11 +432,13 @@ async function issueReturnCreditNote(
 async function takeBackPoints(
   trx: Executor,
   order: OrderRow,
-  request: { amount: number; id: number },
+  request: { amount: number; id: number; position: number; quantity: number },
   now: number,
 ): Promise<void> {
   if (!order.userId) return;
   const lines = await findCreditLines(trx, request.id);
+  // The pieces' discount is their offers' share and their points' share: only the points come back.
+  const offered = await offerShareOfReturn(trx, order.id, request.position, request.quantity);
   const goodsPaid = (await findTaxLines(trx, order.id))
     .filter((row) => row.kind === "goods")
     .reduce((sum, row) => sum + amountOf(row), 0);
@@ -450,7 +453,7 @@ async function takeBackPoints(
       at: now,
     });
   }
-  const spent = Math.floor(lines.reduce((sum, line) => sum + line.discount, 0) / 100);
+  const spent = Math.floor((lines.reduce((sum, line) => sum + line.discount, 0) - offered) / 100);
   if (spent > 0 && order.pointsRedeemed > 0) {
     const back = Math.min(spent, order.pointsRedeemed);
     await addPoints(trx, order.userId, back);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type OrderTax, taxOrder } from "./order-tax.ts";
+import { type OrderTax, sharePoints, taxOrder } from "./order-tax.ts";
 import type { TaxedLine } from "./tax-summary.ts";
 
 /*
@@ -121,7 +121,13 @@ describe("GST on any cart", () => {
         const goods = lines.reduce((total, l) => total + l.unitPrice * l.quantity, 0);
         const discount = Math.floor((goods * pointsShare) / 10_000);
         const intra = deliveryStateCode === MAHARASHTRA;
-        const tax = taxOrder({ lines, discount, shipping, sellerStateCode: MAHARASHTRA, deliveryStateCode, onDate });
+        const tax = taxOrder({
+          lines: sharePoints(lines, discount),
+          shipping,
+          sellerStateCode: MAHARASHTRA,
+          deliveryStateCode,
+          onDate,
+        });
         const received = goods - discount + shipping;
         const rows = [...tax.goods, ...tax.shipping];
 

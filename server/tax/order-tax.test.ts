@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ambiguousPriceRanges, GST_RATES, gstBandsFor, gstRateForInclusivePiece } from "./gst-rates.ts";
-import { shareInProportion, taxOrder } from "./order-tax.ts";
+import { shareInProportion, sharePoints, taxOrder } from "./order-tax.ts";
 import type { TaxedLine } from "./tax-summary.ts";
 
 const NOV_2026 = Date.UTC(2026, 10, 23, 6);
@@ -12,8 +12,10 @@ function order(
   extra: { points?: number; to?: string; shipping?: number } = {},
 ) {
   return taxOrder({
-    lines: lines.map((line) => ({ hsn: line.hsn, unitPrice: line.rupees * 100, quantity: line.quantity ?? 1 })),
-    discount: (extra.points ?? 0) * 100,
+    lines: sharePoints(
+      lines.map((line) => ({ hsn: line.hsn, unitPrice: line.rupees * 100, quantity: line.quantity ?? 1 })),
+      (extra.points ?? 0) * 100,
+    ),
     shipping: extra.shipping ?? 0,
     sellerStateCode: MAHARASHTRA,
     deliveryStateCode: extra.to ?? MAHARASHTRA,
@@ -85,7 +87,6 @@ describe("GST on an order, in paise", () => {
         { hsn: "6204", unitPrice: 189_900, quantity: 1 },
         { hsn: "9102", unitPrice: 349_900, quantity: 1 },
       ],
-      discount: 0,
       shipping: 10_000,
       sellerStateCode: MAHARASHTRA,
       deliveryStateCode: MAHARASHTRA,

@@ -1,13 +1,14 @@
 import { gstRateForInclusivePiece } from "./gst-rates.ts";
 import { type RateSummary, summariseByRate, type TaxedLine, type TaxTotals, totalsOf } from "./tax-summary.ts";
 
-/** A line of goods as sold: its HSN, the GST-inclusive price of one piece (paise), how many, and its material. */
-export type TaxableLine = { hsn: string; unitPrice: number; quantity: number; material?: string };
+/**
+ * A line of goods as sold: its HSN, the GST-inclusive price of one piece (paise), how many, its
+ * material, and its discount: the line's share of the offers and of the points redeemed (paise).
+ */
+export type TaxableLine = { hsn: string; unitPrice: number; quantity: number; material?: string; discount?: number };
 
 export type TaxOrderInput = {
   lines: readonly TaxableLine[];
-  /** Redeemed reward points, in paise: a discount shared over the goods in proportion to value. */
-  discount: number;
   /** The delivery charge in paise, GST-inclusive like the shelf prices. */
   shipping: number;
   sellerStateCode: string;
@@ -62,23 +63,33 @@ function taxInside(
 }
 
 /**
+ * Each line's discount once the points redeemed are added to its offers: points come after the
+ * promotions, shared over the lines' values after their offers, in proportion (record 31).
+ */
+export function sharePoints<Line extends TaxableLine>(lines: readonly Line[], points: number): Line[] {
+  const afterOffers = lines.map((line) => line.unitPrice * line.quantity - (line.discount ?? 0));
+  const shares = shareInProportion(points, afterOffers);
+  return lines.map((line, i) => ({ ...line, discount: (line.discount ?? 0) + (shares[i] ?? 0) }));
+}
+
+/**
  * The GST on an order, worked out line by line from GST-inclusive prices:
- * - the discount (redeemed points) is shared over the goods in proportion to their value, and the
- *   rate of a piece follows its value after that discount (so points can bring a ₹2,699 suit under
- *   the ₹2,500 line);
+ * - each line carries its discount (its offers' share and its share of the points, see
+ *   `sharePoints`), and the rate of a piece follows its value after that discount, so that a
+ *   discount can bring a ₹2,699 suit under the ₹2,500 line (CGST Act s. 15(3)(a), record 31);
  * - a delivery in the seller's state pays CGST + SGST in halves, any other IGST (place of supply is
  *   where the goods are delivered);
  * - shipping is part of one composite supply of goods and is taxed with them (`taxShipping`);
  * - every amount is rounded to the paisa per line, and the totals are the sums of the lines, so the
- *   invoice adds up to exactly what the buyer pays: goods − points + shipping.
+ *   invoice adds up to exactly what the buyer pays: goods − discounts + shipping.
  */
 export function taxOrder(input: TaxOrderInput): OrderTax {
   const intra = input.sellerStateCode === input.deliveryStateCode;
-  const grossValues = input.lines.map((line) => line.unitPrice * line.quantity);
-  const discounts = shareInProportion(input.discount, grossValues);
-  const goods: TaxedLine[] = input.lines.map((line, i) => {
-    const gross = grossValues[i] ?? 0;
-    const discount = discounts[i] ?? 0;
+  const goods: TaxedLine[] = input.lines.map((line) => {
+    const gross = line.unitPrice * line.quantity;
+    const discount = line.discount ?? 0;
+    // Never negative: a discount is at most what the line is worth.
+    if (discount < 0 || discount > gross) throw new Error(`A discount of ${discount} on a line worth ${gross}.`);
     const value = gross - discount;
     // A piece's value after its share of the discount; pieces of one line share it evenly.
     const rateBps = gstRateForInclusivePiece(line.hsn, value / line.quantity, input.onDate, line.material);
@@ -108,8 +119,8 @@ export function taxOrder(input: TaxOrderInput): OrderTax {
  * own: the charge is shared over the goods lines in proportion to their value after discount, and
  * each share takes that line's HSN and rate (shares of one HSN and rate make one row, in the order
  * the goods come). A row counts no pieces, so the HSN summary's quantities stay the goods'. When
- * points paid for all the goods, the buyer still pays for shipping, which keeps its taxable value
- * and tax: it is then shared by the goods' value before the points.
+ * discounts (offers, points) paid for all the goods, the buyer still pays for shipping, which keeps
+ * its taxable value and tax: it is then shared by the goods' value before the discounts.
  */
 function taxShipping(shipping: number, goods: readonly TaxedLine[], intra: boolean): TaxedLine[] {
   const paid = goods.map((line) => line.gross - line.discount);

@@ -35,6 +35,7 @@ describeJourneys("accessibility of the administrator's pages", (journey) => {
         "/admin/reviews",
         "/admin/size-charts",
         "/admin/returns",
+        "/admin/offers",
         `/orders/${token}/return`,
         orderPath,
       ]);

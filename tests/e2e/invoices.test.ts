@@ -1,16 +1,7 @@
-import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
-import { extractText, getDocumentProxy } from "unpdf";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
+import { downloadedText } from "./documents.ts";
 import { fillDelivery, setOrderStatus } from "./forms.ts";
-
-async function downloadedText(page: Page, link: string): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: link }).click()]);
-  const bytes = readFileSync(await download.path());
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
-  return { name: download.suggestedFilename(), text: text.replace(/\s+/g, " ") };
-}
 
 describeJourneys("tax invoices", (journey) => {
   it("lets a customer download the invoice of an order, and the credit note once the admin cancels it", async () => {

@@ -7,6 +7,7 @@ import { findProduct } from "#server/catalog/catalog.service.ts";
 import type { Db } from "#server/db/schema.ts";
 import { changeStatus, orderForAdmin } from "#server/orders/orders.service.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
+import { createPromotion, listPromotions } from "#server/promotions/promotions.service.ts";
 import { advanceReturn, requestReturn } from "#server/returns/returns.service.ts";
 import {
   actorFor,
@@ -16,6 +17,7 @@ import {
   makeProduct,
   makeVisitor,
 } from "#server/testing/factories.ts";
+import { offerForm } from "#server/testing/offers.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import routes, { ADMIN_LAYOUT } from "../../app/routes.ts";
 import { cookiesFrom, startTestShop, type TestShop } from "./test-shop.ts";
@@ -53,6 +55,8 @@ describe("the admin route table", () => {
         "/admin/gst.csv",
         "/admin/gst.json",
         "/admin/searches",
+        "/admin/offers",
+        "/admin/offers/:offerId",
         "/admin/orders/:orderId/:document",
         "/admin/orders/:orderId/eway-bill.json",
         "/dashboard",
@@ -109,6 +113,8 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
   let victimId: string;
   /** An accepted return, whose credit note the administrator downloads. */
   let returnId: number;
+  /** An offer the forms aim at. */
+  let offerId: number;
 
   beforeAll(async () => {
     shop = await startTestShop(database());
@@ -124,6 +130,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
     const customer = await makeCustomer(db);
     returnId = await acceptedReturn(db, actorFor(customer), productId);
     victimId = (await makeCustomer(db)).id;
+    offerId = (await createPromotion(db, SYSTEM, offerForm({ name: "GUARDED10" }))).id;
     const login = async (email: string, password: string) => {
       const response = await shop.request({
         method: "POST",
@@ -147,6 +154,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
     if (path === "/admin/updateorderstatus") return `${path}?id=${orderId}`;
     if (path === "/admin/returns/:returnId/credit-note") return `/admin/returns/${returnId}/credit-note`;
     if (path === "/admin/orders/:orderId/:document") return `/admin/orders/${orderId}/invoice`;
+    if (path === "/admin/offers/:offerId") return `/admin/offers/${offerId}`;
     if (path === "/admin/orders/:orderId/eway-bill.json") return `/admin/orders/${ewayOrderId}/eway-bill.json`;
     return path;
   };
@@ -159,6 +167,8 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
     { intent: "eway-bill", ewayBillNumber: "181234567890" },
     { intent: "add-holiday", day: "2026-12-25", name: "Hacked" },
     { word: "hackedword", target: "kurta" },
+    { intent: "save", kind: "code", name: "HACKED100", actionType: "percent", percent: "100" },
+    { intent: "disable", id: String(offerId) },
     {
       title: "Hacked",
       price: "1",
@@ -214,6 +224,9 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
       expect(await db.selectFrom("searchSynonyms").select("word").where("word", "=", "hackedword").execute()).toEqual(
         [],
       );
+      expect((await listPromotions(db, SYSTEM)).map((offer) => [offer.name, offer.state])).toEqual([
+        ["GUARDED10", "live"],
+      ]);
       const victim = await shop.request({
         method: "GET",
         url: "/dashboard?tab=users",

@@ -8,6 +8,7 @@ import {
   Search,
   ShoppingBag,
   Store,
+  TicketPercent,
   Truck,
   Undo2,
   Users,
@@ -24,6 +25,7 @@ const SECTIONS = [
   { label: "Orders", to: "/dashboard?tab=orders", tab: "orders", Icon: ShoppingBag },
   { label: "Users", to: "/dashboard?tab=users", tab: "users", Icon: Users },
   { label: "E-mails", to: "/dashboard?tab=emails", tab: "emails", Icon: Mail },
+  { label: "Offers", to: "/admin/offers", tab: "offers", Icon: TicketPercent },
   { label: "GST report", to: "/admin/gst", tab: "gst", Icon: ReceiptIndianRupee },
   { label: "Delivery", to: "/admin/delivery", tab: "delivery", Icon: Truck },
   { label: "Reviews", to: "/admin/reviews", tab: "reviews", Icon: MessageSquareText },
@@ -42,6 +44,7 @@ function currentSection(pathname: string, search: string): string {
   if (pathname === "/admin/returns") return "returns";
   if (pathname === "/admin/size-charts") return "size-charts";
   if (pathname === "/admin/searches") return "searches";
+  if (pathname.startsWith("/admin/offers")) return "offers";
   return new URLSearchParams(search).get("tab") ?? "overview";
 }
 

@@ -2,14 +2,18 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatInr } from "#core/money.ts";
 import { pointsToPaise } from "#core/points.ts";
+import { shippingText } from "#core/promotions.ts";
 import type { CartView } from "#server/cart/cart.schemas.ts";
+import { OfferCodeBox } from "./offer-code-box.tsx";
+import { OfferNote, OfferRows } from "./offer-rows.tsx";
 import { PointsNote } from "./points-note.tsx";
 
 export type SummaryTotals = Omit<CartView, "lines" | "itemCount">;
 
 /**
- * Subtotal, Shipping, points redeemed (when some are) and Grand Total, all from the server; as tall
- * as its content, beside however long a list of items.
+ * Subtotal, each offer's discount, Shipping, points redeemed (when some are) and Grand Total, all
+ * from the server, then which offer applies and why, and the offer code box; as tall as its
+ * content, beside however long a list of items.
  */
 export function CartSummary({ totals, children }: { totals: SummaryTotals; children?: ReactNode }) {
   return (
@@ -19,7 +23,8 @@ export function CartSummary({ totals, children }: { totals: SummaryTotals; child
       </h2>
       <dl className="flex flex-col gap-2 text-sm">
         <Row label="Subtotal" value={formatInr(totals.subtotal)} />
-        <Row label="Shipping" value={formatInr(totals.shipping)} />
+        <OfferRows offers={totals.offers.applied} termClass="text-zinc-600 dark:text-zinc-400" />
+        <Row label="Shipping" value={shippingText(totals.shipping, totals.offers.applied)} />
         {/* Only when points are spent: a row of ₹0 says nothing. */}
         {totals.pointsRedeemed > 0 ? (
           <Row label="Points redeemed" value={`−${formatInr(pointsToPaise(totals.pointsRedeemed))}`} />
@@ -29,7 +34,9 @@ export function CartSummary({ totals, children }: { totals: SummaryTotals; child
           <dd data-testid="grand-total">{formatInr(totals.grandTotal)}</dd>
         </div>
       </dl>
+      <OfferNote note={totals.offers.note} />
       {totals.pointsBalance !== null ? <PointsChoice totals={totals} /> : null}
+      <OfferCodeBox offers={totals.offers} />
       {children}
     </section>
   );

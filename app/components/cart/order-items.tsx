@@ -1,7 +1,9 @@
 import { formatInr } from "#core/money.ts";
 import { pointsToPaise } from "#core/points.ts";
-import type { CartLine, CartTotals } from "#server/cart/cart.schemas.ts";
+import { shippingText } from "#core/promotions.ts";
+import type { CartLine, CartView } from "#server/cart/cart.schemas.ts";
 import { availabilityMessage } from "../../lib/cart-availability.ts";
+import { OfferRows } from "./offer-rows.tsx";
 
 /**
  * What is being ordered, in short: each line's title, size, quantity and total, then the figures
@@ -13,7 +15,7 @@ export function OrderItems({
   online = false,
 }: {
   lines: readonly CartLine[];
-  totals: CartTotals;
+  totals: Omit<CartView, "lines">;
   /** Whether the buyer may pay online: then the total is not only paid at the door. */
   online?: boolean;
 }) {
@@ -39,7 +41,12 @@ export function OrderItems({
       </ul>
       <dl className="mt-2 flex flex-col gap-1 border-t border-zinc-200 pt-2 dark:border-zinc-700">
         <Figure label="Subtotal" value={formatInr(totals.subtotal)} testId="checkout-subtotal" />
-        <Figure label="Shipping" value={formatInr(totals.shipping)} testId="checkout-shipping" />
+        <OfferRows offers={totals.offers.applied} termClass="text-zinc-600 dark:text-zinc-400" />
+        <Figure
+          label="Shipping"
+          value={shippingText(totals.shipping, totals.offers.applied)}
+          testId="checkout-shipping"
+        />
         {totals.pointsRedeemed > 0 ? (
           <Figure
             label={`Points (${totals.pointsRedeemed})`}

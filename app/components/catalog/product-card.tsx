@@ -1,12 +1,15 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatInr } from "#core/money.ts";
+import type { ShelfOffer } from "#core/promotions.ts";
 import type { ProductCard as ProductCardData } from "#server/catalog/catalog.schemas.ts";
 import { CardRating } from "../reviews/stars.tsx";
+import { ShelfPrice } from "./offer-price.tsx";
 import { ShopImage } from "./shop-image.tsx";
 
 type ProductCardProps = {
   product: Pick<ProductCardData, "id" | "title" | "price" | "image" | "rating">;
+  /** The automatic promotion the piece gets bought on its own, shown with its price. */
+  offer?: ShelfOffer | undefined;
   /** The page's largest picture: it loads at once, ahead of the rest. */
   priority?: boolean;
   /** Above the fold: its picture loads at once. */
@@ -41,6 +44,7 @@ export function ProductCard({
   tone = "page",
   frame = "portrait",
   sizes = "(min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw",
+  offer,
   children,
 }: ProductCardProps) {
   const look = TONES[tone];
@@ -61,7 +65,7 @@ export function ProductCard({
         <div className="flex flex-1 flex-col gap-1 p-4">
           <h2 className="line-clamp-2 text-sm font-medium">{product.title}</h2>
           {product.rating ? <CardRating rating={product.rating} /> : null}
-          <p className={`mt-auto font-semibold ${look.price}`}>{formatInr(product.price)}</p>
+          <ShelfPrice price={product.price} offer={offer} className={`mt-auto font-semibold ${look.price}`} />
         </div>
       </Link>
       {children ? <div className="flex flex-col gap-2 px-4 pb-4">{children}</div> : null}

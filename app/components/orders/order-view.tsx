@@ -5,7 +5,9 @@ import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { STATUS_LABELS } from "#core/order-status.ts";
 import { orderPointsMessage, pointsToPaise } from "#core/points.ts";
+import { shippingText } from "#core/promotions.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
+import { OfferRows } from "../cart/offer-rows.tsx";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { OrderDelivery } from "./order-delivery.tsx";
 import { StatusBadge } from "./status-badge.tsx";
@@ -98,8 +100,9 @@ export function OrderView({
           <dl className="grid grid-cols-[1fr_auto] gap-1">
             <dt>Subtotal</dt>
             <dd>{formatInr(order.subtotal)}</dd>
+            <OfferRows offers={order.offers} rowClass="col-span-2 flex justify-between gap-3" />
             <dt>Shipping</dt>
-            <dd>{formatInr(order.shipping)}</dd>
+            <dd>{shippingText(order.shipping, order.offers)}</dd>
             {order.payment.codFee > 0 ? (
               <>
                 <dt>Cash on delivery fee</dt>

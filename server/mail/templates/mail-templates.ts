@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { deliveryWindowText } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { pointsToPaise } from "#core/points.ts";
+import { offerDiscountRows, shippingText } from "#core/promotions.ts";
 import type { MailMessage } from "../mail.schemas.ts";
 import { button, h, INK, letter, MUTED, muted, styles, text } from "./mail-layout.ts";
 import { linkOnItsOwnLine, orderStatusMail, STATUS_WORDS } from "./order-status-mail.ts";
@@ -109,9 +110,11 @@ function bodyOf(message: MailMessage, url: Url): ReactNode {
 type OrderPlaced = Payload<"order-placed">;
 
 function orderPlaced(order: OrderPlaced, url: (path: string) => string): ReactNode {
+  const offers = order.offers ?? [];
   const totals: [string, string][] = [
     ["Subtotal", formatInr(order.subtotal)],
-    ["Shipping", formatInr(order.shipping)],
+    ...offerDiscountRows(offers).map((row): [string, string] => [row.label, row.value]),
+    ["Shipping", shippingText(order.shipping, offers)],
   ];
   if (order.codFee) totals.push(["Cash on delivery fee", formatInr(order.codFee)]);
   if (order.pointsRedeemed > 0) totals.push(["Points redeemed", `−${formatInr(pointsToPaise(order.pointsRedeemed))}`]);

@@ -1,0 +1,111 @@
+import { Form, Link } from "react-router";
+import { formatShopDateTime } from "#core/dates.ts";
+import type { OfferState } from "#core/promotions.ts";
+import type { PromotionListing } from "#server/promotions/promotions.service.ts";
+
+const STATES: Record<OfferState, { label: string; tone: string }> = {
+  live: { label: "Live", tone: "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-200" },
+  scheduled: { label: "Scheduled", tone: "bg-blue-100 text-blue-900 dark:bg-blue-900/40 dark:text-blue-200" },
+  ended: { label: "Ended", tone: "bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200" },
+  disabled: { label: "Disabled", tone: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200" },
+};
+
+const HEAD = "px-2 py-1.5 font-medium";
+// On a phone each offer stacks, every cell labelled; from md up it is an ordinary table.
+const CELL =
+  "flex justify-between gap-4 py-1 text-right before:text-left before:text-zinc-500 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-2 md:text-left md:align-top md:before:content-none";
+
+/** When an offer runs, in India time. */
+function when(offer: PromotionListing): string {
+  const from = formatShopDateTime(offer.startsAt);
+  return offer.endsAt === null ? `From ${from}` : `${from} to ${formatShopDateTime(offer.endsAt)}`;
+}
+
+/** Every offer: what it is, when it runs, how often it was used, and the way to change or stop it. */
+export function OffersTable({ offers }: { offers: readonly PromotionListing[] }) {
+  if (offers.length === 0) {
+    return <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No offers yet: make the first below.</p>;
+  }
+  return (
+    <table className="mt-3 block w-full text-sm md:table">
+      <thead className="hidden md:table-header-group">
+        <tr className="text-left text-zinc-600 dark:text-zinc-400">
+          <th scope="col" className={HEAD}>
+            Offer
+          </th>
+          <th scope="col" className={HEAD}>
+            What it gives
+          </th>
+          <th scope="col" className={HEAD}>
+            When (India time)
+          </th>
+          <th scope="col" className={`${HEAD} text-right`}>
+            Uses
+          </th>
+          <th scope="col" className={HEAD}>
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody className="block md:table-row-group">
+        {offers.map((offer) => (
+          <tr
+            key={offer.id}
+            className="block border-t border-zinc-200 py-2 md:table-row md:py-0 dark:border-zinc-800"
+            data-testid="offer-row"
+          >
+            <td className="block py-1 md:table-cell md:px-2 md:py-2 md:align-top">
+              <p className="font-semibold break-all">{offer.name}</p>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                {offer.kind === "code" ? "Code" : "Automatic"} ·{" "}
+                <span className={`rounded px-1.5 py-0.5 font-medium ${STATES[offer.state].tone}`}>
+                  {STATES[offer.state].label}
+                </span>
+              </p>
+            </td>
+            <td data-label="What it gives" className={CELL}>
+              {offer.description}
+            </td>
+            <td data-label="When" className={CELL}>
+              {when(offer)}
+            </td>
+            <td data-label="Uses" className={`${CELL} tabular-nums md:text-right`}>
+              {offer.uses.toLocaleString("en-IN")}
+              {offer.totalLimit === null ? "" : ` of ${offer.totalLimit.toLocaleString("en-IN")}`}
+            </td>
+            <td className="block py-1 md:table-cell md:px-2 md:py-2 md:align-top">
+              <div className="flex flex-wrap gap-2">
+                <Link
+                  to={`/admin/offers/${offer.id}`}
+                  className="btn-outline px-3 py-1"
+                  aria-label={`Edit ${offer.name}`}
+                >
+                  Edit
+                </Link>
+                <OfferSwitch id={offer.id} name={offer.name} disabled={offer.state === "disabled"} />
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** An offer's Disable or Enable button, a form of its own. */
+function OfferSwitch({ id, name, disabled }: { id: number; name: string; disabled: boolean }) {
+  return (
+    <Form method="post" action="/admin/offers">
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value={disabled ? "enable" : "disable"}
+        className="btn-outline px-3 py-1"
+        aria-label={`${disabled ? "Enable" : "Disable"} ${name}`}
+      >
+        {disabled ? "Enable" : "Disable"}
+      </button>
+    </Form>
+  );
+}
