@@ -18,6 +18,7 @@ export default defineConfig({
           // (The same holds for the HTTP tests and the journeys below.)
           isolate: false,
           include: [
+            "core/**/*.test.ts",
             "server/**/*.test.ts",
             "app/**/*.test.ts",
             "scripts/**/*.test.ts",
