@@ -24,6 +24,8 @@ import * as deliveryByPincode from "./migrations/0020_delivery_by_pincode.ts";
 import * as reviewsAndSizeGuides from "./migrations/0021_reviews_and_size_guides.ts";
 import * as returnsAndStoreCredit from "./migrations/0022_returns_and_store_credit.ts";
 import * as offers from "./migrations/0023_offers.ts";
+import * as exchangeInvoices from "./migrations/0024_exchange_invoices.ts";
+import * as storeCreditAtCheckout from "./migrations/0025_store_credit_at_checkout.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -54,6 +56,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0021_reviews_and_size_guides": reviewsAndSizeGuides,
   "0022_returns_and_store_credit": returnsAndStoreCredit,
   "0023_offers": offers,
+  "0024_exchange_invoices": exchangeInvoices,
+  "0025_store_credit_at_checkout": storeCreditAtCheckout,
 };
 
 const provider: MigrationProvider = {

@@ -208,6 +208,8 @@ export interface OrdersTable {
   cashCollectedAt: number | null;
   /** When the order was delivered: the return window counts from it. */
   deliveredAt: Generated<number | null>;
+  /** Paise of `total` paid with store credit at checkout (a payment, not a discount); the rest is paid online or in cash. */
+  storeCreditUsed: Generated<number>;
 }
 
 /** One money event of an order, recorded once (a gateway event under its own id). */
@@ -405,6 +407,7 @@ export interface Database {
   customerMeasurements: CustomerMeasurementsTable;
   returns: ReturnsTable;
   returnCreditLines: ReturnCreditLinesTable;
+  exchangeInvoiceLines: ExchangeInvoiceLinesTable;
   storeCreditLedger: StoreCreditLedgerTable;
   promotions: PromotionsTable;
   promotionCustomerUses: PromotionCustomerUsesTable;
@@ -501,6 +504,11 @@ export interface ReturnsTable {
   selfShip: Generated<number>;
   creditNoteNumber: string | null;
   creditNoteDate: number | null;
+  /** An accepted exchange's replacement piece: its tax invoice, in the ordinary invoice series. */
+  exchangeInvoiceNumber: string | null;
+  exchangeInvoiceDate: number | null;
+  /** Paise of the refund given back as store credit because the order was paid with it (refunded first). */
+  storeCreditBack: Generated<number>;
   createdAt: number;
   updatedAt: number;
 }
@@ -520,6 +528,9 @@ export interface ReturnCreditLinesTable {
   sgst: number;
   igst: number;
 }
+
+/** The tax rows of an exchange's replacement invoice: the returned piece's value again, for the new size. */
+export type ExchangeInvoiceLinesTable = ReturnCreditLinesTable;
 
 export type StoreCreditKind = "return-refund" | "spent" | "spending-returned";
 
