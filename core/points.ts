@@ -31,7 +31,7 @@ export type OrderPointsState = "none" | "pending" | "earned" | "dropped";
 export function orderPointsState(order: { status: string; pointsEarned: number }): OrderPointsState {
   if (order.pointsEarned <= 0) return "none";
   if (order.status === "delivered") return "earned";
-  if (order.status === "cancelled") return "dropped";
+  if (order.status === "cancelled" || order.status === "returned-to-origin") return "dropped";
   return "pending";
 }
 
@@ -45,7 +45,7 @@ export function orderPointsMessage(order: { status: string; pointsEarned: number
     case "earned":
       return `You earned ${points} reward ${noun} on this order.`;
     case "dropped":
-      return `The ${points} reward ${noun} this order would have earned were not credited: it was cancelled.`;
+      return `The ${points} reward ${noun} this order would have earned were not credited: it was ${order.status === "cancelled" ? "cancelled" : "returned to us"}.`;
     default:
       return null;
   }

@@ -33,7 +33,7 @@ export type DashboardFigures = {
   totalUsers: number;
   /** Paise actually received: paid online (not refunded) or cash collected at the door. */
   revenue: number;
-  /** Paise, the value of orders not cancelled, whether paid yet or not. */
+  /** Paise, the value of orders not cancelled nor returned to origin, whether paid yet or not. */
   booked: number;
   ordersToShip: number;
 };

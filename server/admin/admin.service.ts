@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { UNSOLD_STATUSES } from "#core/order-status.ts";
 import { PAYMENT_STATUS_LABELS } from "#core/payment-status.ts";
 import { LOW_STOCK_THRESHOLD } from "#core/stock.ts";
 import { assertAdmin } from "../access.ts";
@@ -45,7 +46,9 @@ export async function dashboardFigures(db: Db, actor: Actor): Promise<DashboardF
     totalOrders,
     totalUsers,
     revenue: byStatus.reduce((sum, entry) => sum + entry.received, 0),
-    booked: byStatus.filter((entry) => entry.status !== "cancelled").reduce((sum, entry) => sum + entry.booked, 0),
+    booked: byStatus
+      .filter((entry) => !UNSOLD_STATUSES.includes(entry.status))
+      .reduce((sum, entry) => sum + entry.booked, 0),
     ordersToShip: byStatus.find((entry) => entry.status === "placed")?.settled ?? 0,
   };
 }

@@ -26,6 +26,7 @@ import * as returnsAndStoreCredit from "./migrations/0022_returns_and_store_cred
 import * as offers from "./migrations/0023_offers.ts";
 import * as exchangeInvoices from "./migrations/0024_exchange_invoices.ts";
 import * as storeCreditAtCheckout from "./migrations/0025_store_credit_at_checkout.ts";
+import * as returnedToOrigin from "./migrations/0026_returned_to_origin.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0023_offers": offers,
   "0024_exchange_invoices": exchangeInvoices,
   "0025_store_credit_at_checkout": storeCreditAtCheckout,
+  "0026_returned_to_origin": returnedToOrigin,
 };
 
 const provider: MigrationProvider = {

@@ -144,6 +144,19 @@ const ewayBillEntered: Guard = (order) => {
   }
 };
 
+/**
+ * Only a cash-on-delivery parcel whose cash was not collected comes back as refused at the door: a
+ * paid order is cancelled instead, which refunds it.
+ */
+const refusedCashParcel: Guard = (order) => {
+  if (order.paymentMethod === "online" || order.paymentStatus !== "cod-due") {
+    throw new AppError(
+      "invalid-transition",
+      "Only an unpaid cash-on-delivery parcel can be returned to origin: cancel a paid order instead, which refunds it.",
+    );
+  }
+};
+
 /** An online order ships once it is paid; a cash order pays at the door. */
 const paymentSettled: Guard = (order) => {
   if (!["paid", "cod-due", "cod-collected"].includes(order.paymentStatus)) {
@@ -157,6 +170,7 @@ const GUARDS: Record<OrderStatus, readonly Guard[]> = {
   shipped: [paymentSettled, ewayBillEntered],
   delivered: [],
   cancelled: [],
+  "returned-to-origin": [refusedCashParcel],
 };
 
 /** The effects of arriving at each status, in the order they run. */
@@ -165,6 +179,9 @@ const EFFECTS: Record<OrderStatus, readonly Effect[]> = {
   shipped: [mailStatus],
   delivered: [creditPoints, mailStatus, inviteReview],
   cancelled: [restock, returnOffers, returnPoints, creditNote, refundPayment, mailStatus],
+  // The buyer refused the parcel: it comes back to the shelf, the invoice is reversed, and as no
+  // money was taken nothing is refunded; its offers stay used, as an order cancelled on its way.
+  "returned-to-origin": [restock, returnPoints, creditNote, mailStatus],
 };
 
 /** Whether the table allows an order to move from one status to another. */

@@ -85,11 +85,14 @@ function paymentOf(order: OrderRow): OrderDetail["payment"] {
   return {
     method,
     status: order.paymentStatus,
-    // An order cancelled before it was paid owes nothing: "Not paid", whatever it was waiting for.
+    // An order cancelled before it was paid owes nothing: "Not paid", whatever it was waiting for;
+    // nor does a parcel refused at the door.
     label:
       order.status === "cancelled" && ["awaiting", "failed"].includes(order.paymentStatus)
         ? "Not paid"
-        : PAYMENT_STATUS_LABELS[order.paymentStatus],
+        : order.status === "returned-to-origin"
+          ? "Not paid: the parcel was refused"
+          : PAYMENT_STATUS_LABELS[order.paymentStatus],
     codFee: Number(order.codFee),
     expiresAt: order.paymentExpiresAt === null ? null : Number(order.paymentExpiresAt),
     payPath: payable ? `${orderPathFor(order)}/pay` : null,

@@ -341,6 +341,7 @@ describeEachDatabase("order statuses", (database) => {
       shipped: ["shipped"],
       delivered: ["shipped", "delivered"],
       cancelled: ["cancelled"],
+      "returned-to-origin": ["shipped", "returned-to-origin"],
     };
     let from: OrderStatus = "placed";
     for (const to of path[status]) {

@@ -7,6 +7,7 @@ const TABS: { label: string; status?: OrderStatus }[] = [
   { label: "Shipped", status: "shipped" },
   { label: "Delivered", status: "delivered" },
   { label: "Cancelled", status: "cancelled" },
+  { label: "Returned to origin", status: "returned-to-origin" },
 ];
 
 /** The Orders tab's statuses, as links (the status lives in the URL, like the search and the page). */

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
-import { ORDER_TRANSITIONS, STATUS_LABELS } from "#core/order-status.ts";
+import { STATUS_LABELS, statusChoices } from "#core/order-status.ts";
 import { recordEwayBill } from "#server/orders/eway-bills.service.ts";
 import { markCashCollected } from "#server/orders/online-payments.service.ts";
 import { changeStatusSchema, ewayBillNumberSchema } from "#server/orders/orders.schemas.ts";
@@ -23,7 +23,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const order = await orderForAdmin(appServices(context).db, actor, idFromUrl(url, "order"));
   // A parcel is usually with the buyer four days after it leaves.
   const expectedDefault = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
-  return { order, choices: ORDER_TRANSITIONS[order.status], expectedDefault };
+  return {
+    order,
+    choices: statusChoices({ status: order.status, paymentMethod: order.payment.method }),
+    expectedDefault,
+  };
 }
 
 /** The page's two forms: the status (the form without an intent), and the e-way bill number. */

@@ -14,6 +14,7 @@ export const STATUS_WORDS = {
   shipped: "has shipped",
   delivered: "has been delivered",
   cancelled: "has been cancelled",
+  "returned-to-origin": "has come back to us",
 } as const;
 
 /** The mail for each step after the order is placed, with what the buyer needs at that step. */
@@ -24,7 +25,9 @@ export function orderStatusMail(payload: StatusPayload, url: Url): ReactNode {
       ? shippedParts(payload)
       : payload.status === "delivered"
         ? deliveredParts(payload)
-        : cancelledParts(payload, url);
+        : payload.status === "returned-to-origin"
+          ? returnedParts(payload, url)
+          : cancelledParts(payload, url);
   return letter(title, [text(`Dear ${payload.name},`), ...parts, button("View your order", url(payload.orderPath))]);
 }
 
@@ -71,6 +74,25 @@ function cancelledParts(payload: StatusPayload, url: Url): ReactNode[] {
     parts.push(...linkOnItsOwnLine("The credit note that cancels its tax invoice (PDF):", url(payload.creditNotePath)));
   else if (payload.pointsRedeemed === undefined)
     parts.push(muted("Any reward points it used are back in your account."));
+  return parts;
+}
+
+/** The buyer refused the parcel at the door: it came back, nothing is due and the invoice is reversed. */
+function returnedParts(payload: StatusPayload, url: Url): ReactNode[] {
+  const parts = [
+    text(
+      `The parcel of your order ${payload.orderNumber} was not accepted at delivery and has come back to us. Nothing is due, and the order is closed.`,
+    ),
+  ];
+  if (payload.pointsRedeemed)
+    parts.push(text(`The ${plural(payload.pointsRedeemed)} it used are back in your account.`));
+  if (payload.pointsEarned)
+    parts.push(text(`The ${plural(payload.pointsEarned)} it would have earned are not credited.`));
+  if (payload.creditNotePath)
+    parts.push(
+      ...linkOnItsOwnLine("The credit note that reverses its tax invoice (PDF):", url(payload.creditNotePath)),
+    );
+  parts.push(muted("If this was a mistake, you are welcome to order again."));
   return parts;
 }
 
