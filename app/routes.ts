@@ -44,11 +44,12 @@ export default [
   route("order/:number", "routes/order-detail.tsx"),
   // Tax invoices and credit notes, as PDFs, for the customer, the guest and the administrator.
   route("order/:number/:document", "routes/order-document.ts", { id: "customer-document" }),
-  // Returns and size exchanges of a delivered order, and each accepted return's credit note.
+  // Returns and size exchanges of a delivered order; each accepted return's credit note, and an
+  // accepted exchange's replacement invoice.
   route("order/:number/return", "routes/order-return.tsx", { id: "customer-return" }),
   route("orders/:token/return", "routes/order-return.tsx", { id: "guest-return" }),
-  route("order/:number/returns/:returnId/credit-note", "routes/return-credit-note.ts", { id: "customer-return-note" }),
-  route("orders/:token/returns/:returnId/credit-note", "routes/return-credit-note.ts", { id: "guest-return-note" }),
+  route("order/:number/returns/:returnId/:document", "routes/return-document.ts", { id: "customer-return-document" }),
+  route("orders/:token/returns/:returnId/:document", "routes/return-document.ts", { id: "guest-return-document" }),
   route("orders/:token/:document", "routes/order-document.ts", { id: "guest-document" }),
   route("orders/find", "routes/find-order.tsx"),
   // An online order's payment, and trying again after a failure.
@@ -68,7 +69,7 @@ export default [
     route("admin/delivery", "routes/admin/delivery.tsx"),
     route("admin/reviews", "routes/admin/reviews.tsx"),
     route("admin/returns", "routes/admin/returns.tsx"),
-    route("admin/returns/:returnId/credit-note", "routes/return-credit-note.ts", { id: "admin-return-note" }),
+    route("admin/returns/:returnId/:document", "routes/return-document.ts", { id: "admin-return-document" }),
     route("admin/size-charts", "routes/admin/size-charts.tsx"),
     route("admin/searches", "routes/admin/searches.tsx"),
     route("admin/offers", "routes/admin/offers.tsx"),

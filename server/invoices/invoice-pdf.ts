@@ -111,7 +111,7 @@ function header(doc: PDFKit.PDFDocument, d: InvoiceDocument): number {
     ["Order No.", d.orderNumber],
     ["Place of supply", `${d.recipient.stateName} (${d.recipient.stateCode})`],
     ["Reverse charge", "No"],
-    ["Payment", "Cash on delivery"],
+    ["Payment", d.payment ?? "Cash on delivery"],
   );
   let metaY = 92;
   for (const [label, value] of meta) {
@@ -212,10 +212,30 @@ function totalsBlock(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number): 
     .fillColor(INK)
     .text(d.kind === "invoice" ? "Grand total" : "Total credit", 306, y + 5, { width: 150 });
   doc.text(`₹ ${formatAmount(t.total)}`, 440, y + 5, { width: PAGE.right - 446, align: "right" });
-  y += 28;
+  y = settlementRows(doc, d, y + 28);
   doc.font("regular").fontSize(8.5).fillColor(MUTED).text("Amount in words", PAGE.left, y);
   doc.font("bold").fontSize(9.5).fillColor(INK).text(rupeesInWords(t.total), PAGE.left, doc.y, { width: WIDTH });
   return doc.y + 12;
+}
+
+/** What of the total is settled already (store credit, a credit note), and the balance left to pay. */
+function settlementRows(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number): number {
+  const settlements = d.settlements ?? [];
+  if (settlements.length === 0) return top;
+  let y = top;
+  const row = (label: string, amount: string, bold = false) => {
+    doc
+      .font(bold ? "bold" : "regular")
+      .fontSize(9)
+      .fillColor(bold ? INK : MUTED)
+      .text(label, 300, y, { width: 160 });
+    doc.fillColor(INK).text(amount, 460, y, { width: PAGE.right - 460, align: "right" });
+    y = doc.y + 2;
+  };
+  for (const settlement of settlements) row(settlement.label, `− ${formatAmount(settlement.amount)}`);
+  const settled = settlements.reduce((sum, settlement) => sum + settlement.amount, 0);
+  row("Balance to pay", `₹ ${formatAmount(d.totals.total - settled)}`, true);
+  return y + 8;
 }
 
 function rateSummary(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number): number {
@@ -257,7 +277,12 @@ function footer(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number) {
   const notes = [
     "Whether tax is payable on reverse charge: No.",
     d.kind === "invoice"
-      ? "Prices are inclusive of GST; the taxable value is worked back from them. Shipping follows the goods as part of one supply."
+      ? [
+          "Prices are inclusive of GST; the taxable value is worked back from them. Shipping follows the goods as part of one supply.",
+          d.note,
+        ]
+          .filter(Boolean)
+          .join(" ")
       : (d.note ??
         "Issued under section 34 of the CGST Act, 2017: the order was cancelled, and this note reverses the invoice above in full."),
   ];

@@ -9,13 +9,26 @@ export type InvoiceLine = Omit<Selectable<OrderTaxLinesTable>, "orderId" | "posi
 /** A tax invoice or credit note as an order refers to it: its number and the day it was issued. */
 export type IssuedDocument = { number: string; date: number };
 
+/** A part of an invoice's total settled otherwise than by the payment due: its words and its paise. */
+export type Settlement = { label: string; amount: number };
+
 /** Everything a tax invoice or credit note prints (CGST Rules 46 and 53). */
 export type InvoiceDocument = {
   kind: "invoice" | "credit-note";
   number: string;
   date: number;
-  /** What the credit note says of why it was issued (a cancellation's wording when absent). */
+  /**
+   * What the credit note says of why it was issued (a cancellation's wording when absent); on an
+   * invoice, what it says besides the usual (an exchange's replacement names its credit note).
+   */
   note?: string;
+  /** How it is paid, as its head says it ("Cash on delivery" when absent). */
+  payment?: string;
+  /**
+   * What of the total is settled already (store credit paid at checkout, a credit note an exchange
+   * is set against); the invoice then prints each and the balance left to pay. Paise.
+   */
+  settlements?: Settlement[];
   /** For a credit note: the invoice it reverses. */
   against: IssuedDocument | null;
   orderNumber: string;

@@ -133,6 +133,6 @@ export async function issueCreditNote(
 }
 
 /** A line as the invoice names it: the size when there is a choice of sizes ("One Size" says nothing). */
-function describeGoods(sold: { title: string; size: string }): string {
+export function describeGoods(sold: { title: string; size: string }): string {
   return sold.size === "One Size" ? sold.title : `${sold.title} (size ${sold.size})`;
 }

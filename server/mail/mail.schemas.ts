@@ -102,6 +102,8 @@ export type ReturnMail = {
     selfShip: boolean;
     orderPath: string;
     creditNotePath: string | null;
+    /** An accepted exchange's replacement invoice (mails queued before it have none). */
+    exchangeInvoicePath?: string | null;
   };
 };
 

@@ -1,6 +1,12 @@
 import { type Insertable, sql } from "kysely";
 import { changedOneRow } from "../db/guarded-update.ts";
-import type { Executor, ReturnCreditLinesTable, ReturnStatus, ReturnsTable } from "../db/schema.ts";
+import type {
+  ExchangeInvoiceLinesTable,
+  Executor,
+  ReturnCreditLinesTable,
+  ReturnStatus,
+  ReturnsTable,
+} from "../db/schema.ts";
 
 /**
  * Writes a request, unless the line already has one open: the unique index over open requests
@@ -84,6 +90,30 @@ export async function insertCreditLines(executor: Executor, rows: Insertable<Ret
 export async function findCreditLines(executor: Executor, returnId: number) {
   return executor
     .selectFrom("returnCreditLines")
+    .selectAll()
+    .where("returnId", "=", returnId)
+    .orderBy("position")
+    .execute();
+}
+
+/** Gives an accepted exchange its replacement's invoice, once: false when it has one already. */
+export async function setExchangeInvoice(executor: Executor, id: number, number: string, date: number) {
+  return changedOneRow(
+    executor
+      .updateTable("returns")
+      .set({ exchangeInvoiceNumber: number, exchangeInvoiceDate: date })
+      .where("id", "=", id)
+      .where("exchangeInvoiceNumber", "is", null),
+  );
+}
+
+export async function insertExchangeInvoiceLines(executor: Executor, rows: Insertable<ExchangeInvoiceLinesTable>[]) {
+  if (rows.length > 0) await executor.insertInto("exchangeInvoiceLines").values(rows).execute();
+}
+
+export async function findExchangeInvoiceLines(executor: Executor, returnId: number) {
+  return executor
+    .selectFrom("exchangeInvoiceLines")
     .selectAll()
     .where("returnId", "=", returnId)
     .orderBy("position")

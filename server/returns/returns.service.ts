@@ -8,25 +8,21 @@ import {
   type RefundMethod,
   type ReturnStatus,
 } from "#core/returns.ts";
-import { assertAdmin, assertSignedIn } from "../access.ts";
+import { assertAdmin } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { findServiceablePincode } from "../delivery/delivery.repository.ts";
 import { AppError } from "../errors.ts";
-import { nextDocumentNumber } from "../invoices/document-counters.repository.ts";
-import type { DocumentSigning } from "../invoices/document-signing.ts";
-import type { InvoiceDocument, InvoiceLine } from "../invoices/invoice.schemas.ts";
-import { findInvoiceParts, findTaxLines } from "../invoices/invoices.repository.ts";
-import { type DocumentFile, documentRecipient, signedDocumentFile } from "../invoices/invoices.service.ts";
+import { findTaxLines } from "../invoices/invoices.repository.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { orderPathFor } from "../orders/order-machine.ts";
 import { decrementStock, findOrder, findOrderLines, incrementStock } from "../orders/orders.repository.ts";
 import { lockOrder, recordPaymentEvent, requestRefund } from "../payments/payments.repository.ts";
 import { offerShareOfReturn } from "../promotions/offer-redemption.ts";
 import { addPoints, findPointsBalance, insertLedgerEntry, spendPoints } from "../rewards/rewards.repository.ts";
-import { financialYearOf, formatDocumentNumber } from "../tax/document-numbers.ts";
-import type { Signatory, StoredSeller } from "../tax/seller.ts";
-import { summariseByRate, totalsOf } from "../tax/tax-summary.ts";
 import { parseInput } from "../validation/fields.ts";
+import { issueExchangeInvoice, issueReturnCreditNote } from "./return-documents.ts";
+import { amountOf, pieceShare } from "./return-shares.ts";
+import { type OrderRow, orderFor, type WhichOrder } from "./returned-order.ts";
 import {
   claimedQuantity,
   countReturnReasons,
@@ -35,9 +31,7 @@ import {
   findReturn,
   findReturnQueue,
   findReturnsOfOrder,
-  insertCreditLines,
   insertReturn,
-  setReturnCreditNote,
   updateReturnIf,
 } from "./returns.repository.ts";
 import { creditFromReturn } from "./store-credit.ts";
@@ -52,46 +46,10 @@ import { creditFromReturn } from "./store-credit.ts";
  * for the administrator to make. An exchange holds the new size at once and ships it on acceptance.
  */
 
-/** Credit notes of returns are numbered RC/26-27/000001…, apart from cancellations' CN series. */
-export const RETURN_CREDIT_SERIES = "RC";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type ReturnSettings = { returnDays: number };
-export type WhichOrder = { orderNumber: string } | { accessToken: string };
-
-type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
-
-/** The order the asker may see: a customer's own by number, anyone's by its secret link. */
-async function orderFor(executor: Executor, actor: Actor, which: WhichOrder): Promise<OrderRow> {
-  if ("accessToken" in which) {
-    const order = which.accessToken.length >= 32 ? await findOrder(executor, which) : undefined;
-    if (order) return order;
-  } else {
-    assertSignedIn(actor);
-    const order = await findOrder(executor, { orderNumber: which.orderNumber });
-    if (order && order.userId === actor.userId) return order;
-  }
-  throw new AppError("not-found", "This order could not be found.");
-}
-
-/** The share of a stored tax row that `quantity` pieces after `before` others make, rounded so the shares add up. */
-export function pieceShare(row: InvoiceLine, before: number, quantity: number): InvoiceLine {
-  const upTo = (value: number, pieces: number) => Math.round((value * pieces) / row.quantity);
-  const part = (value: number) => upTo(value, before + quantity) - upTo(value, before);
-  return {
-    ...row,
-    quantity,
-    gross: part(row.gross),
-    discount: part(row.discount),
-    taxable: part(row.taxable),
-    cgst: part(row.cgst),
-    sgst: part(row.sgst),
-    igst: part(row.igst),
-  };
-}
-
-/** What the pieces were paid, tax included: the credit note's total (value less discount). */
-const amountOf = (line: InvoiceLine) => line.gross - line.discount;
+export type { WhichOrder };
 
 /** How the money of a refund goes back for this order: online to its source; cash as credit or to UPI. */
 function refundMethodsFor(order: OrderRow): RefundMethod[] {
@@ -380,7 +338,7 @@ async function arrive(
   step: {
     order: OrderRow;
     request: ReturnRow;
-    line: { productId: number; size: string };
+    line: { productId: number; size: string; title: string };
     to: ReturnStatus;
     now: number;
   },
@@ -393,36 +351,11 @@ async function arrive(
   if (to !== "refunded" && to !== "exchange-shipped") return;
   await incrementStock(trx, line.productId, line.size, request.quantity);
   await issueReturnCreditNote(trx, order, request, now);
+  if (to === "exchange-shipped") await issueExchangeInvoice(trx, order, request, line, now);
   if (to === "refunded") {
     await takeBackPoints(trx, order, request, now);
     await sendMoneyBack(trx, order, request, now);
   }
-}
-
-/**
- * The credit note of a return: the returned pieces' share of the invoice's rows, at the invoice's
- * own rates and place of supply, numbered in its own series and dated with its number.
- */
-async function issueReturnCreditNote(
-  trx: Executor,
-  order: OrderRow,
-  request: { id: number; position: number; quantity: number; creditNoteNumber: string | null },
-  now: number,
-): Promise<void> {
-  if (!order.invoiceNumber || request.creditNoteNumber) return;
-  const row = (await findTaxLines(trx, order.id)).find(
-    (entry) => entry.kind === "goods" && entry.position === request.position,
-  );
-  if (!row) return;
-  const before = await creditedQuantity(trx, order.id, request.position);
-  const share = pieceShare(row, before, request.quantity);
-  const year = financialYearOf(now);
-  const issued = await nextDocumentNumber(trx, RETURN_CREDIT_SERIES, year, now);
-  const number = formatDocumentNumber(RETURN_CREDIT_SERIES, year, issued.serial);
-  if (!(await setReturnCreditNote(trx, request.id, number, issued.date)))
-    throw new Error(`Return ${request.id} has a credit note already.`);
-  const { orderId: _orderId, position: _position, ...line } = { ...share, orderId: 0, position: 0 };
-  await insertCreditLines(trx, [{ ...line, returnId: request.id, position: 0 }]);
 }
 
 /**
@@ -531,6 +464,7 @@ async function mailStep(trx: Executor, order: OrderRow, returnId: number, now: n
         selfShip: request.selfShip === 1,
         orderPath,
         creditNotePath: request.creditNoteNumber ? `${orderPath}/returns/${request.id}/credit-note` : null,
+        exchangeInvoicePath: request.exchangeInvoiceNumber ? `${orderPath}/returns/${request.id}/invoice` : null,
       },
     },
     now,
@@ -549,8 +483,13 @@ export type ReturnSummary = {
   amount: number;
   rejectReason: string | null;
   creditNote: { number: string; date: number } | null;
+  /** An accepted exchange's replacement invoice. */
+  exchangeInvoice: { number: string; date: number } | null;
   createdAt: number;
 };
+
+const documentRef = (number: string | null, date: number | null) =>
+  number && date !== null ? { number, date: Number(date) } : null;
 
 /** The returns of an order, for its page (whoever may see the order). */
 export async function returnsOfOrder(db: Db, actor: Actor, which: WhichOrder): Promise<ReturnSummary[]> {
@@ -570,8 +509,8 @@ function summaryOf(row: Awaited<ReturnType<typeof findReturnsOfOrder>>[number]):
     refundMethod: row.refundMethod,
     amount: row.amount,
     rejectReason: row.rejectReason,
-    creditNote:
-      row.creditNoteNumber && row.creditNoteDate ? { number: row.creditNoteNumber, date: row.creditNoteDate } : null,
+    creditNote: documentRef(row.creditNoteNumber, row.creditNoteDate),
+    exchangeInvoice: documentRef(row.exchangeInvoiceNumber, row.exchangeInvoiceDate),
     createdAt: row.createdAt,
   };
 }
@@ -586,69 +525,6 @@ export async function returnQueue(db: Db, actor: Actor, status: ReturnStatus | n
 export async function returnsByReason(db: Db, actor: Actor) {
   assertAdmin(actor);
   return countReturnReasons(db);
-}
-
-/** A return's credit note as a document: its own rows, citing the invoice, at the order's place of supply. */
-export async function returnCreditNoteDocument(
-  db: Db,
-  actor: Actor,
-  which: WhichOrder | { returnIdForAdmin: true },
-  returnId: number,
-  currentSignatory: Signatory,
-): Promise<InvoiceDocument> {
-  const request = await findReturn(db, returnId);
-  if (!request) throw new AppError("not-found", "This credit note could not be found.");
-  let order: OrderRow | undefined;
-  if ("returnIdForAdmin" in which) {
-    assertAdmin(actor);
-    order = await findOrder(db, { id: request.orderId });
-  } else {
-    order = await orderFor(db, actor, which);
-    if (order.id !== request.orderId) order = undefined;
-  }
-  const parts = order ? await findInvoiceParts(db, order.id) : undefined;
-  if (
-    !order ||
-    !request.creditNoteNumber ||
-    !request.creditNoteDate ||
-    !order.invoiceNumber ||
-    !order.invoiceDate ||
-    !parts?.seller ||
-    !parts.supplyType
-  )
-    throw new AppError("not-found", "This return has no credit note: one is issued when the parcel is accepted.");
-  const seller = JSON.parse(parts.seller) as StoredSeller;
-  const lines: InvoiceLine[] = (await findCreditLines(db, returnId)).map(
-    ({ returnId: _r, position: _p, ...line }) => line,
-  );
-  return {
-    kind: "credit-note",
-    note: "Issued under section 34 of the CGST Act, 2017: the pieces above were returned; the rest of the invoice stands.",
-    number: request.creditNoteNumber,
-    date: request.creditNoteDate,
-    against: { number: order.invoiceNumber, date: order.invoiceDate },
-    orderNumber: order.orderNumber,
-    seller: { ...seller, signatory: seller.signatory ?? currentSignatory },
-    recipient: documentRecipient(order),
-    supplyType: parts.supplyType,
-    lines,
-    summary: summariseByRate(lines),
-    totals: totalsOf(lines),
-  };
-}
-
-/**
- * A return's credit note as a PDF for whoever may see its order (the customer, the guest's secret
- * link, or the administrator), signed as the shop's invoices are.
- */
-export async function returnCreditNoteFile(
-  db: Db,
-  signing: DocumentSigning,
-  actor: Actor,
-  which: WhichOrder | { returnIdForAdmin: true },
-  returnId: number,
-): Promise<DocumentFile> {
-  return signedDocumentFile(signing, await returnCreditNoteDocument(db, actor, which, returnId, signing.signatory));
 }
 
 /** What an order's page shows of returns: its requests, and whether pieces may still go back. */

@@ -1,63 +1,21 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, it } from "vitest";
-import { type Actor, SYSTEM } from "#core/actor.ts";
-import { addToCart } from "../cart/cart.service.ts";
-import { findProduct } from "../catalog/catalog.service.ts";
-import type { Db } from "../db/schema.ts";
 import { signedDocumentFile } from "../invoices/invoices.service.ts";
-import { changeStatus } from "../orders/orders.service.ts";
-import { placeOrder } from "../orders/place-order.ts";
 import { findRefunds } from "../payments/payments.repository.ts";
 import { pointsSummary } from "../rewards/rewards.service.ts";
 import { DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
-import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
+import { actorFor, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";
+import { pdfText } from "../testing/pdf-text.ts";
+import { ADMIN, deliveredOrder, stockOf, takeThrough } from "../testing/returns.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
-import {
-  advanceReturn,
-  pieceShare,
-  requestReturn,
-  returnCreditNoteDocument,
-  returnOptions,
-  returnsByReason,
-  returnsOfOrder,
-} from "./returns.service.ts";
+import { returnDocument } from "./return-documents.ts";
+import { pieceShare } from "./return-shares.ts";
+import { advanceReturn, requestReturn, returnOptions, returnsByReason, returnsOfOrder } from "./returns.service.ts";
 import { storeCreditSummary } from "./store-credit.ts";
 
 const SETTINGS = { returnDays: 14 };
-const ADMIN: Actor = {
-  kind: "user",
-  userId: "admin",
-  email: "admin@shop.test",
-  name: "Admin",
-  role: "admin",
-  guestId: null,
-};
 const DAY = 24 * 60 * 60 * 1000;
-
-async function stockOf(db: Db, productId: number, size: string) {
-  return (await findProduct(db, productId))?.sizes.find((entry) => entry.size === size)?.stock;
-}
-
-/** A delivered order of the given lines, placed by the actor. */
-async function deliveredOrder(db: Db, actor: Actor, lines: { productId: number; size: string; quantity: number }[]) {
-  for (const line of lines) await addToCart(db, actor, line);
-  const placed = await placeOrder(db, actor, checkoutDetails(), atShop());
-  await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped" });
-  await changeStatus(db, SYSTEM, { orderId: placed.id, from: "shipped", to: "delivered" });
-  return placed;
-}
-
-async function takeThrough(db: Db, id: number, end: "refunded" | "exchange-shipped") {
-  await advanceReturn(db, ADMIN, { returnId: id, from: "requested", to: "pickup-scheduled" });
-  await advanceReturn(db, ADMIN, { returnId: id, from: "pickup-scheduled", to: "picked-up" });
-  await advanceReturn(db, ADMIN, { returnId: id, from: "picked-up", to: "received" });
-  await advanceReturn(db, ADMIN, { returnId: id, from: "received", to: end });
-}
 
 describeEachDatabase("returns for a refund", (database) => {
   it("returns one line of a two-line cash order as store credit, with its own credit note", async () => {
@@ -112,15 +70,20 @@ describeEachDatabase("returns for a refund", (database) => {
     const earned = stored.pointsEarned;
     expect(after.balance).toBe(before.balance - Math.floor((earned * 249_900) / (249_900 + 89_900)));
 
-    const document = await returnCreditNoteDocument(db, actor, { orderNumber: order.orderNumber }, id, DEMO_SIGNATORY);
+    const document = await returnDocument(
+      db,
+      actor,
+      { orderNumber: order.orderNumber },
+      id,
+      "credit-note",
+      DEMO_SIGNATORY,
+    );
     expect(document.against?.number).toBe(stored.invoiceNumber);
     expect(document.totals).toMatchObject({ total: 249_900 });
     expect(document.lines).toHaveLength(1);
     expect(document.lines[0]).toMatchObject({ quantity: 1, rateBps: 500 });
     const { pdf } = await signedDocumentFile({ signatory: DEMO_SIGNATORY, certificate: undefined }, document);
-    const folder = mkdtempSync(path.join(tmpdir(), "rc-"));
-    writeFileSync(path.join(folder, "rc.pdf"), pdf);
-    const text = execFileSync("pdftotext", ["-layout", path.join(folder, "rc.pdf"), "-"]).toString();
+    const text = pdfText(pdf);
     expect(text).toContain(request?.creditNote?.number ?? "?");
     expect(text).toContain(stored.invoiceNumber ?? "?");
     expect(text).toContain("2,499.00");

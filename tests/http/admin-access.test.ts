@@ -49,7 +49,7 @@ describe("the admin route table", () => {
         "/admin/delivery",
         "/admin/reviews",
         "/admin/returns",
-        "/admin/returns/:returnId/credit-note",
+        "/admin/returns/:returnId/:document",
         "/admin/size-charts",
         "/admin/gst",
         "/admin/gst.csv",
@@ -152,7 +152,7 @@ describeEachDatabase("the admin access matrix over HTTP", (database) => {
   const sample = (path: string) => {
     if (path === "/updateproduct") return `${path}?id=${productId}`;
     if (path === "/admin/updateorderstatus") return `${path}?id=${orderId}`;
-    if (path === "/admin/returns/:returnId/credit-note") return `/admin/returns/${returnId}/credit-note`;
+    if (path === "/admin/returns/:returnId/:document") return `/admin/returns/${returnId}/credit-note`;
     if (path === "/admin/orders/:orderId/:document") return `/admin/orders/${orderId}/invoice`;
     if (path === "/admin/offers/:offerId") return `/admin/offers/${offerId}`;
     if (path === "/admin/orders/:orderId/eway-bill.json") return `/admin/orders/${ewayOrderId}/eway-bill.json`;

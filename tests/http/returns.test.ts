@@ -1,47 +1,19 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Actor, SYSTEM } from "#core/actor.ts";
-import { addToCart } from "#server/cart/cart.service.ts";
+import type { Actor } from "#core/actor.ts";
 import type { Db } from "#server/db/schema.ts";
-import { changeStatus } from "#server/orders/orders.service.ts";
-import { placeOrder } from "#server/orders/place-order.ts";
-import { advanceReturn } from "#server/returns/returns.service.ts";
-import {
-  actorFor,
-  atShop,
-  checkoutDetails,
-  makeCustomer,
-  makeProduct,
-  makeVisitor,
-} from "#server/testing/factories.ts";
+import { requestReturn } from "#server/returns/returns.service.ts";
+import { actorFor, makeCustomer, makeProduct, makeVisitor } from "#server/testing/factories.ts";
+import { deliveredOrder, takeThrough } from "#server/testing/returns.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
 
-const ADMIN: Actor = {
-  kind: "user",
-  userId: "admin",
-  email: "admin@shop.test",
-  name: "Admin",
-  role: "admin",
-  guestId: null,
-};
-
-async function delivered(db: Db, actor: Actor, productIds: number[]) {
-  for (const productId of productIds) await addToCart(db, actor, { productId, size: "M" });
-  const placed = await placeOrder(db, actor, checkoutDetails(), atShop());
-  await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped" });
-  await changeStatus(db, SYSTEM, { orderId: placed.id, from: "shipped", to: "delivered" });
-  return placed;
-}
-
-async function accept(db: Db, returnId: number) {
-  const steps = [
-    ["requested", "pickup-scheduled"],
-    ["pickup-scheduled", "picked-up"],
-    ["picked-up", "received"],
-    ["received", "refunded"],
-  ] as const;
-  for (const [from, to] of steps) await advanceReturn(db, ADMIN, { returnId, from, to });
-}
+/** A delivered order of one piece of each product, in size M. */
+const delivered = (db: Db, actor: Actor, productIds: number[]) =>
+  deliveredOrder(
+    db,
+    actor,
+    productIds.map((productId) => ({ productId, size: "M", quantity: 1 })),
+  );
 
 async function signedIn(shop: TestShop, who: { email: string; password: string }) {
   const browser = shopBrowser(shop);
@@ -114,7 +86,7 @@ describeEachDatabase("returns over HTTP", (database) => {
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
     expect((await browser.get(`/order/${order.orderNumber}/returns/${row.id}/credit-note`)).statusCode).toBe(404);
-    await accept(db, row.id);
+    await takeThrough(db, row.id, "refunded");
     const shown = await browser.get(`/order/${order.orderNumber}`);
     expect(shown.body).toContain("Refunded");
     expect(shown.body).toContain(`/order/${order.orderNumber}/returns/${row.id}/credit-note`);
@@ -163,5 +135,33 @@ describeEachDatabase("returns over HTTP", (database) => {
     const shown = await browser.get(`/orders/${order.accessToken}`);
     expect(shown.body).toContain("Requested");
     expect((await browser.get(`/orders/${"x".repeat(40)}/return`)).statusCode).toBe(404);
+  });
+
+  it("serves an accepted exchange's replacement invoice to its owner only", async () => {
+    const { db } = shop.services;
+    const owner = await makeCustomer(db);
+    const kurta = await makeProduct(db, { title: "Swapped Kurta", price: 149_900, sizes: { M: 3, L: 2 } });
+    const order = await delivered(db, actorFor(owner), [kurta]);
+    const { id } = await requestReturn(
+      db,
+      { returnDays: 14 },
+      actorFor(owner),
+      { orderNumber: order.orderNumber },
+      { position: 0, quantity: 1, kind: "exchange", reason: "too-small", exchangeSize: "L" },
+    );
+    const browser = await signedIn(shop, owner);
+    const path = `/order/${order.orderNumber}/returns/${id}/invoice`;
+    expect((await browser.get(path)).statusCode).toBe(404);
+    await takeThrough(db, id, "exchange-shipped");
+    const shown = await browser.get(`/order/${order.orderNumber}`);
+    expect(shown.body).toContain(path);
+    expect(shown.body).toMatch(/Tax invoice (<!-- -->)?KS\/\d\d-\d\d\/\d{6}/);
+    const invoice = await browser.get(path);
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.headers["content-disposition"]).toMatch(/KS-\d\d-\d\d-\d{6}\.pdf/);
+    expect((await browser.get(`/order/${order.orderNumber}/returns/${id}/receipt`)).statusCode).toBe(404);
+    const stranger = await signedIn(shop, await makeCustomer(db));
+    expect((await stranger.get(path)).statusCode).toBe(404);
+    expect((await shopBrowser(shop).get(`/admin/returns/${id}/invoice`)).statusCode).toBe(302);
   });
 });

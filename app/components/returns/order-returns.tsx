@@ -7,6 +7,29 @@ import type { ReturnSummary } from "#server/returns/returns.service.ts";
 
 type Panel = { returns: (ReturnSummary & { title: string; size: string })[]; canReturn: boolean };
 
+/** A return's credit note, and an exchange's replacement invoice, to download once issued. */
+function ReturnDocuments({ entry, path }: { entry: ReturnSummary; path: string }) {
+  if (!entry.creditNote) return null;
+  return (
+    <ul className="flex flex-wrap gap-3">
+      <li>
+        <a href={`${path}/credit-note`} className="btn-outline" download>
+          <FileText aria-hidden="true" className="size-4" />
+          Credit note {entry.creditNote.number}
+        </a>
+      </li>
+      {entry.exchangeInvoice ? (
+        <li>
+          <a href={`${path}/invoice`} className="btn-outline" download>
+            <FileText aria-hidden="true" className="size-4" />
+            Tax invoice {entry.exchangeInvoice.number} (size {entry.exchangeSize})
+          </a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
 /**
  * A delivered order's returns on its page: the link to ask for one while the window is open, each
  * request with its step, and the credit note once the parcel is accepted. `orderPath` is the
@@ -46,14 +69,7 @@ export function OrderReturns({ panel, orderPath }: { panel: Panel; orderPath: st
                 {entry.kind === "refund" ? ` · ${formatInr(entry.amount)} back` : null}
                 {entry.rejectReason ? ` · ${entry.rejectReason}` : null}
               </p>
-              {entry.creditNote ? (
-                <p>
-                  <a href={`${orderPath}/returns/${entry.id}/credit-note`} className="btn-outline" download>
-                    <FileText aria-hidden="true" className="size-4" />
-                    Credit note {entry.creditNote.number}
-                  </a>
-                </p>
-              ) : null}
+              <ReturnDocuments entry={entry} path={`${orderPath}/returns/${entry.id}`} />
             </li>
           ))}
         </ul>

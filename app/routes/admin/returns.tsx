@@ -156,10 +156,15 @@ function QueuedReturn({ entry }: { entry: Queued }) {
       {entry.note ? <p className="whitespace-pre-line">Note: {entry.note}</p> : null}
       {entry.rejectReason ? <p>Rejected: {entry.rejectReason}</p> : null}
       {entry.creditNoteNumber ? (
-        <p>
+        <p className="flex flex-wrap gap-x-4">
           <a href={`/admin/returns/${entry.id}/credit-note`} className="underline underline-offset-4" download>
             Credit note {entry.creditNoteNumber}
           </a>
+          {entry.exchangeInvoiceNumber ? (
+            <a href={`/admin/returns/${entry.id}/invoice`} className="underline underline-offset-4" download>
+              Replacement invoice {entry.exchangeInvoiceNumber}
+            </a>
+          ) : null}
         </p>
       ) : null}
       <ReturnActions entry={entry} />

@@ -11,52 +11,66 @@ export function returnStatusWords(status: string): string {
   return (RETURN_STATUS_LABELS[status as ReturnStatus] ?? status).toLowerCase();
 }
 
+type Payload = ReturnMail["payload"];
+
 /** The mail for each step of a return or exchange, with what the shopper needs at that step. */
-export function returnStatusMail(payload: ReturnMail["payload"], url: Url): ReactNode {
+export function returnStatusMail(payload: Payload, url: Url): ReactNode {
+  const parts: ReactNode[] = [text(`Dear ${payload.name},`), ...stepParts(payload)];
+  const documents = documentsNote(payload);
+  if (documents) parts.push(muted(documents));
+  parts.push(button("View your order", url(payload.orderPath)));
+  return letter(`Your return: ${RETURN_STATUS_LABELS[payload.status as ReturnStatus] ?? payload.status}`, parts);
+}
+
+/** How much goes back, how and when; null for an exchange. */
+function moneyWords(payload: Payload): string | null {
+  if (payload.amount === null || !payload.refundMethod) return null;
+  return `${formatInr(payload.amount)} ${REFUND_TIMING[payload.refundMethod as RefundMethod] ?? ""}`;
+}
+
+function stepParts(payload: Payload): ReactNode[] {
   const piece = `${payload.title} (size ${payload.size}) × ${payload.quantity}`;
-  const parts: ReactNode[] = [text(`Dear ${payload.name},`)];
-  const money =
-    payload.amount !== null && payload.refundMethod
-      ? `${formatInr(payload.amount)} ${REFUND_TIMING[payload.refundMethod as RefundMethod] ?? ""}`
-      : null;
+  const money = moneyWords(payload);
   switch (payload.status) {
     case "requested":
-      parts.push(
+      return [
         text(
           payload.exchangeSize
             ? `We have your request to exchange ${piece} for size ${payload.exchangeSize}. The new size is held for you.`
             : `We have your request to return ${piece}.`,
         ),
-      );
-      if (money) parts.push(text(`Refund: ${money}.`));
-      parts.push(
+        ...(money ? [text(`Refund: ${money}.`)] : []),
         text(
           payload.selfShip
             ? "Our courier does not pick up at your pincode: please send the parcel to the address on your invoice."
             : "Our courier will pick up the parcel for free; we will tell you the day.",
         ),
-      );
-      break;
+      ];
     case "pickup-scheduled":
-      parts.push(text(`The pickup of ${piece} is scheduled. Please keep it packed with its tags on.`));
-      break;
+      return [text(`The pickup of ${piece} is scheduled. Please keep it packed with its tags on.`)];
     case "picked-up":
-      parts.push(text(`The courier has picked up ${piece}.`));
-      break;
+      return [text(`The courier has picked up ${piece}.`)];
     case "received":
-      parts.push(text(`We have received ${piece} and are checking it.`));
-      break;
+      return [text(`We have received ${piece} and are checking it.`)];
     case "refunded":
-      parts.push(text(`We accepted ${piece}. ${money ? `Refund: ${money}.` : ""}`));
-      break;
+      return [text(`We accepted ${piece}. ${money ? `Refund: ${money}.` : ""}`)];
     case "exchange-shipped":
-      parts.push(text(`We accepted ${piece} and have shipped size ${payload.exchangeSize}.`));
-      break;
+      return [
+        text(
+          `We accepted ${piece} and have shipped size ${payload.exchangeSize}. Nothing is to pay: its invoice is settled against the returned piece's credit note.`,
+        ),
+      ];
     case "rejected":
-      parts.push(text(`We could not accept the return of ${piece}: ${payload.rejectReason ?? ""}`));
-      break;
+      return [text(`We could not accept the return of ${piece}: ${payload.rejectReason ?? ""}`)];
+    default:
+      return [];
   }
-  if (payload.creditNotePath) parts.push(muted("The credit note for the returned pieces is on your order page."));
-  parts.push(button("View your order", url(payload.orderPath)));
-  return letter(`Your return: ${RETURN_STATUS_LABELS[payload.status as ReturnStatus] ?? payload.status}`, parts);
+}
+
+/** Where the step's tax documents are, once the parcel is accepted. */
+function documentsNote(payload: Payload): string | null {
+  if (!payload.creditNotePath) return null;
+  return payload.exchangeInvoicePath
+    ? "The credit note for the returned pieces and the invoice of the new size are on your order page."
+    : "The credit note for the returned pieces is on your order page.";
 }
