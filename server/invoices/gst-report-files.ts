@@ -74,8 +74,8 @@ export function gstReportCsv(report: GstReport): string {
     hsnSection("HSN summary, B2C (net of credit notes)", report.hsnB2c),
     [
       "Documents issued",
-      ["Nature of document", "From", "To", "Total", "Cancelled", "Net issued"],
-      report.documents.map((d) => [d.nature, d.first ?? "", d.last ?? "", d.total, d.cancelled, d.netIssued]),
+      ["Nature of document", "Series", "From", "To", "Total", "Cancelled", "Net issued"],
+      report.documents.map((d) => [d.nature, d.series, d.first ?? "", d.last ?? "", d.total, d.cancelled, d.netIssued]),
     ],
     [
       "Totals",
@@ -167,24 +167,29 @@ export function gstr1Json(report: GstReport, sellerGstin: string) {
     })),
     cdnur: report.cdnur.map((note) => ({ ...noteOf(note), typ: "B2CL" })),
     hsn: { hsn_b2b: hsnData(report.hsnB2b), hsn_b2c: hsnData(report.hsnB2c) },
-    doc_issue: {
-      doc_det: report.documents.map((series) => ({
-        doc_num: series.nature === "Credit notes" ? 5 : 1,
-        docs: series.first
-          ? [
-              {
-                num: 1,
-                from: series.first,
-                to: series.last,
-                totnum: series.total,
-                cancel: series.cancelled,
-                net_issue: series.netIssued,
-              },
-            ]
-          : [],
-      })),
-    },
+    doc_issue: { doc_det: documentsIssued(report.documents) },
   };
+}
+
+/**
+ * Table 13 as the offline tool takes it: one entry per nature of document (1: invoices for outward
+ * supply, 5: credit notes), each listing its series that issued anything (CN and RC are two series
+ * of credit notes).
+ */
+function documentsIssued(documents: GstReport["documents"]) {
+  return ([1, 5] as const).map((docNum) => ({
+    doc_num: docNum,
+    docs: documents
+      .filter((series) => (series.nature === "Credit notes" ? 5 : 1) === docNum && series.first)
+      .map((series, i) => ({
+        num: i + 1,
+        from: series.first,
+        to: series.last,
+        totnum: series.total,
+        cancel: series.cancelled,
+        net_issue: series.netIssued,
+      })),
+  }));
 }
 
 function groupByPlace(documents: readonly ListedDocument[]): [string, ListedDocument[]][] {

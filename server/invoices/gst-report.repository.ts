@@ -1,47 +1,68 @@
-import { type ExpressionBuilder, sql } from "kysely";
-import type { Database, Executor } from "../db/schema.ts";
+import { type RawBuilder, sql } from "kysely";
+import type { Executor } from "../db/schema.ts";
 
 /*
- * The month's documents for GSTR-1, read by the table they belong to. An invoice is B2B when the
- * buyer gave a GSTIN; B2C large (B2CL) when it went to an unregistered buyer in another state and
- * its value is above the limit; every other invoice is B2C small (B2CS). A credit note belongs with
- * its invoice. Documents are picked by their own date: invoices by `invoice_date`, credit notes by
- * `credit_note_date`.
+ * The month's documents for GSTR-1, read by the table they belong to, as one list of tax rows per
+ * kind of document (records 19 and 30):
+ * - invoices: the orders' invoices, and the invoices of exchanges' replacement pieces;
+ * - credit notes: the notes of cancelled orders (and parcels returned to origin), and of returns.
+ * Each document is picked by its own date. An invoice is B2B when the buyer gave a GSTIN; B2C large
+ * (B2CL) when it went to an unregistered buyer in another state and its value is above the limit;
+ * every other invoice is B2C small (B2CS). A credit note belongs with the invoice it is against, so
+ * it is classed by that invoice's value; a replacement's invoice is classed by its own.
  */
 
-export type DocumentColumn = "invoiceDate" | "creditNoteDate";
+export type DocumentSet = "invoices" | "credit-notes";
 export type TableKind = "b2b" | "b2cl" | "b2cs";
+/** The documents' series in the documents-issued table: invoices, cancellations' and returns' credit notes. */
+export type Series = "invoices" | "cancellation-notes" | "return-notes";
 
-type Window = { column: DocumentColumn; from: number; to: number; largeAbove: number };
+type Window = { documents: DocumentSet; from: number; to: number; largeAbove: number };
 
-/** The orders of one GSTR-1 table. */
+/**
+ * Every tax row of the window's documents, in one shape: the document (number, date, the invoice
+ * it is or is against, its value for the B2CL test), the buyer and place of supply, and the row.
+ */
+function documentLines({ documents, from, to }: Window): RawBuilder<unknown> {
+  const row = (lines: string) =>
+    sql.raw(`${lines}.kind, ${lines}.hsn, ${lines}.quantity, ${lines}.rate_bps,
+      ${lines}.taxable, ${lines}.cgst, ${lines}.sgst, ${lines}.igst`);
+  const buyer = sql`o.state_code, coalesce(o.supply_type, 'intra') as supply_type, o.buyer_gstin, o.buyer_legal_name`;
+  if (documents === "invoices") {
+    return sql`
+      select o.invoice_number as number, o.invoice_date as date, o.invoice_number, o.invoice_date,
+        o.total as class_value, ${buyer}, ${row("l")}
+      from orders o join order_tax_lines l on l.order_id = o.id
+      where o.invoice_date >= ${from} and o.invoice_date < ${to}
+      union all
+      select r.exchange_invoice_number, r.exchange_invoice_date, r.exchange_invoice_number, r.exchange_invoice_date,
+        r.amount, ${buyer}, ${row("x")}
+      from returns r join exchange_invoice_lines x on x.return_id = r.id join orders o on o.id = r.order_id
+      where r.exchange_invoice_date >= ${from} and r.exchange_invoice_date < ${to}`;
+  }
+  return sql`
+    select o.credit_note_number as number, o.credit_note_date as date, o.invoice_number, o.invoice_date,
+      o.total as class_value, ${buyer}, ${row("l")}
+    from orders o join order_tax_lines l on l.order_id = o.id
+    where o.credit_note_date >= ${from} and o.credit_note_date < ${to}
+    union all
+    select r.credit_note_number, r.credit_note_date, o.invoice_number, o.invoice_date,
+      o.total, ${buyer}, ${row("c")}
+    from returns r join return_credit_lines c on c.return_id = r.id join orders o on o.id = r.order_id
+    where r.credit_note_date >= ${from} and r.credit_note_date < ${to}`;
+}
+
+/** The rows of one GSTR-1 table, as a condition on the rows of documentLines. */
 function ofTable(kind: TableKind, largeAbove: number) {
-  return (eb: ExpressionBuilder<Database, "orders">) => {
-    const large = eb.and([eb("orders.supplyType", "=", "inter"), eb("orders.total", ">", largeAbove)]);
-    if (kind === "b2b") return eb("orders.buyerGstin", "is not", null);
-    const unregistered = eb("orders.buyerGstin", "is", null);
-    return kind === "b2cl" ? eb.and([unregistered, large]) : eb.and([unregistered, eb.not(large)]);
-  };
+  const large = sql`(d.supply_type = 'inter' and d.class_value > ${largeAbove})`;
+  if (kind === "b2b") return sql`d.buyer_gstin is not null`;
+  return kind === "b2cl" ? sql`d.buyer_gstin is null and ${large}` : sql`d.buyer_gstin is null and not ${large}`;
 }
 
-const amounts = [
-  sql<number | string>`sum(order_tax_lines.taxable)`.as("taxable"),
-  sql<number | string>`sum(order_tax_lines.cgst)`.as("cgst"),
-  sql<number | string>`sum(order_tax_lines.sgst)`.as("sgst"),
-  sql<number | string>`sum(order_tax_lines.igst)`.as("igst"),
-];
+const AMOUNTS = sql`sum(d.taxable) as taxable, sum(d.cgst) as cgst, sum(d.sgst) as sgst, sum(d.igst) as igst`;
 
-function inWindow(executor: Executor, window: Window) {
-  return executor
-    .selectFrom("orders")
-    .innerJoin("orderTaxLines", "orderTaxLines.orderId", "orders.id")
-    .where(`orders.${window.column}`, ">=", window.from)
-    .where(`orders.${window.column}`, "<", window.to);
-}
-
-const asNumbers = <T extends { taxable: unknown; cgst: unknown; sgst: unknown; igst: unknown; rateBps: unknown }>(
-  row: T,
-) => ({
+type Summed = { rateBps: number | string; taxable: number | string; cgst: number | string; sgst: number | string };
+const asNumbers = <T extends Summed & { igst: number | string }>(row: T) => ({
   ...row,
   rateBps: Number(row.rateBps),
   taxable: Number(row.taxable),
@@ -52,63 +73,50 @@ const asNumbers = <T extends { taxable: unknown; cgst: unknown; sgst: unknown; i
 
 /** B2C small: taxable value and tax by place of supply and rate (and whether within the state). */
 export async function sumB2csRows(executor: Executor, window: Window) {
-  const rows = await inWindow(executor, window)
-    .where(ofTable("b2cs", window.largeAbove))
-    .select(["orders.stateCode", "orders.supplyType", "orderTaxLines.rateBps", ...amounts])
-    .groupBy(["orders.stateCode", "orders.supplyType", "orderTaxLines.rateBps"])
-    .execute();
-  return rows.map((row) => ({ ...asNumbers(row), supplyType: row.supplyType ?? "intra" }));
+  const { rows } = await sql<Summed & { igst: number | string; stateCode: string; supplyType: string }>`
+    select d.state_code, d.supply_type, d.rate_bps, ${AMOUNTS}
+    from (${documentLines(window)}) d
+    where ${ofTable("b2cs", window.largeAbove)}
+    group by d.state_code, d.supply_type, d.rate_bps`.execute(executor);
+  return rows.map((row) => ({ ...asNumbers(row), supplyType: row.supplyType }));
 }
 
 /** B2B or B2C large documents one by one, with their tax by rate. */
 export async function findDocumentRows(executor: Executor, window: Window, kind: "b2b" | "b2cl") {
-  const number = window.column === "invoiceDate" ? "orders.invoiceNumber" : "orders.creditNoteNumber";
-  const date = `orders.${window.column}` as const;
-  // What identifies a document and what it prints, beside its tax by rate.
-  const described = [
-    "orders.invoiceNumber",
-    "orders.invoiceDate",
-    "orders.stateCode",
-    "orders.total",
-    "orders.buyerGstin",
-    "orders.buyerLegalName",
-    "orderTaxLines.rateBps",
-  ] as const;
-  const rows = await inWindow(executor, window)
-    .where(ofTable(kind, window.largeAbove))
-    .select([`${number} as number`, `${date} as date`, ...described, ...amounts])
-    .groupBy([number, date, ...described])
-    .orderBy(number)
-    .orderBy("orderTaxLines.rateBps")
-    .execute();
+  type Row = Summed & {
+    igst: number | string;
+    number: string;
+    date: number | string;
+    invoiceNumber: string | null;
+    invoiceDate: number | string | null;
+    stateCode: string;
+    buyerGstin: string | null;
+    buyerLegalName: string | null;
+  };
+  const described = sql`d.number, d.date, d.invoice_number, d.invoice_date, d.state_code, d.buyer_gstin,
+    d.buyer_legal_name, d.rate_bps`;
+  const { rows } = await sql<Row>`
+    select ${described}, ${AMOUNTS}
+    from (${documentLines(window)}) d
+    where ${ofTable(kind, window.largeAbove)}
+    group by ${described}
+    order by d.number, d.rate_bps`.execute(executor);
   return rows.map((row) => ({
     ...asNumbers(row),
-    number: row.number ?? "",
     date: Number(row.date),
     invoiceNumber: row.invoiceNumber ?? "",
     invoiceDate: Number(row.invoiceDate),
-    total: Number(row.total),
   }));
 }
 
 /** The HSN summary's rows: by HSN and rate, B2B apart from B2C; quantities count goods only. */
 export async function sumHsnRows(executor: Executor, window: Window) {
-  const rows = await inWindow(executor, window)
-    .select([
-      sql<number>`case when orders.buyer_gstin is null then 0 else 1 end`.as("registered"),
-      "orderTaxLines.hsn",
-      "orderTaxLines.rateBps",
-      sql<number | string>`sum(case when order_tax_lines.kind = 'goods' then order_tax_lines.quantity else 0 end)`.as(
-        "quantity",
-      ),
-      ...amounts,
-    ])
-    .groupBy([
-      sql`case when orders.buyer_gstin is null then 0 else 1 end`,
-      "orderTaxLines.hsn",
-      "orderTaxLines.rateBps",
-    ])
-    .execute();
+  const registered = sql`case when d.buyer_gstin is null then 0 else 1 end`;
+  const { rows } = await sql<Summed & { igst: number | string; registered: number; hsn: string; quantity: number }>`
+    select ${registered} as registered, d.hsn, d.rate_bps,
+      sum(case when d.kind = 'goods' then d.quantity else 0 end) as quantity, ${AMOUNTS}
+    from (${documentLines(window)}) d
+    group by ${registered}, d.hsn, d.rate_bps`.execute(executor);
   return rows.map((row) => ({
     ...asNumbers(row),
     registered: Number(row.registered) === 1,
@@ -117,18 +125,24 @@ export async function sumHsnRows(executor: Executor, window: Window) {
   }));
 }
 
+/** The numbers of a series issued in [from, to): the invoices (orders' and replacements'), or a credit note series. */
+function seriesNumbers(series: Series, from: number, to: number) {
+  const ofOrders = (number: string, date: string) =>
+    sql`select ${sql.ref(number)} as number from orders where ${sql.ref(date)} >= ${from} and ${sql.ref(date)} < ${to}`;
+  const ofReturns = (number: string, date: string) =>
+    sql`select ${sql.ref(number)} as number from returns where ${sql.ref(date)} >= ${from} and ${sql.ref(date)} < ${to}`;
+  if (series === "invoices")
+    return sql`${ofOrders("invoice_number", "invoice_date")} union all ${ofReturns("exchange_invoice_number", "exchange_invoice_date")}`;
+  return series === "cancellation-notes"
+    ? ofOrders("credit_note_number", "credit_note_date")
+    : ofReturns("credit_note_number", "credit_note_date");
+}
+
 /** The first and last number and the count of the documents of a series issued in [from, to). */
-export async function documentRange(executor: Executor, column: DocumentColumn, from: number, to: number) {
-  const number = column === "invoiceDate" ? "invoiceNumber" : "creditNoteNumber";
-  const row = await executor
-    .selectFrom("orders")
-    .select(({ fn }) => [
-      fn.min<string>(`orders.${number}`).as("first"),
-      fn.max<string>(`orders.${number}`).as("last"),
-      fn.count<number | string>(`orders.${number}`).as("count"),
-    ])
-    .where(`orders.${column}`, ">=", from)
-    .where(`orders.${column}`, "<", to)
-    .executeTakeFirst();
+export async function documentRange(executor: Executor, series: Series, from: number, to: number) {
+  const { rows } = await sql<{ first: string | null; last: string | null; count: number | string }>`
+    select min(s.number) as first, max(s.number) as last, count(s.number) as count
+    from (${seriesNumbers(series, from, to)}) s`.execute(executor);
+  const row = rows[0];
   return { first: row?.first ?? null, last: row?.last ?? null, count: Number(row?.count ?? 0) };
 }

@@ -5,12 +5,14 @@ import { assertAdmin } from "../access.ts";
 import type { Db } from "../db/schema.ts";
 import { parseInput } from "../validation/fields.ts";
 import {
-  type DocumentColumn,
+  type DocumentSet,
   documentRange,
   findDocumentRows,
+  type Series,
   sumB2csRows,
   sumHsnRows,
 } from "./gst-report.repository.ts";
+import { CREDIT_NOTE_SERIES, INVOICE_SERIES, RETURN_CREDIT_SERIES } from "./invoicing.ts";
 
 /*
  * The month's outward supplies as GSTR-1 asks for them (decision record 19): B2B invoices (buyers with
@@ -18,7 +20,8 @@ import {
  * B2C small (the rest, by place of supply and rate, net of their own credit notes, as table 7 is
  * filed), credit notes to registered (CDNR) and unregistered (CDNUR, against B2C large) buyers one
  * by one, the HSN summary (B2B and B2C apart, shipping under the goods' HSN as part of a composite
- * supply) and the documents issued per series.
+ * supply) and the documents issued per series. Invoices include exchanges' replacement invoices,
+ * and credit notes those of returns (RC), each treated as its own kind is (record 30).
  */
 
 const IST_OFFSET_MS = 330 * 60_000;
@@ -55,6 +58,8 @@ export type B2csRow = RateRow & Place & { supplyType: "intra" | "inter" };
 export type HsnRow = RateRow & { hsn: string; quantity: number };
 export type DocumentSeries = {
   nature: "Invoices for outward supply" | "Credit notes";
+  /** The series' prefix, as its numbers begin: "KS", "CN", "RC". */
+  series: string;
   first: string | null;
   last: string | null;
   total: number;
@@ -103,22 +108,24 @@ export async function gstReport(db: Db, actor: Actor, monthInput: string): Promi
   const month = parseInput(reportMonthSchema, monthInput);
   const [from, to] = monthBounds(month);
   const largeAbove = b2clLimitFor(month);
-  const window = (column: DocumentColumn) => ({ column, from, to, largeAbove });
-  const invoices = window("invoiceDate");
-  const notes = window("creditNoteDate");
-  const [b2b, b2cl, cdnr, cdnur, b2csInvoiced, b2csCredited, hsnInvoiced, hsnCredited, invoiceRange, noteRange] =
-    await Promise.all([
-      findDocumentRows(db, invoices, "b2b").then(listed),
-      findDocumentRows(db, invoices, "b2cl").then(listed),
-      findDocumentRows(db, notes, "b2b").then(listed),
-      findDocumentRows(db, notes, "b2cl").then(listed),
-      sumB2csRows(db, invoices),
-      sumB2csRows(db, notes),
-      sumHsnRows(db, invoices),
-      sumHsnRows(db, notes),
-      documentRange(db, "invoiceDate", from, to),
-      documentRange(db, "creditNoteDate", from, to),
-    ]);
+  const window = (documents: DocumentSet) => ({ documents, from, to, largeAbove });
+  const invoices = window("invoices");
+  const notes = window("credit-notes");
+  const range = (series: Series) => documentRange(db, series, from, to);
+  const [b2b, b2cl, cdnr, cdnur, b2csInvoiced, b2csCredited, hsnInvoiced, hsnCredited, ...ranges] = await Promise.all([
+    findDocumentRows(db, invoices, "b2b").then(listed),
+    findDocumentRows(db, invoices, "b2cl").then(listed),
+    findDocumentRows(db, notes, "b2b").then(listed),
+    findDocumentRows(db, notes, "b2cl").then(listed),
+    sumB2csRows(db, invoices),
+    sumB2csRows(db, notes),
+    sumHsnRows(db, invoices),
+    sumHsnRows(db, notes),
+    range("invoices"),
+    range("cancellation-notes"),
+    range("return-notes"),
+  ]);
+  const [invoiceRange, cancellationRange, returnRange] = ranges as [Range, Range, Range];
   const hsn = netHsn(hsnInvoiced, hsnCredited);
   const invoiced = sumOf([...b2b, ...b2cl].flatMap((d) => d.rows).concat(b2csInvoiced));
   const credited = sumOf([...cdnr, ...cdnur].flatMap((d) => d.rows).concat(b2csCredited));
@@ -131,22 +138,30 @@ export async function gstReport(db: Db, actor: Actor, monthInput: string): Promi
     cdnur,
     hsnB2b: hsn.filter((row) => row.registered).map(({ registered: _r, ...row }) => row),
     hsnB2c: hsn.filter((row) => !row.registered).map(({ registered: _r, ...row }) => row),
-    documents: [series("Invoices for outward supply", invoiceRange), series("Credit notes", noteRange)],
+    documents: [
+      series("Invoices for outward supply", INVOICE_SERIES, invoiceRange),
+      series("Credit notes", CREDIT_NOTE_SERIES, cancellationRange),
+      series("Credit notes", RETURN_CREDIT_SERIES, returnRange),
+    ],
     totals: { invoices: invoiced, creditNotes: credited, net: add({ ...invoiced }, credited, -1) },
   };
 }
 
 type DocumentRow = Awaited<ReturnType<typeof findDocumentRows>>[number];
+type Range = Awaited<ReturnType<typeof documentRange>>;
 
-/** Rows of documents, one per rate, gathered into documents. */
+/**
+ * Rows of documents, one per rate, gathered into documents, in the order of their numbers; a
+ * document's value is its rows' taxable value and tax, which is what it adds up to.
+ */
 function listed(rows: readonly DocumentRow[]): ListedDocument[] {
   const documents = new Map<string, ListedDocument>();
-  for (const row of rows) {
+  for (const row of [...rows].sort((a, b) => a.number.localeCompare(b.number))) {
     const document = documents.get(row.number) ?? {
       ...placeOf(row.stateCode),
       number: row.number,
       date: row.date,
-      value: row.total,
+      value: 0,
       invoiceNumber: row.invoiceNumber,
       invoiceDate: row.invoiceDate,
       buyerGstin: row.buyerGstin,
@@ -155,6 +170,7 @@ function listed(rows: readonly DocumentRow[]): ListedDocument[] {
     };
     const { rateBps, taxable, cgst, sgst, igst } = row;
     document.rows.push({ rateBps, taxable, cgst, sgst, igst });
+    document.value += taxable + cgst + sgst + igst;
     documents.set(row.number, document);
   }
   return [...documents.values()];
@@ -229,9 +245,14 @@ function netHsn(invoiced: readonly HsnSum[], credited: readonly HsnSum[]) {
  * A series of documents issued in the month. The shop never voids a document once issued (a
  * cancelled order keeps its invoice and gets a credit note), so none is counted as cancelled.
  */
-function series(
-  nature: DocumentSeries["nature"],
-  range: { first: string | null; last: string | null; count: number },
-): DocumentSeries {
-  return { nature, first: range.first, last: range.last, total: range.count, cancelled: 0, netIssued: range.count };
+function series(nature: DocumentSeries["nature"], prefix: string, range: Range): DocumentSeries {
+  return {
+    nature,
+    series: prefix,
+    first: range.first,
+    last: range.last,
+    total: range.count,
+    cancelled: 0,
+    netIssued: range.count,
+  };
 }

@@ -4,13 +4,17 @@ import { addToCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
 import { changeStatus, orderByAccessToken } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
+import { returnDocument } from "../returns/return-documents.ts";
+import { requestReturn } from "../returns/returns.service.ts";
 import { gstinCheckCharacter } from "../tax/gstin.ts";
 import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
+import { deliveredOrder, takeThrough } from "../testing/returns.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { type Amounts, type GstReport, gstReport } from "./gst-report.service.ts";
 import { gstReportCsv, gstr1Json } from "./gst-report-files.ts";
+import type { InvoiceDocument } from "./invoice.schemas.ts";
 import { invoiceDocument } from "./invoices.service.ts";
 
 const gstin = (first14: string) => `${first14}${gstinCheckCharacter(first14)}`;
@@ -139,6 +143,90 @@ describeEachDatabase("GSTR-1 for a month", (database) => {
     expectFilesToAgree(report);
   });
 
+  it("counts returns' credit notes and replacements' invoices as it counts cancellations' notes and invoices", async () => {
+    const { db } = database();
+    const filed = await aMonthOfReturns(db);
+    const report = await gstReport(db, ADMIN, "2026-07");
+    const of = (table: Kind, note: boolean) =>
+      filed
+        .filter((entry) => entry.table === table && entry.note === note)
+        .sort((a, b) => a.document.number.localeCompare(b.document.number));
+    const listedAs = (entries: readonly Filed[]) =>
+      entries.map(({ document }) => [
+        document.number,
+        document.against?.number ?? document.number,
+        document.totals.total,
+        pick(document.totals),
+      ]);
+    const listed = (documents: GstReport["b2b"]) =>
+      documents.map((d) => [d.number, d.invoiceNumber, d.value, total(d.rows)]);
+
+    // Each return's note goes where its invoice went: CDNR for a business, CDNUR for a large one.
+    expect(listed(report.cdnr)).toEqual(listedAs(of("b2b", true)));
+    expect(listed(report.cdnur)).toEqual(listedAs(of("b2cl", true)));
+    expect(report.cdnr.map((d) => d.number)).toEqual([expect.stringMatching(/^RC\//)]);
+    expect(report.cdnur.map((d) => d.number)).toEqual([expect.stringMatching(/^RC\//), expect.stringMatching(/^RC\//)]);
+    // A replacement is invoiced like any sale, by its own value: the large one on its own.
+    expect(report.b2b.map((d) => d.number)).toEqual(numbersOf(of("b2b", false)));
+    expect(report.b2cl.map((d) => [d.number, d.value])).toEqual(
+      of("b2cl", false).map(({ document }) => [document.number, document.totals.total]),
+    );
+    expect(report.b2cl).toHaveLength(3);
+
+    // B2CS: the small invoices, replacements included, less every note against a small invoice.
+    const b2cs = new Map<string, Amounts>();
+    for (const entry of filed.filter((e) => e.table === "b2cs")) {
+      for (const line of entry.document.lines) {
+        const key = `${entry.document.recipient.stateCode}|${line.rateBps}`;
+        b2cs.set(key, addInto(b2cs.get(key) ?? zero(), line, entry.note ? -1 : 1));
+      }
+    }
+    expect(report.b2cs.map((row) => [`${row.stateCode}|${row.rateBps}`, pick(row)]).sort()).toEqual(
+      [...b2cs].filter(([, sums]) => sums.taxable !== 0).sort(),
+    );
+
+    // HSN and totals: every invoice less every note; the pieces count the same way.
+    const signed = (entry: Filed) => (entry.note ? -1 : 1);
+    const net = filed.reduce((sum, entry) => addInto(sum, pick(entry.document.totals), signed(entry)), zero());
+    expect(total([...report.hsnB2b, ...report.hsnB2c])).toEqual(net);
+    expect(report.totals.net).toEqual(net);
+    const pieces = (entry: Filed) =>
+      entry.document.lines.filter((l) => l.kind === "goods").reduce((n, l) => n + l.quantity, 0);
+    expect(report.hsnB2b.reduce((n, row) => n + row.quantity, 0)).toBe(
+      filed.filter((e) => e.table === "b2b").reduce((n, e) => n + signed(e) * pieces(e), 0),
+    );
+
+    // Documents issued: invoices and replacements in one series, the two series of credit notes apart.
+    const series = (prefix: string) => numbersOf(filed.filter((entry) => entry.document.number.startsWith(prefix)));
+    for (const [prefix, row] of [
+      ["KS/", report.documents[0]],
+      ["CN/", report.documents[1]],
+      ["RC/", report.documents[2]],
+    ] as const) {
+      const numbers = series(prefix);
+      expect(row).toMatchObject({
+        first: numbers[0],
+        last: numbers.at(-1),
+        total: numbers.length,
+        netIssued: numbers.length,
+      });
+    }
+    expect(report.documents.map((row) => [row.nature, row.series, row.total])).toEqual([
+      ["Invoices for outward supply", "KS", 7],
+      ["Credit notes", "CN", 1],
+      ["Credit notes", "RC", 5],
+    ]);
+    expectFilesToAgree(report);
+    const json = gstr1Json(report, DEMO_SELLER.gstin);
+    expect(
+      json.doc_issue.doc_det.map((entry) => [entry.doc_num, entry.docs.map((doc) => doc.from?.slice(0, 2))]),
+    ).toEqual([
+      [1, ["KS"]],
+      [5, ["CN", "RC"]],
+    ]);
+    expect(json.cdnr.flatMap((buyer) => buyer.nt.map((note) => note.nt_num))).toEqual(report.cdnr.map((d) => d.number));
+  });
+
   it("refuses a business invoice whose GSTIN is malformed, of another state, or without a business name", async () => {
     const { db } = database();
     const shopper = makeVisitor();
@@ -168,10 +256,86 @@ describeEachDatabase("GSTR-1 for a month", (database) => {
 
 const pick = ({ taxable, cgst, sgst, igst }: Amounts): Amounts => ({ taxable, cgst, sgst, igst });
 
+/** Moments of July 2026, India time (a month of its own, apart from June's documents above). */
+const july = (day: number) => Date.UTC(2026, 6, day, 6, 30);
+
+/** A document of the month with the GSTR-1 table it belongs to, worked out from the document itself. */
+type Filed = { table: Kind; note: boolean; document: InvoiceDocument };
+
+/**
+ * A month of returns: refunds and size exchanges of B2C small, B2B and B2C large invoices, a large
+ * replacement invoiced on its own, and a cash parcel returned to origin. Answers every document the
+ * month issued, each with its table.
+ */
+async function aMonthOfReturns(db: Db): Promise<Filed[]> {
+  const filed: Filed[] = [];
+  const tableOf = (order: { buyerGstin: string | null; stateCode: string }, value: number): Kind =>
+    order.buyerGstin ? "b2b" : order.stateCode !== "27" && value > 1_00_000_00 ? "b2cl" : "b2cs";
+  const sale = atShop(july(2));
+  const sizes = { M: 5, L: 5 };
+  const buy = async (buyer: Actor, price: number, quantity: number, details: Record<string, unknown>) => {
+    const productId = await makeProduct(db, { price, hsn: "6204", sizes });
+    const placed = await deliveredOrder(db, buyer, [{ productId, size: "M", quantity }], details, sale);
+    const order = await orderByAccessToken(db, placed.accessToken);
+    const invoice = await invoiceDocument(db, order, "invoice", DEMO_SIGNATORY);
+    filed.push({ table: tableOf(order, order.total), note: false, document: invoice });
+    return { buyer, order, which: { accessToken: placed.accessToken } };
+  };
+  const giveBack = async (
+    bought: Awaited<ReturnType<typeof buy>>,
+    kind: "refund" | "exchange",
+    day: number,
+    extra: Record<string, unknown> = {},
+  ) => {
+    const { id } = await requestReturn(
+      db,
+      { returnDays: 14 },
+      bought.buyer,
+      bought.which,
+      { position: 0, quantity: 1, kind, reason: "too-small", exchangeSize: "L", ...extra },
+      july(day),
+    );
+    await takeThrough(db, id, kind === "refund" ? "refunded" : "exchange-shipped", july(day + 1));
+    const note = await returnDocument(db, bought.buyer, bought.which, id, "credit-note", DEMO_SIGNATORY);
+    filed.push({ table: tableOf(bought.order, bought.order.total), note: true, document: note });
+    if (kind === "exchange") {
+      const invoice = await returnDocument(db, bought.buyer, bought.which, id, "invoice", DEMO_SIGNATORY);
+      filed.push({ table: tableOf(bought.order, invoice.totals.total), note: false, document: invoice });
+    }
+  };
+  const upi = { refundMethod: "upi", upiId: "asha@okaxis" };
+  const mumbai = await buy(actorFor(await makeCustomer(db)), 249_900, 2, {});
+  await giveBack(mumbai, "refund", 6, { refundMethod: "store-credit" });
+  await giveBack(mumbai, "exchange", 8);
+  const business = await buy(makeVisitor(), 499_900, 2, { ...KOLKATA, gstin: KOLKATA_BUSINESS, businessName: "Sen" });
+  await giveBack(business, "refund", 6, upi);
+  const large = await buy(makeVisitor(), 1_20_000_00, 1, KOLKATA);
+  await giveBack(large, "exchange", 6);
+  const halves = await buy(makeVisitor(), 60_000_00, 2, KOLKATA);
+  await giveBack(halves, "refund", 7, upi);
+
+  const refused = makeVisitor();
+  await addToCart(db, refused, { productId: await makeProduct(db, { price: 189_900, hsn: "6204", sizes }), size: "M" });
+  const placed = await placeOrder(db, refused, checkoutDetails(), atShop(july(3)));
+  await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped" }, july(4));
+  await changeStatus(db, SYSTEM, { orderId: placed.id, from: "shipped", to: "returned-to-origin" }, july(9));
+  const order = await orderByAccessToken(db, placed.accessToken);
+  for (const kind of ["invoice", "credit-note"] as const)
+    filed.push({
+      table: "b2cs",
+      note: kind === "credit-note",
+      document: await invoiceDocument(db, order, kind, DEMO_SIGNATORY),
+    });
+  return filed;
+}
+
+const numbersOf = (filed: readonly Filed[]) => filed.map((entry) => entry.document.number).sort();
+
 /** The CSV and the offline tool's JSON carry the same documents and figures as the screen. */
 function expectFilesToAgree(report: GstReport) {
   const json = gstr1Json(report, DEMO_SELLER.gstin);
-  expect(json).toMatchObject({ gstin: DEMO_SELLER.gstin, fp: "062026" });
+  const [year, month] = report.month.split("-");
+  expect(json).toMatchObject({ gstin: DEMO_SELLER.gstin, fp: `${month}${year}` });
   expect(json.b2b.flatMap((buyer) => buyer.inv.map((invoice) => invoice.inum))).toEqual(
     report.b2b.map((d) => d.number),
   );

@@ -7,9 +7,13 @@ import type { TaxedLine } from "../tax/tax-summary.ts";
 import { nextDocumentNumber, numberOrderInvoice } from "./document-counters.repository.ts";
 import { setCreditNote } from "./invoices.repository.ts";
 
-/** Invoices are numbered KS/26-27/000001…, credit notes CN/26-27/000001…, each from 1 every April. */
+/**
+ * Invoices are numbered KS/26-27/000001…, credit notes CN/26-27/000001…, and the credit notes of
+ * returns RC/26-27/000001… (record 30), each from 1 every April.
+ */
 export const INVOICE_SERIES = "KS";
 export const CREDIT_NOTE_SERIES = "CN";
+export const RETURN_CREDIT_SERIES = "RC";
 
 /** How an invoice names the fee for cash on delivery. */
 export const COD_FEE_DESCRIPTION = "Cash on delivery fee";

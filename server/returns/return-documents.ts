@@ -7,7 +7,7 @@ import type { DocumentSigning } from "../invoices/document-signing.ts";
 import type { InvoiceDocument, InvoiceLine } from "../invoices/invoice.schemas.ts";
 import { findInvoiceParts, findTaxLines } from "../invoices/invoices.repository.ts";
 import { type DocumentFile, documentRecipient, signedDocumentFile } from "../invoices/invoices.service.ts";
-import { describeGoods, INVOICE_SERIES } from "../invoices/invoicing.ts";
+import { describeGoods, INVOICE_SERIES, RETURN_CREDIT_SERIES } from "../invoices/invoicing.ts";
 import { findOrder } from "../orders/orders.repository.ts";
 import { financialYearOf, formatDocumentNumber } from "../tax/document-numbers.ts";
 import type { Signatory, StoredSeller } from "../tax/seller.ts";
@@ -32,9 +32,6 @@ import {
  * invoice of its own in the ordinary series (Rule 46), the same value at the same rate, settled
  * against that credit note, so the returned piece's tax comes out and the replacement's goes in.
  */
-
-/** Credit notes of returns are numbered RC/26-27/000001…, apart from cancellations' CN series. */
-export const RETURN_CREDIT_SERIES = "RC";
 
 export const RETURN_DOCUMENT_KINDS = ["credit-note", "invoice"] as const;
 export type ReturnDocumentKind = (typeof RETURN_DOCUMENT_KINDS)[number];

@@ -3,21 +3,21 @@ import type { InvoiceLine } from "../invoices/invoice.schemas.ts";
 /**
  * The share of a stored tax row that `quantity` pieces after `before` others make, rounded so the
  * shares add up: `round(v·(k₀+k)/n) − round(v·k₀/n)`. The returns of a line add up to its row
- * exactly, and each share keeps the row's rate (record 30).
+ * exactly, and each share keeps the row's rate (record 30). The taxable value is what is left of
+ * the share's value once its taxes are taken out, as on the invoice, so a credit note's taxable
+ * value and tax always add up to its total, to the paisa.
  */
 export function pieceShare(row: InvoiceLine, before: number, quantity: number): InvoiceLine {
   const upTo = (value: number, pieces: number) => Math.round((value * pieces) / row.quantity);
   const part = (value: number) => upTo(value, before + quantity) - upTo(value, before);
-  return {
-    ...row,
-    quantity,
-    gross: part(row.gross),
-    discount: part(row.discount),
-    taxable: part(row.taxable),
-    cgst: part(row.cgst),
-    sgst: part(row.sgst),
-    igst: part(row.igst),
-  };
+  const [gross, discount, cgst, sgst, igst] = [row.gross, row.discount, row.cgst, row.sgst, row.igst].map(part) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { ...row, quantity, gross, discount, taxable: gross - discount - cgst - sgst - igst, cgst, sgst, igst };
 }
 
 /** What the pieces were paid, tax included: the credit note's total (value less discount). */

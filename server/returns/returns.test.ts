@@ -111,7 +111,7 @@ describeEachDatabase("returns for a refund", (database) => {
       quantity: 3,
       gross: 1_000_00,
       discount: 10_01,
-      taxable: 94_275,
+      taxable: 94_285,
       rateBps: 500,
       cgst: 2_357,
       sgst: 2_357,
@@ -122,6 +122,9 @@ describeEachDatabase("returns for a refund", (database) => {
     expect(first.rateBps).toBe(500);
     for (const key of ["gross", "discount", "taxable", "cgst", "sgst"] as const)
       expect(first[key] + rest[key]).toBe(row[key]);
+    // Each credit note adds up to its own total, to the paisa.
+    for (const share of [first, rest, pieceShare(row, 0, 1), pieceShare(row, 1, 1)])
+      expect(share.taxable + share.cgst + share.sgst + share.igst).toBe(share.gross - share.discount);
   });
 
   it("refunds an online payment's returned part once, under the return's own key", async () => {

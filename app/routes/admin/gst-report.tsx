@@ -70,12 +70,13 @@ export default function GstReportPage({ loaderData }: Route.ComponentProps) {
       <GstHsnTable title="HSN summary, B2C (net of credit notes)" rows={report.hsnB2c} />
       <GstSection
         title="Documents issued"
-        heads={["Nature of document", "From", "To", "Total", "Cancelled", "Net issued"]}
+        heads={["Nature of document", "Series", "From", "To", "Total", "Cancelled", "Net issued"]}
         empty={false}
       >
         {report.documents.map((row) => (
-          <tr key={row.nature}>
+          <tr key={row.series}>
             <td className="px-2 py-1.5">{row.nature}</td>
+            <td className="px-2 py-1.5">{row.series}</td>
             <td className="px-2 py-1.5">{row.first ?? "—"}</td>
             <td className="px-2 py-1.5">{row.last ?? "—"}</td>
             <td className="px-2 py-1.5">{row.total}</td>
