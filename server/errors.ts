@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   "stale-update": 409,
   "eway-bill-required": 409,
   "points-unavailable": 400,
+  "store-credit-changed": 409,
   "price-changed": 409,
   "offer-refused": 409,
   "cart-empty": 400,

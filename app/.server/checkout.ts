@@ -16,7 +16,7 @@ export async function checkoutFromForm(context: Readonly<RouterContextProvider>,
   const actor = actorOf(context);
   const input = formFields(form, actor.kind === "user" ? checkoutSchema : guestCheckoutSchema);
   // What was typed, so that the form shown again without JavaScript keeps it.
-  const { idempotencyKey: _key, redeemPoints: _points, seenQuote: _quote, ...values } = input;
+  const { idempotencyKey: _key, redeemPoints: _points, seenQuote: _quote, storeCredit: _credit, ...values } = input;
   try {
     const { db, config } = appServices(context);
     const { payments } = appServices(context);
@@ -27,7 +27,7 @@ export async function checkoutFromForm(context: Readonly<RouterContextProvider>,
       payments: { ...config.payments, online: payments !== null },
     });
     // An online order goes on to be paid; its stock is held meanwhile.
-    if (input.paymentMethod === "online") return redirect(`/orders/${order.accessToken}/pay`);
+    if (order.payOnline) return redirect(`/orders/${order.accessToken}/pay`);
     const to = actor.kind === "user" ? "/order" : `/orders/${order.accessToken}`;
     return redirectWithToast(context, to, makeToast("success", "Order placed successfully"));
   } catch (error) {

@@ -24,13 +24,14 @@ import { pieceFromUrl } from "../.server/order-now.ts";
 import { actorOf } from "../.server/session.ts";
 import { makeToast } from "../.server/toasts.ts";
 import { CartLines } from "../components/cart/cart-lines.tsx";
-import { CartSummary } from "../components/cart/cart-summary.tsx";
+import { CartSummary, choicesOf } from "../components/cart/cart-summary.tsx";
 import { CheckoutBlocked } from "../components/cart/checkout-blocked.tsx";
 import { CheckoutForm, type CheckoutValues } from "../components/cart/checkout-form.tsx";
 import { OrderItems } from "../components/cart/order-items.tsx";
 import { PointsNote } from "../components/cart/points-note.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
 import { Modal } from "../components/ui/modal.tsx";
+import { cartPath } from "../lib/cart-choices.ts";
 import { orderNowPath, pieceSearch } from "../lib/order-now.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/cart";
@@ -40,11 +41,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const actor = actorOf(context);
   // Order Now's checkout buys the one piece its address names; the cart behind it stays as it is.
   const piece = pieceFromUrl(url);
-  const cart = await viewCart(db, actor, { redeem: !piece && url.searchParams.get("redeem") === "1" });
+  const cart = await viewCart(db, actor, {
+    redeem: !piece && url.searchParams.get("redeem") === "1",
+    useStoreCredit: !piece && url.searchParams.get("credit") === "1",
+  });
   const checkout = piece ? await viewOrderNow(db, actor, piece) : cart;
   const signedIn = actor.kind === "user";
   const profile = signedIn ? await getProfile(db, storage, actor) : null;
-  const payment = paymentChoices(config.payments, payments !== null, { total: checkout.grandTotal });
+  // Cash on delivery's cap applies to what is left to pay after store credit.
+  const payment = paymentChoices(config.payments, payments !== null, {
+    total: checkout.storeCredit?.toPay ?? checkout.grandTotal,
+  });
   return {
     cart,
     checkout,
@@ -115,8 +122,8 @@ export const meta: Route.MetaFunction = () =>
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, checkout, piece, signedIn, checkoutOpen, idempotencyKey, defaults, payment } = loaderData;
   const failure = checkoutFailure(actionData);
-  const redeemQuery = cart.redeeming ? "&redeem=1" : "";
-  const checkoutPath = piece ? `/cart?checkout&${pieceSearch(piece)}` : `/cart?checkout${redeemQuery}`;
+  const cartCheckout = cartPath(choicesOf(cart), { checkout: true });
+  const checkoutPath = piece ? `/cart?checkout&${pieceSearch(piece)}` : cartCheckout;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       {/* Focus comes here when the last line is removed. */}
@@ -139,11 +146,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
                 <CheckoutBlocked where="cart" />
               </>
             ) : (
-              <Link
-                to={signedIn ? `/cart?checkout${redeemQuery}` : "/account"}
-                className="btn-gold w-full"
-                preventScrollReset
-              >
+              <Link to={signedIn ? cartCheckout : "/account"} className="btn-gold w-full" preventScrollReset>
                 Buy Now
               </Link>
             )}
@@ -152,7 +155,12 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
       )}
       {checkoutOpen ? (
         <CheckoutDialog closeTo={piece ? `/productinfo/${piece.productId}` : "/cart"}>
-          <OrderItems lines={checkout.lines} totals={checkout} online={payment.online} />
+          <OrderItems
+            lines={checkout.lines}
+            totals={checkout}
+            online={payment.online}
+            storeCredit={checkout.storeCredit?.applied ? checkout.storeCredit : null}
+          />
           <div className="mb-4 rounded-md bg-gold-50 p-3 dark:bg-gold-900/30">
             <PointsNote figures={checkout} />
           </div>
@@ -161,6 +169,8 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             guest={false}
             idempotencyKey={idempotencyKey}
             redeemPoints={checkout.redeeming}
+            storeCredit={checkout.storeCredit?.applied ?? 0}
+            nothingToPay={Boolean(checkout.storeCredit?.applied) && checkout.storeCredit?.toPay === 0}
             piece={piece}
             quote={writeQuote(checkout.lines, checkout.grandTotal, seenOffers(checkout.offers))}
             payment={payment}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { rupeesToPaise } from "#core/money.ts";
 import type { CartOffers } from "#core/promotions.ts";
+import type { StoreCreditOffer } from "#core/store-credit.ts";
 import { SIZES } from "../catalog/catalog.schemas.ts";
 import { decimalInteger } from "../validation/fields.ts";
 
@@ -91,4 +92,6 @@ export type CartView = CartTotals & {
   redeeming: boolean;
   /** Some line cannot be bought as it is (short of stock, or taken out of the shop). */
   blocked: boolean;
+  /** A signed-in customer's store credit: what it would pay of the grand total, and whether it does. */
+  storeCredit: StoreCreditOffer | null;
 };

@@ -4,6 +4,7 @@ import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { buyerOf, cartOffersView, offersFor } from "../promotions/offers.service.ts";
 import { moveCartCode } from "../promotions/promotions.repository.ts";
+import { storeCreditAtCheckout } from "../returns/store-credit.ts";
 import { findPendingPoints, findPointsBalance } from "../rewards/rewards.repository.ts";
 import { parseInput } from "../validation/fields.ts";
 import {
@@ -88,7 +89,7 @@ function availabilityOf(gone: boolean, stock: number, quantity: number): LineAva
  * a product taken out of the shop is listed (to be removed) but counts for nothing. `blocked` says
  * checkout must wait until those lines are fixed.
  */
-export async function viewCart(db: Db, actor: Actor, options: { redeem?: boolean } = {}): Promise<CartView> {
+export async function viewCart(db: Db, actor: Actor, options: CartChoices = {}): Promise<CartView> {
   const owner = ownerOf(actor);
   const lines = owner ? await cartLines(db, owner) : [];
   return cartView(db, actor, lines, options);
@@ -130,16 +131,14 @@ export async function viewOrderNow(
   return cartView(db, actor, await pieceLines(db, piece), options);
 }
 
+/** What the buyer chose to pay with besides money: their points, their store credit. */
+export type CartChoices = { redeem?: boolean; useStoreCredit?: boolean; now?: number };
+
 /**
  * The view of some lines (a whole cart, or the one piece of an Order Now): the offers that apply,
- * totals and points (spent after the offers).
+ * totals and points (spent after the offers), and the customer's store credit.
  */
-export async function cartView(
-  db: Db,
-  actor: Actor,
-  lines: CartLine[],
-  options: { redeem?: boolean; now?: number } = {},
-): Promise<CartView> {
+export async function cartView(db: Db, actor: Actor, lines: CartLine[], options: CartChoices = {}): Promise<CartView> {
   const counted = lines.filter((line) => line.availability.kind !== "archived");
   const { subtotal, shipping } = priceLines(counted);
   const customer = actor.kind === "user" ? actor.userId : null;
@@ -169,6 +168,7 @@ export async function cartView(
     redeemablePoints: redeemable,
     redeeming,
     blocked: lines.some((line) => line.availability.kind !== "ok"),
+    storeCredit: await storeCreditAtCheckout(db, actor, totals.grandTotal, Boolean(options.useStoreCredit)),
   };
 }
 

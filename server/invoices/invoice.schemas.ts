@@ -55,4 +55,7 @@ export type InvoicedOrder = DeliveryAddress & {
   email: string;
   buyerGstin: string | null;
   buyerLegalName: string | null;
+  /** How it was paid: the invoice names it, and what store credit paid of it (orders have both). */
+  payment?: { method: "cod" | "online" };
+  storeCreditUsed?: number;
 };

@@ -105,6 +105,7 @@ export async function invoiceDocument(
   const seller = JSON.parse(parts.seller) as StoredSeller;
   return {
     kind,
+    ...(kind === "invoice" ? paymentOf(order, totalsOf(lines).total) : {}),
     number: issued.number,
     date: issued.date,
     against: kind === "credit-note" ? order.invoice : null,
@@ -132,6 +133,20 @@ function discountsByCause(offers: readonly OfferTaken[], discount: number): { la
     .map((offer) => ({ label: `offer ${offer.name}`, amount: offer.goods }));
   const points = discount - rows.reduce((sum, row) => sum + row.amount, 0);
   return [...rows, ...(points > 0 ? [{ label: "reward points", amount: points }] : [])];
+}
+
+/**
+ * How an invoice says it is paid: online, or cash on delivery; store credit paid at checkout is a
+ * payment towards it (record 30), printed with the balance left to pay, never as a discount.
+ */
+function paymentOf(order: InvoicedOrder, total: number): Pick<InvoiceDocument, "payment" | "settlements"> {
+  const credit = order.storeCreditUsed ?? 0;
+  const way = order.payment?.method === "online" ? "Paid online" : "Cash on delivery";
+  if (credit <= 0) return { payment: way };
+  return {
+    payment: credit === total ? "Paid by store credit" : `Store credit; ${way.toLowerCase()}`,
+    settlements: [{ label: "Paid by store credit", amount: credit }],
+  };
 }
 
 export type EwayBillFile = { filename: string; partA: PartA };

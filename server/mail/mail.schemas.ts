@@ -35,6 +35,8 @@ export type MailMessage =
         /** How it is paid (mails queued before online payment have none: cash), and cash's fee. */
         paymentMethod?: "cod" | "online";
         codFee?: number;
+        /** Paise of the total paid with store credit at checkout (a payment, not a discount). */
+        storeCredit?: number;
       };
     }
   | {
@@ -60,6 +62,10 @@ export type MailMessage =
         paidOnline?: boolean;
         /** Paise going back to the buyer's account when a paid order is cancelled. */
         refundAmount?: number | null;
+        /** Paise of store credit back in the account, when an order it paid is cancelled or comes back. */
+        storeCreditBack?: number;
+        /** Paise left to pay after store credit (the total when none was used). */
+        amountDue?: number;
       };
     }
   | ReturnMail
@@ -98,6 +104,8 @@ export type ReturnMail = {
     /** Paise going back, and how ("gateway", "store-credit", "upi"); null for an exchange. */
     amount: number | null;
     refundMethod: string | null;
+    /** Paise of the amount given back as store credit because the order was paid with it (mails before it: none). */
+    storeCreditBack?: number;
     rejectReason: string | null;
     selfShip: boolean;
     orderPath: string;

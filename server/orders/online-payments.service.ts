@@ -1,5 +1,6 @@
 import { type Actor, SYSTEM } from "#core/actor.ts";
 import { PAYMENT_WINDOW_MS, type PaymentStatus } from "#core/payment-status.ts";
+import { amountToPay } from "#core/store-credit.ts";
 import { assertAdmin } from "../access.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor } from "../db/schema.ts";
@@ -90,7 +91,7 @@ export async function paymentPage(
   const view: PaymentView = {
     orderNumber: order.orderNumber,
     accessToken: order.accessToken,
-    total: order.total,
+    total: amountToPay(order),
     status: order.status,
     paymentStatus: order.paymentStatus,
     expiresAt: order.paymentExpiresAt === null ? null : Number(order.paymentExpiresAt),
@@ -99,9 +100,9 @@ export async function paymentPage(
   if (!gateway || order.status !== "placed" || order.paymentStatus !== "awaiting") return view;
   if (!order.gatewayOrderId) {
     const created = await callGateway(() =>
-      gateway.createOrder({ amount: order.total, currency: "INR", receipt: order.orderNumber }),
+      gateway.createOrder({ amount: amountToPay(order), currency: "INR", receipt: order.orderNumber }),
     );
-    if (created.amount !== order.total || created.currency !== "INR") {
+    if (created.amount !== amountToPay(order) || created.currency !== "INR") {
       throw new AppError("payment-unavailable", "The payment could not be set up. Please try again in a moment.");
     }
     await db.transaction().execute(async (trx) => {
@@ -125,7 +126,7 @@ export async function paymentPage(
       key: gateway.publicKey,
       scriptUrl: gateway.checkoutScriptUrl,
       gatewayOrderId: order.gatewayOrderId ?? "",
-      amount: order.total,
+      amount: amountToPay(order),
       currency: "INR",
       name: order.name,
       email: order.email,
@@ -349,12 +350,12 @@ async function takePayment(
   if (payment.status !== "captured") {
     return recordPaymentEvent(trx, { ...event, note: `The gateway reports this payment as ${payment.status}.` });
   }
-  if (payment.amount !== order.total || payment.currency !== "INR") {
+  if (payment.amount !== amountToPay(order) || payment.currency !== "INR") {
     return recordPaymentEvent(trx, {
       ...event,
       kind: "amount-mismatch",
       flagged: 1,
-      note: `The order is for ${order.total} paise in INR; the payment is for ${payment.amount} in ${payment.currency}. Refused.`,
+      note: `The order asks ${amountToPay(order)} paise in INR; the payment is for ${payment.amount} in ${payment.currency}. Refused.`,
     });
   }
   if (order.paymentId === payment.id) {
@@ -462,7 +463,7 @@ export async function reconcilePayments(
         orderId: order.id,
         eventId: null,
         kind: "payment-expired",
-        amount: order.total,
+        amount: amountToPay(order),
         currency: "INR",
         note: "Not paid within 15 minutes: the stock went back on the shelf.",
         at: now,
@@ -563,7 +564,7 @@ export async function markCashCollected(
       orderId,
       eventId: null,
       kind: "cod-collected",
-      amount: order.total,
+      amount: amountToPay(order),
       currency: "INR",
       note: actor.kind === "user" ? actor.email : null,
       at: now,

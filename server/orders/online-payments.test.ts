@@ -14,7 +14,7 @@ import { findPaymentEvents } from "../payments/payments.repository.ts";
 import { RazorpayGateway } from "../payments/razorpay.ts";
 import { DEMO_SELLER } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
-import { checkoutDetails, makeProduct, makeVisitor } from "../testing/factories.ts";
+import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { type LocalGateway, startLocalGateway } from "../testing/local-gateway.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
@@ -381,6 +381,35 @@ describeEachDatabase("online payment through the local gateway", (database) => {
         "Credit note issued",
       ]),
     );
+  });
+
+  it("asks the gateway only for what store credit leaves, and refunds only that when the order is cancelled", async () => {
+    const { db } = database();
+    const customer = await makeCustomer(db);
+    await db.updateTable("users").set({ storeCreditBalance: 1_000_00 }).where("id", "=", customer.id).execute();
+    const actor = actorFor(customer);
+    await addToCart(db, actor, { productId: await makeProduct(db, { price: 249_900 }), size: "M" });
+    const placed = await placeOrder(
+      db,
+      actor,
+      checkoutDetails({ paymentMethod: "online", storeCredit: 1_000_00 }),
+      sale(START),
+    );
+    expect(placed.payOnline).toBe(true);
+    const page = await paymentPage(db, gateway, placed.accessToken, START);
+    expect(page).toMatchObject({ total: 159_900, checkout: { amount: 159_900 } });
+    expect(local.orders.get(page.checkout?.gatewayOrderId ?? "")).toMatchObject({ amount: 159_900 });
+    const result = local.pay(page.checkout?.gatewayOrderId ?? "", { webhooks: false });
+    expect(await confirmCheckout(db, gateway, placed.accessToken, result, START + 1000)).toBe("paid");
+    expect(await orderRow(placed.id)).toMatchObject({ total: 259_900, storeCreditUsed: 1_000_00 });
+
+    await cancelOrderAsBuyer(db, actor, { orderNumber: placed.orderNumber }, { reason: "changed-mind" });
+    await sendRefunds(db, gateway, START + 2000);
+    await local.settled();
+    expect(local.refundsOf(result.razorpay_payment_id).map((refund) => refund.amount)).toEqual([159_900]);
+    expect(
+      await db.selectFrom("users").select("storeCreditBalance").where("id", "=", customer.id).executeTakeFirst(),
+    ).toEqual({ storeCreditBalance: 1_000_00 });
   });
 });
 

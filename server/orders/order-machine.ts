@@ -1,6 +1,7 @@
 import type { Actor } from "#core/actor.ts";
-import { ORDER_TRANSITIONS, type OrderStatus } from "#core/order-status.ts";
+import { ORDER_TRANSITIONS, type OrderStatus, UNSOLD_STATUSES } from "#core/order-status.ts";
 import { stockChangeShows } from "#core/stock.ts";
+import { amountToPay } from "#core/store-credit.ts";
 import type { Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { needsEwayBill } from "../invoices/eway-bills.ts";
@@ -8,6 +9,7 @@ import { issueCreditNote } from "../invoices/invoicing.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { claimRefund } from "../payments/refunds.ts";
 import { releaseOffers } from "../promotions/offer-redemption.ts";
+import { giveBackSpentCredit } from "../returns/store-credit.ts";
 import { inviteToReview } from "../reviews/reviews.service.ts";
 import { creditEarnedPoints, settleCancelledOrderPoints } from "../rewards/rewards.service.ts";
 import { recordStatusChange } from "./order-events.repository.ts";
@@ -77,6 +79,9 @@ const returnOffers: Effect = async ({ trx, order, from, now, changed }) => {
 /** The points the order spent come back; the points it would have earned, still pending, are dropped. */
 const returnPoints: Effect = ({ trx, order, now }) => settleCancelledOrderPoints(trx, order, now);
 
+/** The store credit the order spent comes back, naming the order. */
+const returnStoreCredit: Effect = ({ trx, order, now }) => giveBackSpentCredit(trx, order, now);
+
 /** The points the order earned become spendable now that the buyer has it. */
 const creditPoints: Effect = ({ trx, order, now }) => creditEarnedPoints(trx, order, now);
 
@@ -87,7 +92,8 @@ const creditPoints: Effect = ({ trx, order, now }) => creditEarnedPoints(trx, or
  */
 const refundPayment: Effect = async ({ trx, order, now }) => {
   if (order.paymentStatus !== "paid" || !order.paymentId) return;
-  await claimRefund(trx, order, "cancelled", now);
+  // The gateway refunds what it took: the total less what store credit paid (which comes back as such).
+  await claimRefund(trx, { ...order, total: amountToPay(order) }, "cancelled", now);
 };
 
 /** A credit note reverses the order's tax invoice in full. */
@@ -122,7 +128,10 @@ const mailStatus: Effect = async ({ trx, order, to, now, details }) => {
         pointsEarned: order.userId ? order.pointsEarned : 0,
         pointsRedeemed: order.userId ? order.pointsRedeemed : 0,
         paidOnline: order.paymentStatus === "paid",
-        refundAmount: to === "cancelled" && order.paymentStatus === "paid" ? order.total : null,
+        refundAmount:
+          to === "cancelled" && order.paymentId && order.paymentStatus === "paid" ? amountToPay(order) : null,
+        storeCreditBack: UNSOLD_STATUSES.includes(to) ? order.storeCreditUsed : 0,
+        amountDue: amountToPay(order),
       },
     },
     now,
@@ -178,10 +187,10 @@ const EFFECTS: Record<OrderStatus, readonly Effect[]> = {
   placed: [],
   shipped: [mailStatus],
   delivered: [creditPoints, mailStatus, inviteReview],
-  cancelled: [restock, returnOffers, returnPoints, creditNote, refundPayment, mailStatus],
+  cancelled: [restock, returnOffers, returnPoints, returnStoreCredit, creditNote, refundPayment, mailStatus],
   // The buyer refused the parcel: it comes back to the shelf, the invoice is reversed, and as no
   // money was taken nothing is refunded; its offers stay used, as an order cancelled on its way.
-  "returned-to-origin": [restock, returnPoints, creditNote, mailStatus],
+  "returned-to-origin": [restock, returnPoints, returnStoreCredit, creditNote, mailStatus],
 };
 
 /** Whether the table allows an order to move from one status to another. */

@@ -95,7 +95,7 @@ export async function setEwayBillNumber(
 export async function findOrderByIdempotencyKey(executor: Executor, key: string) {
   return executor
     .selectFrom("orders")
-    .select(["id", "orderNumber", "accessToken", "requestFingerprint"])
+    .select(["id", "orderNumber", "accessToken", "requestFingerprint", "paymentMethod"])
     .where("idempotencyKey", "=", key)
     .executeTakeFirst();
 }

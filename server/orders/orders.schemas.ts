@@ -47,6 +47,13 @@ const checkoutFields = {
   paymentMethod: z.enum(["cod", "online"], { error: "Please choose how you will pay." }).default("cod"),
   /** The lines' prices and the total the buyer saw (core/price-quote.ts); checked before the order stands. */
   seenQuote: z.string().trim().max(4000, "The checkout form has expired. Please try again.").default(""),
+  /**
+   * The store credit (paise) the buyer's page showed paying this order; 0 when they pay without it.
+   * The server decides what it pays and refuses the order if that differs (record 30).
+   */
+  storeCredit: decimalInteger("The checkout form has expired. Please try again.", 0, Number.MAX_SAFE_INTEGER).default(
+    0,
+  ),
 };
 
 /**
@@ -64,7 +71,14 @@ export const guestCheckoutSchema = z
   .superRefine(businessBuyer);
 export type GuestCheckoutInput = z.input<typeof guestCheckoutSchema>;
 
-export type PlacedOrder = { id: number; orderNumber: string; accessToken: string; replayed: boolean };
+/** An order as placed; `payOnline` when it waits for its online payment (not when store credit paid it all). */
+export type PlacedOrder = {
+  id: number;
+  orderNumber: string;
+  accessToken: string;
+  replayed: boolean;
+  payOnline: boolean;
+};
 
 const courierField = z.string().trim().max(60, "The courier's name is too long (60 characters at most).");
 const trackingField = z
@@ -169,6 +183,8 @@ export type OrderDetail = OrderSummary &
     offers: AppliedOfferView[];
     pointsRedeemed: number;
     pointsEarned: number;
+    /** Paise of the total paid with store credit at checkout: a payment, not a discount. */
+    storeCreditUsed: number;
     isGuest: boolean;
     /** Who carries the parcel, its tracking number and the day expected; null before it ships. */
     shipment: { courier: string; trackingNumber: string; expectedDeliveryAt: number | null } | null;

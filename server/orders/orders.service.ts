@@ -1,6 +1,7 @@
 import type { Actor } from "#core/actor.ts";
 import { cancelReasonLabel } from "#core/cancel-reasons.ts";
 import { PAYMENT_STATUS_LABELS, REFUND_NOTE } from "#core/payment-status.ts";
+import { amountToPay } from "#core/store-credit.ts";
 import { assertAdmin, assertSignedIn } from "../access.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, OrderStatus } from "../db/schema.ts";
@@ -92,7 +93,9 @@ function paymentOf(order: OrderRow): OrderDetail["payment"] {
         ? "Not paid"
         : order.status === "returned-to-origin"
           ? "Not paid: the parcel was refused"
-          : PAYMENT_STATUS_LABELS[order.paymentStatus],
+          : order.storeCreditUsed > 0 && amountToPay(order) === 0
+            ? "Paid by store credit"
+            : PAYMENT_STATUS_LABELS[order.paymentStatus],
     codFee: Number(order.codFee),
     expiresAt: order.paymentExpiresAt === null ? null : Number(order.paymentExpiresAt),
     payPath: payable ? `${orderPathFor(order)}/pay` : null,
@@ -150,6 +153,7 @@ async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDe
     offers,
     pointsRedeemed: order.pointsRedeemed,
     pointsEarned: order.pointsEarned,
+    storeCreditUsed: Number(order.storeCreditUsed),
     isGuest: order.userId === null,
     shipment: order.courier
       ? {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Actor } from "#core/actor.ts";
 import type { DeliveryAddress } from "#core/delivery-address.ts";
 import { stateByCode } from "#core/indian-states.ts";
-import { PAYMENT_WINDOW_MS, type PaymentMethod } from "#core/payment-status.ts";
+import { PAYMENT_WINDOW_MS, type PaymentMethod, type PaymentStatus } from "#core/payment-status.ts";
 import { pointsEarnedFor, pointsToPaise, redeemablePoints } from "#core/points.ts";
 import { stockChangeShows } from "#core/stock.ts";
 import { findUserById, updateUser } from "../accounts/accounts.repository.ts";
@@ -34,6 +34,7 @@ import {
 } from "../promotions/offer-redemption.ts";
 import { customerKeyOf, offersFor } from "../promotions/offers.service.ts";
 import type { OfferOutcome } from "../promotions/promotion-engine.ts";
+import { decideStoreCredit, spendStoreCredit } from "../returns/store-credit.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
 import { redeemPoints } from "../rewards/rewards.service.ts";
 import type { SellerDetails } from "../tax/seller.ts";
@@ -99,6 +100,8 @@ type Placement = {
   method: PaymentMethod;
   codFee: number;
   delivery: DeliveryPromise;
+  /** Paise of the total paid with store credit (a payment, not a discount: the invoice is unchanged). */
+  storeCredit: number;
 };
 
 /**
@@ -150,10 +153,11 @@ async function placeOrderOnce(
       const lines = checkout.buyProductId ? await claimPiece(trx, checkout) : await claimCart(trx, owner);
       const offered = await offersForCheckout(trx, owner, checkout, lines, now);
       const { totals, offers } = await priceOrder(trx, checkout, lines, offered);
+      const storeCredit = await decideStoreCredit(trx, checkout.userId, checkout.storeCredit, totals.grandTotal);
       const delivery = await promiseForCheckout(trx, sale.delivery ?? DEFAULT_DELIVERY_SETTINGS, checkout.pincode, now);
       const placement = await preparePlacement(
         trx,
-        { checkout, key, fingerprint, lines, totals, offers, sold: soldParts(lines, offers), delivery },
+        { checkout, key, fingerprint, lines, totals, offers, sold: soldParts(lines, offers), delivery, storeCredit },
         sale,
         now,
       );
@@ -172,6 +176,7 @@ async function placeOrderOnce(
         outcome: offers,
       });
       await settlePoints(trx, placement, now);
+      await spendCredit(trx, placement, now);
       await rememberAddress(trx, checkout);
       if (!online) await issueInvoiceNumber(trx, orderId, now);
       await recordStatusChange(trx, {
@@ -181,7 +186,13 @@ async function placeOrderOnce(
         actor: actorLabel(actor),
         at: now,
       });
-      return { id: orderId, orderNumber: placement.orderNumber, accessToken: placement.accessToken, replayed: false };
+      return {
+        id: orderId,
+        orderNumber: placement.orderNumber,
+        accessToken: placement.accessToken,
+        replayed: false,
+        payOnline: online,
+      };
     });
     announceOrderEvent();
     // Pages that show how many are left (or an offer's price) are out of date only when this sale
@@ -204,12 +215,15 @@ async function placeOrderOnce(
  */
 async function preparePlacement(
   trx: Executor,
-  base: Pick<Placement, "checkout" | "key" | "fingerprint" | "lines" | "totals" | "offers" | "sold" | "delivery">,
+  base: Pick<
+    Placement,
+    "checkout" | "key" | "fingerprint" | "lines" | "totals" | "offers" | "sold" | "delivery" | "storeCredit"
+  >,
   sale: Sale,
   now: number,
 ): Promise<Placement> {
   const { checkout, sold, totals } = base;
-  const codFee = paymentTerms(checkout, totals, sale.payments, base.delivery.cod);
+  const codFee = paymentTerms(checkout, totals.grandTotal - base.storeCredit, sale.payments, base.delivery.cod);
   const orderId = await nextOrderId(trx);
   return {
     ...base,
@@ -220,7 +234,8 @@ async function preparePlacement(
     orderId,
     orderNumber: orderNumberFor(orderId),
     accessToken: randomToken(),
-    method: checkout.paymentMethod,
+    // Store credit that pays it all leaves nothing to pay online: the order is paid as it is placed.
+    method: totals.grandTotal === base.storeCredit ? "cod" : checkout.paymentMethod,
     codFee,
     invoice: draftInvoice(
       {
@@ -238,15 +253,17 @@ async function preparePlacement(
 
 /**
  * How the order will be paid, checked against what the shop offers: online only when a gateway is
- * configured, cash only where (the courier's list) and up to what value it is offered. Answers
- * cash's fee (0 online).
+ * configured, cash only where (the courier's list) and up to what value it is offered, both for
+ * what is left to pay after store credit. Answers cash's fee (0 online, and 0 when nothing is left
+ * to pay).
  */
 function paymentTerms(
   checkout: Checkout,
-  totals: CartTotals,
+  toPay: number,
   payments: SalePayments | undefined,
   codAtPincode: boolean,
 ): number {
+  if (toPay === 0) return 0;
   if (checkout.paymentMethod === "online") {
     if (!payments?.online) {
       throw new AppError(
@@ -257,7 +274,7 @@ function paymentTerms(
     return 0;
   }
   const offer = codOffer(payments ?? NO_COD_LIMITS, {
-    total: totals.grandTotal,
+    total: toPay,
     pincode: checkout.pincode,
     codAtPincode,
   });
@@ -287,6 +304,8 @@ async function readCheckout(db: Db, actor: Actor, input: CheckoutInput | GuestCh
 function fingerprintOf(checkout: Checkout): string {
   const { name, address, city, stateCode, pincode, phone, email, redeemPoints, gstin, businessName, paymentMethod } =
     checkout;
+  // An order paid partly with store credit is another order than one paid without it.
+  const credit = checkout.storeCredit > 0 ? [`credit:${checkout.storeCredit}`] : [];
   const piece = checkout.buyProductId ? [checkout.buyProductId, checkout.buySize] : [];
   return createHash("sha256")
     .update(
@@ -304,6 +323,7 @@ function fingerprintOf(checkout: Checkout): string {
         ...piece,
         // A cash order and an online one are different orders (older forms had no choice: cash).
         ...(paymentMethod === "online" ? ["online"] : []),
+        ...credit,
       ]),
     )
     .digest("hex");
@@ -424,9 +444,10 @@ async function recordOrder(trx: Executor, placement: Placement, now: number): Pr
     total: totals.grandTotal + codFee,
     itemCount: totals.itemCount,
     paymentMethod: method,
-    paymentStatus: method === "online" ? "awaiting" : "cod-due",
+    paymentStatus: paymentStatusAtPlacement(placement),
     paymentExpiresAt: method === "online" ? now + PAYMENT_WINDOW_MS : null,
     codFee,
+    storeCreditUsed: placement.storeCredit,
     createdAt: now,
     updatedAt: now,
     supplyType: invoice.supplyType,
@@ -461,6 +482,19 @@ async function settlePoints(trx: Executor, placement: Placement, now: number): P
   await redeemPoints(trx, userId, placement.orderId, placement.totals.pointsRedeemed, now);
 }
 
+/** Store credit spent on the order, in its transaction: of two tabs spending the same credit, one does. */
+async function spendCredit(trx: Executor, placement: Placement, now: number): Promise<void> {
+  const { userId } = placement.checkout;
+  if (!userId) return;
+  await spendStoreCredit(trx, { userId, orderId: placement.orderId, amount: placement.storeCredit }, now);
+}
+
+/** An online order awaits its payment, a cash one its cash; one that store credit paid in full is paid. */
+function paymentStatusAtPlacement(placement: Placement): PaymentStatus {
+  if (placement.storeCredit === placement.totals.grandTotal) return "paid";
+  return placement.method === "online" ? "awaiting" : "cod-due";
+}
+
 /** The address this order went to is the one the customer's next checkout starts from. */
 async function rememberAddress(trx: Executor, checkout: Checkout): Promise<void> {
   if (!checkout.userId) return;
@@ -485,6 +519,7 @@ async function queueConfirmation(trx: Executor, placement: Placement, now: numbe
       total: totals.grandTotal + placement.codFee,
       codFee: placement.codFee,
       paymentMethod: placement.method,
+      storeCreditUsed: placement.storeCredit,
     },
     placement.sold.map(({ title, size, quantity, unitPrice }) => ({ title, size, quantity, unitPrice })),
     now,
@@ -510,6 +545,7 @@ export async function queueOrderConfirmation(
     total: number;
     codFee: number;
     paymentMethod: string;
+    storeCreditUsed: number;
   },
   lines: readonly { title: string; size: string; quantity: number; unitPrice: number }[],
   now: number,
@@ -544,6 +580,7 @@ export async function queueOrderConfirmation(
         isGuest: order.userId === null,
         paymentMethod: order.paymentMethod === "online" ? "online" : "cod",
         ...(order.codFee ? { codFee: order.codFee } : {}),
+        ...(order.storeCreditUsed ? { storeCredit: order.storeCreditUsed } : {}),
         ...(promise ? { deliveryFrom: promise.promisedFrom, deliveryUntil: promise.promisedUntil } : {}),
       },
     },
@@ -572,5 +609,11 @@ async function replay(db: Db, key: string, fingerprint: string): Promise<PlacedO
       "This checkout was already used for another order. Please reload the cart.",
     );
   }
-  return { id: earlier.id, orderNumber: earlier.orderNumber, accessToken: earlier.accessToken, replayed: true };
+  return {
+    id: earlier.id,
+    orderNumber: earlier.orderNumber,
+    accessToken: earlier.accessToken,
+    replayed: true,
+    payOnline: earlier.paymentMethod === "online",
+  };
 }

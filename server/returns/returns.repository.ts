@@ -96,6 +96,20 @@ export async function findCreditLines(executor: Executor, returnId: number) {
     .execute();
 }
 
+/** What the order's returns have given back as store credit because the order was paid with it. */
+export async function sumStoreCreditBack(executor: Executor, orderId: number): Promise<number> {
+  const row = await executor
+    .selectFrom("returns")
+    .select(({ fn }) => fn.sum<number | string | null>("storeCreditBack").as("back"))
+    .where("orderId", "=", orderId)
+    .executeTakeFirst();
+  return Number(row?.back ?? 0);
+}
+
+export async function setStoreCreditBack(executor: Executor, id: number, amount: number): Promise<void> {
+  await executor.updateTable("returns").set({ storeCreditBack: amount }).where("id", "=", id).execute();
+}
+
 /** Gives an accepted exchange its replacement's invoice, once: false when it has one already. */
 export async function setExchangeInvoice(executor: Executor, id: number, number: string, date: number) {
   return changedOneRow(

@@ -16,25 +16,23 @@ import { findTaxLines } from "../invoices/invoices.repository.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { orderPathFor } from "../orders/order-machine.ts";
 import { decrementStock, findOrder, findOrderLines, incrementStock } from "../orders/orders.repository.ts";
-import { lockOrder, recordPaymentEvent, requestRefund } from "../payments/payments.repository.ts";
-import { offerShareOfReturn } from "../promotions/offer-redemption.ts";
-import { addPoints, findPointsBalance, insertLedgerEntry, spendPoints } from "../rewards/rewards.repository.ts";
+import { lockOrder } from "../payments/payments.repository.ts";
 import { parseInput } from "../validation/fields.ts";
 import { issueExchangeInvoice, issueReturnCreditNote } from "./return-documents.ts";
+import { sendMoneyBack, takeBackPoints } from "./return-refunds.ts";
 import { amountOf, pieceShare } from "./return-shares.ts";
 import { type OrderRow, orderFor, type WhichOrder } from "./returned-order.ts";
 import {
   claimedQuantity,
   countReturnReasons,
   creditedQuantity,
-  findCreditLines,
   findReturn,
   findReturnQueue,
   findReturnsOfOrder,
   insertReturn,
+  sumStoreCreditBack,
   updateReturnIf,
 } from "./returns.repository.ts";
-import { creditFromReturn } from "./store-credit.ts";
 
 /*
  * Returns and size exchanges of delivered pieces (record 30). A request covers some pieces of one
@@ -78,6 +76,8 @@ export type ReturnOptions = {
   why: string | null;
   pickup: boolean;
   refundMethods: RefundMethod[];
+  /** Paise of the order paid with store credit not yet given back: a refund gives it back first. */
+  storeCreditFirst: number;
   lines: ReturnableLine[];
 };
 
@@ -101,10 +101,11 @@ async function optionsOf(db: Executor, settings: ReturnSettings, order: OrderRow
       : closesAt !== null && now > closesAt
         ? `The return window closed ${settings.returnDays} days after delivery.`
         : null;
-  const [lines, taxRows, pickup] = await Promise.all([
+  const [lines, taxRows, pickup, creditBack] = await Promise.all([
     findOrderLines(db, order.id),
     findTaxLines(db, order.id),
     findServiceablePincode(db, order.pincode),
+    sumStoreCreditBack(db, order.id),
   ]);
   const goods = taxRows.filter((row) => row.kind === "goods");
   const result: ReturnableLine[] = [];
@@ -144,6 +145,7 @@ async function optionsOf(db: Executor, settings: ReturnSettings, order: OrderRow
     // Where the courier's list is silent, the shop's own courier picks up (record 30).
     pickup: pickup ? pickup.reversePickup : true,
     refundMethods: refundMethodsFor(order),
+    storeCreditFirst: order.userId ? Math.max(0, order.storeCreditUsed - creditBack) : 0,
     lines: result,
   };
 }
@@ -314,6 +316,8 @@ export async function advanceReturn(
       ...(RETURN_TRANSITIONS[to].length === 0 ? { open: 0 } : {}),
     });
     if (!moved) throw new AppError("stale-update", "This return was changed meanwhile. Please reload it.");
+    // Acceptance shares out the order's store credit and points: one return of an order at a time.
+    if (to === "refunded") await lockOrder(trx, request.orderId);
     const order = (await findOrder(trx, { id: request.orderId })) as OrderRow;
     const line = (await findOrderLines(trx, order.id)).find((entry) => entry.position === request.position);
     if (!line) throw new Error(`Return ${returnId} names no line of its order.`);
@@ -358,88 +362,6 @@ async function arrive(
   }
 }
 
-/**
- * The returned pieces' earned points go (as far as the balance holds them: it never goes below
- * zero), and the points they were bought with come back.
- */
-async function takeBackPoints(
-  trx: Executor,
-  order: OrderRow,
-  request: { amount: number; id: number; position: number; quantity: number },
-  now: number,
-): Promise<void> {
-  if (!order.userId) return;
-  const lines = await findCreditLines(trx, request.id);
-  // The pieces' discount is their offers' share and their points' share: only the points come back.
-  const offered = await offerShareOfReturn(trx, order.id, request.position, request.quantity);
-  const goodsPaid = (await findTaxLines(trx, order.id))
-    .filter((row) => row.kind === "goods")
-    .reduce((sum, row) => sum + amountOf(row), 0);
-  const earned = goodsPaid > 0 ? Math.floor((order.pointsEarned * request.amount) / goodsPaid) : 0;
-  const takeBack = Math.min(earned, await findPointsBalance(trx, order.userId));
-  if (takeBack > 0 && (await spendPoints(trx, order.userId, takeBack))) {
-    await insertLedgerEntry(trx, {
-      userId: order.userId,
-      orderId: order.id,
-      kind: "earned-reversed",
-      points: -takeBack,
-      at: now,
-    });
-  }
-  const spent = Math.floor((lines.reduce((sum, line) => sum + line.discount, 0) - offered) / 100);
-  if (spent > 0 && order.pointsRedeemed > 0) {
-    const back = Math.min(spent, order.pointsRedeemed);
-    await addPoints(trx, order.userId, back);
-    await insertLedgerEntry(trx, {
-      userId: order.userId,
-      orderId: order.id,
-      kind: "redeemed-returned",
-      points: back,
-      at: now,
-    });
-  }
-}
-
-/** The refund goes out once: its own key at the gateway, a unique ledger entry, or one UPI transfer to make. */
-async function sendMoneyBack(
-  trx: Executor,
-  order: OrderRow,
-  request: { id: number; amount: number; refundMethod: RefundMethod | null; upiId: string | null },
-  now: number,
-): Promise<void> {
-  if (request.amount <= 0) return;
-  if (request.refundMethod === "gateway" && order.paymentId) {
-    await requestRefund(trx, {
-      orderId: order.id,
-      paymentId: order.paymentId,
-      amount: request.amount,
-      reason: "returned",
-      refundKey: `return:${request.id}`,
-      returnId: request.id,
-      at: now,
-    });
-  } else if (request.refundMethod === "store-credit" && order.userId) {
-    await creditFromReturn(
-      trx,
-      { userId: order.userId, orderId: order.id, returnId: request.id, amount: request.amount },
-      now,
-    );
-    return;
-  }
-  await recordPaymentEvent(trx, {
-    orderId: order.id,
-    eventId: `return-refund:${request.id}`,
-    kind: request.refundMethod === "upi" ? "upi-refund-due" : "refund-requested",
-    amount: request.amount,
-    currency: "INR",
-    reference: request.refundMethod === "upi" ? request.upiId : order.paymentId,
-    // A UPI transfer is made by hand: the administrator sees it flagged until then.
-    flagged: request.refundMethod === "upi" ? 1 : 0,
-    note: `return ${request.id}`,
-    at: now,
-  });
-}
-
 async function mailStep(trx: Executor, order: OrderRow, returnId: number, now: number): Promise<void> {
   const request = await findReturn(trx, returnId);
   const line = (await findOrderLines(trx, order.id)).find((entry) => entry.position === request?.position);
@@ -459,6 +381,7 @@ async function mailStep(trx: Executor, order: OrderRow, returnId: number, now: n
         quantity: request.quantity,
         exchangeSize: request.exchangeSize,
         amount: request.kind === "refund" ? request.amount : null,
+        storeCreditBack: request.storeCreditBack,
         refundMethod: request.refundMethod,
         rejectReason: request.rejectReason,
         selfShip: request.selfShip === 1,
@@ -481,6 +404,8 @@ export type ReturnSummary = {
   exchangeSize: string | null;
   refundMethod: RefundMethod | null;
   amount: number;
+  /** Paise of `amount` given back as store credit because the order was paid with it. */
+  storeCreditBack: number;
   rejectReason: string | null;
   creditNote: { number: string; date: number } | null;
   /** An accepted exchange's replacement invoice. */
@@ -508,6 +433,7 @@ function summaryOf(row: Awaited<ReturnType<typeof findReturnsOfOrder>>[number]):
     exchangeSize: row.exchangeSize,
     refundMethod: row.refundMethod,
     amount: row.amount,
+    storeCreditBack: Number(row.storeCreditBack),
     rejectReason: row.rejectReason,
     creditNote: documentRef(row.creditNoteNumber, row.creditNoteDate),
     exchangeInvoice: documentRef(row.exchangeInvoiceNumber, row.exchangeInvoiceDate),

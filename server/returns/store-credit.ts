@@ -1,4 +1,6 @@
 import type { Actor } from "#core/actor.ts";
+import { formatInr } from "#core/money.ts";
+import { type StoreCreditOffer, storeCreditFor, storeCreditOffer } from "#core/store-credit.ts";
 import { assertSignedIn } from "../access.ts";
 import { changedOneRow } from "../db/guarded-update.ts";
 import type { Db, Executor, StoreCreditKind } from "../db/schema.ts";
@@ -7,8 +9,18 @@ import { AppError } from "../errors.ts";
 /*
  * Store credit: a ledger like the points' (server/rewards). The balance on the user's row never goes
  * below zero (the database refuses it; spending is a guarded update), and every entry names its
- * cause: the return that gave it, or the order that spent it.
+ * cause: the return that gave it, the order that spent it, or the order or return that gave spent
+ * credit back. At checkout it is a payment, not a discount (core/store-credit.ts).
  */
+
+async function findStoreCreditBalance(executor: Executor, userId: string): Promise<number> {
+  const row = await executor
+    .selectFrom("users")
+    .select("storeCreditBalance")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Number(row?.storeCreditBalance ?? 0);
+}
 
 /** Gives a return's credit, once: a second try for the same return writes nothing. */
 export async function creditFromReturn(
@@ -16,10 +28,31 @@ export async function creditFromReturn(
   entry: { userId: string; orderId: number; returnId: number; amount: number },
   at: number,
 ): Promise<boolean> {
+  return creditOnce(trx, { ...entry, kind: "return-refund" }, at);
+}
+
+/**
+ * Gives back, once, the part of a return's refund that the order had paid with store credit
+ * (refunded first, record 30).
+ */
+export async function creditBackSpentOnReturn(
+  trx: Executor,
+  entry: { userId: string; orderId: number; returnId: number; amount: number },
+  at: number,
+): Promise<boolean> {
+  return creditOnce(trx, { ...entry, kind: "spending-returned" }, at);
+}
+
+/** A credit entry for a return, written once per return and kind (a unique index), and its balance. */
+async function creditOnce(
+  trx: Executor,
+  entry: { userId: string; orderId: number; returnId: number; amount: number; kind: StoreCreditKind },
+  at: number,
+): Promise<boolean> {
   if (entry.amount <= 0) return false;
   const written = await trx
     .insertInto("storeCreditLedger")
-    .values({ ...entry, kind: "return-refund", at })
+    .values({ ...entry, at })
     .onConflict((conflict) => conflict.columns(["returnId", "kind"]).doNothing())
     .executeTakeFirst();
   if (Number(written.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
@@ -29,6 +62,42 @@ export async function creditFromReturn(
     .where("id", "=", entry.userId)
     .execute();
   return true;
+}
+
+/** A signed-in customer's store credit at checkout for an order of this total; none for a visitor. */
+export async function storeCreditAtCheckout(
+  executor: Executor,
+  actor: Actor,
+  total: number,
+  use: boolean,
+): Promise<StoreCreditOffer | null> {
+  if (actor.kind !== "user") return null;
+  return storeCreditOffer(total, await findStoreCreditBalance(executor, actor.userId), use);
+}
+
+/**
+ * What store credit pays of an order being placed, decided here from the balance read in its
+ * transaction: all of it up to the order's total, when the buyer chose to use it (`seen` is what
+ * their page showed). A balance that changed meanwhile (another tab spent it, a return added to
+ * it) refuses the order, saying what it would pay now, so the buyer pays what they saw or nothing.
+ */
+export async function decideStoreCredit(
+  trx: Executor,
+  userId: string | null,
+  seen: number,
+  total: number,
+): Promise<number> {
+  if (!userId || seen <= 0) return 0;
+  const applied = storeCreditFor(total, await findStoreCreditBalance(trx, userId));
+  if (applied !== seen) throw storeCreditChanged(applied, seen);
+  return applied;
+}
+
+function storeCreditChanged(now: number, seen: number): AppError {
+  return new AppError(
+    "store-credit-changed",
+    `Your store credit has changed: it pays ${formatInr(now)} of this order now (you saw ${formatInr(seen)}). Your order has not been placed: please check it and press Order Now again.`,
+  );
 }
 
 /** Spends store credit on an order; refused when the balance no longer covers it. */
@@ -45,10 +114,39 @@ export async function spendStoreCredit(
       .where("id", "=", entry.userId)
       .where("storeCreditBalance", ">=", entry.amount),
   );
-  if (!spent) throw new AppError("points-unavailable", "Your store credit has changed. Please review your cart.");
+  // Another checkout spent it between this one's look and its spending: nothing of this order stays.
+  if (!spent) throw storeCreditChanged(0, entry.amount);
   await trx
     .insertInto("storeCreditLedger")
     .values({ userId: entry.userId, orderId: entry.orderId, returnId: null, kind: "spent", amount: -entry.amount, at })
+    .execute();
+}
+
+/**
+ * The store credit an order spent comes back when the order is cancelled or its parcel returned to
+ * origin, as one entry naming the order (the move that calls this runs once per order).
+ */
+export async function giveBackSpentCredit(
+  trx: Executor,
+  order: { id: number; userId: string | null; storeCreditUsed: number },
+  at: number,
+): Promise<void> {
+  if (!order.userId || order.storeCreditUsed <= 0) return;
+  await trx
+    .updateTable("users")
+    .set((eb) => ({ storeCreditBalance: eb("storeCreditBalance", "+", order.storeCreditUsed) }))
+    .where("id", "=", order.userId)
+    .execute();
+  await trx
+    .insertInto("storeCreditLedger")
+    .values({
+      userId: order.userId,
+      orderId: order.id,
+      returnId: null,
+      kind: "spending-returned",
+      amount: order.storeCreditUsed,
+      at,
+    })
     .execute();
 }
 

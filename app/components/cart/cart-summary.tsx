@@ -4,9 +4,11 @@ import { formatInr } from "#core/money.ts";
 import { pointsToPaise } from "#core/points.ts";
 import { shippingText } from "#core/promotions.ts";
 import type { CartView } from "#server/cart/cart.schemas.ts";
+import { cartPath } from "../../lib/cart-choices.ts";
 import { OfferCodeBox } from "./offer-code-box.tsx";
 import { OfferNote, OfferRows } from "./offer-rows.tsx";
 import { PointsNote } from "./points-note.tsx";
+import { StoreCreditChoice } from "./store-credit-choice.tsx";
 
 export type SummaryTotals = Omit<CartView, "lines" | "itemCount">;
 
@@ -37,9 +39,15 @@ export function CartSummary({ totals, children }: { totals: SummaryTotals; child
       <OfferNote note={totals.offers.note} />
       {totals.pointsBalance !== null ? <PointsChoice totals={totals} /> : null}
       <OfferCodeBox offers={totals.offers} />
+      {totals.storeCredit ? <StoreCreditChoice offer={totals.storeCredit} choices={choicesOf(totals)} /> : null}
       {children}
     </section>
   );
+}
+
+/** The buyer's choices the cart's address keeps: points and store credit. */
+export function choicesOf(totals: Pick<SummaryTotals, "redeeming" | "storeCredit">) {
+  return { redeem: totals.redeeming, credit: (totals.storeCredit?.applied ?? 0) > 0 };
 }
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -58,7 +66,7 @@ function PointsChoice({ totals }: { totals: SummaryTotals }) {
       <PointsNote figures={totals} />
       {totals.redeemablePoints === 0 ? null : (
         <Link
-          to={totals.redeeming ? "/cart" : "/cart?redeem=1"}
+          to={cartPath({ ...choicesOf(totals), redeem: !totals.redeeming })}
           replace
           preventScrollReset
           className="mt-1 inline-block font-semibold text-gold-700 underline dark:text-gold-300"

@@ -33,6 +33,10 @@ type CheckoutFormProps = {
   guest: boolean;
   idempotencyKey: string;
   redeemPoints: boolean;
+  /** Paise of store credit the page shows paying this order (0 when none): the server checks it still does. */
+  storeCredit?: number;
+  /** Store credit pays the whole order: there is no way to pay to choose. */
+  nothingToPay?: boolean;
   /** Order Now's one piece, bought outside the cart; null when the order is the cart's. */
   piece?: Piece | null;
   /** How the order may be paid: online when the shop takes it, and cash on delivery where offered. */
@@ -97,6 +101,8 @@ export function CheckoutForm({
   guest,
   idempotencyKey,
   redeemPoints,
+  storeCredit = 0,
+  nothingToPay = false,
   piece,
   quote,
   payment,
@@ -121,6 +127,7 @@ export function CheckoutForm({
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <input type="hidden" name="seenQuote" value={quote} />
       {redeemPoints ? <input type="hidden" name="redeemPoints" value="1" /> : null}
+      {storeCredit > 0 ? <input type="hidden" name="storeCredit" value={storeCredit} /> : null}
       {piece ? (
         <>
           <input type="hidden" name="buyProductId" value={piece.productId} />
@@ -149,7 +156,16 @@ export function CheckoutForm({
         </Fragment>
       ))}
       <BusinessInvoiceFields values={values} fieldErrors={fieldErrors} />
-      <PaymentChoice choices={payment} chosen={values.paymentMethod} error={fieldErrors.paymentMethod} />
+      {nothingToPay ? (
+        <>
+          <input type="hidden" name="paymentMethod" value="cod" />
+          <p className="text-sm" data-testid="nothing-to-pay">
+            Nothing to pay: your store credit pays the whole order.
+          </p>
+        </>
+      ) : (
+        <PaymentChoice choices={payment} chosen={values.paymentMethod} error={fieldErrors.paymentMethod} />
+      )}
       <SubmitButton label="Order Now" pendingLabel="Placing your order…" className="btn-gold w-full" action={action} />
     </Form>
   );

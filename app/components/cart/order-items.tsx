@@ -1,9 +1,11 @@
 import { formatInr } from "#core/money.ts";
 import { pointsToPaise } from "#core/points.ts";
 import { shippingText } from "#core/promotions.ts";
+import type { StoreCreditOffer } from "#core/store-credit.ts";
 import type { CartLine, CartView } from "#server/cart/cart.schemas.ts";
 import { availabilityMessage } from "../../lib/cart-availability.ts";
 import { OfferRows } from "./offer-rows.tsx";
+import { StoreCreditPaid } from "./store-credit-choice.tsx";
 
 /**
  * What is being ordered, in short: each line's title, size, quantity and total, then the figures
@@ -13,12 +15,16 @@ export function OrderItems({
   lines,
   totals,
   online = false,
+  storeCredit = null,
 }: {
   lines: readonly CartLine[];
   totals: Omit<CartView, "lines">;
   /** Whether the buyer may pay online: then the total is not only paid at the door. */
   online?: boolean;
+  /** Store credit paying part or all of it (a payment, under the total). */
+  storeCredit?: StoreCreditOffer | null;
 }) {
+  const left = online ? "Total to pay" : "To pay on delivery";
   return (
     <div className="rounded-md bg-zinc-50 p-3 text-sm dark:bg-zinc-800/60">
       <ul className="flex flex-col gap-1" aria-label="Items in this order">
@@ -55,10 +61,11 @@ export function OrderItems({
           />
         ) : null}
         <div className="flex justify-between font-semibold">
-          <dt>{online ? "Total to pay" : "To pay on delivery"}</dt>
+          <dt>{storeCredit ? "Grand Total" : left}</dt>
           <dd data-testid="checkout-total">{formatInr(totals.grandTotal)}</dd>
         </div>
       </dl>
+      {storeCredit ? <StoreCreditPaid applied={storeCredit.applied} toPay={storeCredit.toPay} left={left} /> : null}
     </div>
   );
 }

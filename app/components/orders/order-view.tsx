@@ -8,6 +8,7 @@ import { orderPointsMessage, pointsToPaise } from "#core/points.ts";
 import { shippingText } from "#core/promotions.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
 import { OfferRows } from "../cart/offer-rows.tsx";
+import { StoreCreditPaid } from "../cart/store-credit-choice.tsx";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { OrderDelivery } from "./order-delivery.tsx";
 import { StatusBadge } from "./status-badge.tsx";
@@ -41,6 +42,13 @@ function PaymentNotice({ payment }: { payment: OrderDetail["payment"] }) {
     );
   }
   return null;
+}
+
+/** What is left after store credit, as its money stands: paid online, in cash, or still due at the door. */
+function leftToPayLabel(order: OrderDetail): string {
+  if (order.payment.method === "online") return "Paid online";
+  if (order.payment.status === "cod-collected") return "Paid in cash";
+  return order.payment.status === "paid" ? "Left to pay" : "To pay on delivery";
 }
 
 /**
@@ -120,6 +128,13 @@ export function OrderView({
               {formatInr(order.total)}
             </dd>
           </dl>
+          {order.storeCreditUsed > 0 ? (
+            <StoreCreditPaid
+              applied={order.storeCreditUsed}
+              toPay={order.total - order.storeCreditUsed}
+              left={leftToPayLabel(order)}
+            />
+          ) : null}
           {pointsMessage ? (
             <p className="mt-2 text-gold-700 dark:text-gold-300" data-testid="order-points">
               {pointsMessage}

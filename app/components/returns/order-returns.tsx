@@ -67,6 +67,9 @@ export function OrderReturns({ panel, orderPath }: { panel: Panel; orderPath: st
                   {RETURN_STATUS_LABELS[entry.status]}
                 </span>
                 {entry.kind === "refund" ? ` · ${formatInr(entry.amount)} back` : null}
+                {entry.storeCreditBack > 0
+                  ? ` (${formatInr(entry.storeCreditBack)} of it as store credit, which paid for the order)`
+                  : null}
                 {entry.rejectReason ? ` · ${entry.rejectReason}` : null}
               </p>
               <ReturnDocuments entry={entry} path={`${orderPath}/returns/${entry.id}`} />

@@ -160,6 +160,12 @@ function MoneyFields({ line, options, failure }: { line: ReturnableLine; options
     <>
       <fieldset className="flex flex-col gap-1">
         <legend className="label">Where the money goes (for a return)</legend>
+        {options.storeCreditFirst > 0 ? (
+          <p data-testid="store-credit-first">
+            You paid {formatInr(options.storeCreditFirst)} of this order with store credit: that part comes back as
+            store credit first, the rest the way you choose.
+          </p>
+        ) : null}
         {options.refundMethods.map((method, index) => (
           <label key={method} className="flex items-start gap-2">
             <input type="radio" name="refundMethod" value={method} defaultChecked={index === 0} className="mt-1" />

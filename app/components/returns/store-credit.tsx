@@ -5,10 +5,13 @@ import type { StoreCreditEntry } from "#server/returns/store-credit.ts";
 const KIND_LABELS: Record<StoreCreditEntry["kind"], string> = {
   "return-refund": "Refund of a return",
   spent: "Spent on an order",
-  "spending-returned": "Given back from a cancelled order",
+  "spending-returned": "Given back (the order it paid was cancelled, refused or returned)",
 };
 
-/** The customer's store credit (from returns of cash orders) and where each rupee came from or went. */
+/**
+ * The customer's store credit (from returns of cash orders, spendable at checkout) and where each
+ * rupee came from or went.
+ */
 export function StoreCredit({ balance, ledger }: { balance: number; ledger: StoreCreditEntry[] }) {
   if (balance === 0 && ledger.length === 0) return null;
   return (

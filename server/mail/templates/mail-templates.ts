@@ -109,6 +109,26 @@ function bodyOf(message: MailMessage, url: Url): ReactNode {
 
 type OrderPlaced = Payload<"order-placed">;
 
+/** How the order is paid, in a sentence: online, in cash at the door, with store credit, or both. */
+function paymentWords(order: OrderPlaced): string {
+  const credit = order.storeCredit ?? 0;
+  if (credit > 0 && credit === order.total) return "Payment: paid with store credit. Thank you!";
+  const rest = order.paymentMethod === "online" ? "paid online. Thank you!" : "Cash on delivery";
+  return credit > 0 ? `Payment: store credit, and the rest ${rest.replace(/^Cash/, "cash")}` : `Payment: ${rest}`;
+}
+
+/** Store credit paid part of the total, as a payment: what it paid, and what is left (paid online, or due). */
+function storeCreditRows(order: OrderPlaced): [string, string][] {
+  const credit = order.storeCredit ?? 0;
+  if (credit <= 0) return [];
+  const left = order.total - credit;
+  const label = order.paymentMethod === "online" ? "Paid online" : left === 0 ? "Left to pay" : "To pay on delivery";
+  return [
+    ["Paid by store credit", `−${formatInr(credit)}`],
+    [label, formatInr(left)],
+  ];
+}
+
 function orderPlaced(order: OrderPlaced, url: (path: string) => string): ReactNode {
   const offers = order.offers ?? [];
   const totals: [string, string][] = [
@@ -118,14 +138,14 @@ function orderPlaced(order: OrderPlaced, url: (path: string) => string): ReactNo
   ];
   if (order.codFee) totals.push(["Cash on delivery fee", formatInr(order.codFee)]);
   if (order.pointsRedeemed > 0) totals.push(["Points redeemed", `−${formatInr(pointsToPaise(order.pointsRedeemed))}`]);
-  totals.push(["Grand Total", formatInr(order.total)]);
+  totals.push(["Grand Total", formatInr(order.total)], ...storeCreditRows(order));
   return letter(`Thank you for your order ${order.orderNumber}`, [
     text(`Dear ${order.name}, your order is placed. We will deliver it to:`),
     text(`${order.address} ${order.pincode} · Mobile ${order.phone}`),
     ...(order.deliveryFrom && order.deliveryUntil
       ? [text(`${deliveryWindowText({ from: order.deliveryFrom, until: order.deliveryUntil })}.`)]
       : []),
-    text(order.paymentMethod === "online" ? "Payment: paid online. Thank you!" : "Payment: Cash on delivery"),
+    text(paymentWords(order)),
     h(
       Section,
       { style: { margin: "16px 0" } },

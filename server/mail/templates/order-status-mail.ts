@@ -40,21 +40,24 @@ function shippedParts(payload: StatusPayload): ReactNode[] {
   if (payload.courier) parts.push(text(`Courier: ${payload.courier}`));
   if (payload.trackingNumber) parts.push(text(`Tracking number: ${payload.trackingNumber}`));
   if (payload.expectedDeliveryAt) parts.push(text(`Expected delivery: ${formatShopDate(payload.expectedDeliveryAt)}`));
+  const due = payload.amountDue ?? payload.total;
   if (payload.paidOnline) parts.push(text("You have paid for it online: nothing is due at the door."));
-  else if (payload.total !== undefined) {
-    parts.push(text(`Amount due on delivery: ${formatInr(payload.total)}, in cash, to the courier.`));
+  else if (due === 0) parts.push(text("You have paid for it with store credit: nothing is due at the door."));
+  else if (due !== undefined) {
+    parts.push(text(`Amount due on delivery: ${formatInr(due)}, in cash, to the courier.`));
   }
   return parts;
 }
 
 function deliveredParts(payload: StatusPayload): ReactNode[] {
+  const due = payload.amountDue ?? payload.total;
   const parts = [
     text(
-      payload.total === undefined
+      due === undefined
         ? `Your order ${payload.orderNumber} has been delivered.`
-        : payload.paidOnline
+        : payload.paidOnline || due === 0
           ? `Your order ${payload.orderNumber} has been delivered. Thank you!`
-          : `Your order ${payload.orderNumber} has been delivered, and we have received your payment of ${formatInr(payload.total)}. Thank you!`,
+          : `Your order ${payload.orderNumber} has been delivered, and we have received your payment of ${formatInr(due)}. Thank you!`,
     ),
   ];
   if (payload.pointsEarned) parts.push(text(`The ${plural(payload.pointsEarned)} it earned are yours to spend now.`));
@@ -66,6 +69,7 @@ function cancelledParts(payload: StatusPayload, url: Url): ReactNode[] {
   const parts = [text(`Your order ${payload.orderNumber} has been cancelled. Nothing is due.`)];
   if (reason) parts.push(text(`Reason: ${reason}`));
   if (payload.refundAmount) parts.push(text(`We are refunding ${formatInr(payload.refundAmount)}. ${REFUND_NOTE}`));
+  parts.push(...storeCreditBackParts(payload));
   if (payload.pointsRedeemed)
     parts.push(text(`The ${plural(payload.pointsRedeemed)} it used are back in your account.`));
   if (payload.pointsEarned)
@@ -84,6 +88,7 @@ function returnedParts(payload: StatusPayload, url: Url): ReactNode[] {
       `The parcel of your order ${payload.orderNumber} was not accepted at delivery and has come back to us. Nothing is due, and the order is closed.`,
     ),
   ];
+  parts.push(...storeCreditBackParts(payload));
   if (payload.pointsRedeemed)
     parts.push(text(`The ${plural(payload.pointsRedeemed)} it used are back in your account.`));
   if (payload.pointsEarned)
@@ -94,6 +99,13 @@ function returnedParts(payload: StatusPayload, url: Url): ReactNode[] {
     );
   parts.push(muted("If this was a mistake, you are welcome to order again."));
   return parts;
+}
+
+/** The store credit an order paid with, back in the account. */
+function storeCreditBackParts(payload: StatusPayload): ReactNode[] {
+  return payload.storeCreditBack
+    ? [text(`The ${formatInr(payload.storeCreditBack)} of store credit it used is back in your account.`)]
+    : [];
 }
 
 /**

@@ -22,10 +22,15 @@ export function returnStatusMail(payload: Payload, url: Url): ReactNode {
   return letter(`Your return: ${RETURN_STATUS_LABELS[payload.status as ReturnStatus] ?? payload.status}`, parts);
 }
 
-/** How much goes back, how and when; null for an exchange. */
+/** How much goes back, how and when (store credit first, when the order was paid with it); null for an exchange. */
 function moneyWords(payload: Payload): string | null {
   if (payload.amount === null || !payload.refundMethod) return null;
-  return `${formatInr(payload.amount)} ${REFUND_TIMING[payload.refundMethod as RefundMethod] ?? ""}`;
+  const timing = REFUND_TIMING[payload.refundMethod as RefundMethod] ?? "";
+  const back = payload.storeCreditBack ?? 0;
+  if (back <= 0) return `${formatInr(payload.amount)} ${timing}`;
+  const rest = payload.amount - back;
+  const first = `${formatInr(back)} as store credit, as the order was paid with it`;
+  return rest > 0 ? `${formatInr(payload.amount)}: ${first}, and ${formatInr(rest)} ${timing}` : first;
 }
 
 function stepParts(payload: Payload): ReactNode[] {

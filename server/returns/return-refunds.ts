@@ -1,0 +1,114 @@
+import type { RefundMethod } from "#core/returns.ts";
+import type { Executor } from "../db/schema.ts";
+import { findTaxLines } from "../invoices/invoices.repository.ts";
+import { recordPaymentEvent, requestRefund } from "../payments/payments.repository.ts";
+import { offerShareOfReturn } from "../promotions/offer-redemption.ts";
+import { addPoints, findPointsBalance, insertLedgerEntry, spendPoints } from "../rewards/rewards.repository.ts";
+import { amountOf } from "./return-shares.ts";
+import type { OrderRow } from "./returned-order.ts";
+import { findCreditLines, setStoreCreditBack, sumStoreCreditBack } from "./returns.repository.ts";
+import { creditBackSpentOnReturn, creditFromReturn } from "./store-credit.ts";
+
+/*
+ * What an accepted return settles besides its credit note (record 30): the points of the returned
+ * pieces, and the money. The money goes back once, store credit first: the part of the order that
+ * was paid with store credit comes back as store credit (up to what was paid with it, over all the
+ * order's returns), and the rest the way the order was paid: through the gateway, as store credit
+ * for a cash order, or by UPI transfer.
+ */
+
+type Accepted = { id: number; amount: number; refundMethod: RefundMethod | null; upiId: string | null };
+
+/**
+ * The returned pieces' earned points go (as far as the balance holds them: it never goes below
+ * zero), and the points they were bought with come back.
+ */
+export async function takeBackPoints(
+  trx: Executor,
+  order: OrderRow,
+  request: { amount: number; id: number; position: number; quantity: number },
+  now: number,
+): Promise<void> {
+  if (!order.userId) return;
+  const lines = await findCreditLines(trx, request.id);
+  // The pieces' discount is their offers' share and their points' share: only the points come back.
+  const offered = await offerShareOfReturn(trx, order.id, request.position, request.quantity);
+  const goodsPaid = (await findTaxLines(trx, order.id))
+    .filter((row) => row.kind === "goods")
+    .reduce((sum, row) => sum + amountOf(row), 0);
+  const earned = goodsPaid > 0 ? Math.floor((order.pointsEarned * request.amount) / goodsPaid) : 0;
+  const takeBack = Math.min(earned, await findPointsBalance(trx, order.userId));
+  if (takeBack > 0 && (await spendPoints(trx, order.userId, takeBack))) {
+    await insertLedgerEntry(trx, {
+      userId: order.userId,
+      orderId: order.id,
+      kind: "earned-reversed",
+      points: -takeBack,
+      at: now,
+    });
+  }
+  const spent = Math.floor((lines.reduce((sum, line) => sum + line.discount, 0) - offered) / 100);
+  if (spent > 0 && order.pointsRedeemed > 0) {
+    const back = Math.min(spent, order.pointsRedeemed);
+    await addPoints(trx, order.userId, back);
+    await insertLedgerEntry(trx, {
+      userId: order.userId,
+      orderId: order.id,
+      kind: "redeemed-returned",
+      points: back,
+      at: now,
+    });
+  }
+}
+
+/**
+ * The refund goes out once, store credit first (the caller holds the order's row, so two returns of
+ * one order accepted at once share its store credit out one after the other); the rest by its own
+ * key at the gateway, a unique ledger entry, or one UPI transfer to make.
+ */
+export async function sendMoneyBack(trx: Executor, order: OrderRow, request: Accepted, now: number): Promise<void> {
+  if (request.amount <= 0) return;
+  const rest = request.amount - (await spentCreditFirst(trx, order, request, now));
+  if (rest <= 0) return;
+  if (request.refundMethod === "gateway" && order.paymentId) {
+    await requestRefund(trx, {
+      orderId: order.id,
+      paymentId: order.paymentId,
+      amount: rest,
+      reason: "returned",
+      refundKey: `return:${request.id}`,
+      returnId: request.id,
+      at: now,
+    });
+  } else if (request.refundMethod === "store-credit" && order.userId) {
+    await creditFromReturn(trx, { userId: order.userId, orderId: order.id, returnId: request.id, amount: rest }, now);
+    return;
+  }
+  await recordPaymentEvent(trx, {
+    orderId: order.id,
+    eventId: `return-refund:${request.id}`,
+    kind: request.refundMethod === "upi" ? "upi-refund-due" : "refund-requested",
+    amount: rest,
+    currency: "INR",
+    reference: request.refundMethod === "upi" ? request.upiId : order.paymentId,
+    // A UPI transfer is made by hand: the administrator sees it flagged until then.
+    flagged: request.refundMethod === "upi" ? 1 : 0,
+    note: `return ${request.id}`,
+    at: now,
+  });
+}
+
+/**
+ * The part of a return's money that the order paid with store credit, given back as store credit:
+ * up to what the order paid with it, less what its earlier returns gave back. Kept on the return.
+ */
+async function spentCreditFirst(trx: Executor, order: OrderRow, request: Accepted, now: number): Promise<number> {
+  if (!order.userId || order.storeCreditUsed <= 0) return 0;
+  const left = order.storeCreditUsed - (await sumStoreCreditBack(trx, order.id));
+  const back = Math.min(request.amount, Math.max(0, left));
+  if (back <= 0) return 0;
+  const entry = { userId: order.userId, orderId: order.id, returnId: request.id, amount: back };
+  if (!(await creditBackSpentOnReturn(trx, entry, now))) return 0;
+  await setStoreCreditBack(trx, request.id, back);
+  return back;
+}
