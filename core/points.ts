@@ -35,15 +35,25 @@ export function orderPointsState(order: { status: string; pointsEarned: number }
   return "pending";
 }
 
-/** The sentence an order page says about its points. */
-export function orderPointsMessage(order: { status: string; pointsEarned: number }): string | null {
+/**
+ * The sentence an order page says about its points; `pointsTakenBack` are the points of pieces
+ * returned since, which no longer count (record 30).
+ */
+export function orderPointsMessage(order: {
+  status: string;
+  pointsEarned: number;
+  pointsTakenBack?: number;
+}): string | null {
   const points = order.pointsEarned;
   const noun = points === 1 ? "point" : "points";
+  const takenBack = order.pointsTakenBack ?? 0;
   switch (orderPointsState(order)) {
     case "pending":
       return `${points} reward ${noun} pending: yours to spend once this order is delivered.`;
     case "earned":
-      return `You earned ${points} reward ${noun} on this order.`;
+      return takenBack > 0
+        ? `You earned ${points} reward ${noun} on this order; ${takenBack} went back with the pieces you returned, so ${points - takenBack} remain yours.`
+        : `You earned ${points} reward ${noun} on this order.`;
     case "dropped":
       return `The ${points} reward ${noun} this order would have earned were not credited: it was ${order.status === "cancelled" ? "cancelled" : "returned to us"}.`;
     default:

@@ -183,6 +183,8 @@ export type OrderDetail = OrderSummary &
     offers: AppliedOfferView[];
     pointsRedeemed: number;
     pointsEarned: number;
+    /** Points of the earning taken back since, with pieces returned. */
+    pointsTakenBack: number;
     /** Paise of the total paid with store credit at checkout: a payment, not a discount. */
     storeCreditUsed: number;
     isGuest: boolean;

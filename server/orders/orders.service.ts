@@ -11,6 +11,7 @@ import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
 import { countUse, guardFlood } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
 import { orderOffers } from "../promotions/offer-redemption.ts";
+import { findPointsTakenBack } from "../rewards/rewards.repository.ts";
 import { parseInput } from "../validation/fields.ts";
 import { moneyStory } from "./money-story.ts";
 import { announceOrderEvent } from "./order-feed.ts";
@@ -128,11 +129,12 @@ function orderSummary(
 }
 
 async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDetail> {
-  const [lines, history, promise, offers] = await Promise.all([
+  const [lines, history, promise, offers, pointsTakenBack] = await Promise.all([
     findOrderLines(executor, order.id),
     findStatusHistory(executor, order.id),
     findOrderPromise(executor, order.id),
     orderOffers(executor, order.id),
+    order.userId && order.status === "delivered" ? findPointsTakenBack(executor, order.id) : 0,
   ]);
   return {
     ...orderSummary(order, lines[0] ?? null),
@@ -153,6 +155,7 @@ async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDe
     offers,
     pointsRedeemed: order.pointsRedeemed,
     pointsEarned: order.pointsEarned,
+    pointsTakenBack,
     storeCreditUsed: Number(order.storeCreditUsed),
     isGuest: order.userId === null,
     shipment: order.courier

@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
+import { orderPointsMessage } from "#core/points.ts";
 import { signedDocumentFile } from "../invoices/invoices.service.ts";
+import { customerOrder } from "../orders/orders.service.ts";
 import { findRefunds } from "../payments/payments.repository.ts";
 import { pointsSummary } from "../rewards/rewards.service.ts";
 import { DEMO_SIGNATORY } from "../tax/seller.ts";
@@ -68,7 +70,14 @@ describeEachDatabase("returns for a refund", (database) => {
       .where("id", "=", order.id)
       .executeTakeFirstOrThrow();
     const earned = stored.pointsEarned;
-    expect(after.balance).toBe(before.balance - Math.floor((earned * 249_900) / (249_900 + 89_900)));
+    const takenBack = Math.floor((earned * 249_900) / (249_900 + 89_900));
+    expect(after.balance).toBe(before.balance - takenBack);
+    // The order's page says what is left of its points, not what it first earned.
+    const shown = await customerOrder(db, actor, order.orderNumber);
+    expect(shown.pointsTakenBack).toBe(takenBack);
+    expect(orderPointsMessage(shown)).toBe(
+      `You earned ${earned} reward points on this order; ${takenBack} went back with the pieces you returned, so ${earned - takenBack} remain yours.`,
+    );
 
     const document = await returnDocument(
       db,

@@ -90,6 +90,17 @@ export async function findCreditedEarning(executor: Executor, orderId: number): 
   return Number(row?.points ?? 0);
 }
 
+/** The points of an order's earning taken back since it was credited (its returned pieces'), as a positive number. */
+export async function findPointsTakenBack(executor: Executor, orderId: number): Promise<number> {
+  const row = await executor
+    .selectFrom("pointsLedger")
+    .select(({ fn }) => fn.sum<number | string | null>("points").as("points"))
+    .where("orderId", "=", orderId)
+    .where("kind", "=", "earned-reversed")
+    .executeTakeFirst();
+  return -Number(row?.points ?? 0);
+}
+
 export async function addPoints(executor: Executor, userId: string, points: number): Promise<void> {
   await executor
     .updateTable("users")
