@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { requestReturn, returnOptions, type WhichOrder } from "#server/returns/returns.service.ts";
+import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { readForm } from "../.server/forms.ts";
+import { chosenFile, readForm } from "../.server/forms.ts";
 import { signedInOrLogin } from "../.server/guards.ts";
 import { actorOf } from "../.server/session.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
@@ -11,6 +12,9 @@ import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/order-return";
 
 type Args = Pick<Route.LoaderArgs, "params" | "context" | "url">;
+
+/** The form with its one optional photo, and room for the fields beside it. */
+const FORM_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
 
 /** The customer's own order by number (signed in), or a guest's through the order's secret link. */
 function whoAndWhich({ params, context, url }: Args) {
@@ -32,22 +36,32 @@ export async function loader(args: Route.LoaderArgs) {
 /** The shopper asks to return or exchange pieces of one line; the order page then shows the request. */
 export async function action(args: Route.ActionArgs) {
   const { actor, which } = whoAndWhich(args);
-  const { db, config } = appServices(args.context);
-  const form = await readForm(args.request);
+  const { db, config, storage } = appServices(args.context);
+  const form = await readForm(args.request, FORM_LIMIT);
   const text = (name: string) => String(form.get(name) ?? "");
   const position = Number(text("position"));
   try {
-    await requestReturn(db, config, actor, which, {
-      position: text("position"),
-      quantity: text("quantity"),
-      kind: text("kind") as "refund",
-      reason: text("reason"),
-      note: text("note"),
-      exchangeSize: text("exchangeSize"),
-      refundMethod:
-        text("kind") === "exchange" ? undefined : ((text("refundMethod") || undefined) as "upi" | undefined),
-      upiId: text("upiId"),
-    });
+    const file = chosenFile(form, "photo");
+    const photo = file ? { storage, data: Buffer.from(await file.arrayBuffer()) } : null;
+    await requestReturn(
+      db,
+      config,
+      actor,
+      which,
+      {
+        position: text("position"),
+        quantity: text("quantity"),
+        kind: text("kind") as "refund",
+        reason: text("reason"),
+        note: text("note"),
+        exchangeSize: text("exchangeSize"),
+        refundMethod:
+          text("kind") === "exchange" ? undefined : ((text("refundMethod") || undefined) as "upi" | undefined),
+        upiId: text("upiId"),
+      },
+      Date.now(),
+      photo,
+    );
   } catch (error) {
     // Which line's form failed, so that its message stands beside it.
     return formFailure(error, undefined, { position: String(position) });

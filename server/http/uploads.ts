@@ -16,7 +16,9 @@ export function registerUploads(app: FastifyInstance, storage: Storage, publicBa
   app.get(`${UPLOADS_PREFIX}/*`, async (request, reply) => {
     const key = (request.params as { "*": string })["*"];
     if (!isValidKey(key)) return notFound(reply);
-    const personal = key.startsWith("profileImages/");
+    // Profile photos and the photos sent with returns are a person's own: never on the public
+    // address, never kept by a shared cache (a return's is seen by the shop's team only).
+    const personal = key.startsWith("profileImages/") || key.startsWith("returns/");
     if (publicBase && !personal) {
       if (!(await pictureExists(storage, key))) return notFound(reply);
       return reply.header("Cache-Control", "public, max-age=86400").redirect(`${publicBase}/${key}`, 302);

@@ -31,6 +31,11 @@ export async function findReturnsOfOrder(executor: Executor, orderId: number) {
   return executor.selectFrom("returns").selectAll().where("orderId", "=", orderId).orderBy("id").execute();
 }
 
+/** Whether a request keeps this photo (the same picture sent twice is stored once). */
+export async function photoInUse(executor: Executor, ref: string): Promise<boolean> {
+  return Boolean(await executor.selectFrom("returns").select("id").where("photo", "=", ref).executeTakeFirst());
+}
+
 /** Pieces of a line already asked back and not refused. */
 export async function claimedQuantity(executor: Executor, orderId: number, position: number): Promise<number> {
   const row = await executor

@@ -17,6 +17,8 @@ import { queueMail } from "../mail/mail.service.ts";
 import { orderPathFor } from "../orders/order-machine.ts";
 import { decrementStock, findOrder, findOrderLines, incrementStock } from "../orders/orders.repository.ts";
 import { lockOrder } from "../payments/payments.repository.ts";
+import { checkUploadedImage, deleteShapedImage, storeShapedImage } from "../storage/images.ts";
+import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
 import { issueExchangeInvoice, issueReturnCreditNote } from "./return-documents.ts";
 import { sendMoneyBack, takeBackPoints } from "./return-refunds.ts";
@@ -30,6 +32,7 @@ import {
   findReturnQueue,
   findReturnsOfOrder,
   insertReturn,
+  photoInUse,
   sumStoreCreditBack,
   updateReturnIf,
 } from "./returns.repository.ts";
@@ -157,7 +160,6 @@ export const returnRequestSchema = z
     kind: z.enum(["refund", "exchange"], { error: "Choose a return or an exchange." }),
     reason: z.enum(RETURN_REASON_KEYS as [string, ...string[]], { error: "Please choose a reason." }),
     note: z.string().trim().max(500, "Keep the note under 500 characters.").default(""),
-    photo: z.string().max(200).nullable().default(null),
     exchangeSize: z.string().trim().max(20).default(""),
     refundMethod: z.enum(["gateway", "store-credit", "upi"]).optional(),
     upiId: z.string().trim().max(256).default(""),
@@ -182,42 +184,69 @@ export async function requestReturn(
   which: WhichOrder,
   input: ReturnRequestInput,
   now: number = Date.now(),
+  photo: ReturnPhoto | null = null,
 ): Promise<{ id: number }> {
   const request = parseInput(returnRequestSchema, input);
-  return db.transaction().execute(async (trx) => {
-    const seen = await orderFor(trx, actor, which);
-    await lockOrder(trx, seen.id);
-    const order = (await findOrder(trx, { id: seen.id })) as OrderRow;
-    const options = await optionsOf(trx, settings, order, now);
-    const line = returnableLine(options, request);
-    const refundMethod = await checkWay(trx, options, line, request);
-    const credited = await creditedQuantity(trx, order.id, line.position);
-    const taxRow = (await findTaxLines(trx, order.id)).find(
-      (row) => row.kind === "goods" && row.position === line.position,
-    );
-    const id = await insertReturn(trx, {
-      orderId: order.id,
-      position: line.position,
-      quantity: request.quantity,
-      kind: request.kind,
-      reason: request.reason,
-      note: request.note,
-      photo: request.photo,
-      exchangeSize: request.kind === "exchange" ? request.exchangeSize : null,
-      refundMethod,
-      upiId: refundMethod === "upi" ? request.upiId : null,
-      status: "requested",
-      amount: taxRow ? amountOf(pieceShare(taxRow, credited, request.quantity)) : 0,
-      selfShip: options.pickup ? 0 : 1,
-      createdAt: now,
-      updatedAt: now,
+  // Only the order's own shopper gets as far as storing a photo; it is checked and re-encoded first.
+  await orderFor(db, actor, which);
+  const photoRef = photo ? await storeReturnPhoto(photo) : null;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const seen = await orderFor(trx, actor, which);
+      await lockOrder(trx, seen.id);
+      const order = (await findOrder(trx, { id: seen.id })) as OrderRow;
+      const options = await optionsOf(trx, settings, order, now);
+      const line = returnableLine(options, request);
+      const refundMethod = await checkWay(trx, options, line, request);
+      const credited = await creditedQuantity(trx, order.id, line.position);
+      const taxRow = (await findTaxLines(trx, order.id)).find(
+        (row) => row.kind === "goods" && row.position === line.position,
+      );
+      const id = await insertReturn(trx, {
+        orderId: order.id,
+        position: line.position,
+        quantity: request.quantity,
+        kind: request.kind,
+        reason: request.reason,
+        note: request.note,
+        photo: photoRef,
+        exchangeSize: request.kind === "exchange" ? request.exchangeSize : null,
+        refundMethod,
+        upiId: refundMethod === "upi" ? request.upiId : null,
+        status: "requested",
+        amount: taxRow ? amountOf(pieceShare(taxRow, credited, request.quantity)) : 0,
+        selfShip: options.pickup ? 0 : 1,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (id === null) throw new AppError("idempotency-conflict", "A return of this piece is already under way.");
+      if (request.kind === "exchange")
+        await holdExchangeSize(trx, line.productId, request.exchangeSize, request.quantity);
+      await mailStep(trx, order, id, now);
+      return { id };
     });
-    if (id === null) throw new AppError("idempotency-conflict", "A return of this piece is already under way.");
-    if (request.kind === "exchange")
-      await holdExchangeSize(trx, line.productId, request.exchangeSize, request.quantity);
-    await mailStep(trx, order, id, now);
-    return { id };
-  });
+  } catch (error) {
+    if (photo && photoRef) await dropUnusedPhoto(db, photo.storage, photoRef);
+    throw error;
+  }
+}
+
+/** A photo sent with a request: its bytes as uploaded, and where the shop keeps pictures. */
+export type ReturnPhoto = { storage: Storage; data: Buffer };
+
+/**
+ * The request's photo, kept as review photos are: only a JPEG, PNG or WebP within the limits is
+ * taken (else a clear 4xx), re-encoded, which drops its hidden details (place, camera, time), and
+ * named by its content under returns/.
+ */
+async function storeReturnPhoto(photo: ReturnPhoto): Promise<string> {
+  await checkUploadedImage(photo.data);
+  return storeShapedImage(photo.storage, "returns", "product", photo.data);
+}
+
+/** A refused request leaves no photo behind, unless another request holds the same picture. */
+async function dropUnusedPhoto(db: Db, storage: Storage, ref: string): Promise<void> {
+  if (!(await photoInUse(db, ref))) await deleteShapedImage(storage, ref, "product");
 }
 
 type ParsedRequest = z.output<typeof returnRequestSchema>;

@@ -1,9 +1,16 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import { expect, it } from "vitest";
 import { orderPointsMessage } from "#core/points.ts";
 import { signedDocumentFile } from "../invoices/invoices.service.ts";
 import { customerOrder } from "../orders/orders.service.ts";
 import { findRefunds } from "../payments/payments.repository.ts";
 import { pointsSummary } from "../rewards/rewards.service.ts";
+import { MAX_UPLOAD_BYTES } from "../storage/images.ts";
+import { LocalStorage } from "../storage/local-storage.ts";
 import { DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
@@ -13,7 +20,14 @@ import { ADMIN, deliveredOrder, stockOf, takeThrough } from "../testing/returns.
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { returnDocument } from "./return-documents.ts";
 import { pieceShare } from "./return-shares.ts";
-import { advanceReturn, requestReturn, returnOptions, returnsByReason, returnsOfOrder } from "./returns.service.ts";
+import {
+  advanceReturn,
+  requestReturn,
+  returnOptions,
+  returnQueue,
+  returnsByReason,
+  returnsOfOrder,
+} from "./returns.service.ts";
 import { storeCreditSummary } from "./store-credit.ts";
 
 const SETTINGS = { returnDays: 14 };
@@ -261,6 +275,68 @@ describeEachDatabase("return rules", (database) => {
     expect(await failure(returnOptions(db, SETTINGS, makeVisitor(), { accessToken: "x".repeat(40) }))).toMatchObject({
       code: "not-found",
     });
+  });
+});
+
+describeEachDatabase("a photo with the request", (database) => {
+  const storage = new LocalStorage(mkdtempSync(path.join(tmpdir(), "kesar-returns-")));
+  /** Where a picture is kept: named by its content. */
+  const refOf = (data: Buffer) => `returns/${createHash("sha256").update(data).digest("hex").slice(0, 20)}`;
+  const storedBytes = async (key: string) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await storage.get(key))?.body ?? []) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+
+  it("keeps it re-encoded and without its hidden details, for the admin's queue; refuses what is not a picture", async () => {
+    const { db } = database();
+    const actor = actorFor(await makeCustomer(db));
+    const kurta = await makeProduct(db, { sizes: { M: 3 } });
+    const order = await deliveredOrder(db, actor, [{ productId: kurta, size: "M", quantity: 2 }]);
+    const ask = (data: Buffer) =>
+      requestReturn(
+        db,
+        SETTINGS,
+        actor,
+        { orderNumber: order.orderNumber },
+        { position: 0, quantity: 1, kind: "refund", reason: "defective", refundMethod: "store-credit" },
+        Date.now(),
+        { storage, data },
+      );
+    expect(await failure(ask(Buffer.from("<svg onload=alert(1)>")))).toMatchObject({
+      code: "unsupported-media-type",
+    });
+    expect(await failure(ask(Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0xff)))).toMatchObject({ code: "payload-too-large" });
+    expect(await returnsOfOrder(db, actor, { orderNumber: order.orderNumber })).toEqual([]);
+    // Someone else's order is not found before any file is kept.
+    const stranger = actorFor(await makeCustomer(db));
+    const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: "#2050c0" } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: "Meera at home in Thane" } })
+      .toBuffer();
+    const fields = { position: 0, quantity: 1, kind: "refund", reason: "defective" } as const;
+    expect(
+      await failure(
+        requestReturn(db, SETTINGS, stranger, { orderNumber: order.orderNumber }, fields, Date.now(), {
+          storage,
+          data: photo,
+        }),
+      ),
+    ).toMatchObject({ code: "not-found" });
+    expect(await storage.get(`${refOf(photo)}-640.webp`)).toBeNull();
+
+    const { id } = await ask(photo);
+    const [queued] = (await returnQueue(db, ADMIN, "requested")).filter((entry) => entry.id === id);
+    expect(queued?.photo).toBe(refOf(photo));
+    const metadata = await sharp(await storedBytes(`${queued?.photo}-640.webp`)).metadata();
+    expect(metadata).toMatchObject({ format: "webp", width: 640, height: 800 });
+    expect(metadata.exif).toBeUndefined();
+    // A second request for the same line is refused, and its photo is not kept.
+    const other = await sharp({ create: { width: 400, height: 500, channels: 3, background: "#20c050" } })
+      .png()
+      .toBuffer();
+    expect(await failure(ask(other))).toMatchObject({ code: "idempotency-conflict" });
+    expect(await storage.get(`${refOf(other)}-640.webp`)).toBeNull();
   });
 });
 

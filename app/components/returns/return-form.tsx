@@ -74,7 +74,7 @@ function ReturnRequestForm({
 }) {
   const id = (name: string) => fieldId(line, name);
   return (
-    <Form method="post" className="flex flex-col gap-3" noValidate>
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" noValidate>
       <input type="hidden" name="position" value={line.position} />
       <FormError
         message={failure?.message}
@@ -84,6 +84,7 @@ function ReturnRequestForm({
           reason: { label: "Why", id: id("reason") },
           exchangeSize: { label: "New size", id: id("exchangeSize") },
           upiId: { label: "UPI ID", id: id("upiId") },
+          photo: { label: "A photo", id: id("photo") },
         }}
       />
       <p data-testid="return-amount">
@@ -112,12 +113,37 @@ function ReturnRequestForm({
         error={failure?.fieldErrors?.reason}
       />
       <TextField id={id("note")} name="note" label="Anything to add (optional)" rows={2} maxLength={500} />
+      <PhotoField id={id("photo")} error={failure?.fieldErrors?.photo} />
       <KindFields line={line} failure={failure} />
       <MoneyFields line={line} options={options} failure={failure} />
       <div>
         <SubmitButton label="Ask for this return" pendingLabel="Sending…" />
       </div>
     </Form>
+  );
+}
+
+/** An optional photo of the piece (a defect, a wrong colour), which the shop's team sees with the request. */
+function PhotoField({ id, error }: { id: string; error: string | undefined }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="label">
+        A photo (optional)
+      </label>
+      <input
+        id={id}
+        name="photo"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        aria-describedby={`${id}-hint`}
+        className="text-sm"
+      />
+      <p id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
+        JPEG, PNG or WebP, up to 5 MB. It is resized and its hidden details (place, camera, time) removed, and only our
+        team sees it.
+      </p>
+      {error ? <p className="text-sm text-red-700 dark:text-red-300">{error}</p> : null}
+    </div>
   );
 }
 

@@ -5,7 +5,7 @@ import { formatShopDate } from "#core/dates.ts";
 import { FIT_WORDS, type Fit, fitLine, fitTotal, type SizeFit } from "#core/size-charts.ts";
 import type { PublishedReview, ReviewSummary } from "#server/reviews/reviews.service.ts";
 import { ShopImage } from "../catalog/shop-image.tsx";
-import { ReviewPhotos } from "./review-photos.tsx";
+import { PhotoThumbnails } from "../ui/photo-thumbnails.tsx";
 import { Stars } from "./stars.tsx";
 
 type ReviewPage = { reviews: PublishedReview[]; page: number; hasNext: boolean };
@@ -225,7 +225,7 @@ function ReviewItem({ productId, review }: { productId: number; review: Publishe
         Size bought: <strong>{review.sizeBought}</strong> · Fit: <strong>{FIT_WORDS[review.fit as Fit]}</strong>
       </p>
       <p className="leading-relaxed whitespace-pre-line">{review.body}</p>
-      <ReviewPhotos
+      <PhotoThumbnails
         photos={review.photos}
         describe={(index) => `Photo ${index + 1} from ${review.authorName}'s review`}
       />

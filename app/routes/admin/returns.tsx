@@ -16,6 +16,7 @@ import { readForm } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
 import { FormError } from "../../components/ui/form-error.tsx";
+import { PhotoThumbnails } from "../../components/ui/photo-thumbnails.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/returns";
@@ -154,6 +155,9 @@ function QueuedReturn({ entry }: { entry: Queued }) {
         {entry.selfShip ? "shopper posts it back" : "courier pickup"}
       </p>
       {entry.note ? <p className="whitespace-pre-line">Note: {entry.note}</p> : null}
+      {entry.photo ? (
+        <PhotoThumbnails photos={[entry.photo]} describe={() => `The shopper's photo of ${entry.title}`} />
+      ) : null}
       {entry.rejectReason ? <p>Rejected: {entry.rejectReason}</p> : null}
       {entry.creditNoteNumber ? (
         <p className="flex flex-wrap gap-x-4">

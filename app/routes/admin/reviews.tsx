@@ -9,9 +9,9 @@ import { appServices } from "../../.server/context.ts";
 import { readForm } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
-import { ReviewPhotos } from "../../components/reviews/review-photos.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";
 import { FormError } from "../../components/ui/form-error.tsx";
+import { PhotoThumbnails } from "../../components/ui/photo-thumbnails.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/reviews";
@@ -105,7 +105,7 @@ export default function ReviewsAdmin({ loaderData, actionData }: Route.Component
             ) : null}
             {review.rejectReason ? <p className="text-sm">Rejected: {review.rejectReason}</p> : null}
             <p className="whitespace-pre-line">{review.body}</p>
-            <ReviewPhotos photos={review.photos} describe={(index) => `Photo ${index + 1} of the review`} />
+            <PhotoThumbnails photos={review.photos} describe={(index) => `Photo ${index + 1} of the review`} />
             <div className="flex flex-wrap items-end gap-3">
               {review.status !== "approved" ? (
                 <Form method="post">

@@ -1,7 +1,13 @@
 import { ShopImage } from "../catalog/shop-image.tsx";
 
-/** A review's photos as small thumbnails, each described by its place in the review. */
-export function ReviewPhotos({ photos, describe }: { photos: readonly string[]; describe: (index: number) => string }) {
+/** Shoppers' photos (a review's, a return's) as small thumbnails, each described by its place. */
+export function PhotoThumbnails({
+  photos,
+  describe,
+}: {
+  photos: readonly string[];
+  describe: (index: number) => string;
+}) {
   if (photos.length === 0) return null;
   return (
     <ul className="flex gap-2">
