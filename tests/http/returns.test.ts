@@ -1,11 +1,23 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Actor } from "#core/actor.ts";
+import { type Actor, SYSTEM } from "#core/actor.ts";
+import { addToCart } from "#server/cart/cart.service.ts";
 import type { Db } from "#server/db/schema.ts";
+import { changeStatus } from "#server/orders/orders.service.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
 import { requestReturn } from "#server/returns/returns.service.ts";
-import { actorFor, makeCustomer, makeProduct, makeVisitor } from "#server/testing/factories.ts";
+import {
+  actorFor,
+  atShop,
+  checkoutDetails,
+  makeCustomer,
+  makeProduct,
+  makeVisitor,
+} from "#server/testing/factories.ts";
 import { deliveredOrder, takeThrough } from "#server/testing/returns.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
-import { shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
+import { checkoutForm } from "./live-shop.ts";
+import { multipart, shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
 
 /** A delivered order of one piece of each product, in size M. */
 const delivered = (db: Db, actor: Actor, productIds: number[]) =>
@@ -163,5 +175,105 @@ describeEachDatabase("returns over HTTP", (database) => {
     const stranger = await signedIn(shop, await makeCustomer(db));
     expect((await stranger.get(path)).statusCode).toBe(404);
     expect((await shopBrowser(shop).get(`/admin/returns/${id}/invoice`)).statusCode).toBe(302);
+  });
+
+  it("takes a photo with a request, and refuses a file that is not a picture or is too large with a clear 4xx", async () => {
+    const { db } = shop.services;
+    const owner = await makeCustomer(db);
+    const kurta = await makeProduct(db, { title: "Pictured Kurta", price: 149_900, sizes: { M: 3 } });
+    const order = await delivered(db, actorFor(owner), [kurta]);
+    const browser = await signedIn(shop, owner);
+    const fields = { position: "0", quantity: "1", kind: "refund", reason: "defective", refundMethod: "store-credit" };
+    const send = async (data: Buffer, type: string) => {
+      const body = await multipart(fields, { field: "photo", name: "piece.jpg", type, data });
+      return shop.request({
+        method: "POST",
+        url: `/order/${order.orderNumber}/return`,
+        headers: { ...body.headers, cookie: browser.cookies },
+        payload: body.payload,
+      });
+    };
+    const text = await send(Buffer.from("<svg onload=alert(1)>"), "image/jpeg");
+    expect(text.statusCode).toBe(415);
+    expect(text.body).toContain("Please upload a JPEG, PNG or WebP image of at most 5 MB.");
+    const huge = await send(Buffer.alloc(6 * 1024 * 1024, 7), "image/jpeg");
+    expect(huge.statusCode).toBe(413);
+    expect(await db.selectFrom("returns").select("id").where("orderId", "=", order.id).execute()).toEqual([]);
+
+    const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#b03030" } })
+      .jpeg()
+      .toBuffer();
+    expect((await send(photo, "image/jpeg")).statusCode).toBe(302);
+    const admin = await signedIn(shop, { email: "admin@shop.test", password: "Admin-password-1" });
+    const queue = await admin.get("/admin/returns?status=requested");
+    const src = queue.body.match(/src="(\/uploads\/returns\/[^"]+)"/)?.[1] ?? "";
+    expect(src).not.toBe("");
+    const served = await shopBrowser(shop).get(src.replace(/&amp;/g, "&"));
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["cache-control"]).toBe("private, no-cache");
+  });
+
+  it("pays with store credit at checkout: the cart offers it, the order shows it, and a stale amount is refused", async () => {
+    const { db } = shop.services;
+    const owner = await makeCustomer(db);
+    await db.updateTable("users").set({ storeCreditBalance: 500_00 }).where("id", "=", owner.id).execute();
+    const kurta = await makeProduct(db, { title: "Credit Kurta", price: 149_900, sizes: { M: 3 } });
+    const browser = await signedIn(shop, owner);
+    await browser.post("/cart", { intent: "add", productId: String(kurta), size: "M" });
+    const offered = await browser.get("/cart");
+    expect(offered.body).toContain("Pay ₹500 of this order with store credit");
+    const using = await browser.get("/cart?checkout&credit=1");
+    expect(using.body).toMatch(/Paid by store credit/);
+    expect(using.body).toMatch(/To pay on delivery.*₹1,099/s);
+    expect(using.body).toContain('name="storeCredit" value="50000"');
+    const quote = using.body.match(/name="seenQuote" value="([^"]+)"/)?.[1] ?? "";
+    const fields = {
+      ...checkoutForm(),
+      intent: "checkout",
+      seenQuote: quote.replace(/&amp;/g, "&"),
+      storeCredit: "40000",
+    };
+    const stale = await browser.post("/cart?checkout&credit=1", fields);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).toContain("Your store credit has changed: it pays ₹500 of this order now (you saw ₹400).");
+    const placed = await browser.post("/cart?checkout&credit=1", { ...fields, storeCredit: "50000" });
+    expect(placed.statusCode).toBe(302);
+    const order = await db
+      .selectFrom("orders")
+      .select(["orderNumber", "storeCreditUsed", "total"])
+      .where("userId", "=", owner.id)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ storeCreditUsed: 500_00, total: 159_900 });
+    const page = await browser.get(`/order/${order.orderNumber}`);
+    expect(page.body).toMatch(/Paid by store credit.*₹500.*To pay on delivery.*₹1,099/s);
+    const invoice = await browser.get(`/order/${order.orderNumber}/invoice`);
+    expect(invoice.statusCode).toBe(200);
+  });
+
+  it("offers Returned to origin for a shipped cash order only, and shows it to the buyer", async () => {
+    const { db } = shop.services;
+    const owner = await makeCustomer(db);
+    await addToCart(db, actorFor(owner), { productId: await makeProduct(db, { sizes: { M: 2 } }), size: "M" });
+    const placed = await placeOrder(db, actorFor(owner), checkoutDetails(), atShop());
+    await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped" });
+    const admin = await signedIn(shop, { email: "admin@shop.test", password: "Admin-password-1" });
+    const form = await admin.get(`/admin/updateorderstatus?id=${placed.id}`);
+    expect(form.body).toContain('<option value="returned-to-origin">Returned to origin</option>');
+    const moved = await admin.post(`/admin/updateorderstatus?id=${placed.id}`, {
+      from: "shipped",
+      to: "returned-to-origin",
+    });
+    expect(moved.statusCode).toBeLessThan(400);
+    const again = await admin.post(`/admin/updateorderstatus?id=${placed.id}`, {
+      from: "shipped",
+      to: "returned-to-origin",
+    });
+    expect(again.statusCode).toBe(409);
+    const page = await (await signedIn(shop, owner)).get(`/order/${placed.orderNumber}`);
+    expect(page.body).toContain("Returned to origin");
+    expect(page.body).toContain("Not paid: the parcel was refused");
+    expect(page.body).toContain(`/order/${placed.orderNumber}/credit-note`);
+    const listed = await admin.get("/dashboard?tab=orders&status=returned-to-origin");
+    expect(listed.body).toContain(placed.orderNumber);
   });
 });
