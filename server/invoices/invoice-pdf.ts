@@ -223,12 +223,14 @@ function settlementRows(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number
   const settlements = d.settlements ?? [];
   if (settlements.length === 0) return top;
   let y = top;
+  // A settlement names its document ("Settled against credit note RC/26-27/000001"): its label
+  // starts further left than the totals' so that it stays on one line.
   const row = (label: string, amount: string, bold = false) => {
     doc
       .font(bold ? "bold" : "regular")
       .fontSize(9)
       .fillColor(bold ? INK : MUTED)
-      .text(label, 300, y, { width: 160 });
+      .text(label, 240, y, { width: 220, align: "right" });
     doc.fillColor(INK).text(amount, 460, y, { width: PAGE.right - 460, align: "right" });
     y = doc.y + 2;
   };

@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { liveBrowser } from "../http/live-shop.ts";
 import type { E2eShop } from "./shop-servers.ts";
 
@@ -31,4 +32,95 @@ export async function deliverOrder(shop: E2eShop, orderNumber: string): Promise<
     const answer = await admin.post(shop.baseUrl, form, step);
     if (answer.status >= 400) throw new Error(`${orderNumber} → ${step.to} was refused: ${answer.body.slice(0, 300)}`);
   }
+}
+
+/** A shopper's or the administrator's session over HTTP, and how to hand it to a browser page. */
+export type Session = ReturnType<typeof liveBrowser>;
+
+/** A new customer, signed up over HTTP as the signup form posts it. */
+export async function signUpBackstage(shop: E2eShop, name: string): Promise<Session> {
+  const customer = liveBrowser();
+  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@mail.in`;
+  const signed = await customer.post(shop.baseUrl, "/signup", { name, email, password: "Secret-pass-1" });
+  if (signed.status !== 302)
+    throw new Error(`${name} could not sign up (${signed.status}): ${signed.body.slice(0, 300)}`);
+  return customer;
+}
+
+/** The administrator, signed in over HTTP. */
+export async function adminBackstage(shop: E2eShop): Promise<Session> {
+  const admin = liveBrowser();
+  const login = await admin.post(shop.baseUrl, "/login", { email: shop.adminEmail, password: shop.adminPassword });
+  if (login.status !== 302) throw new Error(`The administrator could not sign in (${login.status}).`);
+  return admin;
+}
+
+/** A delivery address as the checkout form posts it. */
+export type Address = {
+  name: string;
+  address: string;
+  city: string;
+  stateCode: string;
+  pincode: string;
+  phone: string;
+};
+
+/**
+ * A signed-in customer buys pieces (product and size) as the cart and its checkout post them, paid
+ * in cash at the door; answers the new order's number.
+ */
+export async function buyBackstage(
+  shop: E2eShop,
+  customer: Session,
+  pieces: readonly { productId: number; size: string }[],
+  address: Address,
+): Promise<string> {
+  for (const { productId, size } of pieces) {
+    const added = await customer.post(shop.baseUrl, "/cart", { intent: "add", productId: String(productId), size });
+    if (added.status >= 400)
+      throw new Error(`Product ${productId} in size ${size} could not be added (${added.status}).`);
+  }
+  const placed = await customer.post(shop.baseUrl, "/cart", {
+    intent: "checkout",
+    ...address,
+    idempotencyKey: crypto.randomUUID(),
+    paymentMethod: "cod",
+  });
+  if (placed.status !== 302) throw new Error(`The order was refused (${placed.status}): ${placed.body.slice(0, 300)}`);
+  const orders = await customer.get(shop.baseUrl, "/order");
+  const number = orders.body.match(/href="\/order\/(KS-\d+)"/)?.[1];
+  if (!number) throw new Error("The new order is not on My Orders.");
+  return number;
+}
+
+/** A size's stock, as the product's form in the admin shows it. */
+export async function stockBackstage(shop: E2eShop, admin: Session, productId: number, size: string): Promise<number> {
+  const form = await admin.get(shop.baseUrl, `/updateproduct?id=${productId}`);
+  const input = form.body.match(new RegExp(`<input[^>]*name="stock_${size}"[^>]*>`))?.[0] ?? "";
+  const value = input.match(/value="(\d+)"/)?.[1];
+  if (value === undefined) throw new Error(`No stock of size ${size} on product ${productId}'s form.`);
+  return Number(value);
+}
+
+/** The month's GSTR-1 as the administrator downloads it for the offline tool. */
+export async function gstr1Backstage(shop: E2eShop, admin: Session, month: string) {
+  const file = await admin.get(shop.baseUrl, `/admin/gst.json?month=${month}`);
+  if (file.status !== 200) throw new Error(`The GST report was refused (${file.status}).`);
+  return JSON.parse(file.body) as {
+    b2cs: { pos: string; rt: number; txval: number; iamt: number; camt: number; samt: number }[];
+    doc_issue: { doc_det: { doc_num: number; docs: { from: string; to: string; totnum: number }[] }[] };
+  };
+}
+
+/** A browser page signed in as the session is (its cookies handed over), instead of typing a login. */
+export async function pageAs(page: Page, shop: E2eShop, session: Session): Promise<Page> {
+  const cookies = session.cookie
+    .split("; ")
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: shop.baseUrl };
+    });
+  await page.context().addCookies(cookies);
+  return page;
 }
