@@ -4,6 +4,7 @@ import { formatInr } from "#core/money.ts";
 import { REFUND_TIMING, RETURN_REASONS, type RefundMethod } from "#core/returns.ts";
 import type { ReturnableLine, ReturnOptions } from "#server/returns/returns.service.ts";
 import { FormError } from "../ui/form-error.tsx";
+import { PicturePicker } from "../ui/picture-picker.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
 import { SelectField, TextField } from "../ui/text-field.tsx";
 
@@ -127,21 +128,13 @@ function ReturnRequestForm({
 function PhotoField({ id, error }: { id: string; error: string | undefined }) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="label">
-        A photo (optional)
-      </label>
-      <input
+      <PicturePicker
         id={id}
         name="photo"
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        aria-describedby={`${id}-hint`}
-        className="text-sm"
+        label="A photo (optional)"
+        heading="A photo (optional)"
+        hint="JPEG, PNG or WebP, up to 5 MB. It is resized and its hidden details (place, camera, time) removed, and only our team sees it."
       />
-      <p id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
-        JPEG, PNG or WebP, up to 5 MB. It is resized and its hidden details (place, camera, time) removed, and only our
-        team sees it.
-      </p>
       {error ? <p className="text-sm text-red-700 dark:text-red-300">{error}</p> : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatShopDateTime } from "#core/dates.ts";
+import { imageSources } from "#core/images.ts";
 import { formatInr } from "#core/money.ts";
 import {
   RETURN_REASON_KEYS,
@@ -156,7 +157,17 @@ function QueuedReturn({ entry }: { entry: Queued }) {
       </p>
       {entry.note ? <p className="whitespace-pre-line">Note: {entry.note}</p> : null}
       {entry.photo ? (
-        <PhotoThumbnails photos={[entry.photo]} describe={() => `The shopper's photo of ${entry.title}`} />
+        <div className="flex items-end gap-3">
+          <PhotoThumbnails photos={[entry.photo]} describe={() => `The shopper's photo of ${entry.title}`} />
+          <a
+            href={imageSources(entry.photo, "product", 960).src}
+            target="_blank"
+            rel="noreferrer"
+            className="underline underline-offset-4"
+          >
+            Open the photo in full
+          </a>
+        </div>
       ) : null}
       {entry.rejectReason ? <p>Rejected: {entry.rejectReason}</p> : null}
       {entry.creditNoteNumber ? (
