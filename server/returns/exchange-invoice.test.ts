@@ -1,4 +1,6 @@
 import { expect, it } from "vitest";
+import type { Actor } from "#core/actor.ts";
+import type { Db } from "../db/schema.ts";
 import { signedDocumentFile } from "../invoices/invoices.service.ts";
 import { DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
@@ -8,11 +10,21 @@ import { pdfText } from "../testing/pdf-text.ts";
 import { ADMIN, deliveredOrder, stockOf, takeThrough } from "../testing/returns.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { returnDocument } from "./return-documents.ts";
-import { advanceReturn, requestReturn, returnsOfOrder } from "./returns.service.ts";
+import { advanceReturn, requestReturn, returnsOfOrder, type WhichOrder } from "./returns.service.ts";
 
 const SETTINGS = { returnDays: 14 };
 const KOLKATA = { address: "12 Park Street", city: "Kolkata", stateCode: "19", pincode: "700016" };
 const serial = (number: string) => Number(number.split("/").pop());
+
+/** The shopper asks to swap one piece of the order's first line for size L. */
+const swapForL = (db: Db, actor: Actor, which: WhichOrder) =>
+  requestReturn(db, SETTINGS, actor, which, {
+    position: 0,
+    quantity: 1,
+    kind: "exchange",
+    reason: "too-small",
+    exchangeSize: "L",
+  });
 
 describeEachDatabase("an exchange's replacement invoice", (database) => {
   it("invoices the new size at the returned piece's value, rate and place of supply, settled against its credit note", async () => {
@@ -23,13 +35,7 @@ describeEachDatabase("an exchange's replacement invoice", (database) => {
     const kurta = await makeProduct(db, { title: "Indigo Kurta", price: 199_900, sizes: { M: 2, L: 1 } });
     const order = await deliveredOrder(db, actor, [{ productId: kurta, size: "M", quantity: 2 }], KOLKATA);
     const which = { orderNumber: order.orderNumber };
-    const { id } = await requestReturn(db, SETTINGS, actor, which, {
-      position: 0,
-      quantity: 1,
-      kind: "exchange",
-      reason: "too-small",
-      exchangeSize: "L",
-    });
+    const { id } = await swapForL(db, actor, which);
     await takeThrough(db, id, "exchange-shipped");
 
     const [done] = await returnsOfOrder(db, actor, which);
@@ -75,13 +81,7 @@ describeEachDatabase("an exchange's replacement invoice", (database) => {
     const actor = actorFor(await makeCustomer(db));
     const kurta = await makeProduct(db, { price: 149_900, sizes: { M: 1, L: 1 } });
     const order = await deliveredOrder(db, actor, [{ productId: kurta, size: "M", quantity: 1 }]);
-    const { id } = await requestReturn(
-      db,
-      SETTINGS,
-      actor,
-      { orderNumber: order.orderNumber },
-      { position: 0, quantity: 1, kind: "exchange", reason: "too-small", exchangeSize: "L" },
-    );
+    const { id } = await swapForL(db, actor, { orderNumber: order.orderNumber });
     for (const [from, to] of [
       ["requested", "pickup-scheduled"],
       ["pickup-scheduled", "picked-up"],
@@ -109,13 +109,7 @@ describeEachDatabase("an exchange's replacement invoice", (database) => {
     const kurta = await makeProduct(db, { price: 149_900, sizes: { M: 1, L: 1 } });
     const order = await deliveredOrder(db, guest, [{ productId: kurta, size: "M", quantity: 1 }]);
     const which = { accessToken: order.accessToken };
-    const { id } = await requestReturn(db, SETTINGS, guest, which, {
-      position: 0,
-      quantity: 1,
-      kind: "exchange",
-      reason: "too-small",
-      exchangeSize: "L",
-    });
+    const { id } = await swapForL(db, guest, which);
     expect(await failure(returnDocument(db, guest, which, id, "invoice", DEMO_SIGNATORY))).toMatchObject({
       code: "not-found",
     });

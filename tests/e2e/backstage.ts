@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import type { DeliveryAddress } from "#core/delivery-address.ts";
 import { liveBrowser } from "../http/live-shop.ts";
 import type { E2eShop } from "./shop-servers.ts";
 
@@ -13,9 +14,7 @@ const orderIdOf = (orderNumber: string) => Number(orderNumber.replace(/^KS-/, ""
 
 /** The administrator ships an order and marks it delivered, from the order's admin form. */
 export async function deliverOrder(shop: E2eShop, orderNumber: string): Promise<void> {
-  const admin = liveBrowser();
-  const login = await admin.post(shop.baseUrl, "/login", { email: shop.adminEmail, password: shop.adminPassword });
-  if (login.status !== 302) throw new Error(`The administrator could not sign in (${login.status}).`);
+  const admin = await adminBackstage(shop);
   const form = `/admin/updateorderstatus?id=${orderIdOf(orderNumber)}`;
   const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const steps: Record<string, string>[] = [
@@ -55,16 +54,6 @@ export async function adminBackstage(shop: E2eShop): Promise<Session> {
   return admin;
 }
 
-/** A delivery address as the checkout form posts it. */
-export type Address = {
-  name: string;
-  address: string;
-  city: string;
-  stateCode: string;
-  pincode: string;
-  phone: string;
-};
-
 /**
  * A signed-in customer buys pieces (product and size) as the cart and its checkout post them, paid
  * in cash at the door; answers the new order's number.
@@ -73,7 +62,7 @@ export async function buyBackstage(
   shop: E2eShop,
   customer: Session,
   pieces: readonly { productId: number; size: string }[],
-  address: Address,
+  address: DeliveryAddress,
 ): Promise<string> {
   for (const { productId, size } of pieces) {
     const added = await customer.post(shop.baseUrl, "/cart", { intent: "add", productId: String(productId), size });

@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { expect, it } from "vitest";
+import type { DeliveryAddress } from "#core/delivery-address.ts";
 import { pdfText } from "#server/testing/pdf-text.ts";
 import { checkEveryWay } from "./a11y.ts";
 import {
-  type Address,
   adminBackstage,
   buyBackstage,
   deliverOrder,
@@ -29,7 +29,7 @@ const JEANS = { productId: 30, size: "M" }; // Bandra Straight-Fit Jeans, ₹1,9
 const ANARKALI = { productId: 23, size: "M" }; // Gulabo Printed Cotton Anarkali, ₹2,999: 18 %
 const SUIT = { productId: 4, size: "M" }; // Ayesha Pastel Lawn Co-ordinated Suit, ₹3,199: 18 %
 
-const kochi = (name: string): Address => ({
+const kochi = (name: string): DeliveryAddress => ({
   name,
   address: "14 Marine Drive, Ernakulam",
   city: "Kochi",

@@ -1,4 +1,3 @@
-import { FileText } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
@@ -10,6 +9,7 @@ import type { OrderDetail } from "#server/orders/orders.schemas.ts";
 import { OfferRows } from "../cart/offer-rows.tsx";
 import { StoreCreditPaid } from "../cart/store-credit-choice.tsx";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
+import { DocumentLink } from "./document-link.tsx";
 import { OrderDelivery } from "./order-delivery.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -149,17 +149,11 @@ export function OrderView({
           </h2>
           <ul className="flex flex-wrap gap-3">
             <li>
-              <a href={`${documentsPath}/invoice`} className="btn-outline" download>
-                <FileText aria-hidden="true" className="size-4" />
-                Tax invoice {order.invoice.number}
-              </a>
+              <DocumentLink href={`${documentsPath}/invoice`}>Tax invoice {order.invoice.number}</DocumentLink>
             </li>
             {order.creditNote ? (
               <li>
-                <a href={`${documentsPath}/credit-note`} className="btn-outline" download>
-                  <FileText aria-hidden="true" className="size-4" />
-                  Credit note {order.creditNote.number}
-                </a>
+                <DocumentLink href={`${documentsPath}/credit-note`}>Credit note {order.creditNote.number}</DocumentLink>
               </li>
             ) : null}
           </ul>

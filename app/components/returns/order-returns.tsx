@@ -1,9 +1,9 @@
-import { FileText } from "lucide-react";
 import { Link } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnReason } from "#core/returns.ts";
 import type { ReturnSummary } from "#server/returns/returns.service.ts";
+import { DocumentLink } from "../orders/document-link.tsx";
 
 type Panel = { returns: (ReturnSummary & { title: string; size: string })[]; canReturn: boolean };
 
@@ -13,17 +13,13 @@ function ReturnDocuments({ entry, path }: { entry: ReturnSummary; path: string }
   return (
     <ul className="flex flex-wrap gap-3">
       <li>
-        <a href={`${path}/credit-note`} className="btn-outline" download>
-          <FileText aria-hidden="true" className="size-4" />
-          Credit note {entry.creditNote.number}
-        </a>
+        <DocumentLink href={`${path}/credit-note`}>Credit note {entry.creditNote.number}</DocumentLink>
       </li>
       {entry.exchangeInvoice ? (
         <li>
-          <a href={`${path}/invoice`} className="btn-outline" download>
-            <FileText aria-hidden="true" className="size-4" />
+          <DocumentLink href={`${path}/invoice`}>
             Tax invoice {entry.exchangeInvoice.number} (size {entry.exchangeSize})
-          </a>
+          </DocumentLink>
         </li>
       ) : null}
     </ul>

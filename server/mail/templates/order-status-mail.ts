@@ -69,14 +69,8 @@ function cancelledParts(payload: StatusPayload, url: Url): ReactNode[] {
   const parts = [text(`Your order ${payload.orderNumber} has been cancelled. Nothing is due.`)];
   if (reason) parts.push(text(`Reason: ${reason}`));
   if (payload.refundAmount) parts.push(text(`We are refunding ${formatInr(payload.refundAmount)}. ${REFUND_NOTE}`));
-  parts.push(...storeCreditBackParts(payload));
-  if (payload.pointsRedeemed)
-    parts.push(text(`The ${plural(payload.pointsRedeemed)} it used are back in your account.`));
-  if (payload.pointsEarned)
-    parts.push(text(`The ${plural(payload.pointsEarned)} it would have earned are not credited.`));
-  if (payload.creditNotePath)
-    parts.push(...linkOnItsOwnLine("The credit note that cancels its tax invoice (PDF):", url(payload.creditNotePath)));
-  else if (payload.pointsRedeemed === undefined)
+  parts.push(...givenBackParts(payload, url, "The credit note that cancels its tax invoice (PDF):"));
+  if (!payload.creditNotePath && payload.pointsRedeemed === undefined)
     parts.push(muted("Any reward points it used are back in your account."));
   return parts;
 }
@@ -88,24 +82,25 @@ function returnedParts(payload: StatusPayload, url: Url): ReactNode[] {
       `The parcel of your order ${payload.orderNumber} was not accepted at delivery and has come back to us. Nothing is due, and the order is closed.`,
     ),
   ];
-  parts.push(...storeCreditBackParts(payload));
-  if (payload.pointsRedeemed)
-    parts.push(text(`The ${plural(payload.pointsRedeemed)} it used are back in your account.`));
-  if (payload.pointsEarned)
-    parts.push(text(`The ${plural(payload.pointsEarned)} it would have earned are not credited.`));
-  if (payload.creditNotePath)
-    parts.push(
-      ...linkOnItsOwnLine("The credit note that reverses its tax invoice (PDF):", url(payload.creditNotePath)),
-    );
+  parts.push(...givenBackParts(payload, url, "The credit note that reverses its tax invoice (PDF):"));
   parts.push(muted("If this was a mistake, you are welcome to order again."));
   return parts;
 }
 
-/** The store credit an order paid with, back in the account. */
-function storeCreditBackParts(payload: StatusPayload): ReactNode[] {
-  return payload.storeCreditBack
-    ? [text(`The ${formatInr(payload.storeCreditBack)} of store credit it used is back in your account.`)]
-    : [];
+/**
+ * What an order that ended unsold gives back: the store credit and points it used, the points it
+ * would have earned (not credited), and the credit note that reverses its invoice.
+ */
+function givenBackParts(payload: StatusPayload, url: Url, creditNoteSentence: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  if (payload.storeCreditBack)
+    parts.push(text(`The ${formatInr(payload.storeCreditBack)} of store credit it used is back in your account.`));
+  if (payload.pointsRedeemed)
+    parts.push(text(`The ${plural(payload.pointsRedeemed)} it used are back in your account.`));
+  if (payload.pointsEarned)
+    parts.push(text(`The ${plural(payload.pointsEarned)} it would have earned are not credited.`));
+  if (payload.creditNotePath) parts.push(...linkOnItsOwnLine(creditNoteSentence, url(payload.creditNotePath)));
+  return parts;
 }
 
 /**
