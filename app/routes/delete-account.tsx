@@ -42,7 +42,8 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
       <div className="flex flex-col gap-2 text-sm text-zinc-700 dark:text-zinc-300">
         <p>
           Deleting the account of <strong>{loaderData.email}</strong> removes your name, e-mail, phone, address, photo,
-          cart, wishlist and reward points, and signs you out everywhere. It cannot be undone.
+          cart, wishlist, reward points, store credit and the photos sent with returns, and signs you out everywhere. It
+          cannot be undone.
         </p>
         <p>
           Your past orders stay with the shop, detached from any account, because a seller must keep its tax invoices.

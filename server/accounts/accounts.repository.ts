@@ -108,6 +108,7 @@ export async function findPendingEmail(executor: Executor, userId: string, now: 
 export async function deletePersonalData(executor: Executor, userId: string): Promise<void> {
   await executor.updateTable("orders").set({ userId: null }).where("userId", "=", userId).execute();
   await executor.deleteFrom("pointsLedger").where("userId", "=", userId).execute();
+  await executor.deleteFrom("storeCreditLedger").where("userId", "=", userId).execute();
   await executor.deleteFrom("actionCodes").where("userId", "=", userId).execute();
   await executor.deleteFrom("sessions").where("userId", "=", userId).execute();
   await executor.deleteFrom("users").where("id", "=", userId).execute();

@@ -9,6 +9,7 @@ import { AppError } from "../errors.ts";
 import { type Admission, countUse, guardFlood, type Limit } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
 import { dropCartCode } from "../promotions/promotions.repository.ts";
+import { findReturnPhotosOf, forgetReturnPhotosOf } from "../returns/returns.repository.ts";
 import { findAuthorTraces } from "../reviews/reviews.repository.ts";
 import { deleteShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -200,7 +201,7 @@ export async function signOutEverywhere(db: Db, actor: Actor): Promise<void> {
 
 /**
  * Deletes the account and the person's data: name, e-mail, phone, address, photo, cart, wishlist,
- * sessions, points, links, reviews and their photos. Orders stay for the shop's accounts (a tax invoice must be kept),
+ * sessions, points, store credit, links, reviews and their photos, the photos sent with returns. Orders stay for the shop's accounts (a tax invoice must be kept),
  * detached from any account, with the delivery details they were placed with. The address can sign
  * up again afterwards.
  */
@@ -217,13 +218,16 @@ export async function deleteAccount(db: Db, storage: Storage, actor: Actor, inpu
   // Their reviews go with the account (the rows cascade); their photos and the shared pages that
   // showed a published one are cleared after it.
   const reviews = await findAuthorTraces(db, user.id);
+  // The photos sent with returns go too; the returns stay with their orders, for the accounts.
+  const returnPhotos = await findReturnPhotosOf(db, user.id);
   await db.transaction().execute(async (trx) => {
     await deleteCart(trx, userOwner(user.id));
     await dropCartCode(trx, userOwner(user.id));
     await deleteWishlist(trx, userOwner(user.id));
+    await forgetReturnPhotosOf(trx, user.id);
     await deletePersonalData(trx, user.id);
   });
   if (user.photo) await storage.delete(user.photo);
-  for (const photo of reviews.photos) await deleteShapedImage(storage, photo, "product");
+  for (const photo of [...reviews.photos, ...returnPhotos]) await deleteShapedImage(storage, photo, "product");
   if (reviews.published) await catalogVersion(db).changed();
 }

@@ -1,10 +1,15 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, it } from "vitest";
 import { type Actor, SYSTEM } from "#core/actor.ts";
+import { deleteAccount } from "../accounts/identity.service.ts";
 import { addToCart, viewCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
 import { findPaymentEvents } from "../payments/payments.repository.ts";
 import { advanceReturn, requestReturn, returnsOfOrder } from "../returns/returns.service.ts";
 import { storeCreditSummary } from "../returns/store-credit.ts";
+import { LocalStorage } from "../storage/local-storage.ts";
 import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct } from "../testing/factories.ts";
@@ -223,5 +228,18 @@ describeEachDatabase("store credit at checkout", (database) => {
     expect(await storeCreditSummary(db, actor)).toMatchObject({ balance: 3_000_00 });
     const refunded = (await mailsTo(db, customer.email)).filter((mail) => mail.payload.status === "refunded");
     expect(refunded.map((mail) => mail.payload.storeCreditBack).sort()).toEqual([50_100, 249_900].sort());
+  });
+
+  it("goes with the account when it is deleted, which a ledger of it does not stop", async () => {
+    const { db } = database();
+    const { customer, actor } = await customerWithCredit(db, 300_00);
+    const kurta = await makeProduct(db, { price: 129_900, sizes: { M: 2 } });
+    await buyNow(db, actor, kurta, 300_00);
+    const storage = new LocalStorage(mkdtempSync(path.join(tmpdir(), "kesar-credit-")));
+    await deleteAccount(db, storage, actor, { password: customer.password, confirm: true });
+    expect(await db.selectFrom("storeCreditLedger").selectAll().where("userId", "=", customer.id).execute()).toEqual(
+      [],
+    );
+    expect(await db.selectFrom("users").select("id").where("id", "=", customer.id).executeTakeFirst()).toBeUndefined();
   });
 });

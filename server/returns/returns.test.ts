@@ -5,6 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { orderPointsMessage } from "#core/points.ts";
+import { deleteAccount } from "../accounts/identity.service.ts";
 import { signedDocumentFile } from "../invoices/invoices.service.ts";
 import { customerOrder } from "../orders/orders.service.ts";
 import { findRefunds } from "../payments/payments.repository.ts";
@@ -337,6 +338,12 @@ describeEachDatabase("a photo with the request", (database) => {
       .toBuffer();
     expect(await failure(ask(other))).toMatchObject({ code: "idempotency-conflict" });
     expect(await storage.get(`${refOf(other)}-640.webp`)).toBeNull();
+    // The customer deletes the account: the photo goes, the request stays for the accounts.
+    await deleteAccount(db, storage, actor, { password: "Secret-pass-1", confirm: true });
+    expect(await storage.get(`${refOf(photo)}-640.webp`)).toBeNull();
+    expect(await db.selectFrom("returns").select("photo").where("id", "=", id).executeTakeFirst()).toEqual({
+      photo: null,
+    });
   });
 });
 
