@@ -105,6 +105,27 @@ export async function findPendingEmail(executor: Executor, userId: string, now: 
  * What deleting an account removes, in the caller's transaction: the orders are kept and detached
  * from it, then its points, codes and sessions go with the user row itself.
  */
+/** The photos a customer sent with the returns of their orders. */
+export async function findReturnPhotosOf(executor: Executor, userId: string): Promise<string[]> {
+  const rows = await executor
+    .selectFrom("returns")
+    .innerJoin("orders", "orders.id", "returns.orderId")
+    .select("returns.photo")
+    .where("orders.userId", "=", userId)
+    .where("returns.photo", "is not", null)
+    .execute();
+  return rows.flatMap((row) => (row.photo ? [row.photo] : []));
+}
+
+/** A customer's photos leave their returns (the requests stay, with their credit notes, for the accounts). */
+export async function forgetReturnPhotosOf(executor: Executor, userId: string): Promise<void> {
+  await executor
+    .updateTable("returns")
+    .set({ photo: null })
+    .where("orderId", "in", (eb) => eb.selectFrom("orders").select("id").where("userId", "=", userId))
+    .execute();
+}
+
 export async function deletePersonalData(executor: Executor, userId: string): Promise<void> {
   await executor.updateTable("orders").set({ userId: null }).where("userId", "=", userId).execute();
   await executor.deleteFrom("pointsLedger").where("userId", "=", userId).execute();

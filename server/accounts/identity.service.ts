@@ -9,13 +9,19 @@ import { AppError } from "../errors.ts";
 import { type Admission, countUse, guardFlood, type Limit } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
 import { dropCartCode } from "../promotions/promotions.repository.ts";
-import { findReturnPhotosOf, forgetReturnPhotosOf } from "../returns/returns.repository.ts";
 import { findAuthorTraces } from "../reviews/reviews.repository.ts";
 import { deleteShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
 import { deleteWishlist } from "../wishlist/wishlist.repository.ts";
-import { deletePersonalData, findUserByEmailKey, findUserById, updateUser } from "./accounts.repository.ts";
+import {
+  deletePersonalData,
+  findReturnPhotosOf,
+  findUserByEmailKey,
+  findUserById,
+  forgetReturnPhotosOf,
+  updateUser,
+} from "./accounts.repository.ts";
 import type { ClientMeta } from "./accounts.schemas.ts";
 import {
   type DeletionInput,

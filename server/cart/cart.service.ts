@@ -4,8 +4,8 @@ import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { buyerOf, cartOffersView, offersFor } from "../promotions/offers.service.ts";
 import { moveCartCode } from "../promotions/promotions.repository.ts";
-import { storeCreditAtCheckout } from "../returns/store-credit.ts";
 import { findPendingPoints, findPointsBalance } from "../rewards/rewards.repository.ts";
+import { storeCreditAtCheckout } from "../store-credit/store-credit.ts";
 import { parseInput } from "../validation/fields.ts";
 import {
   countCartItems,

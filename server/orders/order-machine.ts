@@ -9,9 +9,9 @@ import { issueCreditNote } from "../invoices/invoicing.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { claimRefund } from "../payments/refunds.ts";
 import { releaseOffers } from "../promotions/offer-redemption.ts";
-import { giveBackSpentCredit } from "../returns/store-credit.ts";
 import { inviteToReview } from "../reviews/reviews.service.ts";
 import { creditEarnedPoints, settleCancelledOrderPoints } from "../rewards/rewards.service.ts";
+import { giveBackSpentCredit } from "../store-credit/store-credit.ts";
 import { recordStatusChange } from "./order-events.repository.ts";
 import { addSoldCount, findOrder, findOrderLines, incrementStock, updateStatusIf } from "./orders.repository.ts";
 

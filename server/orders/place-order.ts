@@ -34,9 +34,9 @@ import {
 } from "../promotions/offer-redemption.ts";
 import { customerKeyOf, offersFor } from "../promotions/offers.service.ts";
 import type { OfferOutcome } from "../promotions/promotion-engine.ts";
-import { decideStoreCredit, spendStoreCredit } from "../returns/store-credit.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
 import { redeemPoints } from "../rewards/rewards.service.ts";
+import { decideStoreCredit, spendStoreCredit } from "../store-credit/store-credit.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import { parseInput } from "../validation/fields.ts";
 import { recordStatusChange } from "./order-events.repository.ts";

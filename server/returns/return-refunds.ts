@@ -4,10 +4,10 @@ import { findTaxLines } from "../invoices/invoices.repository.ts";
 import { recordPaymentEvent, requestRefund } from "../payments/payments.repository.ts";
 import { offerShareOfReturn } from "../promotions/offer-redemption.ts";
 import { addPoints, findPointsBalance, insertLedgerEntry, spendPoints } from "../rewards/rewards.repository.ts";
+import { creditBackSpentOnReturn, creditFromReturn } from "../store-credit/store-credit.ts";
 import { amountOf } from "./return-shares.ts";
 import type { OrderRow } from "./returned-order.ts";
 import { findCreditLines, setStoreCreditBack, sumStoreCreditBack } from "./returns.repository.ts";
-import { creditBackSpentOnReturn, creditFromReturn } from "./store-credit.ts";
 
 /*
  * What an accepted return settles besides its credit note (record 30): the points of the returned

@@ -31,27 +31,6 @@ export async function findReturnsOfOrder(executor: Executor, orderId: number) {
   return executor.selectFrom("returns").selectAll().where("orderId", "=", orderId).orderBy("id").execute();
 }
 
-/** The photos a customer sent with the returns of their orders. */
-export async function findReturnPhotosOf(executor: Executor, userId: string): Promise<string[]> {
-  const rows = await executor
-    .selectFrom("returns")
-    .innerJoin("orders", "orders.id", "returns.orderId")
-    .select("returns.photo")
-    .where("orders.userId", "=", userId)
-    .where("returns.photo", "is not", null)
-    .execute();
-  return rows.flatMap((row) => (row.photo ? [row.photo] : []));
-}
-
-/** A customer's photos leave their returns (the requests stay, with their credit notes, for the accounts). */
-export async function forgetReturnPhotosOf(executor: Executor, userId: string): Promise<void> {
-  await executor
-    .updateTable("returns")
-    .set({ photo: null })
-    .where("orderId", "in", (eb) => eb.selectFrom("orders").select("id").where("userId", "=", userId))
-    .execute();
-}
-
 /** Whether a request keeps this photo (the same picture sent twice is stored once). */
 export async function photoInUse(executor: Executor, ref: string): Promise<boolean> {
   return Boolean(await executor.selectFrom("returns").select("id").where("photo", "=", ref).executeTakeFirst());

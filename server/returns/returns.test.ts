@@ -12,6 +12,7 @@ import { findRefunds } from "../payments/payments.repository.ts";
 import { pointsSummary } from "../rewards/rewards.service.ts";
 import { MAX_UPLOAD_BYTES } from "../storage/images.ts";
 import { LocalStorage } from "../storage/local-storage.ts";
+import { storeCreditSummary } from "../store-credit/store-credit.ts";
 import { DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
@@ -29,7 +30,6 @@ import {
   returnsByReason,
   returnsOfOrder,
 } from "./returns.service.ts";
-import { storeCreditSummary } from "./store-credit.ts";
 
 const SETTINGS = { returnDays: 14 };
 const DAY = 24 * 60 * 60 * 1000;
