@@ -35,7 +35,8 @@ const LABELS: Record<string, string> = {
 
 /**
  * Every money event of an order in one list, oldest first: the gateway's order, payments and their
- * failures, refunds, cash collected, and the tax invoice and credit note with their amounts.
+ * failures, refunds, cash collected, store credit paid at checkout, and the tax invoice and credit
+ * note with their amounts.
  */
 export async function moneyStory(db: Db, actor: Actor, orderId: number): Promise<MoneyEvent[]> {
   assertAdmin(actor);
@@ -55,6 +56,16 @@ export async function moneyStory(db: Db, actor: Actor, orderId: number): Promise
       label: "Tax invoice issued",
       amount: order.total,
       reference: order.invoiceNumber,
+      flagged: false,
+      note: null,
+    });
+  }
+  if (order.storeCreditUsed > 0) {
+    events.push({
+      at: Number(order.createdAt),
+      label: "Paid by store credit",
+      amount: Number(order.storeCreditUsed),
+      reference: null,
       flagged: false,
       note: null,
     });

@@ -17,6 +17,7 @@ import { mailsTo } from "../testing/outbox.ts";
 import { pdfText } from "../testing/pdf-text.ts";
 import { ADMIN, stockOf } from "../testing/returns.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
+import { moneyStory } from "./money-story.ts";
 import { customerDocument } from "./order-documents.service.ts";
 import { cancelOrderAsBuyer, changeStatus, customerOrder } from "./orders.service.ts";
 import { placeOrder, type Sale } from "./place-order.ts";
@@ -76,6 +77,10 @@ describeEachDatabase("store credit at checkout", (database) => {
     );
     expect(pdfText(without.pdf)).not.toContain("store credit");
 
+    expect((await moneyStory(db, ADMIN, placed.id)).map((event) => [event.label, event.amount]).sort()).toEqual([
+      ["Paid by store credit", 1_000_00],
+      ["Tax invoice issued", 259_900],
+    ]);
     const confirmation = (await mailsTo(db, customer.email)).find((mail) => mail.kind === "order-placed");
     expect(confirmation?.payload).toMatchObject({ total: 259_900, storeCredit: 1_000_00 });
     await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped" });
