@@ -186,13 +186,7 @@ async function placeOrderOnce(
         actor: actorLabel(actor),
         at: now,
       });
-      return {
-        id: orderId,
-        orderNumber: placement.orderNumber,
-        accessToken: placement.accessToken,
-        replayed: false,
-        payOnline: online,
-      };
+      return placedOrder(placement, online);
     });
     announceOrderEvent();
     // Pages that show how many are left (or an offer's price) are out of date only when this sale
@@ -207,6 +201,12 @@ async function placeOrderOnce(
     if (winner) return winner;
     throw error;
   }
+}
+
+/** The order just placed, as the checkout answers it; `online` when it waits for its payment. */
+function placedOrder(placement: Placement, online: boolean): PlacedOrder {
+  const { orderId: id, orderNumber, accessToken } = placement;
+  return { id, orderNumber, accessToken, replayed: false, payOnline: online };
 }
 
 /**
