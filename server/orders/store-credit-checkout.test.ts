@@ -6,6 +6,7 @@ import { type Actor, SYSTEM } from "#core/actor.ts";
 import { deleteAccount } from "../accounts/identity.service.ts";
 import { addToCart, viewCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
+import { invoiceDocument } from "../invoices/invoices.service.ts";
 import { findPaymentEvents } from "../payments/payments.repository.ts";
 import { advanceReturn, requestReturn, returnsOfOrder } from "../returns/returns.service.ts";
 import { LocalStorage } from "../storage/local-storage.ts";
@@ -13,6 +14,7 @@ import { storeCreditSummary } from "../store-credit/store-credit.ts";
 import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct } from "../testing/factories.ts";
+import { enterCode, fillCart, makeOffer, orderCart } from "../testing/offers.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { pdfText } from "../testing/pdf-text.ts";
 import { ADMIN, stockOf } from "../testing/returns.ts";
@@ -246,5 +248,25 @@ describeEachDatabase("store credit at checkout", (database) => {
       [],
     );
     expect(await db.selectFrom("users").select("id").where("id", "=", customer.id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it("pays what is left after an offer, and leaves the offer's discount the only one on the invoice", async () => {
+    const { db } = database();
+    const { actor } = await customerWithCredit(db, 1_000_00);
+    const kurta = await makeProduct(db, { price: 249_900, sizes: { M: 3 } });
+    await makeOffer(db, { name: "CREDIT10" });
+    await fillCart(db, actor, [[kurta, 1]]);
+    await enterCode(db, actor, "CREDIT10");
+    const cart = await viewCart(db, actor, { useStoreCredit: true });
+    // 10 % off ₹2,499 is ₹249.90; the grand total after it is what the credit pays towards.
+    expect(cart.grandTotal).toBe(249_900 - 24_990 + 100_00);
+    expect(cart.storeCredit).toMatchObject({ applied: 1_000_00, toPay: cart.grandTotal - 1_000_00 });
+    const placed = await orderCart(db, actor, { storeCredit: 1_000_00 });
+    const order = await customerOrder(db, actor, placed.orderNumber);
+    expect(order).toMatchObject({ total: cart.grandTotal, storeCreditUsed: 1_000_00 });
+    const invoice = await invoiceDocument(db, order, "invoice", DEMO_SIGNATORY);
+    expect(invoice.discounts).toEqual([{ label: "offer CREDIT10", amount: 24_990 }]);
+    expect(invoice.settlements).toEqual([{ label: "Paid by store credit", amount: 1_000_00 }]);
+    expect(invoice.totals.total).toBe(cart.grandTotal);
   });
 });
