@@ -229,7 +229,8 @@ function PhotoFields({ kept, error }: { kept: string[]; error: string | undefine
           </div>
         </fieldset>
       ) : null}
-      <fieldset className="flex flex-col gap-2">
+      {/* A fieldset is as wide as its widest content unless told otherwise: on a phone it must shrink. */}
+      <fieldset className="flex min-w-0 flex-col gap-2">
         <legend className="label">Photos (up to {MAX_REVIEW_PHOTOS}, JPEG, PNG or WebP, 5 MB each)</legend>
         {[0, 1, 2].map((slot) => (
           <div key={slot}>
@@ -241,7 +242,7 @@ function PhotoFields({ kept, error }: { kept: string[]; error: string | undefine
               name={`photo${slot}`}
               type="file"
               accept="image/jpeg,image/png,image/webp"
-              className="text-sm"
+              className="w-full max-w-full text-sm"
             />
           </div>
         ))}

@@ -16,7 +16,7 @@ import {
   markSent,
   requeueFailed,
 } from "./outbox.repository.ts";
-import { renderMail, subjectOf } from "./templates/mail-templates.ts";
+import { subjectOf } from "./templates/mail-subjects.ts";
 
 /** How long a worker may hold a message before another may take it (an SMTP send times out well before). */
 const LEASE_MS = 2 * 60_000;
@@ -89,6 +89,8 @@ type ClaimedRow = Awaited<ReturnType<typeof claimDue>>[number];
 async function deliverOne(delivery: Delivery, row: ClaimedRow): Promise<boolean> {
   const message = { kind: row.kind, to: row.recipient, payload: JSON.parse(row.payload) } as MailMessage;
   try {
+    // The templates (and React Email) load here, in the process that sends, when it first sends.
+    const { renderMail } = await import("./templates/mail-templates.ts");
     const { html, text } = await renderMail(message, delivery.publicUrl);
     await delivery.transport.send({
       from: delivery.from,

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { expectNoSeriousA11yViolations } from "./browser.ts";
-import { live } from "./shopper.ts";
+import { live, scrollsSideways } from "./shopper.ts";
 
 /*
  * Every page, as a visitor, a customer and the administrator sees it, on a phone (375 px) and a
@@ -39,10 +40,44 @@ export async function checkEveryWay(page: Page, what: string) {
   }
 }
 
-export async function checkPages(page: Page, paths: readonly string[]) {
+/** Phone to laptop, narrowest first: the widths at which a shopper's page must not scroll sideways. */
+const FITTING_WIDTHS = [320, 375, 768, 1024, 1366] as const;
+
+/**
+ * Each page loaded once and looked at every way; with `fits`, also widened step by step from 320 to
+ * 1366 px (a window dragged wider, a tablet turned), at none of which it may scroll sideways.
+ */
+export async function checkPages(page: Page, paths: readonly string[], options: { fits?: boolean } = {}) {
   for (const path of paths) {
     await live(page, path);
+    if (options.fits) await expectWithinScreen(page, path);
     await checkEveryWay(page, path);
+  }
+}
+
+/** The innermost elements that reach past the right edge, named as a developer would find them. */
+function tooWide(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const over = [...document.body.querySelectorAll("*")].filter(
+      (element) => element.getBoundingClientRect().right > window.innerWidth + 1,
+    );
+    const innermost = over.filter((element) => !over.some((other) => other !== element && element.contains(other)));
+    return innermost
+      .slice(0, 3)
+      .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`)
+      .join(", ");
+  });
+}
+
+async function expectWithinScreen(page: Page, path: string) {
+  for (const width of FITTING_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect
+      .poll(() => scrollsSideways(page), { message: `${path} at ${width} px` })
+      .toBe(false)
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}; wider than the screen: ${await tooWide(page)}`);
+      });
   }
 }
 

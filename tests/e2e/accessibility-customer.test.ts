@@ -28,16 +28,21 @@ describeJourneys("accessibility of a customer's pages", (journey) => {
       const orderPath = (await page.getByTestId("order-card").first().getAttribute("href")) ?? "/order";
       // Delivered, so that its return page and the piece's review form show their forms.
       await deliverOrder(journey().shop, orderPath.split("/").pop() ?? "");
-      await checkPages(page, [
-        "/",
-        "/profile",
-        "/profile?edit",
-        "/profileform",
-        "/order",
-        orderPath,
-        `${orderPath}/return`,
-        `/review/${productPath.split("/").pop()}`,
-      ]);
+      await checkPages(
+        page,
+        [
+          "/",
+          "/cart",
+          "/profile",
+          "/profile?edit",
+          "/profileform",
+          "/order",
+          orderPath,
+          `${orderPath}/return`,
+          `/review/${productPath.split("/").pop()}`,
+        ],
+        { fits: true },
+      );
     },
     SWEEP_TIMEOUT_MS,
   );

@@ -8,19 +8,32 @@ describeJourneys("accessibility of a visitor's pages", (journey) => {
     async () => {
       const page = await journey().newPage();
       const productPath = await firstProductPath(page);
-      await checkPages(page, ["/", "/allproducts", "/pakistani-suits?sort=high", productPath]);
-      await checkPages(page, [
-        "/account",
-        "/login",
-        "/signup",
-        "/wishlist",
-        "/data-sources",
-        "/delivery?pincode=560034",
-        "/how-reviews-work",
-        "/no-such-page",
-      ]);
+      // A piece in the cart and on the wishlist, so that both pages show their lists.
       await addFirstSize(page, productPath);
-      await checkPages(page, ["/cart", "/guest"]);
+      await page.getByRole("button", { name: "Add To Wishlist" }).click();
+      await page.getByRole("button", { name: "Wishlisted" }).waitFor();
+      await checkPages(
+        page,
+        [
+          "/",
+          "/allproducts",
+          "/pakistani-suits?sort=high",
+          // A long word searched for wraps instead of widening the page.
+          `/allproducts?q=${"chikankari".repeat(6)}`,
+          productPath,
+          "/account",
+          "/login",
+          "/signup",
+          "/wishlist",
+          "/data-sources",
+          "/delivery?pincode=560034",
+          "/how-reviews-work",
+          "/no-such-page",
+          "/cart",
+          "/guest",
+        ],
+        { fits: true },
+      );
       await page.setViewportSize({ width: 375, height: 900 });
       await page.getByRole("button", { name: "Open menu" }).click();
       await page.getByRole("dialog", { name: "Menu" }).waitFor();

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, setOrderStatus } from "./forms.ts";
+import { live } from "./shopper.ts";
 
 async function picture(colour: string) {
   return sharp({ create: { width: 800, height: 1000, channels: 3, background: colour } })
@@ -66,7 +67,7 @@ describeJourneys("the admin area", (journey) => {
     await shopper.getByLabel("Password").fill("Secret-pass-1");
     await shopper.getByRole("button", { name: "Signup" }).click();
     await shopper.getByText("Signup Successfully").waitFor();
-    await shopper.goto(productUrl);
+    await live(shopper, productUrl);
     await shopper.getByLabel("Size").selectOption("M");
     await shopper.getByRole("button", { name: "Order Now" }).click();
     const dialog = shopper.getByRole("dialog", { name: "Checkout" });

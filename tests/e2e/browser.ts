@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.ts";
-import type { E2eShop } from "./shop-servers.ts";
+import { type E2eShop, shopReady } from "./shop-servers.ts";
 
 export type PageOptions = {
   width?: number;
@@ -49,6 +49,7 @@ export function describeJourneys(
     let browser: Browser;
     const contexts: BrowserContext[] = [];
     beforeAll(async () => {
+      await shopReady(shop);
       // Pictures are not loaded unless a journey looks at them: no other journey reads a pixel, and
       // the shop is spared sending them.
       const args = options.images ? CHROMIUM_ARGS : [...CHROMIUM_ARGS, "--blink-settings=imagesEnabled=false"];

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +8,10 @@ import type { TestProject } from "vitest/node";
 import { startLocalGateway } from "../../server/testing/local-gateway.ts";
 
 export type E2eShop = {
+  /** Known once the shop is up (`shopReady`); empty before. */
   baseUrl: string;
+  /** Where the shop's address (or why it did not start) is written once it is up. */
+  stateFile: string;
   adminEmail: string;
   adminPassword: string;
   /** Where the shop writes its mail (MAIL_URL=file:…), for journeys that read it. */
@@ -28,17 +31,22 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
  * exactly as `npm start` would, in one process (the cluster has HTTP tests of its own). The
  * journeys run on SQLite: what PostgreSQL does differently (LISTEN/NOTIFY between nodes, row locks
  * under concurrency) is proved over real HTTP against shop processes on PostgreSQL in tests/http.
+ *
+ * The shop takes a quarter of a minute to load its demo catalogue, and nothing but the journeys
+ * needs it: it starts here without holding the run back, and each journey file waits for it
+ * (`shopReady`), while the service and HTTP suites already run.
  */
 export default async function setup(project: TestProject) {
   const adminPassword = "E2e-admin-password-1";
   const adminEmail = "admin@shop.test";
   const dir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
   const outboxDir = path.join(dir, "outbox");
+  const stateFile = path.join(dir, "shop.json");
   // Online payment is on, through the local stand-in for Razorpay; cash on delivery stays the
   // checkout's first choice, so journeys that do not pay online see the checkout as before.
   const gateway = await startLocalGateway();
   const payment = gateway.settings();
-  const { child, baseUrl } = await startShop({
+  const started = startShop({
     RAZORPAY_KEY_ID: payment.keyId,
     RAZORPAY_KEY_SECRET: payment.keySecret,
     RAZORPAY_WEBHOOK_SECRET: payment.webhookSecret,
@@ -53,15 +61,46 @@ export default async function setup(project: TestProject) {
     WEB_CONCURRENCY: "1",
     // Plain pictures: the browser loads none (but the profile photo's), so none need drawing.
     SEED_DEMO: "plain",
-  });
-  gateway.webhookUrl = `${baseUrl}/webhooks/razorpay`;
-  project.provide("shop", { baseUrl, adminEmail, adminPassword, outboxDir });
+  }).then(
+    ({ child, baseUrl }) => {
+      gateway.webhookUrl = `${baseUrl}/webhooks/razorpay`;
+      writeState(stateFile, { baseUrl });
+      return child;
+    },
+    (error: Error) => {
+      writeState(stateFile, { error: error.message });
+      return null;
+    },
+  );
+  project.provide("shop", { baseUrl: "", stateFile, adminEmail, adminPassword, outboxDir });
   return async () => {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    const child = await started;
+    if (child && child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
     await gateway.close();
     rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/** Written whole or not at all: a journey polling for the file never reads half of it. */
+function writeState(file: string, state: { baseUrl?: string; error?: string }): void {
+  writeFileSync(`${file}.part`, JSON.stringify(state));
+  renameSync(`${file}.part`, file);
+}
+
+/** Waits until the journeys' shop is up, and gives its address; says why when it did not start. */
+export async function shopReady(shop: E2eShop): Promise<E2eShop> {
+  const until = Date.now() + 170_000;
+  while (!existsSync(shop.stateFile)) {
+    if (Date.now() > until) throw new Error("The journeys' shop did not start within 170 seconds.");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const state = JSON.parse(readFileSync(shop.stateFile, "utf8")) as { baseUrl?: string; error?: string };
+  if (!state.baseUrl) throw new Error(`The journeys' shop did not start: ${state.error}`);
+  shop.baseUrl = state.baseUrl;
+  return shop;
 }
 
 async function startShop(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {

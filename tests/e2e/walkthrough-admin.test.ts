@@ -11,6 +11,7 @@ describeJourneys("the walk-through's findings: the admin area", (journey) => {
   it("gives the admin a frame of their own that fits at 1024 and 1366 px, and tells a disabled customer why they left", async () => {
     const customer = await journey().newPage();
     const email = await signUp(customer, "Nisha Menon");
+    await live(customer, "/profile");
     const admin = await journey().newPage({ width: 1024, height: 800 });
     const { adminEmail, adminPassword } = journey().shop;
     await live(admin, "/login");

@@ -130,66 +130,69 @@ function attackOn(engine: Engine) {
       expect(await queued(guest, "order-link")).toBe(PUBLIC_MAILS_PER_HOUR);
     });
 
-    it("writes none of the secrets it hands out into the log, and lets no Referer leave a secret page", async () => {
-      const email = "secrets@attack.test";
-      const browser = liveBrowser();
-      await browser.post(shop.baseUrl, "/signup", { name: "Secret", email, password: "Secret-pass-1" });
-      await post("/forgot-password", { email });
-      const outbox = path.join(dir, "outbox");
-      const reset = linkPath(await waitForMail(outbox, email, /Reset/), "/reset-password/");
-      const verify = linkPath(await waitForMail(outbox, email, /Confirm/), "/verify-email/");
-      const guestBrowser = liveBrowser();
-      await guestBrowser.post(shop.baseUrl, "/cart", { intent: "add", productId: String(productId), size: "M" });
-      const placed = await guestBrowser.post(shop.baseUrl, "/guest", checkoutForm("secret-guest@attack.test"));
-      const orderPath = placed.location;
-      expect(orderPath).toMatch(/^\/orders\/[\w-]{32,}$/);
-      const secrets = [reset, verify, orderPath].map((link) => link.slice(link.lastIndexOf("/") + 1));
+    // What the log and the metrics keep is the same on either engine: looked at on the default one.
+    if (engine === "sqlite") {
+      it("writes none of the secrets it hands out into the log, and lets no Referer leave a secret page", async () => {
+        const email = "secrets@attack.test";
+        const browser = liveBrowser();
+        await browser.post(shop.baseUrl, "/signup", { name: "Secret", email, password: "Secret-pass-1" });
+        await post("/forgot-password", { email });
+        const outbox = path.join(dir, "outbox");
+        const reset = linkPath(await waitForMail(outbox, email, /Reset/), "/reset-password/");
+        const verify = linkPath(await waitForMail(outbox, email, /Confirm/), "/verify-email/");
+        const guestBrowser = liveBrowser();
+        await guestBrowser.post(shop.baseUrl, "/cart", { intent: "add", productId: String(productId), size: "M" });
+        const placed = await guestBrowser.post(shop.baseUrl, "/guest", checkoutForm("secret-guest@attack.test"));
+        const orderPath = placed.location;
+        expect(orderPath).toMatch(/^\/orders\/[\w-]{32,}$/);
+        const secrets = [reset, verify, orderPath].map((link) => link.slice(link.lastIndexOf("/") + 1));
 
-      const page = await fetch(`${shop.baseUrl}${reset}`);
-      await page.text();
-      expect(page.headers.get("referrer-policy")).toBe("no-referrer");
-      for (const url of [`${verify}`, `${orderPath}`, `${orderPath}.data`, `/${reset.slice(1)}?code=${secrets[0]}`]) {
-        await (await fetch(`${shop.baseUrl}${url}`)).text();
-      }
-      await post(reset, { password: "Another-pass-2" });
-      await browser.post(shop.baseUrl, verify, {});
-      // Every request above has its line once the last one is written.
-      await expect
-        .poll(
-          () =>
-            shop
-              .output()
-              .split("\n")
-              .filter((line) => line.includes("[redacted]")).length,
-          {
-            timeout: 10_000,
-          },
-        )
-        .toBeGreaterThanOrEqual(6);
-      for (const secret of secrets) expect(shop.output()).not.toContain(secret);
-    });
+        const page = await fetch(`${shop.baseUrl}${reset}`);
+        await page.text();
+        expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+        for (const url of [`${verify}`, `${orderPath}`, `${orderPath}.data`, `/${reset.slice(1)}?code=${secrets[0]}`]) {
+          await (await fetch(`${shop.baseUrl}${url}`)).text();
+        }
+        await post(reset, { password: "Another-pass-2" });
+        await browser.post(shop.baseUrl, verify, {});
+        // Every request above has its line once the last one is written.
+        await expect
+          .poll(
+            () =>
+              shop
+                .output()
+                .split("\n")
+                .filter((line) => line.includes("[redacted]")).length,
+            {
+              timeout: 10_000,
+            },
+          )
+          .toBeGreaterThanOrEqual(6);
+        for (const secret of secrets) expect(shop.output()).not.toContain(secret);
+      });
 
-    it("keeps one metrics series per route however many paths a visitor invents", async () => {
-      const scrape = async () => {
-        const response = await fetch(`${shop.baseUrl}/metrics`, {
-          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-        });
-        const text = await response.text();
-        return text.split("\n").filter((line) => line.startsWith("kesar_http_request_duration_seconds_count")).length;
-      };
-      const before = Math.max(await scrape(), await scrape());
-      for (let batch = 0; batch < 10; batch++) {
-        await Promise.all(
-          Array.from({ length: 30 }, async (_, index) => {
-            const response = await fetch(`${shop.baseUrl}/no-such-page-${batch}-${index}/${"x".repeat(index)}`);
-            await response.text();
-          }),
-        );
-      }
-      const after = Math.max(await scrape(), await scrape(), await scrape());
-      // A worker that had not yet answered a 404 gains its one "(not found)" series and no more.
-      expect(after).toBeLessThanOrEqual(before + 2);
-    });
+      it("keeps one metrics series per route however many paths a visitor invents", async () => {
+        const scrape = async () => {
+          const response = await fetch(`${shop.baseUrl}/metrics`, {
+            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+          });
+          const text = await response.text();
+          return text.split("\n").filter((line) => line.startsWith("kesar_http_request_duration_seconds_count")).length;
+        };
+        const before = Math.max(await scrape(), await scrape());
+        for (let batch = 0; batch < 10; batch++) {
+          await Promise.all(
+            Array.from({ length: 30 }, async (_, index) => {
+              const response = await fetch(`${shop.baseUrl}/no-such-page-${batch}-${index}/${"x".repeat(index)}`);
+              await response.text();
+            }),
+          );
+        }
+        const after = Math.max(await scrape(), await scrape(), await scrape());
+        // A worker that had not yet answered a 404 gains its one "(not found)" series and no more.
+        expect(after).toBeLessThanOrEqual(before + 2);
+      });
+    }
   });
 }
 

@@ -6,8 +6,8 @@ import { pointsToPaise } from "#core/points.ts";
 import { offerDiscountRows, shippingText } from "#core/promotions.ts";
 import type { MailMessage } from "../mail.schemas.ts";
 import { button, h, INK, letter, MUTED, muted, styles, text } from "./mail-layout.ts";
-import { linkOnItsOwnLine, orderStatusMail, STATUS_WORDS } from "./order-status-mail.ts";
-import { returnStatusMail, returnStatusWords } from "./return-status-mail.ts";
+import { linkOnItsOwnLine, orderStatusMail } from "./order-status-mail.ts";
+import { returnStatusMail } from "./return-status-mail.ts";
 
 type Rendered = { html: string; text: string };
 
@@ -18,28 +18,6 @@ const COLUMNS_AS_TEXT = {
   options: { colSpacing: 3, uppercaseHeaderCells: false },
 };
 const COLUMNS_ROW: Record<string, string> = { "data-columns": "" };
-
-/** The subject of a message: the outbox keeps it, the admin's list shows it. */
-export function subjectOf(message: MailMessage): string {
-  switch (message.kind) {
-    case "order-placed":
-      return `Your Kesar order ${message.payload.orderNumber}`;
-    case "order-status":
-      return `Your order ${message.payload.orderNumber} ${STATUS_WORDS[message.payload.status]}`;
-    case "order-link":
-      return `The link to your Kesar order ${message.payload.orderNumber}`;
-    case "password-reset":
-      return "Reset your Kesar password";
-    case "verify-email":
-      return "Confirm your e-mail address for Kesar";
-    case "email-change-notice":
-      return "Your Kesar e-mail address is changing";
-    case "review-invitation":
-      return `How did your Kesar order ${message.payload.orderNumber} fit?`;
-    case "return-status":
-      return `Your return from order ${message.payload.orderNumber}: ${returnStatusWords(message.payload.status)}`;
-  }
-}
 
 /** The message as HTML and as plain text, with its links on the shop's public address. */
 export async function renderMail(message: MailMessage, publicUrl: string): Promise<Rendered> {

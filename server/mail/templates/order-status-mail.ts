@@ -6,16 +6,10 @@ import { formatInr } from "#core/money.ts";
 import { REFUND_NOTE } from "#core/payment-status.ts";
 import type { MailMessage } from "../mail.schemas.ts";
 import { button, h, letter, muted, styles, text } from "./mail-layout.ts";
+import { STATUS_WORDS } from "./mail-subjects.ts";
 
 type StatusPayload = Extract<MailMessage, { kind: "order-status" }>["payload"];
 type Url = (path: string) => string;
-
-export const STATUS_WORDS = {
-  shipped: "has shipped",
-  delivered: "has been delivered",
-  cancelled: "has been cancelled",
-  "returned-to-origin": "has come back to us",
-} as const;
 
 /** The mail for each step after the order is placed, with what the buyer needs at that step. */
 export function orderStatusMail(payload: StatusPayload, url: Url): ReactNode {

@@ -6,11 +6,6 @@ import { button, letter, muted, text } from "./mail-layout.ts";
 
 type Url = (path: string) => string;
 
-/** The step as a subject line says it: "Pickup scheduled", in lower case after a colon. */
-export function returnStatusWords(status: string): string {
-  return (RETURN_STATUS_LABELS[status as ReturnStatus] ?? status).toLowerCase();
-}
-
 type Payload = ReturnMail["payload"];
 
 /** The mail for each step of a return or exchange, with what the shopper needs at that step. */

@@ -1,0 +1,43 @@
+import { RETURN_STATUS_LABELS, type ReturnStatus } from "#core/returns.ts";
+import type { MailMessage } from "../mail.schemas.ts";
+
+/*
+ * What a message is called: the outbox keeps the subject when the message is queued, and the
+ * admin's list shows it. Apart from the templates, so that queueing a message does not load the
+ * library that renders them (only the process that sends mail does, when it first sends).
+ */
+
+/** How the order-status mail's subject and heading end, by the order's new status. */
+export const STATUS_WORDS = {
+  shipped: "has shipped",
+  delivered: "has been delivered",
+  cancelled: "has been cancelled",
+  "returned-to-origin": "has come back to us",
+} as const;
+
+/** The step as a subject line says it: "Pickup scheduled", in lower case after a colon. */
+export function returnStatusWords(status: string): string {
+  return (RETURN_STATUS_LABELS[status as ReturnStatus] ?? status).toLowerCase();
+}
+
+/** The subject of a message: the outbox keeps it, the admin's list shows it. */
+export function subjectOf(message: MailMessage): string {
+  switch (message.kind) {
+    case "order-placed":
+      return `Your Kesar order ${message.payload.orderNumber}`;
+    case "order-status":
+      return `Your order ${message.payload.orderNumber} ${STATUS_WORDS[message.payload.status]}`;
+    case "order-link":
+      return `The link to your Kesar order ${message.payload.orderNumber}`;
+    case "password-reset":
+      return "Reset your Kesar password";
+    case "verify-email":
+      return "Confirm your e-mail address for Kesar";
+    case "email-change-notice":
+      return "Your Kesar e-mail address is changing";
+    case "review-invitation":
+      return `How did your Kesar order ${message.payload.orderNumber} fit?`;
+    case "return-status":
+      return `Your return from order ${message.payload.orderNumber}: ${returnStatusWords(message.payload.status)}`;
+  }
+}
