@@ -9,17 +9,16 @@ import { StringDecoder } from "node:string_decoder";
  * its scripts run (links, and forms that post), so the scripts can wait for the picture. React
  * Router's <Scripts> asks for them at once (module preloads in the head, a module script at the end
  * of the body); as the page streams out, those are renamed into inert tags, and a small script
- * after them starts them for real when the page's priority picture has loaded (or failed), one
- * frame later, or at once when the page has none. The page's own load event starts them too (a
- * browser that shows no pictures never loads one), and a picture that takes longer than three
- * seconds does not hold them back any longer.
+ * after them starts them for real two frames after the page's load event (which waits for the
+ * pictures loaded at once, the largest among them), so after those pictures are painted; or after
+ * three seconds, when a picture is that slow.
  */
 
 const DEFERRED_PRELOAD = "x-modulepreload";
 const DEFERRED_MODULE = "x-module";
 
 /** The starter, minified by hand; `data-` nothing: it reads the renamed tags back. */
-export const SCRIPT_STARTER = `(function(){var d=document,s=!1;function go(){if(s)return;s=!0;d.querySelectorAll('link[rel="${DEFERRED_PRELOAD}"]').forEach(function(l){var n=d.createElement("link");n.rel="modulepreload";n.href=l.href;d.head.appendChild(n)});d.querySelectorAll('script[type="${DEFERRED_MODULE}"]').forEach(function(o){var n=d.createElement("script");n.type="module";n.nonce=o.nonce;n.textContent=o.textContent;o.replaceWith(n)})}function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}var i=d.querySelector('img[fetchpriority="high"]');if(i&&!i.complete){i.addEventListener("load",painted);i.addEventListener("error",painted);addEventListener("load",painted);setTimeout(go,3e3)}else painted()})()`;
+export const SCRIPT_STARTER = `(function(){var d=document,s=!1;function go(){if(s)return;s=!0;d.querySelectorAll('link[rel="${DEFERRED_PRELOAD}"]').forEach(function(l){var n=d.createElement("link");n.rel="modulepreload";n.href=l.href;d.head.appendChild(n)});d.querySelectorAll('script[type="${DEFERRED_MODULE}"]').forEach(function(o){var n=d.createElement("script");n.type="module";n.nonce=o.nonce;n.textContent=o.textContent;o.replaceWith(n)})}function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}if(d.readyState==="complete")painted();else{addEventListener("load",painted);setTimeout(go,3e3)}})()`;
 
 const MODULE_PRELOAD = /<link rel="modulepreload"/g;
 const MODULE_SCRIPT = /<script([^>]*?) type="module" async=""([^>]*)>/;

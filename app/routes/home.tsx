@@ -39,7 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <TileGrid tiles={collections} captionStyle="hover" eagerFirst />
       </HomeSection>
 
-      <HomeSection title="Shop Latest Pakistani Suits">
+      <HomeSection title="Shop Latest Pakistani Suits" later>
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {latestSuits.map((suit) => (
             <li key={suit.id} className="flex">
@@ -55,11 +55,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </HomeSection>
 
-      <HomeSection title="Pick Your Mood">
+      <HomeSection title="Pick Your Mood" later>
         <TileGrid tiles={moods} captionStyle="always" />
       </HomeSection>
 
-      <section aria-label="Offers" className="border-t border-gold-900">
+      <section aria-label="Offers" className="later border-t border-gold-900 [contain-intrinsic-size:auto_200px]">
         <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:grid-cols-2">
           <li className="flex items-center gap-4">
             <Truck aria-hidden="true" className="size-10 text-gold-400" />
@@ -81,10 +81,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function HomeSection({ title, children }: { title: string; children: React.ReactNode }) {
+/** A section of the home page; `later` ones start below the first screen (see the `later` utility). */
+function HomeSection({
+  title,
+  later = false,
+  children,
+}: {
+  title: string;
+  later?: boolean;
+  children: React.ReactNode;
+}) {
   const id = `home-${title.toLowerCase().replaceAll(" ", "-")}`;
   return (
-    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-12">
+    <section aria-labelledby={id} className={`mx-auto max-w-7xl px-4 py-12 ${later ? "later" : ""}`}>
       <h2 id={id} className="mb-6 text-center font-display text-3xl font-semibold text-gold-400">
         {title}
       </h2>

@@ -88,7 +88,11 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
               {page.items.map((product, index) => (
-                <li key={product.id} className="flex">
+                // Past the first row the cards are below a phone's first screen (the `later` utility).
+                <li
+                  key={product.id}
+                  className={`flex ${index >= 4 ? "later [contain-intrinsic-size:auto_560px]" : ""}`}
+                >
                   <ProductCard
                     product={product}
                     offer={offers[product.id]}

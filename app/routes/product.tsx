@@ -114,7 +114,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <DeliveryCheck />
         </section>
       </div>
-      <ReviewsSection productId={product.id} summary={summary} topReviews={reviews.topReviews} />
+      <div className="later">
+        <ReviewsSection productId={product.id} summary={summary} topReviews={reviews.topReviews} />
+      </div>
     </>
   );
 }

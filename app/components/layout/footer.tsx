@@ -24,7 +24,7 @@ const SOCIAL = [
 
 export function Footer() {
   return (
-    <footer className="border-t border-zinc-200 bg-zinc-50 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <footer className="later border-t [contain-intrinsic-size:auto_600px] border-zinc-200 bg-zinc-50 text-sm dark:border-zinc-800 dark:bg-zinc-900">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="font-display text-2xl font-semibold text-gold-700 dark:text-gold-400">Kesar</p>
