@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
+import { live } from "./shopper.ts";
 
 describeJourneys(
   "accounts",
@@ -86,7 +87,8 @@ describeJourneys(
       await page.getByRole("button", { name: "Signup" }).click();
       await page.getByText("Signup Successfully").waitFor();
 
-      await page.goto("/profileform");
+      // The password field becomes required as the e-mail changes: a page that is live.
+      await live(page, "/profileform");
       const posts: string[] = [];
       page.on("request", (request) => {
         if (request.method() === "POST") posts.push(request.url());

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, fillPincode } from "./forms.ts";
+import { live } from "./shopper.ts";
 
 async function openProduct(page: Page, listing: string, title: string) {
   await page.goto(listing);
@@ -10,6 +11,8 @@ async function openProduct(page: Page, listing: string, title: string) {
     .first()
     .click();
   await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+  // The size and the buttons answer once the page is live.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 async function addInSize(page: Page, size: string) {
@@ -174,7 +177,7 @@ describeJourneys("cart and checkout", (journey) => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click();
     await page.waitForURL("**/login");
 
-    await page.goto("/accessories");
+    await live(page, "/accessories");
     const belt = page.locator("article").filter({ hasText: "Gold-Tone Chain Belt" });
     await belt.getByRole("button", { name: "Add to Cart: Gold-Tone Chain Belt" }).click();
     await page.getByText("Added to cart").last().waitFor();

@@ -3,6 +3,7 @@ import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery } from "./forms.ts";
 import { linkPath, waitForMail } from "./mailbox.ts";
+import { addToCart, productPath } from "./shopper.ts";
 
 async function signUp(page: Page, email: string, password: string) {
   await page.goto("/signup?redirectTo=%2F");
@@ -18,17 +19,6 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login" }).click();
-}
-
-async function addToCart(page: Page, title: string) {
-  await page.goto(`/allproducts?q=${encodeURIComponent(title)}`);
-  await page
-    .getByRole("link", { name: new RegExp(title) })
-    .first()
-    .click();
-  await page.getByLabel("Size").selectOption("M");
-  await page.getByRole("button", { name: "Add To Cart" }).click();
-  await page.getByText("Added to cart").last().waitFor();
 }
 
 function fillAddress(page: Page) {
@@ -78,7 +68,7 @@ describeJourneys("mail", (journey) => {
     const { shop } = journey();
     const page = await journey().newPage();
     const email = unique("guest");
-    await addToCart(page, "Ayesha Pastel Lawn Co-ordinated Suit");
+    await addToCart(page, await productPath(page, "Ayesha Pastel Lawn Co-ordinated Suit"), "M");
     await page.goto("/guest");
     await fillAddress(page);
     await page.getByLabel("Email").fill(email);
