@@ -270,11 +270,35 @@ async function countSearch(executor: Executor, filter: ListingFilter, terms: rea
   const where = sql.join([source.where, ...(extra.length === 0 ? [] : listingConditions(filter))], sql` and `);
   const matches = sql`select 1 from ${source.from} where ${where}`;
   const more = SEARCH_COUNT_LIMIT + 1;
-  if (engineOf(executor) === "postgres" && (await estimatedRows(executor, matches)) > 2 * SEARCH_COUNT_LIMIT)
+  if (
+    engineOf(executor) === "postgres" &&
+    estimateMeansMany(await estimatedRows(executor, matches), await indexedProducts(executor))
+  )
     return more;
   const counted = await sql<{ count: number | string }>`
     select count(*) as count from (${matches} limit ${more}) as found`.execute(executor);
   return Number(counted.rows[0]?.count ?? 0);
+}
+
+/**
+ * PostgreSQL's planner guesses up to 0.5 % of the rows for a word outside its statistics' most
+ * common words (DEFAULT_TS_MATCH_SEL in its tsselfuncs.c), so at a million products every rare word
+ * is "about 5,000": trusted, that made a word found once say "2,000+" and walk the whole standing
+ * index for its page (1.5 s). An estimate means many only past twice that guess and past twice the
+ * limit; below, the matches are counted (up to the limit, which stays cheap).
+ */
+export function estimateMeansMany(estimate: number, products: number): boolean {
+  const guessForAnUnknownWord = 0.005 * Math.max(products, 0);
+  return estimate > 2 * SEARCH_COUNT_LIMIT && estimate > 2 * guessForAnUnknownWord;
+}
+
+/** The planner's idea of how many products the search table holds (0 before its first analysis). */
+async function indexedProducts(executor: Executor): Promise<number> {
+  const found = await sql<{ rows: number | string }>`
+    select greatest(reltuples, 0)::bigint as rows from pg_class where oid = 'product_search'::regclass`.execute(
+    executor,
+  );
+  return Number(found.rows[0]?.rows ?? 0);
 }
 
 /** PostgreSQL's planner's estimate of the rows a query returns. */

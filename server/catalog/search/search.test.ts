@@ -1,11 +1,11 @@
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
 import { flagRecord } from "#core/collections.ts";
 import { PAGE_SIZE, productCount, SEARCH_COUNT_LIMIT } from "#core/listings.ts";
 import { failure } from "../../testing/app-error.ts";
 import { actorFor, makeCustomer, makeProduct, makeVisitor, uniqueWord } from "../../testing/factories.ts";
 import { describeEachDatabase } from "../../testing/test-databases.ts";
-import { findListingPage } from "../catalog.repository.ts";
+import { estimateMeansMany, findListingPage } from "../catalog.repository.ts";
 import { listingQuerySchema } from "../catalog.schemas.ts";
 import { browseListing } from "../catalog.service.ts";
 import { archiveProduct, updateProduct } from "../catalog-admin.service.ts";
@@ -242,5 +242,18 @@ describeEachDatabase("search", (database) => {
     expect(productCount(beyond.total, beyond.more)).toBe("2,000+ products");
     expect(productCount(exactly.total)).toBe("2,000 products");
     expect(productCount(1)).toBe("1 product");
+  });
+});
+
+describe("PostgreSQL's estimate of a search's matches", () => {
+  it("means many only past the limit and past the planner's guess for a word it has no statistics of", () => {
+    // 100k products: the guess for an unknown word (500) is under the limit's 4,000.
+    expect(estimateMeansMany(14_000, 100_000)).toBe(true);
+    expect(estimateMeansMany(3_000, 100_000)).toBe(false);
+    // A million: a word found once is guessed at 5,000, which must be counted, not called "2,000+".
+    expect(estimateMeansMany(5_000, 1_000_000)).toBe(false);
+    expect(estimateMeansMany(140_000, 1_000_000)).toBe(true);
+    // Before the table's first analysis the planner knows no size.
+    expect(estimateMeansMany(5_000, 0)).toBe(true);
   });
 });
