@@ -129,6 +129,10 @@ export async function startShop(
       METRICS_TOKEN: metricsToken,
       // Shoppers come through a proxy from addresses of their own (see shoppers.ts).
       TRUST_PROXY: "1",
+      // The crowd pays cash on delivery, whatever its cart comes to: with the shop's ₹10,000 limit,
+      // a guest's growing cart was refused at checkout from then on, and the load measured refusals
+      // and ever larger carts instead of a sale (the older commits compared against have no limit).
+      COD_MAX_RUPEES: "10000000",
       ...(options.nodeOptions ? { NODE_OPTIONS: options.nodeOptions } : {}),
     },
     // The request log goes where a shop owner's would: to a file, not to this terminal.

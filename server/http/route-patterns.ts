@@ -19,6 +19,8 @@ const SECRET_PARAMS: ReadonlySet<string> = new Set(["code", "token"]);
 /** Query values that are never written down, whichever page they come with. */
 const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set(["code", "token", "key", "secret", "password"]);
 export const REDACTED = "[redacted]";
+/** How many paths' matches a worker keeps (a few hundred kilobytes at most). */
+const MATCHES_KEPT = 5_000;
 
 /**
  * The pages' route patterns, read from the server build, so that logs and metrics name a request
@@ -27,17 +29,34 @@ export const REDACTED = "[redacted]";
 export class RoutePatterns {
   #source: unknown = null;
   #tree: RouteObject[] = [];
+  /**
+   * Matches by path: React Router flattens and ranks the whole route table on every matchRoutes
+   * call, which cost a tenth of a worker's CPU under a sale-day load (each request's log line and
+   * metrics ask). A shop's paths repeat; invented ones only fill the map, which is emptied when full.
+   */
+  #matched = new Map<string, PageMatch | null>();
 
   /** Takes the routes of a (new) build; the same build is read once. */
   use(routes: Readonly<Record<string, BuiltRoute | undefined>>): void {
     if (routes === this.#source) return;
     this.#source = routes;
+    this.#matched.clear();
     this.#tree = treeOf(Object.values(routes).filter((route): route is BuiltRoute => route !== undefined));
   }
 
   /** The page route a path is served by, or null when it is served by none but the catch-all. */
   match(url: string): PageMatch | null {
-    const matches = matchRoutes(this.#tree, pathOf(url));
+    const path = pathOf(url);
+    const known = this.#matched.get(path);
+    if (known !== undefined) return known;
+    if (this.#matched.size >= MATCHES_KEPT) this.#matched.clear();
+    const found = this.#matchAnew(path);
+    this.#matched.set(path, found);
+    return found;
+  }
+
+  #matchAnew(path: string): PageMatch | null {
+    const matches = matchRoutes(this.#tree, path);
     const last = matches?.at(-1);
     if (!matches || !last || last.route.path === "*") return null;
     const pattern = `/${matches
@@ -45,7 +64,7 @@ export class RoutePatterns {
       .filter(Boolean)
       .join("/")}`;
     const secret = pattern.split("/").some((segment) => SECRET_PARAMS.has(segment.slice(1)));
-    return { pattern, params: last.params, secret };
+    return { pattern, params: Object.freeze({ ...last.params }), secret };
   }
 }
 
