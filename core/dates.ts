@@ -1,32 +1,51 @@
-const shopDate = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "2-digit",
-  year: "numeric",
-  timeZone: "Asia/Kolkata",
-});
+/*
+ * Dates as the shop prints them, in India time (UTC+05:30 all year: India keeps no summer time).
+ *
+ * Written out rather than asked of Intl.DateTimeFormat: the first Intl formatter a page makes loads
+ * the browser's locale and time-zone data, 20–50 ms of a phone's main thread (decision record 18,
+ * §18), and two engines' locale data need not agree (en-IN's September is "Sept" in one and "Sep" in
+ * another), which would make the browser's render differ from the server's. The tests hold these to
+ * Intl's output in the server's engine.
+ */
+
+/** India keeps one offset all year (no summer time): UTC+05:30. */
+const INDIA_OFFSET_MS = 330 * 60_000;
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+/** Indian English abbreviates September with four letters. */
+const INDIAN_MONTHS = MONTHS.map((month) => (month === "Sep" ? "Sept" : month));
+
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/** The calendar fields of an instant as a clock in India reads them. */
+function inIndia(epochMillis: number): Date {
+  return new Date(epochMillis + INDIA_OFFSET_MS);
+}
 
 /** "Jan 05, 2024", in the shop's time zone (Mumbai). */
 export function formatShopDate(epochMillis: number): string {
-  return shopDate.format(new Date(epochMillis));
+  const day = inIndia(epochMillis);
+  return `${MONTHS[day.getUTCMonth()]} ${twoDigits(day.getUTCDate())}, ${day.getUTCFullYear()}`;
 }
-
-const shopTime = new Intl.DateTimeFormat("en-IN", { hour: "2-digit", minute: "2-digit", timeZone: "Asia/Kolkata" });
 
 /** "Jan 05, 2024, 02:30 pm", in the shop's time zone. */
 export function formatShopDateTime(epochMillis: number): string {
-  return `${formatShopDate(epochMillis)}, ${shopTime.format(new Date(epochMillis))}`;
+  const time = inIndia(epochMillis);
+  const hours = time.getUTCHours();
+  const clock = `${twoDigits(hours % 12 || 12)}:${twoDigits(time.getUTCMinutes())} ${hours < 12 ? "am" : "pm"}`;
+  return `${formatShopDate(epochMillis)}, ${clock}`;
 }
 
-const deliveryDay = new Intl.DateTimeFormat("en-IN", {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  timeZone: "UTC",
-});
+/** "27 Nov" for a calendar day ("2026-11-27"). */
+export function formatDayMonth(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${date.getUTCDate()} ${INDIAN_MONTHS[date.getUTCMonth()]}`;
+}
 
 /** "Thu, 27 Nov" for a calendar day ("2026-11-27"). */
 export function formatDeliveryDay(day: string): string {
-  return deliveryDay.format(new Date(`${day}T00:00:00Z`));
+  return `${WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]}, ${formatDayMonth(day)}`;
 }
 
 /** "Delivery by Thu, 27 Nov", or "Delivery between Wed, 26 Nov and Fri, 28 Nov" for a wider window. */
@@ -35,9 +54,6 @@ export function deliveryWindowText(window: { from: string; until: string }): str
     ? `Delivery by ${formatDeliveryDay(window.until)}`
     : `Delivery between ${formatDeliveryDay(window.from)} and ${formatDeliveryDay(window.until)}`;
 }
-
-/** India keeps one offset all year (no summer time): UTC+05:30. */
-const INDIA_OFFSET_MS = 330 * 60_000;
 
 /** A "YYYY-MM-DDTHH:MM" typed in India time (a datetime-local field) as epoch ms; null if it is not one. */
 export function indiaLocalToEpoch(text: string): number | null {
@@ -53,5 +69,5 @@ export function indiaLocalToEpoch(text: string): number | null {
 
 /** Epoch ms as a datetime-local field's value in India time ("2026-04-01T10:00"). */
 export function epochToIndiaLocal(epochMillis: number): string {
-  return new Date(epochMillis + INDIA_OFFSET_MS).toISOString().slice(0, 16);
+  return inIndia(epochMillis).toISOString().slice(0, 16);
 }

@@ -1,3 +1,5 @@
+import { formatCount } from "./numbers.ts";
+
 /**
  * Listing sorts. A search opens by relevance (the words in the title first); a listing opens newest
  * first, so that a shopper sees what is new rather than the cheapest small things.
@@ -36,7 +38,7 @@ export const SEARCH_COUNT_LIMIT = 2_000;
 
 /** "103 products", or "2,000+ products" when a search found more than it counted. */
 export function productCount(total: number, more = false): string {
-  return `${total.toLocaleString("en-IN")}${more ? "+" : ""} ${total === 1 && !more ? "product" : "products"}`;
+  return `${formatCount(total)}${more ? "+" : ""} ${total === 1 && !more ? "product" : "products"}`;
 }
 
 /** The URL of a listing with some filter values changed; empty values are left out of the URL. */

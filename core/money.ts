@@ -3,18 +3,16 @@
  * rupees happens here, with one rounding rule: to the nearest paisa.
  */
 
-export const PAISE_PER_RUPEE = 100;
+import { formatCount, formatHundredths } from "./numbers.ts";
 
-const rupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
-const rupeesAndPaise = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const PAISE_PER_RUPEE = 100;
 
 /**
  * Every price in the shop reads "₹1,299": one notation on product pages, the cart and orders alike.
  * An amount with paise (an offer's 10 %) shows both digits of them: "₹269.90", never "₹269.9".
  */
 export function formatInr(paise: number): string {
-  const format = paise % PAISE_PER_RUPEE === 0 ? rupees : rupeesAndPaise;
-  return `₹${format.format(paiseToRupees(paise))}`;
+  return `₹${paise % PAISE_PER_RUPEE === 0 ? formatCount(paiseToRupees(paise)) : formatHundredths(paise)}`;
 }
 
 /**
@@ -48,9 +46,7 @@ export function rupeeDecimal(paise: number): string {
   return paiseToRupees(paise).toFixed(2);
 }
 
-const accounting = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** "2,69,900.00": rupees and paise in lakh grouping, as invoices and tax reports print them. */
 export function formatAmount(paise: number): string {
-  return accounting.format(paiseToRupees(paise));
+  return formatHundredths(paise);
 }

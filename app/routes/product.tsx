@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data } from "react-router";
 import { imageSources } from "#core/images.ts";
 import { rupeeDecimal } from "#core/money.ts";
+import { formatCount } from "#core/numbers.ts";
 import { NON_RETURNABLE_NOTE } from "#core/returns.ts";
 import { materialLabel } from "#core/sizes.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
@@ -77,7 +78,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <Stars rating={summary.average} />
               <span>
                 {summary.average.toFixed(1)} ·{" "}
-                {summary.count === 1 ? "1 review" : `${summary.count.toLocaleString("en-IN")} reviews`}
+                {summary.count === 1 ? "1 review" : `${formatCount(summary.count)} reviews`}
               </span>
             </a>
           ) : null}

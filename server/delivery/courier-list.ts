@@ -1,4 +1,5 @@
 import { isPincode } from "#core/delivery-address.ts";
+import { formatCount } from "#core/numbers.ts";
 import type { ServiceableRow } from "./delivery.repository.ts";
 
 /**
@@ -24,7 +25,7 @@ export function readCourierList(text: string): CourierListReading {
     };
   }
   if (lines.length > COURIER_LIST_MAX_LINES + 1) {
-    return { rows: [], problems: [`The list has more than ${COURIER_LIST_MAX_LINES.toLocaleString("en-IN")} lines.`] };
+    return { rows: [], problems: [`The list has more than ${formatCount(COURIER_LIST_MAX_LINES)} lines.`] };
   }
   const at = Object.fromEntries(COLUMNS.map((column) => [column, header.indexOf(column)])) as Record<
     (typeof COLUMNS)[number],

@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { formatCount } from "#core/numbers.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -33,7 +34,7 @@ export async function changeDelivery(
 ): Promise<string> {
   if (change.intent === "upload") {
     const { loaded } = await uploadCourierList(db, actor, change.csv);
-    return `The courier's list now has ${loaded.toLocaleString("en-IN")} pincodes.`;
+    return `The courier's list now has ${formatCount(loaded)} pincodes.`;
   }
   if (change.intent === "add-holiday") {
     await addHoliday(db, actor, change);

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatShopDateTime } from "#core/dates.ts";
+import { formatCount } from "#core/numbers.ts";
 import type { OfferState } from "#core/promotions.ts";
 import type { PromotionListing } from "#server/promotions/promotions.service.ts";
 
@@ -70,8 +71,8 @@ export function OffersTable({ offers }: { offers: readonly PromotionListing[] })
               {when(offer)}
             </td>
             <td data-label="Uses" className={`${CELL} tabular-nums md:text-right`}>
-              {offer.uses.toLocaleString("en-IN")}
-              {offer.totalLimit === null ? "" : ` of ${offer.totalLimit.toLocaleString("en-IN")}`}
+              {formatCount(offer.uses)}
+              {offer.totalLimit === null ? "" : ` of ${formatCount(offer.totalLimit)}`}
             </td>
             <td className="block py-1 md:table-cell md:px-2 md:py-2 md:align-top">
               <div className="flex flex-wrap gap-2">

@@ -1,3 +1,4 @@
+import { formatDayMonth } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import type { SalesDay } from "#server/admin/admin.schemas.ts";
 
@@ -6,9 +7,6 @@ const HEIGHT = 200;
 const LEFT = 8;
 const BOTTOM = 22;
 const TOP = 12;
-
-const dayLabel = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
-const labelOf = (date: string) => dayLabel.format(new Date(`${date}T00:00:00Z`));
 
 /**
  * The last 30 days as plain SVG: a bar of revenue and a dot for the number of orders each day,
@@ -52,7 +50,7 @@ export function SalesChart({ days }: { days: readonly SalesDay[] }) {
           const x = LEFT + step * index;
           return (
             <g key={day.date}>
-              <title>{`${labelOf(day.date)}: ${day.orders} orders, ${formatInr(day.revenue)}`}</title>
+              <title>{`${formatDayMonth(day.date)}: ${day.orders} orders, ${formatInr(day.revenue)}`}</title>
               {/* The whole column answers to the pointer, not just the bar. */}
               <rect x={x} y={TOP} width={step} height={plotHeight} className="fill-transparent" />
               <rect
@@ -70,7 +68,7 @@ export function SalesChart({ days }: { days: readonly SalesDay[] }) {
                   textAnchor="middle"
                   className="fill-zinc-600 text-[18px] md:text-[12px] dark:fill-zinc-400"
                 >
-                  {labelOf(day.date)}
+                  {formatDayMonth(day.date)}
                 </text>
               ) : null}
             </g>
@@ -109,7 +107,7 @@ export function SalesChart({ days }: { days: readonly SalesDay[] }) {
           <tbody>
             {days.map((day) => (
               <tr key={day.date}>
-                <th scope="row">{labelOf(day.date)}</th>
+                <th scope="row">{formatDayMonth(day.date)}</th>
                 <td>{day.orders}</td>
                 <td>{formatInr(day.revenue)}</td>
               </tr>

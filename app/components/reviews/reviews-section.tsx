@@ -2,6 +2,7 @@ import { Camera, ThumbsUp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
+import { formatCount } from "#core/numbers.ts";
 import { FIT_WORDS, type Fit, fitLine, fitTotal, type SizeFit } from "#core/size-charts.ts";
 import type { PublishedReview, ReviewSummary } from "#server/reviews/reviews.service.ts";
 import { ShopImage } from "../catalog/shop-image.tsx";
@@ -67,7 +68,7 @@ function SummaryPanel({ summary }: { summary: ReviewSummary }) {
         <p className="text-4xl font-semibold">{summary.average?.toFixed(1)}</p>
         <Stars rating={summary.average ?? 0} size="text-xl" />
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          {summary.count === 1 ? "1 review" : `${summary.count.toLocaleString("en-IN")} reviews`}
+          {summary.count === 1 ? "1 review" : `${formatCount(summary.count)} reviews`}
         </p>
       </div>
       <table className="w-full text-sm">
@@ -85,7 +86,7 @@ function SummaryPanel({ summary }: { summary: ReviewSummary }) {
                     <div className="h-2.5 rounded-full bg-gold-500" style={{ width: `${share}%` }} />
                   </div>
                 </td>
-                <td className="w-16 py-0.5 text-right tabular-nums">{row.count.toLocaleString("en-IN")}</td>
+                <td className="w-16 py-0.5 text-right tabular-nums">{formatCount(row.count)}</td>
               </tr>
             );
           })}

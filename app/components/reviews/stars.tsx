@@ -1,3 +1,5 @@
+import { formatCount } from "#core/numbers.ts";
+
 /**
  * Stars out of five, filled to the rating (rounded), read out as "4.2 out of 5 stars". Drawn as
  * text, not as icons: a page of reviews carries dozens of them, and an SVG star is a kilobyte.
@@ -18,12 +20,12 @@ export function Stars({ rating, size = "text-base", label }: { rating: number; s
 
 /** A listing card's line: the stars and the count of reviews. */
 export function CardRating({ rating }: { rating: { average: number; count: number } }) {
-  const reviews = rating.count === 1 ? "1 review" : `${rating.count.toLocaleString("en-IN")} reviews`;
+  const reviews = rating.count === 1 ? "1 review" : `${formatCount(rating.count)} reviews`;
   return (
     <span className="flex items-center gap-1.5 text-xs text-zinc-700 dark:text-zinc-300">
       <Stars rating={rating.average} size="text-sm" label={`${rating.average} out of 5 stars, ${reviews}`} />
       <span aria-hidden="true">
-        {rating.average.toFixed(1)} ({rating.count.toLocaleString("en-IN")})
+        {rating.average.toFixed(1)} ({formatCount(rating.count)})
       </span>
     </span>
   );

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { formatDeliveryDay } from "#core/dates.ts";
+import { formatCount } from "#core/numbers.ts";
 import { changeDelivery, deliveryAdminView } from "#server/delivery/delivery-admin.service.ts";
 import { formFailure } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
@@ -63,7 +64,7 @@ export default function DeliveryAdmin({ loaderData, actionData }: Route.Componen
         </h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {courierPincodes > 0
-            ? `${courierPincodes.toLocaleString("en-IN")} pincodes on the list in use.`
+            ? `${formatCount(courierPincodes)} pincodes on the list in use.`
             : "No list yet: every pincode is promised by its distance from the warehouse."}{" "}
           A CSV with the columns pincode, prepaid, cod, reverse_pickup (Y or N), min_days and max_days replaces the
           whole list; a file with a bad line changes nothing.

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { SEARCH_COUNT_LIMIT } from "#core/listings.ts";
+import { formatCount } from "#core/numbers.ts";
 import { searchInsights, treatAsSynonym } from "#server/catalog/search/search.service.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
@@ -119,11 +120,11 @@ export default function Searches({ loaderData, actionData }: Route.ComponentProp
                       {row.query}
                     </a>
                   </td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{row.times.toLocaleString("en-IN")}</td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(row.times)}</td>
                   <td className="px-2 py-1.5 text-right tabular-nums">
                     {row.maxResults > SEARCH_COUNT_LIMIT
-                      ? `${SEARCH_COUNT_LIMIT.toLocaleString("en-IN")}+`
-                      : row.maxResults.toLocaleString("en-IN")}
+                      ? `${formatCount(SEARCH_COUNT_LIMIT)}+`
+                      : formatCount(row.maxResults)}
                   </td>
                   <td className="px-2 py-1.5 text-right tabular-nums">{row.averageMs} ms</td>
                 </tr>

@@ -1,0 +1,50 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatDayMonth, formatDeliveryDay, formatShopDate, formatShopDateTime } from "./dates.ts";
+
+// The reference: what Intl printed when the shop asked it, in the server's engine.
+const shopDate = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "2-digit",
+  year: "numeric",
+  timeZone: "Asia/Kolkata",
+});
+const shopTime = new Intl.DateTimeFormat("en-IN", { hour: "2-digit", minute: "2-digit", timeZone: "Asia/Kolkata" });
+const deliveryDay = new Intl.DateTimeFormat("en-IN", {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
+const dayMonth = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
+
+describe("the shop's dates", () => {
+  it("reads an instant on a clock in India", () => {
+    // 18:45 UTC on 31 Dec is 00:15 on 1 Jan in Mumbai.
+    const instant = Date.UTC(2025, 11, 31, 18, 45);
+    expect(formatShopDate(instant)).toBe("Jan 01, 2026");
+    expect(formatShopDateTime(instant)).toBe("Jan 01, 2026, 12:15 am");
+    expect(formatShopDateTime(Date.UTC(2026, 5, 5, 8, 0))).toBe("Jun 05, 2026, 01:30 pm");
+    expect(formatDeliveryDay("2026-09-05")).toBe("Sat, 5 Sept");
+    expect(formatDayMonth("2026-11-27")).toBe("27 Nov");
+  });
+
+  it("prints every calendar day of four years as Intl does", () => {
+    for (let time = Date.UTC(2024, 0, 1); time < Date.UTC(2028, 0, 1); time += 86_400_000) {
+      const day = new Date(time).toISOString().slice(0, 10);
+      expect(formatDeliveryDay(day)).toBe(deliveryDay.format(time));
+      expect(formatDayMonth(day)).toBe(dayMonth.format(time));
+    }
+  });
+
+  it("prints any instant's date and time in India as Intl does", () => {
+    const instants = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) });
+    fc.assert(
+      fc.property(instants, (instant) => {
+        expect(formatShopDate(instant)).toBe(shopDate.format(instant));
+        expect(formatShopDateTime(instant)).toBe(`${shopDate.format(instant)}, ${shopTime.format(instant)}`);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
