@@ -42,13 +42,7 @@ try {
     await fetch(url).then((response) => response.arrayBuffer());
     const seen: { performance: number; values: number[] }[] = [];
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const result = await measured(url, page);
       const { categories, audits } = result.lhr;
       const scores = CATEGORIES.map((name) => `${name} ${(categories[name]?.score ?? 0).toFixed(2)}`).join(" · ");
       const values = METRICS.map(([id]) => audits[id]?.numericValue ?? Number.NaN);
@@ -71,6 +65,26 @@ try {
   chrome.kill();
   await shop.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * One Lighthouse run of a page. Now and then Lighthouse fails to record the page load's trace
+ * (NO_NAVSTART, "please run Lighthouse again") and has no figures; such a run is said, not counted
+ * as a score of 0, and run again, up to twice.
+ */
+async function measured(url: string, page: string) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+    const { runtimeError } = result.lhr;
+    if (!runtimeError || attempt === 3) return result;
+    console.log(`  ${page.padEnd(18)} no figures (${runtimeError.code}); run again`);
+  }
 }
 
 function describe(values: number[]): string {
