@@ -8,8 +8,8 @@
  * Intl's output in the server's engine.
  */
 
-/** India keeps one offset all year (no summer time): UTC+05:30. */
-const INDIA_OFFSET_MS = 330 * 60_000;
+/** India keeps one offset all year (no summer time): UTC+05:30. The shop's one India clock. */
+export const INDIA_OFFSET_MS = 330 * 60_000;
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
@@ -21,6 +21,11 @@ const twoDigits = (value: number) => String(value).padStart(2, "0");
 /** The calendar fields of an instant as a clock in India reads them. */
 function inIndia(epochMillis: number): Date {
   return new Date(epochMillis + INDIA_OFFSET_MS);
+}
+
+/** The calendar day it is in India at this moment: "2026-11-27". */
+export function indiaDay(epochMillis: number): string {
+  return inIndia(epochMillis).toISOString().slice(0, 10);
 }
 
 /** "Jan 05, 2024", in the shop's time zone (Mumbai). */

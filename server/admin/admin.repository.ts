@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from "kysely";
+import { INDIA_OFFSET_MS } from "#core/dates.ts";
 import type { Executor } from "../db/schema.ts";
 import { columnContains } from "../db/text-match.ts";
 
@@ -70,8 +71,6 @@ export async function findAdminUsers(executor: Executor, pattern: string | undef
   return query.orderBy("createdAt", "desc").orderBy("id").limit(limit).offset(offset).execute();
 }
 
-// India keeps one time zone, five and a half hours ahead of UTC, with no summer time.
-export const IST_OFFSET_MS = 19_800_000;
 export const DAY_MS = 86_400_000;
 
 /**
@@ -80,7 +79,7 @@ export const DAY_MS = 86_400_000;
  * written into the SQL so that SQLite does not take them for fractions.
  */
 export async function salesPerDay(executor: Executor, from: number) {
-  const day = sql<number>`(created_at + ${sql.raw(String(IST_OFFSET_MS))}) / ${sql.raw(String(DAY_MS))}`;
+  const day = sql<number>`(created_at + ${sql.raw(String(INDIA_OFFSET_MS))}) / ${sql.raw(String(DAY_MS))}`;
   const rows = await executor
     .selectFrom("orders")
     .select(({ fn }) => [day.as("day"), fn.countAll<number | string>().as("orders"), RECEIVED.as("revenue")])

@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { INDIA_OFFSET_MS } from "#core/dates.ts";
 import { UNSOLD_STATUSES } from "#core/order-status.ts";
 import { PAYMENT_STATUS_LABELS } from "#core/payment-status.ts";
 import { LOW_STOCK_THRESHOLD } from "#core/stock.ts";
@@ -15,7 +16,6 @@ import {
   findAdminProducts,
   findAdminUsers,
   findLowStock,
-  IST_OFFSET_MS,
   orderTotalsByStatus,
   salesPerDay,
 } from "./admin.repository.ts";
@@ -121,9 +121,9 @@ export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery): P
 /** Orders and revenue for each of the last 30 days in India's time, today last; quiet days are zeros. */
 export async function salesChart(db: Db, actor: Actor, now: number = Date.now()): Promise<SalesDay[]> {
   assertAdmin(actor);
-  const today = Math.floor((now + IST_OFFSET_MS) / DAY_MS);
+  const today = Math.floor((now + INDIA_OFFSET_MS) / DAY_MS);
   const first = today - SALES_CHART_DAYS + 1;
-  const byDay = new Map((await salesPerDay(db, first * DAY_MS - IST_OFFSET_MS)).map((row) => [row.day, row]));
+  const byDay = new Map((await salesPerDay(db, first * DAY_MS - INDIA_OFFSET_MS)).map((row) => [row.day, row]));
   return Array.from({ length: SALES_CHART_DAYS }, (_, index) => {
     const day = first + index;
     const sales = byDay.get(day);

@@ -270,11 +270,11 @@ async function countSearch(executor: Executor, filter: ListingFilter, terms: rea
   const where = sql.join([source.where, ...(extra.length === 0 ? [] : listingConditions(filter))], sql` and `);
   const matches = sql`select 1 from ${source.from} where ${where}`;
   const more = SEARCH_COUNT_LIMIT + 1;
-  if (
-    engineOf(executor) === "postgres" &&
-    estimateMeansMany(await estimatedRows(executor, matches), await indexedProducts(executor))
-  )
-    return more;
+  if (engineOf(executor) === "postgres") {
+    const estimate = await estimatedRows(executor, matches);
+    // The table's size matters only to an estimate that already says more than the limit.
+    if (estimate > 2 * SEARCH_COUNT_LIMIT && estimateMeansMany(estimate, await indexedProducts(executor))) return more;
+  }
   const counted = await sql<{ count: number | string }>`
     select count(*) as count from (${matches} limit ${more}) as found`.execute(executor);
   return Number(counted.rows[0]?.count ?? 0);

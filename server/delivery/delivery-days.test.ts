@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addWorkingDays, deliveryWindow, dispatchDay, indiaDay } from "./delivery-days.ts";
+import { indiaDay } from "#core/dates.ts";
+import { addWorkingDays, deliveryWindow, dispatchDay } from "./delivery-days.ts";
 
 const india = (local: string) => Date.parse(`${local}+05:30`);
 const rules = { cutoffMinutes: 14 * 60, handlingDays: 1 };

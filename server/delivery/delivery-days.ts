@@ -3,19 +3,15 @@
  * Sunday and the shop's holidays. India keeps one time zone with no summer time, so a day in India
  * is a UTC day shifted by five and a half hours.
  */
+import { INDIA_OFFSET_MS, indiaDay } from "#core/dates.ts";
+
 export type Day = string;
 
-const INDIA_OFFSET = (5 * 60 + 30) * 60_000;
 const DAY = 86_400_000;
-
-/** The day it is in India at this moment. */
-export function indiaDay(epochMillis: number): Day {
-  return new Date(epochMillis + INDIA_OFFSET).toISOString().slice(0, 10);
-}
 
 /** Minutes past midnight in India at this moment. */
 export function indiaMinutes(epochMillis: number): number {
-  const shifted = new Date(epochMillis + INDIA_OFFSET);
+  const shifted = new Date(epochMillis + INDIA_OFFSET_MS);
   return shifted.getUTCHours() * 60 + shifted.getUTCMinutes();
 }
 

@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { indiaDay } from "#core/dates.ts";
 import { isPincode, PINCODE_MESSAGE } from "#core/delivery-address.ts";
 import { stateByCode } from "#core/indian-states.ts";
 import { assertAdmin } from "../access.ts";
@@ -12,7 +13,7 @@ import {
   listHolidays,
   saveDeliveryPincode,
 } from "./delivery.repository.ts";
-import { type Day, daysBetween, deliveryWindow, dispatchDay, indiaDay } from "./delivery-days.ts";
+import { type Day, daysBetween, deliveryWindow, dispatchDay } from "./delivery-days.ts";
 import { bandName, type DeliverySettings } from "./delivery-settings.ts";
 import { findPincode, type PincodePlace } from "./pincode-directory.ts";
 

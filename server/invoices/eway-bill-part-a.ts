@@ -1,3 +1,4 @@
+import { indiaDay } from "#core/dates.ts";
 import { paiseToRupees } from "#core/money.ts";
 import type { InvoiceDocument, InvoiceLine } from "./invoice.schemas.ts";
 
@@ -63,7 +64,7 @@ function sellerPlace(address: string): { street: string; place: string } {
 
 /** "dd/mm/yyyy" in India's time. */
 function portalDate(epochMillis: number): string {
-  const [year, month, day] = new Date(epochMillis + 330 * 60_000).toISOString().slice(0, 10).split("-");
+  const [year, month, day] = indiaDay(epochMillis).split("-");
   return `${day}/${month}/${year}`;
 }
 

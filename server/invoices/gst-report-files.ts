@@ -1,3 +1,4 @@
+import { indiaDay } from "#core/dates.ts";
 import { formatAmount } from "#core/money.ts";
 import type { Amounts, GstReport, HsnRow, ListedDocument, RateRow } from "./gst-report.service.ts";
 
@@ -6,12 +7,10 @@ import type { Amounts, GstReport, HsnRow, ListedDocument, RateRow } from "./gst-
  * the JSON that the GST offline tool imports (amounts in rupees, dates dd-mm-yyyy, rates in per cent).
  */
 
-const IST_OFFSET_MS = 330 * 60_000;
 const rupees = (paise: number) => formatAmount(paise).replaceAll(",", "");
 const rupeeNumber = (paise: number) => Math.round(paise) / 100;
 const percent = (bps: number) => bps / 100;
-const isoDay = (at: number) => new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
-const gstDay = (at: number) => isoDay(at).split("-").reverse().join("-");
+const gstDay = (at: number) => indiaDay(at).split("-").reverse().join("-");
 
 /** "Choose the unit": goods are sold by the piece. */
 const UQC = "PCS";
@@ -32,13 +31,13 @@ function documentSection(title: string, documents: readonly ListedDocument[], no
       const lead = notes
         ? [
             document.number,
-            isoDay(document.date),
+            indiaDay(document.date),
             document.invoiceNumber,
-            isoDay(document.invoiceDate),
+            indiaDay(document.invoiceDate),
             document.buyerGstin ?? "",
             place,
           ]
-        : [document.number, isoDay(document.date), document.buyerGstin ?? "", document.buyerName ?? "", place];
+        : [document.number, indiaDay(document.date), document.buyerGstin ?? "", document.buyerName ?? "", place];
       return [...lead, rupees(document.value), `${percent(row.rateBps)}%`, ...amountCells(row)];
     }),
   );

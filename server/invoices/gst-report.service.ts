@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
+import { INDIA_OFFSET_MS, indiaDay } from "#core/dates.ts";
 import { stateByCode } from "#core/indian-states.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db } from "../db/schema.ts";
@@ -23,8 +24,6 @@ import { CREDIT_NOTE_SERIES, INVOICE_SERIES, RETURN_CREDIT_SERIES } from "./invo
  * supply) and the documents issued per series. Invoices include exchanges' replacement invoices,
  * and credit notes those of returns (RC), each treated as its own kind is (record 30).
  */
-
-const IST_OFFSET_MS = 330 * 60_000;
 
 /** Inter-state B2C invoices above this value are listed one by one (GSTR-1 table 5): ₹1,00,000 from August 2024. */
 export const B2CL_LIMIT_FROM_AUGUST_2024 = 1_00_000_00;
@@ -83,12 +82,12 @@ export type GstReport = {
 
 /** The month this moment falls in, India time: "2026-11". */
 export function monthOf(at: number): string {
-  return new Date(at + IST_OFFSET_MS).toISOString().slice(0, 7);
+  return indiaDay(at).slice(0, 7);
 }
 
 function monthBounds(month: string): [number, number] {
   const [year, mon] = month.split("-").map(Number) as [number, number];
-  return [Date.UTC(year, mon - 1, 1) - IST_OFFSET_MS, Date.UTC(year, mon, 1) - IST_OFFSET_MS];
+  return [Date.UTC(year, mon - 1, 1) - INDIA_OFFSET_MS, Date.UTC(year, mon, 1) - INDIA_OFFSET_MS];
 }
 
 const zero = (): Amounts => ({ taxable: 0, cgst: 0, sgst: 0, igst: 0 });

@@ -1,12 +1,7 @@
-const indiaYearMonth = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Kolkata",
-  year: "numeric",
-  month: "2-digit",
-});
-
+import { indiaDay } from "#core/dates.ts";
 /** The Indian financial year (April to March, India time) a moment falls in: "26-27". */
 export function financialYearOf(at: number): string {
-  const [year = "0", month = "0"] = indiaYearMonth.format(new Date(at)).split("-");
+  const [year = "0", month = "0"] = indiaDay(at).split("-");
   const start = Number(month) >= 4 ? Number(year) : Number(year) - 1;
   return `${String(start % 100).padStart(2, "0")}-${String((start + 1) % 100).padStart(2, "0")}`;
 }

@@ -1,3 +1,4 @@
+import { indiaDay } from "#core/dates.ts";
 /**
  * GST rates by HSN, as data: each row covers an HSN prefix over a span of days, optionally only up
  * to a taxable value per piece. Every band carries its own dates, because a notification may move
@@ -81,8 +82,6 @@ export const GST_RATES: readonly GstRateRow[] = [
   gstRow("9615", GST_2_0, null, 500, "Combs, hair clips and pins"),
 ];
 
-const indiaDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" });
-
 /** Whether a row covers goods of this material: rows that name none cover every material. */
 function coversMaterial(row: GstRateRow, material: string): boolean {
   if (!row.materials) return true;
@@ -92,7 +91,7 @@ function coversMaterial(row: GstRateRow, material: string): boolean {
 
 /** The rows that cover an HSN (and material) and are in force on a moment's day (India time). */
 function rowsInForce(hsn: string, onDate: number, material = ""): GstRateRow[] {
-  const day = indiaDay.format(new Date(onDate));
+  const day = indiaDay(onDate);
   return GST_RATES.filter(
     (row) =>
       hsn.startsWith(row.hsn) &&
