@@ -1,4 +1,4 @@
-import type { ChangeEvent } from "react";
+import { type ChangeEvent, useEffect } from "react";
 import { isPincode } from "#core/delivery-address.ts";
 
 /**
@@ -7,7 +7,10 @@ import { isPincode } from "#core/delivery-address.ts";
  * suburb has its own name); a state that disagrees with a listed pincode is refused by the server.
  */
 export function fillFromPincode(event: ChangeEvent<HTMLInputElement>): void {
-  const input = event.currentTarget;
+  fillFromPincodeInput(event.currentTarget);
+}
+
+function fillFromPincodeInput(input: HTMLInputElement): void {
   const pincode = input.value.trim();
   const form = input.form;
   if (!form || !isPincode(pincode)) return;
@@ -23,4 +26,20 @@ export function fillFromPincode(event: ChangeEvent<HTMLInputElement>): void {
     })
     // Offline or refused: the shopper fills in the city and state as before.
     .catch(() => {});
+}
+
+/**
+ * On a slow phone the form is on screen before the page's scripts run, and a pincode typed then
+ * raises no change that React hears. Once the page is live, a pincode that differs from the one the
+ * form was drawn with is answered as if it had just been typed.
+ */
+export function usePincodeTypedEarly(drawnWith: string, onPincode?: (pincode: string) => void): void {
+  // Once, on the page going live: later typing reaches the field's own change handler.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on the page going live
+  useEffect(() => {
+    const input = document.getElementById("field-pincode");
+    if (!(input instanceof HTMLInputElement) || input.value.trim() === drawnWith.trim()) return;
+    onPincode?.(input.value.trim());
+    fillFromPincodeInput(input);
+  }, []);
 }

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 
 export type Delivery = {
   name: string;
@@ -41,6 +41,25 @@ export async function fillPincode(form: Page | Locator, pincode: string): Promis
   if (!response.ok()) return;
   const { stateCode } = (await response.json()) as { stateCode: string };
   await form.locator(`select[name="stateCode"]:has(option[value="${stateCode}"]:checked)`).waitFor();
+}
+
+/**
+ * Opens a page and types on it before its scripts run, as a shopper on a slow phone does: the
+ * page's script requests are held until `typing` is done, then let go; returns once the page is live.
+ */
+export async function typeBeforeLive(page: Page, path: string, typing: () => Promise<void>): Promise<void> {
+  const scripts = /\/assets\/.+\.js(\?.*)?$/;
+  const held: Route[] = [];
+  let letGo = false;
+  const hold = (route: Route) => (letGo ? route.continue() : held.push(route));
+  await page.route(scripts, hold);
+  await page.goto(path);
+  await typing();
+  // Scripts asked for from here on pass at once; those held so far are let go.
+  letGo = true;
+  await Promise.all(held.map((route) => route.continue()));
+  await page.unroute(scripts);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** The administrator moves an order to a status from the Orders tab, as the dashboard offers it. */

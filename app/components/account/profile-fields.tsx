@@ -1,7 +1,7 @@
 import { type ChangeEvent, useEffect, useState } from "react";
 import { stateByCode } from "#core/indian-states.ts";
 import type { Profile } from "#server/accounts/accounts.schemas.ts";
-import { fillFromPincode } from "../../lib/pincode-fill.ts";
+import { fillFromPincode, usePincodeTypedEarly } from "../../lib/pincode-fill.ts";
 import { TextField } from "../ui/text-field.tsx";
 import { StateSelect } from "./state-select.tsx";
 
@@ -37,6 +37,7 @@ const PASSWORD_ID = "field-currentPassword";
 export function ProfileFields({ profile, errors }: { profile: Profile; errors: Record<string, string> }) {
   const [emailChanged, setEmailChanged] = useState(false);
   const missing = useStopWithoutPassword(profile.email);
+  usePincodeTypedEarly(profile.pincode ?? "");
   const onEmailChange = (event: ChangeEvent<HTMLInputElement>) =>
     setEmailChanged(event.currentTarget.value.trim().toLowerCase() !== profile.email.trim().toLowerCase());
   return (

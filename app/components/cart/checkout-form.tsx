@@ -4,7 +4,7 @@ import { formatInr } from "#core/money.ts";
 import type { GuestCheckoutInput } from "#server/orders/orders.schemas.ts";
 import type { PaymentChoices } from "#server/payments/cod.ts";
 import type { Piece } from "../../lib/order-now.ts";
-import { fillFromPincode } from "../../lib/pincode-fill.ts";
+import { fillFromPincode, usePincodeTypedEarly } from "../../lib/pincode-fill.ts";
 import { StateSelect } from "../account/state-select.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
@@ -112,6 +112,7 @@ export function CheckoutForm({
   values,
 }: CheckoutFormProps) {
   const [pincode, setPincode] = useState(values.pincode ?? "");
+  usePincodeTypedEarly(values.pincode ?? "", setPincode);
   return (
     <Form
       method="post"
