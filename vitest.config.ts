@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import JourneysLast from "./tests/sequencer.ts";
 
 /*
  * Three projects: services against real databases, HTTP tests against the built server, and browser
@@ -9,6 +10,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // The journeys' shop starts while the service and HTTP suites run (tests/sequencer.ts).
+    sequence: { sequencer: JourneysLast },
     projects: [
       {
         test: {
