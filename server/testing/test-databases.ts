@@ -106,7 +106,10 @@ export function postgresUrl(): string | undefined {
  * Runs a suite once on SQLite and once on PostgreSQL (when TEST_DATABASE_URL is set), each on a fresh
  * database of its own. Under CI a missing PostgreSQL fails the run instead of being skipped.
  */
-export function describeEachDatabase(name: string, suite: (database: () => TestDatabase) => void): void {
+export function describeEachDatabase(
+  name: string,
+  suite: (database: () => TestDatabase, engine: Engine) => void,
+): void {
   describeOn("sqlite", name, createSqliteTestDatabase, suite);
   const url = postgresUrl();
   if (url) {
@@ -144,7 +147,7 @@ function describeOn(
   engine: Engine,
   name: string,
   create: () => Promise<TestDatabase & { dispose: () => Promise<void> }>,
-  suite: (database: () => TestDatabase) => void,
+  suite: (database: () => TestDatabase, engine: Engine) => void,
 ): void {
   describe(`${name} [${engine}]`, () => {
     let current: (TestDatabase & { dispose: () => Promise<void> }) | undefined;
@@ -157,6 +160,6 @@ function describeOn(
     suite(() => {
       if (!current) throw new Error("The test database is not ready yet.");
       return current;
-    });
+    }, engine);
   });
 }

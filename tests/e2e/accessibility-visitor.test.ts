@@ -38,6 +38,10 @@ describeJourneys("accessibility of a visitor's pages", (journey) => {
       await page.getByRole("button", { name: "Open menu" }).click();
       await page.getByRole("dialog", { name: "Menu" }).waitFor();
       await expectNoSeriousA11yViolations(page, "the phone's menu (light, 375 px)");
+      await page.evaluate(() => document.documentElement.classList.add("dark"));
+      await expectNoSeriousA11yViolations(page, "the phone's menu (dark, 375 px)", {
+        onlyRules: ["color-contrast", "link-in-text-block"],
+      });
     },
     SWEEP_TIMEOUT_MS,
   );

@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { makeCustomer } from "#server/testing/factories.ts";
-import { describeEachDatabase } from "#server/testing/test-databases.ts";
+import { describeOnSqlite } from "#server/testing/test-databases.ts";
 import { cookiesFrom, FORM, form, multipart, startTestShop, type TestShop } from "./test-shop.ts";
 
-describeEachDatabase("accounts over HTTP, from the attacker's side", (database) => {
+describeOnSqlite("accounts over HTTP, from the attacker's side", (database) => {
   let shop: TestShop;
 
   beforeAll(async () => {

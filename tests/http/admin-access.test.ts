@@ -18,7 +18,7 @@ import {
   makeVisitor,
 } from "#server/testing/factories.ts";
 import { offerForm } from "#server/testing/offers.ts";
-import { describeEachDatabase } from "#server/testing/test-databases.ts";
+import { describeOnSqlite } from "#server/testing/test-databases.ts";
 import routes, { ADMIN_LAYOUT } from "../../app/routes.ts";
 import { cookiesFrom, startTestShop, type TestShop } from "./test-shop.ts";
 
@@ -103,7 +103,7 @@ const ADMIN_ACTOR: Actor = {
   guestId: null,
 };
 
-describeEachDatabase("the admin access matrix over HTTP", (database) => {
+describeOnSqlite("the admin access matrix over HTTP", (database) => {
   let shop: TestShop;
   const cookies: Record<"anonymous" | "customer" | "admin", string> = { anonymous: "", customer: "", admin: "" };
   let productId: number;

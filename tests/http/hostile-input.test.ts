@@ -51,8 +51,16 @@ function rawExchange(port: number, head: string, body: string): Promise<string> 
   });
 }
 
-describeEachDatabase("hostile input over HTTP, from the attacker's side", (database) => {
+describeEachDatabase("hostile input over HTTP, from the attacker's side", (database, engine) => {
   let shop: TestShop;
+  /**
+   * What no database takes part in (redirects, headers, how bodies and numbers are read) is proved
+   * on SQLite alone; what an engine answers differently (a NUL byte, a duplicate order, a search) on
+   * each. The limits' counting in each database has its own service tests (server/limits).
+   */
+  const engineFree = (name: string, test: () => Promise<void>) => {
+    if (engine === "sqlite") it(name, test);
+  };
   let productId: number;
 
   beforeAll(async () => {
@@ -78,7 +86,7 @@ describeEachDatabase("hostile input over HTTP, from the attacker's side", (datab
     });
   }
 
-  it("never redirects off the shop after login, signup, the theme switch or the cart's way back", async () => {
+  engineFree("never redirects off the shop after login, signup, the theme switch or the cart's way back", async () => {
     const customer = await makeCustomer(shop.services.db);
     const navigate = { "sec-fetch-mode": "navigate" };
     for (const target of REDIRECT_BYPASSES) {
@@ -97,7 +105,7 @@ describeEachDatabase("hostile input over HTTP, from the attacker's side", (datab
     }
   });
 
-  it("limits sign-up and login posts per address whatever the spelling of the path", async () => {
+  engineFree("limits sign-up and login posts per address whatever the spelling of the path", async () => {
     for (const action of ["signup", "login"]) {
       const address = freshAddress();
       // Every spelling that reaches the action: the guard counts the action, not the path. (`//signup`
@@ -131,7 +139,7 @@ describeEachDatabase("hostile input over HTTP, from the attacker's side", (datab
     }
   });
 
-  it("answers oversized, mistyped and broken bodies with a 4xx and a clear message", async () => {
+  engineFree("answers oversized, mistyped and broken bodies with a 4xx and a clear message", async () => {
     const big = await post("/login", { email: "a@b.in", password: "x".repeat(70_000) });
     expect(big.statusCode).toBe(413);
     expect(big.body).toContain("The form is too large");
@@ -159,7 +167,7 @@ describeEachDatabase("hostile input over HTTP, from the attacker's side", (datab
     expect(crowd.statusCode).toBe(413);
   });
 
-  it("closes the connection after answering early instead of waiting for a body it will not read", async () => {
+  engineFree("closes the connection after answering early instead of waiting for a body it will not read", async () => {
     const port = await listeningPort();
     const head = [
       "POST /login HTTP/1.1",
@@ -212,7 +220,7 @@ describeEachDatabase("hostile input over HTTP, from the attacker's side", (datab
     expect(locations[0]).toMatch(/^302 \/orders\/[\w-]{32,}$/);
   });
 
-  it("reads quantities, prices and page numbers as plain decimals only", async () => {
+  engineFree("reads quantities, prices and page numbers as plain decimals only", async () => {
     const shopper = shopBrowser(shop);
     for (const quantity of ["0x10", "0b11", "0o7", "1e1", "+2", " 2 e"]) {
       const response = await shopper.post("/cart", {
@@ -231,7 +239,7 @@ describeEachDatabase("hostile input over HTTP, from the attacker's side", (datab
     expect(price.body).toContain("Max price must be a number of rupees");
   });
 
-  it("builds absolute links from the configured address, never from a forged Host header", async () => {
+  engineFree("builds absolute links from the configured address, never from a forged Host header", async () => {
     const forged = await shop.request({
       method: "GET",
       url: `/productinfo/${productId}`,
@@ -255,7 +263,7 @@ describeEachDatabase("hostile input over HTTP, from the attacker's side", (datab
     }
   });
 
-  it("marks personal pages private and says which browser features the shop never uses", async () => {
+  engineFree("marks personal pages private and says which browser features the shop never uses", async () => {
     const { session } = await signedIn();
     for (const path of ["/cart", "/wishlist", "/profile", "/order", "/guest", "/login"]) {
       const response = await session.get(path);
@@ -264,25 +272,31 @@ describeEachDatabase("hostile input over HTTP, from the attacker's side", (datab
     }
   });
 
-  it("answers a request target in absolute form as it answers its path, and refuses one that names no path", async () => {
-    const port = await listeningPort();
-    const ask = (target: string) =>
-      rawExchange(port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`, "");
-    expect(await ask(`http://127.0.0.1:${port}/allproducts?q=kurta`)).toMatch(/^HTTP\/1\.1 200/);
-    expect(await ask("http://elsewhere.example/no-such-page")).toMatch(/^HTTP\/1\.1 404/);
-    expect(await ask("mailto:someone@example.com")).toMatch(/^HTTP\/1\.1 400/);
-  });
+  engineFree(
+    "answers a request target in absolute form as it answers its path, and refuses one that names no path",
+    async () => {
+      const port = await listeningPort();
+      const ask = (target: string) =>
+        rawExchange(port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`, "");
+      expect(await ask(`http://127.0.0.1:${port}/allproducts?q=kurta`)).toMatch(/^HTTP\/1\.1 200/);
+      expect(await ask("http://elsewhere.example/no-such-page")).toMatch(/^HTTP\/1\.1 404/);
+      expect(await ask("mailto:someone@example.com")).toMatch(/^HTTP\/1\.1 400/);
+    },
+  );
 
-  it("follows the q-values of Accept-Encoding: an encoding refused with q=0, however spelled, is never sent", async () => {
-    const encodingFor = async (acceptEncoding: string) =>
-      (await shop.request({ method: "GET", url: "/", headers: { "accept-encoding": acceptEncoding } })).headers[
-        "content-encoding"
-      ];
-    expect(await encodingFor("gzip;q=0.000, br;q=0.0")).toBeUndefined();
-    expect(await encodingFor("br;q=0.0, gzip")).toBe("gzip");
-    expect(await encodingFor("br;q=0.5, gzip;q=0.9")).toBe("gzip");
-    expect(await encodingFor("gzip, br")).toBe("br");
-  });
+  engineFree(
+    "follows the q-values of Accept-Encoding: an encoding refused with q=0, however spelled, is never sent",
+    async () => {
+      const encodingFor = async (acceptEncoding: string) =>
+        (await shop.request({ method: "GET", url: "/", headers: { "accept-encoding": acceptEncoding } })).headers[
+          "content-encoding"
+        ];
+      expect(await encodingFor("gzip;q=0.000, br;q=0.0")).toBeUndefined();
+      expect(await encodingFor("br;q=0.0, gzip")).toBe("gzip");
+      expect(await encodingFor("br;q=0.5, gzip;q=0.9")).toBe("gzip");
+      expect(await encodingFor("gzip, br")).toBe("br");
+    },
+  );
 
   it("searches for words that name the members of every JavaScript object like any other word", async () => {
     for (const word of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
@@ -293,7 +307,7 @@ describeEachDatabase("hostile input over HTTP, from the attacker's side", (datab
     }
   });
 
-  it("writes its storage probe at most once an interval, however many probes arrive", async () => {
+  engineFree("writes its storage probe at most once an interval, however many probes arrive", async () => {
     const storage = shop.services.storage;
     const put = storage.put.bind(storage);
     let writes = 0;
@@ -314,7 +328,7 @@ describeEachDatabase("hostile input over HTTP, from the attacker's side", (datab
     }
   });
 
-  it("sends no Referer from a page whose address holds a secret", async () => {
+  engineFree("sends no Referer from a page whose address holds a secret", async () => {
     for (const url of [
       `/reset-password/${"x".repeat(43)}`,
       `/verify-email/${"y".repeat(43)}`,

@@ -10,11 +10,11 @@ import {
   uniqueWord,
 } from "#server/testing/factories.ts";
 import { mailsTo } from "#server/testing/outbox.ts";
-import { describeEachDatabase } from "#server/testing/test-databases.ts";
+import { describeOnSqlite } from "#server/testing/test-databases.ts";
 import { linkPath, waitForMail } from "../e2e/mailbox.ts";
 import { cookiesFrom, FORM, form, startTestShop, type TestShop } from "./test-shop.ts";
 
-describeEachDatabase("mail-sending forms and one-time links, from the attacker's side", (database) => {
+describeOnSqlite("mail-sending forms and one-time links, from the attacker's side", (database) => {
   let shop: TestShop;
 
   beforeAll(async () => {
