@@ -12,6 +12,7 @@
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL) of a role that may create databases. With
  * --profile <folder>, this checkout's shop processes write V8 CPU profiles there. With --passes 2, the
  * load runs twice against the same shop, and each pass prints its own figures (memory should stay flat).
+ * PAGES_AT_ONCE in the environment passes to the shops, to compare its values.
  */
 import { availableParallelism } from "node:os";
 import path from "node:path";

@@ -134,6 +134,8 @@ export async function startShop(
       // and ever larger carts instead of a sale (the older commits compared against have no limit).
       COD_MAX_RUPEES: "10000000",
       ...(options.nodeOptions ? { NODE_OPTIONS: options.nodeOptions } : {}),
+      // A setting being tuned passes through to the shops under test (older commits ignore it).
+      ...(process.env.PAGES_AT_ONCE ? { PAGES_AT_ONCE: process.env.PAGES_AT_ONCE } : {}),
     },
     // The request log goes where a shop owner's would: to a file, not to this terminal.
     stdio: ["ignore", "pipe", "pipe"],

@@ -24,6 +24,7 @@ import {
   sharedPagePolicy,
   sharedRenderCookie,
 } from "./page-cache.ts";
+import { registerPageTurns } from "./page-turns.ts";
 import { appContext, requestContext } from "./route-context.ts";
 import type { RoutePatterns } from "./route-patterns.ts";
 import { scriptNonceOf } from "./security-headers.ts";
@@ -63,6 +64,7 @@ export async function registerPages(
 
   // Its own scope: pages read their bodies themselves, as streams, so Fastify's parsers stand aside.
   await app.register(async (pages) => {
+    registerPageTurns(pages, services.config.pagesAtOnce);
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     pages.all("*", async (request, reply) => {
