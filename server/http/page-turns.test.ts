@@ -8,8 +8,13 @@ describe("page views in turn", () => {
     const first = await turns.take();
     const second = await turns.take();
     const order: string[] = [];
-    const third = turns.take().then((giveBack) => (order.push("third"), giveBack));
-    const fourth = turns.take().then((giveBack) => (order.push("fourth"), giveBack));
+    const inLine = (name: string) =>
+      turns.take().then((giveBack) => {
+        order.push(name);
+        return giveBack;
+      });
+    const third = inLine("third");
+    const fourth = inLine("fourth");
     expect(turns.state).toEqual({ working: 2, waiting: 2 });
     second();
     second(); // given back once only: the fourth still waits
