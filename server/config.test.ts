@@ -90,3 +90,13 @@ describe("online payment and cash on delivery in the configuration", () => {
     );
   });
 });
+
+describe("page views a worker works on at once", () => {
+  it("takes 4 on SQLite and 8 on PostgreSQL unless PAGES_AT_ONCE says, and refuses what is not a count", () => {
+    expect(testConfig({ DATABASE_URL: "file:./data/shop.db" }).pagesAtOnce).toBe(4);
+    expect(testConfig({ DATABASE_URL: "postgres://shop@127.0.0.1/shop" }).pagesAtOnce).toBe(8);
+    expect(testConfig({ PAGES_AT_ONCE: "2" }).pagesAtOnce).toBe(2);
+    expect(() => testConfig({ PAGES_AT_ONCE: "0" })).toThrow("PAGES_AT_ONCE");
+    expect(() => testConfig({ PAGES_AT_ONCE: "many" })).toThrow("PAGES_AT_ONCE: must be a number");
+  });
+});

@@ -353,7 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: values.DATABASE_URL === "file::memory:" ? 1 : (values.WEB_CONCURRENCY ?? availableParallelism()),
     // A worker on PostgreSQL waits on its answers over a socket, and needs more pages in hand to keep
     // its core busy than one on SQLite, whose answers take no wait (record 18, §21).
-    pagesAtOnce: values.PAGES_AT_ONCE ?? (values.DATABASE_URL.startsWith("postgres") ? 8 : 4),
+    pagesAtOnce: values.PAGES_AT_ONCE ?? (values.DATABASE_URL.startsWith("file:") ? 4 : 8),
     workerHeapMb: values.WORKER_HEAP_MB,
     passwordPolicy: passwordPolicy(values),
   };

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
  * when its answer has been handed to the network, when the client goes away, or after `leaseMs`
  * whatever happens, so that a client that reads slowly keeps no one waiting for long.
  */
-export function registerPageTurns(pages: FastifyInstance, atOnce: number, leaseMs = 2_000): Turns {
+export function registerPageTurns(pages: FastifyInstance, atOnce: number, leaseMs = 2_000): void {
   const turns = new Turns(atOnce, leaseMs);
   const held = new WeakMap<FastifyRequest, () => void>();
   pages.addHook("onRequest", async (request) => {
@@ -22,7 +22,6 @@ export function registerPageTurns(pages: FastifyInstance, atOnce: number, leaseM
   pages.addHook("onResponse", giveBack);
   pages.addHook("onRequestAbort", giveBack);
   pages.addHook("onError", giveBack);
-  return turns;
 }
 
 /** At most `atOnce` holders at a time; the rest wait, first come first served. */
@@ -56,7 +55,7 @@ export class Turns {
     return giveBack;
   }
 
-  /** How many are working and how many wait, for the metrics and the tests. */
+  /** How many are working and how many wait. */
   get state(): { working: number; waiting: number } {
     return { working: this.#running, waiting: this.#waiting.length };
   }
