@@ -43,6 +43,8 @@ describeJourneys("mail", (journey) => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL("**/forgot-password");
+    // The link may have been followed before the login page was live: a fresh page, not yet live.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send me a link" }).click();
     await page.getByText(`If an account uses ${email}`).waitFor();
