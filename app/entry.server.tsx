@@ -1,6 +1,4 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
@@ -23,19 +21,19 @@ export default function handleRequest(
   const { nonce, log: requestLog } = loadContext.get(requestContext);
 
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let pageSent = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
+        // Every page goes out whole, in document order. The loaders hand over no promises, so
+        // nothing is worth sending early; sent at the shell, the page's data came as hidden
+        // parts that the browser moved into place after the first paint, a task of style and
+        // layout on a phone's main thread (decision record 18, §22).
+        onAllReady() {
+          pageSent = true;
           const body = scriptsAfterFirstPaint(nonce);
           body.once("finish", () => {
             clearTimeout(timeoutId);
@@ -55,7 +53,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) requestLog.error({ err: error }, "the page failed while streaming");
+          if (pageSent) requestLog.error({ err: error }, "the page failed while streaming");
         },
       },
     );

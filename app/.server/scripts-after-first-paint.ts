@@ -18,7 +18,7 @@ const DEFERRED_PRELOAD = "x-modulepreload";
 const DEFERRED_MODULE = "x-module";
 
 /** The starter, minified by hand; `data-` nothing: it reads the renamed tags back. */
-export const SCRIPT_STARTER = `(function(){var d=document,s=!1;function go(){if(s)return;s=!0;d.querySelectorAll('link[rel="${DEFERRED_PRELOAD}"]').forEach(function(l){var n=d.createElement("link");n.rel="modulepreload";n.href=l.href;d.head.appendChild(n)});d.querySelectorAll('script[type="${DEFERRED_MODULE}"]').forEach(function(o){var n=d.createElement("script");n.type="module";n.nonce=o.nonce;n.textContent=o.textContent;o.replaceWith(n)})}function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}if(d.readyState==="complete")painted();else{addEventListener("load",painted);setTimeout(go,3e3)}})()`;
+export const SCRIPT_STARTER = `(function(){var d=document,s=!1;function go(){if(s)return;s=!0;var q=[];d.querySelectorAll('link[rel="${DEFERRED_PRELOAD}"]').forEach(function(l){q.push(function(){var n=d.createElement("link");n.rel="modulepreload";n.href=l.href;d.head.appendChild(n)})});d.querySelectorAll('script[type="${DEFERRED_MODULE}"]').forEach(function(o){q.push(function(){var n=d.createElement("script");n.type="module";n.nonce=o.nonce;n.textContent=o.textContent;o.replaceWith(n)})});(function next(){var f=q.shift();if(f){f();setTimeout(next,0)}})()}function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}if(d.readyState==="complete")painted();else{addEventListener("load",painted);setTimeout(go,3e3)}})()`;
 
 const MODULE_PRELOAD = /<link rel="modulepreload"/g;
 const MODULE_SCRIPT = /<script([^>]*?) type="module" async=""([^>]*)>/;

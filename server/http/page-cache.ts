@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import { COLLECTIONS } from "#core/collections.ts";
+import { PERSONAL_COOKIES, VISITOR_MARK } from "#core/visitor-mark.ts";
 
 /** A shared page is served as rendered for this long, and while it is re-rendered for this long after. */
 export const FRESH_MS = 60_000;
@@ -29,11 +30,11 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const THEME_COOKIE = "theme";
 /**
  * Cookies that a shared page ignores: whose session or guest cart it is changes only the header's
- * counts and name, which the page fills in after it loads. Any other cookie (a queued message, one
- * the shop does not know) makes the request personal.
+ * counts and name, and the pincode checked only the delivery box, which the page fills in after it
+ * loads (asking only when the visitor mark says there is something to ask for). Any other cookie
+ * (a queued message, one the shop does not know) makes the request personal.
  */
-// The pincode a shopper checked is read by the delivery box, which loads on its own after the page.
-const IGNORED_COOKIES = new Set(["guest", "sid", "__Host-sid", "pincode"]);
+const IGNORED_COOKIES = new Set<string>([...PERSONAL_COOKIES, VISITOR_MARK]);
 
 const SHARED_PATHS = new Set([
   "/",

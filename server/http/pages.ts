@@ -29,6 +29,7 @@ import { appContext, requestContext } from "./route-context.ts";
 import type { RoutePatterns } from "./route-patterns.ts";
 import { scriptNonceOf } from "./security-headers.ts";
 import { asErrorResponse } from "./service-errors.ts";
+import { registerVisitorMark } from "./visitor-mark.ts";
 
 export type PagesOptions = { services: AppServices; buildDir: string; vite?: ViteDevServer; routes: RoutePatterns };
 
@@ -65,6 +66,7 @@ export async function registerPages(
   // Its own scope: pages read their bodies themselves, as streams, so Fastify's parsers stand aside.
   await app.register(async (pages) => {
     registerPageTurns(pages, services.config.pagesAtOnce);
+    registerVisitorMark(pages);
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     pages.all("*", async (request, reply) => {

@@ -39,11 +39,18 @@ function fillCheckout(page: Page) {
 describeJourneys("cart and checkout", (journey) => {
   it("lets a guest add two sizes, change quantities and check out via Account → guest", async () => {
     const page = await journey().newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
     await openProduct(page, "/pakistani-suits", "Ayesha Pastel Lawn Co-ordinated Suit");
     await page.getByRole("button", { name: "Add To Cart" }).click();
     await page.getByText("Please select a size").first().waitFor();
+    // A stranger's pages from the shared cache had nothing of the visitor's own to ask for.
+    expect(asked.filter((path) => /^\/(frame|delivery|measurements)/.test(path))).toEqual([]);
     await addInSize(page, "M");
     await addInSize(page, "L");
+    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("2");
+    // A listing from the shared cache, rendered for a stranger, shows this guest's own count.
+    await live(page, "/accessories");
     await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("2");
 
     await page.goto("/cart");

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { deliveryWindowText } from "#core/dates.ts";
 import { isPincode } from "#core/delivery-address.ts";
+import { inOwnTask } from "../../lib/own-task.ts";
 import type { DeliveryAnswer } from "../../routes/delivery.tsx";
 
 /**
@@ -12,7 +13,7 @@ export function DeliveryNote({ pincode }: { pincode: string }) {
   const { load, data } = useFetcher<DeliveryAnswer>();
   const complete = isPincode(pincode);
   useEffect(() => {
-    if (complete) void load(`/delivery?pincode=${pincode}`);
+    if (complete) return inOwnTask(() => void load(`/delivery?pincode=${pincode}`));
   }, [complete, pincode, load]);
   if (!complete || !data || data.pincode !== pincode) return null;
   const { promise } = data;

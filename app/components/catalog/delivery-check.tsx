@@ -2,6 +2,8 @@ import { Banknote, RotateCcw, Truck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { deliveryWindowText } from "#core/dates.ts";
+import { inOwnTask } from "../../lib/own-task.ts";
+import { isKnownVisitor } from "../../lib/visitor-mark.ts";
 import type { DeliveryAnswer } from "../../routes/delivery.tsx";
 
 /**
@@ -17,9 +19,11 @@ export function DeliveryCheck({ answer: given }: { answer?: DeliveryAnswer }) {
   const asked = useRef(false);
   const { load } = fetcher;
   useEffect(() => {
-    if (given || asked.current) return;
-    asked.current = true;
-    void load("/delivery");
+    if (given || asked.current || !isKnownVisitor()) return;
+    return inOwnTask(() => {
+      asked.current = true;
+      void load("/delivery");
+    });
   }, [given, load]);
   // The pincode remembered from last time fills the box once, unless the shopper has typed.
   const remembered = fetcher.data?.pincode ?? null;

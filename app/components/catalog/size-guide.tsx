@@ -13,6 +13,8 @@ import {
   sizeLabel,
   toMillimetres,
 } from "#core/size-charts.ts";
+import { inOwnTask } from "../../lib/own-task.ts";
+import { isKnownVisitor } from "../../lib/visitor-mark.ts";
 import { Modal } from "../ui/modal.tsx";
 
 /** Where a guest's measurements stay: this browser only. */
@@ -186,15 +188,24 @@ function measuredFrom(typed: Typed, unit: LengthUnit): Measurements {
 /** The saved measurements, once: the account's (loaded after the page), else this browser's. */
 function useSavedMeasurements(fill: (known: Measurements) => void) {
   const saved = useFetcher<MeasurementsAnswer>();
+  const [unasked, setUnasked] = useState<MeasurementsAnswer | null>(null);
   const asked = useRef(false);
   const filled = useRef(false);
   const { load } = saved;
   useEffect(() => {
     if (asked.current) return;
-    asked.current = true;
-    void load("/measurements");
+    // Without the visitor mark there is no account to ask about: this browser's own are the answer.
+    if (!isKnownVisitor()) {
+      asked.current = true;
+      setUnasked({ signedIn: false, measurements: null });
+      return;
+    }
+    return inOwnTask(() => {
+      asked.current = true;
+      void load("/measurements");
+    });
   }, [load]);
-  const answer = saved.data;
+  const answer = saved.data ?? unasked;
   useEffect(() => {
     if (!answer || filled.current) return;
     filled.current = true;

@@ -1,6 +1,8 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import type { Frame, PersonalFrame } from "../../.server/frame.ts";
+import { inOwnTask } from "../../lib/own-task.ts";
+import { isKnownVisitor } from "../../lib/visitor-mark.ts";
 
 const STRANGER: PersonalFrame = { viewer: null, cartCount: 0, wishlistCount: 0, wishlisted: [] };
 
@@ -13,7 +15,7 @@ export function usePersonalFrame(frame: Frame | undefined): PersonalFrame {
   const { load, data, state } = useFetcher<PersonalFrame>({ key: "personal-frame" });
   const needed = frame !== undefined && !frame.personal;
   useEffect(() => {
-    if (needed && !data && state === "idle") void load("/frame");
+    if (needed && !data && state === "idle" && isKnownVisitor()) return inOwnTask(() => void load("/frame"));
   }, [needed, data, state, load]);
   if (!frame) return STRANGER;
   return frame.personal ? frame : (data ?? frame);
