@@ -7,6 +7,7 @@ import { loadDemoCatalogue } from "#server/demo/demo-catalogue.ts";
 const DEMO_CATALOGUE = loadDemoCatalogue();
 
 import { describeJourneys, expectNoSeriousA11yViolations } from "./browser.ts";
+import { typeBeforeLive } from "./forms.ts";
 import { live } from "./shopper.ts";
 
 const rupees = (text: string) => Number(text.replace("₹", "").replaceAll(",", ""));
@@ -166,6 +167,13 @@ describeJourneys("storefront", (journey) => {
       .poll(() => size.locator("option").allTextContents())
       .toEqual(["Select size", "S", "M", "L", "XL (out of stock)"]);
     await expect.poll(() => size.locator('option[value="XL"]').isDisabled()).toBe(true);
+    // A size chosen before the page is live (a slow phone) is the page's choice once it is.
+    await typeBeforeLive(page, new URL(page.url()).pathname, async () => {
+      await size.selectOption("S");
+    });
+    await expect.poll(() => page.getByText("Only 3 left").isVisible()).toBe(true);
+    await size.selectOption("M");
+    await expect.poll(() => page.getByText("Only 3 left").isVisible()).toBe(false);
     await size.selectOption("S");
     await expect.poll(() => page.getByText("Only 3 left").isVisible()).toBe(true);
     const main = page.locator("main img").first();

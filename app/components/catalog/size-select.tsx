@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import type { ProductSize } from "#server/catalog/catalog.schemas.ts";
 
 type SizeSelectProps = {
@@ -23,8 +24,17 @@ export function SizeSelect({
   invalid,
   className,
 }: SizeSelectProps) {
+  const select = useRef<HTMLSelectElement>(null);
+  // A size chosen before the page went live stays on screen, but the page never heard of it (no
+  // change event reaches a page that is not live yet): it is taken once the page is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the page going live
+  useEffect(() => {
+    const chosen = select.current?.value;
+    if (chosen !== undefined && chosen !== value) onChange(chosen);
+  }, []);
   return (
     <select
+      ref={select}
       id={id}
       name="size"
       value={value}
