@@ -8,9 +8,6 @@
  */
 export const VISITOR_MARK = "known";
 
-/** The cookies that make a page's frame or answers the visitor's own. */
-export const PERSONAL_COOKIES = ["sid", "__Host-sid", "guest", "pincode"] as const;
-
 /** Whether a Cookie header (or `document.cookie`) holds the cookie `name`. */
 export function holdsCookie(cookies: string, name: string): boolean {
   return cookies.split(";").some((pair) => pair.trimStart().startsWith(`${name}=`));

@@ -1,7 +1,25 @@
 import { type Cookie, type CookieOptions, createCookie } from "react-router";
+import { VISITOR_MARK } from "#core/visitor-mark.ts";
 
 const YEAR = 60 * 60 * 24 * 365;
 const SESSION_DAYS = 30;
+
+const SESSION = "sid";
+const HOST_SESSION = "__Host-sid";
+const GUEST = "guest";
+const PINCODE = "pincode";
+
+/**
+ * The cookies that make a page's header or answers the visitor's own: the session, a guest's cart
+ * and wishlist, the pincode last checked. A page from the shared cache ignores them, and a browser
+ * that has one gets the visitor mark (core/visitor-mark.ts).
+ */
+export const PERSONAL_COOKIES: readonly string[] = [SESSION, HOST_SESSION, GUEST, PINCODE];
+
+/** The visitor mark's Set-Cookie: readable by the page's scripts (not HttpOnly), and holding nothing. */
+export function visitorMarkCookie(secure: boolean): string {
+  return `${VISITOR_MARK}=1; Max-Age=${YEAR}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
 
 export type ShopCookies = {
   /** "light" or "dark"; read by the server so the first paint has the right colours. */
@@ -28,8 +46,8 @@ export function shopCookies(secret: string): ShopCookies {
       theme: createCookie("theme", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR }),
       toast: createCookie("toast", { path: "/", sameSite: "lax", httpOnly: true, secrets: [secret], maxAge: 60 }),
       session: sessionCookies(secret),
-      guest: createCookie("guest", { path: "/", sameSite: "lax", httpOnly: true, secrets: [secret], maxAge: YEAR }),
-      pincode: createCookie("pincode", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR }),
+      guest: createCookie(GUEST, { path: "/", sameSite: "lax", httpOnly: true, secrets: [secret], maxAge: YEAR }),
+      pincode: createCookie(PINCODE, { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR }),
     };
     bySecret.set(secret, cookies);
   }
@@ -44,8 +62,8 @@ function sessionCookies(secret: string): (secure: boolean) => Cookie {
     secrets: [secret],
     maxAge: SESSION_DAYS * 86_400,
   };
-  const plain = createCookie("sid", options);
-  const hostOnly = createCookie("__Host-sid", { ...options, secure: true });
+  const plain = createCookie(SESSION, options);
+  const hostOnly = createCookie(HOST_SESSION, { ...options, secure: true });
   return (secure) => (secure ? hostOnly : plain);
 }
 

@@ -3,7 +3,8 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import { COLLECTIONS } from "#core/collections.ts";
-import { PERSONAL_COOKIES, VISITOR_MARK } from "#core/visitor-mark.ts";
+import { VISITOR_MARK } from "#core/visitor-mark.ts";
+import { PERSONAL_COOKIES } from "./cookies.ts";
 
 /** A shared page is served as rendered for this long, and while it is re-rendered for this long after. */
 export const FRESH_MS = 60_000;
