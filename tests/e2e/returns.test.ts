@@ -24,10 +24,14 @@ import { live } from "./shopper.ts";
  * forms, the admin's queue, the pages and the documents downloaded from them.
  */
 
-/** Demo catalogue pieces (ids in the order the demo seeds them). */
+/**
+ * Demo catalogue pieces (ids in the order the demo seeds them). The journeys share one shop and run
+ * two at a time: the stock this journey counts is of pieces and sizes no other journey orders (other
+ * journeys buy the suit in M and L).
+ */
 const JEANS = { productId: 30, size: "M" }; // Bandra Straight-Fit Jeans, ₹1,999: 5 %
 const ANARKALI = { productId: 23, size: "M" }; // Gulabo Printed Cotton Anarkali, ₹2,999: 18 %
-const SUIT = { productId: 4, size: "M" }; // Ayesha Pastel Lawn Co-ordinated Suit, ₹3,199: 18 %
+const SUIT = { productId: 4, size: "S" }; // Ayesha Pastel Lawn Co-ordinated Suit, ₹3,199: 18 %
 
 const kochi = (name: string): DeliveryAddress => ({
   name,
@@ -81,8 +85,8 @@ describeJourneys("returns", (journey) => {
     await deliverOrder(shop, ravisOrder);
     const stock = async () => ({
       jeans: await stockBackstage(shop, admin, JEANS.productId, "M"),
-      suitM: await stockBackstage(shop, admin, SUIT.productId, "M"),
-      suitL: await stockBackstage(shop, admin, SUIT.productId, "L"),
+      suitS: await stockBackstage(shop, admin, SUIT.productId, "S"),
+      suitXL: await stockBackstage(shop, admin, SUIT.productId, "XL"),
     });
     const stockBefore = await stock();
 
@@ -112,17 +116,17 @@ describeJourneys("returns", (journey) => {
     await page.waitForURL(`**/order/${meerasOrder}`);
     await expect.poll(() => page.getByTestId("return-status").textContent()).toBe("Requested");
 
-    // Ravi swaps his suit for the next size up, which is held for him at once.
+    // Ravi swaps his suit for a larger size, which is held for him at once.
     const ravisPage = await pageAs(await journey().newPage(), shop, ravi);
     await live(ravisPage, `/order/${ravisOrder}/return`);
     const suit = ravisPage.locator("main form").first();
     await suit.getByLabel("Why").selectOption({ label: "Too small" });
     await suit.getByLabel(/Exchange it for another size/).check();
-    await suit.getByLabel("New size (for an exchange)").selectOption("L");
+    await suit.getByLabel("New size (for an exchange)").selectOption("XL");
     await suit.getByRole("button", { name: "Ask for this return" }).click();
     await ravisPage.waitForURL(`**/order/${ravisOrder}`);
     await expect.poll(() => ravisPage.getByTestId("return-status").textContent()).toBe("Requested");
-    expect(await stockBackstage(shop, admin, SUIT.productId, "L")).toBe(stockBefore.suitL - 1);
+    expect(await stockBackstage(shop, admin, SUIT.productId, "XL")).toBe(stockBefore.suitXL - 1);
 
     // The administrator sees Meera's photo and takes both requests through the queue.
     const month = indiaMonth();
@@ -174,8 +178,8 @@ describeJourneys("returns", (journey) => {
     const ravisNote = await downloadedText(ravisPage, /^Credit note RC\//);
     const ravisNoteNumber = ravisNote.name.replace(".pdf", "").replace(/^RC-(\d\d)-(\d\d)-/, "RC/$1-$2/");
     expect(ravisNote.text).toContain("Total credit ₹ 3,199.00");
-    const replacement = await downloadedText(ravisPage, /^Tax invoice KS\/.*\(size L\)$/);
-    expect(replacement.text).toMatch(/Ayesha Pastel Lawn Co-.*ordinated Suit \(size L\)/);
+    const replacement = await downloadedText(ravisPage, /^Tax invoice KS\/.*\(size XL\)$/);
+    expect(replacement.text).toMatch(/Ayesha Pastel Lawn Co-.*ordinated Suit \(size XL\)/);
     for (const words of [
       "TAX INVOICE",
       "Kerala (32)",
@@ -187,11 +191,11 @@ describeJourneys("returns", (journey) => {
     ])
       expect(replacement.text).toContain(words);
 
-    // Stock: the jeans and Ravi's first suit back on the shelf; the L left it when it was held.
+    // Stock: the jeans and Ravi's first suit back on the shelf; the XL left it when it was held.
     expect(await stock()).toEqual({
       jeans: stockBefore.jeans + 1,
-      suitM: stockBefore.suitM + 1,
-      suitL: stockBefore.suitL - 1,
+      suitS: stockBefore.suitS + 1,
+      suitXL: stockBefore.suitXL - 1,
     });
 
     // GSTR-1: Kerala's 5 % row is less the jeans' credit; at 18 % the exchange's note and
