@@ -15,7 +15,8 @@ export function registerVisitorMark(pages: FastifyInstance): void {
     // A cookie given with no value is one being cleared, not one the visitor now has.
     const given = setCookies.map((header) => header.split(";", 1)[0] ?? "").filter((pair) => !pair.endsWith("="));
     const personal = PERSONAL_COOKIES.some((name) => holdsCookie(sent, name) || holdsCookie(given.join(";"), name));
-    if (personal) reply.header("set-cookie", [...setCookies, visitorMarkCookie(request.protocol === "https")]);
+    // Fastify adds a Set-Cookie to those already on the reply rather than replacing them.
+    if (personal) reply.header("set-cookie", visitorMarkCookie(request.protocol === "https"));
     return payload;
   });
 }

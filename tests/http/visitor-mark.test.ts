@@ -4,12 +4,18 @@ import { makeCustomer, makeProduct } from "#server/testing/factories.ts";
 import { describeOnSqlite } from "#server/testing/test-databases.ts";
 import { shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
 
+function setCookies(response: LightMyRequestResponse): string[] {
+  const header = response.headers["set-cookie"];
+  return Array.isArray(header) ? header : header ? [header] : [];
+}
+
 /** The visitor mark's Set-Cookie on a response, if it has one. */
 function markSet(response: LightMyRequestResponse): string | undefined {
-  const header = response.headers["set-cookie"];
-  const list = Array.isArray(header) ? header : header ? [header] : [];
-  return list.find((cookie) => cookie.startsWith("known="));
+  return setCookies(response).find((cookie) => cookie.startsWith("known="));
 }
+
+/** The names of the cookies a response sets, in order, each as often as it is set. */
+const cookieNames = (response: LightMyRequestResponse) => setCookies(response).map((cookie) => cookie.split("=")[0]);
 
 // The mark's rule reads cookies, not rows: one engine is enough.
 describeOnSqlite("the visitor mark that a shared page's scripts read", (database) => {
@@ -41,6 +47,11 @@ describeOnSqlite("the visitor mark that a shared page's scripts read", (database
     const shopper = shopBrowser(shop);
     const signedIn = await shopper.post("/login", { email: customer.email, password: customer.password });
     expect(markSet(signedIn)).toBeDefined();
+    // The mark is added to what the answer sets, which is set once each.
+    const names = cookieNames(signedIn);
+    expect(names).toContain("sid");
+    expect(names.length).toBe(new Set(names).size);
+    expect(cookieNames(added).filter((name) => name === "guest")).toEqual(["guest"]);
 
     const checker = shopBrowser(shop);
     expect(markSet(await checker.get("/delivery?pincode=560034"))).toBeDefined();
