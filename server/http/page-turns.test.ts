@@ -44,10 +44,11 @@ describe("page views in turn over HTTP", () => {
   /** A server with one turn: /slow holds it until released; the lease is long, so only the hooks give it back. */
   async function oneTurnServer() {
     const app = fastify();
+    let turns: Turns | undefined;
     let release: () => void = () => {};
     const slowStarted = new Promise<void>((started) => {
       app.register(async (pages) => {
-        registerPageTurns(pages, 1, 60_000);
+        turns = registerPageTurns(pages, 1, 60_000);
         pages.get("/slow", async () => {
           started();
           await new Promise<void>((resolve) => {
@@ -61,7 +62,7 @@ describe("page views in turn over HTTP", () => {
     });
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
     close = () => app.close();
-    return { base, slowStarted, release: () => release() };
+    return { base, slowStarted, release: () => release(), turns: () => turns?.state };
   }
 
   it("never queues a form's post behind the pages being worked on", async () => {
@@ -84,5 +85,23 @@ describe("page views in turn over HTTP", () => {
     // The next page is served although the abandoned one's handler still runs: its turn came back.
     expect(await (await fetch(`${server.base}/quick`)).text()).toBe("quick");
     server.release();
+  });
+
+  it("lets no one wait behind a client that went away while it waited in line", async () => {
+    const server = await oneTurnServer();
+    const slow = fetch(`${server.base}/slow`);
+    await server.slowStarted;
+    const leaving = new AbortController();
+    const abandoned = fetch(`${server.base}/quick`, { signal: leaving.signal }).catch(() => null);
+    await expect.poll(() => server.turns()).toEqual({ working: 1, waiting: 1 });
+    leaving.abort();
+    await abandoned;
+    await expect.poll(() => server.turns()).toEqual({ working: 1, waiting: 0 });
+    server.release();
+    expect(await (await slow).text()).toBe("slow");
+    // The lease is a minute long: only giving the abandoned place back lets this page through now.
+    const next = await fetch(`${server.base}/quick`, { signal: AbortSignal.timeout(5_000) });
+    expect(await next.text()).toBe("quick");
+    expect(server.turns()).toEqual({ working: 0, waiting: 0 });
   });
 });
