@@ -6,7 +6,7 @@
  * `--runs N` measures each page N times and prints the medians; `--why` adds Lighthouse's diagnostics.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -37,6 +37,10 @@ try {
   // advice for a simulated run is the median of several, as one run moves with the machine).
   const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] ?? 1) || 1;
   console.log(`Lighthouse, mobile with simulated throttling${runs > 1 ? `, ${runs} runs a page` : ""}:`);
+  // Simulated figures move with the machine: its load and Lighthouse's own measure of its speed
+  // (benchmarkIndex) say whether two sets of figures were taken on a like machine.
+  const machineSpeeds: number[] = [];
+  const [loadBefore = 0] = loadavg();
   for (const page of ["/", listing, product]) {
     const url = `${shop.baseUrl}${page}`;
     await fetch(url).then((response) => response.arrayBuffer());
@@ -47,6 +51,7 @@ try {
       const scores = CATEGORIES.map((name) => `${name} ${(categories[name]?.score ?? 0).toFixed(2)}`).join(" · ");
       const values = METRICS.map(([id]) => audits[id]?.numericValue ?? Number.NaN);
       seen.push({ performance: categories.performance?.score ?? 0, values });
+      machineSpeeds.push(result.lhr.environment.benchmarkIndex);
       console.log(`  ${page.padEnd(18)} ${scores} · ${describe(values)}`);
       // What kept a score from 1: the audits that failed, by name.
       const failed = Object.values(audits)
@@ -61,6 +66,10 @@ try {
       console.log(`  ${page.padEnd(18)} median: performance ${performance} · ${describe(values)}`);
     }
   }
+  console.log(
+    `Machine: load average ${loadBefore.toFixed(2)} before the runs; Lighthouse's benchmarkIndex ` +
+      `${Math.min(...machineSpeeds).toFixed(0)}–${Math.max(...machineSpeeds).toFixed(0)} (median ${median(machineSpeeds).toFixed(0)}).`,
+  );
 } finally {
   chrome.kill();
   await shop.stop();
