@@ -7,8 +7,3 @@
  * behind (signed out, cart emptied) costs one request that answers as for a stranger.
  */
 export const VISITOR_MARK = "known";
-
-/** Whether a Cookie header (or `document.cookie`) holds the cookie `name`. */
-export function holdsCookie(cookies: string, name: string): boolean {
-  return cookies.split(";").some((pair) => pair.trimStart().startsWith(`${name}=`));
-}

@@ -1,4 +1,5 @@
-import { holdsCookie, VISITOR_MARK } from "#core/visitor-mark.ts";
+import { holdsCookie } from "#core/cookie-header.ts";
+import { VISITOR_MARK } from "#core/visitor-mark.ts";
 
 /**
  * Whether this browser carries the visitor mark: only then may a page from the shared cache have

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import { COLLECTIONS } from "#core/collections.ts";
+import { cookiePair } from "#core/cookie-header.ts";
 import { VISITOR_MARK } from "#core/visitor-mark.ts";
 import { PERSONAL_COOKIES } from "./cookies.ts";
 
@@ -87,11 +88,7 @@ export function sharedPageKey(request: { method: string; url: string; cookie?: s
 
 /** The Cookie header a shared page is rendered with: the theme alone, so that nothing personal shows. */
 export function sharedRenderCookie(cookie: string | undefined): string | null {
-  const theme = (cookie ?? "")
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${THEME_COOKIE}=`));
-  return theme ?? null;
+  return cookiePair(cookie ?? "", THEME_COOKIE) ?? null;
 }
 
 /**

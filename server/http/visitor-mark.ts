@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { holdsCookie, VISITOR_MARK } from "#core/visitor-mark.ts";
+import { holdsCookie } from "#core/cookie-header.ts";
+import { VISITOR_MARK } from "#core/visitor-mark.ts";
 import { PERSONAL_COOKIES, visitorMarkCookie } from "./cookies.ts";
 
 /**
@@ -11,10 +12,13 @@ export function registerVisitorMark(pages: FastifyInstance): void {
   pages.addHook("onSend", async (request, reply, payload) => {
     const sent = request.headers.cookie ?? "";
     if (holdsCookie(sent, VISITOR_MARK)) return payload;
-    const setCookies = setCookiesOf(reply);
-    // A cookie given with no value is one being cleared, not one the visitor now has.
-    const given = setCookies.map((header) => header.split(";", 1)[0] ?? "").filter((pair) => !pair.endsWith("="));
-    const personal = PERSONAL_COOKIES.some((name) => holdsCookie(sent, name) || holdsCookie(given.join(";"), name));
+    // The cookies the browser sent and those it is given now; one given with no value is being
+    // cleared, not one the visitor now has.
+    const given = setCookiesOf(reply)
+      .map((header) => header.split(";", 1)[0] ?? "")
+      .filter((pair) => !pair.endsWith("="));
+    const held = [sent, ...given].join(";");
+    const personal = PERSONAL_COOKIES.some((name) => holdsCookie(held, name));
     // Fastify adds a Set-Cookie to those already on the reply rather than replacing them.
     if (personal) reply.header("set-cookie", visitorMarkCookie(request.protocol === "https"));
     return payload;
