@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.ts";
 import { type E2eShop, shopReady } from "./shop-servers.ts";
+import { WarmPages } from "./warm-pages.ts";
 
 export type PageOptions = {
   width?: number;
@@ -21,7 +22,7 @@ export type PageOptions = {
 
 export type Journey = {
   shop: E2eShop;
-  /** A fresh browser context (cookies, storage) and page on the shop. */
+  /** A page on the shop as a first visit finds it: no cookies, no storage (see warm-pages.ts). */
   newPage: (options?: PageOptions) => Promise<Page>;
 };
 
@@ -47,37 +48,25 @@ export function describeJourneys(
   const shop = inject("shop");
   describe(name, () => {
     let browser: Browser;
-    const contexts: BrowserContext[] = [];
+    let pages: WarmPages;
     beforeAll(async () => {
       await shopReady(shop);
       // Pictures are not loaded unless a journey looks at them: no other journey reads a pixel, and
       // the shop is spared sending them.
       const args = options.images ? CHROMIUM_ARGS : [...CHROMIUM_ARGS, "--blink-settings=imagesEnabled=false"];
       browser = await chromium.launch({ executablePath, args });
+      pages = new WarmPages(browser, shop.baseUrl);
     });
-    // A finished journey's pages close at once, so that their timers and streams stop running.
+    // A finished journey's pages leave their documents at once, so that their timers and streams
+    // stop running, and wait for the next journey as a first visit finds them.
     afterEach(async () => {
-      for (const context of contexts.splice(0)) await context.close().catch(() => {});
+      await pages?.giveBack();
     });
     afterAll(async () => {
+      await pages?.closeAll();
       await browser?.close();
     });
-    journeys(() => ({
-      shop,
-      newPage: async (options = {}) => {
-        const context = await browser.newContext({
-          baseURL: shop.baseUrl,
-          viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-          reducedMotion: options.reducedMotion === false ? "no-preference" : "reduce",
-          colorScheme: options.colorScheme ?? "light",
-          hasTouch: options.touch ?? false,
-        });
-        contexts.push(context);
-        const page = await context.newPage();
-        page.setDefaultTimeout(15_000);
-        return page;
-      },
-    }));
+    journeys(() => ({ shop, newPage: (pageOptions = {}) => pages.take(pageOptions) }));
   });
 }
 

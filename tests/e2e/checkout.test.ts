@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, fillPincode } from "./forms.ts";
-import { live } from "./shopper.ts";
+import { live, untilLive } from "./shopper.ts";
 
 async function openProduct(page: Page, listing: string, title: string) {
   await page.goto(listing);
@@ -12,7 +12,7 @@ async function openProduct(page: Page, listing: string, title: string) {
     .click();
   await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
   // The size and the buttons answer once the page is live.
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await untilLive(page);
 }
 
 async function addInSize(page: Page, size: string) {

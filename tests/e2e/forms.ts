@@ -1,4 +1,5 @@
 import type { Locator, Page, Route } from "playwright-core";
+import { untilLive } from "./shopper.ts";
 
 export type Delivery = {
   name: string;
@@ -59,7 +60,7 @@ export async function typeBeforeLive(page: Page, path: string, typing: () => Pro
   letGo = true;
   await Promise.all(held.map((route) => route.continue()));
   await page.unroute(scripts);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await untilLive(page);
 }
 
 /** The administrator moves an order to a status from the Orders tab, as the dashboard offers it. */

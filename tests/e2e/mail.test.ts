@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery } from "./forms.ts";
 import { linkPath, waitForMail } from "./mailbox.ts";
-import { addToCart, productPath } from "./shopper.ts";
+import { addToCart, productPath, untilLive } from "./shopper.ts";
 
 async function signUp(page: Page, email: string, password: string) {
   await page.goto("/signup?redirectTo=%2F");
@@ -44,7 +44,7 @@ describeJourneys("mail", (journey) => {
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL("**/forgot-password");
     // The link may have been followed before the login page was live: a fresh page, not yet live.
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await untilLive(page);
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send me a link" }).click();
     await page.getByText(`If an account uses ${email}`).waitFor();

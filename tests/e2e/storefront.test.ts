@@ -8,7 +8,7 @@ const DEMO_CATALOGUE = loadDemoCatalogue();
 
 import { describeJourneys, expectNoSeriousA11yViolations } from "./browser.ts";
 import { typeBeforeLive } from "./forms.ts";
-import { live } from "./shopper.ts";
+import { live, untilLive } from "./shopper.ts";
 
 const rupees = (text: string) => Number(text.replace("₹", "").replaceAll(",", ""));
 
@@ -56,7 +56,7 @@ describeJourneys("storefront", (journey) => {
     const page = await journey().newPage({ reducedMotion: false });
     await page.clock.install();
     await page.goto("/");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await untilLive(page);
     const first = await current(page);
     await page.clock.runFor(3_500);
     await expect.poll(() => current(page)).not.toBe(first);
@@ -68,7 +68,7 @@ describeJourneys("storefront", (journey) => {
     const still = await journey().newPage();
     await still.clock.install();
     await still.goto("/");
-    await still.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await untilLive(still);
     await still.clock.runFor(7_000);
     expect(await current(still)).toContain("slide 1");
   });
@@ -202,7 +202,7 @@ describeJourneys("storefront", (journey) => {
     const page = await journey().newPage({ width: 375, height: 740 });
     await page.goto("/");
     // A key pressed before the page is live would reach a button with nothing behind it yet.
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await untilLive(page);
     // The bar keeps the icons; the words and the account's links are in the menu.
     await expect
       .poll(() => page.getByRole("banner").getByRole("link", { name: "Login/Signup" }).isVisible())

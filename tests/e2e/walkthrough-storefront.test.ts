@@ -148,9 +148,14 @@ describeJourneys("the walk-through's findings: storefront", (journey) => {
       .poll(() => page.getByRole("button", { name: "Add To Wishlist" }).getAttribute("aria-pressed"))
       .toBe("false");
     await expect.poll(() => page.getByRole("link", { name: "Wishlist, 0 items" }).isVisible()).toBe(true);
-    // Opened again later, the page knows.
+    // Opened again later, the page knows. The button turns as the change is sent; the reload waits
+    // for the shop's answer, or it would cancel the change on its way.
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/wishlist"),
+    );
     await page.getByRole("button", { name: "Add To Wishlist" }).click();
     await saved.waitFor();
+    await answered;
     await page.reload();
     await expect.poll(() => saved.isVisible()).toBe(true);
   });
