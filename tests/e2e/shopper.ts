@@ -1,5 +1,5 @@
-import { setTimeout as wait } from "node:timers/promises";
 import type { Page } from "playwright-core";
+import { within } from "./within.ts";
 
 /*
  * What a shopper does again and again in the journeys: open a page once it is live, find a product,
@@ -24,11 +24,10 @@ export async function untilLive(page: Page, timeoutMs = 15_000): Promise<void> {
   for (;;) {
     const left = deadline - Date.now();
     if (left <= 0) throw new Error(`${page.url()} was not live within ${timeoutMs} ms`);
-    const giveUp = new AbortController();
     try {
       const marked = page.evaluate(
         () =>
-          new Promise<true>((resolve) => {
+          new Promise<boolean>((resolve) => {
             const root = document.documentElement;
             if (root.hasAttribute("data-hydrated")) return resolve(true);
             const watch = new MutationObserver(() => {
@@ -39,26 +38,29 @@ export async function untilLive(page: Page, timeoutMs = 15_000): Promise<void> {
             watch.observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
           }),
       );
-      // Left waiting when time runs out; a later navigation ends it, and nobody is listening then.
-      marked.catch(() => {});
-      const late = wait(left, false, { signal: giveUp.signal }).catch(() => false);
-      if (await Promise.race([marked, late])) return;
+      if (await within(left, marked, false)) return;
     } catch (error) {
       if (!/context was destroyed|navigat/i.test(String(error))) throw error;
-    } finally {
-      giveUp.abort();
     }
   }
+}
+
+/**
+ * The shop's answer to the next form the page posts to `path` (a fetcher posts to `path.data`):
+ * a control that changes as the form is sent says nothing of whether the shop has kept it.
+ */
+export function answerToPost(page: Page, path: string) {
+  return page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(path),
+    { timeout: 10_000 },
+  );
 }
 
 export async function addToCart(page: Page, productPath: string, size: string, times = 1) {
   await live(page, productPath);
   await page.getByLabel("Size").selectOption(size);
   for (let added = 0; added < times; added++) {
-    const posted = page.waitForResponse(
-      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/cart"),
-      { timeout: 10_000 },
-    );
+    const posted = answerToPost(page, "/cart");
     await page.getByRole("button", { name: "Add To Cart" }).click();
     await posted;
     // The form is busy until the cart's figures are read again; a press before that is dropped.

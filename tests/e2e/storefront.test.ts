@@ -8,7 +8,7 @@ const DEMO_CATALOGUE = loadDemoCatalogue();
 
 import { describeJourneys, expectNoSeriousA11yViolations } from "./browser.ts";
 import { typeBeforeLive } from "./forms.ts";
-import { live, untilLive } from "./shopper.ts";
+import { answerToPost, live, untilLive } from "./shopper.ts";
 
 const rupees = (text: string) => Number(text.replace("₹", "").replaceAll(",", ""));
 
@@ -189,7 +189,7 @@ describeJourneys("storefront", (journey) => {
     // No choice yet: the page follows the device (light here).
     await expect.poll(() => page.locator("html").getAttribute("class")).toBe("system");
     // The choice is kept once the server has answered the switch (its answer sets the cookie).
-    const kept = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/theme"));
+    const kept = answerToPost(page, "/theme");
     await page.getByRole("button", { name: "Switch to dark mode" }).click();
     await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
     await kept;

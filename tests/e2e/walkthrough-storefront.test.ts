@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { COLLECTIONS, collectionLinkName } from "#core/collections.ts";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, signInAsAdmin } from "./forms.ts";
-import { addToCart, boxesOverlap, live, productPath, signUp } from "./shopper.ts";
+import { addToCart, answerToPost, boxesOverlap, live, productPath, signUp } from "./shopper.ts";
 
 /*
  * What the storefront walk-through found (pages wider than the screen are checked by the visitor's
@@ -150,9 +150,7 @@ describeJourneys("the walk-through's findings: storefront", (journey) => {
     await expect.poll(() => page.getByRole("link", { name: "Wishlist, 0 items" }).isVisible()).toBe(true);
     // Opened again later, the page knows. The button turns as the change is sent; the reload waits
     // for the shop's answer, or it would cancel the change on its way.
-    const answered = page.waitForResponse(
-      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/wishlist"),
-    );
+    const answered = answerToPost(page, "/wishlist");
     await page.getByRole("button", { name: "Add To Wishlist" }).click();
     await saved.waitFor();
     await answered;

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { PageOptions } from "./browser.ts";
+import { within } from "./within.ts";
 
 type Warm = { context: BrowserContext; page: Page; touch: boolean };
 
@@ -64,16 +65,8 @@ export class WarmPages {
   }
 
   /** Put back within a few seconds, or not at all: a page held by a dialog or a stuck script is closed. */
-  async #putBack(warm: Warm): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), PUT_BACK_MS);
-    });
-    try {
-      return await Promise.race([this.#reset(warm), late]);
-    } finally {
-      clearTimeout(timer);
-    }
+  #putBack(warm: Warm): Promise<boolean> {
+    return within(PUT_BACK_MS, this.#reset(warm), false);
   }
 
   async #reset({ context, page }: Warm): Promise<boolean> {
@@ -82,8 +75,8 @@ export class WarmPages {
     for (const event of CONTEXT_EVENTS) await context.removeAllListeners(event, { behavior: "ignoreErrors" });
     await page.unrouteAll({ behavior: "ignoreErrors" });
     await context.unrouteAll({ behavior: "ignoreErrors" });
-    if (!(await ownTimers(page))) return false;
-    // A small page of the shop's own: the journey's document is gone, the renderer stays.
+    // A small page of the shop's own: the journey's document is gone, the renderer stays. A clock a
+    // journey installed comes back with every document of the context.
     await page.goto("/robots.txt", { timeout: PUT_BACK_MS });
     if (!(await ownTimers(page))) return false;
     await context.clearCookies();
