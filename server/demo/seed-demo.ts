@@ -1,4 +1,5 @@
 import { SYSTEM } from "#core/actor.ts";
+import { IMAGE_SHAPES, type ImageShape } from "#core/images.ts";
 import { createProduct } from "../catalog/catalog-admin.service.ts";
 import { saveHomeImage } from "../catalog/home.repository.ts";
 import { HERO_SLIDES } from "../catalog/home-content.ts";
@@ -12,6 +13,11 @@ import { demoProductInput, loadDemoCatalogue } from "./demo-catalogue.ts";
 import { EXAMPLE_SIZE_CHARTS } from "./example-size-charts.ts";
 
 const VIEWS: ArtView[] = ["front", "detail", "styled"];
+/**
+ * Plain pictures: the front in the product's own colour, the detail and styled views in two shades
+ * every product shares, so that the views still differ and a catalogue needs few encodings.
+ */
+const PLAIN_SHADES = ["#d9d4cc", "#8a8178"] as const;
 const HOUR = 3_600_000;
 
 /** What each home tile shows (by its slot in home-content.json), drawn from the same art as the products. */
@@ -55,14 +61,15 @@ export async function seedDemoCatalogue(
   const total = catalogue.length;
   // Pictures are drawn a few products at a time (libvips works on both cores); products are then
   // added in catalogue order, so that "newest" keeps a stable meaning.
+  const store = storeOnce(storage);
   const pictures = await mapInBatches(catalogue, 3, log, (product) =>
     Promise.all(
       VIEWS.map((view, index) => {
         const colours = palette(product.art.palette);
         const svg = plainPictures
-          ? plainArt([colours.primary, colours.secondary, colours.accent][index] ?? colours.primary)
+          ? plainArt("product", index === 0 ? colours.primary : (PLAIN_SHADES[index - 1] ?? colours.secondary))
           : productArt(product.art.kind, colours, view, product.art.pattern, product.art);
-        return storeSvg(storage, "products", "product", svg);
+        return store("products", "product", svg);
       }),
     ),
   );
@@ -70,12 +77,14 @@ export async function seedDemoCatalogue(
     await createProduct(db, SYSTEM, demoProductInput(product, pictures[index] ?? []), now - (total - index) * HOUR);
   }
   for (const [index, slide] of HERO_SLIDES.entries()) {
-    const art = plainPictures ? plainArt(palette(index).background) : heroArt(index as 0 | 1 | 2);
-    await saveHomeImage(db, slide.slot, await storeSvg(storage, "home", "hero", art));
+    const art = plainPictures ? plainArt("hero", palette(index).background) : heroArt(index as 0 | 1 | 2);
+    await saveHomeImage(db, slide.slot, await store("home", "hero", art));
   }
   for (const [slot, tile] of Object.entries(TILE_ART)) {
-    const art = plainPictures ? plainArt(palette(tile.palette).primary) : tileArt(tile.kinds, palette(tile.palette));
-    await saveHomeImage(db, slot, await storeSvg(storage, "home", "tile", art));
+    const art = plainPictures
+      ? plainArt("tile", palette(tile.palette).primary)
+      : tileArt(tile.kinds, palette(tile.palette));
+    await saveHomeImage(db, slot, await store("home", "tile", art));
   }
   await seedExampleCharts(db, EXAMPLE_SIZE_CHARTS, now);
   log("Demo catalogue loaded.");
@@ -95,12 +104,31 @@ async function mapInBatches<T, R>(
   return results;
 }
 
-/** A picture of one colour, the size of a product picture: a stand-in that costs nothing to make. */
-function plainArt(colour: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="1200"><rect width="960" height="1200" fill="${colour}"/></svg>`;
+/**
+ * A picture of one colour in the shape's own proportions, at its largest width: a stand-in that
+ * costs one resize per width and nothing to crop.
+ */
+function plainArt(shape: ImageShape, colour: string): string {
+  const { widths, aspect } = IMAGE_SHAPES[shape];
+  const width = widths[widths.length - 1] ?? 960;
+  const height = Math.round((width * aspect[1]) / aspect[0]);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="${colour}"/></svg>`;
 }
 
-function storeSvg(storage: Storage, folder: string, shape: "product" | "hero" | "tile", svg: string) {
-  // AVIF copies are made on each picture's first view, so the first start stays quick.
-  return storeShapedImage(storage, folder, shape, Buffer.from(svg), { avif: false });
+/**
+ * Stores each drawing once per seed: products drawn at the same time share a plain picture, and
+ * a second request for it waits for the first instead of encoding it again.
+ */
+function storeOnce(storage: Storage) {
+  const stored = new Map<string, Promise<string>>();
+  return (folder: string, shape: ImageShape, svg: string): Promise<string> => {
+    const key = `${folder}\n${shape}\n${svg}`;
+    let ref = stored.get(key);
+    if (!ref) {
+      // AVIF copies are made on each picture's first view, so the first start stays quick.
+      ref = storeShapedImage(storage, folder, shape, Buffer.from(svg), { avif: false });
+      stored.set(key, ref);
+    }
+    return ref;
+  };
 }

@@ -32,9 +32,9 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
  * journeys run on SQLite: what PostgreSQL does differently (LISTEN/NOTIFY between nodes, row locks
  * under concurrency) is proved over real HTTP against shop processes on PostgreSQL in tests/http.
  *
- * The shop takes a quarter of a minute to load its demo catalogue, and nothing but the journeys
- * needs it: it starts here without holding the run back, and each journey file waits for it
- * (`shopReady`), while the service and HTTP suites already run.
+ * The shop takes several seconds to load its demo catalogue (6–8 s with plain pictures on this
+ * machine), and nothing but the journeys needs it: it starts here without holding the run back,
+ * and each journey file waits for it (`shopReady`), while the service and HTTP suites already run.
  */
 export default async function setup(project: TestProject) {
   const adminPassword = "E2e-admin-password-1";
