@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { CHROMIUM_ARGS, findChromium } from "./chromium.ts";
 import { type E2eShop, shopReady } from "./shop-servers.ts";
 import { WarmPages } from "./warm-pages.ts";
@@ -47,27 +47,40 @@ export function describeJourneys(
   }
   const shop = inject("shop");
   describe(name, () => {
-    let browser: Browser;
     let pages: WarmPages;
     beforeAll(async () => {
       await shopReady(shop);
-      // Pictures are not loaded unless a journey looks at them: no other journey reads a pixel, and
-      // the shop is spared sending them.
-      const args = options.images ? CHROMIUM_ARGS : [...CHROMIUM_ARGS, "--blink-settings=imagesEnabled=false"];
-      browser = await chromium.launch({ executablePath, args });
-      pages = new WarmPages(browser, shop.baseUrl);
+      pages = await warmPagesOf(executablePath, shop.baseUrl, options.images ?? false);
     });
     // A finished journey's pages leave their documents at once, so that their timers and streams
-    // stop running, and wait for the next journey as a first visit finds them.
+    // stop running, and wait for the next journey (of this file or the next) as a first visit
+    // finds them.
     afterEach(async () => {
       await pages?.giveBack();
     });
-    afterAll(async () => {
-      await pages?.closeAll();
-      await browser?.close();
-    });
     journeys(() => ({ shop, newPage: (pageOptions = {}) => pages.take(pageOptions) }));
   });
+}
+
+/**
+ * One Chromium per worker and kind of page (with or without pictures), with its warm pages, kept
+ * from one file to the next: a launch and a renderer's cold start cost about a second of the
+ * machine's CPU, and a worker runs a dozen files. The browser goes with the worker's process
+ * (Playwright ends the browsers it launched when its process exits); one that crashed or was
+ * closed is launched again.
+ */
+const workerBrowsers = new Map<boolean, { browser: Browser; pages: WarmPages }>();
+
+async function warmPagesOf(executablePath: string, baseUrl: string, images: boolean): Promise<WarmPages> {
+  const kept = workerBrowsers.get(images);
+  if (kept?.browser.isConnected()) return kept.pages;
+  // Pictures are not loaded unless a journey looks at them: no other journey reads a pixel, and
+  // the shop is spared sending them.
+  const args = images ? CHROMIUM_ARGS : [...CHROMIUM_ARGS, "--blink-settings=imagesEnabled=false"];
+  const browser = await chromium.launch({ executablePath, args });
+  const pages = new WarmPages(browser, baseUrl);
+  workerBrowsers.set(images, { browser, pages });
+  return pages;
 }
 
 /** axe-core's browser build, put into a page once and run there as often as the page is looked at. */

@@ -5,17 +5,17 @@ import { within } from "./within.ts";
 type Warm = { context: BrowserContext; page: Page; touch: boolean };
 
 /**
- * The pages a file's journeys are given, kept warm from one journey to the next. A browser context's
- * first page costs a renderer process and a cold start of the shop's scripts and stylesheet: about
- * 0.5 s of the machine's CPU more than the same page in a renderer that has already shown the shop
- * (measured over ten product pages: 0.80 s against 0.24 s each). A page stays in its renderer as
- * long as it stays on the shop's site, so between journeys it is put back as a first-time visitor
- * would find it, still on the site: the previous document left (its timers and streams stop),
- * cookies and storage emptied, the journey's listeners and routes removed, the pointer taken off
- * the page. A page that cannot be put back so (a second page or a popup in its context, a clock
- * installed into its scripts) is closed with its context instead. Only the HTTP cache is kept, as a
- * returning browser keeps it: the shop's pages are revalidated on every load (`max-age=0` or
- * `no-store`), so what a journey reads is still the shop's answer of the moment.
+ * The pages journeys are given, kept warm from one journey to the next and one file to the next. A
+ * browser context's first page costs a renderer process and a cold start of the shop's scripts and
+ * stylesheet: about 0.5 s of the machine's CPU more than the same page in a renderer that has
+ * already shown the shop (measured over ten product pages: 0.80 s against 0.24 s each). A page
+ * stays in its renderer as long as it stays on the shop's site, so between journeys it is put back
+ * as a first-time visitor would find it, still on the site: the previous document left (its timers
+ * and streams stop), cookies and storage emptied, the journey's listeners and routes removed, the
+ * pointer taken off the page. A page that cannot be put back so (a second page or a popup in its
+ * context, a clock installed into its scripts) is closed with its context instead. Only the HTTP
+ * cache is kept, as a returning browser keeps it: the shop's pages are revalidated on every load
+ * (`max-age=0` or `no-store`), so what a journey reads is still the shop's answer of the moment.
  */
 export class WarmPages {
   readonly #idle: Warm[] = [];
@@ -52,11 +52,6 @@ export class WarmPages {
       if (await this.#putBack(warm).catch(() => false)) this.#idle.push(warm);
       else await warm.context.close().catch(() => {});
     }
-  }
-
-  async closeAll(): Promise<void> {
-    await this.giveBack();
-    for (const warm of this.#idle.splice(0)) await warm.context.close().catch(() => {});
   }
 
   async #open(touch: boolean): Promise<Warm> {
