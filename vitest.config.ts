@@ -5,7 +5,7 @@ import JourneysLast from "./tests/sequencer.ts";
  * Three projects: services against real databases, HTTP tests against the built server, and browser
  * journeys in Chromium. Each database suite runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL
  * is set, on copies of databases migrated once per run. The machine has two cores, so files run at
- * most two at a time, browser journeys included (each file drives its own Chromium).
+ * most two at a time, browser journeys included (each worker drives its own Chromium).
  */
 export default defineConfig({
   test: {
