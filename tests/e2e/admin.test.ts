@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, setOrderStatus } from "./forms.ts";
-import { live, untilLive } from "./shopper.ts";
+import { live } from "./shopper.ts";
 
 async function picture(colour: string) {
   return sharp({ create: { width: 800, height: 1000, channels: 3, background: colour } })
@@ -138,8 +138,7 @@ describeJourneys("the admin area", (journey) => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await admin.getByText("Product Deleted successfully").waitFor();
     // The search may offer other pieces for the words (it forgives and widens), never the deleted one.
-    await shopper.goto(`/ethnic?q=${encodeURIComponent("Noor Chikan")}`);
-    await untilLive(shopper);
+    await live(shopper, `/ethnic?q=${encodeURIComponent("Noor Chikan")}`);
     expect(await shopper.getByRole("link", { name: new RegExp(title) }).count()).toBe(0);
     await shopper.goto(`/order/${orderNumber}`);
     await expect.poll(() => shopper.getByText(title).first().isVisible()).toBe(true);

@@ -8,7 +8,7 @@ const DEMO_CATALOGUE = loadDemoCatalogue();
 
 import { describeJourneys, expectNoSeriousA11yViolations } from "./browser.ts";
 import { typeBeforeLive } from "./forms.ts";
-import { answerToPost, live, untilLive } from "./shopper.ts";
+import { answerToPost, live } from "./shopper.ts";
 
 const rupees = (text: string) => Number(text.replace("₹", "").replaceAll(",", ""));
 
@@ -55,8 +55,7 @@ describeJourneys("storefront", (journey) => {
       page.locator('[aria-label^="Show slide"][aria-current="true"]').getAttribute("aria-label");
     const page = await journey().newPage({ reducedMotion: false });
     await page.clock.install();
-    await page.goto("/");
-    await untilLive(page);
+    await live(page, "/");
     const first = await current(page);
     await page.clock.runFor(3_500);
     await expect.poll(() => current(page)).not.toBe(first);
@@ -67,8 +66,7 @@ describeJourneys("storefront", (journey) => {
 
     const still = await journey().newPage();
     await still.clock.install();
-    await still.goto("/");
-    await untilLive(still);
+    await live(still, "/");
     await still.clock.runFor(7_000);
     expect(await current(still)).toContain("slide 1");
   });
@@ -200,9 +198,8 @@ describeJourneys("storefront", (journey) => {
 
   it("opens the slide-in menu at 375 px with the same links, from the keyboard too", async () => {
     const page = await journey().newPage({ width: 375, height: 740 });
-    await page.goto("/");
     // A key pressed before the page is live would reach a button with nothing behind it yet.
-    await untilLive(page);
+    await live(page, "/");
     // The bar keeps the icons; the words and the account's links are in the menu.
     await expect
       .poll(() => page.getByRole("banner").getByRole("link", { name: "Login/Signup" }).isVisible())
