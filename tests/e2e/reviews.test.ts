@@ -88,6 +88,14 @@ describeJourneys(
       await page.keyboard.press("Escape");
       await expect.poll(() => dialog.isVisible()).toBe(false);
       expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+
+      // The guide opens in the unit chosen last, on the next page load too.
+      await opener.click();
+      await dialog.getByLabel("Inches").check();
+      await page.keyboard.press("Escape");
+      await live(page, new URL(page.url()).pathname);
+      await opener.click();
+      await expect.poll(() => dialog.getByLabel("Inches").isChecked()).toBe(true);
     });
   },
   { images: true },

@@ -8,7 +8,7 @@ const DEMO_CATALOGUE = loadDemoCatalogue();
 
 import { describeJourneys, expectNoSeriousA11yViolations } from "./browser.ts";
 import { typeBeforeLive } from "./forms.ts";
-import { answerToPost, live } from "./shopper.ts";
+import { answerToPost, live, untilLive } from "./shopper.ts";
 
 const rupees = (text: string) => Number(text.replace("₹", "").replaceAll(",", ""));
 
@@ -179,6 +179,33 @@ describeJourneys("storefront", (journey) => {
     await page.getByRole("button", { name: "Show picture 2 of 3" }).click();
     await expect.poll(() => main.getAttribute("src")).not.toBe(before);
     await expectNoSeriousA11yViolations(page);
+  });
+
+  it("opens a product at its top and comes back to where the listing was, on Back and on a reload", async () => {
+    const page = await journey().newPage();
+    const scrolled = () => page.evaluate(() => Math.round(window.scrollY));
+    await live(page, "/allproducts");
+    const y = await page.evaluate(() => {
+      const y = Math.min(900, Math.floor((document.documentElement.scrollHeight - window.innerHeight) / 2));
+      window.scrollTo(0, y);
+      return y;
+    });
+    expect(y).toBeGreaterThan(200);
+    await expect.poll(scrolled).toBe(y);
+    // A product on screen, followed as a tap would (a click from outside would scroll to it first).
+    await page.evaluate(() => {
+      const links = [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/productinfo/"]')];
+      const seen = links.find((link) => link.getBoundingClientRect().top > 0);
+      seen?.click();
+    });
+    await page.waitForURL(/\/productinfo\/\d+$/);
+    await expect.poll(scrolled).toBe(0);
+    await page.goBack();
+    await page.waitForURL(/\/allproducts$/);
+    await expect.poll(scrolled).toBe(y);
+    await page.reload();
+    await untilLive(page);
+    await expect.poll(scrolled).toBe(y);
   });
 
   it("remembers dark mode across a reload", async () => {

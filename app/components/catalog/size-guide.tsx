@@ -50,10 +50,13 @@ export function SizeGuide({
     if (open) wasOpen.current = true;
     else if (wasOpen.current) opener.current?.focus();
   }, [open]);
-  useEffect(() => {
+  // The unit chosen last time is read as the dialog opens: a first use of the browser's storage
+  // waits on its own process, which the page's start should not (decision record 18, §26).
+  const openGuide = () => {
     const saved = window.localStorage.getItem(UNIT_KEY);
     if (saved === "in" || saved === "cm") setUnit(saved);
-  }, []);
+    setOpen(true);
+  };
   const chooseUnit = (next: LengthUnit) => {
     setUnit(next);
     window.localStorage.setItem(UNIT_KEY, next);
@@ -64,7 +67,7 @@ export function SizeGuide({
         ref={opener}
         type="button"
         className="inline-flex items-center gap-1.5 self-start text-sm font-medium underline underline-offset-4"
-        onClick={() => setOpen(true)}
+        onClick={openGuide}
       >
         <Ruler aria-hidden="true" className="size-4" /> Size guide
       </button>
