@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, it } from "vitest";
 import { type Actor, SYSTEM } from "#core/actor.ts";
 import { deleteAccount } from "../accounts/identity.service.ts";
@@ -9,7 +6,6 @@ import type { Db } from "../db/schema.ts";
 import { invoiceDocument } from "../invoices/invoices.service.ts";
 import { findPaymentEvents } from "../payments/payments.repository.ts";
 import { advanceReturn, requestReturn, returnsOfOrder } from "../returns/returns.service.ts";
-import { LocalStorage } from "../storage/local-storage.ts";
 import { storeCreditSummary } from "../store-credit/store-credit.ts";
 import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
@@ -18,6 +14,7 @@ import { enterCode, fillCart, makeOffer, orderCart } from "../testing/offers.ts"
 import { mailsTo } from "../testing/outbox.ts";
 import { pdfText } from "../testing/pdf-text.ts";
 import { ADMIN, stockOf } from "../testing/returns.ts";
+import { scratchStorage } from "../testing/scratch-storage.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { moneyStory } from "./money-story.ts";
 import { customerDocument } from "./order-documents.service.ts";
@@ -41,6 +38,7 @@ const buyNow = (db: Db, actor: Actor, productId: number, storeCredit: number, sa
   placeOrder(db, actor, checkoutDetails({ buyProductId: String(productId), buySize: "M", storeCredit }), sale);
 
 describeEachDatabase("store credit at checkout", (database) => {
+  const storage = scratchStorage("kesar-credit-");
   it("pays part of an order as a payment: the invoice's tax stays, and every page and the mail say what is left", async () => {
     const { db } = database();
     const { customer, actor } = await customerWithCredit(db, 1_000_00);
@@ -242,7 +240,6 @@ describeEachDatabase("store credit at checkout", (database) => {
     const { customer, actor } = await customerWithCredit(db, 300_00);
     const kurta = await makeProduct(db, { price: 129_900, sizes: { M: 2 } });
     await buyNow(db, actor, kurta, 300_00);
-    const storage = new LocalStorage(mkdtempSync(path.join(tmpdir(), "kesar-credit-")));
     await deleteAccount(db, storage, actor, { password: customer.password, confirm: true });
     expect(await db.selectFrom("storeCreditLedger").selectAll().where("userId", "=", customer.id).execute()).toEqual(
       [],

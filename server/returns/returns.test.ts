@@ -1,7 +1,4 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { orderPointsMessage } from "#core/points.ts";
@@ -11,7 +8,6 @@ import { customerOrder } from "../orders/orders.service.ts";
 import { findRefunds } from "../payments/payments.repository.ts";
 import { pointsSummary } from "../rewards/rewards.service.ts";
 import { MAX_UPLOAD_BYTES } from "../storage/images.ts";
-import { LocalStorage } from "../storage/local-storage.ts";
 import { storeCreditSummary } from "../store-credit/store-credit.ts";
 import { DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
@@ -19,6 +15,7 @@ import { actorFor, makeCustomer, makeProduct, makeVisitor } from "../testing/fac
 import { mailsTo } from "../testing/outbox.ts";
 import { pdfText } from "../testing/pdf-text.ts";
 import { ADMIN, deliveredOrder, stockOf, takeThrough } from "../testing/returns.ts";
+import { scratchStorage } from "../testing/scratch-storage.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { returnDocument } from "./return-documents.ts";
 import { pieceShare } from "./return-shares.ts";
@@ -280,7 +277,7 @@ describeEachDatabase("return rules", (database) => {
 });
 
 describeEachDatabase("a photo with the request", (database) => {
-  const storage = new LocalStorage(mkdtempSync(path.join(tmpdir(), "kesar-returns-")));
+  const storage = scratchStorage("kesar-returns-");
   /** Where a picture is kept: named by its content. */
   const refOf = (data: Buffer) => `returns/${createHash("sha256").update(data).digest("hex").slice(0, 20)}`;
   const storedBytes = async (key: string) => {

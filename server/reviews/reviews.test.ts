@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { type Actor, SYSTEM } from "#core/actor.ts";
@@ -13,7 +10,6 @@ import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db } from "../db/schema.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
-import { LocalStorage } from "../storage/local-storage.ts";
 import { failure } from "../testing/app-error.ts";
 import {
   actorFor,
@@ -25,6 +21,7 @@ import {
   uniqueWord,
 } from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";
+import { scratchStorage } from "../testing/scratch-storage.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { abuseCheck } from "./abuse-filter.ts";
 import {
@@ -47,7 +44,7 @@ import {
   sizeGuideFor,
 } from "./size-guides.service.ts";
 
-const storage = new LocalStorage(mkdtempSync(path.join(tmpdir(), "kesar-reviews-")));
+const storage = scratchStorage("kesar-reviews-");
 
 async function admin(db: Db) {
   return actorFor(await makeCustomer(db), "admin");

@@ -88,6 +88,7 @@ describeEachDatabase("operating the shop: probes, request ids and metrics", (dat
     expect(response.statusCode).toBe(503);
     await closing;
     await stopping.services.close();
+    stopping.removeFolders();
   });
 });
 

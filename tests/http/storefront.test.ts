@@ -194,6 +194,7 @@ describe("an unexpected failure", () => {
     expect(response.body).not.toMatch(/at .*\.(ts|js):\d+/);
     expect(response.body).not.toContain("driver has already been destroyed");
     await shop.app.close();
+    shop.removeFolders();
     await database.dispose();
   });
 });

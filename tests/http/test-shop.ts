@@ -19,6 +19,8 @@ export type TestShop = {
   /** A request as a browser on the shop's own pages would send it. */
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   dispose: () => Promise<void>;
+  /** Its uploads and mail folders removed, for a test that stops the shop itself. */
+  removeFolders: () => void;
 };
 
 /** A form post's content type, and its body. */
@@ -51,6 +53,10 @@ export async function startTestShop(
 ): Promise<TestShop> {
   const uploadsDir = mkdtempSync(path.join(tmpdir(), "shop-uploads-"));
   const outboxDir = mkdtempSync(path.join(tmpdir(), "shop-outbox-"));
+  const removeFolders = () => {
+    rmSync(uploadsDir, { recursive: true, force: true });
+    rmSync(outboxDir, { recursive: true, force: true });
+  };
   const config = loadConfig({
     NODE_ENV: "production",
     DATABASE_URL: database.url,
@@ -75,9 +81,9 @@ export async function startTestShop(
     dispose: async () => {
       await app.close();
       await services.close();
-      rmSync(uploadsDir, { recursive: true, force: true });
-      rmSync(outboxDir, { recursive: true, force: true });
+      removeFolders();
     },
+    removeFolders,
   };
 }
 
