@@ -193,11 +193,13 @@ describeJourneys("storefront", (journey) => {
     expect(y).toBeGreaterThan(200);
     await expect.poll(scrolled).toBe(y);
     // A product on screen, followed as a tap would (a click from outside would scroll to it first).
-    await page.evaluate(() => {
+    const followed = await page.evaluate(() => {
       const links = [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/productinfo/"]')];
       const seen = links.find((link) => link.getBoundingClientRect().top > 0);
       seen?.click();
+      return seen !== undefined;
     });
+    expect(followed, "a product link on screen").toBe(true);
     await page.waitForURL(/\/productinfo\/\d+$/);
     await expect.poll(scrolled).toBe(0);
     await page.goBack();
