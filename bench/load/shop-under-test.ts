@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
+import { dropDatabase } from "#server/testing/database-templates.ts";
 
 /*
  * A shop under load: the production build of a checkout (this one, or another commit's), started as
@@ -101,7 +102,8 @@ async function freshDatabase(engine: Engine, dataDir: string) {
         await client.end();
       }
     },
-    drop: () => admin(`drop database if exists ${name} with (force)`),
+    // The shop has stopped; the server's autovacuum may still be at work in the database.
+    drop: () => dropDatabase(base, name),
   };
 }
 

@@ -75,7 +75,7 @@ export async function copyPostgresTemplate(template: string): Promise<{ url: str
  * have to end the server's own autovacuum worker, which a test role may not; a plain DROP ends it
  * itself and waits, and is tried again while another session is still leaving.
  */
-async function dropDatabase(url: string, name: string): Promise<void> {
+export async function dropDatabase(url: string, name: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await query(url, `drop database if exists ${name}`, "postgres");
