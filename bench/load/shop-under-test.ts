@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
-import { dropDatabase } from "#server/testing/database-templates.ts";
+import { databaseUrl, dropDatabase } from "#server/testing/database-templates.ts";
 
 /*
  * A shop under load: the production build of a checkout (this one, or another commit's), started as
@@ -88,13 +88,11 @@ async function freshDatabase(engine: Engine, dataDir: string) {
     await client.query(statement).finally(() => client.end());
   };
   await admin(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  url.searchParams.delete("options");
+  const url = databaseUrl(base, name);
   return {
-    url: url.toString(),
+    url,
     sql: async (statement: string) => {
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
         return (await client.query(statement)).rows as Record<string, unknown>[];
@@ -174,8 +172,11 @@ export async function startShop(
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
         if (child.exitCode === null) child.kill("SIGKILL");
       }
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await database.drop();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -87,7 +87,11 @@ export async function dropDatabase(url: string, name: string): Promise<void> {
   }
 }
 
-function databaseUrl(base: string, name: string): string {
+/**
+ * The address of another database on the same server, without the base's connection options (a
+ * scratch schema's search path).
+ */
+export function databaseUrl(base: string, name: string): string {
   const url = new URL(base);
   url.pathname = `/${name}`;
   url.searchParams.delete("options");
