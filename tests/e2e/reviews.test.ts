@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { checkEveryWay } from "./a11y.ts";
-import { deliverOrder } from "./backstage.ts";
+import { deliverOrder, pageAs, signUpBackstage } from "./backstage.ts";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, signInAsAdmin } from "./forms.ts";
 import { addToCart, live, productPath, signUp } from "./shopper.ts";
@@ -100,3 +100,36 @@ describeJourneys(
   },
   { images: true },
 );
+
+describeJourneys("the size guide under a quick hand", (journey) => {
+  it("keeps a unit chosen the moment the guide opens, by pointer or keyboard, on a slow phone", async () => {
+    const { shop } = journey();
+    const customer = await signUpBackstage(shop, "Quick Chooser");
+    // Saved measurements arrive while the guide opens, and fill it with a suggestion.
+    await customer.post(shop.baseUrl, "/measurements", { chestMm: "900", heightMm: "1650" });
+    const page = await pageAs(await journey().newPage(), shop, customer);
+    await live(page, await productPath(page, "Ivory Chikankari Kurta"));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const opener = page.getByRole("button", { name: "Size guide" });
+    const dialog = page.getByRole("dialog", { name: "Size guide" });
+    for (let round = 0; round < 12; round += 1) {
+      if (round % 2 === 0) await opener.click();
+      else await opener.press("Enter");
+      // Chosen at once, before the saved unit or the measurements could have settled.
+      const unit = round % 3 === 0 ? "Centimetres" : "Inches";
+      await dialog.getByLabel(unit).check();
+      await dialog
+        .getByRole("table")
+        .getByText(`(${unit === "Inches" ? "in" : "cm"})`)
+        .first()
+        .waitFor();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+    }
+    // The last choice is the one remembered.
+    await opener.click();
+    await expect.poll(() => dialog.getByLabel("Inches").isChecked()).toBe(true);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  });
+});

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 
 type ModalProps = {
   open: boolean;
@@ -36,7 +36,9 @@ export function Modal({
   // The open attribute is the server's rendering only: React must not remove it later, because a
   // modal dialog whose attribute is removed stays modal. Opening and closing go through the API.
   const [openWhenRendered] = useState(open);
-  useEffect(() => {
+  // Made modal in the commit that renders it, before the browser paints or takes the next input: a
+  // click in between would land on a dialog still laid out in the page, about to move to the top layer.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.matches(":modal")) {
