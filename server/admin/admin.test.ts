@@ -6,7 +6,7 @@ import { listingQuerySchema } from "../catalog/catalog.schemas.ts";
 import { browseListing, getProduct } from "../catalog/catalog.service.ts";
 import { archiveProduct, createProduct, productForEditing, updateProduct } from "../catalog/catalog-admin.service.ts";
 import { AppError } from "../errors.ts";
-import { markCashCollected } from "../orders/online-payments.service.ts";
+import { markCashCollected } from "../orders/cash-payments.service.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";

@@ -1,7 +1,6 @@
-import { type Actor, SYSTEM } from "#core/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
 import { PAYMENT_WINDOW_MS, type PaymentStatus } from "#core/payment-status.ts";
 import { amountToPay } from "#core/store-credit.ts";
-import { assertAdmin } from "../access.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -13,12 +12,14 @@ import {
   type GatewayPayment,
   type PaymentGateway,
 } from "../payments/gateway.ts";
+import { findPaymentByGatewayId, insertOnlinePayment } from "../payments/order-payments.repository.ts";
+import { markPaymentRefunded, settleOrderMoney } from "../payments/payment-ledger.ts";
 import {
   claimRefundAttempt,
   findAwaitingOrders,
   findOrderByGatewayOrderId,
+  findRefundByGatewayRefund,
   findRefundsToSend,
-  lockOrder,
   markRefundProcessed,
   recordPaymentEvent,
   setGatewayOrderId,
@@ -28,7 +29,14 @@ import {
 import { claimRefund } from "../payments/refunds.ts";
 import { announceOrderEvent } from "./order-feed.ts";
 import { inLockOrder, moveOrder, type OrderRow } from "./order-machine.ts";
-import { addSoldCount, decrementStock, findOrder, findOrderLines, incrementStock } from "./orders.repository.ts";
+import {
+  addSoldCount,
+  decrementStock,
+  findOrder,
+  findOrderForUpdate,
+  findOrderLines,
+  incrementStock,
+} from "./orders.repository.ts";
 import { queueOrderConfirmation } from "./place-order.ts";
 
 /*
@@ -37,7 +45,7 @@ import { queueOrderConfirmation } from "./place-order.ts";
  * gateway's webhook, or the reconciliation job asking the gateway) and whichever comes first makes
  * the order Paid, issues the invoice and queues the confirmation; the others find it paid and
  * change nothing. Every decision about one order's money is taken with the order's row held
- * (`lockOrder`), so it is safe on several workers and nodes at once.
+ * (`findOrderForUpdate`), so it is safe on several workers and nodes at once.
  */
 
 /** How many orders or refunds one run of the jobs looks at. */
@@ -145,7 +153,7 @@ export async function retryPayment(db: Db, token: string, now: number = Date.now
     throw new AppError("payment-not-due", "This order is not waiting for a payment.");
   }
   const changed = await db.transaction().execute(async (trx) => {
-    await lockOrder(trx, order.id);
+    await findOrderForUpdate(trx, order.id);
     if (!(await takeStockBack(trx, order.id))) {
       throw new AppError("out-of-stock", "Sorry, an item of this order has sold out meanwhile, so it cannot be paid.");
     }
@@ -289,17 +297,23 @@ async function paymentCaptured(
   return fresh ? "recorded" : "duplicate";
 }
 
-/** refund.processed: the refund is done; the order's money is Refunded when it was its payment's. */
+/**
+ * refund.processed: the refund is done. Its payment is Refunded when it was the whole payment's
+ * refund (a return's part leaves the payment as it stands, record 30), and the order's money is
+ * derived again from its payments, under the order's row lock.
+ */
 async function refundProcessed(
   trx: Executor,
   eventId: string,
   refund: NonNullable<GatewayEvent["refund"]>,
   now: number,
 ): Promise<WebhookOutcome> {
+  const asked = await findRefundByGatewayRefund(trx, refund.paymentId);
+  if (asked) await findOrderForUpdate(trx, asked.orderId);
   const fresh = await recordPaymentEvent(trx, {
     eventId,
     at: now,
-    orderId: null,
+    orderId: asked?.orderId ?? null,
     kind: "refund-processed",
     amount: refund.amount,
     currency: "INR",
@@ -307,14 +321,7 @@ async function refundProcessed(
   });
   if (!fresh) return "duplicate";
   const processed = await markRefundProcessed(trx, refund.paymentId, refund.id, now);
-  if (processed !== null) {
-    const { orderId, whole } = processed;
-    await trx.updateTable("paymentEvents").set({ orderId }).where("eventId", "=", eventId).execute();
-    const refunded = await findOrder(trx, { id: orderId });
-    // A return's part of the payment leaves the order's money as it stands (record 30).
-    if (whole && refunded?.paymentId === refund.paymentId)
-      await setPaymentStatusIf(trx, orderId, ["refunding"], "refunded");
-  }
+  if (processed?.whole) await markPaymentRefunded(trx, processed.orderId, refund.paymentId, now);
   return "recorded";
 }
 
@@ -335,8 +342,7 @@ async function takePayment(
   source: { eventId: string | null; kind: string },
   now: number,
 ): Promise<boolean> {
-  await lockOrder(trx, orderId);
-  const order = await findOrder(trx, { id: orderId });
+  const order = await findOrderForUpdate(trx, orderId);
   if (!order) return false;
   const event = {
     orderId,
@@ -358,9 +364,9 @@ async function takePayment(
       note: `The order asks ${amountToPay(order)} paise in INR; the payment is for ${payment.amount} in ${payment.currency}. Refused.`,
     });
   }
-  if (order.paymentId === payment.id) {
+  if (await findPaymentByGatewayId(trx, payment.id)) {
     // The same payment by another road: a gateway event is kept (once), the browser's news is not.
-    return source.eventId ? recordPaymentEvent(trx, { ...event, note: "Already recorded as paid." }) : false;
+    return source.eventId ? recordPaymentEvent(trx, { ...event, note: "Already recorded." }) : false;
   }
   if (!(await recordPaymentEvent(trx, event))) return false;
   await settlePayment(trx, order, payment, now);
@@ -369,11 +375,22 @@ async function takePayment(
 
 /** What a new, matching, captured payment does to the order (see takePayment). */
 async function settlePayment(trx: Executor, order: OrderRow, payment: GatewayPayment, now: number): Promise<void> {
+  const keep = (kept: boolean) =>
+    insertOnlinePayment(trx, {
+      orderId: order.id,
+      gatewayPaymentId: payment.id,
+      amount: payment.amount,
+      kept,
+      status: "paid",
+      at: now,
+    });
   if (order.status === "placed" && order.paymentStatus === "awaiting") {
+    await keep(true);
     await markPaid(trx, order, payment.id, now);
     return;
   }
   if (order.status === "placed" && order.paymentStatus === "failed") {
+    await keep(true);
     if (await takeStockBack(trx, order.id)) {
       await markPaid(trx, order, payment.id, now);
       return;
@@ -390,8 +407,10 @@ async function settlePayment(trx: Executor, order: OrderRow, payment: GatewayPay
     });
     return;
   }
-  // A payment the order cannot keep (cancelled meanwhile, or paid twice) goes back in full.
-  await claimRefund(trx, { id: order.id, paymentId: payment.id, total: payment.amount }, "not-needed", now);
+  // A payment the order cannot keep (cancelled meanwhile, or paid twice) goes back in full; it is a
+  // payment of its own, so the order's money stays as its kept payment says (record 32).
+  await keep(false);
+  await claimRefund(trx, { orderId: order.id, paymentId: payment.id, amount: payment.amount }, "not-needed", now);
 }
 
 /** The order is Paid: its invoice is numbered and dated now, and its confirmation queued. */
@@ -405,6 +424,7 @@ async function markPaid(trx: Executor, order: OrderRow, paymentId: string, now: 
     ["placed"],
   );
   if (!moved) throw new AppError("stale-update", "This order was changed meanwhile.");
+  await settleOrderMoney(trx, order.id);
   await issueInvoiceNumber(trx, order.id, now);
   const lines = await findOrderLines(trx, order.id);
   await queueOrderConfirmation(trx, { ...order, total: order.total, paymentMethod: "online" }, lines, now);
@@ -531,46 +551,6 @@ export async function runPaymentJobs(db: Db, gateway: PaymentGateway | null, now
   const reconciled = await reconcilePayments(db, gateway, now);
   const refunds = await sendRefunds(db, gateway, now);
   return { ...reconciled, refunds };
-}
-
-/**
- * The administrator marks a cash-on-delivery order's cash as collected, once it has shipped or
- * been delivered; a second click changes nothing and says so.
- */
-export async function markCashCollected(
-  db: Db,
-  actor: Actor,
-  orderId: number,
-  now: number = Date.now(),
-): Promise<void> {
-  assertAdmin(actor);
-  const order = await findOrder(db, { id: orderId });
-  if (!order) throw new AppError("not-found", "This order could not be found.");
-  if (order.paymentMethod !== "cod") throw new AppError("invalid-transition", "This order was not paid in cash.");
-  await db.transaction().execute(async (trx) => {
-    const moved = await setPaymentStatusIf(trx, orderId, ["cod-due"], "cod-collected", { cashCollectedAt: now }, [
-      "shipped",
-      "delivered",
-    ]);
-    if (!moved) {
-      throw new AppError(
-        "invalid-transition",
-        order.paymentStatus === "cod-collected"
-          ? "The cash for this order is already marked as collected."
-          : "Cash is collected when the order is delivered: ship it first.",
-      );
-    }
-    await recordPaymentEvent(trx, {
-      orderId,
-      eventId: null,
-      kind: "cod-collected",
-      amount: amountToPay(order),
-      currency: "INR",
-      note: actor.kind === "user" ? actor.email : null,
-      at: now,
-    });
-  });
-  announceOrderEvent();
 }
 
 async function callGateway<T>(call: () => Promise<T>): Promise<T> {

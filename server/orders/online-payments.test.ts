@@ -18,10 +18,10 @@ import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } fro
 import { type LocalGateway, startLocalGateway } from "../testing/local-gateway.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
+import { markCashCollected } from "./cash-payments.service.ts";
 import { moneyStory } from "./money-story.ts";
 import {
   confirmCheckout,
-  markCashCollected,
   paymentPage,
   reconcilePayments,
   retryPayment,

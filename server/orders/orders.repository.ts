@@ -111,6 +111,18 @@ export async function findOrder(
   return query.executeTakeFirst();
 }
 
+/**
+ * The order's row, held for the rest of the transaction: every change of an order's state or money
+ * reads the order under the lock it writes with (record 32). PostgreSQL holds the row with the lock
+ * an update takes (`for no key update`: rows that merely refer to the order, such as a payment
+ * event written by another transaction, are not held up by it); a SQLite write transaction holds
+ * the whole database from its start (`begin immediate`).
+ */
+export async function findOrderForUpdate(executor: Executor, orderId: number) {
+  const query = executor.selectFrom("orders").selectAll().where("id", "=", orderId);
+  return (engineOf(executor) === "postgres" ? query.forNoKeyUpdate() : query).executeTakeFirst();
+}
+
 export async function findOrderLines(executor: Executor, orderId: number) {
   return executor.selectFrom("orderLines").selectAll().where("orderId", "=", orderId).orderBy("position").execute();
 }

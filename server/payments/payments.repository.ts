@@ -130,11 +130,13 @@ export async function requestRefund(
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/** Refunds the payment jobs send to the gateway (a refund to UPI is paid by hand). */
 export async function findRefundsToSend(executor: Executor, now: number, limit: number) {
   return executor
     .selectFrom("paymentRefunds")
     .selectAll()
     .where("status", "=", "requested")
+    .where("via", "=", "gateway")
     .where((eb) => eb.or([eb("attemptUntil", "is", null), eb("attemptUntil", "<", now)]))
     .orderBy("id")
     .limit(limit)
@@ -192,6 +194,17 @@ export async function markRefundProcessed(
       .returning(["orderId", "refundKey"])
       .executeTakeFirst());
   return row ? { orderId: row.orderId, whole: row.refundKey.startsWith("payment:") } : null;
+}
+
+/** The order a gateway refund's news is about: every refund of one payment is of the same order. */
+export async function findRefundByGatewayRefund(executor: Executor, paymentId: string) {
+  return executor
+    .selectFrom("paymentRefunds")
+    .select(["orderId"])
+    .where("paymentId", "=", paymentId)
+    .where("via", "=", "gateway")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function findRefunds(executor: Executor, orderId: number) {

@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { STATUS_LABELS, statusChoices } from "#core/order-status.ts";
+import { markCashCollected } from "#server/orders/cash-payments.service.ts";
 import { recordEwayBill } from "#server/orders/eway-bills.service.ts";
-import { markCashCollected } from "#server/orders/online-payments.service.ts";
 import { changeStatusSchema, ewayBillNumberSchema } from "#server/orders/orders.schemas.ts";
 import { changeStatusWithDetails, orderForAdmin } from "#server/orders/orders.service.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
