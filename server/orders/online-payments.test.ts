@@ -383,6 +383,31 @@ describeEachDatabase("online payment through the local gateway", (database) => {
     );
   });
 
+  it("a second payment of a paid order goes back on its own; a later cancel still refunds the first", async () => {
+    const { db } = database();
+    const order = await onlineOrder(await makeProduct(db, { price: 1_899_00 }));
+    // Two tabs: the buyer pays the same gateway order twice.
+    const first = local.pay(order.gatewayOrderId);
+    await local.settled();
+    const second = local.pay(order.gatewayOrderId);
+    await local.settled();
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "paid", paymentId: first.razorpay_payment_id });
+    await sendRefunds(db, gateway, START + 1000);
+    await local.settled();
+    expect(local.refundsOf(second.razorpay_payment_id).length).toBe(1);
+    expect(local.refundsOf(first.razorpay_payment_id)).toEqual([]);
+    // The second payment is refunded; the order is still paid by the first.
+    expect(await orderRow(order.id)).toMatchObject({ status: "placed", paymentStatus: "paid" });
+
+    await cancelOrderAsBuyer(db, order.buyer, { accessToken: order.accessToken }, { reason: "changed-mind" });
+    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", paymentStatus: "refunding" });
+    await sendRefunds(db, gateway, START + 2000);
+    await local.settled();
+    expect(local.refundsOf(first.razorpay_payment_id).length).toBe(1);
+    expect(local.refundsOf(second.razorpay_payment_id).length).toBe(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+  });
+
   it("asks the gateway only for what store credit leaves, and refunds only that when the order is cancelled", async () => {
     const { db } = database();
     const customer = await makeCustomer(db);
