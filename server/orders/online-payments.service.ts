@@ -5,29 +5,11 @@ import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { issueInvoiceNumber } from "../invoices/invoicing.ts";
-import {
-  type CheckoutResult,
-  GatewayError,
-  type GatewayEvent,
-  type GatewayPayment,
-  type PaymentGateway,
-} from "../payments/gateway.ts";
+import { type CheckoutResult, GatewayError, type GatewayPayment, type PaymentGateway } from "../payments/gateway.ts";
 import { findPaymentByGatewayId, insertOnlinePayment } from "../payments/order-payments.repository.ts";
-import { markPaymentRefunded, settleOrderMoney } from "../payments/payment-ledger.ts";
-import {
-  claimRefundAttempt,
-  findAwaitingOrders,
-  findOrderByGatewayOrderId,
-  findRefundByGatewayRefund,
-  findRefundsToSend,
-  markRefundProcessed,
-  recordPaymentEvent,
-  setGatewayOrderId,
-  setPaymentStatusIf,
-  setRefundCreated,
-} from "../payments/payments.repository.ts";
+import { settleOrderMoney } from "../payments/payment-ledger.ts";
+import { recordPaymentEvent, setGatewayOrderId, setPaymentStatusIf } from "../payments/payments.repository.ts";
 import { claimRefund } from "../payments/refunds.ts";
-import { announceOrderEvent } from "./order-feed.ts";
 import { inLockOrder, moveOrder, type OrderRow } from "./order-machine.ts";
 import {
   addSoldCount,
@@ -47,11 +29,6 @@ import { queueOrderConfirmation } from "./place-order.ts";
  * change nothing. Every decision about one order's money is taken with the order's row held
  * (`findOrderForUpdate`), so it is safe on several workers and nodes at once.
  */
-
-/** How many orders or refunds one run of the jobs looks at. */
-const JOB_BATCH = 50;
-/** How long one node keeps a refund to itself while it asks the gateway. */
-const REFUND_ATTEMPT_MS = 60_000;
 
 /** What the pay page shows, and what the browser's checkout opens with. */
 export type PaymentView = {
@@ -74,7 +51,7 @@ export type PaymentView = {
   } | null;
 };
 
-function gatewayOrThrow(gateway: PaymentGateway | null): PaymentGateway {
+export function gatewayOrThrow(gateway: PaymentGateway | null): PaymentGateway {
   if (!gateway) throw new AppError("online-payment-off", "Online payment is not available right now.");
   return gateway;
 }
@@ -211,120 +188,6 @@ export async function confirmCheckout(
   });
 }
 
-export type WebhookOutcome = "recorded" | "duplicate" | "unknown-order" | "ignored";
-
-/**
- * A webhook from the gateway, as its raw body and headers: refused (400) unless its signature
- * holds; recorded once under its event id (a replay changes nothing); then acted on, in the same
- * transaction, so an event is recorded if and only if it was acted on.
- */
-export async function receiveWebhook(
-  db: Db,
-  gateway: PaymentGateway | null,
-  rawBody: Buffer,
-  headers: Readonly<Record<string, string | string[] | undefined>>,
-  now: number = Date.now(),
-): Promise<WebhookOutcome> {
-  const live = gatewayOrThrow(gateway);
-  const event = live.verifyWebhook(rawBody, headers);
-  if (!event) throw new AppError("payment-unverified", "The webhook's signature does not match.");
-  const outcome = await db.transaction().execute((trx) => actOnEvent(trx, event, now));
-  if (outcome === "recorded") announceOrderEvent();
-  return outcome;
-}
-
-async function actOnEvent(trx: Executor, event: GatewayEvent, now: number): Promise<WebhookOutcome> {
-  const { payment, refund } = event;
-  const order = payment?.orderId ? await findOrderByGatewayOrderId(trx, payment.orderId) : undefined;
-  if ((event.kind === "payment-captured" || event.kind === "order-paid") && payment) {
-    return paymentCaptured(trx, event, payment, order, now);
-  }
-  if (event.kind === "payment-failed" && payment) return paymentFailed(trx, event.eventId, payment, order, now);
-  if (event.kind === "refund-processed" && refund) return refundProcessed(trx, event.eventId, refund, now);
-  const fresh = await recordPaymentEvent(trx, {
-    eventId: event.eventId,
-    at: now,
-    orderId: order?.id ?? null,
-    kind: event.name || "other",
-  });
-  return fresh ? "ignored" : "duplicate";
-}
-
-/** payment.failed: kept for the money story; the order waits on (the buyer may try again). */
-async function paymentFailed(
-  trx: Executor,
-  eventId: string,
-  payment: GatewayPayment,
-  order: OrderRow | undefined,
-  now: number,
-): Promise<WebhookOutcome> {
-  const fresh = await recordPaymentEvent(trx, {
-    eventId,
-    at: now,
-    orderId: order?.id ?? null,
-    kind: "payment-failed",
-    amount: payment.amount,
-    currency: payment.currency,
-    reference: payment.id,
-    flagged: order ? 0 : 1,
-  });
-  return fresh ? "recorded" : "duplicate";
-}
-
-/** payment.captured or order.paid: the payment is taken for its order; one for no order of ours is flagged. */
-async function paymentCaptured(
-  trx: Executor,
-  event: GatewayEvent,
-  payment: GatewayPayment,
-  order: OrderRow | undefined,
-  now: number,
-): Promise<WebhookOutcome> {
-  if (!order) {
-    const fresh = await recordPaymentEvent(trx, {
-      eventId: event.eventId,
-      at: now,
-      orderId: null,
-      kind: event.kind,
-      amount: payment.amount,
-      currency: payment.currency,
-      reference: payment.id,
-      flagged: 1,
-      note: `No order of ours has the gateway order ${payment.orderId}.`,
-    });
-    return fresh ? "unknown-order" : "duplicate";
-  }
-  const fresh = await takePayment(trx, order.id, payment, { eventId: event.eventId, kind: event.kind }, now);
-  return fresh ? "recorded" : "duplicate";
-}
-
-/**
- * refund.processed: the refund is done. Its payment is Refunded when it was the whole payment's
- * refund (a return's part leaves the payment as it stands, record 30), and the order's money is
- * derived again from its payments, under the order's row lock.
- */
-async function refundProcessed(
-  trx: Executor,
-  eventId: string,
-  refund: NonNullable<GatewayEvent["refund"]>,
-  now: number,
-): Promise<WebhookOutcome> {
-  const asked = await findRefundByGatewayRefund(trx, refund.paymentId);
-  if (asked) await findOrderForUpdate(trx, asked.orderId);
-  const fresh = await recordPaymentEvent(trx, {
-    eventId,
-    at: now,
-    orderId: asked?.orderId ?? null,
-    kind: "refund-processed",
-    amount: refund.amount,
-    currency: "INR",
-    reference: refund.id,
-  });
-  if (!fresh) return "duplicate";
-  const processed = await markRefundProcessed(trx, refund.paymentId, refund.id, now);
-  if (processed?.whole) await markPaymentRefunded(trx, processed.orderId, refund.paymentId, now);
-  return "recorded";
-}
-
 /**
  * A captured payment for one of our orders, from whichever road it came; answers false when this
  * gateway event was recorded before (nothing changes). The amount and currency must be the
@@ -335,7 +198,7 @@ async function refundProcessed(
  * - paid by this payment already: nothing changes;
  * - anything else (cancelled, or paid by another payment): this payment is refunded.
  */
-async function takePayment(
+export async function takePayment(
   trx: Executor,
   orderId: number,
   payment: GatewayPayment,
@@ -443,114 +306,6 @@ async function takeStockBack(trx: Executor, orderId: number): Promise<boolean> {
   }
   for (const line of lines) await addSoldCount(trx, line.productId, line.quantity);
   return true;
-}
-
-/**
- * The reconciliation job: every online order still awaiting its payment is looked up at the
- * gateway (a payment the browser and the webhook both missed is taken), and one whose 15 minutes
- * are over releases its stock and is marked Payment failed; the buyer can try again from the order
- * page. Safe on several nodes at once: each decision is a guarded update.
- */
-export async function reconcilePayments(
-  db: Db,
-  gateway: PaymentGateway | null,
-  now: number = Date.now(),
-): Promise<{ paid: number; expired: number }> {
-  let paid = 0;
-  let expired = 0;
-  let released = false;
-  for (const order of await findAwaitingOrders(db, JOB_BATCH)) {
-    const payments = gateway && order.gatewayOrderId ? await gatewayPayments(gateway, order.gatewayOrderId) : [];
-    const captured = payments?.find((payment) => payment.status === "captured");
-    if (captured) {
-      await db
-        .transaction()
-        .execute((trx) => takePayment(trx, order.id, captured, { eventId: null, kind: "reconciled" }, now));
-      paid++;
-      continue;
-    }
-    // A gateway that could not be asked is asked again next time, before the stock goes.
-    if (payments === null || order.paymentExpiresAt === null || now < Number(order.paymentExpiresAt)) continue;
-    const done = await db.transaction().execute(async (trx) => {
-      if (!(await setPaymentStatusIf(trx, order.id, ["awaiting"], "failed", { stockReleasedAt: now }, ["placed"]))) {
-        return false;
-      }
-      for (const line of inLockOrder(await findOrderLines(trx, order.id))) {
-        await incrementStock(trx, line.productId, line.size, line.quantity);
-        await addSoldCount(trx, line.productId, -line.quantity);
-      }
-      await recordPaymentEvent(trx, {
-        orderId: order.id,
-        eventId: null,
-        kind: "payment-expired",
-        amount: amountToPay(order),
-        currency: "INR",
-        note: "Not paid within 15 minutes: the stock went back on the shelf.",
-        at: now,
-      });
-      return true;
-    });
-    if (done) {
-      expired++;
-      released = true;
-    }
-  }
-  if (released) await catalogVersion(db).changed();
-  if (paid + expired > 0) announceOrderEvent();
-  return { paid, expired };
-}
-
-async function gatewayPayments(gateway: PaymentGateway, gatewayOrderId: string): Promise<GatewayPayment[] | null> {
-  try {
-    return await gateway.fetchOrderPayments(gatewayOrderId);
-  } catch (error) {
-    if (error instanceof GatewayError) return null;
-    throw error;
-  }
-}
-
-/**
- * Sends the refunds asked for to the gateway. A node takes a refund for a minute before it asks
- * (a guarded update, so two nodes never send the same one at once), and the gateway's idempotency
- * key, the refund's own id, makes even a retried request one refund.
- */
-export async function sendRefunds(db: Db, gateway: PaymentGateway | null, now: number = Date.now()): Promise<number> {
-  if (!gateway) return 0;
-  let sent = 0;
-  for (const refund of await findRefundsToSend(db, now, JOB_BATCH)) {
-    if (!(await claimRefundAttempt(db, refund.id, now, now + REFUND_ATTEMPT_MS))) continue;
-    let created: Awaited<ReturnType<PaymentGateway["refund"]>>;
-    try {
-      created = await gateway.refund(refund.paymentId, {
-        amount: refund.amount,
-        idempotencyKey: `kesar-refund-${refund.id}`,
-      });
-    } catch (error) {
-      if (error instanceof GatewayError) continue;
-      throw error;
-    }
-    await db.transaction().execute(async (trx) => {
-      if (!(await setRefundCreated(trx, refund.id, created.id))) return;
-      await recordPaymentEvent(trx, {
-        orderId: refund.orderId,
-        eventId: null,
-        kind: "refund-created",
-        amount: created.amount,
-        currency: "INR",
-        reference: created.id,
-        at: now,
-      });
-    });
-    sent++;
-  }
-  return sent;
-}
-
-/** One round of the payment jobs: reconciliation, then refunds. */
-export async function runPaymentJobs(db: Db, gateway: PaymentGateway | null, now: number = Date.now()) {
-  const reconciled = await reconcilePayments(db, gateway, now);
-  const refunds = await sendRefunds(db, gateway, now);
-  return { ...reconciled, refunds };
 }
 
 async function callGateway<T>(call: () => Promise<T>): Promise<T> {

@@ -20,15 +20,10 @@ import { mailsTo } from "../testing/outbox.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { markCashCollected } from "./cash-payments.service.ts";
 import { moneyStory } from "./money-story.ts";
-import {
-  confirmCheckout,
-  paymentPage,
-  reconcilePayments,
-  retryPayment,
-  sendRefunds,
-} from "./online-payments.service.ts";
+import { confirmCheckout, paymentPage, retryPayment } from "./online-payments.service.ts";
 import { findOrder } from "./orders.repository.ts";
 import { cancelOrderAsBuyer, changeStatus } from "./orders.service.ts";
+import { reconcilePayments, sendRefunds } from "./payment-jobs.ts";
 import { placeOrder, type Sale } from "./place-order.ts";
 
 const ADMIN: Actor = {
@@ -249,7 +244,7 @@ describeEachDatabase("online payment through the local gateway", (database) => {
     const row = await db
       .selectFrom("paymentEvents")
       .selectAll()
-      .where("eventId", "=", "evt_unknown_1")
+      .where("reference", "=", "pay_stranger0001")
       .executeTakeFirst();
     expect(row).toMatchObject({ orderId: null, flagged: 1 });
   });

@@ -9,9 +9,10 @@ import { DEMO_SELLER } from "../tax/seller.ts";
 import { checkoutDetails, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { type LocalGateway, startLocalGateway } from "../testing/local-gateway.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
-import { paymentPage, sendRefunds } from "./online-payments.service.ts";
+import { paymentPage } from "./online-payments.service.ts";
 import { findOrder } from "./orders.repository.ts";
 import { cancelOrderAsBuyer } from "./orders.service.ts";
+import { sendRefunds } from "./payment-jobs.ts";
 import { placeOrder } from "./place-order.ts";
 
 /*

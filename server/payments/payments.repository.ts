@@ -165,6 +165,17 @@ export async function setRefundCreated(executor: Executor, id: number, refundId:
   );
 }
 
+/** Whether the refund was recorded under this gateway refund id (by its own send, or by the gateway's news). */
+export async function refundHasGatewayId(executor: Executor, id: number, refundId: string): Promise<boolean> {
+  const row = await executor
+    .selectFrom("paymentRefunds")
+    .select("id")
+    .where("id", "=", id)
+    .where("refundId", "=", refundId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /**
  * Marks a refund done when the gateway says so: the refund it names by its id, else (news that came
  * before the refund's id was kept) the whole payment's. Answers the order and whether it was the
