@@ -55,3 +55,13 @@ export function derivePaymentStatus(current: PaymentStatus, payments: readonly P
 
 /** Money the buyer has paid, whoever holds it now: online, or in cash at the door. */
 export const PAID_STATUSES: readonly PaymentStatus[] = ["paid", "cod-collected", "cod-remitted"];
+
+/**
+ * How an order is paid and where its money stands, said once: "Online · Paid"; for cash the label
+ * says it already when it speaks of cash ("Cash on delivery", "Cash collected"), else it is
+ * "Cash on delivery · Not paid: the parcel was refused".
+ */
+export function paymentWords(method: PaymentMethod, label: string): string {
+  if (method === "online") return `Online · ${label}`;
+  return /cash/i.test(label) ? label : `Cash on delivery · ${label}`;
+}

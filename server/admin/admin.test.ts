@@ -45,8 +45,12 @@ describeEachDatabase("dashboard figures", (database) => {
       totalProducts: 2,
       totalOrders: 4,
       totalUsers: 2,
-      // The cash collected for the shipped order: ₹1,000 plus ₹100 shipping.
-      revenue: 110_000,
+      // The cash collected for the shipped order, ₹1,000 plus ₹100 shipping, is with the courier:
+      // nothing is received until the courier remits it.
+      revenue: 0,
+      received: 0,
+      codWithCouriers: 110_000,
+      refunded: 0,
       // Three orders of ₹1,000 plus ₹100 shipping each, two not paid yet.
       booked: 330_000,
       ordersToShip: 1,

@@ -486,6 +486,6 @@ describeEachDatabase("cash on delivery's rules", (database) => {
     });
     expect(await findOrder(db, { id: placed.id })).toMatchObject({ paymentStatus: "cod-collected" });
     const story = await moneyStory(db, ADMIN, placed.id);
-    expect(story.map((event) => event.label)).toEqual(["Tax invoice issued", "Cash collected"]);
+    expect(story.map((event) => event.label)).toEqual(["Tax invoice issued", "Cash collected by the courier"]);
   });
 });

@@ -170,6 +170,7 @@ export async function findOrdersWithFirstLine(
       "orders.ewayBillEnteredAt",
       "orders.paymentMethod",
       "orders.paymentStatus",
+      "orders.paymentId",
       "orderLines.title",
       "orderLines.description",
       "orderLines.image",
@@ -179,7 +180,14 @@ export async function findOrdersWithFirstLine(
   if (filter.status !== undefined) query = query.where("orders.status", "=", filter.status);
   const { pattern } = filter;
   if (pattern) {
-    const columns = ["orders.orderNumber", "orders.email", "orders.name", "orders.phone", "orders.paymentRef"];
+    const columns = [
+      "orders.orderNumber",
+      "orders.email",
+      "orders.name",
+      "orders.phone",
+      "orders.paymentRef",
+      "orders.paymentId",
+    ];
     query = query.where((eb) => eb.or(columns.map((column) => columnContains(column, pattern) as Expression<SqlBool>)));
   }
   return query.orderBy("orders.createdAt", "desc").orderBy("orders.id", "desc").limit(limit).offset(offset).execute();

@@ -1,3 +1,4 @@
+import { formatShopDate } from "#core/dates.ts";
 import { derivePaymentStatus, type PaymentStatus } from "#core/payment-status.ts";
 import { amountToPay } from "#core/store-credit.ts";
 import type { Executor } from "../db/schema.ts";
@@ -77,8 +78,9 @@ export async function recordCashRemitted(
     amount: amountToPay(order),
     currency: "INR",
     reference: remittance.reference,
-    note: by,
-    at: remittance.remittedAt,
+    // The story is told in the order things were recorded; the courier's own day is said in words.
+    note: `Remitted on ${formatShopDate(remittance.remittedAt)}${by ? ` · entered by ${by}` : ""}`,
+    at: now,
   });
   return true;
 }
