@@ -112,6 +112,8 @@ export async function requestRefund(
     at: number;
     refundKey?: string;
     returnId?: number | null;
+    /** A refund to UPI is paid by hand, not sent by the payment jobs (record 32). */
+    via?: "gateway" | "upi";
   },
 ): Promise<boolean> {
   const result = await executor
@@ -124,6 +126,7 @@ export async function requestRefund(
       amount: refund.amount,
       reason: refund.reason,
       createdAt: refund.at,
+      via: refund.via ?? "gateway",
     })
     .onConflict((conflict) => conflict.column("refundKey").doNothing())
     .executeTakeFirst();
@@ -216,6 +219,35 @@ export async function findRefundByGatewayRefund(executor: Executor, paymentId: s
     .where("via", "=", "gateway")
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * A refund to UPI is paid: its UTR is kept as its reference, once (of two entries at once, one
+ * records it). Answers the refund, or nothing when there is no such refund still to pay.
+ */
+export async function markUpiRefundPaid(executor: Executor, returnId: number, utr: string, at: number) {
+  return executor
+    .updateTable("paymentRefunds")
+    .set({ status: "processed", refundId: utr, processedAt: at })
+    .where("refundKey", "=", `return:${returnId}`)
+    .where("via", "=", "upi")
+    .where("status", "=", "requested")
+    .returning(["orderId", "amount"])
+    .executeTakeFirst();
+}
+
+/** The refund asked for a return, if any: through the gateway or to UPI. */
+export async function findReturnRefund(executor: Executor, returnId: number) {
+  return executor
+    .selectFrom("paymentRefunds")
+    .selectAll()
+    .where("refundKey", "=", `return:${returnId}`)
+    .executeTakeFirst();
+}
+
+/** Something the administrator had to look at has been seen to (a UPI refund made). */
+export async function clearPaymentEventFlag(executor: Executor, eventId: string): Promise<void> {
+  await executor.updateTable("paymentEvents").set({ flagged: 0 }).where("eventId", "=", eventId).execute();
 }
 
 export async function findRefunds(executor: Executor, orderId: number) {

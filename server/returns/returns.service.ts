@@ -2,11 +2,13 @@ import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
 import {
   isValidUpiId,
+  maskUpiId,
   RETURN_REASON_KEYS,
   RETURN_STATUSES,
   RETURN_TRANSITIONS,
   type RefundMethod,
   type ReturnStatus,
+  returnStepLabel,
 } from "#core/returns.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
@@ -16,7 +18,7 @@ import { findTaxLines } from "../invoices/invoices.repository.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { orderPathFor } from "../orders/order-machine.ts";
 import { decrementStock, findOrder, findOrderLines, incrementStock } from "../orders/orders.repository.ts";
-import { lockOrder } from "../payments/payments.repository.ts";
+import { findReturnRefund, lockOrder } from "../payments/payments.repository.ts";
 import { checkUploadedImage, deleteShapedImage, storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
@@ -396,6 +398,8 @@ async function mailStep(trx: Executor, order: OrderRow, returnId: number, now: n
   const line = (await findOrderLines(trx, order.id)).find((entry) => entry.position === request?.position);
   if (!request || !line) return;
   const orderPath = orderPathFor(order);
+  // A refund whose money is still on its way (through the gateway, or a UPI transfer to make) is approved, not done.
+  const refund = request.status === "refunded" ? await findReturnRefund(trx, returnId) : undefined;
   await queueMail(
     trx,
     {
@@ -417,6 +421,8 @@ async function mailStep(trx: Executor, order: OrderRow, returnId: number, now: n
         orderPath,
         creditNotePath: request.creditNoteNumber ? `${orderPath}/returns/${request.id}/credit-note` : null,
         exchangeInvoicePath: request.exchangeInvoiceNumber ? `${orderPath}/returns/${request.id}/invoice` : null,
+        refundDone: request.status === "refunded" ? !refund || refund.status === "processed" : undefined,
+        upiId: request.refundMethod === "upi" && request.upiId ? maskUpiId(request.upiId) : null,
       },
     },
     now,
@@ -430,8 +436,12 @@ export type ReturnSummary = {
   kind: "refund" | "exchange";
   reason: string;
   status: ReturnStatus;
+  /** The step in words, with its money: "Refund approved" until the refund has reached the shopper. */
+  statusLabel: string;
   exchangeSize: string | null;
   refundMethod: RefundMethod | null;
+  /** A refund to UPI: the UPI ID masked, and the transfer's UTR once it is made. */
+  upi: { id: string; utr: string | null } | null;
   amount: number;
   /** Paise of `amount` given back as store credit because the order was paid with it. */
   storeCreditBack: number;
@@ -459,8 +469,13 @@ function summaryOf(row: Awaited<ReturnType<typeof findReturnsOfOrder>>[number]):
     kind: row.kind,
     reason: row.reason,
     status: row.status,
+    statusLabel: returnStepLabel(row.status, row.refundStatus),
     exchangeSize: row.exchangeSize,
     refundMethod: row.refundMethod,
+    upi:
+      row.refundMethod === "upi" && row.upiId
+        ? { id: maskUpiId(row.upiId), utr: row.refundStatus === "processed" ? row.refundReference : null }
+        : null,
     amount: row.amount,
     storeCreditBack: Number(row.storeCreditBack),
     rejectReason: row.rejectReason,
