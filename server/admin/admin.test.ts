@@ -175,6 +175,44 @@ describeEachDatabase("products by the administrator", (database) => {
   });
 });
 
+describeEachDatabase("the orders tab's payment column", (database) => {
+  it("shows a payment id only for an online payment, and says cash on delivery once", async () => {
+    const { db } = database();
+    const kurta = await makeProduct(db, { sizes: { M: 5 } });
+    const cash = makeVisitor();
+    await addToCart(db, cash, { productId: kurta, size: "M" });
+    const cashOrder = await placeOrder(db, cash, checkoutDetails({ email: "cash.row@mail.in" }), atShop());
+    const online = makeVisitor();
+    await addToCart(db, online, { productId: kurta, size: "M" });
+    const payments = { online: true, codMaxPaise: 1_000_000, codFeePaise: 0 };
+    const onlineOrder = await placeOrder(
+      db,
+      online,
+      checkoutDetails({ email: "online.row@mail.in", paymentMethod: "online" }),
+      {
+        ...atShop(),
+        payments,
+      },
+    );
+    const rowOf = async (email: string) => (await adminOrders(db, SYSTEM, query({ tab: "orders", q: email }))).rows[0];
+    // The shop's own reference of a cash order is no payment: nothing is shown under its number.
+    expect(await rowOf("cash.row@mail.in")).toMatchObject({ paymentId: null, payment: "Cash on delivery" });
+    expect(await rowOf("online.row@mail.in")).toMatchObject({ paymentId: null, payment: "Online · Awaiting payment" });
+    // Once the gateway's payment paid it, its id is what the shop, the bank and the buyer share.
+    await db
+      .updateTable("orders")
+      .set({ paymentId: "pay_RowGateway001", paymentStatus: "paid" })
+      .where("id", "=", onlineOrder.id)
+      .execute();
+    expect(await rowOf("online.row@mail.in")).toMatchObject({
+      paymentId: "pay_RowGateway001",
+      payment: "Online · Paid",
+    });
+    expect((await rowOf("pay_RowGateway001"))?.id).toBe(onlineOrder.id);
+    expect((await rowOf("cash.row@mail.in"))?.id).toBe(cashOrder.id);
+  });
+});
+
 describeEachDatabase("sales chart", (database) => {
   it("counts orders and revenue per day of India's time over the last 30 days, quiet days as zeros", async () => {
     const { db } = database();
