@@ -40,7 +40,7 @@ export async function markCashCollected(
     if (order.status !== "shipped" && order.status !== "delivered") {
       throw new AppError("invalid-transition", "Cash is collected when the order is delivered: ship it first.");
     }
-    await recordCashCollected(trx, order, now, actorLabel(actor));
+    await recordCashCollected(trx, order, now, `Marked by ${actorLabel(actor)}`);
   });
   announceOrderEvent();
 }

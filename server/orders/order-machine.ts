@@ -112,7 +112,7 @@ const refundPayment: Effect = async ({ trx, order, now }) => {
  */
 const collectCash: Effect = async ({ trx, order, actor, now }) => {
   if (order.paymentMethod === "online" || order.paymentStatus !== "cod-due" || amountToPay(order) === 0) return;
-  await recordCashCollected(trx, order, now, actorLabel(actor));
+  await recordCashCollected(trx, order, now, `Delivered: paid at the door (${actorLabel(actor)})`);
 };
 
 /** A credit note reverses the order's tax invoice in full. */
