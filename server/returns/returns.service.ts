@@ -326,19 +326,20 @@ export const advanceReturnSchema = z
 /**
  * The administrator takes a request one step on. Of two clicks or two nodes, one moves it (the
  * step is a guarded update) and the other is told it changed. Accepting at the quality check runs
- * the acceptance: restock, points, credit note, and the refund or the exchange's shipment.
+ * the acceptance: restock, points, credit note, and the refund or the exchange's shipment. Answers
+ * the step in words.
  */
 export async function advanceReturn(
   db: Db,
   actor: Actor,
   input: z.input<typeof advanceReturnSchema>,
   now: number = Date.now(),
-): Promise<ReturnStatus> {
+): Promise<string> {
   assertAdmin(actor);
   const { returnId, from, to, rejectReason } = parseInput(advanceReturnSchema, input);
   if (!RETURN_TRANSITIONS[from].includes(to))
     throw new AppError("invalid-transition", `A return cannot go from ${from} to ${to}.`);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const request = await findReturn(trx, returnId);
     if (!request) throw new AppError("not-found", "This return could not be found.");
     checkAcceptance(request.kind, to);
@@ -354,8 +355,9 @@ export async function advanceReturn(
     if (!line) throw new Error(`Return ${returnId} names no line of its order.`);
     await arrive(trx, { order, request, line, to, now });
     await mailStep(trx, order, returnId, now);
+    // A refund whose money is on its way reads "Refund approved" (record 32).
+    return returnStepLabel(to, (await findReturnRefund(trx, returnId))?.status);
   });
-  return to;
 }
 
 function checkAcceptance(kind: "refund" | "exchange", to: ReturnStatus): void {

@@ -55,14 +55,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       );
     }
     const text = (name: string) => String(form.get(name) ?? "");
-    const to = await advanceReturn(appServices(context).db, actor, {
+    const step = await advanceReturn(appServices(context).db, actor, {
       returnId: text("returnId"),
       from: text("from") as ReturnStatus,
       to: text("to") as ReturnStatus,
       rejectReason: text("rejectReason"),
     });
     const back = `/admin/returns${url.search}`;
-    return redirectWithToast(context, back, makeToast("success", `The return is now: ${RETURN_STATUS_LABELS[to]}.`));
+    return redirectWithToast(context, back, makeToast("success", `The return is now: ${step}.`));
   } catch (error) {
     return formFailure(error);
   }
