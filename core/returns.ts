@@ -74,3 +74,22 @@ export const REFUND_TIMING: Record<RefundMethod, string> = {
 };
 
 export const NON_RETURNABLE_NOTE = "This piece cannot be returned.";
+
+/**
+ * What a return's step reads as, with its money (record 32): an accepted refund whose money has not
+ * reached the shopper yet (a UPI transfer not yet made, a gateway refund not yet processed) is
+ * "Refund approved"; "Refunded" only once it has.
+ */
+export function returnStepLabel(status: ReturnStatus, refundStatus: string | null | undefined): string {
+  if (status === "refunded" && refundStatus && refundStatus !== "processed") return "Refund approved";
+  return RETURN_STATUS_LABELS[status];
+}
+
+/** A UPI ID as mails and documents show it: "as•••••@okicici" (the bank's handle whole, the name hidden). */
+export function maskUpiId(upiId: string): string {
+  const [name = "", handle = ""] = upiId.trim().split("@");
+  return `${name.slice(0, 2)}${"•".repeat(Math.max(3, name.length - 2))}@${handle}`;
+}
+
+/** A UPI transaction reference (UTR, the RRN the payer's bank app shows): 12 digits. */
+export const UTR_PATTERN = /^\d{12}$/;

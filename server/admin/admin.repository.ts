@@ -11,12 +11,7 @@ export async function countRows(executor: Executor, table: "users" | "orders") {
   return Number(row.count);
 }
 
-/** Money actually received: paid online and not refunded, or cash collected at the door. */
-const RECEIVED = sql<
-  number | string | null
->`sum(case when payment_status in ('paid', 'cod-collected') then total else 0 end)`;
-
-/** Orders by status, with the value booked and the money actually received. */
+/** Orders by status, with the value booked and how many are ready to ship. */
 export async function orderTotalsByStatus(executor: Executor) {
   const rows = await executor
     .selectFrom("orders")
@@ -24,7 +19,6 @@ export async function orderTotalsByStatus(executor: Executor) {
       "status",
       fn.countAll<number | string>().as("count"),
       fn.sum<number | string | null>("total").as("booked"),
-      RECEIVED.as("received"),
       // Ready to go: cash at the door, or paid online (an order awaiting its payment waits).
       sql<
         number | string | null
@@ -36,9 +30,37 @@ export async function orderTotalsByStatus(executor: Executor) {
     status: row.status,
     count: Number(row.count),
     booked: Number(row.booked ?? 0),
-    received: Number(row.received ?? 0),
     settled: Number(row.settled ?? 0),
   }));
+}
+
+/**
+ * Where the buyers' money is (record 32): received by the shop (online payments, and cash the
+ * couriers remitted), still with the couriers (cash collected at the door, not yet remitted), and
+ * gone back (refunds completed, through the gateway or to a UPI ID).
+ */
+export async function moneyFigures(executor: Executor) {
+  const payments = await executor
+    .selectFrom("orderPayments")
+    .select([
+      sql<number | string | null>`sum(case when method = 'online' or status = 'remitted' then amount else 0 end)`.as(
+        "received",
+      ),
+      sql<number | string | null>`sum(case when method = 'cash' and status = 'collected' then amount else 0 end)`.as(
+        "withCouriers",
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  const refunds = await executor
+    .selectFrom("paymentRefunds")
+    .select(({ fn }) => fn.sum<number | string | null>("amount").as("refunded"))
+    .where("status", "=", "processed")
+    .executeTakeFirstOrThrow();
+  return {
+    received: Number(payments.received ?? 0),
+    withCouriers: Number(payments.withCouriers ?? 0),
+    refunded: Number(refunds.refunded ?? 0),
+  };
 }
 
 export async function findAdminProducts(
@@ -74,15 +96,23 @@ export async function findAdminUsers(executor: Executor, pattern: string | undef
 export const DAY_MS = 86_400_000;
 
 /**
- * Orders and the money received for them per day in India's time, from the given moment on, keyed by
- * the day's number since 1 January 1970. Integer division on both engines; the constants are
- * written into the SQL so that SQLite does not take them for fractions.
+ * Orders per day in India's time, from the given moment on, with what their buyers paid (record 32):
+ * the kept payments still holding the money, online or cash at the door (with the courier or
+ * remitted); keyed by the day's number since 1 January 1970. Integer division on both engines; the
+ * constants are written into the SQL so that SQLite does not take them for fractions.
  */
 export async function salesPerDay(executor: Executor, from: number) {
   const day = sql<number>`(created_at + ${sql.raw(String(INDIA_OFFSET_MS))}) / ${sql.raw(String(DAY_MS))}`;
+  const paid = sql<number | string | null>`(
+    select sum(p.amount) from order_payments p
+    where p.order_id = orders.id and p.kept = 1 and p.status in ('paid', 'collected', 'remitted'))`;
   const rows = await executor
     .selectFrom("orders")
-    .select(({ fn }) => [day.as("day"), fn.countAll<number | string>().as("orders"), RECEIVED.as("revenue")])
+    .select(({ fn }) => [
+      day.as("day"),
+      fn.countAll<number | string>().as("orders"),
+      sql<number | string | null>`sum(${paid})`.as("revenue"),
+    ])
     .where("createdAt", ">=", from)
     .groupBy(day)
     .execute();

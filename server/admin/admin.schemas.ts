@@ -31,8 +31,14 @@ export type DashboardFigures = {
   totalProducts: number;
   totalOrders: number;
   totalUsers: number;
-  /** Paise actually received: paid online (not refunded) or cash collected at the door. */
+  /** Paise the shop holds from its buyers (record 32): `received` less `refunded`. */
   revenue: number;
+  /** Paise received: online payments, and cash the couriers remitted. */
+  received: number;
+  /** Paise of cash on delivery collected at the door that the couriers have not remitted yet. */
+  codWithCouriers: number;
+  /** Paise gone back to buyers: refunds completed through the gateway or to a UPI ID. */
+  refunded: number;
   /** Paise, the value of orders not cancelled nor returned to origin, whether paid yet or not. */
   booked: number;
   ordersToShip: number;
@@ -52,7 +58,8 @@ export type AdminProductRow = {
 export type AdminOrderRow = {
   id: number;
   orderNumber: string;
-  paymentRef: string;
+  /** The gateway's id of the payment that paid an online order; null for cash and unpaid orders. */
+  paymentId: string | null;
   status: OrderStatus;
   total: number;
   itemCount: number;
@@ -108,7 +115,7 @@ export type SalesDay = {
   date: string;
   /** Orders placed that day, cancelled ones included. */
   orders: number;
-  /** Paise, from that day's orders that are not cancelled (as the Revenue card counts). */
+  /** Paise paid by the buyers of that day's orders, online or in cash at the door, not refunded. */
   revenue: number;
 };
 

@@ -1,7 +1,7 @@
 import type { Actor } from "#core/actor.ts";
 import { INDIA_OFFSET_MS } from "#core/dates.ts";
 import { UNSOLD_STATUSES } from "#core/order-status.ts";
-import { PAYMENT_STATUS_LABELS } from "#core/payment-status.ts";
+import { PAYMENT_STATUS_LABELS, paymentWords } from "#core/payment-status.ts";
 import { LOW_STOCK_THRESHOLD } from "#core/stock.ts";
 import { assertAdmin } from "../access.ts";
 import { countLiveProducts } from "../catalog/catalog.repository.ts";
@@ -16,6 +16,7 @@ import {
   findAdminProducts,
   findAdminUsers,
   findLowStock,
+  moneyFigures,
   orderTotalsByStatus,
   salesPerDay,
 } from "./admin.repository.ts";
@@ -35,17 +36,21 @@ import {
 /** The dashboard's cards, from the data as it is now. */
 export async function dashboardFigures(db: Db, actor: Actor): Promise<DashboardFigures> {
   assertAdmin(actor);
-  const [totalProducts, totalOrders, totalUsers, byStatus] = await Promise.all([
+  const [totalProducts, totalOrders, totalUsers, byStatus, money] = await Promise.all([
     countLiveProducts(db),
     countRows(db, "orders"),
     countRows(db, "users"),
     orderTotalsByStatus(db),
+    moneyFigures(db),
   ]);
   return {
     totalProducts,
     totalOrders,
     totalUsers,
-    revenue: byStatus.reduce((sum, entry) => sum + entry.received, 0),
+    revenue: money.received - money.refunded,
+    received: money.received,
+    codWithCouriers: money.withCouriers,
+    refunded: money.refunded,
     booked: byStatus
       .filter((entry) => !UNSOLD_STATUSES.includes(entry.status))
       .reduce((sum, entry) => sum + entry.booked, 0),
@@ -92,14 +97,25 @@ export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): 
   const { pattern, limit, offset } = pageSlice({ ...query, q: query.q ? orderSearchText(query.q) : undefined });
   const rows = await findOrdersWithFirstLine(db, { pattern, status: query.status }, limit, offset);
   return paged(
-    rows.map(({ supplyType, ewayBillNumber, ewayBillEnteredAt, paymentMethod, paymentStatus, ...row }) => ({
-      ...row,
-      ewayBill: ewayBillStatusOf({ supplyType, total: row.total, ewayBillNumber, ewayBillEnteredAt }),
-      payment:
-        paymentMethod === "online"
-          ? `Online · ${PAYMENT_STATUS_LABELS[paymentStatus]}`
-          : PAYMENT_STATUS_LABELS[paymentStatus],
-    })),
+    rows.map(
+      ({
+        supplyType,
+        ewayBillNumber,
+        ewayBillEnteredAt,
+        paymentMethod,
+        paymentStatus,
+        paymentRef,
+        paymentId,
+        ...row
+      }) => ({
+        ...row,
+        // The gateway's payment id, where an online payment was taken: the shop's own reference
+        // means nothing to a bank or a courier.
+        paymentId: paymentMethod === "online" ? paymentId : null,
+        ewayBill: ewayBillStatusOf({ supplyType, total: row.total, ewayBillNumber, ewayBillEnteredAt }),
+        payment: paymentWords(paymentMethod === "online" ? "online" : "cod", PAYMENT_STATUS_LABELS[paymentStatus]),
+      }),
+    ),
     query.page,
   );
 }

@@ -6,7 +6,7 @@ import { listingQuerySchema } from "../catalog/catalog.schemas.ts";
 import { browseListing, getProduct } from "../catalog/catalog.service.ts";
 import { archiveProduct, createProduct, productForEditing, updateProduct } from "../catalog/catalog-admin.service.ts";
 import { AppError } from "../errors.ts";
-import { markCashCollected } from "../orders/online-payments.service.ts";
+import { markCashCollected } from "../orders/cash-payments.service.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
@@ -45,8 +45,12 @@ describeEachDatabase("dashboard figures", (database) => {
       totalProducts: 2,
       totalOrders: 4,
       totalUsers: 2,
-      // The cash collected for the shipped order: ₹1,000 plus ₹100 shipping.
-      revenue: 110_000,
+      // The cash collected for the shipped order, ₹1,000 plus ₹100 shipping, is with the courier:
+      // nothing is received until the courier remits it.
+      revenue: 0,
+      received: 0,
+      codWithCouriers: 110_000,
+      refunded: 0,
       // Three orders of ₹1,000 plus ₹100 shipping each, two not paid yet.
       booked: 330_000,
       ordersToShip: 1,
@@ -168,6 +172,44 @@ describeEachDatabase("products by the administrator", (database) => {
       title: "Title is required.",
       price: "Price must be a positive number.",
     });
+  });
+});
+
+describeEachDatabase("the orders tab's payment column", (database) => {
+  it("shows a payment id only for an online payment, and says cash on delivery once", async () => {
+    const { db } = database();
+    const kurta = await makeProduct(db, { sizes: { M: 5 } });
+    const cash = makeVisitor();
+    await addToCart(db, cash, { productId: kurta, size: "M" });
+    const cashOrder = await placeOrder(db, cash, checkoutDetails({ email: "cash.row@mail.in" }), atShop());
+    const online = makeVisitor();
+    await addToCart(db, online, { productId: kurta, size: "M" });
+    const payments = { online: true, codMaxPaise: 1_000_000, codFeePaise: 0 };
+    const onlineOrder = await placeOrder(
+      db,
+      online,
+      checkoutDetails({ email: "online.row@mail.in", paymentMethod: "online" }),
+      {
+        ...atShop(),
+        payments,
+      },
+    );
+    const rowOf = async (email: string) => (await adminOrders(db, SYSTEM, query({ tab: "orders", q: email }))).rows[0];
+    // The shop's own reference of a cash order is no payment: nothing is shown under its number.
+    expect(await rowOf("cash.row@mail.in")).toMatchObject({ paymentId: null, payment: "Cash on delivery" });
+    expect(await rowOf("online.row@mail.in")).toMatchObject({ paymentId: null, payment: "Online · Awaiting payment" });
+    // Once the gateway's payment paid it, its id is what the shop, the bank and the buyer share.
+    await db
+      .updateTable("orders")
+      .set({ paymentId: "pay_RowGateway001", paymentStatus: "paid" })
+      .where("id", "=", onlineOrder.id)
+      .execute();
+    expect(await rowOf("online.row@mail.in")).toMatchObject({
+      paymentId: "pay_RowGateway001",
+      payment: "Online · Paid",
+    });
+    expect((await rowOf("pay_RowGateway001"))?.id).toBe(onlineOrder.id);
+    expect((await rowOf("cash.row@mail.in"))?.id).toBe(cashOrder.id);
   });
 });
 

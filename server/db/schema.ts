@@ -238,11 +238,37 @@ export interface PaymentRefundsTable {
   amount: number;
   reason: string;
   status: Generated<"requested" | "created" | "processed">;
+  /** The gateway's refund id; for a refund to UPI, the UTR of the transfer once it is paid. */
   refundId: string | null;
+  /** How the money goes: back through the gateway (sent by the payment jobs), or to a UPI ID by hand. */
+  via: Generated<"gateway" | "upi">;
   /** A node sending the refund holds it until then; another may try after. */
   attemptUntil: number | null;
   createdAt: number;
   processedAt: number | null;
+}
+
+/**
+ * One payment an order received (record 32): online through the gateway, or the order's cash, each
+ * with its own state; the order's `paymentStatus` is derived from them.
+ */
+export interface OrderPaymentsTable {
+  id: Generated<number>;
+  orderId: number;
+  method: "online" | "cash";
+  /** The gateway's payment id; null for cash. */
+  gatewayPaymentId: string | null;
+  amount: number;
+  /** 1 when the payment pays the order; 0 for one it cannot keep (a second payment), which goes back. */
+  kept: number;
+  /** online: paid | refunding | refunded; cash: collected (by the courier) | remitted (to the shop). */
+  status: "paid" | "refunding" | "refunded" | "collected" | "remitted";
+  /** When the gateway captured it, or the buyer paid the courier at the door. */
+  receivedAt: number;
+  remittedAt: number | null;
+  /** The courier's remittance reference (its UTR or batch id). */
+  remittanceReference: string | null;
+  updatedAt: number;
 }
 
 export interface OrderLinesTable {
@@ -398,6 +424,7 @@ export interface Database {
   orderDeliveryPromises: OrderDeliveryPromisesTable;
   paymentEvents: PaymentEventsTable;
   paymentRefunds: PaymentRefundsTable;
+  orderPayments: OrderPaymentsTable;
   reviews: ReviewsTable;
   reviewPhotos: ReviewPhotosTable;
   reviewVotes: ReviewVotesTable;

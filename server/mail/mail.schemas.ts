@@ -112,6 +112,11 @@ export type ReturnMail = {
     creditNotePath: string | null;
     /** An accepted exchange's replacement invoice (mails queued before it have none). */
     exchangeInvoicePath?: string | null;
+    /** For an accepted refund: false while its money is on its way ("Refund approved"); absent in older mails. */
+    refundDone?: boolean;
+    /** A refund to UPI: the UPI ID masked, and the transfer's UTR once it is made. */
+    upiId?: string | null;
+    utr?: string | null;
   };
 };
 

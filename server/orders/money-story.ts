@@ -30,12 +30,15 @@ const LABELS: Record<string, string> = {
   "refund-requested": "Refund asked for",
   "refund-created": "Refund sent to the gateway",
   "refund-processed": "Refund completed",
-  "cod-collected": "Cash collected",
+  "cod-collected": "Cash collected by the courier",
+  "cod-remitted": "Cash remitted by the courier",
+  "upi-refund-due": "Refund to UPI approved",
+  "upi-refund-paid": "Refunded to UPI",
 };
 
 /**
  * Every money event of an order in one list, oldest first: the gateway's order, payments and their
- * failures, refunds, cash collected, store credit paid at checkout, and the tax invoice and credit
+ * failures, refunds, cash collected and remitted, store credit paid at checkout, and the tax invoice and credit
  * note with their amounts.
  */
 export async function moneyStory(db: Db, actor: Actor, orderId: number): Promise<MoneyEvent[]> {

@@ -1,34 +1,24 @@
-import { type Actor, SYSTEM } from "#core/actor.ts";
+import { SYSTEM } from "#core/actor.ts";
 import { PAYMENT_WINDOW_MS, type PaymentStatus } from "#core/payment-status.ts";
 import { amountToPay } from "#core/store-credit.ts";
-import { assertAdmin } from "../access.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { issueInvoiceNumber } from "../invoices/invoicing.ts";
-import {
-  type CheckoutResult,
-  GatewayError,
-  type GatewayEvent,
-  type GatewayPayment,
-  type PaymentGateway,
-} from "../payments/gateway.ts";
-import {
-  claimRefundAttempt,
-  findAwaitingOrders,
-  findOrderByGatewayOrderId,
-  findRefundsToSend,
-  lockOrder,
-  markRefundProcessed,
-  recordPaymentEvent,
-  setGatewayOrderId,
-  setPaymentStatusIf,
-  setRefundCreated,
-} from "../payments/payments.repository.ts";
+import { type CheckoutResult, GatewayError, type GatewayPayment, type PaymentGateway } from "../payments/gateway.ts";
+import { findPaymentByGatewayId, insertOnlinePayment } from "../payments/order-payments.repository.ts";
+import { settleOrderMoney } from "../payments/payment-ledger.ts";
+import { recordPaymentEvent, setGatewayOrderId, setPaymentStatusIf } from "../payments/payments.repository.ts";
 import { claimRefund } from "../payments/refunds.ts";
-import { announceOrderEvent } from "./order-feed.ts";
 import { inLockOrder, moveOrder, type OrderRow } from "./order-machine.ts";
-import { addSoldCount, decrementStock, findOrder, findOrderLines, incrementStock } from "./orders.repository.ts";
+import {
+  addSoldCount,
+  decrementStock,
+  findOrder,
+  findOrderForUpdate,
+  findOrderLines,
+  incrementStock,
+} from "./orders.repository.ts";
 import { queueOrderConfirmation } from "./place-order.ts";
 
 /*
@@ -37,13 +27,8 @@ import { queueOrderConfirmation } from "./place-order.ts";
  * gateway's webhook, or the reconciliation job asking the gateway) and whichever comes first makes
  * the order Paid, issues the invoice and queues the confirmation; the others find it paid and
  * change nothing. Every decision about one order's money is taken with the order's row held
- * (`lockOrder`), so it is safe on several workers and nodes at once.
+ * (`findOrderForUpdate`), so it is safe on several workers and nodes at once.
  */
-
-/** How many orders or refunds one run of the jobs looks at. */
-const JOB_BATCH = 50;
-/** How long one node keeps a refund to itself while it asks the gateway. */
-const REFUND_ATTEMPT_MS = 60_000;
 
 /** What the pay page shows, and what the browser's checkout opens with. */
 export type PaymentView = {
@@ -66,7 +51,7 @@ export type PaymentView = {
   } | null;
 };
 
-function gatewayOrThrow(gateway: PaymentGateway | null): PaymentGateway {
+export function gatewayOrThrow(gateway: PaymentGateway | null): PaymentGateway {
   if (!gateway) throw new AppError("online-payment-off", "Online payment is not available right now.");
   return gateway;
 }
@@ -145,7 +130,7 @@ export async function retryPayment(db: Db, token: string, now: number = Date.now
     throw new AppError("payment-not-due", "This order is not waiting for a payment.");
   }
   const changed = await db.transaction().execute(async (trx) => {
-    await lockOrder(trx, order.id);
+    await findOrderForUpdate(trx, order.id);
     if (!(await takeStockBack(trx, order.id))) {
       throw new AppError("out-of-stock", "Sorry, an item of this order has sold out meanwhile, so it cannot be paid.");
     }
@@ -203,121 +188,6 @@ export async function confirmCheckout(
   });
 }
 
-export type WebhookOutcome = "recorded" | "duplicate" | "unknown-order" | "ignored";
-
-/**
- * A webhook from the gateway, as its raw body and headers: refused (400) unless its signature
- * holds; recorded once under its event id (a replay changes nothing); then acted on, in the same
- * transaction, so an event is recorded if and only if it was acted on.
- */
-export async function receiveWebhook(
-  db: Db,
-  gateway: PaymentGateway | null,
-  rawBody: Buffer,
-  headers: Readonly<Record<string, string | string[] | undefined>>,
-  now: number = Date.now(),
-): Promise<WebhookOutcome> {
-  const live = gatewayOrThrow(gateway);
-  const event = live.verifyWebhook(rawBody, headers);
-  if (!event) throw new AppError("payment-unverified", "The webhook's signature does not match.");
-  const outcome = await db.transaction().execute((trx) => actOnEvent(trx, event, now));
-  if (outcome === "recorded") announceOrderEvent();
-  return outcome;
-}
-
-async function actOnEvent(trx: Executor, event: GatewayEvent, now: number): Promise<WebhookOutcome> {
-  const { payment, refund } = event;
-  const order = payment?.orderId ? await findOrderByGatewayOrderId(trx, payment.orderId) : undefined;
-  if ((event.kind === "payment-captured" || event.kind === "order-paid") && payment) {
-    return paymentCaptured(trx, event, payment, order, now);
-  }
-  if (event.kind === "payment-failed" && payment) return paymentFailed(trx, event.eventId, payment, order, now);
-  if (event.kind === "refund-processed" && refund) return refundProcessed(trx, event.eventId, refund, now);
-  const fresh = await recordPaymentEvent(trx, {
-    eventId: event.eventId,
-    at: now,
-    orderId: order?.id ?? null,
-    kind: event.name || "other",
-  });
-  return fresh ? "ignored" : "duplicate";
-}
-
-/** payment.failed: kept for the money story; the order waits on (the buyer may try again). */
-async function paymentFailed(
-  trx: Executor,
-  eventId: string,
-  payment: GatewayPayment,
-  order: OrderRow | undefined,
-  now: number,
-): Promise<WebhookOutcome> {
-  const fresh = await recordPaymentEvent(trx, {
-    eventId,
-    at: now,
-    orderId: order?.id ?? null,
-    kind: "payment-failed",
-    amount: payment.amount,
-    currency: payment.currency,
-    reference: payment.id,
-    flagged: order ? 0 : 1,
-  });
-  return fresh ? "recorded" : "duplicate";
-}
-
-/** payment.captured or order.paid: the payment is taken for its order; one for no order of ours is flagged. */
-async function paymentCaptured(
-  trx: Executor,
-  event: GatewayEvent,
-  payment: GatewayPayment,
-  order: OrderRow | undefined,
-  now: number,
-): Promise<WebhookOutcome> {
-  if (!order) {
-    const fresh = await recordPaymentEvent(trx, {
-      eventId: event.eventId,
-      at: now,
-      orderId: null,
-      kind: event.kind,
-      amount: payment.amount,
-      currency: payment.currency,
-      reference: payment.id,
-      flagged: 1,
-      note: `No order of ours has the gateway order ${payment.orderId}.`,
-    });
-    return fresh ? "unknown-order" : "duplicate";
-  }
-  const fresh = await takePayment(trx, order.id, payment, { eventId: event.eventId, kind: event.kind }, now);
-  return fresh ? "recorded" : "duplicate";
-}
-
-/** refund.processed: the refund is done; the order's money is Refunded when it was its payment's. */
-async function refundProcessed(
-  trx: Executor,
-  eventId: string,
-  refund: NonNullable<GatewayEvent["refund"]>,
-  now: number,
-): Promise<WebhookOutcome> {
-  const fresh = await recordPaymentEvent(trx, {
-    eventId,
-    at: now,
-    orderId: null,
-    kind: "refund-processed",
-    amount: refund.amount,
-    currency: "INR",
-    reference: refund.id,
-  });
-  if (!fresh) return "duplicate";
-  const processed = await markRefundProcessed(trx, refund.paymentId, refund.id, now);
-  if (processed !== null) {
-    const { orderId, whole } = processed;
-    await trx.updateTable("paymentEvents").set({ orderId }).where("eventId", "=", eventId).execute();
-    const refunded = await findOrder(trx, { id: orderId });
-    // A return's part of the payment leaves the order's money as it stands (record 30).
-    if (whole && refunded?.paymentId === refund.paymentId)
-      await setPaymentStatusIf(trx, orderId, ["refunding"], "refunded");
-  }
-  return "recorded";
-}
-
 /**
  * A captured payment for one of our orders, from whichever road it came; answers false when this
  * gateway event was recorded before (nothing changes). The amount and currency must be the
@@ -328,15 +198,14 @@ async function refundProcessed(
  * - paid by this payment already: nothing changes;
  * - anything else (cancelled, or paid by another payment): this payment is refunded.
  */
-async function takePayment(
+export async function takePayment(
   trx: Executor,
   orderId: number,
   payment: GatewayPayment,
   source: { eventId: string | null; kind: string },
   now: number,
 ): Promise<boolean> {
-  await lockOrder(trx, orderId);
-  const order = await findOrder(trx, { id: orderId });
+  const order = await findOrderForUpdate(trx, orderId);
   if (!order) return false;
   const event = {
     orderId,
@@ -358,9 +227,9 @@ async function takePayment(
       note: `The order asks ${amountToPay(order)} paise in INR; the payment is for ${payment.amount} in ${payment.currency}. Refused.`,
     });
   }
-  if (order.paymentId === payment.id) {
+  if (await findPaymentByGatewayId(trx, payment.id)) {
     // The same payment by another road: a gateway event is kept (once), the browser's news is not.
-    return source.eventId ? recordPaymentEvent(trx, { ...event, note: "Already recorded as paid." }) : false;
+    return source.eventId ? recordPaymentEvent(trx, { ...event, note: "Already recorded." }) : false;
   }
   if (!(await recordPaymentEvent(trx, event))) return false;
   await settlePayment(trx, order, payment, now);
@@ -369,11 +238,22 @@ async function takePayment(
 
 /** What a new, matching, captured payment does to the order (see takePayment). */
 async function settlePayment(trx: Executor, order: OrderRow, payment: GatewayPayment, now: number): Promise<void> {
+  const keep = (kept: boolean) =>
+    insertOnlinePayment(trx, {
+      orderId: order.id,
+      gatewayPaymentId: payment.id,
+      amount: payment.amount,
+      kept,
+      status: "paid",
+      at: now,
+    });
   if (order.status === "placed" && order.paymentStatus === "awaiting") {
+    await keep(true);
     await markPaid(trx, order, payment.id, now);
     return;
   }
   if (order.status === "placed" && order.paymentStatus === "failed") {
+    await keep(true);
     if (await takeStockBack(trx, order.id)) {
       await markPaid(trx, order, payment.id, now);
       return;
@@ -390,8 +270,10 @@ async function settlePayment(trx: Executor, order: OrderRow, payment: GatewayPay
     });
     return;
   }
-  // A payment the order cannot keep (cancelled meanwhile, or paid twice) goes back in full.
-  await claimRefund(trx, { id: order.id, paymentId: payment.id, total: payment.amount }, "not-needed", now);
+  // A payment the order cannot keep (cancelled meanwhile, or paid twice) goes back in full; it is a
+  // payment of its own, so the order's money stays as its kept payment says (record 32).
+  await keep(false);
+  await claimRefund(trx, { orderId: order.id, paymentId: payment.id, amount: payment.amount }, "not-needed", now);
 }
 
 /** The order is Paid: its invoice is numbered and dated now, and its confirmation queued. */
@@ -405,6 +287,7 @@ async function markPaid(trx: Executor, order: OrderRow, paymentId: string, now: 
     ["placed"],
   );
   if (!moved) throw new AppError("stale-update", "This order was changed meanwhile.");
+  await settleOrderMoney(trx, order.id);
   await issueInvoiceNumber(trx, order.id, now);
   const lines = await findOrderLines(trx, order.id);
   await queueOrderConfirmation(trx, { ...order, total: order.total, paymentMethod: "online" }, lines, now);
@@ -423,154 +306,6 @@ async function takeStockBack(trx: Executor, orderId: number): Promise<boolean> {
   }
   for (const line of lines) await addSoldCount(trx, line.productId, line.quantity);
   return true;
-}
-
-/**
- * The reconciliation job: every online order still awaiting its payment is looked up at the
- * gateway (a payment the browser and the webhook both missed is taken), and one whose 15 minutes
- * are over releases its stock and is marked Payment failed; the buyer can try again from the order
- * page. Safe on several nodes at once: each decision is a guarded update.
- */
-export async function reconcilePayments(
-  db: Db,
-  gateway: PaymentGateway | null,
-  now: number = Date.now(),
-): Promise<{ paid: number; expired: number }> {
-  let paid = 0;
-  let expired = 0;
-  let released = false;
-  for (const order of await findAwaitingOrders(db, JOB_BATCH)) {
-    const payments = gateway && order.gatewayOrderId ? await gatewayPayments(gateway, order.gatewayOrderId) : [];
-    const captured = payments?.find((payment) => payment.status === "captured");
-    if (captured) {
-      await db
-        .transaction()
-        .execute((trx) => takePayment(trx, order.id, captured, { eventId: null, kind: "reconciled" }, now));
-      paid++;
-      continue;
-    }
-    // A gateway that could not be asked is asked again next time, before the stock goes.
-    if (payments === null || order.paymentExpiresAt === null || now < Number(order.paymentExpiresAt)) continue;
-    const done = await db.transaction().execute(async (trx) => {
-      if (!(await setPaymentStatusIf(trx, order.id, ["awaiting"], "failed", { stockReleasedAt: now }, ["placed"]))) {
-        return false;
-      }
-      for (const line of inLockOrder(await findOrderLines(trx, order.id))) {
-        await incrementStock(trx, line.productId, line.size, line.quantity);
-        await addSoldCount(trx, line.productId, -line.quantity);
-      }
-      await recordPaymentEvent(trx, {
-        orderId: order.id,
-        eventId: null,
-        kind: "payment-expired",
-        amount: amountToPay(order),
-        currency: "INR",
-        note: "Not paid within 15 minutes: the stock went back on the shelf.",
-        at: now,
-      });
-      return true;
-    });
-    if (done) {
-      expired++;
-      released = true;
-    }
-  }
-  if (released) await catalogVersion(db).changed();
-  if (paid + expired > 0) announceOrderEvent();
-  return { paid, expired };
-}
-
-async function gatewayPayments(gateway: PaymentGateway, gatewayOrderId: string): Promise<GatewayPayment[] | null> {
-  try {
-    return await gateway.fetchOrderPayments(gatewayOrderId);
-  } catch (error) {
-    if (error instanceof GatewayError) return null;
-    throw error;
-  }
-}
-
-/**
- * Sends the refunds asked for to the gateway. A node takes a refund for a minute before it asks
- * (a guarded update, so two nodes never send the same one at once), and the gateway's idempotency
- * key, the refund's own id, makes even a retried request one refund.
- */
-export async function sendRefunds(db: Db, gateway: PaymentGateway | null, now: number = Date.now()): Promise<number> {
-  if (!gateway) return 0;
-  let sent = 0;
-  for (const refund of await findRefundsToSend(db, now, JOB_BATCH)) {
-    if (!(await claimRefundAttempt(db, refund.id, now, now + REFUND_ATTEMPT_MS))) continue;
-    let created: Awaited<ReturnType<PaymentGateway["refund"]>>;
-    try {
-      created = await gateway.refund(refund.paymentId, {
-        amount: refund.amount,
-        idempotencyKey: `kesar-refund-${refund.id}`,
-      });
-    } catch (error) {
-      if (error instanceof GatewayError) continue;
-      throw error;
-    }
-    await db.transaction().execute(async (trx) => {
-      if (!(await setRefundCreated(trx, refund.id, created.id))) return;
-      await recordPaymentEvent(trx, {
-        orderId: refund.orderId,
-        eventId: null,
-        kind: "refund-created",
-        amount: created.amount,
-        currency: "INR",
-        reference: created.id,
-        at: now,
-      });
-    });
-    sent++;
-  }
-  return sent;
-}
-
-/** One round of the payment jobs: reconciliation, then refunds. */
-export async function runPaymentJobs(db: Db, gateway: PaymentGateway | null, now: number = Date.now()) {
-  const reconciled = await reconcilePayments(db, gateway, now);
-  const refunds = await sendRefunds(db, gateway, now);
-  return { ...reconciled, refunds };
-}
-
-/**
- * The administrator marks a cash-on-delivery order's cash as collected, once it has shipped or
- * been delivered; a second click changes nothing and says so.
- */
-export async function markCashCollected(
-  db: Db,
-  actor: Actor,
-  orderId: number,
-  now: number = Date.now(),
-): Promise<void> {
-  assertAdmin(actor);
-  const order = await findOrder(db, { id: orderId });
-  if (!order) throw new AppError("not-found", "This order could not be found.");
-  if (order.paymentMethod !== "cod") throw new AppError("invalid-transition", "This order was not paid in cash.");
-  await db.transaction().execute(async (trx) => {
-    const moved = await setPaymentStatusIf(trx, orderId, ["cod-due"], "cod-collected", { cashCollectedAt: now }, [
-      "shipped",
-      "delivered",
-    ]);
-    if (!moved) {
-      throw new AppError(
-        "invalid-transition",
-        order.paymentStatus === "cod-collected"
-          ? "The cash for this order is already marked as collected."
-          : "Cash is collected when the order is delivered: ship it first.",
-      );
-    }
-    await recordPaymentEvent(trx, {
-      orderId,
-      eventId: null,
-      kind: "cod-collected",
-      amount: amountToPay(order),
-      currency: "INR",
-      note: actor.kind === "user" ? actor.email : null,
-      at: now,
-    });
-  });
-  announceOrderEvent();
 }
 
 async function callGateway<T>(call: () => Promise<T>): Promise<T> {

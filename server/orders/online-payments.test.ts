@@ -18,17 +18,12 @@ import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } fro
 import { type LocalGateway, startLocalGateway } from "../testing/local-gateway.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
+import { markCashCollected } from "./cash-payments.service.ts";
 import { moneyStory } from "./money-story.ts";
-import {
-  confirmCheckout,
-  markCashCollected,
-  paymentPage,
-  reconcilePayments,
-  retryPayment,
-  sendRefunds,
-} from "./online-payments.service.ts";
+import { confirmCheckout, paymentPage, retryPayment } from "./online-payments.service.ts";
 import { findOrder } from "./orders.repository.ts";
 import { cancelOrderAsBuyer, changeStatus } from "./orders.service.ts";
+import { reconcilePayments, sendRefunds } from "./payment-jobs.ts";
 import { placeOrder, type Sale } from "./place-order.ts";
 
 const ADMIN: Actor = {
@@ -249,7 +244,7 @@ describeEachDatabase("online payment through the local gateway", (database) => {
     const row = await db
       .selectFrom("paymentEvents")
       .selectAll()
-      .where("eventId", "=", "evt_unknown_1")
+      .where("reference", "=", "pay_stranger0001")
       .executeTakeFirst();
     expect(row).toMatchObject({ orderId: null, flagged: 1 });
   });
@@ -383,6 +378,31 @@ describeEachDatabase("online payment through the local gateway", (database) => {
     );
   });
 
+  it("a second payment of a paid order goes back on its own; a later cancel still refunds the first", async () => {
+    const { db } = database();
+    const order = await onlineOrder(await makeProduct(db, { price: 1_899_00 }));
+    // Two tabs: the buyer pays the same gateway order twice.
+    const first = local.pay(order.gatewayOrderId);
+    await local.settled();
+    const second = local.pay(order.gatewayOrderId);
+    await local.settled();
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "paid", paymentId: first.razorpay_payment_id });
+    await sendRefunds(db, gateway, START + 1000);
+    await local.settled();
+    expect(local.refundsOf(second.razorpay_payment_id).length).toBe(1);
+    expect(local.refundsOf(first.razorpay_payment_id)).toEqual([]);
+    // The second payment is refunded; the order is still paid by the first.
+    expect(await orderRow(order.id)).toMatchObject({ status: "placed", paymentStatus: "paid" });
+
+    await cancelOrderAsBuyer(db, order.buyer, { accessToken: order.accessToken }, { reason: "changed-mind" });
+    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", paymentStatus: "refunding" });
+    await sendRefunds(db, gateway, START + 2000);
+    await local.settled();
+    expect(local.refundsOf(first.razorpay_payment_id).length).toBe(1);
+    expect(local.refundsOf(second.razorpay_payment_id).length).toBe(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+  });
+
   it("asks the gateway only for what store credit leaves, and refunds only that when the order is cancelled", async () => {
     const { db } = database();
     const customer = await makeCustomer(db);
@@ -466,6 +486,6 @@ describeEachDatabase("cash on delivery's rules", (database) => {
     });
     expect(await findOrder(db, { id: placed.id })).toMatchObject({ paymentStatus: "cod-collected" });
     const story = await moneyStory(db, ADMIN, placed.id);
-    expect(story.map((event) => event.label)).toEqual(["Tax invoice issued", "Cash collected"]);
+    expect(story.map((event) => event.label)).toEqual(["Tax invoice issued", "Cash collected by the courier"]);
   });
 });

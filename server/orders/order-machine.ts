@@ -7,13 +7,21 @@ import { AppError } from "../errors.ts";
 import { needsEwayBill } from "../invoices/eway-bills.ts";
 import { issueCreditNote } from "../invoices/invoicing.ts";
 import { queueMail } from "../mail/mail.service.ts";
+import { paymentsHoldingMoney, recordCashCollected } from "../payments/payment-ledger.ts";
 import { claimRefund } from "../payments/refunds.ts";
 import { releaseOffers } from "../promotions/offer-redemption.ts";
 import { inviteToReview } from "../reviews/reviews.service.ts";
 import { creditEarnedPoints, settleCancelledOrderPoints } from "../rewards/rewards.service.ts";
 import { giveBackSpentCredit } from "../store-credit/store-credit.ts";
 import { recordStatusChange } from "./order-events.repository.ts";
-import { addSoldCount, findOrder, findOrderLines, incrementStock, updateStatusIf } from "./orders.repository.ts";
+import {
+  addSoldCount,
+  type findOrder,
+  findOrderForUpdate,
+  findOrderLines,
+  incrementStock,
+  updateStatusIf,
+} from "./orders.repository.ts";
 
 /*
  * The order's life as a transition table (the allowed moves are core's ORDER_TRANSITIONS) with the
@@ -86,14 +94,25 @@ const returnStoreCredit: Effect = ({ trx, order, now }) => giveBackSpentCredit(t
 const creditPoints: Effect = ({ trx, order, now }) => creditEarnedPoints(trx, order, now);
 
 /**
- * A paid order's money goes back through the gateway: the refund is asked for here, in the
- * cancellation's transaction (one per payment, so a second click or node asks nothing more), and
- * sent by the payment jobs (server/payments).
+ * A paid order's money goes back through the gateway: every online payment still holding money is
+ * refunded in full (what the gateway took: the total less what store credit paid, which comes back
+ * as such). The refund is asked for here, in the cancellation's transaction (one per payment, so a
+ * second click or node asks nothing more), and sent by the payment jobs (server/payments).
  */
 const refundPayment: Effect = async ({ trx, order, now }) => {
-  if (order.paymentStatus !== "paid" || !order.paymentId) return;
-  // The gateway refunds what it took: the total less what store credit paid (which comes back as such).
-  await claimRefund(trx, { ...order, total: amountToPay(order) }, "cancelled", now);
+  for (const payment of await paymentsHoldingMoney(trx, order.id)) {
+    await claimRefund(trx, { orderId: order.id, ...payment }, "cancelled", now);
+  }
+};
+
+/**
+ * Delivered cash on delivery means the buyer paid the courier at the door: the cash is recorded as
+ * collected (once; the administrator may have marked it already), and waits for the courier's
+ * remittance.
+ */
+const collectCash: Effect = async ({ trx, order, actor, now }) => {
+  if (order.paymentMethod === "online" || order.paymentStatus !== "cod-due" || amountToPay(order) === 0) return;
+  await recordCashCollected(trx, order, now, `Delivered: paid at the door (${actorLabel(actor)})`);
 };
 
 /** A credit note reverses the order's tax invoice in full. */
@@ -168,7 +187,7 @@ const refusedCashParcel: Guard = (order) => {
 
 /** An online order ships once it is paid; a cash order pays at the door. */
 const paymentSettled: Guard = (order) => {
-  if (!["paid", "cod-due", "cod-collected"].includes(order.paymentStatus)) {
+  if (!["paid", "cod-due", "cod-collected", "cod-remitted"].includes(order.paymentStatus)) {
     throw new AppError("invalid-transition", "This order is not paid yet: it ships once its payment has arrived.");
   }
 };
@@ -186,7 +205,7 @@ const GUARDS: Record<OrderStatus, readonly Guard[]> = {
 const EFFECTS: Record<OrderStatus, readonly Effect[]> = {
   placed: [],
   shipped: [mailStatus],
-  delivered: [creditPoints, mailStatus, inviteReview],
+  delivered: [collectCash, creditPoints, mailStatus, inviteReview],
   cancelled: [restock, returnOffers, returnPoints, returnStoreCredit, creditNote, refundPayment, mailStatus],
   // The buyer refused the parcel: it comes back to the shelf, the invoice is reversed, and as no
   // money was taken nothing is refunded; its offers stay used, as an order cancelled on its way.
@@ -223,7 +242,8 @@ export async function moveOrder(
 ): Promise<{ order: OrderRow; catalogueChanged: boolean }> {
   const { orderId, from, to, actor, now, details = {} } = request;
   if (!canTransition(from, to)) throw new AppError("invalid-transition", `An order cannot go from ${from} to ${to}.`);
-  const order = await findOrder(trx, { id: orderId });
+  // Read under the lock the move writes with: a payment taken meanwhile is seen, never overwritten.
+  const order = await findOrderForUpdate(trx, orderId);
   if (!order) throw new AppError("not-found", "This order could not be found.");
   for (const guard of GUARDS[to]) guard(order);
   if (!(await updateStatusIf(trx, orderId, from, to, now, details))) {

@@ -111,6 +111,18 @@ export async function findOrder(
   return query.executeTakeFirst();
 }
 
+/**
+ * The order's row, held for the rest of the transaction: every change of an order's state or money
+ * reads the order under the lock it writes with (record 32). PostgreSQL holds the row with the lock
+ * an update takes (`for no key update`: rows that merely refer to the order, such as a payment
+ * event written by another transaction, are not held up by it); a SQLite write transaction holds
+ * the whole database from its start (`begin immediate`).
+ */
+export async function findOrderForUpdate(executor: Executor, orderId: number) {
+  const query = executor.selectFrom("orders").selectAll().where("id", "=", orderId);
+  return (engineOf(executor) === "postgres" ? query.forNoKeyUpdate() : query).executeTakeFirst();
+}
+
 export async function findOrderLines(executor: Executor, orderId: number) {
   return executor.selectFrom("orderLines").selectAll().where("orderId", "=", orderId).orderBy("position").execute();
 }
@@ -158,6 +170,7 @@ export async function findOrdersWithFirstLine(
       "orders.ewayBillEnteredAt",
       "orders.paymentMethod",
       "orders.paymentStatus",
+      "orders.paymentId",
       "orderLines.title",
       "orderLines.description",
       "orderLines.image",
@@ -167,7 +180,14 @@ export async function findOrdersWithFirstLine(
   if (filter.status !== undefined) query = query.where("orders.status", "=", filter.status);
   const { pattern } = filter;
   if (pattern) {
-    const columns = ["orders.orderNumber", "orders.email", "orders.name", "orders.phone", "orders.paymentRef"];
+    const columns = [
+      "orders.orderNumber",
+      "orders.email",
+      "orders.name",
+      "orders.phone",
+      "orders.paymentRef",
+      "orders.paymentId",
+    ];
     query = query.where((eb) => eb.or(columns.map((column) => columnContains(column, pattern) as Expression<SqlBool>)));
   }
   return query.orderBy("orders.createdAt", "desc").orderBy("orders.id", "desc").limit(limit).offset(offset).execute();

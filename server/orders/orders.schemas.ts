@@ -221,6 +221,8 @@ export type AdminOrderDetail = OrderDetail & {
   money: MoneyEvent[];
   /** Whether the administrator may mark its cash as collected now. */
   canCollectCash: boolean;
+  /** Whether its cash is with the courier, so that the courier's remittance can be entered. */
+  canRecordRemittance: boolean;
 };
 
 /** "Find my order": the order number and the e-mail address it was placed with. */

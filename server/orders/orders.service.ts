@@ -71,12 +71,33 @@ export async function orderForAdmin(db: Db, actor: Actor, orderId: number): Prom
   assertAdmin(actor);
   const order = await findOrder(db, { id: orderId });
   if (!order) throw new AppError("not-found", "This order could not be found.");
+  const detail = await orderDetail(db, order);
   return {
-    ...(await orderDetail(db, order)),
+    ...detail,
+    // The administrator follows the cash to the shop's account: collected, then remitted.
+    payment: CASH_IN_HAND.includes(order.paymentStatus)
+      ? { ...detail.payment, label: PAYMENT_STATUS_LABELS[order.paymentStatus] }
+      : detail.payment,
     ewayBill: ewayBillStatusOf(order),
     money: await moneyStory(db, actor, orderId),
     canCollectCash: order.paymentStatus === "cod-due" && (order.status === "shipped" || order.status === "delivered"),
+    canRecordRemittance: order.paymentStatus === "cod-collected",
   };
+}
+
+/** Cash the buyer paid at the door: with the courier, or remitted to the shop. */
+const CASH_IN_HAND: readonly string[] = ["cod-collected", "cod-remitted"];
+
+/** Where the order's money stands, in the buyer's words. */
+function buyerPaymentLabel(order: OrderRow): string {
+  // An order cancelled before it was paid owes nothing: "Not paid", whatever it was waiting for;
+  // nor does a parcel refused at the door.
+  if (order.status === "cancelled" && ["awaiting", "failed"].includes(order.paymentStatus)) return "Not paid";
+  if (order.status === "returned-to-origin") return "Not paid: the parcel was refused";
+  if (order.storeCreditUsed > 0 && amountToPay(order) === 0) return "Paid by store credit";
+  // The buyer paid the courier at the door; whether the courier has paid the shop is the shop's affair.
+  if (CASH_IN_HAND.includes(order.paymentStatus)) return "Paid in cash on delivery";
+  return PAYMENT_STATUS_LABELS[order.paymentStatus];
 }
 
 /** How the order is paid and where its money stands, as its pages show it. */
@@ -87,16 +108,7 @@ function paymentOf(order: OrderRow): OrderDetail["payment"] {
   return {
     method,
     status: order.paymentStatus,
-    // An order cancelled before it was paid owes nothing: "Not paid", whatever it was waiting for;
-    // nor does a parcel refused at the door.
-    label:
-      order.status === "cancelled" && ["awaiting", "failed"].includes(order.paymentStatus)
-        ? "Not paid"
-        : order.status === "returned-to-origin"
-          ? "Not paid: the parcel was refused"
-          : order.storeCreditUsed > 0 && amountToPay(order) === 0
-            ? "Paid by store credit"
-            : PAYMENT_STATUS_LABELS[order.paymentStatus],
+    label: buyerPaymentLabel(order),
     codFee: Number(order.codFee),
     expiresAt: order.paymentExpiresAt === null ? null : Number(order.paymentExpiresAt),
     payPath: payable ? `${orderPathFor(order)}/pay` : null,

@@ -1,6 +1,6 @@
 import type { Db } from "../db/schema.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
-import { runPaymentJobs } from "./online-payments.service.ts";
+import { runPaymentJobs } from "./payment-jobs.ts";
 
 export type PaymentWorker = { stop: () => Promise<void> };
 

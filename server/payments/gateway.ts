@@ -24,7 +24,10 @@ export type CheckoutResult = { gatewayOrderId: string; paymentId: string; signat
 
 /** A verified webhook, as the shop reads it: which event, and what it is about. */
 export type GatewayEvent = {
-  /** The gateway's id of this delivery's event, used to record it once. */
+  /**
+   * What makes this event one, taken from the signed body (the event, and the payment's or refund's
+   * id and status), never from an unsigned header: it is recorded once under it (record 32).
+   */
   eventId: string;
   kind: "payment-captured" | "payment-failed" | "order-paid" | "refund-processed" | "other";
   /** The event's name as the gateway gave it. */

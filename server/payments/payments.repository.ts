@@ -112,6 +112,8 @@ export async function requestRefund(
     at: number;
     refundKey?: string;
     returnId?: number | null;
+    /** A refund to UPI is paid by hand, not sent by the payment jobs (record 32). */
+    via?: "gateway" | "upi";
   },
 ): Promise<boolean> {
   const result = await executor
@@ -124,17 +126,20 @@ export async function requestRefund(
       amount: refund.amount,
       reason: refund.reason,
       createdAt: refund.at,
+      via: refund.via ?? "gateway",
     })
     .onConflict((conflict) => conflict.column("refundKey").doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/** Refunds the payment jobs send to the gateway (a refund to UPI is paid by hand). */
 export async function findRefundsToSend(executor: Executor, now: number, limit: number) {
   return executor
     .selectFrom("paymentRefunds")
     .selectAll()
     .where("status", "=", "requested")
+    .where("via", "=", "gateway")
     .where((eb) => eb.or([eb("attemptUntil", "is", null), eb("attemptUntil", "<", now)]))
     .orderBy("id")
     .limit(limit)
@@ -161,6 +166,17 @@ export async function setRefundCreated(executor: Executor, id: number, refundId:
       .where("id", "=", id)
       .where("status", "=", "requested"),
   );
+}
+
+/** Whether the refund was recorded under this gateway refund id (by its own send, or by the gateway's news). */
+export async function refundHasGatewayId(executor: Executor, id: number, refundId: string): Promise<boolean> {
+  const row = await executor
+    .selectFrom("paymentRefunds")
+    .select("id")
+    .where("id", "=", id)
+    .where("refundId", "=", refundId)
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 /**
@@ -192,6 +208,46 @@ export async function markRefundProcessed(
       .returning(["orderId", "refundKey"])
       .executeTakeFirst());
   return row ? { orderId: row.orderId, whole: row.refundKey.startsWith("payment:") } : null;
+}
+
+/** The order a gateway refund's news is about: every refund of one payment is of the same order. */
+export async function findRefundByGatewayRefund(executor: Executor, paymentId: string) {
+  return executor
+    .selectFrom("paymentRefunds")
+    .select(["orderId"])
+    .where("paymentId", "=", paymentId)
+    .where("via", "=", "gateway")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * A refund to UPI is paid: its UTR is kept as its reference, once (of two entries at once, one
+ * records it). Answers the refund, or nothing when there is no such refund still to pay.
+ */
+export async function markUpiRefundPaid(executor: Executor, returnId: number, utr: string, at: number) {
+  return executor
+    .updateTable("paymentRefunds")
+    .set({ status: "processed", refundId: utr, processedAt: at })
+    .where("refundKey", "=", `return:${returnId}`)
+    .where("via", "=", "upi")
+    .where("status", "=", "requested")
+    .returning(["orderId", "amount"])
+    .executeTakeFirst();
+}
+
+/** The refund asked for a return, if any: through the gateway or to UPI. */
+export async function findReturnRefund(executor: Executor, returnId: number) {
+  return executor
+    .selectFrom("paymentRefunds")
+    .selectAll()
+    .where("refundKey", "=", `return:${returnId}`)
+    .executeTakeFirst();
+}
+
+/** Something the administrator had to look at has been seen to (a UPI refund made). */
+export async function clearPaymentEventFlag(executor: Executor, eventId: string): Promise<void> {
+  await executor.updateTable("paymentEvents").set({ flagged: 0 }).where("eventId", "=", eventId).execute();
 }
 
 export async function findRefunds(executor: Executor, orderId: number) {

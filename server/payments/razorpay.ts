@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { RazorpaySettings } from "../config.ts";
 import {
   type CheckoutResult,
@@ -88,15 +89,13 @@ export class RazorpayGateway implements PaymentGateway {
   ): GatewayEvent | null {
     const signature = headers["x-razorpay-signature"];
     if (!signatureMatches(hmacHex(this.#settings.webhookSecret, rawBody), signature)) return null;
-    const eventId = headers["x-razorpay-event-id"];
     let body: unknown;
     try {
       body = JSON.parse(rawBody.toString("utf8"));
     } catch {
       return null;
     }
-    if (typeof eventId !== "string" || eventId.length === 0 || eventId.length > 100) return null;
-    return eventOf(eventId, body);
+    return eventOf(rawBody, body);
   }
 
   async #call<T>(method: string, path: string, body?: object, headers: Record<string, string> = {}): Promise<T> {
@@ -157,8 +156,20 @@ const EVENT_KINDS: Record<string, GatewayEvent["kind"]> = {
   "refund.processed": "refund-processed",
 };
 
+/**
+ * What makes a webhook one event, from what its signature covers (record 32): the event's name with
+ * the refund's or payment's id and status. The `X-Razorpay-Event-Id` header is not signed, so a
+ * body caught once and re-posted under fresh ids is the same event; and Razorpay's own second
+ * delivery of the same news under another id is, rightly, too. A body about neither is known by
+ * its digest.
+ */
+function eventKey(name: string, entity: { id: string; status: string } | null, rawBody: Buffer): string {
+  if (entity) return `${name}:${entity.id}:${entity.status}`.slice(0, 200);
+  return `${name.slice(0, 60)}:sha256:${createHash("sha256").update(rawBody).digest("hex")}`;
+}
+
 /** A webhook's body as the shop reads it; shapes it does not know are "other" and change nothing. */
-function eventOf(eventId: string, body: unknown): GatewayEvent {
+function eventOf(rawBody: Buffer, body: unknown): GatewayEvent {
   const event = (body ?? {}) as {
     event?: unknown;
     payload?: { payment?: { entity?: RazorpayPayment }; refund?: { entity?: RazorpayRefund } };
@@ -166,12 +177,14 @@ function eventOf(eventId: string, body: unknown): GatewayEvent {
   const name = typeof event.event === "string" ? event.event : "";
   const payment = event.payload?.payment?.entity;
   const refund = event.payload?.refund?.entity;
+  const paid = payment && typeof payment.id === "string" ? paymentOf(payment) : null;
+  const refunded = refund && typeof refund.id === "string" ? refundOf(refund) : null;
   return {
-    eventId,
+    eventId: eventKey(name, refunded ?? paid, rawBody),
     name,
     kind: EVENT_KINDS[name] ?? "other",
-    payment: payment && typeof payment.id === "string" ? paymentOf(payment) : null,
-    refund: refund && typeof refund.id === "string" ? refundOf(refund) : null,
+    payment: paid,
+    refund: refunded,
   };
 }
 

@@ -1,34 +1,38 @@
 import type { Executor } from "../db/schema.ts";
-import { recordPaymentEvent, requestRefund, setPaymentStatusIf } from "./payments.repository.ts";
+import { setOnlinePaymentStatusIf } from "./order-payments.repository.ts";
+import { settleOrderMoney } from "./payment-ledger.ts";
+import { recordPaymentEvent, requestRefund } from "./payments.repository.ts";
 
 /**
- * Asks for the refund of the order's payment in the caller's transaction: the refund is written
- * down (once per payment: a unique key), the order's money marked as going back, and the event kept
- * for the money story. The payment jobs send it to the gateway.
+ * Asks for the refund of one whole payment in the caller's transaction (which holds the order's
+ * row): the refund is written down (once per payment: a unique key), that payment marked as going
+ * back, the order's money derived again from its payments (a second payment going back leaves the
+ * first one's order Paid, record 32), and the event kept for the money story. The payment jobs
+ * send it to the gateway.
  */
 export async function claimRefund(
   trx: Executor,
-  order: { id: number; paymentId: string | null; total: number },
+  payment: { orderId: number; paymentId: string; amount: number },
   reason: string,
   now: number,
 ): Promise<boolean> {
-  if (!order.paymentId) return false;
   const asked = await requestRefund(trx, {
-    orderId: order.id,
-    paymentId: order.paymentId,
-    amount: order.total,
+    orderId: payment.orderId,
+    paymentId: payment.paymentId,
+    amount: payment.amount,
     reason,
     at: now,
   });
   if (!asked) return false;
-  await setPaymentStatusIf(trx, order.id, ["paid"], "refunding");
+  await setOnlinePaymentStatusIf(trx, payment.paymentId, ["paid"], "refunding", now);
+  await settleOrderMoney(trx, payment.orderId);
   await recordPaymentEvent(trx, {
-    orderId: order.id,
+    orderId: payment.orderId,
     eventId: null,
     kind: "refund-requested",
-    amount: order.total,
+    amount: payment.amount,
     currency: "INR",
-    reference: order.paymentId,
+    reference: payment.paymentId,
     note: reason,
     at: now,
   });

@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { maskUpiId } from "#core/returns.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -136,6 +137,7 @@ export async function returnDocument(
     return {
       ...common,
       kind: "credit-note",
+      payment: refundWay(request),
       note: "Issued under section 34 of the CGST Act, 2017: the pieces above were returned; the rest of the invoice stands.",
       number: request.creditNoteNumber,
       date: request.creditNoteDate,
@@ -163,6 +165,28 @@ export async function returnDocument(
     summary: summariseByRate(lines),
     totals,
   };
+}
+
+/**
+ * How a return's credit is settled, as its credit note's head says it (record 32): the refund's way
+ * (a UPI ID masked), store credit first where the order was paid with it, or an exchange's
+ * replacement invoice.
+ */
+function refundWay(request: ReturnRow): string {
+  if (request.kind === "exchange") {
+    return request.exchangeInvoiceNumber
+      ? `Set off against invoice ${request.exchangeInvoiceNumber}`
+      : "Set off against the replacement";
+  }
+  const way =
+    request.refundMethod === "upi" && request.upiId
+      ? `Refund to UPI ID ${maskUpiId(request.upiId)}`
+      : request.refundMethod === "store-credit"
+        ? "Refund as store credit"
+        : "Refund to the original payment";
+  return Number(request.storeCreditBack) > 0 && request.refundMethod !== "store-credit"
+    ? `Store credit; ${way.charAt(0).toLowerCase()}${way.slice(1)}`
+    : way;
 }
 
 /** The return's order, if the asker may see it. */

@@ -83,6 +83,18 @@ export async function sendMoneyBack(trx: Executor, order: OrderRow, request: Acc
   } else if (request.refundMethod === "store-credit" && order.userId) {
     await creditFromReturn(trx, { userId: order.userId, orderId: order.id, returnId: request.id, amount: rest }, now);
     return;
+  } else if (request.refundMethod === "upi") {
+    // A refund of the order's cash, to be paid by hand: "Refund approved" until its UTR is entered.
+    await requestRefund(trx, {
+      orderId: order.id,
+      paymentId: `cash:${order.id}`,
+      amount: rest,
+      reason: "returned",
+      refundKey: `return:${request.id}`,
+      returnId: request.id,
+      via: "upi",
+      at: now,
+    });
   }
   await recordPaymentEvent(trx, {
     orderId: order.id,

@@ -27,8 +27,16 @@ export async function findReturn(executor: Executor, id: number) {
   return executor.selectFrom("returns").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The order's returns, each with its refund's progress (a gateway refund or a UPI transfer), if any. */
 export async function findReturnsOfOrder(executor: Executor, orderId: number) {
-  return executor.selectFrom("returns").selectAll().where("orderId", "=", orderId).orderBy("id").execute();
+  return executor
+    .selectFrom("returns")
+    .leftJoin("paymentRefunds", "paymentRefunds.returnId", "returns.id")
+    .selectAll("returns")
+    .select(["paymentRefunds.status as refundStatus", "paymentRefunds.refundId as refundReference"])
+    .where("returns.orderId", "=", orderId)
+    .orderBy("returns.id")
+    .execute();
 }
 
 /** Whether a request keeps this photo (the same picture sent twice is stored once). */
@@ -147,6 +155,7 @@ export async function findReturnQueue(executor: Executor, status: ReturnStatus |
     .innerJoin("orderLines", (join) =>
       join.onRef("orderLines.orderId", "=", "returns.orderId").onRef("orderLines.position", "=", "returns.position"),
     )
+    .leftJoin("paymentRefunds", "paymentRefunds.returnId", "returns.id")
     .selectAll("returns")
     .select([
       "orders.orderNumber",
@@ -155,6 +164,8 @@ export async function findReturnQueue(executor: Executor, status: ReturnStatus |
       "orderLines.title",
       "orderLines.size",
       "orderLines.productId",
+      "paymentRefunds.status as refundStatus",
+      "paymentRefunds.refundId as refundReference",
     ]);
   if (status) query = query.where("returns.status", "=", status);
   return query.orderBy("returns.createdAt", "desc").orderBy("returns.id", "desc").limit(limit).execute();

@@ -2,11 +2,13 @@ import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
 import {
   isValidUpiId,
+  maskUpiId,
   RETURN_REASON_KEYS,
   RETURN_STATUSES,
   RETURN_TRANSITIONS,
   type RefundMethod,
   type ReturnStatus,
+  returnStepLabel,
 } from "#core/returns.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
@@ -16,7 +18,7 @@ import { findTaxLines } from "../invoices/invoices.repository.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { orderPathFor } from "../orders/order-machine.ts";
 import { decrementStock, findOrder, findOrderLines, incrementStock } from "../orders/orders.repository.ts";
-import { lockOrder } from "../payments/payments.repository.ts";
+import { findReturnRefund, lockOrder } from "../payments/payments.repository.ts";
 import { checkUploadedImage, deleteShapedImage, storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
@@ -324,19 +326,20 @@ export const advanceReturnSchema = z
 /**
  * The administrator takes a request one step on. Of two clicks or two nodes, one moves it (the
  * step is a guarded update) and the other is told it changed. Accepting at the quality check runs
- * the acceptance: restock, points, credit note, and the refund or the exchange's shipment.
+ * the acceptance: restock, points, credit note, and the refund or the exchange's shipment. Answers
+ * the step in words.
  */
 export async function advanceReturn(
   db: Db,
   actor: Actor,
   input: z.input<typeof advanceReturnSchema>,
   now: number = Date.now(),
-): Promise<ReturnStatus> {
+): Promise<string> {
   assertAdmin(actor);
   const { returnId, from, to, rejectReason } = parseInput(advanceReturnSchema, input);
   if (!RETURN_TRANSITIONS[from].includes(to))
     throw new AppError("invalid-transition", `A return cannot go from ${from} to ${to}.`);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const request = await findReturn(trx, returnId);
     if (!request) throw new AppError("not-found", "This return could not be found.");
     checkAcceptance(request.kind, to);
@@ -352,8 +355,9 @@ export async function advanceReturn(
     if (!line) throw new Error(`Return ${returnId} names no line of its order.`);
     await arrive(trx, { order, request, line, to, now });
     await mailStep(trx, order, returnId, now);
+    // A refund whose money is on its way reads "Refund approved" (record 32).
+    return returnStepLabel(to, (await findReturnRefund(trx, returnId))?.status);
   });
-  return to;
 }
 
 function checkAcceptance(kind: "refund" | "exchange", to: ReturnStatus): void {
@@ -396,6 +400,8 @@ async function mailStep(trx: Executor, order: OrderRow, returnId: number, now: n
   const line = (await findOrderLines(trx, order.id)).find((entry) => entry.position === request?.position);
   if (!request || !line) return;
   const orderPath = orderPathFor(order);
+  // A refund whose money is still on its way (through the gateway, or a UPI transfer to make) is approved, not done.
+  const refund = request.status === "refunded" ? await findReturnRefund(trx, returnId) : undefined;
   await queueMail(
     trx,
     {
@@ -417,6 +423,8 @@ async function mailStep(trx: Executor, order: OrderRow, returnId: number, now: n
         orderPath,
         creditNotePath: request.creditNoteNumber ? `${orderPath}/returns/${request.id}/credit-note` : null,
         exchangeInvoicePath: request.exchangeInvoiceNumber ? `${orderPath}/returns/${request.id}/invoice` : null,
+        refundDone: request.status === "refunded" ? !refund || refund.status === "processed" : undefined,
+        upiId: request.refundMethod === "upi" && request.upiId ? maskUpiId(request.upiId) : null,
       },
     },
     now,
@@ -430,8 +438,12 @@ export type ReturnSummary = {
   kind: "refund" | "exchange";
   reason: string;
   status: ReturnStatus;
+  /** The step in words, with its money: "Refund approved" until the refund has reached the shopper. */
+  statusLabel: string;
   exchangeSize: string | null;
   refundMethod: RefundMethod | null;
+  /** A refund to UPI: the UPI ID masked, and the transfer's UTR once it is made. */
+  upi: { id: string; utr: string | null } | null;
   amount: number;
   /** Paise of `amount` given back as store credit because the order was paid with it. */
   storeCreditBack: number;
@@ -459,8 +471,13 @@ function summaryOf(row: Awaited<ReturnType<typeof findReturnsOfOrder>>[number]):
     kind: row.kind,
     reason: row.reason,
     status: row.status,
+    statusLabel: returnStepLabel(row.status, row.refundStatus),
     exchangeSize: row.exchangeSize,
     refundMethod: row.refundMethod,
+    upi:
+      row.refundMethod === "upi" && row.upiId
+        ? { id: maskUpiId(row.upiId), utr: row.refundStatus === "processed" ? row.refundReference : null }
+        : null,
     amount: row.amount,
     storeCreditBack: Number(row.storeCreditBack),
     rejectReason: row.rejectReason,

@@ -141,7 +141,8 @@ describeJourneys("the walk-through's findings: account, orders, mails and admin"
     await admin.getByRole("button", { name: "Update Order Status" }).click();
     await admin.getByText("Order status updated").waitFor();
     const delivered = await waitForMail(journey().shop.outboxDir, email, /has been delivered$/);
-    expect(delivered.text).toContain("we have received your payment of ₹4,599");
+    expect(delivered.text).toContain("you paid ₹4,599 in cash to our courier at the door");
+    expect(delivered.text).not.toContain("we have received your payment");
   });
 
   it("sends the admin to the dashboard after login, or to the page that asked for it", async () => {

@@ -35,6 +35,14 @@ describeEachDatabase("online payment over HTTP, from the attacker's side", (data
     await local?.close();
   });
 
+  async function countEvents(): Promise<number> {
+    const row = await shop.services.db
+      .selectFrom("paymentEvents")
+      .select(({ fn }) => fn.countAll<number | string>().as("count"))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   /** A guest's online order, placed through the checkout form; answers its pay page's address. */
   async function onlineOrder(on: TestShop = shop) {
     const guest = shopBrowser(on);
@@ -128,6 +136,64 @@ describeEachDatabase("online payment over HTTP, from the attacker's side", (data
     // Any other post without the shop's origin is still refused.
     const elsewhere = await shop.app.inject({ method: "POST", url: "/cart", payload: "intent=add" });
     expect(elsewhere.statusCode).toBe(403);
+  });
+
+  it("records one signed body once, however many fresh event ids it is re-posted under", async () => {
+    const { guest, placed } = await onlineOrder();
+    const payPath = String(placed.headers.location);
+    await guest.get(payPath);
+    const order = await findOrder(shop.services.db, { accessToken: payPath.split("/")[2] ?? "" });
+    const gatewayOrder = local.orderFor(order?.orderNumber ?? "");
+    const payment = { order_id: gatewayOrder?.id, amount: order?.total, currency: "INR" };
+    const bodies = [
+      {
+        event: "payment.failed",
+        payload: { payment: { entity: { ...payment, id: "pay_replay00001", status: "failed" } } },
+      },
+      {
+        event: "payment.captured",
+        payload: { payment: { entity: { ...payment, id: "pay_replay00002", status: "captured" } } },
+      },
+      // An event the shop does not act on is kept once too.
+      {
+        event: "payment.authorized",
+        payload: { payment: { entity: { ...payment, id: "pay_replay00002", status: "authorized" } } },
+      },
+    ].map((body) => JSON.stringify(body));
+    const before = await countEvents();
+    for (const body of bodies) {
+      // The header is not signed: an attacker who caught one delivery can re-post it under any id.
+      const answers = [];
+      for (let round = 0; round < 100; round++) {
+        const reply = await shop.app.inject({
+          method: "POST",
+          url: "/webhooks/razorpay",
+          headers: {
+            "content-type": "application/json",
+            "x-razorpay-signature": hmacHex(local.webhookSecret, body),
+            "x-razorpay-event-id": `evt_fresh_${round}_${crypto.randomUUID()}`,
+          },
+          payload: body,
+        });
+        expect(reply.statusCode).toBe(200);
+        answers.push(reply.json().status);
+      }
+      expect(answers.filter((status) => status !== "duplicate").length).toBe(1);
+    }
+    expect((await countEvents()) - before).toBe(3);
+    expect(await findOrder(shop.services.db, { id: order?.id ?? 0 })).toMatchObject({ paymentStatus: "paid" });
+    const kinds = await shop.services.db
+      .selectFrom("paymentEvents")
+      .select("kind")
+      .where("orderId", "=", order?.id ?? 0)
+      .orderBy("id")
+      .execute();
+    expect(kinds.map((event) => event.kind)).toEqual([
+      "gateway-order",
+      "payment-failed",
+      "payment-captured",
+      "payment.authorized",
+    ]);
   });
 
   it("refuses an online order when online payment is off, and offers cash only", async () => {

@@ -1,8 +1,13 @@
-import { Form } from "react-router";
-import { formatShopDateTime } from "#core/dates.ts";
+import { Form, useFetcher } from "react-router";
+import { formatShopDateTime, INDIA_OFFSET_MS } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
+import { paymentWords } from "#core/payment-status.ts";
+import { amountToPay } from "#core/store-credit.ts";
 import type { MoneyEvent } from "#server/orders/money-story.ts";
 import type { AdminOrderDetail } from "#server/orders/orders.schemas.ts";
+import { TextField } from "../ui/text-field.tsx";
+
+type SaveResult = { ok: boolean; message?: string; fieldErrors?: Record<string, string> };
 
 /**
  * The order's money in one list, oldest first: the gateway's order, payments and failures,
@@ -18,7 +23,7 @@ export function MoneyStory({ order }: { order: AdminOrderDetail }) {
           Money
         </h2>
         <p className="text-sm" data-testid="admin-payment-status">
-          {order.payment.method === "online" ? "Online" : "Cash on delivery"} · {order.payment.label}
+          {paymentWords(order.payment.method, order.payment.label)}
         </p>
       </div>
       {order.money.length === 0 ? (
@@ -38,11 +43,63 @@ export function MoneyStory({ order }: { order: AdminOrderDetail }) {
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="cash-collected" />
           <button type="submit" className="btn-gold">
-            Cash collected ({formatInr(order.total)})
+            Cash collected ({formatInr(amountToPay(order))})
           </button>
         </Form>
       ) : null}
+      {order.canRecordRemittance ? <RemittanceForm order={order} /> : null}
     </section>
+  );
+}
+
+/**
+ * The courier paid the cash it collected over to the shop: the day and the courier's reference
+ * (its UTR or remittance batch), from the courier's remittance report.
+ */
+function RemittanceForm({ order }: { order: AdminOrderDetail }) {
+  const fetcher = useFetcher<SaveResult>();
+  const failure = fetcher.data?.ok === false ? fetcher.data : undefined;
+  const today = new Date(Date.now() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
+  return (
+    <fetcher.Form method="post" className="mt-4 flex flex-col gap-3" aria-labelledby="remittance-heading">
+      <input type="hidden" name="intent" value="cash-remitted" />
+      <h3 id="remittance-heading" className="font-semibold">
+        Cash remitted by the courier
+      </h3>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        The courier holds {formatInr(amountToPay(order))} of this order until it pays it over. Enter its remittance from
+        the courier&apos;s report.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          id="remitted-on"
+          name="remittedOn"
+          label="Remitted on"
+          type="date"
+          defaultValue={today}
+          max={today}
+          required
+          error={failure?.fieldErrors?.remittedOn}
+        />
+        <TextField
+          id="remittance-reference"
+          name="reference"
+          label="Remittance reference (UTR)"
+          required
+          maxLength={60}
+          autoComplete="off"
+          error={failure?.fieldErrors?.reference}
+        />
+      </div>
+      {failure?.message && !failure.fieldErrors ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {failure.message}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-gold self-start" disabled={fetcher.state !== "idle"}>
+        Record remittance
+      </button>
+    </fetcher.Form>
   );
 }
 

@@ -122,7 +122,11 @@ function OrderNumber({ row, isNew }: { row: Row; isNew: boolean }) {
           </span>
         ) : null}
       </p>
-      <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{row.paymentRef}</p>
+      {row.paymentId ? (
+        <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400" data-testid="admin-order-payment-id">
+          {row.paymentId}
+        </p>
+      ) : null}
       <p className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatShopDate(row.createdAt)}</p>
     </>
   );

@@ -1,5 +1,5 @@
 import { formatDayMonth } from "#core/dates.ts";
-import { formatInr } from "#core/money.ts";
+import { formatInr, PAISE_PER_RUPEE } from "#core/money.ts";
 import type { SalesDay } from "#server/admin/admin.schemas.ts";
 
 const WIDTH = 600;
@@ -9,7 +9,8 @@ const BOTTOM = 22;
 const TOP = 12;
 
 /**
- * The last 30 days as plain SVG: a bar of revenue and a dot for the number of orders each day,
+ * The last 30 days as plain SVG: a bar of what the day's buyers paid (online, or in cash at the
+ * door; not what went back) and a dot for the number of orders each day,
  * each on its own scale, with the day's figures on hover and the whole as a table for screen
  * readers. No chart library: thirty bars are a few lines, and the admin loads no more script.
  */
@@ -29,14 +30,14 @@ export function SalesChart({ days }: { days: readonly SalesDay[] }) {
       <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-semibold">Sales, last 30 days</span>
         <span className="text-sm text-zinc-600 dark:text-zinc-400">
-          {orders} orders · {formatInr(revenue)}
+          {orders} orders · {formatInr(revenue)} paid
         </span>
       </figcaption>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="mt-3 h-auto w-full"
         role="img"
-        aria-label={`Orders and revenue per day for the last 30 days: ${orders} orders, ${formatInr(revenue)} in all.`}
+        aria-label={`Orders and money paid per day for the last 30 days: ${orders} orders, ${formatInr(revenue)} paid in all.`}
       >
         <line
           x1={LEFT}
@@ -50,7 +51,7 @@ export function SalesChart({ days }: { days: readonly SalesDay[] }) {
           const x = LEFT + step * index;
           return (
             <g key={day.date}>
-              <title>{`${formatDayMonth(day.date)}: ${day.orders} orders, ${formatInr(day.revenue)}`}</title>
+              <title>{`${formatDayMonth(day.date)}: ${day.orders} orders, ${formatInr(day.revenue)} paid`}</title>
               {/* The whole column answers to the pointer, not just the bar. */}
               <rect x={x} y={TOP} width={step} height={plotHeight} className="fill-transparent" />
               <rect
@@ -83,25 +84,43 @@ export function SalesChart({ days }: { days: readonly SalesDay[] }) {
           <circle key={days[index]?.date} cx={dot.x} cy={dot.y} r={2.5} className="fill-zinc-800 dark:fill-zinc-200" />
         ))}
       </svg>
-      <p className="mt-2 flex gap-4 text-xs text-zinc-600 dark:text-zinc-400" aria-hidden="true">
-        <span>
-          <span className="mr-1 inline-block size-2.5 rounded-sm bg-gold-300 dark:bg-gold-600" />
-          Revenue (up to {formatInr(maxRevenue)})
-        </span>
-        <span>
-          <span className="mr-1 inline-block size-2.5 rounded-full bg-zinc-800 dark:bg-zinc-200" />
-          Orders (up to {maxOrders})
-        </span>
-      </p>
+      <ChartLegend days={days} maxOrders={maxOrders} />
+      <ChartTable days={days} />
+    </figure>
+  );
+}
+
+/** What the bars and the dots stand for; the bars' scale reads in whole rupees, rounded up. */
+function ChartLegend({ days, maxOrders }: { days: readonly SalesDay[]; maxOrders: number }) {
+  const tallest = Math.max(0, ...days.map((day) => day.revenue));
+  const rupees = Math.ceil(tallest / PAISE_PER_RUPEE) * PAISE_PER_RUPEE;
+  return (
+    <p className="mt-2 flex gap-4 text-xs text-zinc-600 dark:text-zinc-400" aria-hidden="true">
+      <span>
+        <span className="mr-1 inline-block size-2.5 rounded-sm bg-gold-300 dark:bg-gold-600" />
+        {rupees > 0 ? `Paid (up to ${formatInr(rupees)} a day)` : "Paid (nothing yet)"}
+      </span>
+      <span>
+        <span className="mr-1 inline-block size-2.5 rounded-full bg-zinc-800 dark:bg-zinc-200" />
+        Orders (up to {maxOrders})
+      </span>
+    </p>
+  );
+}
+
+/** The chart's figures as a table, for screen readers. */
+function ChartTable({ days }: { days: readonly SalesDay[] }) {
+  return (
+    <>
       {/* A table ignores overflow: hidden, so a hidden box around it keeps its 30 rows from lengthening the page. */}
       <div className="sr-only">
         <table>
-          <caption>Orders and revenue per day</caption>
+          <caption>Orders and money paid per day</caption>
           <thead>
             <tr>
               <th scope="col">Day</th>
               <th scope="col">Orders</th>
-              <th scope="col">Revenue</th>
+              <th scope="col">Paid</th>
             </tr>
           </thead>
           <tbody>
@@ -115,6 +134,6 @@ export function SalesChart({ days }: { days: readonly SalesDay[] }) {
           </tbody>
         </table>
       </div>
-    </figure>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { STATUS_LABELS } from "#core/order-status.ts";
+import { paymentWords } from "#core/payment-status.ts";
 import { orderPointsMessage, pointsToPaise } from "#core/points.ts";
 import { shippingText } from "#core/promotions.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
@@ -47,7 +48,7 @@ function PaymentNotice({ payment }: { payment: OrderDetail["payment"] }) {
 /** What is left after store credit, as its money stands: paid online, in cash, or still due at the door. */
 function leftToPayLabel(order: OrderDetail): string {
   if (order.payment.method === "online") return "Paid online";
-  if (order.payment.status === "cod-collected") return "Paid in cash";
+  if (order.payment.status === "cod-collected" || order.payment.status === "cod-remitted") return "Paid in cash";
   return order.payment.status === "paid" ? "Left to pay" : "To pay on delivery";
 }
 
@@ -74,9 +75,7 @@ export function OrderView({
       </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         Placed on {formatShopDate(order.createdAt)} · Payment:{" "}
-        <span data-testid="payment-status">
-          {order.payment.method === "online" ? `Online · ${order.payment.label}` : order.payment.label}
-        </span>
+        <span data-testid="payment-status">{paymentWords(order.payment.method, order.payment.label)}</span>
       </p>
       <PaymentNotice payment={order.payment} />
       {order.cancelReason ? (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
-import { RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnReason } from "#core/returns.ts";
+import { RETURN_REASONS, type ReturnReason } from "#core/returns.ts";
 import type { ReturnSummary } from "#server/returns/returns.service.ts";
 import { DocumentLink } from "../orders/document-link.tsx";
 
@@ -23,6 +23,40 @@ function ReturnDocuments({ entry, path }: { entry: ReturnSummary; path: string }
         </li>
       ) : null}
     </ul>
+  );
+}
+
+/** One return on the order's page: what, why, where it stands and its money, and its documents. */
+function ReturnEntry({ entry, orderPath }: { entry: Panel["returns"][number]; orderPath: string }) {
+  return (
+    <li className="flex flex-col gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+      <p>
+        <span className="font-medium">
+          {entry.title} · Size {entry.size} × {entry.quantity}
+        </span>{" "}
+        · {entry.kind === "exchange" ? `exchange for size ${entry.exchangeSize}` : "return"} ·{" "}
+        {RETURN_REASONS[entry.reason as ReturnReason] ?? entry.reason} · asked on {formatShopDate(entry.createdAt)}
+      </p>
+      <p>
+        Status:{" "}
+        <span className="font-semibold" data-testid="return-status">
+          {entry.statusLabel}
+        </span>
+        {entry.kind === "refund" ? ` · ${formatInr(entry.amount)} back` : null}
+        {entry.storeCreditBack > 0
+          ? ` (${formatInr(entry.storeCreditBack)} of it as store credit, which paid for the order)`
+          : null}
+        {entry.rejectReason ? ` · ${entry.rejectReason}` : null}
+      </p>
+      {entry.upi && entry.status === "refunded" ? (
+        <p data-testid="return-upi">
+          {entry.upi.utr
+            ? `Sent to your UPI ID ${entry.upi.id} · UTR ${entry.upi.utr}`
+            : `To your UPI ID ${entry.upi.id}, within 2 working days`}
+        </p>
+      ) : null}
+      <ReturnDocuments entry={entry} path={`${orderPath}/returns/${entry.id}`} />
+    </li>
   );
 }
 
@@ -48,28 +82,7 @@ export function OrderReturns({ panel, orderPath }: { panel: Panel; orderPath: st
       {panel.returns.length > 0 ? (
         <ul className="flex flex-col gap-3" data-testid="order-returns">
           {panel.returns.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
-              <p>
-                <span className="font-medium">
-                  {entry.title} · Size {entry.size} × {entry.quantity}
-                </span>{" "}
-                · {entry.kind === "exchange" ? `exchange for size ${entry.exchangeSize}` : "return"} ·{" "}
-                {RETURN_REASONS[entry.reason as ReturnReason] ?? entry.reason} · asked on{" "}
-                {formatShopDate(entry.createdAt)}
-              </p>
-              <p>
-                Status:{" "}
-                <span className="font-semibold" data-testid="return-status">
-                  {RETURN_STATUS_LABELS[entry.status]}
-                </span>
-                {entry.kind === "refund" ? ` · ${formatInr(entry.amount)} back` : null}
-                {entry.storeCreditBack > 0
-                  ? ` (${formatInr(entry.storeCreditBack)} of it as store credit, which paid for the order)`
-                  : null}
-                {entry.rejectReason ? ` · ${entry.rejectReason}` : null}
-              </p>
-              <ReturnDocuments entry={entry} path={`${orderPath}/returns/${entry.id}`} />
-            </li>
+            <ReturnEntry key={entry.id} entry={entry} orderPath={orderPath} />
           ))}
         </ul>
       ) : null}

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { z } from "zod";
 import { formatShopDateTime } from "#core/dates.ts";
 import { imageSources } from "#core/images.ts";
 import { formatInr } from "#core/money.ts";
@@ -9,11 +10,13 @@ import {
   RETURN_STATUSES,
   type ReturnReason,
   type ReturnStatus,
+  returnStepLabel,
 } from "#core/returns.ts";
 import { advanceReturn, returnQueue, returnsByReason } from "#server/returns/returns.service.ts";
+import { recordUpiRefund, upiRefundSchema } from "#server/returns/upi-refunds.ts";
 import { formFailure } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
-import { readForm } from "../../.server/forms.ts";
+import { formFields, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
 import { FormError } from "../../components/ui/form-error.tsx";
@@ -34,19 +37,32 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return { status, queue: await returnQueue(db, actor, status), reasons: await returnsByReason(db, actor) };
 }
 
+/** The queue's forms: a step of a request (no intent), or a UPI refund's UTR. */
+const returnForm = z.object({
+  intent: z.enum(["step", "upi-paid"], { error: "Unknown return action." }).default("step"),
+});
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
   try {
     const form = await readForm(request);
+    if (routeFields(form, returnForm).intent === "upi-paid") {
+      await recordUpiRefund(appServices(context).db, actor, formFields(form, upiRefundSchema));
+      return redirectWithToast(
+        context,
+        `/admin/returns${url.search}`,
+        makeToast("success", "The return is now: Refunded."),
+      );
+    }
     const text = (name: string) => String(form.get(name) ?? "");
-    const to = await advanceReturn(appServices(context).db, actor, {
+    const step = await advanceReturn(appServices(context).db, actor, {
       returnId: text("returnId"),
       from: text("from") as ReturnStatus,
       to: text("to") as ReturnStatus,
       rejectReason: text("rejectReason"),
     });
     const back = `/admin/returns${url.search}`;
-    return redirectWithToast(context, back, makeToast("success", `The return is now: ${RETURN_STATUS_LABELS[to]}.`));
+    return redirectWithToast(context, back, makeToast("success", `The return is now: ${step}.`));
   } catch (error) {
     return formFailure(error);
   }
@@ -145,7 +161,7 @@ function QueuedReturn({ entry }: { entry: Queued }) {
           {entry.title} · Size {entry.size} × {entry.quantity}
         </h2>
         <span className="rounded-full bg-zinc-100 px-2 py-0.5 font-medium dark:bg-zinc-800">
-          {RETURN_STATUS_LABELS[entry.status]}
+          {returnStepLabel(entry.status, entry.refundStatus)}
         </span>
       </div>
       <p>
@@ -202,6 +218,12 @@ function ReturnActions({ entry }: { entry: Queued }) {
           </button>
         </Form>
       ) : null}
+      {entry.refundMethod === "upi" && entry.status === "refunded" && entry.refundStatus === "requested" ? (
+        <UpiRefundForm entry={entry} what={what} />
+      ) : null}
+      {entry.refundMethod === "upi" && entry.refundStatus === "processed" ? (
+        <p>UPI transfer made · UTR {entry.refundReference}</p>
+      ) : null}
       {canReject(entry.status) ? (
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="returnId" value={entry.id} />
@@ -217,6 +239,37 @@ function ReturnActions({ entry }: { entry: Queued }) {
         </Form>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A refund to UPI is made from the shop's bank by hand; its UTR, entered here, marks it Refunded
+ * and tells the shopper.
+ */
+function UpiRefundForm({ entry, what }: { entry: Queued; what: string }) {
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="upi-paid" />
+      <input type="hidden" name="returnId" value={entry.id} />
+      <div>
+        <label htmlFor={`utr-${entry.id}`} className="label">
+          UTR of the UPI transfer to {entry.upiId}
+        </label>
+        <input
+          id={`utr-${entry.id}`}
+          name="utr"
+          className="field"
+          inputMode="numeric"
+          pattern="[0-9 ]{12,15}"
+          maxLength={15}
+          autoComplete="off"
+          required
+        />
+      </div>
+      <button type="submit" className="btn-primary" aria-label={`Mark refunded: ${what}`}>
+        Mark refunded
+      </button>
+    </Form>
   );
 }
 

@@ -1,8 +1,12 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { STATUS_LABELS, statusChoices } from "#core/order-status.ts";
+import {
+  cashRemittanceFormSchema,
+  markCashCollected,
+  recordOrderRemittance,
+} from "#server/orders/cash-payments.service.ts";
 import { recordEwayBill } from "#server/orders/eway-bills.service.ts";
-import { markCashCollected } from "#server/orders/online-payments.service.ts";
 import { changeStatusSchema, ewayBillNumberSchema } from "#server/orders/orders.schemas.ts";
 import { changeStatusWithDetails, orderForAdmin } from "#server/orders/orders.service.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
@@ -32,7 +36,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 /** The page's two forms: the status (the form without an intent), and the e-way bill number. */
 const orderForm = z.object({
-  intent: z.enum(["status", "eway-bill", "cash-collected"], { error: "Unknown order action." }).default("status"),
+  intent: z
+    .enum(["status", "eway-bill", "cash-collected", "cash-remitted"], { error: "Unknown order action." })
+    .default("status"),
 });
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -47,6 +53,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return formFailure(error);
     }
     return actionDone(context, request, makeToast("success", "Cash marked as collected"), {
+      backTo: `/admin/updateorderstatus?id=${orderId}`,
+    });
+  }
+  if (intent === "cash-remitted") {
+    try {
+      await recordOrderRemittance(appServices(context).db, actor, orderId, formFields(form, cashRemittanceFormSchema));
+    } catch (error) {
+      return formFailure(error);
+    }
+    return actionDone(context, request, makeToast("success", "Remittance recorded"), {
       backTo: `/admin/updateorderstatus?id=${orderId}`,
     });
   }

@@ -1,4 +1,4 @@
-import { RETURN_STATUS_LABELS, type ReturnStatus } from "#core/returns.ts";
+import { RETURN_STATUS_LABELS, type ReturnStatus, returnStepLabel } from "#core/returns.ts";
 import type { MailMessage } from "../mail.schemas.ts";
 
 /*
@@ -15,9 +15,13 @@ export const STATUS_WORDS = {
   "returned-to-origin": "has come back to us",
 } as const;
 
-/** The step as a subject line says it: "Pickup scheduled", in lower case after a colon. */
-export function returnStatusWords(status: string): string {
-  return (RETURN_STATUS_LABELS[status as ReturnStatus] ?? status).toLowerCase();
+/**
+ * The step as a subject line says it: "Pickup scheduled", in lower case after a colon; an accepted
+ * refund whose money has not arrived yet is "refund approved" (record 32).
+ */
+export function returnStatusWords(status: string, refundDone?: boolean): string {
+  if (!(status in RETURN_STATUS_LABELS)) return status.toLowerCase();
+  return returnStepLabel(status as ReturnStatus, refundDone === false ? "requested" : null).toLowerCase();
 }
 
 /** The subject of a message: the outbox keeps it, the admin's list shows it. */
@@ -38,6 +42,6 @@ export function subjectOf(message: MailMessage): string {
     case "review-invitation":
       return `How did your Kesar order ${message.payload.orderNumber} fit?`;
     case "return-status":
-      return `Your return from order ${message.payload.orderNumber}: ${returnStatusWords(message.payload.status)}`;
+      return `Your return from order ${message.payload.orderNumber}: ${returnStatusWords(message.payload.status, message.payload.refundDone)}`;
   }
 }

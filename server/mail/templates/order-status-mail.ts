@@ -51,7 +51,8 @@ function deliveredParts(payload: StatusPayload): ReactNode[] {
         ? `Your order ${payload.orderNumber} has been delivered.`
         : payload.paidOnline || due === 0
           ? `Your order ${payload.orderNumber} has been delivered. Thank you!`
-          : `Your order ${payload.orderNumber} has been delivered, and we have received your payment of ${formatInr(due)}. Thank you!`,
+          : // Cash on delivery: the buyer paid the courier, who pays the shop later (record 32).
+            `Your order ${payload.orderNumber} has been delivered, and you paid ${formatInr(due)} in cash to our courier at the door. Thank you!`,
     ),
   ];
   if (payload.pointsEarned) parts.push(text(`The ${plural(payload.pointsEarned)} it earned are yours to spend now.`));

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { formatInr } from "#core/money.ts";
-import { REFUND_TIMING, RETURN_STATUS_LABELS, type RefundMethod, type ReturnStatus } from "#core/returns.ts";
+import { REFUND_TIMING, type RefundMethod, type ReturnStatus, returnStepLabel } from "#core/returns.ts";
 import type { ReturnMail } from "../mail.schemas.ts";
 import { button, letter, muted, text } from "./mail-layout.ts";
 
@@ -14,13 +14,17 @@ export function returnStatusMail(payload: Payload, url: Url): ReactNode {
   const documents = documentsNote(payload);
   if (documents) parts.push(muted(documents));
   parts.push(button("View your order", url(payload.orderPath)));
-  return letter(`Your return: ${RETURN_STATUS_LABELS[payload.status as ReturnStatus] ?? payload.status}`, parts);
+  const step = returnStepLabel(payload.status as ReturnStatus, payload.refundDone === false ? "requested" : null);
+  return letter(`Your return: ${step ?? payload.status}`, parts);
 }
 
 /** How much goes back, how and when (store credit first, when the order was paid with it); null for an exchange. */
 function moneyWords(payload: Payload): string | null {
   if (payload.amount === null || !payload.refundMethod) return null;
-  const timing = REFUND_TIMING[payload.refundMethod as RefundMethod] ?? "";
+  const timing =
+    payload.refundMethod === "upi" && payload.upiId
+      ? `to your UPI ID ${payload.upiId} within 2 working days${payload.status === "refunded" ? "" : " after we accept the parcel"}`
+      : (REFUND_TIMING[payload.refundMethod as RefundMethod] ?? "");
   const back = payload.storeCreditBack ?? 0;
   if (back <= 0) return `${formatInr(payload.amount)} ${timing}`;
   const rest = payload.amount - back;
@@ -53,7 +57,7 @@ function stepParts(payload: Payload): ReactNode[] {
     case "received":
       return [text(`We have received ${piece} and are checking it.`)];
     case "refunded":
-      return [text(`We accepted ${piece}. ${money ? `Refund: ${money}.` : ""}`)];
+      return refundedParts(payload, piece, money);
     case "exchange-shipped":
       return [
         text(
@@ -65,6 +69,21 @@ function stepParts(payload: Payload): ReactNode[] {
     default:
       return [];
   }
+}
+
+/**
+ * An accepted refund: approved while its money is on its way, and, for a UPI transfer once made,
+ * the masked UPI ID and the UTR to find it by in the shopper's bank app.
+ */
+function refundedParts(payload: Payload, piece: string, money: string | null): ReactNode[] {
+  if (payload.refundMethod === "upi" && payload.utr && payload.amount !== null) {
+    return [
+      text(`We have sent ${formatInr(payload.amount)} for ${piece} to your UPI ID ${payload.upiId ?? ""}.`),
+      text(`UPI transaction reference (UTR): ${payload.utr}. Your bank app lists the payment under it.`),
+    ];
+  }
+  const approved = payload.refundDone === false ? "Refund approved" : "Refund";
+  return [text(`We accepted ${piece}. ${money ? `${approved}: ${money}.` : ""}`)];
 }
 
 /** Where the step's tax documents are, once the parcel is accepted. */
