@@ -76,7 +76,7 @@ describeJourneys("cart and checkout", (journey) => {
     await page.waitForURL("**/guest");
     await expect
       .poll(() =>
-        page.getByText("Offers and Discounts not available when checking out as guest", { exact: false }).isVisible(),
+        page.getByText("Members' offers and points need an account", { exact: false }).isVisible(),
       )
       .toBe(true);
     // A known pincode fills in the empty city and the state.
