@@ -75,9 +75,7 @@ describeJourneys("cart and checkout", (journey) => {
     await page.getByRole("link", { name: "Continue as guest" }).click();
     await page.waitForURL("**/guest");
     await expect
-      .poll(() =>
-        page.getByText("Members' offers and points need an account", { exact: false }).isVisible(),
-      )
+      .poll(() => page.getByText("Members' offers and points need an account", { exact: false }).isVisible())
       .toBe(true);
     // A known pincode fills in the empty city and the state.
     await fillPincode(page, "560034");

@@ -2,6 +2,7 @@ import { Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { formatInr } from "#core/money.ts";
+import { sizeWords } from "#core/sizes.ts";
 import type { CartLine } from "#server/cart/cart.schemas.ts";
 import { availabilityMessage } from "../../lib/cart-availability.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
@@ -85,7 +86,7 @@ export function CartRow({ line, register, onRemoved }: CartRowProps) {
             Remove
             <span className="sr-only">
               {" "}
-              {line.title}, size {line.size}
+              {line.title}, {sizeWords(line.size)}
             </span>
           </button>
         </fetcher.Form>

@@ -1,14 +1,6 @@
 import { formatShopDate } from "#core/dates.ts";
+import { signedPoints } from "#core/points.ts";
 import type { LedgerEntry } from "#server/rewards/rewards.service.ts";
-
-const KIND_LABELS: Record<LedgerEntry["kind"], string> = {
-  earned: "Earned (order delivered)",
-  redeemed: "Redeemed",
-  "earned-reversed": "Earned, reversed",
-  "redeemed-returned": "Redeemed, returned (order cancelled)",
-  "held-until-delivery": "Held until the order is delivered",
-  corrected: "Balance set right",
-};
 
 /**
  * The reward points a customer can spend, those pending on orders still on their way, and the
@@ -46,24 +38,31 @@ export function RewardPoints({
           <caption className="sr-only">Points ledger</caption>
           <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Order</th>
-              <th scope="col">What</th>
-              <th scope="col" className="text-right">
-                Points
+              <th scope="col" className="pr-3">
+                Date
               </th>
+              <th scope="col" className="pr-3">
+                Order
+              </th>
+              <th scope="col">Points and why</th>
             </tr>
           </thead>
           <tbody>
             {ledger.map((entry) => (
-              <tr key={`${entry.orderNumber}-${entry.kind}-${entry.at}`}>
-                <td>{formatShopDate(entry.at)}</td>
-                <td>{entry.orderNumber}</td>
-                <td>{KIND_LABELS[entry.kind]}</td>
-                <td
-                  className={`text-right font-medium ${entry.points < 0 ? "text-red-700 dark:text-red-300" : "text-green-800 dark:text-green-300"}`}
-                >
-                  {entry.points > 0 ? `+${entry.points}` : entry.points}
+              <tr
+                key={`${entry.orderNumber}-${entry.kind}-${entry.at}`}
+                className="align-top"
+                data-testid="points-entry"
+              >
+                <td className="pr-3 whitespace-nowrap">{formatShopDate(entry.at)}</td>
+                <td className="pr-3 whitespace-nowrap">{entry.orderNumber}</td>
+                <td>
+                  <span
+                    className={`font-semibold tabular-nums ${entry.points < 0 ? "text-red-700 dark:text-red-300" : "text-green-800 dark:text-green-300"}`}
+                  >
+                    {signedPoints(entry.points)}
+                  </span>{" "}
+                  · {entry.reason}
                 </td>
               </tr>
             ))}

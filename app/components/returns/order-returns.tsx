@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnReason } from "#core/returns.ts";
+import { sizeText, sizeWords } from "#core/sizes.ts";
 import type { ReturnSummary } from "#server/returns/returns.service.ts";
 import { DocumentLink } from "../orders/document-link.tsx";
 
@@ -18,7 +19,7 @@ function ReturnDocuments({ entry, path }: { entry: ReturnSummary; path: string }
       {entry.exchangeInvoice ? (
         <li>
           <DocumentLink href={`${path}/invoice`}>
-            Tax invoice {entry.exchangeInvoice.number} (size {entry.exchangeSize})
+            Tax invoice {entry.exchangeInvoice.number} ({sizeWords(entry.exchangeSize ?? "")})
           </DocumentLink>
         </li>
       ) : null}
@@ -51,9 +52,9 @@ export function OrderReturns({ panel, orderPath }: { panel: Panel; orderPath: st
             <li key={entry.id} className="flex flex-col gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
               <p>
                 <span className="font-medium">
-                  {entry.title} · Size {entry.size} × {entry.quantity}
+                  {entry.title} · {sizeText(entry.size)} × {entry.quantity}
                 </span>{" "}
-                · {entry.kind === "exchange" ? `exchange for size ${entry.exchangeSize}` : "return"} ·{" "}
+                · {entry.kind === "exchange" ? `exchange for ${sizeWords(entry.exchangeSize ?? "")}` : "return"} ·{" "}
                 {RETURN_REASONS[entry.reason as ReturnReason] ?? entry.reason} · asked on{" "}
                 {formatShopDate(entry.createdAt)}
               </p>

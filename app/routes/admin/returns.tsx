@@ -10,6 +10,7 @@ import {
   type ReturnReason,
   type ReturnStatus,
 } from "#core/returns.ts";
+import { sizeText, sizeWords } from "#core/sizes.ts";
 import { advanceReturn, returnQueue, returnsByReason } from "#server/returns/returns.service.ts";
 import { formFailure } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
@@ -126,7 +127,7 @@ function ReasonsTable({ rows }: { rows: ReasonRow[] }) {
 type Queued = Route.ComponentProps["loaderData"]["queue"][number];
 
 function moneyWay(entry: Queued): string {
-  if (entry.kind === "exchange") return `Exchange for size ${entry.exchangeSize}`;
+  if (entry.kind === "exchange") return `Exchange for ${sizeWords(entry.exchangeSize ?? "")}`;
   const way =
     entry.refundMethod === "upi"
       ? `to UPI ID ${entry.upiId}`
@@ -142,7 +143,7 @@ function QueuedReturn({ entry }: { entry: Queued }) {
     <li className="card flex flex-col gap-2 p-4 text-sm" data-testid="queued-return">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold">
-          {entry.title} · Size {entry.size} × {entry.quantity}
+          {entry.title} · {sizeText(entry.size)} × {entry.quantity}
         </h2>
         <span className="rounded-full bg-zinc-100 px-2 py-0.5 font-medium dark:bg-zinc-800">
           {RETURN_STATUS_LABELS[entry.status]}
@@ -189,7 +190,7 @@ function QueuedReturn({ entry }: { entry: Queued }) {
 
 function ReturnActions({ entry }: { entry: Queued }) {
   const step = nextStep(entry.status, entry.kind);
-  const what = `${entry.title} (size ${entry.size}) of order ${entry.orderNumber}`;
+  const what = `${entry.title} (${sizeWords(entry.size)}) of order ${entry.orderNumber}`;
   return (
     <div className="flex flex-wrap items-end gap-3">
       {step ? (

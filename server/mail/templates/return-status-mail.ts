@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatInr } from "#core/money.ts";
 import { REFUND_TIMING, RETURN_STATUS_LABELS, type RefundMethod, type ReturnStatus } from "#core/returns.ts";
+import { sizeWords } from "#core/sizes.ts";
 import type { ReturnMail } from "../mail.schemas.ts";
 import { button, letter, muted, text } from "./mail-layout.ts";
 
@@ -29,14 +30,14 @@ function moneyWords(payload: Payload): string | null {
 }
 
 function stepParts(payload: Payload): ReactNode[] {
-  const piece = `${payload.title} (size ${payload.size}) × ${payload.quantity}`;
+  const piece = `${payload.title} (${sizeWords(payload.size)}) × ${payload.quantity}`;
   const money = moneyWords(payload);
   switch (payload.status) {
     case "requested":
       return [
         text(
           payload.exchangeSize
-            ? `We have your request to exchange ${piece} for size ${payload.exchangeSize}. The new size is held for you.`
+            ? `We have your request to exchange ${piece} for ${sizeWords(payload.exchangeSize)}. The new size is held for you.`
             : `We have your request to return ${piece}.`,
         ),
         ...(money ? [text(`Refund: ${money}.`)] : []),
@@ -57,7 +58,7 @@ function stepParts(payload: Payload): ReactNode[] {
     case "exchange-shipped":
       return [
         text(
-          `We accepted ${piece} and have shipped size ${payload.exchangeSize}. Nothing is to pay: its invoice is settled against the returned piece's credit note.`,
+          `We accepted ${piece} and have shipped ${sizeWords(payload.exchangeSize ?? "")}. Nothing is to pay: its invoice is settled against the returned piece's credit note.`,
         ),
       ];
     case "rejected":
