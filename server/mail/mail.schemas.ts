@@ -112,6 +112,10 @@ export type ReturnMail = {
     creditNotePath: string | null;
     /** An accepted exchange's replacement invoice (mails queued before it have none). */
     exchangeInvoicePath?: string | null;
+    /** An exchange's replacement once shipped: who carries it, its tracking number, the day expected. */
+    courier?: string | null;
+    trackingNumber?: string | null;
+    expectedDeliveryAt?: number | null;
   };
 };
 

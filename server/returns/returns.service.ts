@@ -13,14 +13,14 @@ import type { Db, Executor } from "../db/schema.ts";
 import { findServiceablePincode } from "../delivery/delivery.repository.ts";
 import { AppError } from "../errors.ts";
 import { findTaxLines } from "../invoices/invoices.repository.ts";
-import { queueMail } from "../mail/mail.service.ts";
-import { orderPathFor } from "../orders/order-machine.ts";
 import { decrementStock, findOrder, findOrderLines, incrementStock } from "../orders/orders.repository.ts";
 import { lockOrder } from "../payments/payments.repository.ts";
 import { checkUploadedImage, deleteShapedImage, storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
+import { type ExchangeShipment, exchangeShipmentOf } from "./exchange-shipping.ts";
 import { issueExchangeInvoice, issueReturnCreditNote } from "./return-documents.ts";
+import { mailStep } from "./return-mail.ts";
 import { sendMoneyBack, takeBackPoints } from "./return-refunds.ts";
 import { amountOf, pieceShare } from "./return-shares.ts";
 import { type OrderRow, orderFor, type WhichOrder } from "./returned-order.ts";
@@ -324,7 +324,8 @@ export const advanceReturnSchema = z
 /**
  * The administrator takes a request one step on. Of two clicks or two nodes, one moves it (the
  * step is a guarded update) and the other is told it changed. Accepting at the quality check runs
- * the acceptance: restock, points, credit note, and the refund or the exchange's shipment.
+ * the acceptance: restock, points, credit note, and the refund, or the exchange's replacement
+ * invoice (its parcel then ships with its courier and tracking number: `shipExchange`).
  */
 export async function advanceReturn(
   db: Db,
@@ -336,6 +337,8 @@ export async function advanceReturn(
   const { returnId, from, to, rejectReason } = parseInput(advanceReturnSchema, input);
   if (!RETURN_TRANSITIONS[from].includes(to))
     throw new AppError("invalid-transition", `A return cannot go from ${from} to ${to}.`);
+  if (to === "exchange-shipped")
+    throw new AppError("invalid-transition", "Ship the new size with its courier and tracking number.");
   await db.transaction().execute(async (trx) => {
     const request = await findReturn(trx, returnId);
     if (!request) throw new AppError("not-found", "This return could not be found.");
@@ -359,7 +362,7 @@ export async function advanceReturn(
 function checkAcceptance(kind: "refund" | "exchange", to: ReturnStatus): void {
   if (to === "refunded" && kind !== "refund")
     throw new AppError("invalid-transition", "This is an exchange: accept it by shipping the new size.");
-  if (to === "exchange-shipped" && kind !== "exchange")
+  if (to === "exchange-accepted" && kind !== "exchange")
     throw new AppError("invalid-transition", "This is a return for a refund: accept it by refunding.");
 }
 
@@ -381,46 +384,14 @@ async function arrive(
     // The held size goes back on the shelf; the shopper keeps (or gets back) the piece they have.
     await incrementStock(trx, line.productId, request.exchangeSize, request.quantity);
   }
-  if (to !== "refunded" && to !== "exchange-shipped") return;
+  if (to !== "refunded" && to !== "exchange-accepted") return;
   await incrementStock(trx, line.productId, line.size, request.quantity);
   await issueReturnCreditNote(trx, order, request, now);
-  if (to === "exchange-shipped") await issueExchangeInvoice(trx, order, request, line, now);
+  if (to === "exchange-accepted") await issueExchangeInvoice(trx, order, request, line, now);
   if (to === "refunded") {
     await takeBackPoints(trx, order, request, now);
     await sendMoneyBack(trx, order, request, now);
   }
-}
-
-async function mailStep(trx: Executor, order: OrderRow, returnId: number, now: number): Promise<void> {
-  const request = await findReturn(trx, returnId);
-  const line = (await findOrderLines(trx, order.id)).find((entry) => entry.position === request?.position);
-  if (!request || !line) return;
-  const orderPath = orderPathFor(order);
-  await queueMail(
-    trx,
-    {
-      kind: "return-status",
-      to: order.email,
-      payload: {
-        orderNumber: order.orderNumber,
-        name: order.name,
-        status: request.status,
-        title: line.title,
-        size: line.size,
-        quantity: request.quantity,
-        exchangeSize: request.exchangeSize,
-        amount: request.kind === "refund" ? request.amount : null,
-        storeCreditBack: request.storeCreditBack,
-        refundMethod: request.refundMethod,
-        rejectReason: request.rejectReason,
-        selfShip: request.selfShip === 1,
-        orderPath,
-        creditNotePath: request.creditNoteNumber ? `${orderPath}/returns/${request.id}/credit-note` : null,
-        exchangeInvoicePath: request.exchangeInvoiceNumber ? `${orderPath}/returns/${request.id}/invoice` : null,
-      },
-    },
-    now,
-  );
 }
 
 export type ReturnSummary = {
@@ -439,6 +410,8 @@ export type ReturnSummary = {
   creditNote: { number: string; date: number } | null;
   /** An accepted exchange's replacement invoice. */
   exchangeInvoice: { number: string; date: number } | null;
+  /** An exchange's replacement once it has shipped: who carries it, its tracking number, when expected. */
+  shipment: ExchangeShipment | null;
   createdAt: number;
 };
 
@@ -466,6 +439,7 @@ function summaryOf(row: Awaited<ReturnType<typeof findReturnsOfOrder>>[number]):
     rejectReason: row.rejectReason,
     creditNote: documentRef(row.creditNoteNumber, row.creditNoteDate),
     exchangeInvoice: documentRef(row.exchangeInvoiceNumber, row.exchangeInvoiceDate),
+    shipment: exchangeShipmentOf(row),
     createdAt: row.createdAt,
   };
 }
@@ -473,7 +447,7 @@ function summaryOf(row: Awaited<ReturnType<typeof findReturnsOfOrder>>[number]):
 /** The admin's Returns queue, filtered by step. */
 export async function returnQueue(db: Db, actor: Actor, status: ReturnStatus | null, limit = 100) {
   assertAdmin(actor);
-  return findReturnQueue(db, status, limit);
+  return (await findReturnQueue(db, status, limit)).map((row) => ({ ...row, shipment: exchangeShipmentOf(row) }));
 }
 
 /** Pieces returned by reason, per product and size (the size guides read it). */

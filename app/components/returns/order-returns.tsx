@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import { formatShopDate } from "#core/dates.ts";
+import { formatShopDate, formatShopDay } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnReason } from "#core/returns.ts";
 import { sizeText, sizeWords } from "#core/sizes.ts";
 import type { ReturnSummary } from "#server/returns/returns.service.ts";
 import { DocumentLink } from "../orders/document-link.tsx";
+import { TrackingNumber } from "../orders/tracking-number.tsx";
 
 type Panel = { returns: (ReturnSummary & { title: string; size: string })[]; canReturn: boolean };
 
@@ -24,6 +25,37 @@ function ReturnDocuments({ entry, path }: { entry: ReturnSummary; path: string }
         </li>
       ) : null}
     </ul>
+  );
+}
+
+/** Where an exchange's new size is: being packed, or on its way with its courier and tracking number. */
+function ExchangeParcel({ entry }: { entry: ReturnSummary }) {
+  const size = sizeWords(entry.exchangeSize ?? "");
+  if (entry.status === "exchange-accepted") {
+    return <p>We are packing {size} for you; its tracking number shows here once it ships.</p>;
+  }
+  if (!entry.shipment) return null;
+  const { courier, trackingNumber, expectedDeliveryAt, shippedAt } = entry.shipment;
+  return (
+    <dl
+      className="grid grid-cols-[auto_1fr] gap-x-3 rounded-md bg-zinc-50 p-3 dark:bg-zinc-900"
+      data-testid="exchange-shipment"
+    >
+      <dt className="text-zinc-600 dark:text-zinc-400">New {size}</dt>
+      <dd>{shippedAt ? `Shipped on ${formatShopDate(shippedAt)}` : "Shipped"}</dd>
+      <dt className="text-zinc-600 dark:text-zinc-400">Courier</dt>
+      <dd>{courier}</dd>
+      <dt className="text-zinc-600 dark:text-zinc-400">Tracking number</dt>
+      <dd>
+        <TrackingNumber courier={courier} trackingNumber={trackingNumber} />
+      </dd>
+      {expectedDeliveryAt ? (
+        <>
+          <dt className="text-zinc-600 dark:text-zinc-400">Expected</dt>
+          <dd>{formatShopDay(expectedDeliveryAt)}</dd>
+        </>
+      ) : null}
+    </dl>
   );
 }
 
@@ -69,6 +101,7 @@ export function OrderReturns({ panel, orderPath }: { panel: Panel; orderPath: st
                   : null}
                 {entry.rejectReason ? ` · ${entry.rejectReason}` : null}
               </p>
+              <ExchangeParcel entry={entry} />
               <ReturnDocuments entry={entry} path={`${orderPath}/returns/${entry.id}`} />
             </li>
           ))}

@@ -4,6 +4,7 @@ import { REFUND_TIMING, RETURN_STATUS_LABELS, type RefundMethod, type ReturnStat
 import { sizeWords } from "#core/sizes.ts";
 import type { ReturnMail } from "../mail.schemas.ts";
 import { button, letter, muted, text } from "./mail-layout.ts";
+import { shipmentParts } from "./shipment-parts.ts";
 
 type Url = (path: string) => string;
 
@@ -28,6 +29,8 @@ function moneyWords(payload: Payload): string | null {
   const first = `${formatInr(back)} as store credit, as the order was paid with it`;
   return rest > 0 ? `${formatInr(payload.amount)}: ${first}, and ${formatInr(rest)} ${timing}` : first;
 }
+
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 function stepParts(payload: Payload): ReactNode[] {
   const piece = `${payload.title} (${sizeWords(payload.size)}) × ${payload.quantity}`;
@@ -55,11 +58,17 @@ function stepParts(payload: Payload): ReactNode[] {
       return [text(`We have received ${piece} and are checking it.`)];
     case "refunded":
       return [text(`We accepted ${piece}. ${money ? `Refund: ${money}.` : ""}`)];
-    case "exchange-shipped":
+    case "exchange-accepted":
       return [
         text(
-          `We accepted ${piece} and have shipped ${sizeWords(payload.exchangeSize ?? "")}. Nothing is to pay: its invoice is settled against the returned piece's credit note.`,
+          `We accepted ${piece} and are packing ${sizeWords(payload.exchangeSize ?? "")} for you. We will write again with its tracking number when it ships.`,
         ),
+        text("Nothing is to pay: its invoice is settled against the returned piece's credit note."),
+      ];
+    case "exchange-shipped":
+      return [
+        text(`${capitalised(sizeWords(payload.exchangeSize ?? ""))} of ${payload.title} is on its way.`),
+        ...shipmentParts(payload),
       ];
     case "rejected":
       return [text(`We could not accept the return of ${piece}: ${payload.rejectReason ?? ""}`)];
