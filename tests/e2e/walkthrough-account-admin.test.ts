@@ -4,7 +4,7 @@ import { checkEveryWay } from "./a11y.ts";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, signInAsAdmin } from "./forms.ts";
 import { linkPath, waitForMail } from "./mailbox.ts";
-import { live, scrollsSideways, signUp } from "./shopper.ts";
+import { live, placedOrder, scrollsSideways, signUp } from "./shopper.ts";
 
 /*
  * What the walk-through found on the customer's account and order pages, in the mails, and in the
@@ -26,7 +26,7 @@ async function buyAsCustomer(page: Page, email: string): Promise<string> {
   await dialog.getByLabel("Full Name").waitFor();
   await fillDelivery(dialog);
   await dialog.getByRole("button", { name: "Order Now" }).click();
-  await page.waitForURL("**/order");
+  await placedOrder(page);
   const placed = await waitForMail(journeyShop.outboxDir, email, /^Your Kesar order KS-\d+$/);
   return placed.subject?.replace("Your Kesar order ", "") ?? "";
 }

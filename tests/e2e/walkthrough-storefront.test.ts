@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { COLLECTIONS, collectionLinkName } from "#core/collections.ts";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, signInAsAdmin } from "./forms.ts";
-import { addToCart, answerToPost, boxesOverlap, live, productPath, signUp } from "./shopper.ts";
+import { addToCart, answerToPost, boxesOverlap, live, placedOrder, productPath, signUp } from "./shopper.ts";
 
 /*
  * What the storefront walk-through found (pages wider than the screen are checked by the visitor's
@@ -19,7 +19,7 @@ async function placeFromDialog(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Checkout" });
   await fillDelivery(dialog);
   await dialog.getByRole("button", { name: "Order Now" }).click();
-  await page.waitForURL("**/order");
+  await placedOrder(page);
 }
 
 describeJourneys("the walk-through's findings: storefront", (journey) => {
