@@ -144,7 +144,7 @@ describeJourneys("returns", (journey) => {
     await shipIt.click();
     await expect
       .poll(() => shipForm.getByRole("alert").textContent())
-      .toBe("2 fields need attention: Courier, Tracking number");
+      .toBe("All fields are required. 2 fields need attention: Courier, Tracking number");
     await shipForm.getByLabel("Courier").fill("Delhivery");
     await shipForm.getByLabel("Tracking number").fill("DL 5566 7788");
     await shipIt.click();
@@ -179,7 +179,7 @@ describeJourneys("returns", (journey) => {
     await expect.poll(() => page.getByTestId("store-credit-balance").textContent()).toBe("₹1,999");
     // The ledger says why points went, with a true minus sign.
     await expect
-      .poll(() => page.getByTestId("points-entry").first().locator("td").last().textContent())
+      .poll(() => page.getByTestId("points-change").first().textContent())
       .toBe("−19 · returned Bandra Straight-Fit Jeans");
     // The credit pays for her next piece at checkout, under the grand total, which stays as it is.
     await meera.post(shop.baseUrl, "/cart", { intent: "add", productId: String(SUIT.productId), size: "S" });

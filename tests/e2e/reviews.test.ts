@@ -71,8 +71,12 @@ describeJourneys(
       await expect
         .poll(() => dialog.getByTestId("size-recommendation").textContent())
         .toContain("From your chest, the chart gives M.");
+      // On a phone the chart is wider than the screen, and says that it scrolls sideways.
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expect.poll(() => dialog.getByTestId("side-scroll-hint").isVisible()).toBe(true);
       // The open dialog, with its chart and recommendation, at every width in both modes.
       await checkEveryWay(page, "the size guide dialog");
+      await expect.poll(() => dialog.getByTestId("side-scroll-hint").count()).toBe(0);
       // Tab never reaches the page behind the open dialog (past its last control, the browser's own UI).
       for (let press = 0; press < 12; press += 1) {
         await page.keyboard.press("Tab");

@@ -14,7 +14,7 @@ const STATES: Record<OfferState, { label: string; tone: string }> = {
 const HEAD = "px-2 py-1.5 font-medium";
 // On a phone each offer stacks, every cell labelled; from md up it is an ordinary table.
 const CELL =
-  "flex justify-between gap-4 py-1 text-right before:text-left before:text-zinc-500 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-2 md:text-left md:align-top md:before:content-none";
+  "flex justify-between gap-4 py-1 text-right before:text-left before:text-zinc-600 dark:before:text-zinc-400 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-2 md:text-left md:align-top md:before:content-none";
 
 /** When an offer runs, in India time. */
 function when(offer: PromotionListing): string {

@@ -13,7 +13,7 @@ export const lineKey = (line: Pick<CartLine, "productId" | "size">) => `${line.p
 
 // On narrow screens each row stacks, every cell labelled; from md up it is an ordinary table.
 const CELL =
-  "flex items-center justify-between py-1 before:text-zinc-500 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-4 md:before:content-none";
+  "flex items-center justify-between py-1 before:text-zinc-600 dark:before:text-zinc-400 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-4 md:before:content-none";
 
 type CartRowProps = {
   line: CartLine;

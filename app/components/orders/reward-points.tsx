@@ -34,40 +34,26 @@ export function RewardPoints({
         1 point for every full ₹100 you pay for goods; each point is worth ₹1 at checkout.
       </p>
       {ledger.length > 0 ? (
-        <table className="mt-3 w-full text-sm">
-          <caption className="sr-only">Points ledger</caption>
-          <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-            <tr>
-              <th scope="col" className="pr-3">
-                Date
-              </th>
-              <th scope="col" className="pr-3">
-                Order
-              </th>
-              <th scope="col">Points and why</th>
-            </tr>
-          </thead>
-          <tbody>
+        <>
+          <h3 className="mt-4 text-sm font-semibold">Points ledger</h3>
+          <ol className="mt-1 flex flex-col divide-y divide-gold-200 text-sm dark:divide-gold-800">
             {ledger.map((entry) => (
-              <tr
-                key={`${entry.orderNumber}-${entry.kind}-${entry.at}`}
-                className="align-top"
-                data-testid="points-entry"
-              >
-                <td className="pr-3 whitespace-nowrap">{formatShopDate(entry.at)}</td>
-                <td className="pr-3 whitespace-nowrap">{entry.orderNumber}</td>
-                <td>
+              <li key={`${entry.orderNumber}-${entry.kind}-${entry.at}`} className="py-1.5" data-testid="points-entry">
+                <p data-testid="points-change">
                   <span
                     className={`font-semibold tabular-nums ${entry.points < 0 ? "text-red-700 dark:text-red-300" : "text-green-800 dark:text-green-300"}`}
                   >
                     {signedPoints(entry.points)}
                   </span>{" "}
                   · {entry.reason}
-                </td>
-              </tr>
+                </p>
+                <p className="text-xs text-zinc-600 dark:text-zinc-300">
+                  {formatShopDate(entry.at)} · order {entry.orderNumber}
+                </p>
+              </li>
             ))}
-          </tbody>
-        </table>
+          </ol>
+        </>
       ) : null}
     </section>
   );
