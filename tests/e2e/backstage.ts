@@ -166,7 +166,8 @@ export async function shelfOfferBackstage(
   if (made.status !== 302)
     throw new Error(`The offer ${name} was refused (${made.status}): ${made.body.slice(0, 300)}`);
   const list = await admin.get(shop.baseUrl, "/admin/offers");
-  const id = list.body.match(new RegExp(`href="/admin/offers/(\\d+)"[^>]*aria-label="Edit ${name}"`))?.[1];
+  const editLink = list.body.match(new RegExp(`<a[^>]*aria-label="Edit ${name}"[^>]*>`))?.[0] ?? "";
+  const id = editLink.match(/href="\/admin\/offers\/(\d+)"/)?.[1];
   if (!id) throw new Error(`The offer ${name} is not on the Offers list.`);
   return async () => {
     const disabled = await admin.post(shop.baseUrl, "/admin/offers", { intent: "disable", id });
