@@ -10,7 +10,6 @@ import {
 } from "#core/returns.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
-import { findServiceablePincode } from "../delivery/delivery.repository.ts";
 import { AppError } from "../errors.ts";
 import { findTaxLines } from "../invoices/invoices.repository.ts";
 import { decrementStock, findOrder, findOrderLines, incrementStock } from "../orders/orders.repository.ts";
@@ -21,11 +20,11 @@ import { parseInput } from "../validation/fields.ts";
 import { type ExchangeShipment, exchangeShipmentOf } from "./exchange-shipping.ts";
 import { issueExchangeInvoice, issueReturnCreditNote } from "./return-documents.ts";
 import { mailStep } from "./return-mail.ts";
+import { optionsOf, type ReturnableLine, type ReturnOptions, type ReturnSettings } from "./return-options.ts";
 import { sendMoneyBack, takeBackPoints } from "./return-refunds.ts";
 import { amountOf, pieceShare } from "./return-shares.ts";
 import { type OrderRow, orderFor, type WhichOrder } from "./returned-order.ts";
 import {
-  claimedQuantity,
   countReturnReasons,
   creditedQuantity,
   findReturn,
@@ -33,9 +32,10 @@ import {
   findReturnsOfOrder,
   insertReturn,
   photoInUse,
-  sumStoreCreditBack,
   updateReturnIf,
 } from "./returns.repository.ts";
+
+export type { ReturnSettings, WhichOrder };
 
 /*
  * Returns and size exchanges of delivered pieces (record 30). A request covers some pieces of one
@@ -44,114 +44,9 @@ import {
  * pieces back on the shelf, takes back the points they earned, issues a credit note of its own
  * series for exactly their value at the invoice's own rates, and sends the money back once: a
  * gateway refund with its own key, store credit with a unique ledger entry, or a UPI transfer
- * for the administrator to make. An exchange holds the new size at once and ships it on acceptance.
+ * for the administrator to make. An exchange holds the new size at once; once the returned piece
+ * is accepted, the new size ships with its courier and tracking number (exchange-shipping.ts).
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export type ReturnSettings = { returnDays: number };
-export type { WhichOrder };
-
-/** How the money of a refund goes back for this order: online to its source; cash as credit or to UPI. */
-function refundMethodsFor(order: OrderRow): RefundMethod[] {
-  if (order.paymentMethod === "online") return ["gateway"];
-  return order.userId ? ["store-credit", "upi"] : ["upi"];
-}
-
-export type ReturnableLine = {
-  position: number;
-  productId: number;
-  title: string;
-  size: string;
-  quantity: number;
-  returnable: number;
-  /** Why the line cannot be returned, when it cannot. */
-  blocked: string | null;
-  /** Paise back for each piece returned next. */
-  amountPerPiece: number;
-  exchangeSizes: string[];
-};
-
-export type ReturnOptions = {
-  orderNumber: string;
-  open: boolean;
-  closesAt: number | null;
-  why: string | null;
-  pickup: boolean;
-  refundMethods: RefundMethod[];
-  /** Paise of the order paid with store credit not yet given back: a refund gives it back first. */
-  storeCreditFirst: number;
-  lines: ReturnableLine[];
-};
-
-/** What of a delivered order may still go back, for how much, and how. */
-export async function returnOptions(
-  db: Db,
-  settings: ReturnSettings,
-  actor: Actor,
-  which: WhichOrder,
-  now: number = Date.now(),
-): Promise<ReturnOptions> {
-  const order = await orderFor(db, actor, which);
-  return optionsOf(db, settings, order, now);
-}
-
-async function optionsOf(db: Executor, settings: ReturnSettings, order: OrderRow, now: number): Promise<ReturnOptions> {
-  const closesAt = order.deliveredAt === null ? null : order.deliveredAt + settings.returnDays * DAY_MS;
-  const why =
-    order.status !== "delivered"
-      ? "Pieces can be returned once the order is delivered."
-      : closesAt !== null && now > closesAt
-        ? `The return window closed ${settings.returnDays} days after delivery.`
-        : null;
-  const [lines, taxRows, pickup, creditBack] = await Promise.all([
-    findOrderLines(db, order.id),
-    findTaxLines(db, order.id),
-    findServiceablePincode(db, order.pincode),
-    sumStoreCreditBack(db, order.id),
-  ]);
-  const goods = taxRows.filter((row) => row.kind === "goods");
-  const result: ReturnableLine[] = [];
-  for (const line of lines) {
-    const product = await db
-      .selectFrom("products")
-      .select(["nonReturnable"])
-      .where("id", "=", line.productId)
-      .executeTakeFirst();
-    const sizes = await db
-      .selectFrom("productSizes")
-      .select(["size", "stock"])
-      .where("productId", "=", line.productId)
-      .orderBy("position")
-      .execute();
-    const claimed = await claimedQuantity(db, order.id, line.position);
-    const credited = await creditedQuantity(db, order.id, line.position);
-    const row = goods.find((entry) => entry.position === line.position);
-    const blocked = product?.nonReturnable ? "This piece cannot be returned." : null;
-    result.push({
-      position: line.position,
-      productId: line.productId,
-      title: line.title,
-      size: line.size,
-      quantity: line.quantity,
-      returnable: blocked || why ? 0 : Math.max(0, line.quantity - claimed),
-      blocked,
-      amountPerPiece: row ? amountOf(pieceShare(row, credited, 1)) : 0,
-      exchangeSizes: sizes.filter((size) => size.size !== line.size && size.stock > 0).map((size) => size.size),
-    });
-  }
-  return {
-    orderNumber: order.orderNumber,
-    open: why === null,
-    closesAt,
-    why,
-    // Where the courier's list is silent, the shop's own courier picks up (record 30).
-    pickup: pickup ? pickup.reversePickup : true,
-    refundMethods: refundMethodsFor(order),
-    storeCreditFirst: order.userId ? Math.max(0, order.storeCreditUsed - creditBack) : 0,
-    lines: result,
-  };
-}
 
 export const returnRequestSchema = z
   .object({

@@ -18,15 +18,9 @@ import { ADMIN, deliveredOrder, stockOf, takeThrough } from "../testing/returns.
 import { scratchStorage } from "../testing/scratch-storage.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { returnDocument } from "./return-documents.ts";
+import { returnOptions } from "./return-options.ts";
 import { pieceShare } from "./return-shares.ts";
-import {
-  advanceReturn,
-  requestReturn,
-  returnOptions,
-  returnQueue,
-  returnsByReason,
-  returnsOfOrder,
-} from "./returns.service.ts";
+import { advanceReturn, requestReturn, returnQueue, returnsByReason, returnsOfOrder } from "./returns.service.ts";
 
 const SETTINGS = { returnDays: 14 };
 const DAY = 24 * 60 * 60 * 1000;
