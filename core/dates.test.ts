@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatDayMonth, formatDeliveryDay, formatShopDate, formatShopDateTime } from "./dates.ts";
+import { formatDayMonth, formatDeliveryDay, formatShopDate, formatShopDateTime, formatShopDay } from "./dates.ts";
 
-// The reference: what Intl printed when the shop asked it, in the server's engine.
-const shopDate = new Intl.DateTimeFormat("en-US", {
+// The reference: what Intl prints for Indian English, in the server's engine.
+const shopDate = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
   month: "short",
-  day: "2-digit",
   year: "numeric",
   timeZone: "Asia/Kolkata",
 });
-const shopTime = new Intl.DateTimeFormat("en-IN", { hour: "2-digit", minute: "2-digit", timeZone: "Asia/Kolkata" });
+const shopTime = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" });
 const deliveryDay = new Intl.DateTimeFormat("en-IN", {
   weekday: "short",
   day: "numeric",
@@ -22,9 +22,12 @@ describe("the shop's dates", () => {
   it("reads an instant on a clock in India", () => {
     // 18:45 UTC on 31 Dec is 00:15 on 1 Jan in Mumbai.
     const instant = Date.UTC(2025, 11, 31, 18, 45);
-    expect(formatShopDate(instant)).toBe("Jan 01, 2026");
-    expect(formatShopDateTime(instant)).toBe("Jan 01, 2026, 12:15 am");
-    expect(formatShopDateTime(Date.UTC(2026, 5, 5, 8, 0))).toBe("Jun 05, 2026, 01:30 pm");
+    expect(formatShopDate(instant)).toBe("1 Jan 2026");
+    expect(formatShopDateTime(instant)).toBe("1 Jan 2026, 12:15 am");
+    expect(formatShopDateTime(Date.UTC(2026, 5, 5, 8, 0))).toBe("5 Jun 2026, 1:30 pm");
+    // A day to come reads as the delivery promise does: 2 Dec 2026, 18:30 UTC is already the 3rd in India.
+    expect(formatShopDay(Date.UTC(2026, 11, 2, 6, 30))).toBe("Wed, 2 Dec");
+    expect(formatShopDay(Date.UTC(2026, 11, 2, 18, 30))).toBe("Thu, 3 Dec");
     expect(formatDeliveryDay("2026-09-05")).toBe("Sat, 5 Sept");
     expect(formatDayMonth("2026-11-27")).toBe("27 Nov");
   });

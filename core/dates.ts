@@ -12,9 +12,8 @@
 export const INDIA_OFFSET_MS = 330 * 60_000;
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 /** Indian English abbreviates September with four letters. */
-const INDIAN_MONTHS = MONTHS.map((month) => (month === "Sep" ? "Sept" : month));
+const INDIAN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"] as const;
 
 const twoDigits = (value: number) => String(value).padStart(2, "0");
 
@@ -28,18 +27,29 @@ export function indiaDay(epochMillis: number): string {
   return inIndia(epochMillis).toISOString().slice(0, 10);
 }
 
-/** "Jan 05, 2024", in the shop's time zone (Mumbai). */
+/*
+ * One date style everywhere, as India writes it: the day, then the month, then the year, with no
+ * leading zero ("4 Dec 2026"); a day about to come (a delivery) also says its weekday and leaves the
+ * year out ("Fri, 4 Dec"); a time is "2:30 pm".
+ */
+
+/** "5 Jan 2024", in the shop's time zone (Mumbai). */
 export function formatShopDate(epochMillis: number): string {
   const day = inIndia(epochMillis);
-  return `${MONTHS[day.getUTCMonth()]} ${twoDigits(day.getUTCDate())}, ${day.getUTCFullYear()}`;
+  return `${day.getUTCDate()} ${INDIAN_MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
 
-/** "Jan 05, 2024, 02:30 pm", in the shop's time zone. */
+/** "5 Jan 2024, 2:30 pm", in the shop's time zone. */
 export function formatShopDateTime(epochMillis: number): string {
   const time = inIndia(epochMillis);
   const hours = time.getUTCHours();
-  const clock = `${twoDigits(hours % 12 || 12)}:${twoDigits(time.getUTCMinutes())} ${hours < 12 ? "am" : "pm"}`;
+  const clock = `${hours % 12 || 12}:${twoDigits(time.getUTCMinutes())} ${hours < 12 ? "am" : "pm"}`;
   return `${formatShopDate(epochMillis)}, ${clock}`;
+}
+
+/** "Fri, 4 Dec": the day an instant falls on in India, as a delivery day is written. */
+export function formatShopDay(epochMillis: number): string {
+  return formatDeliveryDay(indiaDay(epochMillis));
 }
 
 /** "27 Nov" for a calendar day ("2026-11-27"). */

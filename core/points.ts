@@ -60,3 +60,59 @@ export function orderPointsMessage(order: {
       return null;
   }
 }
+
+/** What moved a customer's points, one kind per ledger entry. */
+export type PointsEntryKind =
+  | "earned"
+  | "redeemed"
+  | "earned-reversed"
+  | "redeemed-returned"
+  | "held-until-delivery"
+  | "corrected";
+
+/** A ledger entry as the profile explains it: its kind, what became of its order, the piece a return took back. */
+export type PointsEntryCause = {
+  kind: PointsEntryKind;
+  /** The order's status now (core/order-status.ts). */
+  orderStatus: string;
+  /** The title of the piece returned, when a return moved the points. */
+  returnedTitle: string | null;
+};
+
+/** Why an order ended without being kept, in a few words; null for an order that is not over. */
+function orderEnded(status: string): string | null {
+  if (status === "cancelled") return "order cancelled";
+  if (status === "returned-to-origin") return "parcel refused at the door";
+  return null;
+}
+
+/**
+ * Why the points moved, in a few words after the figure ("−8 · returned Kundan Jhumka"), for every
+ * kind of entry. A reversal comes from a return (its piece named) or from an order that ended
+ * unsold; entries written before returns were named say "returned pieces".
+ */
+export function pointsEntryReason(entry: PointsEntryCause): string {
+  const ended = orderEnded(entry.orderStatus);
+  switch (entry.kind) {
+    case "earned":
+      return "earned: order delivered";
+    case "redeemed":
+      return "spent on the order";
+    case "earned-reversed":
+      if (entry.returnedTitle) return `returned ${entry.returnedTitle}`;
+      return ended ?? "returned pieces";
+    case "redeemed-returned":
+      if (entry.returnedTitle) return `given back with returned ${entry.returnedTitle}`;
+      return `given back: ${ended ?? "pieces returned"}`;
+    case "held-until-delivery":
+      return "held until the order is delivered";
+    case "corrected":
+      return "balance set right";
+  }
+}
+
+/** A change of points with its sign, a true minus for a loss: "+49", "−8". */
+export function signedPoints(points: number): string {
+  if (points > 0) return `+${points}`;
+  return points < 0 ? `−${-points}` : "0";
+}

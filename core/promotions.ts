@@ -103,6 +103,16 @@ export function describeOffer(promotion: Pick<Promotion, "action" | "scope" | "m
   return `${parts.join(" ")}${promotion.firstOrderOnly ? "; first order only" : ""}`;
 }
 
+/**
+ * Who may get a promotion, as the admin's Offers list names it: "Everyone" (guests included),
+ * "Signed-in customers", "First order" or "Signed-in customers' first order".
+ */
+export function describeAudience(promotion: Pick<Promotion, "signedInOnly" | "firstOrderOnly">): string {
+  if (promotion.signedInOnly)
+    return promotion.firstOrderOnly ? "Signed-in customers' first order" : "Signed-in customers";
+  return promotion.firstOrderOnly ? "First order" : "Everyone";
+}
+
 /** The shopper's side of a refusal: what is wrong and, where there is one, what to do. */
 export function refusalMessage(
   refusal: OfferRefusal,

@@ -25,6 +25,7 @@ export type ReturnStatus =
   | "picked-up"
   | "received"
   | "refunded"
+  | "exchange-accepted"
   | "exchange-shipped"
   | "rejected";
 
@@ -34,20 +35,24 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   "picked-up": "Picked up",
   received: "Received",
   refunded: "Refunded",
+  "exchange-accepted": "Exchange accepted",
   "exchange-shipped": "Exchange shipped",
   rejected: "Rejected",
 };
 
 /**
- * The steps a request may take. "received" is the quality check: accepting it refunds or ships the
- * exchange (one move), rejecting it sends the parcel back with a reason.
+ * The steps a request may take. "received" is the quality check: accepting it refunds, or accepts
+ * the exchange (whose new size is then packed); rejecting it sends the parcel back with a reason.
+ * An accepted exchange's replacement then ships as an order does, with its courier and tracking
+ * number (record 36).
  */
 export const RETURN_TRANSITIONS: Record<ReturnStatus, readonly ReturnStatus[]> = {
   requested: ["pickup-scheduled", "rejected"],
   "pickup-scheduled": ["picked-up", "rejected"],
   "picked-up": ["received"],
-  received: ["refunded", "exchange-shipped", "rejected"],
+  received: ["refunded", "exchange-accepted", "rejected"],
   refunded: [],
+  "exchange-accepted": ["exchange-shipped"],
   "exchange-shipped": [],
   rejected: [],
 };

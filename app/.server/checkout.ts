@@ -9,8 +9,8 @@ import { makeToast, redirectWithToast } from "./toasts.ts";
 
 /**
  * Places the order a checkout form describes, for the cart's dialog and the guest page alike: on
- * success a customer goes to My Orders and a guest to the order's secret page; on failure the form
- * comes back with what was typed and why.
+ * success the buyer goes to the order's confirmation page (its secret address, which its mails
+ * carry too); on failure the form comes back with what was typed and why.
  */
 export async function checkoutFromForm(context: Readonly<RouterContextProvider>, form: FormData) {
   const actor = actorOf(context);
@@ -28,8 +28,13 @@ export async function checkoutFromForm(context: Readonly<RouterContextProvider>,
     });
     // An online order goes on to be paid; its stock is held meanwhile.
     if (order.payOnline) return redirect(`/orders/${order.accessToken}/pay`);
-    const to = actor.kind === "user" ? "/order" : `/orders/${order.accessToken}`;
-    return redirectWithToast(context, to, makeToast("success", "Order placed successfully"));
+    // Every buyer lands on the order's confirmation page, with its delivery promise; a customer's
+    // links on to My Orders.
+    return redirectWithToast(
+      context,
+      `/orders/${order.accessToken}`,
+      makeToast("success", "Order placed successfully"),
+    );
   } catch (error) {
     return formFailure(error, "Failed to place the order", values);
   }

@@ -19,14 +19,15 @@ function cards(search: string) {
       to: `/login?redirectTo=${afterSignIn}`,
     },
     {
-      heading: "New to ecommerce",
-      text: "Let's Create an account",
+      heading: "New to Kesar?",
+      text: "Create an account",
       action: "Sign up",
       to: `/signup?redirectTo=${afterSignIn}`,
     },
     {
       heading: "Checkout as guest",
-      text: "Offers and Discounts not available when checking out as guest",
+      // Offers open to everyone apply to guests too; only members' offers and reward points do not.
+      text: "Members' offers and points need an account",
       action: "Continue as guest",
       to: search ? `/guest?${search}` : "/guest",
     },

@@ -107,8 +107,8 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
         </h1>
         <p className="mt-2 mb-6 rounded-md bg-zinc-100 p-3 text-sm text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
           {cart.offers.applied.length > 0
-            ? "Reward points and offers for members are not available when checking out as guest: this order gets only the offers open to everyone."
-            : "Offers and Discounts not available when checking out as guest: guests neither earn nor redeem reward points, and offers for members need a login."}{" "}
+            ? "Members' offers and points need an account: this order gets the offers open to everyone."
+            : "Members' offers and points need an account: as a guest you get the offers open to everyone, and no reward points."}{" "}
           <Link to="/signup?redirectTo=%2Fcart" className="font-semibold underline">
             Sign up
           </Link>{" "}

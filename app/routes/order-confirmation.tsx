@@ -7,12 +7,16 @@ import { formFields, readForm } from "../.server/forms.ts";
 import { actorOf } from "../.server/session.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { CancelOrderForm } from "../components/orders/cancel-order-form.tsx";
+import { OrderPlacedNotice } from "../components/orders/order-placed-notice.tsx";
 import { OrderView } from "../components/orders/order-view.tsx";
 import { OrderReturns } from "../components/returns/order-returns.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/order-confirmation";
 
-/** A guest's order: reachable only through the secret link shown after checkout. */
+/**
+ * An order's confirmation page, reachable only through its secret link: where every buyer lands
+ * after checkout (a guest and a customer alike), and the link its mails carry.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = appServices(context);
   return {
@@ -43,15 +47,7 @@ export default function OrderConfirmation({ loaderData, params, actionData }: Ro
   const { order } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      {order.status === "placed" && !order.payment.payPath ? (
-        <p
-          className="mb-4 rounded-md bg-green-50 p-4 text-green-800 dark:bg-green-950 dark:text-green-200"
-          role="status"
-        >
-          Thank you! Your order is placed. Keep this page's address to check on it later; we have e-mailed it to you
-          too.
-        </p>
-      ) : null}
+      {order.status === "placed" && !order.payment.payPath ? <OrderPlacedNotice order={order} /> : null}
       <OrderView order={order} documentsPath={`/orders/${params.token}`}>
         {order.cancellable ? <CancelOrderForm failure={actionData} /> : null}
         <OrderReturns panel={loaderData.returns} orderPath={`/orders/${params.token}`} />

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { requestReturn, returnOptions, type WhichOrder } from "#server/returns/returns.service.ts";
+import { returnOptions } from "#server/returns/return-options.ts";
+import { requestReturn, type WhichOrder } from "#server/returns/returns.service.ts";
 import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";

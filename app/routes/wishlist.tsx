@@ -2,6 +2,7 @@ import { useState } from "react";
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { ShelfOffer } from "#core/promotions.ts";
+import { sizeText } from "#core/sizes.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { wishlistItemSchema } from "#server/wishlist/wishlist.schemas.ts";
 import {
@@ -98,7 +99,7 @@ function WishlistCard({ item, offer }: { item: WishlistItem; offer: ShelfOffer |
         product={{ id: item.productId, title: item.title, price: item.price, image: item.image }}
         offer={offer}
       >
-        {item.size ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Size {item.size}</p> : null}
+        {item.size ? <p className="text-xs text-zinc-600 dark:text-zinc-400">{sizeText(item.size)}</p> : null}
         {!item.available ? <p className="text-xs text-red-700 dark:text-red-400">No longer available</p> : null}
         <fetcher.Form method="post" action="/wishlist" className="flex flex-col gap-2">
           <input type="hidden" name="productId" value={item.productId} />

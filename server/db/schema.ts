@@ -344,6 +344,8 @@ export interface PointsLedgerTable {
   kind: PointsKind;
   points: number;
   at: number;
+  /** The return whose pieces moved these points; null for an order's own entries (and older ones). */
+  returnId: number | null;
 }
 
 export type OutboxStatus = "queued" | "sending" | "sent" | "failed";
@@ -536,6 +538,11 @@ export interface ReturnsTable {
   exchangeInvoiceDate: number | null;
   /** Paise of the refund given back as store credit because the order was paid with it (refunded first). */
   storeCreditBack: Generated<number>;
+  /** An exchange's replacement on its way: who carries it, its tracking number, the day expected, when it left. */
+  courier: string | null;
+  trackingNumber: string | null;
+  expectedDeliveryAt: number | null;
+  shippedAt: number | null;
   createdAt: number;
   updatedAt: number;
 }

@@ -117,6 +117,10 @@ export type ReturnMail = {
     /** A refund to UPI: the UPI ID masked, and the transfer's UTR once it is made. */
     upiId?: string | null;
     utr?: string | null;
+    /** An exchange's replacement once shipped: who carries it, its tracking number, the day expected. */
+    courier?: string | null;
+    trackingNumber?: string | null;
+    expectedDeliveryAt?: number | null;
   };
 };
 

@@ -109,7 +109,14 @@ describeEachDatabase("the mail outbox", (database) => {
     const saree = await makeProduct(db, { title: "Banarasi Silk Saree", price: 1_249_900, sizes: { "One Size": 3 } });
     await addToCart(db, actor, { productId: saree, size: "One Size", quantity: 2 });
     const placed = await placeOrder(db, actor, checkoutDetails({ email: customer.email }), atShop());
-    await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped" });
+    await changeStatus(db, SYSTEM, {
+      orderId: placed.id,
+      from: "placed",
+      to: "shipped",
+      courier: "Blue Dart",
+      trackingNumber: "BD 4417 2290",
+      expectedDelivery: "2026-12-02",
+    });
     while ((await deliverDueMail(shipper)) > 0) {}
 
     const files = emlFilesTo(folder, customer.email);
@@ -124,6 +131,11 @@ describeEachDatabase("the mail outbox", (database) => {
     expect(placedMail?.html).toContain(`${PUBLIC_URL}/orders/${placed.accessToken}`);
     const shipped = forCustomer.find((mail) => mail.subject === `Your order ${placed.orderNumber} has shipped`);
     expect(shipped?.text).toContain("is on its way");
+    // The day as the shop writes a delivery day, and the tracking number a link to the courier's page.
+    expect(shipped?.text).toContain("Expected delivery: Wed, 2 Dec\n");
+    expect(shipped?.html).toContain(
+      'href="https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&amp;trackNo=BD44172290"',
+    );
     expect((await statusOf(db, customer.email)).status).toBe("sent");
   });
 

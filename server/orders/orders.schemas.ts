@@ -80,14 +80,15 @@ export type PlacedOrder = {
   payOnline: boolean;
 };
 
-const courierField = z.string().trim().max(60, "The courier's name is too long (60 characters at most).");
-const trackingField = z
+/** What a shipment tells its buyer: the courier, its tracking number, the day expected (orders' and exchanges'). */
+export const courierField = z.string().trim().max(60, "The courier's name is too long (60 characters at most).");
+export const trackingField = z
   .string()
   .trim()
   .max(40, "The tracking number is too long (40 characters at most).")
   .refine((value) => value === "" || /^[A-Za-z0-9 -]+$/.test(value), "A tracking number has letters and digits only.");
 /** "2026-03-14" from a date field: the day the parcel is expected, noon in India. */
-const expectedDayField = z
+export const expectedDayField = z
   .string()
   .trim()
   .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), "Please choose the expected delivery date.")

@@ -1,5 +1,5 @@
 import type { Actor } from "#core/actor.ts";
-import { describeOffer, type OfferState, offerState, type Promotion } from "#core/promotions.ts";
+import { describeAudience, describeOffer, type OfferState, offerState, type Promotion } from "#core/promotions.ts";
 import { assertAdmin } from "../access.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor } from "../db/schema.ts";
@@ -22,8 +22,8 @@ import { type PromotionFormInput, type PromotionInput, promotionInputSchema } fr
  * (and the shared pages that hold them) are made again on their next request. Record 31.
  */
 
-/** A promotion on the admin's list: where it stands now, and what it does in words. */
-export type PromotionListing = Promotion & { state: OfferState; description: string };
+/** A promotion on the admin's list: where it stands now, what it does and who may get it, in words. */
+export type PromotionListing = Promotion & { state: OfferState; description: string; audience: string };
 
 export async function listPromotions(db: Db, actor: Actor, now = Date.now()): Promise<PromotionListing[]> {
   assertAdmin(actor);
@@ -31,6 +31,7 @@ export async function listPromotions(db: Db, actor: Actor, now = Date.now()): Pr
     ...promotion,
     state: offerState(promotion, now),
     description: describeOffer(promotion),
+    audience: describeAudience(promotion),
   }));
 }
 

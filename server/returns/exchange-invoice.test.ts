@@ -88,7 +88,7 @@ describeEachDatabase("an exchange's replacement invoice", (database) => {
       ["picked-up", "received"],
     ] as const)
       await advanceReturn(db, ADMIN, { returnId: id, from, to });
-    const accept = () => advanceReturn(db, ADMIN, { returnId: id, from: "received", to: "exchange-shipped" });
+    const accept = () => advanceReturn(db, ADMIN, { returnId: id, from: "received", to: "exchange-accepted" });
     const results = await Promise.allSettled([accept(), accept()]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     expect(await failure(accept())).toMatchObject({ code: "stale-update" });
@@ -99,7 +99,7 @@ describeEachDatabase("an exchange's replacement invoice", (database) => {
     expect(await stockOf(db, kurta, "M")).toBe(1);
     // A refund is accepted by refunding, never by shipping: and the way back is refused too.
     expect(
-      await failure(advanceReturn(db, ADMIN, { returnId: id, from: "exchange-shipped", to: "refunded" })),
+      await failure(advanceReturn(db, ADMIN, { returnId: id, from: "exchange-accepted", to: "refunded" })),
     ).toMatchObject({ code: "invalid-transition" });
   });
 

@@ -45,6 +45,7 @@ export async function takeBackPoints(
       kind: "earned-reversed",
       points: -takeBack,
       at: now,
+      returnId: request.id,
     });
   }
   const spent = Math.floor((lines.reduce((sum, line) => sum + line.discount, 0) - offered) / 100);
@@ -57,6 +58,7 @@ export async function takeBackPoints(
       kind: "redeemed-returned",
       points: back,
       at: now,
+      returnId: request.id,
     });
   }
 }

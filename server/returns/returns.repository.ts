@@ -86,6 +86,24 @@ export async function updateReturnIf(
   );
 }
 
+/**
+ * An accepted exchange's replacement leaves with its courier and tracking number: only from
+ * "exchange-accepted", so of two clicks one ships it. The request is then closed.
+ */
+export async function markExchangeShipped(
+  executor: Executor,
+  id: number,
+  shipment: { courier: string; trackingNumber: string; expectedDeliveryAt: number | null; shippedAt: number },
+): Promise<boolean> {
+  return changedOneRow(
+    executor
+      .updateTable("returns")
+      .set({ ...shipment, status: "exchange-shipped", open: 0, updatedAt: shipment.shippedAt })
+      .where("id", "=", id)
+      .where("status", "=", "exchange-accepted"),
+  );
+}
+
 export async function setReturnCreditNote(executor: Executor, id: number, number: string, date: number) {
   return changedOneRow(
     executor

@@ -12,22 +12,21 @@ import {
 } from "#core/returns.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
-import { findServiceablePincode } from "../delivery/delivery.repository.ts";
 import { AppError } from "../errors.ts";
 import { findTaxLines } from "../invoices/invoices.repository.ts";
-import { queueMail } from "../mail/mail.service.ts";
-import { orderPathFor } from "../orders/order-machine.ts";
 import { decrementStock, findOrder, findOrderLines, incrementStock } from "../orders/orders.repository.ts";
 import { findReturnRefund, lockOrder } from "../payments/payments.repository.ts";
 import { checkUploadedImage, deleteShapedImage, storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
+import { type ExchangeShipment, exchangeShipmentOf } from "./exchange-shipping.ts";
 import { issueExchangeInvoice, issueReturnCreditNote } from "./return-documents.ts";
+import { mailStep } from "./return-mail.ts";
+import { optionsOf, type ReturnableLine, type ReturnOptions, type ReturnSettings } from "./return-options.ts";
 import { sendMoneyBack, takeBackPoints } from "./return-refunds.ts";
 import { amountOf, pieceShare } from "./return-shares.ts";
 import { type OrderRow, orderFor, type WhichOrder } from "./returned-order.ts";
 import {
-  claimedQuantity,
   countReturnReasons,
   creditedQuantity,
   findReturn,
@@ -35,9 +34,10 @@ import {
   findReturnsOfOrder,
   insertReturn,
   photoInUse,
-  sumStoreCreditBack,
   updateReturnIf,
 } from "./returns.repository.ts";
+
+export type { ReturnSettings, WhichOrder };
 
 /*
  * Returns and size exchanges of delivered pieces (record 30). A request covers some pieces of one
@@ -46,114 +46,9 @@ import {
  * pieces back on the shelf, takes back the points they earned, issues a credit note of its own
  * series for exactly their value at the invoice's own rates, and sends the money back once: a
  * gateway refund with its own key, store credit with a unique ledger entry, or a UPI transfer
- * for the administrator to make. An exchange holds the new size at once and ships it on acceptance.
+ * for the administrator to make. An exchange holds the new size at once; once the returned piece
+ * is accepted, the new size ships with its courier and tracking number (exchange-shipping.ts).
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export type ReturnSettings = { returnDays: number };
-export type { WhichOrder };
-
-/** How the money of a refund goes back for this order: online to its source; cash as credit or to UPI. */
-function refundMethodsFor(order: OrderRow): RefundMethod[] {
-  if (order.paymentMethod === "online") return ["gateway"];
-  return order.userId ? ["store-credit", "upi"] : ["upi"];
-}
-
-export type ReturnableLine = {
-  position: number;
-  productId: number;
-  title: string;
-  size: string;
-  quantity: number;
-  returnable: number;
-  /** Why the line cannot be returned, when it cannot. */
-  blocked: string | null;
-  /** Paise back for each piece returned next. */
-  amountPerPiece: number;
-  exchangeSizes: string[];
-};
-
-export type ReturnOptions = {
-  orderNumber: string;
-  open: boolean;
-  closesAt: number | null;
-  why: string | null;
-  pickup: boolean;
-  refundMethods: RefundMethod[];
-  /** Paise of the order paid with store credit not yet given back: a refund gives it back first. */
-  storeCreditFirst: number;
-  lines: ReturnableLine[];
-};
-
-/** What of a delivered order may still go back, for how much, and how. */
-export async function returnOptions(
-  db: Db,
-  settings: ReturnSettings,
-  actor: Actor,
-  which: WhichOrder,
-  now: number = Date.now(),
-): Promise<ReturnOptions> {
-  const order = await orderFor(db, actor, which);
-  return optionsOf(db, settings, order, now);
-}
-
-async function optionsOf(db: Executor, settings: ReturnSettings, order: OrderRow, now: number): Promise<ReturnOptions> {
-  const closesAt = order.deliveredAt === null ? null : order.deliveredAt + settings.returnDays * DAY_MS;
-  const why =
-    order.status !== "delivered"
-      ? "Pieces can be returned once the order is delivered."
-      : closesAt !== null && now > closesAt
-        ? `The return window closed ${settings.returnDays} days after delivery.`
-        : null;
-  const [lines, taxRows, pickup, creditBack] = await Promise.all([
-    findOrderLines(db, order.id),
-    findTaxLines(db, order.id),
-    findServiceablePincode(db, order.pincode),
-    sumStoreCreditBack(db, order.id),
-  ]);
-  const goods = taxRows.filter((row) => row.kind === "goods");
-  const result: ReturnableLine[] = [];
-  for (const line of lines) {
-    const product = await db
-      .selectFrom("products")
-      .select(["nonReturnable"])
-      .where("id", "=", line.productId)
-      .executeTakeFirst();
-    const sizes = await db
-      .selectFrom("productSizes")
-      .select(["size", "stock"])
-      .where("productId", "=", line.productId)
-      .orderBy("position")
-      .execute();
-    const claimed = await claimedQuantity(db, order.id, line.position);
-    const credited = await creditedQuantity(db, order.id, line.position);
-    const row = goods.find((entry) => entry.position === line.position);
-    const blocked = product?.nonReturnable ? "This piece cannot be returned." : null;
-    result.push({
-      position: line.position,
-      productId: line.productId,
-      title: line.title,
-      size: line.size,
-      quantity: line.quantity,
-      returnable: blocked || why ? 0 : Math.max(0, line.quantity - claimed),
-      blocked,
-      amountPerPiece: row ? amountOf(pieceShare(row, credited, 1)) : 0,
-      exchangeSizes: sizes.filter((size) => size.size !== line.size && size.stock > 0).map((size) => size.size),
-    });
-  }
-  return {
-    orderNumber: order.orderNumber,
-    open: why === null,
-    closesAt,
-    why,
-    // Where the courier's list is silent, the shop's own courier picks up (record 30).
-    pickup: pickup ? pickup.reversePickup : true,
-    refundMethods: refundMethodsFor(order),
-    storeCreditFirst: order.userId ? Math.max(0, order.storeCreditUsed - creditBack) : 0,
-    lines: result,
-  };
-}
 
 export const returnRequestSchema = z
   .object({
@@ -326,8 +221,8 @@ export const advanceReturnSchema = z
 /**
  * The administrator takes a request one step on. Of two clicks or two nodes, one moves it (the
  * step is a guarded update) and the other is told it changed. Accepting at the quality check runs
- * the acceptance: restock, points, credit note, and the refund or the exchange's shipment. Answers
- * the step in words.
+ * the acceptance: restock, points, credit note, and the refund, or the exchange's replacement
+ * invoice (its parcel then ships with its courier and tracking number: `shipExchange`).
  */
 export async function advanceReturn(
   db: Db,
@@ -339,6 +234,8 @@ export async function advanceReturn(
   const { returnId, from, to, rejectReason } = parseInput(advanceReturnSchema, input);
   if (!RETURN_TRANSITIONS[from].includes(to))
     throw new AppError("invalid-transition", `A return cannot go from ${from} to ${to}.`);
+  if (to === "exchange-shipped")
+    throw new AppError("invalid-transition", "Ship the new size with its courier and tracking number.");
   return db.transaction().execute(async (trx) => {
     const request = await findReturn(trx, returnId);
     if (!request) throw new AppError("not-found", "This return could not be found.");
@@ -363,7 +260,7 @@ export async function advanceReturn(
 function checkAcceptance(kind: "refund" | "exchange", to: ReturnStatus): void {
   if (to === "refunded" && kind !== "refund")
     throw new AppError("invalid-transition", "This is an exchange: accept it by shipping the new size.");
-  if (to === "exchange-shipped" && kind !== "exchange")
+  if (to === "exchange-accepted" && kind !== "exchange")
     throw new AppError("invalid-transition", "This is a return for a refund: accept it by refunding.");
 }
 
@@ -385,50 +282,14 @@ async function arrive(
     // The held size goes back on the shelf; the shopper keeps (or gets back) the piece they have.
     await incrementStock(trx, line.productId, request.exchangeSize, request.quantity);
   }
-  if (to !== "refunded" && to !== "exchange-shipped") return;
+  if (to !== "refunded" && to !== "exchange-accepted") return;
   await incrementStock(trx, line.productId, line.size, request.quantity);
   await issueReturnCreditNote(trx, order, request, now);
-  if (to === "exchange-shipped") await issueExchangeInvoice(trx, order, request, line, now);
+  if (to === "exchange-accepted") await issueExchangeInvoice(trx, order, request, line, now);
   if (to === "refunded") {
     await takeBackPoints(trx, order, request, now);
     await sendMoneyBack(trx, order, request, now);
   }
-}
-
-async function mailStep(trx: Executor, order: OrderRow, returnId: number, now: number): Promise<void> {
-  const request = await findReturn(trx, returnId);
-  const line = (await findOrderLines(trx, order.id)).find((entry) => entry.position === request?.position);
-  if (!request || !line) return;
-  const orderPath = orderPathFor(order);
-  // A refund whose money is still on its way (through the gateway, or a UPI transfer to make) is approved, not done.
-  const refund = request.status === "refunded" ? await findReturnRefund(trx, returnId) : undefined;
-  await queueMail(
-    trx,
-    {
-      kind: "return-status",
-      to: order.email,
-      payload: {
-        orderNumber: order.orderNumber,
-        name: order.name,
-        status: request.status,
-        title: line.title,
-        size: line.size,
-        quantity: request.quantity,
-        exchangeSize: request.exchangeSize,
-        amount: request.kind === "refund" ? request.amount : null,
-        storeCreditBack: request.storeCreditBack,
-        refundMethod: request.refundMethod,
-        rejectReason: request.rejectReason,
-        selfShip: request.selfShip === 1,
-        orderPath,
-        creditNotePath: request.creditNoteNumber ? `${orderPath}/returns/${request.id}/credit-note` : null,
-        exchangeInvoicePath: request.exchangeInvoiceNumber ? `${orderPath}/returns/${request.id}/invoice` : null,
-        refundDone: request.status === "refunded" ? !refund || refund.status === "processed" : undefined,
-        upiId: request.refundMethod === "upi" && request.upiId ? maskUpiId(request.upiId) : null,
-      },
-    },
-    now,
-  );
 }
 
 export type ReturnSummary = {
@@ -451,6 +312,8 @@ export type ReturnSummary = {
   creditNote: { number: string; date: number } | null;
   /** An accepted exchange's replacement invoice. */
   exchangeInvoice: { number: string; date: number } | null;
+  /** An exchange's replacement once it has shipped: who carries it, its tracking number, when expected. */
+  shipment: ExchangeShipment | null;
   createdAt: number;
 };
 
@@ -483,6 +346,7 @@ function summaryOf(row: Awaited<ReturnType<typeof findReturnsOfOrder>>[number]):
     rejectReason: row.rejectReason,
     creditNote: documentRef(row.creditNoteNumber, row.creditNoteDate),
     exchangeInvoice: documentRef(row.exchangeInvoiceNumber, row.exchangeInvoiceDate),
+    shipment: exchangeShipmentOf(row),
     createdAt: row.createdAt,
   };
 }
@@ -490,7 +354,7 @@ function summaryOf(row: Awaited<ReturnType<typeof findReturnsOfOrder>>[number]):
 /** The admin's Returns queue, filtered by step. */
 export async function returnQueue(db: Db, actor: Actor, status: ReturnStatus | null, limit = 100) {
   assertAdmin(actor);
-  return findReturnQueue(db, status, limit);
+  return (await findReturnQueue(db, status, limit)).map((row) => ({ ...row, shipment: exchangeShipmentOf(row) }));
 }
 
 /** Pieces returned by reason, per product and size (the size guides read it). */

@@ -18,15 +18,9 @@ import { ADMIN, deliveredOrder, stockOf, takeThrough } from "../testing/returns.
 import { scratchStorage } from "../testing/scratch-storage.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { returnDocument } from "./return-documents.ts";
+import { returnOptions } from "./return-options.ts";
 import { pieceShare } from "./return-shares.ts";
-import {
-  advanceReturn,
-  requestReturn,
-  returnOptions,
-  returnQueue,
-  returnsByReason,
-  returnsOfOrder,
-} from "./returns.service.ts";
+import { advanceReturn, requestReturn, returnQueue, returnsByReason, returnsOfOrder } from "./returns.service.ts";
 
 const SETTINGS = { returnDays: 14 };
 const DAY = 24 * 60 * 60 * 1000;
@@ -36,7 +30,7 @@ describeEachDatabase("returns for a refund", (database) => {
     const { db } = database();
     const customer = await makeCustomer(db);
     const actor = actorFor(customer);
-    const kurta = await makeProduct(db, { price: 249_900, sizes: { M: 3 } });
+    const kurta = await makeProduct(db, { title: "Test kurta Chanderi", price: 249_900, sizes: { M: 3 } });
     const dupatta = await makeProduct(db, { price: 89_900, sizes: { M: 3 } });
     const order = await deliveredOrder(db, actor, [
       { productId: kurta, size: "M", quantity: 1 },
@@ -84,6 +78,11 @@ describeEachDatabase("returns for a refund", (database) => {
     const earned = stored.pointsEarned;
     const takenBack = Math.floor((earned * 249_900) / (249_900 + 89_900));
     expect(after.balance).toBe(before.balance - takenBack);
+    // The ledger says why, for the return's entry as for the delivery's.
+    expect(after.ledger.map(({ points, reason }) => ({ points, reason }))).toEqual([
+      { points: -takenBack, reason: "returned Test kurta Chanderi" },
+      { points: earned, reason: "earned: order delivered" },
+    ]);
     // The order's page says what is left of its points, not what it first earned.
     const shown = await customerOrder(db, actor, order.orderNumber);
     expect(shown.pointsTakenBack).toBe(takenBack);

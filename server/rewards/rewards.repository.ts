@@ -111,17 +111,31 @@ export async function addPoints(executor: Executor, userId: string, points: numb
 
 export async function insertLedgerEntry(
   executor: Executor,
-  entry: { userId: string; orderId: number; kind: PointsKind; points: number; at: number },
+  entry: { userId: string; orderId: number; kind: PointsKind; points: number; at: number; returnId?: number },
 ): Promise<void> {
   await executor.insertInto("pointsLedger").values(entry).execute();
 }
 
-/** The ledger with each entry's order number, newest first. */
+/**
+ * The ledger with each entry's order number and status, and the title of the piece a return took
+ * back (entries a return made name it), newest first.
+ */
 export async function findLedger(executor: Executor, userId: string, limit: number) {
   return executor
     .selectFrom("pointsLedger")
     .innerJoin("orders", "orders.id", "pointsLedger.orderId")
-    .select(["pointsLedger.kind", "pointsLedger.points", "pointsLedger.at", "orders.orderNumber"])
+    .leftJoin("returns", "returns.id", "pointsLedger.returnId")
+    .leftJoin("orderLines", (join) =>
+      join.onRef("orderLines.orderId", "=", "returns.orderId").onRef("orderLines.position", "=", "returns.position"),
+    )
+    .select([
+      "pointsLedger.kind",
+      "pointsLedger.points",
+      "pointsLedger.at",
+      "orders.orderNumber",
+      "orders.status as orderStatus",
+      "orderLines.title as returnedTitle",
+    ])
     .where("pointsLedger.userId", "=", userId)
     .orderBy("pointsLedger.at", "desc")
     .limit(limit)

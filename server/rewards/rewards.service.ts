@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { pointsEntryReason } from "#core/points.ts";
 import { assertSignedIn } from "../access.ts";
 import type { Db, Executor, PointsKind } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -19,7 +20,8 @@ import {
  * balance below zero, so no path can spend points that were never there.
  */
 
-export type LedgerEntry = { kind: PointsKind; points: number; at: number; orderNumber: string | null };
+/** A ledger entry as the profile lists it, with why the points moved ("returned Kundan Jhumka"). */
+export type LedgerEntry = { kind: PointsKind; points: number; at: number; orderNumber: string | null; reason: string };
 
 /**
  * Points earned by a delivered order become spendable (inside the delivery's transaction): all of
@@ -91,6 +93,12 @@ export async function pointsSummary(
   return {
     balance,
     pending,
-    ledger: rows.map((row) => ({ kind: row.kind, points: row.points, at: row.at, orderNumber: row.orderNumber })),
+    ledger: rows.map((row) => ({
+      kind: row.kind,
+      points: row.points,
+      at: row.at,
+      orderNumber: row.orderNumber,
+      reason: pointsEntryReason({ kind: row.kind, orderStatus: row.orderStatus, returnedTitle: row.returnedTitle }),
+    })),
   };
 }

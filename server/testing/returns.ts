@@ -5,6 +5,7 @@ import type { Db } from "../db/schema.ts";
 import { EWAY_BILL_THRESHOLD_PAISE } from "../invoices/eway-bills.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder, type Sale } from "../orders/place-order.ts";
+import { shipExchange } from "../returns/exchange-shipping.ts";
 import { advanceReturn } from "../returns/returns.service.ts";
 import { actorFor, atShop, checkoutDetails } from "./factories.ts";
 
@@ -39,13 +40,25 @@ export async function deliveredOrder(
   return placed;
 }
 
-/** The administrator takes a return through pickup and receipt to its acceptance. */
-export async function takeThrough(db: Db, returnId: number, end: "refunded" | "exchange-shipped", now?: number) {
+/** What a replacement's parcel is given when a test ships it. */
+export const TEST_SHIPMENT = { courier: "Delhivery", trackingNumber: "DL 1234 5678", expectedDelivery: "" };
+
+/**
+ * The administrator takes a return through pickup and receipt to its acceptance; an exchange taken
+ * to "exchange-shipped" is accepted, then its new size shipped.
+ */
+export async function takeThrough(
+  db: Db,
+  returnId: number,
+  end: "refunded" | "exchange-accepted" | "exchange-shipped",
+  now?: number,
+) {
   const steps = [
     ["requested", "pickup-scheduled"],
     ["pickup-scheduled", "picked-up"],
     ["picked-up", "received"],
-    ["received", end],
+    ["received", end === "refunded" ? "refunded" : "exchange-accepted"],
   ] as const;
   for (const [from, to] of steps) await advanceReturn(db, ADMIN, { returnId, from, to }, now);
+  if (end === "exchange-shipped") await shipExchange(db, ADMIN, { returnId, ...TEST_SHIPMENT }, now);
 }

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { buyOne } from "../http/live-shop.ts";
 import { checkPages, logIn, SWEEP_TIMEOUT_MS } from "./a11y.ts";
-import { deliverOrder } from "./backstage.ts";
+import { acceptReturnBackstage, adminBackstage, deliverOrder, orderIdOf, returnForUpiBackstage } from "./backstage.ts";
 import { describeJourneys } from "./browser.ts";
 import { live } from "./shopper.ts";
 
@@ -24,7 +24,12 @@ describeJourneys("accessibility of the administrator's pages", (journey) => {
       await live(page, `/orders/${token}`);
       const orderNumber = (await page.getByRole("heading", { level: 1 }).textContent())?.match(/KS-\d+/)?.[0] ?? "";
       await deliverOrder(shop, orderNumber);
+      // Its piece sent back for a refund by UPI and accepted: the order's money shows the transfer
+      // still to make (marked), and the Returns queue a settled request.
+      await returnForUpiBackstage(shop, token ?? "");
+      await acceptReturnBackstage(shop, await adminBackstage(shop), orderNumber, "refunded");
       await checkPages(page, [
+        `/admin/updateorderstatus?id=${orderIdOf(orderNumber)}`,
         "/dashboard",
         "/dashboard?tab=products",
         "/dashboard?tab=orders",

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, setOrderStatus } from "./forms.ts";
-import { live } from "./shopper.ts";
+import { live, placedOrder } from "./shopper.ts";
 
 async function picture(colour: string) {
   return sharp({ create: { width: 800, height: 1000, channels: 3, background: colour } })
@@ -77,9 +77,9 @@ describeJourneys("the admin area", (journey) => {
       phone: "9820011111",
     });
     await dialog.getByRole("button", { name: "Order Now" }).click();
-    await shopper.waitForURL("**/order");
-    const orderNumber = (await shopper.getByTestId("order-card").first().textContent())?.match(/KS-\d+/)?.[0] ?? "";
+    const orderNumber = await placedOrder(shopper);
     expect(orderNumber).toMatch(/^KS-\d+$/);
+    await live(shopper, "/order");
 
     for (const status of ["Shipped", "Delivered"]) {
       await setOrderStatus(admin, orderNumber, status);

@@ -10,7 +10,7 @@ import type { E2eShop } from "./shop-servers.ts";
  */
 
 /** The order's id, from its number (KS-100042 is order 42). */
-const orderIdOf = (orderNumber: string) => Number(orderNumber.replace(/^KS-/, "")) - 100000;
+export const orderIdOf = (orderNumber: string) => Number(orderNumber.replace(/^KS-/, "")) - 100000;
 
 /** The administrator ships an order and marks it delivered, from the order's admin form. */
 export async function deliverOrder(shop: E2eShop, orderNumber: string): Promise<void> {
@@ -112,4 +112,65 @@ export async function pageAs(page: Page, shop: E2eShop, session: Session): Promi
     });
   await page.context().addCookies(cookies);
   return page;
+}
+
+/** A guest asks to return the first piece of a delivered cash order, the money to a UPI ID (a guest's way). */
+export async function returnForUpiBackstage(shop: E2eShop, token: string): Promise<void> {
+  const guest = liveBrowser();
+  const asked = await guest.post(shop.baseUrl, `/orders/${token}/return`, {
+    position: "0",
+    quantity: "1",
+    kind: "refund",
+    reason: "too-small",
+    refundMethod: "upi",
+    upiId: "axe.tester@okbank",
+  });
+  if (asked.status !== 302) throw new Error(`The return was refused (${asked.status}): ${asked.body.slice(0, 300)}`);
+}
+
+/** The administrator takes an order's return through the queue's steps to its acceptance, as its buttons post them. */
+export async function acceptReturnBackstage(
+  shop: E2eShop,
+  admin: Session,
+  orderNumber: string,
+  accept: "refunded" | "exchange-accepted",
+): Promise<void> {
+  const queue = await admin.get(shop.baseUrl, "/admin/returns?status=requested");
+  const entry = queue.body.split('data-testid="queued-return"').find((part) => part.includes(orderNumber));
+  const returnId = entry?.match(/name="returnId" value="(\d+)"/)?.[1];
+  if (!returnId) throw new Error(`No requested return of ${orderNumber} in the admin's queue.`);
+  const steps = [
+    ["requested", "pickup-scheduled"],
+    ["pickup-scheduled", "picked-up"],
+    ["picked-up", "received"],
+    ["received", accept],
+  ] as const;
+  for (const [from, to] of steps) {
+    const moved = await admin.post(shop.baseUrl, "/admin/returns", { returnId, from, to });
+    if (moved.status !== 302) throw new Error(`Return ${returnId} → ${to} was refused (${moved.status}).`);
+  }
+}
+
+/**
+ * An automatic promotion on one product, made as the admin's Offers form posts it, so that a page
+ * shows a price struck through; answers the way to disable it again (other journeys share the shop).
+ */
+export async function shelfOfferBackstage(
+  shop: E2eShop,
+  productId: number,
+  name: string,
+): Promise<() => Promise<void>> {
+  const admin = await adminBackstage(shop);
+  const fields = { intent: "save", kind: "automatic", name, actionType: "percent", percent: "10" };
+  const made = await admin.post(shop.baseUrl, "/admin/offers", { ...fields, productIds: String(productId) });
+  if (made.status !== 302)
+    throw new Error(`The offer ${name} was refused (${made.status}): ${made.body.slice(0, 300)}`);
+  const list = await admin.get(shop.baseUrl, "/admin/offers");
+  const editLink = list.body.match(new RegExp(`<a[^>]*aria-label="Edit ${name}"[^>]*>`))?.[0] ?? "";
+  const id = editLink.match(/href="\/admin\/offers\/(\d+)"/)?.[1];
+  if (!id) throw new Error(`The offer ${name} is not on the Offers list.`);
+  return async () => {
+    const disabled = await admin.post(shop.baseUrl, "/admin/offers", { intent: "disable", id });
+    if (disabled.status !== 302) throw new Error(`The offer ${name} could not be disabled (${disabled.status}).`);
+  };
 }

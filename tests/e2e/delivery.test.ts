@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery } from "./forms.ts";
-import { addToCart, live, productPath, signUp } from "./shopper.ts";
+import { addToCart, live, placedOrder, productPath, signUp } from "./shopper.ts";
 
 describeJourneys("delivery by pincode", (journey) => {
   it("tells a shopper when a parcel reaches a pincode, remembers it, and keeps the promise on the order", async () => {
@@ -34,9 +34,14 @@ describeJourneys("delivery by pincode", (journey) => {
     // The checkout makes the same promise before the order is placed.
     await expect.poll(() => dialog.getByTestId("checkout-promise").textContent()).toBe(`${promised}.`);
     await dialog.getByRole("button", { name: "Order Now" }).click();
+    // A customer lands on the order's confirmation, with the promise, as a guest does; it links to My Orders.
+    const number = await placedOrder(page);
+    await page.getByText("Order placed successfully").waitFor();
+    await expect.poll(() => page.getByTestId("placed-promise").textContent()).toBe(promised);
+    await page.getByRole("status").getByRole("link", { name: "My Orders" }).click();
     await page.waitForURL("**/order");
-    await page.getByTestId("order-card").first().click();
-    await page.waitForURL(/\/order\/KS-\d+$/);
+    await page.getByTestId("order-card").filter({ hasText: number }).click();
+    await page.waitForURL(`**/order/${number}`);
     await expect.poll(() => page.getByTestId("delivery-promise").textContent()).toBe(promised);
   });
 });

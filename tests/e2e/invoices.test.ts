@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
 import { downloadedText } from "./documents.ts";
 import { fillDelivery, fillPincode, setOrderStatus } from "./forms.ts";
+import { live, placedOrder } from "./shopper.ts";
 
 describeJourneys("tax invoices", (journey) => {
   it("lets a customer download the invoice of an order, and the credit note once the admin cancels it", async () => {
@@ -34,10 +35,7 @@ describeJourneys("tax invoices", (journey) => {
     // Ordered once the form has read the new pincode from the directory, as a shopper sees it settle.
     await fillPincode(dialog, "700019");
     await dialog.getByRole("button", { name: "Order Now" }).click();
-    await page.waitForURL("**/order");
-
-    await page.getByTestId("order-card").first().click();
-    await page.waitForURL(/\/order\/KS-\d+$/);
+    await live(page, `/order/${await placedOrder(page)}`);
     const orderNumber = page.url().split("/").pop() ?? "";
     const invoice = await downloadedText(page, "Tax invoice");
     expect(invoice.name).toMatch(/^KS-\d\d-\d\d-\d{6}\.pdf$/);

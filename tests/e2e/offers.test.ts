@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
 import { downloadedText } from "./documents.ts";
 import { fillDelivery, signInAsAdmin } from "./forms.ts";
-import { addToCart, live, productPath, signUp } from "./shopper.ts";
+import { addToCart, live, placedOrder, productPath, signUp } from "./shopper.ts";
 
 /** Puts the suit in the cart and types a code into the cart's box. */
 async function codeOnCart(page: Page, productUrl: string, code: string) {
@@ -57,9 +57,7 @@ describeJourneys("offers", (journey) => {
     await dialog.getByTestId("offer-discount").filter({ hasText: "Offer WELCOME10" }).waitFor();
     await fillDelivery(dialog);
     await dialog.getByRole("button", { name: "Order Now" }).click();
-    await shopper.waitForURL("**/order");
-    await shopper.getByTestId("order-card").first().click();
-    await shopper.waitForURL(/\/order\/KS-\d+$/);
+    await live(shopper, `/order/${await placedOrder(shopper)}`);
     await shopper.getByTestId("offer-discount").filter({ hasText: "Offer WELCOME10−₹269.90" }).waitFor();
 
     const invoice = await downloadedText(shopper, "Tax invoice");

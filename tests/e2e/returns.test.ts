@@ -55,7 +55,7 @@ async function takeThroughQueue(admin: Page, orderNumber: string, accept: string
     ["Schedule pickup", "Pickup scheduled"],
     ["Mark picked up", "Picked up"],
     ["Mark received", "Received"],
-    [accept, accept.startsWith("Accept: restock and refund") ? "Refunded" : "Exchange shipped"],
+    [accept, accept.startsWith("Accept: restock and refund") ? "Refunded" : "Exchange accepted"],
   ] as const) {
     // Each step waits for its own answer: a toast of the step before may still be on the screen.
     await admin.getByRole("button", { name: new RegExp(`^${step}: .* of order ${orderNumber}$`) }).click();
@@ -135,7 +135,20 @@ describeJourneys("returns", (journey) => {
     await live(adminPage, "/admin/returns?status=requested");
     await adminPage.getByRole("img", { name: "The shopper's photo of Bandra Straight-Fit Jeans" }).waitFor();
     await takeThroughQueue(adminPage, meerasOrder, "Accept: restock and refund");
-    await takeThroughQueue(adminPage, ravisOrder, "Accept: restock and ship the new size");
+    await takeThroughQueue(adminPage, ravisOrder, "Accept: restock and pack the new size");
+    // The new size ships as an order does: courier, tracking number and day expected, or not at all.
+    const shipIt = adminPage.getByRole("button", {
+      name: new RegExp(`^Ship the new size: .* of order ${ravisOrder}$`),
+    });
+    const shipForm = adminPage.locator("form", { has: shipIt });
+    await shipIt.click();
+    await expect
+      .poll(() => shipForm.getByRole("alert").textContent())
+      .toBe("All fields are required. 2 fields need attention: Courier, Tracking number");
+    await shipForm.getByLabel("Courier").fill("Delhivery");
+    await shipForm.getByLabel("Tracking number").fill("DL 5566 7788");
+    await shipIt.click();
+    await adminPage.getByText("The new size is on its way: the buyer is told.").waitFor();
 
     // Meera's credit note cites the invoice, at its place of supply and rate, for exactly the jeans.
     await live(page, `/order/${meerasOrder}`);
@@ -164,6 +177,10 @@ describeJourneys("returns", (journey) => {
       );
     await live(page, "/profile");
     await expect.poll(() => page.getByTestId("store-credit-balance").textContent()).toBe("₹1,999");
+    // The ledger says why points went, with a true minus sign.
+    await expect
+      .poll(() => page.getByTestId("points-change").first().textContent())
+      .toBe("−19 · returned Bandra Straight-Fit Jeans");
     // The credit pays for her next piece at checkout, under the grand total, which stays as it is.
     await meera.post(shop.baseUrl, "/cart", { intent: "add", productId: String(SUIT.productId), size: "S" });
     await live(page, "/cart?checkout&credit=1");
@@ -175,6 +192,11 @@ describeJourneys("returns", (journey) => {
     // Ravi's new size is invoiced on its own, settled against his credit note: nothing to pay.
     await live(ravisPage, `/order/${ravisOrder}`);
     await expect.poll(() => ravisPage.getByTestId("return-status").textContent()).toBe("Exchange shipped");
+    const parcel = ravisPage.getByTestId("exchange-shipment");
+    await expect.poll(() => parcel.textContent()).toContain("Delhivery");
+    await expect
+      .poll(() => parcel.getByRole("link", { name: /^DL 5566 7788/ }).getAttribute("href"))
+      .toBe("https://www.delhivery.com/track/package/DL55667788");
     const ravisNote = await downloadedText(ravisPage, /^Credit note RC\//);
     const ravisNoteNumber = ravisNote.name.replace(".pdf", "").replace(/^RC-(\d\d)-(\d\d)-/, "RC/$1-$2/");
     expect(ravisNote.text).toContain("Total credit ₹ 3,199.00");

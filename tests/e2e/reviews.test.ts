@@ -4,7 +4,7 @@ import { checkEveryWay } from "./a11y.ts";
 import { deliverOrder, pageAs, signUpBackstage } from "./backstage.ts";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, signInAsAdmin } from "./forms.ts";
-import { addToCart, live, productPath, signUp } from "./shopper.ts";
+import { addToCart, live, placedOrder, productPath, signUp } from "./shopper.ts";
 
 describeJourneys(
   "reviews and size guides",
@@ -19,9 +19,7 @@ describeJourneys(
       const checkout = page.getByRole("dialog", { name: "Checkout" });
       await fillDelivery(checkout);
       await checkout.getByRole("button", { name: "Order Now" }).click();
-      await page.waitForURL("**/order");
-      const orderNumber = ((await page.getByTestId("order-card").first().textContent()) ?? "").match(/KS-\d+/)?.[0];
-      expect(orderNumber).toBeTruthy();
+      const orderNumber = await placedOrder(page);
 
       // Before delivery the buyer is told why they cannot review yet.
       const reviewPath = kurta.replace("/productinfo/", "/review/");
@@ -73,8 +71,12 @@ describeJourneys(
       await expect
         .poll(() => dialog.getByTestId("size-recommendation").textContent())
         .toContain("From your chest, the chart gives M.");
+      // On a phone the chart is wider than the screen, and says that it scrolls sideways.
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expect.poll(() => dialog.getByTestId("side-scroll-hint").isVisible()).toBe(true);
       // The open dialog, with its chart and recommendation, at every width in both modes.
       await checkEveryWay(page, "the size guide dialog");
+      await expect.poll(() => dialog.getByTestId("side-scroll-hint").count()).toBe(0);
       // Tab never reaches the page behind the open dialog (past its last control, the browser's own UI).
       for (let press = 0; press < 12; press += 1) {
         await page.keyboard.press("Tab");

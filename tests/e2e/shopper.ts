@@ -46,6 +46,17 @@ export async function untilLive(page: Page, timeoutMs = 15_000): Promise<void> {
 }
 
 /**
+ * After Order Now: the order's confirmation page, where every buyer lands (its secret address);
+ * answers the order's number, from its heading.
+ */
+export async function placedOrder(page: Page): Promise<string> {
+  await page.waitForURL(/\/orders\/[A-Za-z0-9_-]{32,}$/);
+  const heading = page.getByRole("heading", { level: 1, name: /^Order KS-\d+$/ });
+  await heading.waitFor();
+  return ((await heading.textContent()) ?? "").replace("Order ", "");
+}
+
+/**
  * The shop's answer to the next form the page posts to `path` (a fetcher posts to `path.data`):
  * a control that changes as the form is sent says nothing of whether the shop has kept it.
  */

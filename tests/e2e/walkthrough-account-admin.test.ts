@@ -4,7 +4,7 @@ import { checkEveryWay } from "./a11y.ts";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, signInAsAdmin } from "./forms.ts";
 import { linkPath, waitForMail } from "./mailbox.ts";
-import { live, scrollsSideways, signUp } from "./shopper.ts";
+import { live, placedOrder, scrollsSideways, signUp } from "./shopper.ts";
 
 /*
  * What the walk-through found on the customer's account and order pages, in the mails, and in the
@@ -26,7 +26,7 @@ async function buyAsCustomer(page: Page, email: string): Promise<string> {
   await dialog.getByLabel("Full Name").waitFor();
   await fillDelivery(dialog);
   await dialog.getByRole("button", { name: "Order Now" }).click();
-  await page.waitForURL("**/order");
+  await placedOrder(page);
   const placed = await waitForMail(journeyShop.outboxDir, email, /^Your Kesar order KS-\d+$/);
   return placed.subject?.replace("Your Kesar order ", "") ?? "";
 }
@@ -110,7 +110,15 @@ describeJourneys("the walk-through's findings: account, orders, mails and admin"
       .filter({ hasText: number })
       .getByRole("link", { name: "Update Order" })
       .click();
+    // Each move asks only for what it needs: a reason only when cancelling, the parcel only when shipping.
+    const reason = admin.getByLabel("Reason for cancelling");
+    const courier = admin.getByLabel("Courier");
+    await admin.getByLabel("Status", { exact: true }).selectOption({ label: "Cancelled" });
+    await expect.poll(() => reason.isVisible()).toBe(true);
+    await expect.poll(() => courier.count()).toBe(0);
     await admin.getByLabel("Status", { exact: true }).selectOption({ label: "Shipped" });
+    await expect.poll(() => reason.count()).toBe(0);
+    await expect.poll(() => courier.isVisible()).toBe(true);
     await admin.getByRole("button", { name: "Update Order Status" }).click();
     await expect
       .poll(() => admin.getByRole("alert").textContent())
@@ -125,10 +133,18 @@ describeJourneys("the walk-through's findings: account, orders, mails and admin"
     const shipped = await waitForMail(journey().shop.outboxDir, email, /has shipped$/);
     expect(shipped.text).toContain("Courier: Blue Dart");
     expect(shipped.text).toContain("Tracking number: BD 4417 2290");
-    expect(shipped.text).toMatch(/Expected delivery: \w{3} \d{2}, \d{4}/);
+    // One date style: the day expected as the delivery promise writes it ("Fri, 4 Dec"), and the
+    // tracking number a link to the courier's own tracking page.
+    expect(shipped.text).toMatch(/Expected delivery: \w{3}, \d{1,2} \w{3,4}\n/);
+    expect(shipped.html).toContain(
+      "https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&amp;trackNo=BD44172290",
+    );
     expect(shipped.text).toContain("Amount due on delivery: ₹4,599");
     await live(shopper, linkPath(shipped, "/orders/"));
     await expect.poll(() => shopper.getByText("Blue Dart").count()).toBe(1);
+    await expect
+      .poll(() => shopper.getByRole("link", { name: /^BD 4417 2290/ }).getAttribute("href"))
+      .toContain("bluedart.com");
     await expect.poll(() => shopper.getByText("Cancel this order").count()).toBe(0);
 
     await live(admin, `/dashboard?tab=orders&q=${number}`);

@@ -3,12 +3,12 @@ import { describeJourneys } from "./browser.ts";
 import { live, scrollsSideways, signUp } from "./shopper.ts";
 
 /*
- * What a walk-through found in the admin area: its own frame at 1024 and 1366 px, and what a
- * disabled customer is told.
+ * What a walk-through found in the admin area: its own frame at 1024 and 1366 px, every section
+ * within reach at 768 and 375 px, and what a disabled customer is told.
  */
 
 describeJourneys("the walk-through's findings: the admin area", (journey) => {
-  it("gives the admin a frame of their own that fits at 1024 and 1366 px, and tells a disabled customer why they left", async () => {
+  it("gives the admin a frame of their own that fits at 1024 and 1366 px, shows every section at 768 and 375 px, and tells a disabled customer why they left", async () => {
     const customer = await journey().newPage();
     const email = await signUp(customer, "Nisha Menon");
     await live(customer, "/profile");
@@ -31,6 +31,27 @@ describeJourneys("the walk-through's findings: the admin area", (journey) => {
         await expect.poll(() => scrollsSideways(admin), { message: `${section} at ${width}` }).toBe(false);
       }
     }
+    // On a tablet and a phone every section shows: the strip wraps, nothing hides past its edge.
+    const sections = admin.getByRole("navigation", { name: "Admin" }).getByRole("link");
+    for (const width of [768, 375]) {
+      await admin.setViewportSize({ width, height: 800 });
+      await expect.poll(() => sections.count()).toBe(12);
+      await expect
+        .poll(
+          () =>
+            sections.evaluateAll((links) =>
+              links
+                .filter((link) => {
+                  const box = link.getBoundingClientRect();
+                  return box.left < 0 || box.right > document.documentElement.clientWidth;
+                })
+                .map((link) => link.textContent),
+            ),
+          { message: `sections cut off at ${width} px` },
+        )
+        .toEqual([]);
+    }
+    await admin.setViewportSize({ width: 1024, height: 800 });
     // The orders table fits beside the navigation: it does not need to scroll sideways.
     await live(admin, "/dashboard?tab=orders");
     const table = admin.getByRole("table", { name: "Orders" });

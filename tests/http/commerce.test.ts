@@ -54,7 +54,15 @@ describeEachDatabase("cart and orders over HTTP, from the attacker's side", (dat
       shipping: "0",
     });
     expect(placed.statusCode).toBe(302);
-    expect(placed.headers.location).toBe("/order");
+    // A customer lands on the order's confirmation page, as a guest does, with the delivery promise
+    // and the way to My Orders.
+    const confirmation = String(placed.headers.location);
+    expect(confirmation).toMatch(/^\/orders\/[\w-]{32,}$/);
+    const page = await session.get(confirmation);
+    expect(page.body).toContain("Thank you! Your order is placed.");
+    expect(page.body).toMatch(/data-testid="placed-promise"[^>]*>Delivery (by|between) \w{3}, \d{1,2} \w{3,4}/);
+    expect(page.body).toMatch(/<a[^>]*href="\/order"[^>]*>My Orders<\/a>/);
+    expect(page.body).toContain("₹2,600");
     const orders = await session.get("/order");
     expect(orders.body).toContain("₹2,600");
   });

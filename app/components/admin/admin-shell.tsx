@@ -50,8 +50,8 @@ function currentSection(pathname: string, search: string): string {
 
 /**
  * The admin area's own frame: a bar with the shop's name, the way back to the shop, the theme and
- * logout, and a side navigation for each section of the admin area (a row of links below
- * 1024 px, so the tables keep the width).
+ * logout, and a side navigation for each section of the admin area (rows of links below 1024 px,
+ * wrapping so that every section shows, and the tables keep the width).
  */
 export function AdminShell({ viewer, theme, children }: { viewer: Viewer; theme: Theme; children: React.ReactNode }) {
   const location = useLocation();
@@ -80,13 +80,14 @@ export function AdminShell({ viewer, theme, children }: { viewer: Viewer; theme:
           aria-label="Admin"
           className="border-b border-zinc-200 bg-zinc-50 lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0 dark:border-zinc-800 dark:bg-zinc-900"
         >
-          <ul className="flex gap-1 overflow-x-auto p-2 lg:sticky lg:top-14 lg:flex-col lg:p-3">
+          {/* Below 1024 px the sections wrap onto as many rows as they need: none hides off the edge. */}
+          <ul className="flex flex-wrap gap-1 p-2 lg:sticky lg:top-14 lg:flex-col lg:flex-nowrap lg:p-3">
             {SECTIONS.map(({ label, to, tab, Icon }) => (
               <li key={tab}>
                 <Link
                   to={to}
                   aria-current={current === tab ? "page" : undefined}
-                  className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                  className={`flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap lg:px-3 lg:py-2 ${
                     current === tab
                       ? "bg-gold-400 text-zinc-950"
                       : "text-zinc-700 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-800"

@@ -119,7 +119,7 @@ function MoneyRow({ event }: { event: MoneyEvent }) {
           {event.label}
         </span>
         {event.reference ? (
-          <span className="block break-all text-xs text-zinc-500 dark:text-zinc-400">{event.reference}</span>
+          <span className="block break-all text-xs text-zinc-600 dark:text-zinc-400">{event.reference}</span>
         ) : null}
         {event.note ? <span className="block text-xs text-zinc-600 dark:text-zinc-400">{event.note}</span> : null}
       </span>

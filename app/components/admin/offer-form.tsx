@@ -15,9 +15,12 @@ export type OfferFormValues = Partial<PromotionFormInput>;
 const rupees = (paise: number | null) => (paise === null ? "" : String(paiseToRupees(paise)));
 const count = (value: number | null) => (value === null ? "" : String(value));
 
-/** A promotion as its form shows it; a new one is a code for signed-in customers, starting now. */
+/**
+ * A promotion as its form shows it; a new one is a code open to everyone (guests too, as in
+ * Shopify), starting now: limiting it to members is a box the owner ticks on purpose.
+ */
 export function offerFormValues(promotion: Promotion | null): OfferFormValues {
-  if (!promotion) return { kind: "code", actionType: "percent", signedInOnly: true };
+  if (!promotion) return { kind: "code", actionType: "percent", signedInOnly: false };
   const { action } = promotion;
   return {
     kind: promotion.kind,
@@ -215,7 +218,7 @@ function OfferConditions({ values, fieldErrors, automatic }: SectionProps & { au
           </div>
         </fieldset>
         <div className="flex flex-col gap-2 sm:col-span-2">
-          {box("signedInOnly", "Signed-in customers only")}
+          {box("signedInOnly", "Signed-in customers only (guests do not get it)")}
           {box("firstOrderOnly", "First order only")}
           {automatic ? box("combinesWithCode", "Also applies with a code the shopper types") : null}
         </div>

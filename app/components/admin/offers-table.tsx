@@ -14,7 +14,7 @@ const STATES: Record<OfferState, { label: string; tone: string }> = {
 const HEAD = "px-2 py-1.5 font-medium";
 // On a phone each offer stacks, every cell labelled; from md up it is an ordinary table.
 const CELL =
-  "flex justify-between gap-4 py-1 text-right before:text-left before:text-zinc-500 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-2 md:text-left md:align-top md:before:content-none";
+  "flex justify-between gap-4 py-1 text-right before:text-left before:text-zinc-600 dark:before:text-zinc-400 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-2 md:text-left md:align-top md:before:content-none";
 
 /** When an offer runs, in India time. */
 function when(offer: PromotionListing): string {
@@ -22,7 +22,10 @@ function when(offer: PromotionListing): string {
   return offer.endsAt === null ? `From ${from}` : `${from} to ${formatShopDateTime(offer.endsAt)}`;
 }
 
-/** Every offer: what it is, when it runs, how often it was used, and the way to change or stop it. */
+/**
+ * Every offer: what it is, who may get it (a members-only offer silently skips guests, so the
+ * list says so), when it runs, how often it was used, and the way to change or stop it.
+ */
 export function OffersTable({ offers }: { offers: readonly PromotionListing[] }) {
   if (offers.length === 0) {
     return <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No offers yet: make the first below.</p>;
@@ -38,10 +41,13 @@ export function OffersTable({ offers }: { offers: readonly PromotionListing[] })
             What it gives
           </th>
           <th scope="col" className={HEAD}>
+            For
+          </th>
+          <th scope="col" className={HEAD}>
             When (India time)
           </th>
           <th scope="col" className={`${HEAD} text-right`}>
-            Uses
+            Uses so far
           </th>
           <th scope="col" className={HEAD}>
             Actions
@@ -67,10 +73,13 @@ export function OffersTable({ offers }: { offers: readonly PromotionListing[] })
             <td data-label="What it gives" className={CELL}>
               {offer.description}
             </td>
+            <td data-label="For" className={CELL} data-testid="offer-audience">
+              {offer.audience}
+            </td>
             <td data-label="When" className={CELL}>
               {when(offer)}
             </td>
-            <td data-label="Uses" className={`${CELL} tabular-nums md:text-right`}>
+            <td data-label="Uses so far" className={`${CELL} tabular-nums md:text-right`} data-testid="offer-uses">
               {formatCount(offer.uses)}
               {offer.totalLimit === null ? "" : ` of ${formatCount(offer.totalLimit)}`}
             </td>

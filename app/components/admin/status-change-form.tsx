@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { SHOP_CANCEL_REASONS } from "#core/cancel-reasons.ts";
 import { type OrderStatus, STATUS_LABELS } from "#core/order-status.ts";
@@ -18,8 +19,10 @@ const LABELS = {
 const REASONS = Object.entries(SHOP_CANCEL_REASONS).map(([value, label]) => ({ value, label }));
 
 /**
- * The status select, with what the buyer's mail needs for the move: the shipment when the order can
- * ship, a reason when it can be cancelled. A plain form post, so it works before JavaScript loads.
+ * The status select, with what the buyer's mail needs for the move chosen: the shipment for
+ * Shipped, a reason for Cancelled, nothing else. A plain form post, so it works before JavaScript
+ * loads; until then every field the order's moves could need shows, and the server asks only for
+ * those of the move sent.
  */
 export function StatusChangeForm(props: {
   from: OrderStatus;
@@ -28,6 +31,10 @@ export function StatusChangeForm(props: {
   failure: Failure;
 }) {
   const errors = props.failure?.fieldErrors ?? {};
+  const [chosen, setChosen] = useState("");
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const asks = (status: OrderStatus) => props.choices.includes(status) && (!hydrated || chosen === status);
   return (
     <Form method="post" className="mt-4 flex flex-col gap-4" key={props.from} noValidate>
       <FormError message={props.failure?.message} fieldErrors={errors} labels={LABELS} />
@@ -37,12 +44,13 @@ export function StatusChangeForm(props: {
         label="Status"
         placeholder="Select Status"
         defaultValue=""
+        onChange={(event) => setChosen(event.target.value)}
         options={props.choices.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
         error={errors.to}
       />
-      {props.choices.includes("shipped") ? (
+      {asks("shipped") ? (
         <fieldset className="grid gap-4 rounded-md border border-zinc-200 p-4 sm:grid-cols-3 dark:border-zinc-700">
-          <legend className="px-1 text-sm font-medium">When shipping (the buyer's mail gives these)</legend>
+          <legend className="px-1 text-sm font-medium">The parcel (the buyer's mail gives these)</legend>
           <TextField name="courier" label={LABELS.courier} autoComplete="off" error={errors.courier} />
           <TextField
             name="trackingNumber"
@@ -59,11 +67,11 @@ export function StatusChangeForm(props: {
           />
         </fieldset>
       ) : null}
-      {props.choices.includes("cancelled") ? (
+      {asks("cancelled") ? (
         <SelectField
           name="reason"
           label={LABELS.reason}
-          hint="When cancelling: the buyer's mail gives it."
+          hint="The buyer's mail gives it."
           placeholder="Choose a reason"
           options={REASONS}
           defaultValue=""

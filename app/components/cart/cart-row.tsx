@@ -2,6 +2,7 @@ import { Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { formatInr } from "#core/money.ts";
+import { sizeWords } from "#core/sizes.ts";
 import type { CartLine } from "#server/cart/cart.schemas.ts";
 import { availabilityMessage } from "../../lib/cart-availability.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
@@ -12,7 +13,7 @@ export const lineKey = (line: Pick<CartLine, "productId" | "size">) => `${line.p
 
 // On narrow screens each row stacks, every cell labelled; from md up it is an ordinary table.
 const CELL =
-  "flex items-center justify-between py-1 before:text-zinc-500 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-4 md:before:content-none";
+  "flex items-center justify-between py-1 before:text-zinc-600 dark:before:text-zinc-400 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-4 md:before:content-none";
 
 type CartRowProps = {
   line: CartLine;
@@ -85,7 +86,7 @@ export function CartRow({ line, register, onRemoved }: CartRowProps) {
             Remove
             <span className="sr-only">
               {" "}
-              {line.title}, size {line.size}
+              {line.title}, {sizeWords(line.size)}
             </span>
           </button>
         </fetcher.Form>

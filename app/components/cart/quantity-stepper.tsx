@@ -1,5 +1,6 @@
 import { Minus, Plus } from "lucide-react";
 import type { FetcherWithComponents } from "react-router";
+import { sizeWords } from "#core/sizes.ts";
 import type { CartLine } from "#server/cart/cart.schemas.ts";
 
 /**
@@ -17,11 +18,11 @@ export function QuantityStepper({ line, fetcher }: { line: CartLine; fetcher: Fe
         to={line.quantity - 1}
         gone={gone}
         atLimit={line.quantity <= 1}
-        label={`One fewer ${line.title}, size ${line.size}`}
+        label={`One fewer ${line.title}, ${sizeWords(line.size)}`}
       >
         <Minus aria-hidden="true" className="size-4" />
       </StepButton>
-      <output className="w-8 text-center font-medium" aria-label={`Quantity of ${line.title}, size ${line.size}`}>
+      <output className="w-8 text-center font-medium" aria-label={`Quantity of ${line.title}, ${sizeWords(line.size)}`}>
         {line.quantity}
       </output>
       <StepButton
@@ -30,7 +31,7 @@ export function QuantityStepper({ line, fetcher }: { line: CartLine; fetcher: Fe
         to={line.quantity + 1}
         gone={gone}
         atLimit={line.quantity >= line.stock}
-        label={`One more ${line.title}, size ${line.size}`}
+        label={`One more ${line.title}, ${sizeWords(line.size)}`}
       >
         <Plus aria-hidden="true" className="size-4" />
       </StepButton>

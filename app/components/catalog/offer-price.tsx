@@ -6,14 +6,26 @@ import type { ShelfOffer } from "#core/promotions.ts";
  * shelf price struck through, the price with it, and its name ("₹1,799 ₹1,599 with FEST10"), so
  * that nothing changes between the shelf and the cart. Screen readers hear "was … now …".
  */
+/**
+ * The colours of the struck price and the offer's name: on the page's own background (light or dark
+ * with the theme), or on the home page's black cards, whatever the theme ("night"). Each is 4.5:1
+ * or more against its background.
+ */
+const TONES = {
+  page: { was: "text-zinc-600 dark:text-zinc-400", named: "text-green-800 dark:text-green-300" },
+  night: { was: "text-zinc-400", named: "text-green-300" },
+} as const;
+
 export function ShelfPrice({
   price,
   offer,
   className = "",
+  tone = "page",
 }: {
   price: number;
   offer?: ShelfOffer | undefined;
   className?: string;
+  tone?: keyof typeof TONES;
 }) {
   if (!offer) return <p className={className}>{formatInr(price)}</p>;
   // One text node, so that the page's HTML reads "with FEST10" as the shopper does.
@@ -25,10 +37,10 @@ export function ShelfPrice({
       title={offer.description}
     >
       <span className="sr-only">Was</span>
-      <s className="text-sm font-normal text-zinc-500 dark:text-zinc-400">{formatInr(price)}</s>
+      <s className={`text-sm font-normal ${TONES[tone].was}`}>{formatInr(price)}</s>
       <span className="sr-only">, now</span>
       <span>{formatInr(offer.price)}</span>
-      <span className="text-xs font-semibold tracking-wide text-green-800 dark:text-green-300">{named}</span>
+      <span className={`text-xs font-semibold tracking-wide ${TONES[tone].named}`}>{named}</span>
     </p>
   );
 }

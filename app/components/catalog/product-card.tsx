@@ -65,7 +65,12 @@ export function ProductCard({
         <div className="flex flex-1 flex-col gap-1 p-4">
           <h2 className="line-clamp-2 text-sm font-medium">{product.title}</h2>
           {product.rating ? <CardRating rating={product.rating} /> : null}
-          <ShelfPrice price={product.price} offer={offer} className={`mt-auto font-semibold ${look.price}`} />
+          <ShelfPrice
+            price={product.price}
+            offer={offer}
+            tone={tone}
+            className={`mt-auto font-semibold ${look.price}`}
+          />
         </div>
       </Link>
       {children ? <div className="flex flex-col gap-2 px-4 pb-4">{children}</div> : null}

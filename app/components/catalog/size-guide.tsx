@@ -16,6 +16,7 @@ import {
 import { inOwnTask } from "../../lib/own-task.ts";
 import { isKnownVisitor } from "../../lib/visitor-mark.ts";
 import { Modal } from "../ui/modal.tsx";
+import { SideScroll } from "../ui/side-scroll.tsx";
 
 /** Where a guest's measurements stay: this browser only. */
 const STORAGE_KEY = "kesar:measurements";
@@ -123,9 +124,8 @@ function ChartTable({ chart, unit }: { chart: ShownChart; unit: LengthUnit }) {
     chart.rows.some((row) => typeof row.values[column.key] === "number"),
   );
   return (
-    // On a phone the chart may scroll sideways: the keyboard can reach and scroll it too.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled by keyboard.
-    <div className="overflow-x-auto" tabIndex={0}>
+    // On a phone the chart may scroll sideways: it says so, and the keyboard can scroll it too.
+    <SideScroll label="Size chart">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Measurements in {unit === "cm" ? "centimetres" : "inches"}</caption>
         <thead>
@@ -158,7 +158,7 @@ function ChartTable({ chart, unit }: { chart: ShownChart; unit: LengthUnit }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </SideScroll>
   );
 }
 

@@ -1,6 +1,7 @@
-import { deliveryWindowText, formatShopDate } from "#core/dates.ts";
+import { deliveryWindowText, formatShopDay } from "#core/dates.ts";
 import { stateByCode } from "#core/indian-states.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
+import { TrackingNumber } from "./tracking-number.tsx";
 
 /** "Mumbai, Maharashtra 400050": the city, then the state and the pincode, as an address is written. */
 export function cityLine(order: Pick<OrderDetail, "city" | "stateCode" | "pincode">): string {
@@ -35,11 +36,13 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
           <dt className="text-zinc-600 dark:text-zinc-400">Courier</dt>
           <dd>{order.shipment.courier}</dd>
           <dt className="text-zinc-600 dark:text-zinc-400">Tracking number</dt>
-          <dd className="font-mono">{order.shipment.trackingNumber}</dd>
+          <dd>
+            <TrackingNumber courier={order.shipment.courier} trackingNumber={order.shipment.trackingNumber} />
+          </dd>
           {order.shipment.expectedDeliveryAt && order.status === "shipped" ? (
             <>
               <dt className="text-zinc-600 dark:text-zinc-400">Expected</dt>
-              <dd>{formatShopDate(order.shipment.expectedDeliveryAt)}</dd>
+              <dd>{formatShopDay(order.shipment.expectedDeliveryAt)}</dd>
             </>
           ) : null}
         </dl>

@@ -6,6 +6,7 @@ import { STATUS_LABELS } from "#core/order-status.ts";
 import { paymentWords } from "#core/payment-status.ts";
 import { orderPointsMessage, pointsToPaise } from "#core/points.ts";
 import { shippingText } from "#core/promotions.ts";
+import { sizeText } from "#core/sizes.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
 import { OfferRows } from "../cart/offer-rows.tsx";
 import { StoreCreditPaid } from "../cart/store-credit-choice.tsx";
@@ -91,7 +92,7 @@ export function OrderView({
             <div className="flex-1">
               <p className="font-medium">{line.title}</p>
               <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                Size {line.size} · {line.quantity} × {formatInr(line.unitPrice)}
+                {sizeText(line.size)} · {line.quantity} × {formatInr(line.unitPrice)}
               </p>
             </div>
             <p className="font-semibold">{formatInr(line.unitPrice * line.quantity)}</p>

@@ -1,14 +1,6 @@
 import { formatShopDate } from "#core/dates.ts";
+import { signedPoints } from "#core/points.ts";
 import type { LedgerEntry } from "#server/rewards/rewards.service.ts";
-
-const KIND_LABELS: Record<LedgerEntry["kind"], string> = {
-  earned: "Earned (order delivered)",
-  redeemed: "Redeemed",
-  "earned-reversed": "Earned, reversed",
-  "redeemed-returned": "Redeemed, returned (order cancelled)",
-  "held-until-delivery": "Held until the order is delivered",
-  corrected: "Balance set right",
-};
 
 /**
  * The reward points a customer can spend, those pending on orders still on their way, and the
@@ -42,33 +34,26 @@ export function RewardPoints({
         1 point for every full ₹100 you pay for goods; each point is worth ₹1 at checkout.
       </p>
       {ledger.length > 0 ? (
-        <table className="mt-3 w-full text-sm">
-          <caption className="sr-only">Points ledger</caption>
-          <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Order</th>
-              <th scope="col">What</th>
-              <th scope="col" className="text-right">
-                Points
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+        <>
+          <h3 className="mt-4 text-sm font-semibold">Points ledger</h3>
+          <ol className="mt-1 flex flex-col divide-y divide-gold-200 text-sm dark:divide-gold-800">
             {ledger.map((entry) => (
-              <tr key={`${entry.orderNumber}-${entry.kind}-${entry.at}`}>
-                <td>{formatShopDate(entry.at)}</td>
-                <td>{entry.orderNumber}</td>
-                <td>{KIND_LABELS[entry.kind]}</td>
-                <td
-                  className={`text-right font-medium ${entry.points < 0 ? "text-red-700 dark:text-red-300" : "text-green-800 dark:text-green-300"}`}
-                >
-                  {entry.points > 0 ? `+${entry.points}` : entry.points}
-                </td>
-              </tr>
+              <li key={`${entry.orderNumber}-${entry.kind}-${entry.at}`} className="py-1.5" data-testid="points-entry">
+                <p data-testid="points-change">
+                  <span
+                    className={`font-semibold tabular-nums ${entry.points < 0 ? "text-red-700 dark:text-red-300" : "text-green-800 dark:text-green-300"}`}
+                  >
+                    {signedPoints(entry.points)}
+                  </span>{" "}
+                  · {entry.reason}
+                </p>
+                <p className="text-xs text-zinc-600 dark:text-zinc-300">
+                  {formatShopDate(entry.at)} · order {entry.orderNumber}
+                </p>
+              </li>
             ))}
-          </tbody>
-        </table>
+          </ol>
+        </>
       ) : null}
     </section>
   );

@@ -1,9 +1,11 @@
 import { Link } from "react-router";
-import { formatShopDate } from "#core/dates.ts";
+import { formatShopDate, formatShopDay } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { RETURN_REASONS, type ReturnReason } from "#core/returns.ts";
+import { sizeText, sizeWords } from "#core/sizes.ts";
 import type { ReturnSummary } from "#server/returns/returns.service.ts";
 import { DocumentLink } from "../orders/document-link.tsx";
+import { TrackingNumber } from "../orders/tracking-number.tsx";
 
 type Panel = { returns: (ReturnSummary & { title: string; size: string })[]; canReturn: boolean };
 
@@ -18,7 +20,7 @@ function ReturnDocuments({ entry, path }: { entry: ReturnSummary; path: string }
       {entry.exchangeInvoice ? (
         <li>
           <DocumentLink href={`${path}/invoice`}>
-            Tax invoice {entry.exchangeInvoice.number} (size {entry.exchangeSize})
+            Tax invoice {entry.exchangeInvoice.number} ({sizeWords(entry.exchangeSize ?? "")})
           </DocumentLink>
         </li>
       ) : null}
@@ -32,9 +34,9 @@ function ReturnEntry({ entry, orderPath }: { entry: Panel["returns"][number]; or
     <li className="flex flex-col gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
       <p>
         <span className="font-medium">
-          {entry.title} · Size {entry.size} × {entry.quantity}
+          {entry.title} · {sizeText(entry.size)} × {entry.quantity}
         </span>{" "}
-        · {entry.kind === "exchange" ? `exchange for size ${entry.exchangeSize}` : "return"} ·{" "}
+        · {entry.kind === "exchange" ? `exchange for ${sizeWords(entry.exchangeSize ?? "")}` : "return"} ·{" "}
         {RETURN_REASONS[entry.reason as ReturnReason] ?? entry.reason} · asked on {formatShopDate(entry.createdAt)}
       </p>
       <p>
@@ -55,8 +57,40 @@ function ReturnEntry({ entry, orderPath }: { entry: Panel["returns"][number]; or
             : `To your UPI ID ${entry.upi.id}, within 2 working days`}
         </p>
       ) : null}
+      <ExchangeParcel entry={entry} />
       <ReturnDocuments entry={entry} path={`${orderPath}/returns/${entry.id}`} />
     </li>
+  );
+}
+
+/** Where an exchange's new size is: being packed, or on its way with its courier and tracking number. */
+function ExchangeParcel({ entry }: { entry: ReturnSummary }) {
+  const size = sizeWords(entry.exchangeSize ?? "");
+  if (entry.status === "exchange-accepted") {
+    return <p>We are packing {size} for you; its tracking number shows here once it ships.</p>;
+  }
+  if (!entry.shipment) return null;
+  const { courier, trackingNumber, expectedDeliveryAt, shippedAt } = entry.shipment;
+  return (
+    <dl
+      className="grid grid-cols-[auto_1fr] gap-x-3 rounded-md bg-zinc-50 p-3 dark:bg-zinc-900"
+      data-testid="exchange-shipment"
+    >
+      <dt className="text-zinc-600 dark:text-zinc-400">New {size}</dt>
+      <dd>{shippedAt ? `Shipped on ${formatShopDate(shippedAt)}` : "Shipped"}</dd>
+      <dt className="text-zinc-600 dark:text-zinc-400">Courier</dt>
+      <dd>{courier}</dd>
+      <dt className="text-zinc-600 dark:text-zinc-400">Tracking number</dt>
+      <dd>
+        <TrackingNumber courier={courier} trackingNumber={trackingNumber} />
+      </dd>
+      {expectedDeliveryAt ? (
+        <>
+          <dt className="text-zinc-600 dark:text-zinc-400">Expected</dt>
+          <dd>{formatShopDay(expectedDeliveryAt)}</dd>
+        </>
+      ) : null}
+    </dl>
   );
 }
 

@@ -2,7 +2,8 @@ import { Form } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { REFUND_TIMING, RETURN_REASONS, type RefundMethod } from "#core/returns.ts";
-import type { ReturnableLine, ReturnOptions } from "#server/returns/returns.service.ts";
+import { sizeText } from "#core/sizes.ts";
+import type { ReturnableLine, ReturnOptions } from "#server/returns/return-options.ts";
 import { FormError } from "../ui/form-error.tsx";
 import { PicturePicker } from "../ui/picture-picker.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
@@ -51,7 +52,7 @@ export function ReturnLineForm({
   return (
     <section className="card flex flex-col gap-3 p-4 text-sm" aria-labelledby={headingId}>
       <h2 id={headingId} className="text-base font-semibold">
-        {line.title} · Size {line.size} · {line.quantity} {line.quantity === 1 ? "piece" : "pieces"}
+        {line.title} · {sizeText(line.size)} · {line.quantity} {line.quantity === 1 ? "piece" : "pieces"}
       </h2>
       {cannot ? (
         <p data-testid="return-blocked">{cannot}</p>

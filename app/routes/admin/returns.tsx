@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { formatShopDateTime } from "#core/dates.ts";
+import { formatShopDateTime, formatShopDay } from "#core/dates.ts";
 import { imageSources } from "#core/images.ts";
 import { formatInr } from "#core/money.ts";
 import {
@@ -12,16 +12,20 @@ import {
   type ReturnStatus,
   returnStepLabel,
 } from "#core/returns.ts";
-import { advanceReturn, returnQueue, returnsByReason } from "#server/returns/returns.service.ts";
+import { sizeText, sizeWords } from "#core/sizes.ts";
+import { shipExchangeSchema, shipExchangeWithDetails } from "#server/returns/exchange-shipping.ts";
+import { advanceReturn, advanceReturnSchema, returnQueue, returnsByReason } from "#server/returns/returns.service.ts";
 import { recordUpiRefund, upiRefundSchema } from "#server/returns/upi-refunds.ts";
 import { formFailure } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
 import { formFields, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
+import { TrackingNumber } from "../../components/orders/tracking-number.tsx";
 import { FormError } from "../../components/ui/form-error.tsx";
 import { PhotoThumbnails } from "../../components/ui/photo-thumbnails.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/returns";
 
@@ -37,31 +41,33 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return { status, queue: await returnQueue(db, actor, status), reasons: await returnsByReason(db, actor) };
 }
 
-/** The queue's forms: a step of a request (no intent), or a UPI refund's UTR. */
+/** The queue's forms: a step of a request (no intent), the new size shipped, or a UPI refund's UTR. */
 const returnForm = z.object({
-  intent: z.enum(["step", "upi-paid"], { error: "Unknown return action." }).default("step"),
+  intent: z.enum(["step", "ship", "upi-paid"], { error: "Unknown return action." }).default("step"),
 });
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
+  const { db } = appServices(context);
+  const back = `/admin/returns${url.search}`;
   try {
     const form = await readForm(request);
-    if (routeFields(form, returnForm).intent === "upi-paid") {
-      await recordUpiRefund(appServices(context).db, actor, formFields(form, upiRefundSchema));
-      return redirectWithToast(
-        context,
-        `/admin/returns${url.search}`,
-        makeToast("success", "The return is now: Refunded."),
-      );
+    const { intent } = routeFields(form, returnForm);
+    if (intent === "upi-paid") {
+      await recordUpiRefund(db, actor, formFields(form, upiRefundSchema));
+      return redirectWithToast(context, back, makeToast("success", "The return is now: Refunded."));
     }
-    const text = (name: string) => String(form.get(name) ?? "");
-    const step = await advanceReturn(appServices(context).db, actor, {
-      returnId: text("returnId"),
-      from: text("from") as ReturnStatus,
-      to: text("to") as ReturnStatus,
-      rejectReason: text("rejectReason"),
-    });
-    const back = `/admin/returns${url.search}`;
+    if (intent === "ship") {
+      const parcel = formFields(form, shipExchangeSchema);
+      try {
+        await shipExchangeWithDetails(db, actor, parcel);
+      } catch (error) {
+        // The refusal is said on the form of the return it is about.
+        return formFailure(error, undefined, { returnId: String(parcel.returnId) });
+      }
+      return redirectWithToast(context, back, makeToast("success", "The new size is on its way: the buyer is told."));
+    }
+    const step = await advanceReturn(db, actor, formFields(form, advanceReturnSchema));
     return redirectWithToast(context, back, makeToast("success", `The return is now: ${step}.`));
   } catch (error) {
     return formFailure(error);
@@ -79,7 +85,7 @@ function nextStep(status: ReturnStatus, kind: "refund" | "exchange"): { to: Retu
   if (status === "received")
     return kind === "refund"
       ? { to: "refunded", label: "Accept: restock and refund" }
-      : { to: "exchange-shipped", label: "Accept: restock and ship the new size" };
+      : { to: "exchange-accepted", label: "Accept: restock and pack the new size" };
   return null;
 }
 
@@ -142,7 +148,7 @@ function ReasonsTable({ rows }: { rows: ReasonRow[] }) {
 type Queued = Route.ComponentProps["loaderData"]["queue"][number];
 
 function moneyWay(entry: Queued): string {
-  if (entry.kind === "exchange") return `Exchange for size ${entry.exchangeSize}`;
+  if (entry.kind === "exchange") return `Exchange for ${sizeWords(entry.exchangeSize ?? "")}`;
   const way =
     entry.refundMethod === "upi"
       ? `to UPI ID ${entry.upiId}`
@@ -153,12 +159,12 @@ function moneyWay(entry: Queued): string {
 }
 
 /** One request: who asked, what and why, and the step to take next (or its rejection). */
-function QueuedReturn({ entry }: { entry: Queued }) {
+function QueuedReturn({ entry, failure }: { entry: Queued; failure: Failure }) {
   return (
     <li className="card flex flex-col gap-2 p-4 text-sm" data-testid="queued-return">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold">
-          {entry.title} · Size {entry.size} × {entry.quantity}
+          {entry.title} · {sizeText(entry.size)} × {entry.quantity}
         </h2>
         <span className="rounded-full bg-zinc-100 px-2 py-0.5 font-medium dark:bg-zinc-800">
           {returnStepLabel(entry.status, entry.refundStatus)}
@@ -186,6 +192,13 @@ function QueuedReturn({ entry }: { entry: Queued }) {
         </div>
       ) : null}
       {entry.rejectReason ? <p>Rejected: {entry.rejectReason}</p> : null}
+      {entry.shipment ? (
+        <p data-testid="exchange-shipment">
+          New {sizeWords(entry.exchangeSize ?? "")} shipped with {entry.shipment.courier} · tracking{" "}
+          <TrackingNumber courier={entry.shipment.courier} trackingNumber={entry.shipment.trackingNumber} />
+          {entry.shipment.expectedDeliveryAt ? ` · expected ${formatShopDay(entry.shipment.expectedDeliveryAt)}` : ""}
+        </p>
+      ) : null}
       {entry.creditNoteNumber ? (
         <p className="flex flex-wrap gap-x-4">
           <a href={`/admin/returns/${entry.id}/credit-note`} className="underline underline-offset-4" download>
@@ -198,14 +211,15 @@ function QueuedReturn({ entry }: { entry: Queued }) {
           ) : null}
         </p>
       ) : null}
-      <ReturnActions entry={entry} />
+      <ReturnActions entry={entry} failure={failure} />
     </li>
   );
 }
 
-function ReturnActions({ entry }: { entry: Queued }) {
+function ReturnActions({ entry, failure }: { entry: Queued; failure: Failure }) {
   const step = nextStep(entry.status, entry.kind);
-  const what = `${entry.title} (size ${entry.size}) of order ${entry.orderNumber}`;
+  const what = `${entry.title} (${sizeWords(entry.size)}) of order ${entry.orderNumber}`;
+  if (entry.status === "exchange-accepted") return <ShipExchangeForm entry={entry} failure={failure} />;
   return (
     <div className="flex flex-wrap items-end gap-3">
       {step ? (
@@ -273,9 +287,72 @@ function UpiRefundForm({ entry, what }: { entry: Queued; what: string }) {
   );
 }
 
+type Failure = { message: string; fieldErrors?: Record<string, string>; values?: { returnId?: string } } | undefined;
+
+const SHIP_LABELS = { courier: "Courier", trackingNumber: "Tracking number", expectedDelivery: "Expected delivery" };
+
+/**
+ * An accepted exchange's new size leaves as an order does: the courier, the tracking number and the
+ * day expected go into the buyer's mail and onto their order page.
+ */
+function ShipExchangeForm({ entry, failure }: { entry: Queued; failure: Failure }) {
+  const mine = failure?.values?.returnId === String(entry.id) ? failure : undefined;
+  const errors = mine?.fieldErrors ?? {};
+  const id = (name: string) => `${name}-${entry.id}`;
+  const labels = Object.fromEntries(
+    Object.entries(SHIP_LABELS).map(([name, label]) => [name, { label, id: id(name) }]),
+  );
+  // A parcel is usually with the buyer four days after it leaves.
+  const expectedDefault = new Date(entry.updatedAt + 4 * 86_400_000).toISOString().slice(0, 10);
+  return (
+    <Form method="post" className="flex flex-col gap-3" noValidate>
+      <FormError message={mine?.message} fieldErrors={errors} labels={labels} />
+      <input type="hidden" name="intent" value="ship" />
+      <input type="hidden" name="returnId" value={entry.id} />
+      <fieldset className="grid gap-3 rounded-md border border-zinc-200 p-3 sm:grid-cols-3 dark:border-zinc-700">
+        <legend className="px-1 text-sm font-medium">
+          Ship the new {sizeWords(entry.exchangeSize ?? "")} (the buyer's mail gives these)
+        </legend>
+        <TextField
+          id={id("courier")}
+          name="courier"
+          label={SHIP_LABELS.courier}
+          autoComplete="off"
+          error={errors.courier}
+        />
+        <TextField
+          id={id("trackingNumber")}
+          name="trackingNumber"
+          label={SHIP_LABELS.trackingNumber}
+          autoComplete="off"
+          error={errors.trackingNumber}
+        />
+        <TextField
+          id={id("expectedDelivery")}
+          name="expectedDelivery"
+          label={SHIP_LABELS.expectedDelivery}
+          type="date"
+          defaultValue={expectedDefault}
+          error={errors.expectedDelivery}
+        />
+      </fieldset>
+      <div>
+        <button
+          type="submit"
+          className="btn-primary"
+          aria-label={`Ship the new size: ${entry.title} of order ${entry.orderNumber}`}
+        >
+          Ship the new size
+        </button>
+      </div>
+    </Form>
+  );
+}
+
 /** The Returns queue: filter by step, read the request, take it on, or reject it with a reason. */
 export default function ReturnsAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { status, queue, reasons } = loaderData;
+  const failure = actionData && "message" in actionData ? actionData : undefined;
   const filters: { status: ReturnStatus | null; label: string }[] = [
     { status: null, label: "All" },
     ...RETURN_STATUSES.map((value) => ({ status: value, label: RETURN_STATUS_LABELS[value] })),
@@ -298,11 +375,11 @@ export default function ReturnsAdmin({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       </nav>
-      <FormError message={actionData?.message} />
+      {failure?.values?.returnId ? null : <FormError message={failure?.message} />}
       {queue.length === 0 ? <p>No returns here.</p> : null}
       <ul className="flex flex-col gap-4">
         {queue.map((entry) => (
-          <QueuedReturn key={entry.id} entry={entry} />
+          <QueuedReturn key={entry.id} entry={entry} failure={failure} />
         ))}
       </ul>
       <section aria-labelledby="reasons-heading" className="flex flex-col gap-2">

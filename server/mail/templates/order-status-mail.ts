@@ -1,12 +1,12 @@
 import { Link, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 import { cancelReasonLabel } from "#core/cancel-reasons.ts";
-import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { REFUND_NOTE } from "#core/payment-status.ts";
 import type { MailMessage } from "../mail.schemas.ts";
 import { button, h, letter, muted, styles, text } from "./mail-layout.ts";
 import { STATUS_WORDS } from "./mail-subjects.ts";
+import { shipmentParts } from "./shipment-parts.ts";
 
 type StatusPayload = Extract<MailMessage, { kind: "order-status" }>["payload"];
 type Url = (path: string) => string;
@@ -30,10 +30,7 @@ function plural(points: number): string {
 }
 
 function shippedParts(payload: StatusPayload): ReactNode[] {
-  const parts = [text(`Your order ${payload.orderNumber} is on its way.`)];
-  if (payload.courier) parts.push(text(`Courier: ${payload.courier}`));
-  if (payload.trackingNumber) parts.push(text(`Tracking number: ${payload.trackingNumber}`));
-  if (payload.expectedDeliveryAt) parts.push(text(`Expected delivery: ${formatShopDate(payload.expectedDeliveryAt)}`));
+  const parts = [text(`Your order ${payload.orderNumber} is on its way.`), ...shipmentParts(payload)];
   const due = payload.amountDue ?? payload.total;
   if (payload.paidOnline) parts.push(text("You have paid for it online: nothing is due at the door."));
   else if (due === 0) parts.push(text("You have paid for it with store credit: nothing is due at the door."));

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { formatInr } from "#core/money.ts";
 import { REFUND_TIMING, type RefundMethod, type ReturnStatus, returnStepLabel } from "#core/returns.ts";
+import { sizeWords } from "#core/sizes.ts";
 import type { ReturnMail } from "../mail.schemas.ts";
 import { button, letter, muted, text } from "./mail-layout.ts";
+import { shipmentParts } from "./shipment-parts.ts";
 
 type Url = (path: string) => string;
 
@@ -32,15 +34,17 @@ function moneyWords(payload: Payload): string | null {
   return rest > 0 ? `${formatInr(payload.amount)}: ${first}, and ${formatInr(rest)} ${timing}` : first;
 }
 
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
 function stepParts(payload: Payload): ReactNode[] {
-  const piece = `${payload.title} (size ${payload.size}) × ${payload.quantity}`;
+  const piece = `${payload.title} (${sizeWords(payload.size)}) × ${payload.quantity}`;
   const money = moneyWords(payload);
   switch (payload.status) {
     case "requested":
       return [
         text(
           payload.exchangeSize
-            ? `We have your request to exchange ${piece} for size ${payload.exchangeSize}. The new size is held for you.`
+            ? `We have your request to exchange ${piece} for ${sizeWords(payload.exchangeSize)}. The new size is held for you.`
             : `We have your request to return ${piece}.`,
         ),
         ...(money ? [text(`Refund: ${money}.`)] : []),
@@ -58,11 +62,17 @@ function stepParts(payload: Payload): ReactNode[] {
       return [text(`We have received ${piece} and are checking it.`)];
     case "refunded":
       return refundedParts(payload, piece, money);
-    case "exchange-shipped":
+    case "exchange-accepted":
       return [
         text(
-          `We accepted ${piece} and have shipped size ${payload.exchangeSize}. Nothing is to pay: its invoice is settled against the returned piece's credit note.`,
+          `We accepted ${piece} and are packing ${sizeWords(payload.exchangeSize ?? "")} for you. We will write again with its tracking number when it ships.`,
         ),
+        text("Nothing is to pay: its invoice is settled against the returned piece's credit note."),
+      ];
+    case "exchange-shipped":
+      return [
+        text(`${capitalised(sizeWords(payload.exchangeSize ?? ""))} of ${payload.title} is on its way.`),
+        ...shipmentParts(payload),
       ];
     case "rejected":
       return [text(`We could not accept the return of ${piece}: ${payload.rejectReason ?? ""}`)];

@@ -1,0 +1,42 @@
+import { CircleCheck } from "lucide-react";
+import { Link } from "react-router";
+import { deliveryWindowText } from "#core/dates.ts";
+import type { OrderDetail } from "#server/orders/orders.schemas.ts";
+
+/**
+ * The confirmation at the top of a placed order's page, the same for a guest and a customer: thanks,
+ * the delivery promise made at checkout, and where to find the order again (a customer's My Orders;
+ * a guest's the page's own address, also mailed).
+ */
+export function OrderPlacedNotice({ order }: { order: OrderDetail }) {
+  return (
+    <section
+      className="mb-6 flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900 dark:border-green-900 dark:bg-green-950 dark:text-green-100"
+      role="status"
+      aria-labelledby="placed-heading"
+    >
+      <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-green-700 dark:text-green-300" />
+      <div className="flex flex-col gap-1">
+        <h2 id="placed-heading" className="text-lg font-semibold">
+          Thank you! Your order is placed.
+        </h2>
+        {order.promisedDelivery ? (
+          <p className="font-semibold" data-testid="placed-promise">
+            {deliveryWindowText(order.promisedDelivery)}
+          </p>
+        ) : null}
+        {order.isGuest ? (
+          <p>Keep this page's address to check on it later; we have e-mailed it to you too.</p>
+        ) : (
+          <p>
+            We have e-mailed you its details. Your orders are all in{" "}
+            <Link to="/order" className="font-semibold underline underline-offset-4">
+              My Orders
+            </Link>
+            .
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import type { Actor } from "#core/actor.ts";
+import { assertAdmin } from "../access.ts";
+import type { Db, ReturnsTable } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { findOrder } from "../orders/orders.repository.ts";
+import { courierField, expectedDayField, trackingField } from "../orders/orders.schemas.ts";
+import { parseInput, requiredText } from "../validation/fields.ts";
+import { mailStep } from "./return-mail.ts";
+import type { OrderRow } from "./returned-order.ts";
+import { findReturn, markExchangeShipped } from "./returns.repository.ts";
+
+/*
+ * An accepted exchange's replacement ships as an order does (record 36): its own Shipped step, with
+ * the courier, the tracking number and the day it is expected, mailed to the buyer and shown on
+ * their order page. The administrator's Returns screen calls it; a courier integration that books
+ * the parcel can call it the same way, with the shop itself as the actor.
+ */
+
+/** The replacement's parcel: who carries it, its tracking number, the day expected, when it left. */
+export type ExchangeShipment = {
+  courier: string;
+  trackingNumber: string;
+  expectedDeliveryAt: number | null;
+  shippedAt: number | null;
+};
+
+export function exchangeShipmentOf(
+  row: Pick<ReturnsTable, "courier" | "trackingNumber" | "expectedDeliveryAt" | "shippedAt">,
+): ExchangeShipment | null {
+  if (!row.courier) return null;
+  return {
+    courier: row.courier,
+    trackingNumber: row.trackingNumber ?? "",
+    expectedDeliveryAt: row.expectedDeliveryAt === null ? null : Number(row.expectedDeliveryAt),
+    shippedAt: row.shippedAt === null ? null : Number(row.shippedAt),
+  };
+}
+
+/** A replacement shipped: the courier and its tracking number are required; the day expected may be unknown. */
+export const shipExchangeSchema = z.object({
+  returnId: z.coerce.number({ error: "Which return?" }).int("Which return?").positive("Which return?"),
+  courier: requiredText("Please enter the courier.").pipe(courierField),
+  trackingNumber: requiredText("Please enter the tracking number.").pipe(trackingField),
+  expectedDelivery: expectedDayField.default(null),
+});
+export type ShipExchangeInput = z.input<typeof shipExchangeSchema>;
+
+/** The administrator's screen asks for the day expected too, as an order's Shipped step does. */
+export const shipExchangeFormSchema = shipExchangeSchema.superRefine((input, context) => {
+  if (input.expectedDelivery === null)
+    context.addIssue({
+      code: "custom",
+      path: ["expectedDelivery"],
+      message: "Please choose the expected delivery date.",
+    });
+});
+
+/**
+ * Ships an accepted exchange's new size. Of two clicks or two nodes, one ships it (a guarded step
+ * from "exchange-accepted") and the other is told it has shipped already; the buyer gets one mail.
+ */
+export async function shipExchange(
+  db: Db,
+  actor: Actor,
+  input: ShipExchangeInput,
+  now: number = Date.now(),
+): Promise<void> {
+  assertAdmin(actor);
+  const { returnId, courier, trackingNumber, expectedDelivery } = parseInput(shipExchangeSchema, input);
+  await db.transaction().execute(async (trx) => {
+    const request = await findReturn(trx, returnId);
+    if (!request) throw new AppError("not-found", "This return could not be found.");
+    if (request.kind !== "exchange") throw new AppError("invalid-transition", "Only an exchange ships a new size.");
+    const shipment = { courier, trackingNumber, expectedDeliveryAt: expectedDelivery, shippedAt: now };
+    if (!(await markExchangeShipped(trx, returnId, shipment))) {
+      const shippedAlready = request.status === "exchange-shipped";
+      throw new AppError(
+        shippedAlready ? "stale-update" : "invalid-transition",
+        shippedAlready
+          ? "This exchange has shipped already. Please reload it."
+          : "Accept the returned piece before shipping the new size.",
+      );
+    }
+    const order = (await findOrder(trx, { id: request.orderId })) as OrderRow;
+    await mailStep(trx, order, returnId, now);
+  });
+}
+
+/** The administrator's Returns screen: as shipExchange, but the day expected must be given too. */
+export async function shipExchangeWithDetails(
+  db: Db,
+  actor: Actor,
+  input: ShipExchangeInput,
+  now: number = Date.now(),
+): Promise<void> {
+  assertAdmin(actor);
+  parseInput(shipExchangeFormSchema, input);
+  await shipExchange(db, actor, input, now);
+}
