@@ -94,7 +94,7 @@ export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): 
   return paged(
     rows.map(({ supplyType, ewayBillNumber, ewayBillEnteredAt, paymentMethod, paymentStatus, ...row }) => ({
       ...row,
-      ewayBill: ewayBillStatusOf({ supplyType, total: row.total, ewayBillNumber, ewayBillEnteredAt }),
+      ewayBill: ewayBillStatusOf({ ...row, supplyType, ewayBillNumber, ewayBillEnteredAt }),
       payment:
         paymentMethod === "online"
           ? `Online · ${PAYMENT_STATUS_LABELS[paymentStatus]}`
