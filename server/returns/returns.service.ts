@@ -19,10 +19,11 @@ import { decrementStock, findOrder, findOrderLines, incrementStock } from "../or
 import { lockOrder } from "../payments/payments.repository.ts";
 import { checkUploadedImage, deleteShapedImage, storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
+import { inWholeRupees } from "../tax/round-off.ts";
 import { parseInput } from "../validation/fields.ts";
 import { issueExchangeInvoice, issueReturnCreditNote } from "./return-documents.ts";
 import { sendMoneyBack, takeBackPoints } from "./return-refunds.ts";
-import { amountOf, pieceShare } from "./return-shares.ts";
+import { amountOf, pieceShare, returnAmount } from "./return-shares.ts";
 import { type OrderRow, orderFor, type WhichOrder } from "./returned-order.ts";
 import {
   claimedQuantity,
@@ -136,7 +137,7 @@ async function optionsOf(db: Executor, settings: ReturnSettings, order: OrderRow
       quantity: line.quantity,
       returnable: blocked || why ? 0 : Math.max(0, line.quantity - claimed),
       blocked,
-      amountPerPiece: row ? amountOf(pieceShare(row, credited, 1)) : 0,
+      amountPerPiece: row ? inWholeRupees(amountOf(pieceShare(row, credited, 1))) : 0,
       exchangeSizes: sizes.filter((size) => size.size !== line.size && size.stock > 0).map((size) => size.size),
     });
   }
@@ -214,7 +215,12 @@ export async function requestReturn(
         refundMethod,
         upiId: refundMethod === "upi" ? request.upiId : null,
         status: "requested",
-        amount: taxRow ? amountOf(pieceShare(taxRow, credited, request.quantity)) : 0,
+        ...(await returnAmount(
+          trx,
+          order,
+          taxRow ? amountOf(pieceShare(taxRow, credited, request.quantity)) : 0,
+          request.kind,
+        )),
         selfShip: options.pickup ? 0 : 1,
         createdAt: now,
         updatedAt: now,
