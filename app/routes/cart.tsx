@@ -27,6 +27,7 @@ import { CartLines } from "../components/cart/cart-lines.tsx";
 import { CartSummary, choicesOf } from "../components/cart/cart-summary.tsx";
 import { CheckoutBlocked } from "../components/cart/checkout-blocked.tsx";
 import { CheckoutForm, type CheckoutValues } from "../components/cart/checkout-form.tsx";
+import { CodCapNote } from "../components/cart/cod-cap-note.tsx";
 import { OrderItems } from "../components/cart/order-items.tsx";
 import { PointsNote } from "../components/cart/points-note.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
@@ -52,10 +53,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const payment = paymentChoices(config.payments, payments !== null, {
     total: checkout.storeCredit?.toPay ?? checkout.grandTotal,
   });
+  // The cart says before the checkout form when cash on delivery cannot take it, and what to do.
+  const cartPayment = paymentChoices(config.payments, payments !== null, {
+    total: cart.storeCredit?.toPay ?? cart.grandTotal,
+  });
   return {
     cart,
     checkout,
     payment,
+    cartPayment,
     piece,
     signedIn,
     checkoutOpen: signedIn && url.searchParams.has("checkout") && checkout.lines.length > 0 && !checkout.blocked,
@@ -120,7 +126,9 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Cart", description: "Your shopping cart.", noindex: true });
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, checkout, piece, signedIn, checkoutOpen, idempotencyKey, defaults, payment } = loaderData;
+  const { cart, checkout, piece, signedIn, checkoutOpen, idempotencyKey, defaults, payment, cartPayment } = loaderData;
+  // With no way to pay it (cash capped, nothing online), the order cannot be placed as it stands.
+  const unpayable = !cartPayment.online && !cartPayment.cod.offered;
   const failure = checkoutFailure(actionData);
   const cartCheckout = cartPath(choicesOf(cart), { checkout: true });
   const checkoutPath = piece ? `/cart?checkout&${pieceSearch(piece)}` : cartCheckout;
@@ -138,12 +146,18 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             <CartLines lines={cart.lines} />
           </section>
           <CartSummary totals={cart}>
-            {cart.blocked ? (
+            {cartPayment.capNote ? <CodCapNote note={cartPayment.capNote} /> : null}
+            {cart.blocked || unpayable ? (
               <>
-                <button type="button" className="btn-gold w-full" disabled aria-describedby="checkout-blocked">
+                <button
+                  type="button"
+                  className="btn-gold w-full"
+                  disabled
+                  aria-describedby={cart.blocked ? "checkout-blocked" : "cod-cap-note"}
+                >
                   Buy Now
                 </button>
-                <CheckoutBlocked where="cart" />
+                {cart.blocked ? <CheckoutBlocked where="cart" /> : null}
               </>
             ) : (
               <Link to={signedIn ? cartCheckout : "/account"} className="btn-gold w-full" preventScrollReset>
