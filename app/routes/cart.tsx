@@ -13,7 +13,7 @@ import {
   viewOrderNow,
 } from "#server/cart/cart.service.ts";
 import { applyCartCode, removeCartCode } from "#server/cart/cart-offers.service.ts";
-import { paymentChoices } from "#server/payments/cod.ts";
+import { type PaymentChoices, paymentChoices } from "#server/payments/cod.ts";
 import { offerCodeSchema } from "#server/promotions/promotions.schemas.ts";
 import { actionDone, actionFailed, type FormFailure } from "../.server/action-results.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
@@ -127,8 +127,6 @@ export const meta: Route.MetaFunction = () =>
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, checkout, piece, signedIn, checkoutOpen, idempotencyKey, defaults, payment, cartPayment } = loaderData;
-  // With no way to pay it (cash capped, nothing online), the order cannot be placed as it stands.
-  const unpayable = !cartPayment.online && !cartPayment.cod.offered;
   const failure = checkoutFailure(actionData);
   const cartCheckout = cartPath(choicesOf(cart), { checkout: true });
   const checkoutPath = piece ? `/cart?checkout&${pieceSearch(piece)}` : cartCheckout;
@@ -146,24 +144,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             <CartLines lines={cart.lines} />
           </section>
           <CartSummary totals={cart}>
-            {cartPayment.capNote ? <CodCapNote note={cartPayment.capNote} /> : null}
-            {cart.blocked || unpayable ? (
-              <>
-                <button
-                  type="button"
-                  className="btn-gold w-full"
-                  disabled
-                  aria-describedby={cart.blocked ? "checkout-blocked" : "cod-cap-note"}
-                >
-                  Buy Now
-                </button>
-                {cart.blocked ? <CheckoutBlocked where="cart" /> : null}
-              </>
-            ) : (
-              <Link to={signedIn ? cartCheckout : "/account"} className="btn-gold w-full" preventScrollReset>
-                Buy Now
-              </Link>
-            )}
+            <BuyNow to={signedIn ? cartCheckout : "/account"} blocked={cart.blocked} payment={cartPayment} />
           </CartSummary>
         </div>
       )}
@@ -196,6 +177,35 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
         </CheckoutDialog>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Buy Now, or why it waits: some lines cannot be bought as they are, or nothing can pay the order as
+ * it stands (cash on delivery capped and no online payment). Cash's cap, when the cart is above it,
+ * is said first, with what to do.
+ */
+function BuyNow({ to, blocked, payment }: { to: string; blocked: boolean; payment: PaymentChoices }) {
+  const unpayable = !payment.online && !payment.cod.offered;
+  return (
+    <>
+      {payment.capNote ? <CodCapNote note={payment.capNote} /> : null}
+      {blocked || unpayable ? (
+        <button
+          type="button"
+          className="btn-gold w-full"
+          disabled
+          aria-describedby={blocked ? "checkout-blocked" : "cod-cap-note"}
+        >
+          Buy Now
+        </button>
+      ) : (
+        <Link to={to} className="btn-gold w-full" preventScrollReset>
+          Buy Now
+        </Link>
+      )}
+      {blocked ? <CheckoutBlocked where="cart" /> : null}
+    </>
   );
 }
 
