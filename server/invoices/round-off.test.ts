@@ -6,14 +6,15 @@ import { changeStatus, customerOrder } from "../orders/orders.service.ts";
 import { returnDocument } from "../returns/return-documents.ts";
 import { requestReturn, returnsOfOrder } from "../returns/returns.service.ts";
 import { storeCreditSummary } from "../store-credit/store-credit.ts";
-import { DEMO_SIGNATORY } from "../tax/seller.ts";
+import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { actorFor, makeCustomer, makeProduct, shopSigning } from "../testing/factories.ts";
 import { enterCode, fillCart, makeOffer, orderCart } from "../testing/offers.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { pdfText } from "../testing/pdf-text.ts";
 import { takeThrough } from "../testing/returns.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
-import { gstReport } from "./gst-report.service.ts";
+import { gstReport, monthOf } from "./gst-report.service.ts";
+import { gstr1Json } from "./gstr1-json.ts";
 import { invoiceDocument, signedDocumentFile } from "./invoices.service.ts";
 
 /*
@@ -23,6 +24,7 @@ import { invoiceDocument, signedDocumentFile } from "./invoices.service.ts";
  */
 
 const ADMIN = actorFor({ id: "admin", email: "owner@example.com" }, "admin");
+const KOLKATA = { address: "12 Park Street", city: "Kolkata", stateCode: "19", pincode: "700016" };
 const pdfOf = async (document: Parameters<typeof signedDocumentFile>[1]) =>
   pdfText((await signedDocumentFile(shopSigning(), document)).pdf);
 
@@ -59,7 +61,7 @@ describeEachDatabase("round off", (database) => {
     expect(mail?.payload).toMatchObject({ total: 437_800, roundOff: -15 });
 
     // The month's return carries the taxable value and tax, never the round off.
-    const report = await gstReport(db, ADMIN, new Date().toISOString().slice(0, 7));
+    const report = await gstReport(db, ADMIN, monthOf(Date.now()));
     const b2cs = report.b2cs.find((row) => row.stateCode === "27" && row.rateBps === invoice.lines[0]?.rateBps);
     expect(b2cs?.taxable).toBeGreaterThanOrEqual(taxable);
 
@@ -111,6 +113,28 @@ describeEachDatabase("round off", (database) => {
     const replacement = await returnDocument(db, actor, which, exchange.id, "invoice", DEMO_SIGNATORY);
     expect(replacement.roundOff).toBe(-10);
     expect(await pdfOf(replacement)).toContain("Balance to pay ₹ 0.00");
+  });
+
+  it("files a listed invoice's value as it asks, round off included, and its taxable value without it", async () => {
+    const { db } = database();
+    const customer = await makeCustomer(db);
+    const actor = actorFor(customer);
+    // To Kolkata, ₹1,20,000.50 less 10 % and ₹100 shipping: ₹1,08,100.45, asked as ₹1,08,100.
+    const lehenga = await makeProduct(db, { price: 1_20_000_50, hsn: "6204", sizes: { M: 2 } });
+    await makeOffer(db, { name: "BRIDE10" });
+    await fillCart(db, actor, [[lehenga, 1]]);
+    await enterCode(db, actor, "BRIDE10");
+    const placed = await orderCart(db, actor, KOLKATA);
+    const order = await customerOrder(db, actor, placed.orderNumber);
+    expect(order).toMatchObject({ total: 1_08_100_00, roundOff: -45 });
+    const report = await gstReport(db, ADMIN, monthOf(Date.now()));
+    const listed = report.b2cl.find((document) => document.invoiceNumber === order.invoice?.number);
+    const rows = listed?.rows ?? [];
+    expect(listed?.value).toBe(1_08_100_00);
+    expect(rows.reduce((sum, row) => sum + row.taxable + row.igst, 0)).toBe(1_08_100_45);
+    const json = gstr1Json(report, DEMO_SELLER.gstin);
+    const filed = json.b2cl?.flatMap((place) => place.inv).find((invoice) => invoice.inum === order.invoice?.number);
+    expect(filed?.val).toBe(108100);
   });
 
   it("lets store credit pay only whole rupees of an order it does not pay in full", async () => {
