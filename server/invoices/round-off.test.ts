@@ -2,13 +2,17 @@ import { expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
 import { viewCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
+import { paymentPage } from "../orders/online-payments.service.ts";
 import { changeStatus, customerOrder } from "../orders/orders.service.ts";
+import { placeOrder } from "../orders/place-order.ts";
+import { RazorpayGateway } from "../payments/razorpay.ts";
 import { returnDocument } from "../returns/return-documents.ts";
 import { requestReturn, returnsOfOrder } from "../returns/returns.service.ts";
 import { storeCreditSummary } from "../store-credit/store-credit.ts";
 import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
-import { actorFor, makeCustomer, makeProduct, shopSigning } from "../testing/factories.ts";
-import { enterCode, fillCart, makeOffer, orderCart } from "../testing/offers.ts";
+import { actorFor, makeCustomer, makeProduct, shopSigning, uniqueWord } from "../testing/factories.ts";
+import { startLocalGateway } from "../testing/local-gateway.ts";
+import { checkoutAsSeen, enterCode, fillCart, makeOffer, orderCart } from "../testing/offers.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { pdfText } from "../testing/pdf-text.ts";
 import { takeThrough } from "../testing/returns.ts";
@@ -33,9 +37,10 @@ async function cartOfPaise(db: Db) {
   const customer = await makeCustomer(db);
   const actor = actorFor(customer);
   const lehenga = await makeProduct(db, { price: 475_350, hsn: "6204", sizes: { M: 3 } });
-  await makeOffer(db, { name: "ROUND10" });
+  const code = uniqueWord("ROUND").toUpperCase();
+  await makeOffer(db, { name: code });
   await fillCart(db, actor, [[lehenga, 1]]);
-  await enterCode(db, actor, "ROUND10");
+  await enterCode(db, actor, code);
   return { customer, actor };
 }
 
@@ -113,6 +118,21 @@ describeEachDatabase("round off", (database) => {
     const replacement = await returnDocument(db, actor, which, exchange.id, "invoice", DEMO_SIGNATORY);
     expect(replacement.roundOff).toBe(-10);
     expect(await pdfOf(replacement)).toContain("Balance to pay ₹ 0.00");
+  });
+
+  it("asks the payment gateway whole rupees for an online order", async () => {
+    const { db } = database();
+    const { actor } = await cartOfPaise(db);
+    const local = await startLocalGateway();
+    try {
+      const details = await checkoutAsSeen(db, actor, { paymentMethod: "online" });
+      const payments = { online: true, codMaxPaise: 10_000_00, codFeePaise: 0 };
+      const placed = await placeOrder(db, actor, details, { seller: DEMO_SELLER, payments });
+      const page = await paymentPage(db, new RazorpayGateway(local.settings()), placed.accessToken);
+      expect(page.checkout).toMatchObject({ amount: 437_800, currency: "INR" });
+    } finally {
+      await local.close();
+    }
   });
 
   it("files a listed invoice's value as it asks, round off included, and its taxable value without it", async () => {
