@@ -15,6 +15,11 @@ export function formatInr(paise: number): string {
   return `₹${paise % PAISE_PER_RUPEE === 0 ? formatCount(paiseToRupees(paise)) : formatHundredths(paise)}`;
 }
 
+/** An amount that may be added or taken off, with its sign: "+₹0.50", "−₹0.15" (a round off). */
+export function formatSignedInr(paise: number): string {
+  return `${paise < 0 ? "−" : "+"}${formatInr(Math.abs(paise))}`;
+}
+
 /**
  * The name product surfaces, My Orders and the admin tables used when they showed "Rs.1,299"; they
  * show "₹1,299" now, like the rest of the shop.

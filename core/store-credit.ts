@@ -4,9 +4,14 @@
  * goes online or to the door. Amounts in paise.
  */
 
-/** What a balance pays of an order: all of it up to the balance, never more than the order's total. */
+/**
+ * What a balance pays of an order: all of it up to the balance, never more than the order's total.
+ * When it pays only part, it pays whole rupees, so that what is left to pay at the door or online is
+ * whole rupees too, as the order's total is (record 34).
+ */
 export function storeCreditFor(total: number, balance: number): number {
-  return Math.max(0, Math.min(balance, total));
+  if (balance >= total) return Math.max(0, total);
+  return Math.max(0, balance - (balance % 100));
 }
 
 /** What is left to pay of an order once its store credit is counted: online, or in cash at the door. */

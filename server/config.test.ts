@@ -62,13 +62,18 @@ describe("online payment and cash on delivery in the configuration", () => {
     RAZORPAY_WEBHOOK_SECRET: "webhook-secret-1234",
   };
 
-  it("takes cash only without keys, with a ₹10,000 cap and no fee unless set", () => {
-    expect(testConfig().payments).toEqual({ razorpay: null, codMaxPaise: 10_000_00, codFeePaise: 0 });
+  it("takes cash only without keys, with no cap (a shop that cannot take money online must take cash) and no fee unless set", () => {
+    expect(testConfig().payments).toEqual({ razorpay: null, codMaxPaise: Number.MAX_SAFE_INTEGER, codFeePaise: 0 });
     expect(testConfig({ COD_MAX_RUPEES: "5000", COD_FEE_RUPEES: "49" }).payments).toMatchObject({
       codMaxPaise: 5_000_00,
       codFeePaise: 49_00,
     });
     expect(() => testConfig({ COD_FEE_RUPEES: "-1" })).toThrow("COD_FEE_RUPEES");
+  });
+
+  it("caps cash on delivery at ₹10,000 when online payment is on, unless COD_MAX_RUPEES says otherwise", () => {
+    expect(testConfig(KEYS).payments).toMatchObject({ codMaxPaise: 10_000_00 });
+    expect(testConfig({ ...KEYS, COD_MAX_RUPEES: "25000" }).payments).toMatchObject({ codMaxPaise: 25_000_00 });
   });
 
   it("turns online payment on with all three keys, at Razorpay's own addresses unless told", () => {

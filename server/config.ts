@@ -195,8 +195,9 @@ const envSchema = z.object({
   // Razorpay's own addresses unless set (a local stand-in for tests and demos: npm run dev:gateway).
   RAZORPAY_API_URL: publicUrl.default("https://api.razorpay.com"),
   RAZORPAY_CHECKOUT_URL: publicUrl.default("https://checkout.razorpay.com/v1/checkout.js"),
-  // Cash on delivery: offered up to this order value, for this fee (GST-inclusive), in rupees.
-  COD_MAX_RUPEES: z.coerce.number({ error: "must be a number" }).int().min(0).max(10_000_000).default(10_000),
+  // Cash on delivery: offered up to this order value (unset: ₹10,000 with online payment, no cap
+  // without it), for this fee (GST-inclusive), in rupees.
+  COD_MAX_RUPEES: z.coerce.number({ error: "must be a number" }).int().min(0).max(10_000_000).optional(),
   COD_FEE_RUPEES: z.coerce.number({ error: "must be a number" }).int().min(0).max(10_000).default(0),
   // How many days after delivery a piece may be returned or exchanged.
   RETURN_DAYS: z.coerce.number({ error: "must be a number" }).int().min(0).max(365).default(14),
@@ -296,7 +297,10 @@ export type RazorpaySettings = {
 
 export type PaymentSettings = {
   razorpay: RazorpaySettings | null;
-  /** The largest order (paise) that may be paid in cash at the door, and the fee for it (paise). */
+  /**
+   * The largest order (paise) that may be paid in cash at the door (Number.MAX_SAFE_INTEGER: no cap),
+   * and the fee for it (paise).
+   */
   codMaxPaise: number;
   codFeePaise: number;
 };
@@ -372,10 +376,19 @@ function passwordPolicy(values: z.infer<typeof envSchema>): PasswordPolicy {
   };
 }
 
+/** The cap on cash on delivery when the shop also takes money online and no COD_MAX_RUPEES is set. */
+export const DEFAULT_COD_MAX_PAISE_WITH_ONLINE = 10_000_00;
+
+/**
+ * A cap on cash on delivery sends the buyer to pay online; a shop that takes no money online has
+ * nowhere to send them, so there cash has no cap unless COD_MAX_RUPEES sets one.
+ */
 function paymentSettings(values: z.infer<typeof envSchema>): PaymentSettings {
+  const razorpay = razorpaySettings(values);
+  const defaultCap = razorpay ? DEFAULT_COD_MAX_PAISE_WITH_ONLINE : Number.MAX_SAFE_INTEGER;
   return {
-    razorpay: razorpaySettings(values),
-    codMaxPaise: values.COD_MAX_RUPEES * 100,
+    razorpay,
+    codMaxPaise: values.COD_MAX_RUPEES === undefined ? defaultCap : values.COD_MAX_RUPEES * 100,
     codFeePaise: values.COD_FEE_RUPEES * 100,
   };
 }

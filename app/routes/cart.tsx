@@ -13,7 +13,7 @@ import {
   viewOrderNow,
 } from "#server/cart/cart.service.ts";
 import { applyCartCode, removeCartCode } from "#server/cart/cart-offers.service.ts";
-import { paymentChoices } from "#server/payments/cod.ts";
+import { type PaymentChoices, paymentChoices } from "#server/payments/cod.ts";
 import { offerCodeSchema } from "#server/promotions/promotions.schemas.ts";
 import { actionDone, actionFailed, type FormFailure } from "../.server/action-results.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
@@ -27,6 +27,7 @@ import { CartLines } from "../components/cart/cart-lines.tsx";
 import { CartSummary, choicesOf } from "../components/cart/cart-summary.tsx";
 import { CheckoutBlocked } from "../components/cart/checkout-blocked.tsx";
 import { CheckoutForm, type CheckoutValues } from "../components/cart/checkout-form.tsx";
+import { CodCapNote } from "../components/cart/cod-cap-note.tsx";
 import { OrderItems } from "../components/cart/order-items.tsx";
 import { PointsNote } from "../components/cart/points-note.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
@@ -52,10 +53,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const payment = paymentChoices(config.payments, payments !== null, {
     total: checkout.storeCredit?.toPay ?? checkout.grandTotal,
   });
+  // The cart says before the checkout form when cash on delivery cannot take it, and what to do.
+  const cartPayment = paymentChoices(config.payments, payments !== null, {
+    total: cart.storeCredit?.toPay ?? cart.grandTotal,
+  });
   return {
     cart,
     checkout,
     payment,
+    cartPayment,
     piece,
     signedIn,
     checkoutOpen: signedIn && url.searchParams.has("checkout") && checkout.lines.length > 0 && !checkout.blocked,
@@ -120,7 +126,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Cart", description: "Your shopping cart.", noindex: true });
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, checkout, piece, signedIn, checkoutOpen, idempotencyKey, defaults, payment } = loaderData;
+  const { cart, checkout, piece, signedIn, checkoutOpen, idempotencyKey, defaults, payment, cartPayment } = loaderData;
   const failure = checkoutFailure(actionData);
   const cartCheckout = cartPath(choicesOf(cart), { checkout: true });
   const checkoutPath = piece ? `/cart?checkout&${pieceSearch(piece)}` : cartCheckout;
@@ -138,18 +144,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             <CartLines lines={cart.lines} />
           </section>
           <CartSummary totals={cart}>
-            {cart.blocked ? (
-              <>
-                <button type="button" className="btn-gold w-full" disabled aria-describedby="checkout-blocked">
-                  Buy Now
-                </button>
-                <CheckoutBlocked where="cart" />
-              </>
-            ) : (
-              <Link to={signedIn ? cartCheckout : "/account"} className="btn-gold w-full" preventScrollReset>
-                Buy Now
-              </Link>
-            )}
+            <BuyNow to={signedIn ? cartCheckout : "/account"} blocked={cart.blocked} payment={cartPayment} />
           </CartSummary>
         </div>
       )}
@@ -182,6 +177,35 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
         </CheckoutDialog>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Buy Now, or why it waits: some lines cannot be bought as they are, or nothing can pay the order as
+ * it stands (cash on delivery capped and no online payment). Cash's cap, when the cart is above it,
+ * is said first, with what to do.
+ */
+function BuyNow({ to, blocked, payment }: { to: string; blocked: boolean; payment: PaymentChoices }) {
+  const unpayable = !payment.online && !payment.cod.offered;
+  return (
+    <>
+      {payment.capNote ? <CodCapNote note={payment.capNote} /> : null}
+      {blocked || unpayable ? (
+        <button
+          type="button"
+          className="btn-gold w-full"
+          disabled
+          aria-describedby={blocked ? "checkout-blocked" : "cod-cap-note"}
+        >
+          Buy Now
+        </button>
+      ) : (
+        <Link to={to} className="btn-gold w-full" preventScrollReset>
+          Buy Now
+        </Link>
+      )}
+      {blocked ? <CheckoutBlocked where="cart" /> : null}
+    </>
   );
 }
 

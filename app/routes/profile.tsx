@@ -122,7 +122,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             ))}
           </dl>
         )}
-        <RewardPoints balance={points.balance} pending={points.pending} ledger={points.ledger} />
+        <RewardPoints balance={points.balance} pending={points.pending} owed={points.owed} ledger={points.ledger} />
         <StoreCredit balance={storeCredit.balance} ledger={storeCredit.ledger} />
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to="/order" className="btn-gold">

@@ -55,6 +55,7 @@ export async function signUp(
     createdAt: now,
     lastLoginAt: now,
     pointsBalance: 0,
+    pointsOwed: 0,
     storeCreditBalance: 0,
     emailVerifiedAt: null,
   };

@@ -112,7 +112,7 @@ export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): 
         // The gateway's payment id, where an online payment was taken: the shop's own reference
         // means nothing to a bank or a courier.
         paymentId: paymentMethod === "online" ? paymentId : null,
-        ewayBill: ewayBillStatusOf({ supplyType, total: row.total, ewayBillNumber, ewayBillEnteredAt }),
+        ewayBill: ewayBillStatusOf({ ...row, supplyType, ewayBillNumber, ewayBillEnteredAt }),
         payment: paymentWords(paymentMethod === "online" ? "online" : "cod", PAYMENT_STATUS_LABELS[paymentStatus]),
       }),
     ),

@@ -73,6 +73,9 @@ export type CartTotals = {
   /** Shipping as charged: ₹100, or less with a free-shipping offer. */
   shipping: number;
   pointsRedeemed: number;
+  /** Paise that bring the amount to a whole rupee (−49 to +50), outside the taxable value (record 34). */
+  roundOff: number;
+  /** What the buyer pays: whole rupees. */
   grandTotal: number;
   itemCount: number;
 };

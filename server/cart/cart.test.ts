@@ -69,10 +69,12 @@ describeEachDatabase("cart rules", (database) => {
     const b = await makeProduct(db, { price: 49_950, sizes: { "One Size": 5 } });
     await addToCart(db, visitor, { productId: a, size: "M", quantity: 2 });
     await addToCart(db, visitor, { productId: b, size: "One Size" });
+    // ₹3,197.50 to pay becomes ₹3,198: whole rupees, the 50 paise shown as the round off.
     expect(await viewCart(db, visitor)).toMatchObject({
       subtotal: 309_750,
       shipping: 10_000,
-      grandTotal: 319_750,
+      roundOff: 50,
+      grandTotal: 319_800,
       itemCount: 3,
     });
     // An edited price shows in the cart before checkout.

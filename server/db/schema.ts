@@ -109,6 +109,11 @@ export interface UsersTable {
   deliveryPincode: Generated<string | null>;
   /** Store credit, paise, never below zero (the database refuses it). */
   storeCreditBalance: Generated<number>;
+  /**
+   * Points taken back with returned pieces that the balance no longer held (already spent): later
+   * earnings clear them first. Never below zero.
+   */
+  pointsOwed: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -210,6 +215,11 @@ export interface OrdersTable {
   deliveredAt: Generated<number | null>;
   /** Paise of `total` paid with store credit at checkout (a payment, not a discount); the rest is paid online or in cash. */
   storeCreditUsed: Generated<number>;
+  /**
+   * Paise added to the invoice's value to make `total` a whole rupee (−49 to +50); outside the
+   * taxable value and the tax. 0 for orders placed before amounts were rounded.
+   */
+  roundOff: Generated<number>;
 }
 
 /** One money event of an order, recorded once (a gateway event under its own id). */
@@ -527,8 +537,10 @@ export interface ReturnsTable {
   /** 1 while the request is under way: a line has one open request at most. */
   open: Generated<number>;
   rejectReason: string | null;
-  /** The returned pieces' share of what was paid, paise: the credit note's total. */
+  /** The returned pieces' share of what was paid, paise, rounded to a whole rupee: the credit note's total and the refund. */
   amount: number;
+  /** Paise added to the pieces' share to make `amount` (the credit note's round off); 0 for older returns. */
+  roundOff: Generated<number>;
   /** 1 when the courier does no pickup at the pincode and the shopper sends the parcel. */
   selfShip: Generated<number>;
   creditNoteNumber: string | null;

@@ -125,8 +125,11 @@ function consignee(recipient: InvoiceDocument["recipient"], gstin: string) {
   };
 }
 
-/** The invoice's totals; no cess is charged on clothes, shoes or jewellery. */
-function values(totals: InvoiceDocument["totals"]) {
+/**
+ * The invoice's totals; no cess is charged on clothes, shoes or jewellery. The round off (record 34)
+ * is the portal's "other value", so the invoice value is the amount the invoice asks, as printed.
+ */
+function values({ totals, roundOff }: Pick<InvoiceDocument, "totals" | "roundOff">) {
   return {
     totalValue: rupees(totals.taxable),
     cgstValue: rupees(totals.cgst),
@@ -134,8 +137,8 @@ function values(totals: InvoiceDocument["totals"]) {
     igstValue: rupees(totals.igst),
     cessValue: 0,
     TotNonAdvolVal: 0,
-    OthValue: 0,
-    totInvValue: rupees(totals.total),
+    OthValue: rupees(roundOff),
+    totInvValue: rupees(totals.total + roundOff),
   };
 }
 
@@ -164,7 +167,7 @@ function billOf(invoice: InvoiceDocument, parties: { buyerGstin: string; sellerP
     transType: REGULAR_TRANSACTION,
     ...consignor(invoice.seller, parties.sellerPincode),
     ...consignee(invoice.recipient, parties.buyerGstin),
-    ...values(invoice.totals),
+    ...values(invoice),
     ...TRANSPORT_LEFT_OPEN,
     mainHsnCode: mainHsn(invoice.lines),
     itemList: invoice.lines.map((line, index) => item(line, index, inter)),

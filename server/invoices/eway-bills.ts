@@ -1,22 +1,41 @@
+import { EWAY_BILL_THRESHOLD_PAISE, intraStateLimitPaise } from "./eway-bill-limits.ts";
 import type { InvoicedOrder } from "./invoice.schemas.ts";
 
+export { EWAY_BILL_THRESHOLD_PAISE };
+
 /**
- * CGST Rule 138(1): goods whose consignment value exceeds ₹50,000 move only with an e-way bill.
- * Paise. The consignment value is the invoice's value, tax included; a value of exactly ₹50,000
- * does not exceed it.
+ * What decides whether an order's goods need an e-way bill: where they go and when, and what they
+ * are worth. `total` is the invoice's amount due and `roundOff` what rounded it (record 34).
  */
-export const EWAY_BILL_THRESHOLD_PAISE = 5_000_000;
-
-/** What decides whether an order's goods need an e-way bill: where they go and what they are worth. */
-export type EwayBillBasis = { supplyType: "intra" | "inter" | null; total: number };
+export type EwayBillBasis = {
+  supplyType: "intra" | "inter" | null;
+  total: number;
+  roundOff?: number;
+  /** The delivery state: for a movement within the seller's state, the state whose limit applies. */
+  stateCode: string;
+  /** When the order was placed: a state's limit is read as it stood that day. */
+  createdAt: number;
+};
 
 /**
- * Whether the goods of an order need an e-way bill before they leave: an inter-state supply whose
- * invoice value (the order's total, tax included) exceeds the Rule 138 threshold. A movement within
- * a state follows that state's own limit (Maharashtra's is ₹1 lakh), which this does not cover.
+ * The consignment value Rule 138 tests: the value of supply declared in the invoice with its taxes
+ * (Rule 138(1), Explanation 2). The round off is neither, so it is left out.
+ */
+export function consignmentValue(order: Pick<EwayBillBasis, "total" | "roundOff">): number {
+  return order.total - (order.roundOff ?? 0);
+}
+
+/**
+ * Whether the goods of an order need an e-way bill before they leave: across states when the
+ * consignment value exceeds ₹50,000 (Rule 138(1)); within the state when it exceeds the limit that
+ * state notified (rule 138(14)(d) of its rules; ₹1 lakh in Maharashtra). Exactly the limit does not
+ * exceed it. An order not yet invoiced (no supply type) needs none.
  */
 export function needsEwayBill(order: EwayBillBasis): boolean {
-  return order.supplyType === "inter" && order.total > EWAY_BILL_THRESHOLD_PAISE;
+  const value = consignmentValue(order);
+  if (order.supplyType === "inter") return value > EWAY_BILL_THRESHOLD_PAISE;
+  if (order.supplyType === "intra") return value > intraStateLimitPaise(order.stateCode, Number(order.createdAt));
+  return false;
 }
 
 /** An order's e-way bill as its administrator sees it: whether one is needed, and the number once entered. */

@@ -6,33 +6,27 @@ import { assertAdmin } from "../access.ts";
 import type { Db } from "../db/schema.ts";
 import { parseInput } from "../validation/fields.ts";
 import {
-  type DocumentSet,
   documentRange,
   findDocumentRows,
   type Series,
+  sumAmendingNotes,
   sumB2csRows,
   sumHsnRows,
+  type Window,
 } from "./gst-report.repository.ts";
 import { CREDIT_NOTE_SERIES, INVOICE_SERIES, RETURN_CREDIT_SERIES } from "./invoicing.ts";
 
 /*
- * The month's outward supplies as GSTR-1 asks for them (decision record 19): B2B invoices (buyers with
- * a GSTIN), B2C large (inter-state invoices to unregistered buyers above the limit, one by one),
- * B2C small (the rest, by place of supply and rate, net of their own credit notes, as table 7 is
- * filed), credit notes to registered (CDNR) and unregistered (CDNUR, against B2C large) buyers one
- * by one, the HSN summary (B2B and B2C apart, shipping under the goods' HSN as part of a composite
- * supply) and the documents issued per series. Invoices include exchanges' replacement invoices,
- * and credit notes those of returns (RC), each treated as its own kind is (record 30).
+ * The month's outward supplies as GSTR-1 asks for them (decision records 19 and 34): B2B invoices
+ * (buyers with a GSTIN), B2C large (inter-state invoices to unregistered buyers above the limit, one
+ * by one), B2C small (the rest, by place of supply and rate, net of the month's own credit notes on
+ * them, as table 7 is filed), B2C small amendments (table 10: an earlier month's B2CS row revised
+ * by this month's credit notes against that month's invoices), credit notes to registered (CDNR)
+ * and unregistered (CDNUR, against B2C large) buyers one by one, the HSN summary (B2B and B2C apart,
+ * shipping under the goods' HSN as part of a composite supply) and the documents issued per series.
+ * Invoices include exchanges' replacement invoices, and credit notes those of returns (RC), each
+ * treated as its own kind is (record 30). No row of B2CS or B2CSA is ever negative.
  */
-
-/** Inter-state B2C invoices above this value are listed one by one (GSTR-1 table 5): ₹1,00,000 from August 2024. */
-export const B2CL_LIMIT_FROM_AUGUST_2024 = 1_00_000_00;
-/** ₹2,50,000 for invoices before August 2024. */
-export const B2CL_LIMIT_BEFORE = 2_50_000_00;
-
-export function b2clLimitFor(month: string): number {
-  return month >= "2024-08" ? B2CL_LIMIT_FROM_AUGUST_2024 : B2CL_LIMIT_BEFORE;
-}
 
 export const reportMonthSchema = z
   .string()
@@ -42,7 +36,10 @@ export const reportMonthSchema = z
 export type Amounts = { taxable: number; cgst: number; sgst: number; igst: number };
 export type RateRow = Amounts & { rateBps: number };
 export type Place = { stateCode: string; stateName: string };
-/** An invoice or credit note listed on its own; `value` is the document's value, tax included. */
+/**
+ * An invoice or credit note listed on its own; `value` is the document's value as it prints it: tax
+ * included, and its round off (record 34), which is in no row's taxable value or tax.
+ */
 export type ListedDocument = Place & {
   number: string;
   date: number;
@@ -54,6 +51,12 @@ export type ListedDocument = Place & {
   rows: RateRow[];
 };
 export type B2csRow = RateRow & Place & { supplyType: "intra" | "inter" };
+/**
+ * A B2CS row of an earlier month as this month's credit notes revise it (table 10): that month's
+ * invoices at the place of supply and rate, less every credit note on them issued up to the end of
+ * this month. Never negative; zero when the notes credited it all.
+ */
+export type B2csaRow = B2csRow & { originalMonth: string };
 export type HsnRow = RateRow & { hsn: string; quantity: number };
 export type DocumentSeries = {
   nature: "Invoices for outward supply" | "Credit notes";
@@ -71,6 +74,7 @@ export type GstReport = {
   b2b: ListedDocument[];
   b2cl: ListedDocument[];
   b2cs: B2csRow[];
+  b2csa: B2csaRow[];
   cdnr: ListedDocument[];
   cdnur: ListedDocument[];
   hsnB2b: HsnRow[];
@@ -106,33 +110,35 @@ export async function gstReport(db: Db, actor: Actor, monthInput: string): Promi
   assertAdmin(actor);
   const month = parseInput(reportMonthSchema, monthInput);
   const [from, to] = monthBounds(month);
-  const largeAbove = b2clLimitFor(month);
-  const window = (documents: DocumentSet) => ({ documents, from, to, largeAbove });
-  const invoices = window("invoices");
-  const notes = window("credit-notes");
+  const invoices: Window = { documents: "invoices", from, to };
+  const notes: Window = { documents: "credit-notes", from, to };
   const range = (series: Series) => documentRange(db, series, from, to);
-  const [b2b, b2cl, cdnr, cdnur, b2csInvoiced, b2csCredited, hsnInvoiced, hsnCredited, ...ranges] = await Promise.all([
-    findDocumentRows(db, invoices, "b2b").then(listed),
-    findDocumentRows(db, invoices, "b2cl").then(listed),
-    findDocumentRows(db, notes, "b2b").then(listed),
-    findDocumentRows(db, notes, "b2cl").then(listed),
-    sumB2csRows(db, invoices),
-    sumB2csRows(db, notes),
-    sumHsnRows(db, invoices),
-    sumHsnRows(db, notes),
-    range("invoices"),
-    range("cancellation-notes"),
-    range("return-notes"),
-  ]);
+  const [b2b, b2cl, cdnr, cdnur, b2csInvoiced, b2csCredited, amending, hsnInvoiced, hsnCredited, ...ranges] =
+    await Promise.all([
+      findDocumentRows(db, invoices, "b2b").then(listed),
+      findDocumentRows(db, invoices, "b2cl").then(listed),
+      findDocumentRows(db, notes, "b2b").then(listed),
+      findDocumentRows(db, notes, "b2cl").then(listed),
+      sumB2csRows(db, invoices),
+      // Table 7 is net of the month's credit notes on the month's own B2CS invoices only.
+      sumB2csRows(db, { ...notes, invoicedFrom: from }),
+      sumAmendingNotes(db, { from, to }),
+      sumHsnRows(db, invoices),
+      sumHsnRows(db, notes),
+      range("invoices"),
+      range("cancellation-notes"),
+      range("return-notes"),
+    ]);
   const [invoiceRange, cancellationRange, returnRange] = ranges as [Range, Range, Range];
   const hsn = netHsn(hsnInvoiced, hsnCredited);
   const invoiced = sumOf([...b2b, ...b2cl].flatMap((d) => d.rows).concat(b2csInvoiced));
-  const credited = sumOf([...cdnr, ...cdnur].flatMap((d) => d.rows).concat(b2csCredited));
+  const credited = sumOf([...cdnr, ...cdnur].flatMap((d) => d.rows).concat(b2csCredited, amending));
   return {
     month,
     b2b,
     b2cl,
-    b2cs: netB2cs(b2csInvoiced, b2csCredited),
+    b2cs: netB2cs(b2csInvoiced, b2csCredited).filter(hasFigures),
+    b2csa: await amendedB2cs(db, amending, to),
     cdnr,
     cdnur,
     hsnB2b: hsn.filter((row) => row.registered).map(({ registered: _r, ...row }) => row),
@@ -145,6 +151,34 @@ export async function gstReport(db: Db, actor: Actor, monthInput: string): Promi
     totals: { invoices: invoiced, creditNotes: credited, net: add({ ...invoiced }, credited, -1) },
   };
 }
+
+type AmendingNote = Awaited<ReturnType<typeof sumAmendingNotes>>[number];
+
+/**
+ * Table 10: each earlier month whose B2CS invoices this month's credit notes are against, revised at
+ * the places of supply and rates the notes touch. The revised row is what that month's table 7 would
+ * have been with every note on its invoices issued so far (a later amendment of the same month
+ * replaces an earlier one, so it counts them all), never the note alone: no row is negative.
+ */
+async function amendedB2cs(db: Db, amending: readonly AmendingNote[], reportEnd: number): Promise<B2csaRow[]> {
+  const months = [...new Set(amending.map((note) => monthOf(note.invoiceDate)))].sort();
+  const revised = await Promise.all(
+    months.map(async (originalMonth) => {
+      const [from, to] = monthBounds(originalMonth);
+      const touched = new Set(amending.filter((note) => monthOf(note.invoiceDate) === originalMonth).map(b2csKey));
+      const [invoiced, credited] = await Promise.all([
+        sumB2csRows(db, { documents: "invoices", from, to }),
+        sumB2csRows(db, { documents: "credit-notes", from, to: reportEnd, invoicedFrom: from, invoicedTo: to }),
+      ]);
+      return netB2cs(invoiced, credited)
+        .filter((row) => touched.has(b2csKey(row)))
+        .map((row) => ({ ...row, originalMonth }));
+    }),
+  );
+  return revised.flat();
+}
+
+const hasFigures = (row: Amounts) => row.taxable !== 0 || row.cgst + row.sgst + row.igst !== 0;
 
 type DocumentRow = Awaited<ReturnType<typeof findDocumentRows>>[number];
 type Range = Awaited<ReturnType<typeof documentRange>>;
@@ -160,7 +194,8 @@ function listed(rows: readonly DocumentRow[]): ListedDocument[] {
       ...placeOf(row.stateCode),
       number: row.number,
       date: row.date,
-      value: 0,
+      // The document's value is what it asks: its rows' value and its round off, counted once.
+      value: row.roundOff,
       invoiceNumber: row.invoiceNumber,
       invoiceDate: row.invoiceDate,
       buyerGstin: row.buyerGstin,
@@ -204,25 +239,27 @@ function netRows<Row extends Amounts, Out extends Amounts>(
   return [...rows.values()];
 }
 
+const b2csKey = (row: { stateCode: string; rateBps: number; supplyType: string }) =>
+  `${row.stateCode}|${row.rateBps}|${row.supplyType}`;
+
 /**
- * B2C small by place of supply and rate: the month's invoices less the month's credit notes on B2C
- * small invoices. Table 7 is filed net: credit notes to unregistered buyers go to CDNUR only
- * against B2C large invoices (the return has no other kind for them).
+ * B2C small by place of supply and rate: invoices less the credit notes on them. Table 7 is filed
+ * net of the month's notes on the month's own invoices: credit notes to unregistered buyers go to
+ * CDNUR only against B2C large invoices (the return has no other kind for them), and a note on an
+ * earlier month's B2C small invoice amends that month (table 10).
  */
 function netB2cs(invoiced: readonly B2csSum[], credited: readonly B2csSum[]): B2csRow[] {
   return netRows(
     invoiced,
     credited,
-    (row) => `${row.stateCode}|${row.rateBps}|${row.supplyType}`,
+    b2csKey,
     (row): B2csRow => ({
       ...placeOf(row.stateCode),
       rateBps: row.rateBps,
       supplyType: row.supplyType === "inter" ? "inter" : "intra",
       ...zero(),
     }),
-  )
-    .filter((row) => row.taxable !== 0 || row.cgst + row.sgst + row.igst !== 0)
-    .sort((a, b) => a.stateCode.localeCompare(b.stateCode) || a.rateBps - b.rateBps);
+  ).sort((a, b) => a.stateCode.localeCompare(b.stateCode) || a.rateBps - b.rateBps);
 }
 
 /** The HSN summary net of credit notes, B2B and B2C apart. */

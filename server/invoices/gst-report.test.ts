@@ -10,10 +10,12 @@ import { gstinCheckCharacter } from "../tax/gstin.ts";
 import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
+import { gstr1FileErrors } from "../testing/gstr1-schema.ts";
 import { deliveredOrder, takeThrough } from "../testing/returns.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { type Amounts, type GstReport, gstReport } from "./gst-report.service.ts";
-import { gstReportCsv, gstr1Json } from "./gst-report-files.ts";
+import { gstReportCsv } from "./gst-report-files.ts";
+import { gstr1Json } from "./gstr1-json.ts";
 import type { InvoiceDocument } from "./invoice.schemas.ts";
 import { invoiceDocument } from "./invoices.service.ts";
 
@@ -21,6 +23,7 @@ const gstin = (first14: string) => `${first14}${gstinCheckCharacter(first14)}`;
 const MUMBAI_BUSINESS = gstin("27AAACR5055K1Z");
 const KOLKATA_BUSINESS = gstin("19AAFCS1234B1Z");
 const KOLKATA = { address: "12 Park Street", city: "Kolkata", stateCode: "19", pincode: "700016" };
+const AHMEDABAD = { address: "4 Relief Road", city: "Ahmedabad", stateCode: "24", pincode: "380001" };
 const ADMIN = actorFor({ id: "admin", email: "owner@example.com" }, "admin");
 
 /** Moments of June 2026, India time, a day apart, in the order the documents are issued. */
@@ -29,10 +32,10 @@ const june = (day: number) => Date.UTC(2026, 5, day, 6, 30);
 type Kind = "b2b" | "b2cl" | "b2cs";
 type Placed = { id: number; token: string; kind: Kind; cancelledOn?: number };
 
-async function sell(db: Db, buyer: Actor, price: number, details: Record<string, unknown>, day: number) {
+async function sell(db: Db, buyer: Actor, price: number, details: Record<string, unknown>, at: number) {
   const product = await makeProduct(db, { price, hsn: "6204", sizes: { M: 10 } });
   await addToCart(db, buyer, { productId: product, size: "M" });
-  return placeOrder(db, buyer, checkoutDetails(details), atShop(june(day)));
+  return placeOrder(db, buyer, checkoutDetails(details), atShop(at));
 }
 
 /** A month of every kind of sale: B2B within and across states, B2C large and small, with cancellations. */
@@ -51,7 +54,7 @@ async function aMonthOfOrders(db: Db): Promise<Placed[]> {
   ];
   const placed: Placed[] = [];
   for (const [i, [kind, buyer, price, details, cancelledOn]] of kinds.entries()) {
-    const order = await sell(db, buyer, price, details, 2 + i);
+    const order = await sell(db, buyer, price, details, june(2 + i));
     placed.push({ id: order.id, token: order.accessToken, kind, cancelledOn });
   }
   for (const order of placed.filter((entry) => entry.cancelledOn)) {
@@ -219,12 +222,106 @@ describeEachDatabase("GSTR-1 for a month", (database) => {
     expectFilesToAgree(report);
     const json = gstr1Json(report, DEMO_SELLER.gstin);
     expect(
-      json.doc_issue.doc_det.map((entry) => [entry.doc_num, entry.docs.map((doc) => doc.from?.slice(0, 2))]),
+      json.doc_issue?.doc_det.map((entry) => [
+        entry.doc_num,
+        entry.doc_typ,
+        entry.docs.map((doc) => doc.from.slice(0, 2)),
+      ]),
     ).toEqual([
-      [1, ["KS"]],
-      [5, ["CN", "RC"]],
+      [1, "Invoices for outward supply", ["KS"]],
+      [5, "Credit Note", ["CN", "RC"]],
     ]);
-    expect(json.cdnr.flatMap((buyer) => buyer.nt.map((note) => note.nt_num))).toEqual(report.cdnr.map((d) => d.number));
+    expect(json.cdnr?.flatMap((buyer) => buyer.nt.map((note) => note.nt_num))).toEqual(
+      report.cdnr.map((d) => d.number),
+    );
+  });
+
+  it("files an April credit note on a small March invoice as March's B2CS amendment (table 10), no row negative", async () => {
+    const { db } = database();
+    // A year after the other months here, so that these documents' dates follow theirs in each series.
+    const march = (day: number) => Date.UTC(2027, 2, day, 6, 30);
+    const april = (day: number) => Date.UTC(2027, 3, day, 6, 30);
+    const buyer = actorFor(await makeCustomer(db));
+    // March: a ₹2,098 kurta to Ahmedabad (IGST 5 %), with ₹100 shipping; delivered, then returned in April.
+    const kurta = await makeProduct(db, { price: 209_800, hsn: "6204", sizes: { M: 5 } });
+    const sold = await deliveredOrder(
+      db,
+      buyer,
+      [{ productId: kurta, size: "M", quantity: 1 }],
+      AHMEDABAD,
+      atShop(march(25)),
+    );
+    // April: another Gujarat sale of ₹999, the month's own B2C small supply there.
+    await sell(db, makeVisitor(), 99_900, AHMEDABAD, april(1));
+    const which = { orderNumber: sold.orderNumber };
+    const { id } = await requestReturn(
+      db,
+      { returnDays: 14 },
+      buyer,
+      which,
+      { position: 0, quantity: 1, kind: "refund", reason: "too-small", refundMethod: "store-credit" },
+      april(2),
+    );
+    await takeThrough(db, id, "refunded", april(3));
+    const note = await returnDocument(db, buyer, which, id, "credit-note", DEMO_SIGNATORY);
+    expect(note.totals).toMatchObject({ taxable: 199_810, igst: 9_990 });
+
+    const report = await gstReport(db, ADMIN, "2027-04");
+    // April's B2CS is April's own sale, untouched by a note on a March invoice (it was −1,998.10 before).
+    expect(report.b2cs).toEqual([
+      expect.objectContaining({ stateCode: "24", supplyType: "inter", rateBps: 500, taxable: 104_667, igst: 5_233 }),
+    ]);
+    // Table 10 revises March's Gujarat 5 % row: the kurta and shipping, less the kurta credited.
+    expect(report.b2csa).toEqual([
+      expect.objectContaining({
+        originalMonth: "2027-03",
+        stateCode: "24",
+        supplyType: "inter",
+        rateBps: 500,
+        taxable: 9_524,
+        igst: 476,
+        cgst: 0,
+        sgst: 0,
+      }),
+    ]);
+    // The HSN summary is the month's own: April's one piece, never −1 (table 12 cannot amend March).
+    expect(report.hsnB2c.map((row) => [row.hsn, row.quantity, row.taxable])).toEqual([["6204", 1, 104_667]]);
+    expect(report.totals.creditNotes).toEqual({ taxable: 199_810, cgst: 0, sgst: 0, igst: 9_990 });
+    expect(report.documents.map((row) => [row.series, row.total])).toEqual([
+      ["KS", 1],
+      ["CN", 0],
+      ["RC", 1],
+    ]);
+    expectFilesToAgree(report);
+    const json = gstr1Json(report, DEMO_SELLER.gstin);
+    expect(json.b2csa).toEqual([
+      { omon: "032027", sply_ty: "INTER", typ: "OE", pos: "24", itms: [{ rt: 5, txval: 95.24, iamt: 4.76 }] },
+    ]);
+    expect(json.b2cs).toEqual([{ sply_ty: "INTER", rt: 5, typ: "OE", pos: "24", txval: 1046.67, iamt: 52.33 }]);
+    // No empty series: April issued no CN note, so the credit notes list RC alone.
+    expect(json.doc_issue?.doc_det.map((entry) => [entry.doc_typ, entry.docs.map((doc) => doc.from)])).toEqual([
+      ["Invoices for outward supply", [expect.stringMatching(/^KS\/27-28\//)]],
+      ["Credit Note", [note.number]],
+    ]);
+    expect(json.hsn).toEqual({
+      hsn_b2c: [
+        {
+          num: 1,
+          hsn_sc: "6204",
+          desc: expect.stringMatching(/^WOMEN'S OR GIRLS' SUITS/),
+          uqc: "PCS",
+          qty: 1,
+          rt: 5,
+          txval: 1046.67,
+          iamt: 52.33,
+        },
+      ],
+    });
+
+    // March's return stays as it was filed: the kurta and its shipping.
+    const marchReport = await gstReport(db, ADMIN, "2027-03");
+    expect(marchReport.b2cs).toEqual([expect.objectContaining({ stateCode: "24", taxable: 199_810 + 9_524 })]);
+    expect(marchReport.b2csa).toEqual([]);
   });
 
   it("refuses a business invoice whose GSTIN is malformed, of another state, or without a business name", async () => {
@@ -331,21 +428,32 @@ async function aMonthOfReturns(db: Db): Promise<Filed[]> {
 
 const numbersOf = (filed: readonly Filed[]) => filed.map((entry) => entry.document.number).sort();
 
-/** The CSV and the offline tool's JSON carry the same documents and figures as the screen. */
+/**
+ * The CSV and the offline tool's JSON carry the same documents and figures as the screen; the JSON is
+ * valid against the tool's format, and no B2CS or B2CSA row is negative.
+ */
 function expectFilesToAgree(report: GstReport) {
   const json = gstr1Json(report, DEMO_SELLER.gstin);
   const [year, month] = report.month.split("-");
-  expect(json).toMatchObject({ gstin: DEMO_SELLER.gstin, fp: `${month}${year}` });
-  expect(json.b2b.flatMap((buyer) => buyer.inv.map((invoice) => invoice.inum))).toEqual(
+  expect(gstr1FileErrors(json)).toEqual([]);
+  expect(json).toMatchObject({ gstin: DEMO_SELLER.gstin, fp: `${month}${year}`, version: "GST3.2.4", hash: "hash" });
+  expect(json.b2b?.flatMap((buyer) => buyer.inv.map((invoice) => invoice.inum)) ?? []).toEqual(
     report.b2b.map((d) => d.number),
   );
-  expect(json.b2cl.flatMap((place) => place.inv.map((invoice) => invoice.inum))).toEqual(
+  expect(json.b2cl?.flatMap((place) => place.inv.map((invoice) => invoice.inum)) ?? []).toEqual(
     report.b2cl.map((d) => d.number),
   );
-  expect(json.cdnur.map((note) => [note.typ, note.nt_num])).toEqual(report.cdnur.map((d) => ["B2CL", d.number]));
-  const b2csTaxable = json.b2cs.reduce((sum, row) => sum + Math.round(row.txval * 100), 0);
+  expect(json.cdnur?.map((note) => [note.typ, note.nt_num]) ?? []).toEqual(report.cdnur.map((d) => ["B2CL", d.number]));
+  const b2csTaxable = (json.b2cs ?? []).reduce((sum, row) => sum + Math.round(row.txval * 100), 0);
   expect(b2csTaxable).toBe(report.b2cs.reduce((sum, row) => sum + row.taxable, 0));
-  expect(json.hsn.hsn_b2c.every((row) => row.uqc === "PCS")).toBe(true);
+  for (const row of [...report.b2cs, ...report.b2csa]) {
+    expect(
+      [row.taxable, row.cgst, row.sgst, row.igst].every((amount) => amount >= 0),
+      JSON.stringify(row),
+    ).toBe(true);
+  }
+  const hsn = json.hsn && "hsn_b2c" in json.hsn ? [...(json.hsn.hsn_b2b ?? []), ...(json.hsn.hsn_b2c ?? [])] : [];
+  expect(hsn.every((row) => row.uqc === "PCS" && row.desc?.startsWith("WOMEN'S OR GIRLS' SUITS"))).toBe(true);
   const csv = gstReportCsv(report);
   for (const document of [...report.b2b, ...report.b2cl, ...report.cdnr, ...report.cdnur]) {
     expect(csv).toContain(document.number);

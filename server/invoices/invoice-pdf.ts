@@ -5,7 +5,7 @@ import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { formatAmount } from "#core/money.ts";
 import { rupeesInWords } from "../tax/amount-in-words.ts";
-import type { InvoiceDocument, InvoiceLine } from "./invoice.schemas.ts";
+import { amountDue, type InvoiceDocument, type InvoiceLine, ORIGINAL_COPY, SPECIMEN_MARK } from "./invoice.schemas.ts";
 
 const FONTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "fonts");
 // Noto Sans Devanagari (SIL OFL 1.1) has Latin, the rupee sign and Devanagari in one family. Parsed
@@ -18,6 +18,7 @@ const INK = "#18181b";
 const MUTED = "#52525b";
 const GOLD = "#a16207";
 const RULE = "#d4d4d8";
+const RED = "#b91c1c";
 const PAGE = { left: 36, right: 559, bottom: 800 };
 const WIDTH = PAGE.right - PAGE.left;
 
@@ -60,11 +61,14 @@ const shopDate = (epoch: number) =>
  * for credit notes) asks for, and returns its bytes.
  */
 export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
+  const title = `${document.kind === "invoice" ? "Tax invoice" : "Credit note"} ${document.number}`;
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: 36, bottom: 36, left: PAGE.left, right: 595.28 - PAGE.right },
+    // A specimen's mark goes on every page once all are drawn.
+    bufferPages: Boolean(document.specimen),
     info: {
-      Title: `${document.kind === "invoice" ? "Tax invoice" : "Credit note"} ${document.number}`,
+      Title: document.specimen ? `${title} (specimen)` : title,
       Author: document.seller.legalName,
     },
   });
@@ -78,22 +82,41 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
     doc.on("error", reject);
   });
 
-  let y = header(doc, document);
-  y = parties(doc, document, y);
-  y = goodsTable(doc, document, y);
-  y = rateSummary(doc, document, y);
-  footer(doc, document, y);
+  // Each copy (the original, and the transporter's duplicate under an e-way bill) is the whole
+  // document again, from a page of its own, headed with the copy it is.
+  (document.copies ?? [ORIGINAL_COPY]).forEach((copy, index) => {
+    if (index > 0) doc.addPage();
+    let y = header(doc, document, copy);
+    y = parties(doc, document, y);
+    y = goodsTable(doc, document, y);
+    y = rateSummary(doc, document, y);
+    footer(doc, document, y);
+  });
+  if (document.specimen) markSpecimen(doc);
   doc.end();
   return done;
 }
 
-function header(doc: PDFKit.PDFDocument, d: InvoiceDocument): number {
+/**
+ * A specimen's every page says so at its head, in red, so that a demo seller's document can never
+ * pass for a tax invoice. (Words, not a rotated watermark: text laid across the page would break
+ * into the lines a reader or a text extractor reads.)
+ */
+function markSpecimen(doc: PDFKit.PDFDocument) {
+  const range = doc.bufferedPageRange();
+  for (let page = range.start; page < range.start + range.count; page++) {
+    doc.switchToPage(page);
+    doc.font("bold").fontSize(10).fillColor(RED).text(SPECIMEN_MARK, PAGE.left, 16, { width: WIDTH, align: "center" });
+  }
+}
+
+function header(doc: PDFKit.PDFDocument, d: InvoiceDocument, copy: string): number {
   const title = d.kind === "invoice" ? "TAX INVOICE" : "CREDIT NOTE";
   const hindi = d.kind === "invoice" ? "कर बीजक" : "जमा पत्र";
   doc.font("bold").fontSize(22).fillColor(GOLD).text("Kesar", PAGE.left, 36);
   doc.font("bold").fontSize(15).fillColor(INK).text(title, PAGE.left, 36, { width: WIDTH, align: "right" });
   doc.font("regular").fontSize(10).fillColor(MUTED).text(hindi, PAGE.left, 56, { width: WIDTH, align: "right" });
-  doc.text("Original for recipient", PAGE.left, 70, { width: WIDTH, align: "right" });
+  doc.text(copy, PAGE.left, 70, { width: WIDTH, align: "right" });
 
   doc.font("bold").fontSize(10).fillColor(INK).text(d.seller.legalName, PAGE.left, 66, { width: 300 });
   doc.font("regular").fontSize(8.5).fillColor(MUTED);
@@ -200,21 +223,28 @@ function totalsBlock(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number): 
   if (d.supplyType === "intra") rows.push(["CGST", t.cgst], ["SGST", t.sgst]);
   else rows.push(["IGST", t.igst]);
   y += 4;
-  for (const [label, amount] of rows) {
+  const row = (label: string, amount: string) => {
     doc.font("regular").fontSize(9).fillColor(MUTED).text(label, 300, y, { width: 160 });
-    doc.fillColor(INK).text(formatAmount(amount), 460, y, { width: PAGE.right - 460, align: "right" });
+    doc.fillColor(INK).text(amount, 460, y, { width: PAGE.right - 460, align: "right" });
     y = doc.y + 2;
-  }
+  };
+  for (const [label, amount] of rows) row(label, formatAmount(amount));
+  // Outside the taxable value and the tax: it only brings the amount to a whole rupee (record 34).
+  if (d.roundOff !== 0) row("Round off", `${d.roundOff < 0 ? "−" : "+"} ${formatAmount(Math.abs(d.roundOff))}`);
   doc.rect(300, y, PAGE.right - 300, 22).fill("#fef3c7");
   doc
     .font("bold")
     .fontSize(11)
     .fillColor(INK)
     .text(d.kind === "invoice" ? "Grand total" : "Total credit", 306, y + 5, { width: 150 });
-  doc.text(`₹ ${formatAmount(t.total)}`, 440, y + 5, { width: PAGE.right - 446, align: "right" });
+  doc.text(`₹ ${formatAmount(amountDue(d))}`, 440, y + 5, { width: PAGE.right - 446, align: "right" });
   y = settlementRows(doc, d, y + 28);
   doc.font("regular").fontSize(8.5).fillColor(MUTED).text("Amount in words", PAGE.left, y);
-  doc.font("bold").fontSize(9.5).fillColor(INK).text(rupeesInWords(t.total), PAGE.left, doc.y, { width: WIDTH });
+  doc
+    .font("bold")
+    .fontSize(9.5)
+    .fillColor(INK)
+    .text(rupeesInWords(amountDue(d)), PAGE.left, doc.y, { width: WIDTH });
   return doc.y + 12;
 }
 
@@ -236,7 +266,7 @@ function settlementRows(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number
   };
   for (const settlement of settlements) row(settlement.label, `− ${formatAmount(settlement.amount)}`);
   const settled = settlements.reduce((sum, settlement) => sum + settlement.amount, 0);
-  row("Balance to pay", `₹ ${formatAmount(d.totals.total - settled)}`, true);
+  row("Balance to pay", `₹ ${formatAmount(amountDue(d) - settled)}`, true);
   return y + 8;
 }
 
@@ -277,6 +307,11 @@ function footer(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number) {
   rule(doc, y);
   doc.font("regular").fontSize(8).fillColor(MUTED);
   const notes = [
+    ...(d.specimen
+      ? [
+          "SPECIMEN: the seller above is a demonstration company with a made-up GSTIN. This is not a tax invoice or credit note, and no tax is charged or payable on it.",
+        ]
+      : []),
     "Whether tax is payable on reverse charge: No.",
     d.kind === "invoice"
       ? [
@@ -287,6 +322,9 @@ function footer(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number) {
           .join(" ")
       : (d.note ??
         "Issued under section 34 of the CGST Act, 2017: the order was cancelled, and this note reverses the invoice above in full."),
+    ...(d.roundOff !== 0
+      ? ["The round off brings the amount to a whole rupee; it is not part of the taxable value."]
+      : []),
   ];
   doc.text(notes.join(" "), PAGE.left, y + 8, { width: 300 });
   doc

@@ -40,11 +40,41 @@ export type InvoiceDocument = {
   summary: RateSummary[];
   totals: TaxTotals;
   /**
+   * Paise that bring the document's value to a whole rupee (−49 to +50; record 34), printed as a
+   * "Round off" line outside the taxable value and the tax: the amount due is `totals.total` plus it.
+   */
+  roundOff: number;
+  /**
+   * The copies printed, one after the other (CGST Rule 48): the original for the recipient, and a
+   * duplicate for the transporter when the goods move under an e-way bill. Absent: the original only.
+   */
+  copies?: string[];
+  /**
+   * Issued by the made-up demo seller (SHOP_GSTIN not set): every page says it is a specimen, not a
+   * tax document, so that the demo seller never reaches a real buyer as one.
+   */
+  specimen?: boolean;
+  /**
    * The discounts in `totals.discount`, by cause ("Offer WELCOME10", "Reward points"), adding up to
    * it; absent, the document prints one discount row.
    */
   discounts?: { label: string; amount: number }[];
 };
+
+/**
+ * Rule 48(1): an invoice for goods is made out in triplicate, the original for the recipient, the
+ * duplicate for the transporter, the triplicate for the supplier (kept here as the stored rows).
+ */
+export const ORIGINAL_COPY = "Original for recipient";
+export const TRANSPORTER_COPY = "Duplicate for transporter";
+
+/** The words every page of a specimen carries (record 34). */
+export const SPECIMEN_MARK = "Specimen — not a tax invoice";
+
+/** What a document asks to be paid (or credits): its value and its round off, whole rupees. */
+export function amountDue(document: Pick<InvoiceDocument, "totals" | "roundOff">): number {
+  return document.totals.total + document.roundOff;
+}
 
 /** What an invoice needs to know of its order: which it is, its documents, and who it went to. */
 export type InvoicedOrder = DeliveryAddress & {
@@ -58,4 +88,6 @@ export type InvoicedOrder = DeliveryAddress & {
   /** How it was paid: the invoice names it, and what store credit paid of it (orders have both). */
   payment?: { method: "cod" | "online" };
   storeCreditUsed?: number;
+  /** Paise that rounded its total to a whole rupee (record 34); absent or 0 for older orders. */
+  roundOff?: number;
 };

@@ -3,12 +3,18 @@ import type { OfferTaken } from "#core/promotions.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { orderOffers } from "../promotions/offer-redemption.ts";
-import type { Signatory, StoredSeller } from "../tax/seller.ts";
+import { isSpecimenSeller, type Signatory, type StoredSeller } from "../tax/seller.ts";
 import { summariseByRate, totalsOf } from "../tax/tax-summary.ts";
 import { type DocumentSigning, signPdf } from "./document-signing.ts";
 import { type PartA, partAOf, pincodeAtEnd } from "./eway-bill-part-a.ts";
-import { buyerGstinOf } from "./eway-bills.ts";
-import type { InvoiceDocument, InvoicedOrder, InvoiceLine } from "./invoice.schemas.ts";
+import { buyerGstinOf, needsEwayBill } from "./eway-bills.ts";
+import {
+  type InvoiceDocument,
+  type InvoicedOrder,
+  type InvoiceLine,
+  ORIGINAL_COPY,
+  TRANSPORTER_COPY,
+} from "./invoice.schemas.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { findInvoiceParts, findTaxLines } from "./invoices.repository.ts";
 
@@ -103,9 +109,14 @@ export async function invoiceDocument(
     igst: row.igst,
   }));
   const seller = JSON.parse(parts.seller) as StoredSeller;
+  const totals = totalsOf(lines);
+  // A credit note reverses the invoice in full: its round off too.
+  const roundOff = order.roundOff ?? 0;
+  const supplyType = parts.supplyType;
+  const moves = needsEwayBill({ supplyType, total: totals.total + roundOff, roundOff, ...movedOn(order) });
   return {
     kind,
-    ...(kind === "invoice" ? paymentOf(order, totalsOf(lines).total) : {}),
+    ...(kind === "invoice" ? paymentOf(order, totals.total + roundOff) : {}),
     number: issued.number,
     date: issued.date,
     against: kind === "credit-note" ? order.invoice : null,
@@ -115,12 +126,21 @@ export async function invoiceDocument(
     // certificate), so it names today's signatory rather than print an unsigned-looking invoice.
     seller: { ...seller, signatory: seller.signatory ?? currentSignatory },
     recipient: documentRecipient(order),
-    supplyType: parts.supplyType,
+    supplyType,
     lines,
     summary: summariseByRate(lines),
-    totals: totalsOf(lines),
-    discounts: discountsByCause(await orderOffers(db, order.id), totalsOf(lines).discount),
+    totals,
+    roundOff,
+    // Goods that move under an e-way bill travel with the transporter's copy of their invoice (Rule 48(1)(b)).
+    ...(kind === "invoice" && moves ? { copies: [ORIGINAL_COPY, TRANSPORTER_COPY] } : {}),
+    ...(isSpecimenSeller(seller) ? { specimen: true } : {}),
+    discounts: discountsByCause(await orderOffers(db, order.id), totals.discount),
   };
+}
+
+/** Where and when an order's goods move, for the e-way bill's limits: its delivery state and invoice day. */
+function movedOn(order: InvoicedOrder): { stateCode: string; createdAt: number } {
+  return { stateCode: order.stateCode, createdAt: order.invoice?.date ?? Date.now() };
 }
 
 /**
@@ -138,6 +158,7 @@ function discountsByCause(offers: readonly OfferTaken[], discount: number): { la
 /**
  * How an invoice says it is paid: online, or cash on delivery; store credit paid at checkout is a
  * payment towards it (record 30), printed with the balance left to pay, never as a discount.
+ * `total` is the amount due, round off included.
  */
 function paymentOf(order: InvoicedOrder, total: number): Pick<InvoiceDocument, "payment" | "settlements"> {
   const credit = order.storeCreditUsed ?? 0;

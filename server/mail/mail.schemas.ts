@@ -23,6 +23,8 @@ export type MailMessage =
         pointsRedeemed: number;
         pointsEarned: number;
         total: number;
+        /** Paise that round the total to a whole rupee (record 34); absent when none. */
+        roundOff?: number;
         address: string;
         pincode: string;
         phone: string;

@@ -31,7 +31,7 @@ export async function recordEwayBill(
   if (!needsEwayBill(order)) {
     throw new AppError(
       "validation-failed",
-      "This order needs no e-way bill: it stays in the state, or is worth ₹50,000 or less.",
+      "This order needs no e-way bill: its goods are worth no more than the limit where they go (₹50,000 between states; a state's own limit within it, ₹1,00,000 in Maharashtra).",
     );
   }
   if (!EWAY_BILL_OPEN.includes(order.status)) {

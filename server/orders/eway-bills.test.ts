@@ -3,6 +3,7 @@ import type { Actor } from "#core/actor.ts";
 import { adminOrders } from "../admin/admin.service.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
+import { INTRA_STATE_LIMITS } from "../invoices/eway-bill-limits.ts";
 import { EWAY_BILL_THRESHOLD_PAISE, needsEwayBill } from "../invoices/eway-bills.ts";
 import { invoiceDocument } from "../invoices/invoices.service.ts";
 import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
@@ -35,9 +36,10 @@ describeEachDatabase("e-way bills", (database) => {
     const { db } = database();
     const admin = await adminActor(db);
     expect(EWAY_BILL_THRESHOLD_PAISE).toBe(5_000_000);
-    expect(needsEwayBill({ supplyType: "inter", total: 5_000_000 })).toBe(false);
-    expect(needsEwayBill({ supplyType: "inter", total: 5_000_001 })).toBe(true);
-    expect(needsEwayBill({ supplyType: null, total: 9_000_000 })).toBe(false);
+    const inKolkata = { stateCode: "19", createdAt: Date.now() };
+    expect(needsEwayBill({ supplyType: "inter", total: 5_000_000, ...inKolkata })).toBe(false);
+    expect(needsEwayBill({ supplyType: "inter", total: 5_000_001, ...inKolkata })).toBe(true);
+    expect(needsEwayBill({ supplyType: null, total: 9_000_000, ...inKolkata })).toBe(false);
 
     const atThreshold = await orderWorth(db, 5_000_000);
     const justAbove = await orderWorth(db, 5_000_001);
@@ -57,6 +59,36 @@ describeEachDatabase("e-way bills", (database) => {
       await changeStatus(db, admin, { orderId, from: "placed", to: "shipped" });
       expect((await orderForAdmin(db, admin, orderId)).status).toBe("shipped");
     }
+  });
+
+  it("are needed within a state above the limit that state notified: ₹1 lakh in Maharashtra, ₹50,000 elsewhere", async () => {
+    const { db } = database();
+    const admin = await adminActor(db);
+    // Mumbai to Mumbai: Maharashtra asks for a bill within the state above ₹1,00,000 (rule 138(14)(d)).
+    const mumbaiLarge = await orderWorth(db, 1_20_100_00, {});
+    const mumbaiAtLimit = await orderWorth(db, 1_00_000_00, {});
+    const needed = async (orderId: number) => (await orderForAdmin(db, admin, orderId)).ewayBill.needed;
+    expect(await needed(mumbaiLarge)).toBe(true);
+    expect(await needed(mumbaiAtLimit)).toBe(false);
+    expect(
+      await failure(changeStatus(db, admin, { orderId: mumbaiLarge, from: "placed", to: "shipped" })),
+    ).toMatchObject({ code: "eway-bill-required" });
+    await recordEwayBill(db, admin, { orderId: mumbaiLarge, ewayBillNumber: "271234567890" });
+    await changeStatus(db, admin, { orderId: mumbaiLarge, from: "placed", to: "shipped" });
+
+    // Every other state's limit is read from the dated table; one not in it keeps Rule 138's ₹50,000.
+    const on = (day: string) => Date.parse(`${day}T12:00:00+05:30`);
+    const within = (stateCode: string, total: number, day = "2026-11-23") =>
+      needsEwayBill({ supplyType: "intra", total, stateCode, createdAt: on(day) });
+    expect([within("27", 1_00_000_00), within("27", 1_00_000_01)]).toEqual([false, true]);
+    expect([within("29", 50_000_00), within("29", 50_000_01)]).toEqual([false, true]);
+    expect([within("10", 1_50_000_00, "2018-12-01"), within("10", 1_50_000_00, "2019-02-01")]).toEqual([false, true]);
+    // The round off is not part of the consignment value (Rule 138, Explanation 2): goods of
+    // ₹1,00,000.40 paid as ₹1,00,000 need a bill; goods of ₹99,999.60 paid as ₹1,00,000 do not.
+    const mumbai = { supplyType: "intra" as const, stateCode: "27", createdAt: on("2026-11-23") };
+    expect(needsEwayBill({ ...mumbai, total: 1_00_000_00, roundOff: -40 })).toBe(true);
+    expect(needsEwayBill({ ...mumbai, total: 1_00_000_00, roundOff: 40 })).toBe(false);
+    for (const row of INTRA_STATE_LIMITS) expect(row.source, row.stateCode).toMatch(/Notification|notification/);
   });
 
   it("hold the order back from shipping until its number is entered, then let it go", async () => {

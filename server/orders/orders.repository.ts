@@ -166,6 +166,8 @@ export async function findOrdersWithFirstLine(
       "orders.email",
       "orders.createdAt",
       "orders.supplyType",
+      "orders.stateCode",
+      "orders.roundOff",
       "orders.ewayBillNumber",
       "orders.ewayBillEnteredAt",
       "orders.paymentMethod",

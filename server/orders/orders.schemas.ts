@@ -188,6 +188,8 @@ export type OrderDetail = OrderSummary &
     pointsTakenBack: number;
     /** Paise of the total paid with store credit at checkout: a payment, not a discount. */
     storeCreditUsed: number;
+    /** Paise that rounded the total to a whole rupee (record 34): outside the taxable value. */
+    roundOff: number;
     isGuest: boolean;
     /** Who carries the parcel, its tracking number and the day expected; null before it ships. */
     shipment: { courier: string; trackingNumber: string; expectedDeliveryAt: number | null } | null;

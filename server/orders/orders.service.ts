@@ -169,6 +169,7 @@ async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDe
     pointsEarned: order.pointsEarned,
     pointsTakenBack,
     storeCreditUsed: Number(order.storeCreditUsed),
+    roundOff: Number(order.roundOff),
     isGuest: order.userId === null,
     shipment: order.courier
       ? {

@@ -441,7 +441,9 @@ async function recordOrder(trx: Executor, placement: Placement, now: number): Pr
     shipping: totals.shipping,
     pointsRedeemed: totals.pointsRedeemed,
     pointsEarned: placement.pointsEarned,
+    // Whole rupees: the round off was decided with the prices, and the fee is whole rupees.
     total: totals.grandTotal + codFee,
+    roundOff: totals.roundOff,
     itemCount: totals.itemCount,
     paymentMethod: method,
     paymentStatus: paymentStatusAtPlacement(placement),
@@ -517,6 +519,7 @@ async function queueConfirmation(trx: Executor, placement: Placement, now: numbe
       pointsRedeemed: totals.pointsRedeemed,
       pointsEarned: placement.pointsEarned,
       total: totals.grandTotal + placement.codFee,
+      roundOff: totals.roundOff,
       codFee: placement.codFee,
       paymentMethod: placement.method,
       storeCreditUsed: placement.storeCredit,
@@ -543,6 +546,8 @@ export async function queueOrderConfirmation(
     pointsRedeemed: number;
     pointsEarned: number;
     total: number;
+    /** Paise of the total that round it to a whole rupee (record 34); 0 for older orders. */
+    roundOff: number;
     codFee: number;
     paymentMethod: string;
     storeCreditUsed: number;
@@ -572,6 +577,7 @@ export async function queueOrderConfirmation(
         pointsRedeemed: order.pointsRedeemed,
         pointsEarned: order.pointsEarned,
         total: order.total,
+        ...(order.roundOff ? { roundOff: order.roundOff } : {}),
         address: `${order.address}, ${order.city}, ${stateByCode(order.stateCode)?.name ?? ""}`,
         pincode: order.pincode,
         phone: order.phone,

@@ -49,7 +49,8 @@ describeEachDatabase("offers on orders: the invoice, GST after the discount, the
     await enterCode(db, shopper, "WELCOME10");
     const placed = await orderCart(db, shopper, {}, JUNE_10);
     const order = await customerOrder(db, shopper, placed.orderNumber);
-    expect(order).toMatchObject({ subtotal: 369_800, shipping: 10_000, total: 342_820 });
+    // ₹3,428.20 to pay: the buyer pays ₹3,428, and 20 paise are the round off (record 34).
+    expect(order).toMatchObject({ subtotal: 369_800, shipping: 10_000, total: 342_800, roundOff: -20 });
     expect(order.offers).toEqual([
       expect.objectContaining({
         name: "WELCOME10",
@@ -65,8 +66,10 @@ describeEachDatabase("offers on orders: the invoice, GST after the discount, the
       ["Hira Cambric Suit (size M)", 269_900, 26_990, 231_342, 500, 5_784, 5_784],
       ["Noor Kurta (size M)", 99_900, 9_990, 85_628, 500, 2_141, 2_141],
     ]);
-    expect(invoice.totals.total).toBe(order.total);
-    expect(invoice.totals.taxable + invoice.totals.cgst + invoice.totals.sgst + invoice.totals.igst).toBe(order.total);
+    // The round off is outside the taxable value and the tax: they add up to the invoice's value.
+    expect(invoice.totals.total).toBe(342_820);
+    expect(invoice.totals.taxable + invoice.totals.cgst + invoice.totals.sgst + invoice.totals.igst).toBe(342_820);
+    expect(invoice.totals.total + invoice.roundOff).toBe(order.total);
     expect(invoice.discounts).toEqual([{ label: "offer WELCOME10", amount: 36_980 }]);
 
     // The confirmation mail shows the discount as its own line.
@@ -76,6 +79,7 @@ describeEachDatabase("offers on orders: the invoice, GST after the discount, the
       "",
     );
     expect(rendered.text).toMatch(/Offer WELCOME10\s+−₹369\.80/);
+    expect(rendered.text).toMatch(/Round off\s+−₹0\.20\s+Grand Total\s+₹3,428\b/);
 
     const report = await gstReport(db, ADMIN, "2026-06");
     const b2cs = report.b2cs.find((row) => row.rateBps === 500 && row.stateCode === "27");
@@ -168,9 +172,12 @@ describeEachDatabase("offers on orders: random carts, placed for real", (databas
         const placed = await orderCart(db, shopper);
         const order = await customerOrder(db, shopper, placed.orderNumber);
         const invoice = await invoiceDocument(db, order, "invoice", DEMO_SIGNATORY);
-        expect(invoice.totals.total).toBe(order.total);
+        // The invoice's value is what was sold; the buyer pays it in whole rupees, the round off apart.
+        expect(invoice.totals.total + invoice.roundOff).toBe(order.total);
+        expect(order.total % 100).toBe(0);
+        expect(Math.abs(order.roundOff)).toBeLessThanOrEqual(50);
         const goodsTaken = order.offers.reduce((sum, taken) => sum + taken.goods, 0);
-        expect(order.total).toBe(order.subtotal - goodsTaken + order.shipping);
+        expect(invoice.totals.total).toBe(order.subtotal - goodsTaken + order.shipping);
         ids.forEach((id, i) => {
           const sold = order.lines.filter((line) => line.productId === id);
           expect(sold.reduce((sum, line) => sum + line.quantity, 0)).toBe(pieces[i]?.quantity);

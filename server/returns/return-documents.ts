@@ -11,7 +11,7 @@ import { type DocumentFile, documentRecipient, signedDocumentFile } from "../inv
 import { describeGoods, INVOICE_SERIES, RETURN_CREDIT_SERIES } from "../invoices/invoicing.ts";
 import { findOrder } from "../orders/orders.repository.ts";
 import { financialYearOf, formatDocumentNumber } from "../tax/document-numbers.ts";
-import type { Signatory, StoredSeller } from "../tax/seller.ts";
+import { isSpecimenSeller, type Signatory, type StoredSeller } from "../tax/seller.ts";
 import { summariseByRate, totalsOf } from "../tax/tax-summary.ts";
 import { pieceShare } from "./return-shares.ts";
 import { type OrderRow, orderFor, type WhichOrder } from "./returned-order.ts";
@@ -131,6 +131,7 @@ export async function returnDocument(
     seller: { ...seller, signatory: seller.signatory ?? currentSignatory },
     recipient: documentRecipient(order),
     supplyType: parts.supplyType,
+    specimen: isSpecimenSeller(seller),
   };
   if (kind === "credit-note") {
     const lines = withoutKeys(await findCreditLines(db, returnId));
@@ -145,25 +146,41 @@ export async function returnDocument(
       lines,
       summary: summariseByRate(lines),
       totals: totalsOf(lines),
+      roundOff: request.roundOff,
     };
   }
+  return replacementInvoice(db, request, order.invoiceNumber, common);
+}
+
+/**
+ * An accepted exchange's replacement invoice, settled against its return's credit note. Its value is
+ * the credited value, so it rounds as the credit note did (record 34): the two amounts due are equal
+ * and nothing is left to pay.
+ */
+async function replacementInvoice(
+  db: Db,
+  request: ReturnRow,
+  invoiceNumber: string,
+  common: Pick<InvoiceDocument, "orderNumber" | "seller" | "recipient" | "supplyType" | "specimen">,
+): Promise<InvoiceDocument> {
   if (!request.exchangeInvoiceNumber || request.exchangeInvoiceDate === null)
     throw new AppError("not-found", "This return has no replacement invoice: only an accepted exchange has one.");
-  const lines = withoutKeys(await findExchangeInvoiceLines(db, returnId));
+  const lines = withoutKeys(await findExchangeInvoiceLines(db, request.id));
   const totals = totalsOf(lines);
   const settledAgainst = `Settled against credit note ${request.creditNoteNumber}`;
   return {
     ...common,
     kind: "invoice",
-    note: `A replacement in exchange for the piece returned on credit note ${request.creditNoteNumber} (invoice ${order.invoiceNumber}): its value is set off against that credit note, so nothing is to pay.`,
+    note: `A replacement in exchange for the piece returned on credit note ${request.creditNoteNumber} (invoice ${invoiceNumber}): its value is set off against that credit note, so nothing is to pay.`,
     payment: settledAgainst,
-    settlements: [{ label: settledAgainst, amount: totals.total }],
+    settlements: [{ label: settledAgainst, amount: totals.total + request.roundOff }],
     number: request.exchangeInvoiceNumber,
     date: request.exchangeInvoiceDate,
     against: null,
     lines,
     summary: summariseByRate(lines),
     totals,
+    roundOff: request.roundOff,
   };
 }
 

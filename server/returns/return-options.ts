@@ -4,6 +4,7 @@ import type { Db, Executor } from "../db/schema.ts";
 import { findServiceablePincode } from "../delivery/delivery.repository.ts";
 import { findTaxLines } from "../invoices/invoices.repository.ts";
 import { findOrderLines } from "../orders/orders.repository.ts";
+import { inWholeRupees } from "../tax/round-off.ts";
 import { amountOf, pieceShare } from "./return-shares.ts";
 import { type OrderRow, orderFor, type WhichOrder } from "./returned-order.ts";
 import { claimedQuantity, creditedQuantity, sumStoreCreditBack } from "./returns.repository.ts";
@@ -107,7 +108,7 @@ export async function optionsOf(
       quantity: line.quantity,
       returnable: blocked || why ? 0 : Math.max(0, line.quantity - claimed),
       blocked,
-      amountPerPiece: row ? amountOf(pieceShare(row, credited, 1)) : 0,
+      amountPerPiece: row ? inWholeRupees(amountOf(pieceShare(row, credited, 1))) : 0,
       exchangeSizes: sizes.filter((size) => size.size !== line.size && size.stock > 0).map((size) => size.size),
     });
   }

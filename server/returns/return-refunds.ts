@@ -3,7 +3,7 @@ import type { Executor } from "../db/schema.ts";
 import { findTaxLines } from "../invoices/invoices.repository.ts";
 import { recordPaymentEvent, requestRefund } from "../payments/payments.repository.ts";
 import { offerShareOfReturn } from "../promotions/offer-redemption.ts";
-import { addPoints, findPointsBalance, insertLedgerEntry, spendPoints } from "../rewards/rewards.repository.ts";
+import { giveBackRedeemedPoints, takeBackEarnedPoints } from "../rewards/rewards.service.ts";
 import { creditBackSpentOnReturn, creditFromReturn } from "../store-credit/store-credit.ts";
 import { amountOf } from "./return-shares.ts";
 import type { OrderRow } from "./returned-order.ts";
@@ -20,47 +20,36 @@ import { findCreditLines, setStoreCreditBack, sumStoreCreditBack } from "./retur
 type Accepted = { id: number; amount: number; refundMethod: RefundMethod | null; upiId: string | null };
 
 /**
- * The returned pieces' earned points go (as far as the balance holds them: it never goes below
- * zero), and the points they were bought with come back.
+ * The points the returned pieces were bought with come back, then the points they earned go: from
+ * the balance as far as it holds them, the rest owed and cleared by later earnings (record 34), so
+ * the balance never goes below zero and a customer cannot keep points for pieces they gave back.
  */
 export async function takeBackPoints(
   trx: Executor,
   order: OrderRow,
-  request: { amount: number; id: number; position: number; quantity: number },
+  request: { amount: number; roundOff?: number; id: number; position: number; quantity: number },
   now: number,
 ): Promise<void> {
   if (!order.userId) return;
   const lines = await findCreditLines(trx, request.id);
   // The pieces' discount is their offers' share and their points' share: only the points come back.
   const offered = await offerShareOfReturn(trx, order.id, request.position, request.quantity);
+  const spent = Math.floor((lines.reduce((sum, line) => sum + line.discount, 0) - offered) / 100);
+  if (spent > 0 && order.pointsRedeemed > 0) {
+    const points = Math.min(spent, order.pointsRedeemed);
+    await giveBackRedeemedPoints(trx, { userId: order.userId, orderId: order.id, points, returnId: request.id }, now);
+  }
   const goodsPaid = (await findTaxLines(trx, order.id))
     .filter((row) => row.kind === "goods")
     .reduce((sum, row) => sum + amountOf(row), 0);
-  const earned = goodsPaid > 0 ? Math.floor((order.pointsEarned * request.amount) / goodsPaid) : 0;
-  const takeBack = Math.min(earned, await findPointsBalance(trx, order.userId));
-  if (takeBack > 0 && (await spendPoints(trx, order.userId, takeBack))) {
-    await insertLedgerEntry(trx, {
-      userId: order.userId,
-      orderId: order.id,
-      kind: "earned-reversed",
-      points: -takeBack,
-      at: now,
-      returnId: request.id,
-    });
-  }
-  const spent = Math.floor((lines.reduce((sum, line) => sum + line.discount, 0) - offered) / 100);
-  if (spent > 0 && order.pointsRedeemed > 0) {
-    const back = Math.min(spent, order.pointsRedeemed);
-    await addPoints(trx, order.userId, back);
-    await insertLedgerEntry(trx, {
-      userId: order.userId,
-      orderId: order.id,
-      kind: "redeemed-returned",
-      points: back,
-      at: now,
-      returnId: request.id,
-    });
-  }
+  // The pieces' share of what the goods were paid: the credit note's value before its round off.
+  const returned = request.amount - (request.roundOff ?? 0);
+  const earned = goodsPaid > 0 ? Math.floor((order.pointsEarned * returned) / goodsPaid) : 0;
+  await takeBackEarnedPoints(
+    trx,
+    { userId: order.userId, orderId: order.id, points: earned, returnId: request.id },
+    now,
+  );
 }
 
 /**

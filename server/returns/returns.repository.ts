@@ -56,6 +56,18 @@ export async function claimedQuantity(executor: Executor, orderId: number, posit
   return Number(row?.quantity ?? 0);
 }
 
+/** The money an order's refunds asked and not refused have taken or will take back, paise. */
+export async function sumRefundsAsked(executor: Executor, orderId: number): Promise<number> {
+  const row = await executor
+    .selectFrom("returns")
+    .select(({ fn }) => fn.sum<number | string | null>("amount").as("amount"))
+    .where("orderId", "=", orderId)
+    .where("kind", "=", "refund")
+    .where("status", "!=", "rejected")
+    .executeTakeFirst();
+  return Number(row?.amount ?? 0);
+}
+
 /** Pieces of a line already credited by an earlier return's credit note. */
 export async function creditedQuantity(executor: Executor, orderId: number, position: number): Promise<number> {
   const row = await executor

@@ -24,7 +24,7 @@ import { issueExchangeInvoice, issueReturnCreditNote } from "./return-documents.
 import { mailStep } from "./return-mail.ts";
 import { optionsOf, type ReturnableLine, type ReturnOptions, type ReturnSettings } from "./return-options.ts";
 import { sendMoneyBack, takeBackPoints } from "./return-refunds.ts";
-import { amountOf, pieceShare } from "./return-shares.ts";
+import { amountOf, pieceShare, returnAmount } from "./return-shares.ts";
 import { type OrderRow, orderFor, type WhichOrder } from "./returned-order.ts";
 import {
   countReturnReasons,
@@ -111,7 +111,12 @@ export async function requestReturn(
         refundMethod,
         upiId: refundMethod === "upi" ? request.upiId : null,
         status: "requested",
-        amount: taxRow ? amountOf(pieceShare(taxRow, credited, request.quantity)) : 0,
+        ...(await returnAmount(
+          trx,
+          order,
+          taxRow ? amountOf(pieceShare(taxRow, credited, request.quantity)) : 0,
+          request.kind,
+        )),
         selfShip: options.pickup ? 0 : 1,
         createdAt: now,
         updatedAt: now,

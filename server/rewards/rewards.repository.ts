@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import { engineOf } from "../db/database.ts";
 import { changedOneRow } from "../db/guarded-update.ts";
 import type { Executor, PointsKind } from "../db/schema.ts";
 
@@ -99,6 +101,42 @@ export async function findPointsTakenBack(executor: Executor, orderId: number): 
     .where("kind", "=", "earned-reversed")
     .executeTakeFirst();
   return -Number(row?.points ?? 0);
+}
+
+/** The points a customer owes from returns whose earning was already spent. */
+export async function findPointsOwed(executor: Executor, userId: string): Promise<number> {
+  const row = await executor.selectFrom("users").select("pointsOwed").where("id", "=", userId).executeTakeFirst();
+  return Number(row?.pointsOwed ?? 0);
+}
+
+/** The smaller and the larger of two numbers, in each engine's words (SQLite's min/max, PostgreSQL's least/greatest). */
+function smaller(executor: Executor) {
+  return engineOf(executor) === "postgres" ? sql.raw("least") : sql.raw("min");
+}
+
+/**
+ * Takes `points` back in one statement: from the spendable balance as far as it holds them, the rest
+ * added to what the customer owes. Both sides are read and written under the row's own lock, so a
+ * checkout spending points at the same moment cannot make the balance negative.
+ */
+export async function takeBackOrOwe(executor: Executor, userId: string, points: number): Promise<void> {
+  const least = smaller(executor);
+  await sql`update users set
+      points_owed = points_owed + ${points} - ${least}(points_balance, ${points}),
+      points_balance = points_balance - ${least}(points_balance, ${points})
+    where id = ${userId}`.execute(executor);
+}
+
+/**
+ * Credits earned points, clearing what the customer owes first (in one statement): of `points`, the
+ * owed part goes to the debt and the rest to the spendable balance.
+ */
+export async function creditClearingDebt(executor: Executor, userId: string, points: number): Promise<void> {
+  const least = smaller(executor);
+  await sql`update users set
+      points_balance = points_balance + ${points} - ${least}(points_owed, ${points}),
+      points_owed = points_owed - ${least}(points_owed, ${points})
+    where id = ${userId}`.execute(executor);
 }
 
 export async function addPoints(executor: Executor, userId: string, points: number): Promise<void> {

@@ -5,19 +5,25 @@ import type { Db, Executor, PointsKind } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import {
   addPoints,
+  creditClearingDebt,
   findCreditedEarning,
   findLedger,
   findPendingPoints,
   findPointsBalance,
+  findPointsOwed,
   insertLedgerEntry,
   spendPoints,
+  takeBackOrOwe,
 } from "./rewards.repository.ts";
 
 /*
  * The points ledger. The balance is what a customer can spend; points an order earns are pending
  * until it is delivered (they are read from the orders on their way, never credited early), become
  * spendable on delivery, and are dropped if the order is cancelled first. The database refuses a
- * balance below zero, so no path can spend points that were never there.
+ * balance below zero, so no path can spend points that were never there. Points taken back with a
+ * returned piece that the customer had already spent are owed (record 34): the ledger records the
+ * whole take-back, later earnings clear the debt before anything becomes spendable, and the ledger's
+ * entries add up to the balance less what is owed.
  */
 
 /** A ledger entry as the profile lists it, with why the points moved ("returned Kundan Jhumka"). */
@@ -35,8 +41,49 @@ export async function creditEarnedPoints(
   if (!order.userId || order.pointsEarned <= 0) return;
   const due = order.pointsEarned - (await findCreditedEarning(executor, order.id));
   if (due <= 0) return;
-  await addPoints(executor, order.userId, due);
+  // Points owed from an earlier return are cleared first.
+  await creditClearingDebt(executor, order.userId, due);
   await insertLedgerEntry(executor, { userId: order.userId, orderId: order.id, kind: "earned", points: due, at });
+}
+
+/** Points spent on pieces that came back are given back to the balance, against their order. */
+export async function giveBackRedeemedPoints(
+  executor: Executor,
+  back: { userId: string; orderId: number; points: number; returnId?: number },
+  at: number,
+): Promise<void> {
+  if (back.points <= 0) return;
+  await addPoints(executor, back.userId, back.points);
+  await insertLedgerEntry(executor, {
+    userId: back.userId,
+    orderId: back.orderId,
+    kind: "redeemed-returned",
+    points: back.points,
+    at,
+    returnId: back.returnId,
+  });
+}
+
+/**
+ * Takes back points an order earned (on pieces returned): from the spendable balance as far as it
+ * holds them, the rest owed, to be cleared by later earnings. The balance never goes below zero;
+ * one ledger entry records the whole take-back against the order.
+ */
+export async function takeBackEarnedPoints(
+  executor: Executor,
+  take: { userId: string; orderId: number; points: number; returnId?: number },
+  at: number,
+): Promise<void> {
+  if (take.points <= 0) return;
+  await takeBackOrOwe(executor, take.userId, take.points);
+  await insertLedgerEntry(executor, {
+    userId: take.userId,
+    orderId: take.orderId,
+    kind: "earned-reversed",
+    points: -take.points,
+    at,
+    returnId: take.returnId,
+  });
 }
 
 /** Points spent on an order; refused when the balance no longer covers them. */
@@ -78,21 +125,23 @@ export async function settleCancelledOrderPoints(
   }
 }
 
-/** The signed-in customer's spendable and pending points and the latest entries of the ledger. */
+/** The signed-in customer's spendable, pending and owed points and the latest entries of the ledger. */
 export async function pointsSummary(
   db: Db,
   actor: Actor,
   limit = 20,
-): Promise<{ balance: number; pending: number; ledger: LedgerEntry[] }> {
+): Promise<{ balance: number; pending: number; owed: number; ledger: LedgerEntry[] }> {
   assertSignedIn(actor);
-  const [balance, pending, rows] = await Promise.all([
+  const [balance, pending, owed, rows] = await Promise.all([
     findPointsBalance(db, actor.userId),
     findPendingPoints(db, actor.userId),
+    findPointsOwed(db, actor.userId),
     findLedger(db, actor.userId, limit),
   ]);
   return {
     balance,
     pending,
+    owed,
     ledger: rows.map((row) => ({
       kind: row.kind,
       points: row.points,

@@ -62,6 +62,7 @@ export function rupeesInWords(paise: number): string {
   if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`Cannot write ${paise} paise in words.`);
   const rupees = Math.floor(paise / 100);
   const rest = paise % 100;
-  const paiseWords = rest ? ` and ${belowHundred(rest)} Paise` : "";
+  // One paisa, two or more paise.
+  const paiseWords = rest ? ` and ${belowHundred(rest)} ${rest === 1 ? "Paisa" : "Paise"}` : "";
   return `Rupees ${indianNumberInWords(rupees)}${paiseWords} Only`;
 }

@@ -30,3 +30,13 @@ export const DEMO_SELLER: SellerDetails = {
   stateName: "Maharashtra",
   signatory: DEMO_SIGNATORY,
 };
+
+/**
+ * Whether documents of this seller are specimens: the made-up demo registration, printed while
+ * SHOP_GSTIN is not set. Such a document must never reach a real buyer as a tax invoice, so every
+ * one says so (record 34). Decided from the seller kept with each order, so an order placed before
+ * the shop set its GSTIN stays a specimen.
+ */
+export function isSpecimenSeller(seller: Pick<SellerDetails, "gstin">): boolean {
+  return seller.gstin === DEMO_SELLER.gstin;
+}

@@ -21,6 +21,12 @@ describe("amounts in words, the Indian way", () => {
     );
     expect(() => rupeesInWords(-1)).toThrow(RangeError);
   });
+
+  it("writes one paisa in the singular", () => {
+    expect(rupeesInWords(1)).toBe("Rupees Zero and One Paisa Only");
+    expect(rupeesInWords(4_378_01)).toBe("Rupees Four Thousand Three Hundred Seventy-Eight and One Paisa Only");
+    expect(rupeesInWords(2)).toBe("Rupees Zero and Two Paise Only");
+  });
 });
 
 describe("GSTINs", () => {

@@ -2,7 +2,7 @@ import { type Actor, SYSTEM } from "#core/actor.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { findProduct } from "../catalog/catalog.service.ts";
 import type { Db } from "../db/schema.ts";
-import { EWAY_BILL_THRESHOLD_PAISE } from "../invoices/eway-bills.ts";
+import { needsEwayBill } from "../invoices/eway-bills.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder, type Sale } from "../orders/place-order.ts";
 import { shipExchange } from "../returns/exchange-shipping.ts";
@@ -28,13 +28,14 @@ export async function deliveredOrder(
   for (const line of lines) await addToCart(db, actor, line);
   const placed = await placeOrder(db, actor, checkoutDetails(details), sale);
   // Goods that need an e-way bill leave with one (its number as the portal gives it).
-  await db
-    .updateTable("orders")
-    .set({ ewayBillNumber: "181234567890", ewayBillEnteredAt: sale.now ?? Date.now() })
-    .where("id", "=", placed.id)
-    .where("supplyType", "=", "inter")
-    .where("total", ">", EWAY_BILL_THRESHOLD_PAISE)
-    .execute();
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", placed.id).executeTakeFirstOrThrow();
+  if (needsEwayBill(order)) {
+    await db
+      .updateTable("orders")
+      .set({ ewayBillNumber: "181234567890", ewayBillEnteredAt: sale.now ?? Date.now() })
+      .where("id", "=", placed.id)
+      .execute();
+  }
   await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped" }, sale.now);
   await changeStatus(db, SYSTEM, { orderId: placed.id, from: "shipped", to: "delivered" }, sale.now);
   return placed;

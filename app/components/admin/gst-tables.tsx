@@ -1,6 +1,6 @@
 import { formatShopDate } from "#core/dates.ts";
 import { formatAmount } from "#core/money.ts";
-import type { HsnRow, ListedDocument, RateRow } from "#server/invoices/gst-report.service.ts";
+import type { B2csaRow, HsnRow, ListedDocument, RateRow } from "#server/invoices/gst-report.service.ts";
 import { TableHead } from "./table-head.tsx";
 
 const TAX_HEADS = ["Taxable value", "CGST", "SGST", "IGST"];
@@ -83,6 +83,31 @@ export function GstHsnTable(props: { title: string; rows: HsnRow[] }) {
           <td className="px-2 py-1.5">{row.hsn}</td>
           <td className="px-2 py-1.5">PCS</td>
           <td className="px-2 py-1.5">{row.quantity}</td>
+          <RateCells row={row} />
+        </tr>
+      ))}
+    </GstSection>
+  );
+}
+
+/**
+ * Table 10: earlier months' B2C small rows as this month's credit notes on their invoices revise
+ * them (the revised figure, never the note alone).
+ */
+export function GstAmendmentsTable(props: { rows: B2csaRow[] }) {
+  return (
+    <GstSection
+      title="B2CSA: earlier months' B2CS rows, as this month's credit notes on their invoices revise them (table 10)"
+      heads={["Original month", "Place of supply", "Supply", "Rate", ...TAX_HEADS]}
+      empty={props.rows.length === 0}
+    >
+      {props.rows.map((row) => (
+        <tr key={`${row.originalMonth}-${row.stateCode}-${row.rateBps}-${row.supplyType}`}>
+          <td className="px-2 py-1.5">{row.originalMonth}</td>
+          <td className="px-2 py-1.5">
+            {row.stateCode} {row.stateName}
+          </td>
+          <td className="px-2 py-1.5">{row.supplyType === "intra" ? "Intra-state" : "Inter-state"}</td>
           <RateCells row={row} />
         </tr>
       ))}

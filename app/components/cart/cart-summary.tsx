@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatInr } from "#core/money.ts";
+import { formatInr, formatSignedInr } from "#core/money.ts";
 import { pointsToPaise } from "#core/points.ts";
 import { shippingText } from "#core/promotions.ts";
 import type { CartView } from "#server/cart/cart.schemas.ts";
@@ -31,6 +31,8 @@ export function CartSummary({ totals, children }: { totals: SummaryTotals; child
         {totals.pointsRedeemed > 0 ? (
           <Row label="Points redeemed" value={`−${formatInr(pointsToPaise(totals.pointsRedeemed))}`} />
         ) : null}
+        {/* The amount to pay is whole rupees: the paise that rounded it, when there are any. */}
+        {totals.roundOff !== 0 ? <Row label="Round off" value={formatSignedInr(totals.roundOff)} /> : null}
         <div className="mt-2 flex justify-between border-t border-zinc-200 pt-3 text-base font-semibold dark:border-zinc-800">
           <dt>Grand Total</dt>
           <dd data-testid="grand-total">{formatInr(totals.grandTotal)}</dd>

@@ -1,4 +1,4 @@
-import { formatInr } from "#core/money.ts";
+import { formatInr, formatSignedInr } from "#core/money.ts";
 import { pointsToPaise } from "#core/points.ts";
 import { shippingText } from "#core/promotions.ts";
 import type { StoreCreditOffer } from "#core/store-credit.ts";
@@ -59,6 +59,9 @@ export function OrderItems({
             value={`−${formatInr(pointsToPaise(totals.pointsRedeemed))}`}
             testId="checkout-points"
           />
+        ) : null}
+        {totals.roundOff !== 0 ? (
+          <Figure label="Round off" value={formatSignedInr(totals.roundOff)} testId="checkout-round-off" />
         ) : null}
         <div className="flex justify-between font-semibold">
           <dt>{storeCredit ? "Grand Total" : left}</dt>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
-import { formatInr } from "#core/money.ts";
+import { formatInr, formatSignedInr } from "#core/money.ts";
 import { STATUS_LABELS } from "#core/order-status.ts";
 import { paymentWords } from "#core/payment-status.ts";
 import { orderPointsMessage, pointsToPaise } from "#core/points.ts";
@@ -121,6 +121,12 @@ export function OrderView({
               <>
                 <dt>Points redeemed</dt>
                 <dd>−{formatInr(pointsToPaise(order.pointsRedeemed))}</dd>
+              </>
+            ) : null}
+            {order.roundOff !== 0 ? (
+              <>
+                <dt>Round off</dt>
+                <dd data-testid="order-round-off">{formatSignedInr(order.roundOff)}</dd>
               </>
             ) : null}
             <dt className="font-semibold">Grand Total</dt>

@@ -3,16 +3,19 @@ import { signedPoints } from "#core/points.ts";
 import type { LedgerEntry } from "#server/rewards/rewards.service.ts";
 
 /**
- * The reward points a customer can spend, those pending on orders still on their way, and the
- * ledger behind the balance: earned and redeemed, per order.
+ * The reward points a customer can spend, those pending on orders still on their way, those owed
+ * (earned on pieces returned after the points were spent: the next points earned clear them first),
+ * and the ledger behind the balance: earned and redeemed, per order.
  */
 export function RewardPoints({
   balance,
   pending,
+  owed = 0,
   ledger,
 }: {
   balance: number;
   pending: number;
+  owed?: number;
   ledger: LedgerEntry[];
 }) {
   return (
@@ -29,6 +32,14 @@ export function RewardPoints({
         <dd className="text-right font-semibold" data-testid="points-pending">
           {pending}
         </dd>
+        {owed > 0 ? (
+          <>
+            <dt>Owed (earned on pieces you returned after spending them; your next points clear them first)</dt>
+            <dd className="text-right font-semibold" data-testid="points-owed">
+              {owed}
+            </dd>
+          </>
+        ) : null}
       </dl>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">
         1 point for every full ₹100 you pay for goods; each point is worth ₹1 at checkout.

@@ -12,6 +12,7 @@ import {
 import { latestOrderEvent } from "#server/admin/order-feed.service.ts";
 import { archiveProduct } from "#server/catalog/catalog-admin.service.ts";
 import { recentMail, resendMail } from "#server/mail/mail.service.ts";
+import { isSpecimenSeller } from "#server/tax/seller.ts";
 import { actionDone, actionFailed } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
 import { readForm, routeFields } from "../../.server/forms.ts";
@@ -24,6 +25,7 @@ import { OrderStatusTabs } from "../../components/admin/order-status-tabs.tsx";
 import { OrdersTable } from "../../components/admin/orders-table.tsx";
 import { ProductsTable } from "../../components/admin/products-table.tsx";
 import { SalesChart } from "../../components/admin/sales-chart.tsx";
+import { SpecimenNotice } from "../../components/admin/specimen-notice.tsx";
 import { StatCards } from "../../components/admin/stat-cards.tsx";
 import { useLiveOrders } from "../../components/admin/use-live-orders.ts";
 import { UsersTable } from "../../components/admin/users-table.tsx";
@@ -33,7 +35,7 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
-  const { db } = appServices(context);
+  const { db, config } = appServices(context);
   const query = dashboardQuerySchema.parse(Object.fromEntries(url.searchParams));
   // Read before anything else: the live feed starts after it, so nothing falls between the two.
   const feedFrom = await latestOrderEvent(db, actor);
@@ -48,7 +50,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         : query.tab === "emails"
           ? { kind: "emails" as const, ...(await recentMail(db, actor, query.page)) }
           : { kind: "orders" as const, ...(await adminOrders(db, actor, query)) };
-  return { figures, overview, query, tab, adminId: actor.userId, feedFrom };
+  // Documents name the made-up demo seller until SHOP_GSTIN is set: they are specimens, and the
+  // dashboard says why and what to set.
+  const specimen = isSpecimenSeller(config.seller) ? config.seller.gstin : null;
+  return { figures, overview, query, tab, adminId: actor.userId, feedFrom, specimen };
 }
 
 /** The dashboard's buttons: delete a product, disable or enable a user, send a failed e-mail again. */
@@ -96,10 +101,11 @@ const HEADINGS = {
 } as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, overview, query, tab, adminId, feedFrom } = loaderData;
+  const { figures, overview, query, tab, adminId, feedFrom, specimen } = loaderData;
   const arrived = useLiveOrders(feedFrom);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      {specimen ? <SpecimenNotice gstin={specimen} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-3xl font-semibold">{HEADINGS[query.tab]}</h1>
         <TabAction tab={query.tab} ordersToShip={figures.ordersToShip} />

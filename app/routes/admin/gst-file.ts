@@ -1,5 +1,6 @@
 import { gstReport, monthOf } from "#server/invoices/gst-report.service.ts";
-import { gstReportCsv, gstr1Json } from "#server/invoices/gst-report-files.ts";
+import { gstReportCsv } from "#server/invoices/gst-report-files.ts";
+import { gstr1Json } from "#server/invoices/gstr1-json.ts";
 import { appServices } from "../../.server/context.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import type { Route } from "./+types/gst-file";

@@ -4,7 +4,13 @@ import { formatAmount } from "#core/money.ts";
 import { type GstReport, gstReport, monthOf } from "#server/invoices/gst-report.service.ts";
 import { appServices } from "../../.server/context.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
-import { GstDocumentsTable, GstHsnTable, GstSection, rateText } from "../../components/admin/gst-tables.tsx";
+import {
+  GstAmendmentsTable,
+  GstDocumentsTable,
+  GstHsnTable,
+  GstSection,
+  rateText,
+} from "../../components/admin/gst-tables.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/gst-report";
 
@@ -49,7 +55,7 @@ export default function GstReportPage({ loaderData }: Route.ComponentProps) {
         notes={false}
       />
       <GstSection
-        title="B2CS: other sales to unregistered buyers, by place of supply and rate, net of their credit notes"
+        title="B2CS: other sales to unregistered buyers, by place of supply and rate, net of the month's credit notes on them"
         heads={["Place of supply", "Supply", "Rate", ...TAX_HEADS]}
         empty={report.b2cs.length === 0}
       >
@@ -64,10 +70,14 @@ export default function GstReportPage({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </GstSection>
+      <GstAmendmentsTable rows={report.b2csa} />
       <GstDocumentsTable title="CDNR: credit notes to registered buyers" documents={report.cdnr} notes />
       <GstDocumentsTable title="CDNUR: credit notes against B2CL invoices" documents={report.cdnur} notes />
       <GstHsnTable title="HSN summary, B2B (net of credit notes)" rows={report.hsnB2b} />
-      <GstHsnTable title="HSN summary, B2C (net of credit notes)" rows={report.hsnB2c} />
+      <GstHsnTable
+        title="HSN summary, B2C (net of the month's credit notes, less those amending an earlier month)"
+        rows={report.hsnB2c}
+      />
       <GstSection
         title="Documents issued"
         heads={["Nature of document", "Series", "From", "To", "Total", "Cancelled", "Net issued"]}

@@ -1,7 +1,7 @@
 import { Column, Row, render, Section, toPlainText } from "@react-email/components";
 import type { ReactNode } from "react";
 import { deliveryWindowText } from "#core/dates.ts";
-import { formatInr } from "#core/money.ts";
+import { formatInr, formatSignedInr } from "#core/money.ts";
 import { pointsToPaise } from "#core/points.ts";
 import { offerDiscountRows, shippingText } from "#core/promotions.ts";
 import type { MailMessage } from "../mail.schemas.ts";
@@ -116,6 +116,8 @@ function orderPlaced(order: OrderPlaced, url: (path: string) => string): ReactNo
   ];
   if (order.codFee) totals.push(["Cash on delivery fee", formatInr(order.codFee)]);
   if (order.pointsRedeemed > 0) totals.push(["Points redeemed", `−${formatInr(pointsToPaise(order.pointsRedeemed))}`]);
+  // The amount to pay is whole rupees; the paise that rounded it are shown, as on the invoice.
+  if (order.roundOff) totals.push(["Round off", formatSignedInr(order.roundOff)]);
   totals.push(["Grand Total", formatInr(order.total)], ...storeCreditRows(order));
   return letter(`Thank you for your order ${order.orderNumber}`, [
     text(`Dear ${order.name}, your order is placed. We will deliver it to:`),
