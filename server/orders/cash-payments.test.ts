@@ -33,7 +33,7 @@ const ADMIN: Actor = {
 const DAY = 86_400_000;
 
 describeEachDatabase("cash on delivery's money", (database) => {
-  /** A cash order of one piece at this price (₹100 shipping on top), delivered. */
+  /** A cash order of one piece at this price (₹100 shipping on top, the total rounded to the rupee), delivered. */
   async function deliveredCashOrder(price: number, email: string, at: number) {
     const { db } = database();
     const buyer = makeVisitor();
@@ -62,23 +62,23 @@ describeEachDatabase("cash on delivery's money", (database) => {
       { kind: "order-status", to: "first.cod@mail.in", payload: delivered?.payload } as MailMessage,
       "https://kesar.test",
     );
-    expect(text).toContain("you paid ₹4,378.15 in cash to our courier at the door");
+    expect(text).toContain("you paid ₹4,378 in cash to our courier at the door");
     expect(text).not.toContain("we have received your payment");
     const held = await dashboardFigures(db, ADMIN);
-    expect(held.codWithCouriers - before.codWithCouriers).toBe(437_815 + 261_820);
+    expect(held.codWithCouriers - before.codWithCouriers).toBe(437_800 + 261_800);
     expect(held.revenue - before.revenue).toBe(0);
     // The chart counts what the buyers paid, in cash at the door too, on the day they ordered.
     const chartDay = (await salesChart(db, ADMIN)).find((day) => day.date === indiaDay(now));
-    expect(chartDay).toMatchObject({ orders: 2, revenue: 437_815 + 261_820 });
+    expect(chartDay).toMatchObject({ orders: 2, revenue: 437_800 + 261_800 });
 
     // The courier remits the first order's cash.
     const remittedOn = indiaDay(now + 2 * DAY);
     await recordOrderRemittance(db, ADMIN, first.id, { remittedOn, reference: "UTR DEL2611 0042" });
     expect(await findOrder(db, { id: first.id })).toMatchObject({ paymentStatus: "cod-remitted" });
     const remitted = await dashboardFigures(db, ADMIN);
-    expect(remitted.revenue - before.revenue).toBe(437_815);
-    expect(remitted.received - before.received).toBe(437_815);
-    expect(remitted.codWithCouriers - before.codWithCouriers).toBe(261_820);
+    expect(remitted.revenue - before.revenue).toBe(437_800);
+    expect(remitted.received - before.received).toBe(437_800);
+    expect(remitted.codWithCouriers - before.codWithCouriers).toBe(261_800);
 
     const story = await moneyStory(db, ADMIN, first.id);
     expect(story.map((event) => event.label)).toEqual([
@@ -86,7 +86,7 @@ describeEachDatabase("cash on delivery's money", (database) => {
       "Cash collected by the courier",
       "Cash remitted by the courier",
     ]);
-    expect(story.at(-1)).toMatchObject({ amount: 437_815, reference: "UTR DEL2611 0042" });
+    expect(story.at(-1)).toMatchObject({ amount: 437_800, reference: "UTR DEL2611 0042" });
     // The administrator sees where the cash is; the buyer sees that it is paid.
     expect((await orderForAdmin(db, ADMIN, first.id)).payment.label).toBe("Cash remitted");
     expect((await orderForAdmin(db, ADMIN, second.id)).payment.label).toBe("Cash collected");
