@@ -111,7 +111,7 @@ describeJourneys("storefront", (journey) => {
     );
 
     await page.goto("/allproducts?type=Top&fabric=Velvet");
-    await expect.poll(() => page.getByText("No products found").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("No products match these filters").isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page);
   });
 
