@@ -27,14 +27,17 @@ async function finds(db: Db, knowledge: QueryKnowledge, search: string): Promise
   return searchFindsAny(db, searchTerms(understandQuery(search, knowledge).words));
 }
 
-/** The first `limit` of the candidate searches that find something, each once. */
+/**
+ * The first `limit` of the candidate searches that find something, each once: two searches that
+ * look up the same words are one ("neela" and "neeli" are one colour), the first offered.
+ */
 async function thoseThatFind(db: Db, knowledge: QueryKnowledge, candidates: Iterable<string>, limit: number) {
   const found: string[] = [];
   const tried = new Set<string>();
   for (const candidate of candidates) {
     if (found.length >= limit) break;
     const key = understandQuery(candidate, knowledge)
-      .words.map((word) => word.word)
+      .words.map((word) => [word.word, ...word.alternatives].sort().join("|"))
       .join(" ");
     if (!key || tried.has(key)) continue;
     tried.add(key);

@@ -72,8 +72,11 @@ describeEachDatabase("synonyms, colour families and searches that always find so
     const word = uniqueWord();
     await makeProduct(db, { title: `Zainab ${word} Lawn Suit`, type: "3-Piece Suit" });
     await makeProduct(db, { title: `Mirror ${word} Lehenga Set`, type: "Lehenga" });
+    await makeProduct(db, { title: `${word} Indigo Straight Kurta`, type: "Kurta" });
 
     const searches = async (q: string) => (await suggestSearch(db, q)).searches;
+    // The Hindi names of blue are one search, not four.
+    expect(await searches(`${word} nee`)).toEqual([`${word} neela`]);
     expect(await searches(`${word} sal`)).toContain(`${word} salwar`);
     expect(await searches(`${word} shal`)).toEqual([`${word} salwar`]);
     expect(await searches(`${word} lehng`)).toEqual([`${word} lehenga`]);
