@@ -32,7 +32,9 @@ export function EmptyResults({ q, title, inCollection, filtered, instead }: Empt
           "No products here yet"
         )}
       </p>
-      <p className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">{advice(q, filtered, instead.length > 0)}</p>
+      <p className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">
+        {advice(q, filtered, inCollection, instead.length > 0)}
+      </p>
       {instead.length > 0 ? (
         <ul aria-label="Searches that find something" className="flex flex-wrap justify-center gap-2">
           {instead.map((search) => (
@@ -51,8 +53,9 @@ export function EmptyResults({ q, title, inCollection, filtered, instead }: Empt
   );
 }
 
-function advice(q: string | undefined, filtered: boolean, offers: boolean): string {
+function advice(q: string | undefined, filtered: boolean, inCollection: boolean, offers: boolean): string {
   if (!q) return filtered ? "Try a higher price or fewer filters." : "Please look again soon.";
   if (filtered) return offers ? "Try a higher price or fewer filters, or one of these:" : "Try fewer filters.";
+  if (inCollection) return offers ? "Look in all products, or try one of these:" : "Try another word.";
   return offers ? "Check the spelling, or try one of these:" : "Check the spelling, or try another word.";
 }

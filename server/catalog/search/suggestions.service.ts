@@ -2,6 +2,7 @@ import type { Db } from "../../db/schema.ts";
 import { findSuggestedProducts, type SearchTerm, searchFindsAny, type TermWord } from "../catalog.repository.ts";
 import { searchTerms } from "./search.service.ts";
 import { searchKnowledge } from "./search-knowledge.ts";
+import { SEED_RELATIONS } from "./synonyms.ts";
 import {
   MAX_QUERY_WORDS,
   type QueryKnowledge,
@@ -19,6 +20,8 @@ export type Suggestions = {
 
 const SUGGESTED_SEARCHES = 4;
 const SUGGESTED_PRODUCTS = 5;
+/** The last word's completions and what they find, at most this many index words. */
+const MAX_PRODUCT_WORDS = 24;
 /** Searches offered by a search that found nothing. */
 const SEARCHES_INSTEAD = 4;
 
@@ -77,11 +80,15 @@ export async function suggestSearch(db: Db, q: string): Promise<Suggestions> {
     words.map((word) => (shownHead ? `${shownHead} ${word}` : word)),
     SUGGESTED_SEARCHES,
   );
+  // The products: the last word as a prefix, or the words it completes to, or what those find.
+  const relations = knowledge.relations ?? SEED_RELATIONS;
+  const completed = [...new Set([...whole, ...(corrected ? [fold(corrected)] : []), ...completions.slice(0, 3)])];
   const lastTerm: SearchTerm = {
     word: lastWord,
     prefix: true,
-    or: [...new Set([...(corrected ? [fold(corrected)] : []), ...completions.slice(0, 3)])]
+    or: [...new Set(completed.flatMap((word) => [word, ...relations.alternatives(word)]))]
       .filter((word) => word !== lastWord)
+      .slice(0, MAX_PRODUCT_WORDS)
       .map((word): TermWord => ({ word, prefix: false })),
   };
   const products = await findSuggestedProducts(db, [...searchTerms(head.words), lastTerm], SUGGESTED_PRODUCTS);

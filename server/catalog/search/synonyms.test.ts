@@ -89,8 +89,14 @@ describeEachDatabase("synonyms, colour families and searches that always find so
         expect((await browse({ q: search })).search?.showingFor, `${q} → ${search}`).toBeNull();
       }
     }
-    // The products under the searches complete the word too.
+    // The products under the searches complete the word too, with what it completes to finds.
     expect((await suggestSearch(db, `${word} lehn`)).products).toHaveLength(1);
+    expect((await suggestSearch(db, `${word} sal`)).products.map((product) => product.title)).toEqual([
+      `Zainab ${word} Lawn Suit`,
+    ]);
+    expect((await suggestSearch(db, `${word} blu`)).products.map((product) => product.title)).toEqual([
+      `${word} Indigo Straight Kurta`,
+    ]);
   });
 
   it("offers, for a search that finds nothing, the nearest searches that do", async () => {
