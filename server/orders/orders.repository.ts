@@ -159,6 +159,7 @@ export async function findOrdersWithFirstLine(
       "orders.itemCount",
       "orders.name",
       "orders.address",
+      "orders.city",
       "orders.pincode",
       "orders.phone",
       "orders.email",

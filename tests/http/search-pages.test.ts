@@ -116,6 +116,8 @@ describeEachDatabase("search pages over HTTP", (database) => {
     for (const q of ["Chennai", "600040"]) {
       const orders = text((await admin.get(`/dashboard?tab=orders&q=${q}`)).body);
       expect(orders, q).toContain(order.orderNumber);
+      // The row says where it goes, so the match is seen.
+      expect(orders, q).toContain("Chennai · 600040");
     }
   });
 });
