@@ -58,5 +58,8 @@ describeEachDatabase("the admin's product and order searches", (database) => {
     expect(await numbers({ q: "meena chennai" })).toEqual([chennai.orderNumber]);
     expect(await numbers({ q: "  CHENNAI   600017 " })).toEqual([alsoChennai.orderNumber]);
     expect(await numbers({ q: "asha chennai" })).toEqual([]);
+    // An order number, whole or its start, as people type it.
+    expect(await numbers({ q: `ks ${chennai.orderNumber.slice(3)}` })).toEqual([chennai.orderNumber]);
+    expect(await numbers({ q: `KS${chennai.orderNumber.slice(3, -1)}` })).toContain(chennai.orderNumber);
   });
 });

@@ -96,13 +96,18 @@ export function orderSearchText(q: string): string {
 
 /**
  * The Orders tab, newest first, of one status tab. Its search finds orders with every word typed in
- * the number, name, e-mail, phone, payment reference, city or pincode ("Chennai", "600040").
+ * the number, name, e-mail, phone, payment reference, city or pincode ("Chennai", "600040"), or
+ * those whose number starts as an order number typed ("KS-1000", "ks 100042").
  */
 export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminOrderRow>> {
   assertAdmin(actor);
   const { limit, offset } = pageSlice(query);
-  const patterns = query.q ? orderSearchText(query.q).split(" ").map(containsLikePattern) : [];
-  const rows = await findOrdersWithFirstLine(db, { patterns, status: query.status }, limit, offset);
+  const text = query.q ? orderSearchText(query.q) : "";
+  // An order number ("ks 100042") is looked up by how the number starts, through its index.
+  const search = /^KS-\d+$/.test(text)
+    ? { numberStart: text }
+    : { patterns: text ? text.split(" ").map(containsLikePattern) : [] };
+  const rows = await findOrdersWithFirstLine(db, { ...search, status: query.status }, limit, offset);
   return paged(
     rows.map(({ supplyType, ewayBillNumber, ewayBillEnteredAt, paymentMethod, paymentStatus, ...row }) => ({
       ...row,

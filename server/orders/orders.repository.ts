@@ -137,11 +137,12 @@ const ORDER_SEARCH_TEXT = sql`lower(orders.order_number || ' ' || orders.name ||
 
 /**
  * Orders newest first with their first line: a customer's own (`userId`), or the administrator's
- * list, of one status and with every one of `patterns` (LIKE patterns, one a word searched for).
+ * list, of one status, with every one of `patterns` (LIKE patterns, one a word searched for) or
+ * with a number that starts as `numberStart` (found through the order numbers' unique index).
  */
 export async function findOrdersWithFirstLine(
   executor: Executor,
-  filter: { userId?: string; patterns?: readonly string[]; status?: OrderStatus },
+  filter: { userId?: string; patterns?: readonly string[]; numberStart?: string; status?: OrderStatus },
   limit: number,
   offset: number,
 ) {
@@ -176,6 +177,12 @@ export async function findOrdersWithFirstLine(
     ]);
   if (filter.userId !== undefined) query = query.where("orders.userId", "=", filter.userId);
   if (filter.status !== undefined) query = query.where("orders.status", "=", filter.status);
+  // Order numbers are "KS-" and digits: those that start so lie between it and it followed by "~".
+  if (filter.numberStart !== undefined) {
+    query = query
+      .where("orders.orderNumber", ">=", filter.numberStart)
+      .where("orders.orderNumber", "<", `${filter.numberStart}~`);
+  }
   for (const pattern of filter.patterns ?? []) {
     query = query.where(sql<SqlBool>`${ORDER_SEARCH_TEXT} like ${pattern} escape '\\'`);
   }

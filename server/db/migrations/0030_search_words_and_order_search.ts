@@ -13,7 +13,9 @@ import { engineOf } from "../database.ts";
  * The administrator's order search matches the order's number, name, e-mail, phone, payment
  * reference, city and pincode. On PostgreSQL (with pg_trgm, as migration 0005) a trigram index on
  * those fields together answers it without reading every order; the order repository's search
- * expression is written exactly as this index's.
+ * expression is written exactly as this index's. The Orders tab's status tabs get an index on
+ * status and date: a tab's newest orders were sorted out of every order of that status (40 ms for
+ * "To ship" at 100k orders on SQLite).
  */
 const REFOLDED: Record<string, string> = { shalwar: "salwar", kamiz: "kameez", kamij: "kameez" };
 const WORD_COLUMNS = ["search_title", "search_kind", "search_fabric", "search_description", "search_text"];
@@ -29,6 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`update products set ${sql.join(sets, sql`, `)} where ${sql.join(holds, sql` or `)}`.execute(db);
     await sql`update search_synonyms set target = ${now} where target = ${old}`.execute(db);
   }
+  // A status tab lists its orders newest first from this index, and stops at the page.
+  await sql`create index if not exists orders_status_created on orders (status, created_at)`.execute(db);
   if (engineOf(db) === "postgres") await orderSearchIndex(db);
 }
 
