@@ -21,7 +21,7 @@ export function EmptyResults({ q, title, inCollection, filtered, instead }: Empt
   const where = filtered ? " with these filters" : inCollection ? ` in ${title}` : "";
   return (
     <div className="card flex flex-col items-center gap-3 px-6 py-16 text-center">
-      <p className="break-words text-lg font-medium">
+      <p className="max-w-full text-lg font-medium wrap-anywhere">
         {q ? (
           <>
             Nothing matches “{q}”{where}
@@ -36,12 +36,12 @@ export function EmptyResults({ q, title, inCollection, filtered, instead }: Empt
         {advice(q, filtered, inCollection, instead.length > 0)}
       </p>
       {instead.length > 0 ? (
-        <ul aria-label="Searches that find something" className="flex flex-wrap justify-center gap-2">
+        <ul aria-label="Searches that find something" className="flex max-w-full flex-wrap justify-center gap-2">
           {instead.map((search) => (
             <li key={search}>
               <Link
                 to={`/allproducts?q=${encodeURIComponent(search)}`}
-                className="btn-outline inline-flex max-w-full break-words px-3 py-1.5 text-sm"
+                className="btn-outline inline-flex max-w-full px-3 py-1.5 text-sm wrap-anywhere"
               >
                 {search === q && (filtered || inCollection) ? `“${search}” in all products` : search}
               </Link>
