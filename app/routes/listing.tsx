@@ -1,8 +1,9 @@
 import { data, Link, useLocation, useNavigation } from "react-router";
 import { listingUrl, productCount } from "#core/listings.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
-import { browseListing, listingOptions } from "#server/catalog/catalog.service.ts";
+import { browseListing, filtersSet, listingOptions } from "#server/catalog/catalog.service.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
+import { EmptyResults } from "../components/catalog/empty-results.tsx";
 import { FilterPanel } from "../components/catalog/filter-panel.tsx";
 import { ProductCard } from "../components/catalog/product-card.tsx";
 import { QuickAdd } from "../components/catalog/quick-add.tsx";
@@ -23,6 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     title: listing.title,
     query: listing.query,
     filterError: listing.filterError,
+    filtered: filtersSet(listing.query),
     page,
     offers: await shelfPrices(db, page.items),
     options,
@@ -44,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
 };
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  const { title, query, filterError, page, options, offers } = loaderData;
+  const { title, query, filterError, page, options, offers, filtered } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -63,8 +65,12 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         </p>
         {page.search?.showingFor ? (
           <p className="mt-1 break-words text-sm">
-            {page.search.dropped.length > 0 ? <>No product matches every word of “{page.search.typed}”. </> : null}
-            Showing results for “<span className="font-medium">{page.search.showingFor}</span>”.
+            Showing results for “<span className="font-medium">{page.search.showingFor}</span>”
+            {page.search.dropped.length > 0 ? (
+              <>, without “{page.search.dropped.join(" ")}”: no product matches every word.</>
+            ) : (
+              "."
+            )}
           </p>
         ) : null}
         {page.search?.offer ? (
@@ -79,12 +85,13 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         <FilterPanel pathname={location.pathname} values={query} options={options} error={filterError} />
         <section aria-label="Products" aria-busy={updating} className={updating ? "opacity-60 transition-opacity" : ""}>
           {page.items.length === 0 ? (
-            <div className="card flex flex-col items-center gap-2 px-6 py-16 text-center">
-              <p className="text-lg font-medium">No products found</p>
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                Nothing here matches these filters. Try a higher price or fewer filters.
-              </p>
-            </div>
+            <EmptyResults
+              q={query.q}
+              title={title}
+              inCollection={query.listing !== "all"}
+              filtered={filtered}
+              instead={page.search?.instead ?? []}
+            />
           ) : (
             <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
               {page.items.map((product, index) => (

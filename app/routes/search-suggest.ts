@@ -1,4 +1,4 @@
-import { suggestSearch } from "#server/catalog/search/search.service.ts";
+import { suggestSearch } from "#server/catalog/search/suggestions.service.ts";
 import { appServices } from "../.server/context.ts";
 import type { Route } from "./+types/search-suggest";
 

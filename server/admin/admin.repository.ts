@@ -1,7 +1,7 @@
 import { type Expression, type SqlBool, sql } from "kysely";
 import { INDIA_OFFSET_MS } from "#core/dates.ts";
 import type { Executor } from "../db/schema.ts";
-import { columnContains } from "../db/text-match.ts";
+import { columnContains, containsLikePattern } from "../db/text-match.ts";
 
 export async function countRows(executor: Executor, table: "users" | "orders") {
   const row = await executor
@@ -63,9 +63,18 @@ export async function moneyFigures(executor: Executor) {
   };
 }
 
+/** One word of the Products tab's search: what a product's words may start with, or be. */
+export type ProductWordSearch = { starts: readonly string[]; whole: readonly string[] };
+
+/**
+ * Products on sale, newest first, with every searched word among their folded words (`search_text`:
+ * title, type, category and fabric, lower case). Each word is first matched anywhere in
+ * `search_text` itself, which PostgreSQL's trigram index of migration 0005 covers (`lower(…)` would
+ * not use it), then checked at the start of a word, or as a whole word, with the spaces around it.
+ */
 export async function findAdminProducts(
   executor: Executor,
-  pattern: string | undefined,
+  words: readonly ProductWordSearch[],
   limit: number,
   offset: number,
 ) {
@@ -73,8 +82,16 @@ export async function findAdminProducts(
     .selectFrom("products")
     .select(["id", "title", "price", "imageMain", "category", "createdAt"])
     .where(sql<SqlBool>`archived = 0`);
-  const match = columnContains("searchText", pattern);
-  if (match) query = query.where(match);
+  const like = (text: string, pattern: string) => sql<SqlBool>`${sql.raw(text)} like ${pattern} escape '\\'`;
+  const anywhere = (word: string) => like("search_text", containsLikePattern(word));
+  const starting = (word: string) =>
+    sql<SqlBool>`(${anywhere(word)} and ${like("(' ' || search_text)", containsLikePattern(` ${word}`))})`;
+  const whole = (word: string) =>
+    sql<SqlBool>`(${anywhere(word)} and ${like("(' ' || search_text || ' ')", containsLikePattern(` ${word} `))})`;
+  for (const word of words) {
+    const any = [...word.starts.map(starting), ...word.whole.map(whole)];
+    if (any.length > 0) query = query.where(sql<SqlBool>`(${sql.join(any, sql` or `)})`);
+  }
   return query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
 }
 

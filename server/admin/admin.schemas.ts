@@ -65,6 +65,8 @@ export type AdminOrderRow = {
   itemCount: number;
   name: string;
   address: string;
+  /** '' for orders placed before addresses had a city. */
+  city: string;
   pincode: string;
   phone: string;
   email: string;

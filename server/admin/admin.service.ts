@@ -5,6 +5,7 @@ import { PAYMENT_STATUS_LABELS, paymentWords } from "#core/payment-status.ts";
 import { LOW_STOCK_THRESHOLD } from "#core/stock.ts";
 import { assertAdmin } from "../access.ts";
 import { countLiveProducts } from "../catalog/catalog.repository.ts";
+import { productSearchWords } from "../catalog/search/search.service.ts";
 import type { Db } from "../db/schema.ts";
 import { containsLikePattern } from "../db/text-match.ts";
 import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
@@ -76,10 +77,16 @@ function pageSlice(query: DashboardQuery) {
   };
 }
 
+/**
+ * The Products tab. Its search understands words as the shop's search does (spellings, Devanagari,
+ * typos, synonyms: search.service.ts): every word must be found in a product's title, type,
+ * category or fabric.
+ */
 export async function adminProducts(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminProductRow>> {
   assertAdmin(actor);
-  const { pattern, limit, offset } = pageSlice(query);
-  return paged(await findAdminProducts(db, pattern, limit, offset), query.page);
+  const { limit, offset } = pageSlice(query);
+  const words = query.q ? await productSearchWords(db, query.q) : [];
+  return paged(await findAdminProducts(db, words, limit, offset), query.page);
 }
 
 /**
@@ -92,10 +99,20 @@ export function orderSearchText(q: string): string {
   return number ? `KS-${number[1]}` : words;
 }
 
+/**
+ * The Orders tab, newest first, of one status tab. Its search finds orders with every word typed in
+ * the number, name, e-mail, phone, payment reference, city or pincode ("Chennai", "600040"), or
+ * those whose number starts as an order number typed ("KS-1000", "ks 100042").
+ */
 export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminOrderRow>> {
   assertAdmin(actor);
-  const { pattern, limit, offset } = pageSlice({ ...query, q: query.q ? orderSearchText(query.q) : undefined });
-  const rows = await findOrdersWithFirstLine(db, { pattern, status: query.status }, limit, offset);
+  const { limit, offset } = pageSlice(query);
+  const text = query.q ? orderSearchText(query.q) : "";
+  // An order number ("ks 100042") is looked up by how the number starts, through its index.
+  const search = /^KS-\d+$/.test(text)
+    ? { numberStart: text }
+    : { patterns: text ? text.split(" ").map(containsLikePattern) : [] };
+  const rows = await findOrdersWithFirstLine(db, { ...search, status: query.status }, limit, offset);
   return paged(
     rows.map(
       ({

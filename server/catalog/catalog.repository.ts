@@ -4,8 +4,10 @@ import { type ListingSort, SEARCH_COUNT_LIMIT } from "#core/listings.ts";
 import { engineOf } from "../db/database.ts";
 import type { Executor, NewProductRow, ProductRow, ProductSizeRow, ProductUpdate } from "../db/schema.ts";
 
-/** One word of a search: looked up whole, or as the start of words (a word the shop does not know). */
-export type SearchTerm = { word: string; prefix: boolean; or?: { word: string; prefix: boolean } };
+/** A word looked up whole, or as the start of words (a word the shop does not know). */
+export type TermWord = { word: string; prefix: boolean };
+/** One word of a search, and the words it also finds (a synonym, a colour's shades, what was typed). */
+export type SearchTerm = TermWord & { or?: readonly TermWord[] };
 
 export type ListingFilter = {
   /** The collection's flag; undefined = every live product. */
@@ -101,13 +103,13 @@ export async function countListing(executor: Executor, filter: ListingFilter): P
 
 /** The search in the full-text index's own query language: every term, a term's alternative with OR. */
 export function matchExpression(engine: "sqlite" | "postgres", terms: readonly SearchTerm[], weights = ""): string {
-  const one = (term: { word: string; prefix: boolean }) =>
+  const one = (term: TermWord) =>
     engine === "sqlite"
       ? `"${term.word}"${term.prefix ? "*" : ""}`
       : `${term.word}${term.prefix || weights ? `:${term.prefix ? "*" : ""}${weights}` : ""}`;
   const parts = terms.map((term) => {
-    if (!term.or) return one(term);
-    return engine === "sqlite" ? `(${one(term)} OR ${one(term.or)})` : `(${one(term)} | ${one(term.or)})`;
+    if (!term.or || term.or.length === 0) return one(term);
+    return `(${[term, ...term.or].map(one).join(engine === "sqlite" ? " OR " : " | ")})`;
   });
   return parts.join(engine === "sqlite" ? " AND " : " & ");
 }
@@ -309,6 +311,14 @@ async function estimatedRows(executor: Executor, query: RawBuilder<unknown>): Pr
   return plan.rows[0]?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0;
 }
 
+/** Whether a search finds any product on sale: a suggestion is offered only if it does. */
+export async function searchFindsAny(executor: Executor, terms: readonly SearchTerm[]): Promise<boolean> {
+  if (terms.length === 0) return false;
+  const source = searchSource(executor, terms, true);
+  const found = await sql`select 1 as found from ${source.from} where ${source.where} limit 1`.execute(executor);
+  return found.rows.length > 0;
+}
+
 /** Products whose words start as the shopper's do, best first: the header's suggestions. */
 export async function findSuggestedProducts(executor: Executor, terms: readonly SearchTerm[], limit: number) {
   const source = searchSource(executor, terms, true);
@@ -324,7 +334,8 @@ export async function findSuggestedProducts(executor: Executor, terms: readonly 
 
 /**
  * The words of live products' titles, types, categories and fabrics, with how many products use
- * each; apart, the words of types and categories, and the garment types as products name them.
+ * each; apart, the words of types and categories, and the garment types as products name them
+ * (alphabetically, and most used first).
  */
 export async function findCatalogueWords(executor: Executor) {
   const counts = new Map<string, number>();
@@ -336,20 +347,26 @@ export async function findCatalogueWords(executor: Executor) {
       if (kind) kindWords.add(word);
     }
   };
-  const types = new Set<string>();
+  const types = new Map<string, number>();
   const kinds = await sql<{ type: string; kind: string; fabric: string; count: number | string }>`
     select min(type) as type, search_kind as kind, search_fabric as fabric, count(*) as count from products
     where archived = 0 group by search_kind, search_fabric`.execute(executor);
   for (const row of kinds.rows) {
     add(row.kind, Number(row.count), true);
     add(row.fabric, Number(row.count));
-    types.add(row.type);
+    types.set(row.type, (types.get(row.type) ?? 0) + Number(row.count));
   }
   const titles = await sql<{ words: string }>`select search_title as words from products where archived = 0`.execute(
     executor,
   );
   for (const row of titles.rows) add(row.words, 1);
-  return { counts, kindWords, types: [...types].sort() };
+  return {
+    counts,
+    kindWords,
+    types: [...types.keys()].sort(),
+    // Most products first: what an empty search offers when no word is near.
+    popularTypes: [...types].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([type]) => type),
+  };
 }
 
 /** What tells whether the catalogue's words may have changed: a product added, edited or archived. */

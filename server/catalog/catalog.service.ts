@@ -36,6 +36,7 @@ import {
   type SearchOutcome,
   understandSearch,
 } from "./search/search.service.ts";
+import { searchesInstead } from "./search/suggestions.service.ts";
 
 /** How many of a search's first pages are kept with the catalogue cache. */
 const CACHED_SEARCH_PAGES = 3;
@@ -117,7 +118,19 @@ async function matchesOf(
   const resolved = await resolveSearch(query.q, understood, (terms) => countOf({ terms }));
   filter.search = { terms: resolved.terms, matches: resolved.total };
   const offer = query.listing === "all" ? listingOffer(query.q, understood.types) : null;
-  return { found: resolved.total, search: { ...resolved.outcome, offer } };
+  if (resolved.total > 0) return { found: resolved.total, search: { ...resolved.outcome, offer } };
+  // Nothing found: searches that do find something, kept like the counts (a few index lookups each).
+  const narrowed = query.listing !== "all" || filtersSet(query);
+  const q = query.q;
+  const instead = await catalogCache(db).remember(`instead:${JSON.stringify([q, narrowed])}`, () =>
+    searchesInstead(db, q, narrowed),
+  );
+  return { found: 0, search: { ...resolved.outcome, offer, instead } };
+}
+
+/** Whether the shopper chose a garment type, a fabric or a highest price. */
+export function filtersSet(query: Pick<ListingQuery, "type" | "fabric" | "max">): boolean {
+  return query.type !== undefined || query.fabric !== undefined || query.max !== undefined;
 }
 
 /**

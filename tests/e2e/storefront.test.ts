@@ -111,7 +111,7 @@ describeJourneys("storefront", (journey) => {
     );
 
     await page.goto("/allproducts?type=Top&fabric=Velvet");
-    await expect.poll(() => page.getByText("No products found").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("No products match these filters").isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -148,6 +148,28 @@ describeJourneys("storefront", (journey) => {
     await expect.poll(() => page.getByText("Showing results for “anarkali”.").isVisible()).toBe(true);
     await expect.poll(() => page.locator("main article").count()).toBeGreaterThan(0);
     await expectNoSeriousA11yViolations(page);
+  });
+
+  it("shows a phone's suggestions below the search panel, not cut off by it, and each finds something", async () => {
+    const page = await journey().newPage({ width: 375 });
+    await live(page, "/");
+    await page.getByRole("button", { name: "Search", exact: true }).first().click();
+    const box = page.getByRole("combobox", { name: "Search products" }).filter({ visible: true }).first();
+    await box.pressSequentially("sal");
+    const salwar = page
+      .getByRole("option", { name: /^salwar/ })
+      .filter({ visible: true })
+      .first();
+    await salwar.waitFor();
+    // What is drawn at the middle of the suggestion is the suggestion, not the page under a clipped list.
+    const onTop = await salwar.evaluate((option) => {
+      const { left, top, width, height } = option.getBoundingClientRect();
+      return option.contains(document.elementFromPoint(left + width / 2, top + height / 2));
+    });
+    expect(onTop).toBe(true);
+    await salwar.click();
+    await page.waitForURL("**/allproducts?q=salwar");
+    await expect.poll(() => page.locator("main article").count()).toBe(7);
   });
 
   it("shows a product with its pictures, price, details and its own sizes", async () => {

@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 
 const PLACEHOLDERS: Record<string, string> = {
-  orders: "Order number, name or e-mail…",
-  products: "Title or category…",
+  orders: "Order number, name, e-mail, city or pincode…",
+  products: "Title, type, category or fabric…",
   users: "Name or e-mail…",
 };
 

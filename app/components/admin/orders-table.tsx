@@ -19,7 +19,7 @@ const HEADINGS = [
   { label: "Title · Category", className: WIDE },
   "Price",
   "Name · Phone Number · Email",
-  { label: "Address · Pincode", className: WIDE },
+  { label: "Address · City · Pincode", className: WIDE },
   "Order Status",
 ];
 
@@ -93,7 +93,10 @@ export function OrdersTable({ rows, arrived }: { rows: Row[]; arrived?: Readonly
             <p className="line-clamp-2" title={row.address}>
               {row.address}
             </p>
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">{row.pincode}</p>
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
+              {row.city ? `${row.city} · ` : ""}
+              {row.pincode}
+            </p>
           </td>
           <td className="px-2 py-2">
             <StatusBadge status={row.status} />

@@ -7,7 +7,8 @@ import { useBarPopover } from "./use-bar-popover.ts";
 /**
  * Below 768 px the bar has no room for the search box: a search icon opens it under the bar, with
  * the cursor in the field. A native popover, so it works before JavaScript has loaded; Escape or a
- * tap elsewhere closes it, and so does the search it submits.
+ * tap elsewhere closes it, and so does the search it submits. A popover clips what overflows it by
+ * default; the suggestions open below the panel, so it lets them show.
  */
 export function PhoneSearch() {
   const { id, popover } = useBarPopover();
@@ -35,7 +36,7 @@ export function PhoneSearch() {
         ref={popover}
         id={id}
         popover="auto"
-        className="fixed inset-x-0 top-16 m-0 w-full border-b border-zinc-200 bg-white p-3 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
+        className="fixed inset-x-0 top-16 m-0 w-full overflow-visible border-b border-zinc-200 bg-white p-3 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
       >
         <SearchBox id={`${id}-field`} />
       </div>

@@ -3,6 +3,7 @@ import type { Db } from "../../db/schema.ts";
 import { findCatalogueWords, findCatalogueWordsStamp } from "../catalog.repository.ts";
 import { catalogVersion } from "../catalog-version.ts";
 import { findSynonyms, findSynonymsStamp } from "./search.repository.ts";
+import { SEED_RELATIONS } from "./synonyms.ts";
 import type { QueryKnowledge } from "./understand.ts";
 import { Vocabulary } from "./vocabulary.ts";
 import { SEED_SPELLINGS, searchWords } from "./words.ts";
@@ -44,21 +45,29 @@ class SearchKnowledge {
   }
 
   async #build(): Promise<QueryKnowledge> {
-    const [{ counts, kindWords, types }, synonyms] = await Promise.all([
+    const [{ counts, kindWords, types, popularTypes }, synonyms] = await Promise.all([
       findCatalogueWords(this.#db),
       findSynonyms(this.#db),
     ]);
     const spellings = new Map(SEED_SPELLINGS);
     for (const synonym of synonyms) spellings.set(synonym.word, synonym.target);
-    // The spellings' own words are the shop's words too: "salvar" is corrected to "salwar", then folded.
-    const words = new Map(counts);
+    const relations = SEED_RELATIONS;
+    // A word with synonyms or narrower words counts the products of every word it finds ("blue"
+    // counts the indigo ones), so that it is offered and corrected to when it finds something.
+    const finding = (word: string) =>
+      [word, ...relations.alternatives(word)].reduce((sum, each) => sum + (counts.get(each) ?? 0), 0);
+    const words = new Map<string, number>();
+    for (const [word, count] of counts) words.set(word, count);
+    for (const word of relations.words()) words.set(word, finding(word));
+    // The spellings' own words are the shop's words too ("salvar" is corrected to "salwar", then
+    // folded), counting what the word they stand for finds.
     for (const [variant, target] of spellings) {
-      if (!words.has(variant)) words.set(variant, 0);
-      if (!words.has(target)) words.set(target, 0);
+      if (!words.has(target)) words.set(target, finding(target));
+      if (!words.has(variant)) words.set(variant, words.get(target) ?? 0);
     }
     const importantWords = new Set(kindWords);
     for (const collection of COLLECTIONS) for (const word of searchWords(collection.title)) importantWords.add(word);
-    return { vocabulary: new Vocabulary(words), spellings, importantWords, types };
+    return { vocabulary: new Vocabulary(words), spellings, importantWords, types, popularTypes, relations };
   }
 }
 

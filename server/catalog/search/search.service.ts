@@ -5,12 +5,13 @@ import { assertAdmin } from "../../access.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { parseInput } from "../../validation/fields.ts";
-import { findSuggestedProducts, type SearchTerm } from "../catalog.repository.ts";
+import type { SearchTerm, TermWord } from "../catalog.repository.ts";
 import { catalogVersion } from "../catalog-version.ts";
 import { findTopSearches, findZeroResultSearches, upsertSynonym } from "./search.repository.ts";
 import { searchKnowledge } from "./search-knowledge.ts";
 import { searchLog } from "./search-log.ts";
 import {
+  droppedText,
   type QueryWord,
   type UnderstoodQuery,
   understandQuery,
@@ -23,23 +24,43 @@ import { canonicalWord, rawWords, searchWords } from "./words.ts";
 export type SearchOutcome = {
   /** What the shopper typed. */
   typed: string;
-  /** The words the results are for, when they differ from what was typed (a correction, a word left out). */
+  /**
+   * The words the results are for, when they differ from what was typed (a correction, a word left
+   * out): the shopper's own words, a corrected word as corrected.
+   */
   showingFor: string | null;
-  /** The typed words left out because no product has all of them. */
+  /** The shopper's words left out because no product has all of them, as written and in order. */
   dropped: string[];
   /** A collection or garment type the search names exactly: its own listing. */
   offer: { label: string; href: string } | null;
+  /** For a search that found nothing: searches of the whole shop that do find something, nearest first. */
+  instead?: string[];
 };
 
-/** The index's terms for a search's words: a corrected word also finds what was typed. */
+/**
+ * The index's terms for a search's words: each word with the words it also finds (synonyms, a
+ * colour's shades), and a corrected word with what was typed. A word that finds everything another
+ * word of the search finds adds nothing and is left out ("salwar kameez" is one term).
+ */
 export function searchTerms(words: readonly QueryWord[]): SearchTerm[] {
-  return words.map((word) => {
-    if (!word.known) return { word: word.word, prefix: true };
-    if (word.corrected && word.typed.length > 0 && /^[\p{L}\p{N}]+$/u.test(word.typed)) {
-      return { word: word.word, prefix: false, or: { word: word.typed, prefix: true } };
-    }
-    return { word: word.word, prefix: false };
+  const terms = words.map(termOf);
+  const keys = terms.map(
+    (term) => new Set([term, ...(term.or ?? [])].map((each) => `${each.word}${each.prefix ? "*" : ""}`)),
+  );
+  const within = (a: Set<string>, b: Set<string>) => [...a].every((key) => b.has(key));
+  return terms.filter((_, index) => {
+    const mine = keys[index] as Set<string>;
+    return !keys.some((other, at) => at !== index && within(other, mine) && (at < index || !within(mine, other)));
   });
+}
+
+function termOf(word: QueryWord): SearchTerm {
+  const or: TermWord[] = word.alternatives.map((alternative) => ({ word: alternative, prefix: false }));
+  if (word.known && word.corrected && word.typed.length > 0 && /^[\p{L}\p{N}]+$/u.test(word.typed)) {
+    or.push({ word: word.typed, prefix: true });
+  }
+  const term = { word: word.word, prefix: !word.known };
+  return or.length > 0 ? { ...term, or } : term;
 }
 
 /** The shopper's search, understood with what the shop knows now, and the garment types it knows. */
@@ -49,8 +70,10 @@ export async function understandSearch(db: Db, q: string): Promise<UnderstoodQue
 }
 
 /**
- * Runs a search, leaving out its least important word while nothing has every word, and says so.
- * `count` counts the products a set of terms finds (with the listing's other filters).
+ * Runs a search, leaving out its least important word while nothing has every word, and says so in
+ * the shopper's words. When even its most important word finds nothing, the search stays as typed
+ * (the page then offers other searches). `count` counts the products a set of terms finds (with the
+ * listing's other filters).
  */
 export async function resolveSearch(
   q: string,
@@ -65,8 +88,10 @@ export async function resolveSearch(
     terms = searchTerms(words);
     total = await count(terms);
   }
-  const kept = new Set(words.map((word) => word.word));
-  const dropped = understood.words.filter((word) => !kept.has(word.word)).map((word) => word.typed);
+  if (total === 0) {
+    return { terms: searchTerms(understood.words), total, outcome: { typed: q, showingFor: null, dropped: [] } };
+  }
+  const dropped = droppedText(understood, words);
   const changed = dropped.length > 0 || words.some((word) => word.corrected);
   return { terms, total, outcome: { typed: q, showingFor: changed ? wordsText(words) : null, dropped } };
 }
@@ -87,49 +112,31 @@ export function listingOffer(q: string, types: readonly string[]): SearchOutcome
   return null;
 }
 
+/** One word of the administrator's product search: what a product's words may start with, or be. */
+export type ProductSearchWord = {
+  /** The start of a word, as the administrator may type part of one: as typed, and in the shop's spelling. */
+  starts: string[];
+  /** Whole words: its correction, synonyms and narrower words (a colour's shades). */
+  whole: string[];
+};
+
+/**
+ * The administrator's product search in the shop's own understanding of words: each word as typed
+ * and in the shop's spelling ("kurti" finds the Kurtis the index keeps as "kurta"), corrected, with
+ * its synonyms and narrower words; filler words left out. Every word must be found.
+ */
+export async function productSearchWords(db: Db, q: string): Promise<ProductSearchWord[]> {
+  const knowledge = await searchKnowledge(db);
+  return understandQuery(q, knowledge).words.map((word) => {
+    const starts = [...new Set([word.typed, word.corrected ? "" : word.word].filter((each) => each.length > 0))];
+    const whole = [word.word, ...word.alternatives].filter((each) => !starts.includes(each));
+    return { starts, whole };
+  });
+}
+
 /** Records a search for the admin's Searches view (buffered, written in batches). */
 export function recordSearch(db: Db, query: string, resultCount: number, tookMs: number): void {
   searchLog(db).record(query, resultCount, tookMs);
-}
-
-export type Suggestions = {
-  /** Searches to complete the shopper's words with. */
-  searches: string[];
-  products: { id: number; title: string }[];
-};
-
-const SUGGESTED_SEARCHES = 4;
-const SUGGESTED_PRODUCTS = 5;
-
-/**
- * Suggestions for what is typed so far, from the same index: the shop's words that complete the
- * last word, and the products that have every word (the last as a prefix), best first.
- */
-export async function suggestSearch(db: Db, q: string): Promise<Suggestions> {
-  const typed = rawWords(q).slice(0, 8);
-  const last = typed.at(-1);
-  if (!last || q.trim().length < 2) return { searches: [], products: [] };
-  const knowledge = await searchKnowledge(db);
-  const before = understandQuery(typed.slice(0, -1).join(" "), knowledge).words;
-  const lastWord = canonicalWord(last, knowledge.spellings);
-  const head = before.map((word) => word.word).join(" ");
-  const completions = knowledge.vocabulary
-    .completions(last.replaceAll("-", ""), SUGGESTED_SEARCHES * 3)
-    .map((word) => canonicalWord(word, knowledge.spellings));
-  const whole = knowledge.vocabulary.has(lastWord) ? [lastWord] : [];
-  const corrected = whole.length === 0 ? knowledge.vocabulary.correct(lastWord) : null;
-  const searches = [...new Set([...whole, ...(corrected ? [corrected] : []), ...completions])]
-    .filter((word) => !before.some((known) => known.word === word))
-    .slice(0, SUGGESTED_SEARCHES)
-    .map((word) => (head ? `${head} ${word}` : word));
-  const terms: SearchTerm[] = [
-    ...searchTerms(before),
-    corrected
-      ? { word: corrected, prefix: false, or: { word: lastWord, prefix: true } }
-      : { word: lastWord, prefix: true },
-  ];
-  const products = await findSuggestedProducts(db, terms, SUGGESTED_PRODUCTS);
-  return { searches, products };
 }
 
 export type SearchInsights = {

@@ -9,7 +9,8 @@ import { estimateMeansMany, findListingPage } from "../catalog.repository.ts";
 import { listingQuerySchema } from "../catalog.schemas.ts";
 import { browseListing } from "../catalog.service.ts";
 import { archiveProduct, updateProduct } from "../catalog-admin.service.ts";
-import { searchInsights, suggestSearch, treatAsSynonym } from "./search.service.ts";
+import { searchInsights, treatAsSynonym } from "./search.service.ts";
+import { suggestSearch } from "./suggestions.service.ts";
 
 function search(q: string, listing = "all") {
   return listingQuerySchema.parse({ listing, q });

@@ -37,12 +37,41 @@ export class Vocabulary {
     const limit = maxEdits(word.length);
     let best: Candidate | null = null;
     for (const candidate of this.#candidates(word, limit)) {
-      const distance = editDistance(word, candidate, limit);
-      if (distance > limit || distance > maxEdits(candidate.length)) continue;
-      const found = { word: candidate, distance, count: this.#counts.get(candidate) ?? 0 };
-      if (!best || better(found, best)) best = found;
+      const found = this.#near(word, candidate, limit);
+      if (found && (!best || better(found, best))) best = found;
     }
     return best?.word ?? null;
+  }
+
+  /**
+   * The words near `word` (within the edits `correct` allows) that find something, nearest and most
+   * used first: what an empty result offers instead.
+   */
+  nearby(word: string, limit: number): string[] {
+    if (!isCorrectable(word)) return [];
+    const edits = maxEdits(word.length);
+    const found: Candidate[] = [];
+    for (const candidate of this.#candidates(word, edits)) {
+      const near = candidate === word ? null : this.#near(word, candidate, edits);
+      if (near) found.push(near);
+    }
+    return found
+      .sort((a, b) => (better(a, b) ? -1 : 1))
+      .slice(0, limit)
+      .map((candidate) => candidate.word);
+  }
+
+  /**
+   * A candidate within the allowed edits, with its distance and use; none for a word no product uses
+   * (a spelling or colour of its own counts the products of the words it finds, search-knowledge.ts):
+   * a correction must find something.
+   */
+  #near(word: string, candidate: string, limit: number): Candidate | null {
+    const count = this.#counts.get(candidate) ?? 0;
+    if (count === 0) return null;
+    const distance = editDistance(word, candidate, limit);
+    if (distance > limit || distance > maxEdits(candidate.length)) return null;
+    return { word: candidate, distance, count };
   }
 
   /** The words filed under any of the word's deletions: the only ones that can be near it. */
@@ -54,11 +83,18 @@ export class Vocabulary {
     return candidates;
   }
 
-  /** Known words that start with `prefix`, most used first: for suggestions. */
+  /** How many products use the word (for a spelling or colour, the words it finds), 0 for an unknown one. */
+  count(word: string): number {
+    return this.#counts.get(word) ?? 0;
+  }
+
+  /** Known words that start with `prefix` and find something, most used first: for suggestions. */
   completions(prefix: string, limit: number): string[] {
     if (prefix.length < 2) return [];
     const found: [string, number][] = [];
-    for (const [word, count] of this.#counts) if (word.startsWith(prefix) && word !== prefix) found.push([word, count]);
+    for (const [word, count] of this.#counts) {
+      if (count > 0 && word.startsWith(prefix) && word !== prefix) found.push([word, count]);
+    }
     return found
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, limit)

@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+
+type EmptyResultsProps = {
+  /** The search typed, if any. */
+  q: string | undefined;
+  /** The listing's name ("All Products", "Pakistani Suits"). */
+  title: string;
+  /** Whether this is a collection rather than the whole shop. */
+  inCollection: boolean;
+  /** Whether the shopper chose a type, a fabric or a highest price. */
+  filtered: boolean;
+  /** Searches of the whole shop that find something (decision record 35). */
+  instead: readonly string[];
+};
+
+/**
+ * What a listing says when it shows nothing: about the words searched for, about the filters only
+ * when some are set, and the nearest searches that do find something.
+ */
+export function EmptyResults({ q, title, inCollection, filtered, instead }: EmptyResultsProps) {
+  const where = filtered ? " with these filters" : inCollection ? ` in ${title}` : "";
+  return (
+    <div className="card flex flex-col items-center gap-3 px-6 py-16 text-center">
+      <p className="max-w-full text-lg font-medium wrap-anywhere">
+        {q ? (
+          <>
+            Nothing matches “{q}”{where}
+          </>
+        ) : filtered ? (
+          "No products match these filters"
+        ) : (
+          "No products here yet"
+        )}
+      </p>
+      <p className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">
+        {advice(q, filtered, inCollection, instead.length > 0)}
+      </p>
+      {instead.length > 0 ? (
+        <ul aria-label="Searches that find something" className="flex max-w-full flex-wrap justify-center gap-2">
+          {instead.map((search) => (
+            <li key={search}>
+              <Link
+                to={`/allproducts?q=${encodeURIComponent(search)}`}
+                className="btn-outline inline-flex max-w-full px-3 py-1.5 text-sm wrap-anywhere"
+              >
+                {search === q && (filtered || inCollection) ? `“${search}” in all products` : search}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function advice(q: string | undefined, filtered: boolean, inCollection: boolean, offers: boolean): string {
+  if (!q) return filtered ? "Try a higher price or fewer filters." : "Please look again soon.";
+  if (filtered) return offers ? "Try a higher price or fewer filters, or one of these:" : "Try fewer filters.";
+  if (inCollection) return offers ? "Look in all products, or try one of these:" : "Try another word.";
+  return offers ? "Check the spelling, or try one of these:" : "Check the spelling, or try another word.";
+}
