@@ -145,7 +145,7 @@ export async function findStatusHistory(executor: Executor, orderId: number) {
  * city and pincode. Written exactly as migration 0030's trigram index on PostgreSQL, which the
  * planner uses only for the same expression.
  */
-const ORDER_SEARCH_TEXT = sql`lower(orders.order_number || ' ' || orders.name || ' ' || orders.email || ' ' || orders.phone || ' ' || orders.payment_ref || ' ' || orders.city || ' ' || orders.pincode)`;
+const ORDER_SEARCH_TEXT = sql`lower(orders.order_number || ' ' || orders.name || ' ' || orders.email || ' ' || orders.phone || ' ' || orders.payment_ref || ' ' || coalesce(orders.payment_id, '') || ' ' || orders.city || ' ' || orders.pincode)`;
 
 /**
  * Orders newest first with their first line: a customer's own (`userId`), or the administrator's
