@@ -77,7 +77,9 @@ export async function startServices(
   log: (message: string) => void,
   { prepare: shouldPrepare = true, backgroundWork = true }: StartOptions = {},
 ): Promise<RunningServices> {
-  const handle = openDatabase(config.databaseUrl);
+  const handle = openDatabase(config.databaseUrl, {
+    onConnectionError: (error) => log(`A database connection broke (${error.message}); the next query opens another.`),
+  });
   try {
     if (shouldPrepare) await prepare(handle.db, config, log);
     const storage = openStorage(config.storageUrl);
