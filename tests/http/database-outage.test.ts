@@ -95,6 +95,8 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
       expect(personal.status).toBe(503);
       expect(personal.headers.get("retry-after")).toBe("5");
       expect(await personal.text()).toContain("Please try again in a moment.");
+      // A checkout on the node without its database is refused, not half taken.
+      expect(await buyOne(a.baseUrl, productId, "cut-off@mail.in")).toBeNull();
       const during = await buyOne(b.baseUrl, productId, "during@mail.in");
       expect(during).not.toBeNull();
 
@@ -111,6 +113,8 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
         .orderBy("id")
         .execute();
       expect(numbers).toHaveLength(2);
+      const cutOff = await database.db.selectFrom("orders").select("id").where("email", "=", "cut-off@mail.in").execute();
+      expect(cutOff).toEqual([]);
       await expect
         .poll(() => feed.events.map((event) => event.orderNumber), { timeout: 10_000, interval: 200 })
         .toEqual(expect.arrayContaining(numbers.map((row) => row.orderNumber)));
