@@ -4,7 +4,7 @@ import { publishedReviews, voteHelpful } from "#server/reviews/reviews.service.t
 import { pageNumber } from "#server/validation/fields.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { readGuestPost } from "../.server/guest-cookie.ts";
+import { readForm, routeFields } from "../.server/forms.ts";
 import { actorOf } from "../.server/session.ts";
 import type { Route } from "./+types/product-reviews";
 
@@ -31,12 +31,12 @@ const voteFields = z.object({
     .transform(Number),
 });
 
-/** POST: "Was this helpful?" — one vote per account or visitor (a guest cookie is given if needed). */
+/** POST: "Was this helpful?" — one vote per account; a visitor is asked to log in (no guest cookie is given). */
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    const { headers, actor, fields } = await readGuestPost(context, request, voteFields);
-    const vote = await voteHelpful(appServices(context).db, actor, fields.reviewId);
-    return data({ ok: true as const, reviewId: fields.reviewId, ...vote }, { headers });
+    const fields = routeFields(await readForm(request), voteFields);
+    const vote = await voteHelpful(appServices(context).db, actorOf(context), fields.reviewId);
+    return data({ ok: true as const, reviewId: fields.reviewId, ...vote });
   } catch (error) {
     return formFailure(error);
   }

@@ -27,6 +27,7 @@ import * as offers from "./migrations/0023_offers.ts";
 import * as exchangeInvoices from "./migrations/0024_exchange_invoices.ts";
 import * as storeCreditAtCheckout from "./migrations/0025_store_credit_at_checkout.ts";
 import * as returnedToOrigin from "./migrations/0026_returned_to_origin.ts";
+import * as helpfulVotesFromAccounts from "./migrations/0028_helpful_votes_from_accounts.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0024_exchange_invoices": exchangeInvoices,
   "0025_store_credit_at_checkout": storeCreditAtCheckout,
   "0026_returned_to_origin": returnedToOrigin,
+  "0028_helpful_votes_from_accounts": helpfulVotesFromAccounts,
 };
 
 const provider: MigrationProvider = {

@@ -55,7 +55,7 @@ describeEachDatabase(
       // No cell of the file begins with the formula: every = of it sits behind the quote.
       expect(csv.body).not.toMatch(/(^|,|\r\n)"?=HYPERLINK/);
       // The business name's carriage return is inside its quoted cell; none stands bare elsewhere.
-    expect(csv.body.replace(quoted, "")).not.toMatch(/\r(?!\n)/);
+      expect(csv.body.replace(quoted, "")).not.toMatch(/\r(?!\n)/);
       expect(csv.body.startsWith("\uFEFFGSTR-1 for")).toBe(true);
     });
   },

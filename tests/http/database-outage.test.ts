@@ -113,7 +113,11 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
         .orderBy("id")
         .execute();
       expect(numbers).toHaveLength(2);
-      const cutOff = await database.db.selectFrom("orders").select("id").where("email", "=", "cut-off@mail.in").execute();
+      const cutOff = await database.db
+        .selectFrom("orders")
+        .select("id")
+        .where("email", "=", "cut-off@mail.in")
+        .execute();
       expect(cutOff).toEqual([]);
       await expect
         .poll(() => feed.events.map((event) => event.orderNumber), { timeout: 10_000, interval: 200 })
