@@ -19,7 +19,7 @@ import { decrementStock, findOrder, findOrderLines, incrementStock } from "../or
 import { lockOrder } from "../payments/payments.repository.ts";
 import { checkUploadedImage, deleteShapedImage, storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
-import { parseInput } from "../validation/fields.ts";
+import { decimalInteger, parseInput } from "../validation/fields.ts";
 import { issueExchangeInvoice, issueReturnCreditNote } from "./return-documents.ts";
 import { sendMoneyBack, takeBackPoints } from "./return-refunds.ts";
 import { amountOf, pieceShare } from "./return-shares.ts";
@@ -155,8 +155,8 @@ async function optionsOf(db: Executor, settings: ReturnSettings, order: OrderRow
 
 export const returnRequestSchema = z
   .object({
-    position: z.coerce.number().int().min(0),
-    quantity: z.coerce.number({ error: "Choose how many pieces." }).int().min(1, "Choose how many pieces.").max(99),
+    position: decimalInteger("Which piece of the order? Please choose it again.", 0, 999),
+    quantity: decimalInteger("Choose how many pieces.", 1, 99),
     kind: z.enum(["refund", "exchange"], { error: "Choose a return or an exchange." }),
     reason: z.enum(RETURN_REASON_KEYS as [string, ...string[]], { error: "Please choose a reason." }),
     note: z.string().trim().max(500, "Keep the note under 500 characters.").default(""),
@@ -311,7 +311,7 @@ async function sizeExists(executor: Executor, productId: number, size: string): 
 
 export const advanceReturnSchema = z
   .object({
-    returnId: z.coerce.number().int().positive(),
+    returnId: decimalInteger("This return could not be found.", 1, Number.MAX_SAFE_INTEGER),
     from: z.enum(RETURN_STATUSES as [ReturnStatus, ...ReturnStatus[]]),
     to: z.enum(RETURN_STATUSES as [ReturnStatus, ...ReturnStatus[]]),
     rejectReason: z.string().trim().max(300).default(""),
