@@ -1,3 +1,4 @@
+import { mailWithAccountLink } from "./accounts/account-links.ts";
 import { ensureAdmin } from "./accounts/accounts.service.ts";
 import { catalogueIsEmpty } from "./catalog/catalog.service.ts";
 import type { Config } from "./config.ts";
@@ -98,6 +99,7 @@ export async function startServices(
         transport: createMailTransport(config.mailUrl),
         from: config.mailFrom,
         publicUrl: config.publicUrl,
+        makeLink: (request, now) => mailWithAccountLink(handle.db, request, now),
       },
       {
         onError: (error) => log(`The mail worker stumbled: ${error instanceof Error ? error.message : String(error)}`),
