@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { publishedReviews, voteHelpful } from "#server/reviews/reviews.service.ts";
-import { pageNumber } from "#server/validation/fields.ts";
+import { decimalInteger, pageNumber } from "#server/validation/fields.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { readForm, routeFields } from "../.server/forms.ts";
@@ -24,12 +24,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(page, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-const voteFields = z.object({
-  reviewId: z
-    .string()
-    .regex(/^\d{1,12}$/, "Which review?")
-    .transform(Number),
-});
+const voteFields = z.object({ reviewId: decimalInteger("Which review?", 1, Number.MAX_SAFE_INTEGER) });
 
 /** POST: "Was this helpful?" — one vote per account; a visitor is asked to log in (no guest cookie is given). */
 export async function action({ request, context }: Route.ActionArgs) {
