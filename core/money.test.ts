@@ -10,9 +10,9 @@ describe("money", () => {
   });
 
   it("reads only plain decimal rupees from a form", () => {
-    expect(parseRupees(" 1299 ")).toBe(129_900);
+    expect(parseRupees("1299")).toBe(129_900);
     expect(parseRupees("1299.5")).toBe(129_950);
-    for (const odd of ["", "1e3", "0x10", "12,99", "-5", "1.234", "Infinity", "١٢"])
+    for (const odd of ["", " 1299 ", "1e3", "0x10", "12,99", "-5", "1.234", "Infinity", "١٢"])
       expect(parseRupees(odd)).toBeUndefined();
   });
 

@@ -3,7 +3,7 @@
  * rupees happens here, with one rounding rule: to the nearest paisa.
  */
 
-import { formatCount, formatHundredths } from "./numbers.ts";
+import { formatCount, formatHundredths, readHundredths } from "./numbers.ts";
 
 export const PAISE_PER_RUPEE = 100;
 
@@ -34,11 +34,10 @@ export function rupeesToPaise(amount: number): number {
 
 /**
  * Rupees typed into a form → paise: plain decimal digits with at most two after the point
- * ("1299", "1299.50"); anything else ("1e3", "0x10", "12,99") is undefined, not guessed at.
+ * ("1299", "1299.50"); anything else ("1e3", "0x10", "12,99", " 1299") is undefined, not guessed at.
  */
 export function parseRupees(value: string): number | undefined {
-  const text = value.trim();
-  return /^\d{1,9}(\.\d{1,2})?$/.test(text) ? rupeesToPaise(Number(text)) : undefined;
+  return readHundredths(value);
 }
 
 /** Paise → rupees, for a form field. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCount, formatHundredths } from "./numbers.ts";
+import { formatCount, formatHundredths, readHundredths, readWholeNumber } from "./numbers.ts";
 
 // The reference: what Intl's en-IN locale prints, which the shop printed before it grouped digits itself.
 const count = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
@@ -29,5 +29,26 @@ describe("Indian digit grouping", () => {
       }),
       { numRuns: 2_000 },
     );
+  });
+});
+
+describe("numbers read from forms", () => {
+  it("takes plain decimal digits only, as whole numbers", () => {
+    expect(readWholeNumber("0")).toBe(0);
+    expect(readWholeNumber("0042")).toBe(42);
+    expect(readWholeNumber("123456789012345")).toBe(123_456_789_012_345);
+    const refused = ["", " 1", "1 ", "+1", "-1", "1.0", "1e2", "0x1", "0b1", "0o1", "1_0", "Infinity", "NaN", "١٢"];
+    for (const text of [...refused, "1234567890123456"])
+      expect(readWholeNumber(text), JSON.stringify(text)).toBe(undefined);
+  });
+
+  it("takes amounts with at most two decimals, in exact hundredths", () => {
+    expect(readHundredths("1999")).toBe(199_900);
+    expect(readHundredths("1999.5")).toBe(199_950);
+    expect(readHundredths("0.29")).toBe(29);
+    expect(readHundredths("1234567.89")).toBe(123_456_789);
+    for (const text of ["", " 1", "1.", ".5", "1.234", "1e3", "0x10", "12,99", "+5", "-5", "1 000"]) {
+      expect(readHundredths(text), JSON.stringify(text)).toBe(undefined);
+    }
   });
 });

@@ -33,3 +33,25 @@ export function formatHundredths(hundredths: number): string {
   const text = `${groupDigits(String(Math.floor(magnitude / 100)))}.${String(magnitude % 100).padStart(2, "0")}`;
   return whole < 0 ? `-${text}` : text;
 }
+
+/*
+ * Numbers as forms send them. One reading for every form (record 33): plain decimal digits, and
+ * nothing JavaScript's Number() would also take ("0x1", "0b1", "1e2", " 1", "+1", "1.0", "Infinity").
+ * A browser's number input sends exactly this; anything else was typed or forged.
+ */
+
+/** A whole number in plain decimal digits (at most 15, within exact integers), else undefined. */
+export function readWholeNumber(text: string): number | undefined {
+  return /^[0-9]{1,15}$/.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * An amount in plain decimal digits with at most two after a point ("1999", "1999.5", "1999.50"), as
+ * a whole number of hundredths (paise for rupees), counted from the digits so that no binary
+ * fraction creeps in; else undefined.
+ */
+export function readHundredths(text: string): number | undefined {
+  const match = /^([0-9]{1,9})(?:\.([0-9]{1,2}))?$/.exec(text);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}

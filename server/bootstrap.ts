@@ -1,3 +1,4 @@
+import { mailWithAccountLink } from "./accounts/account-links.ts";
 import { ensureAdmin } from "./accounts/accounts.service.ts";
 import { catalogueIsEmpty } from "./catalog/catalog.service.ts";
 import type { Config } from "./config.ts";
@@ -77,7 +78,9 @@ export async function startServices(
   log: (message: string) => void,
   { prepare: shouldPrepare = true, backgroundWork = true }: StartOptions = {},
 ): Promise<RunningServices> {
-  const handle = openDatabase(config.databaseUrl);
+  const handle = openDatabase(config.databaseUrl, {
+    onConnectionError: (error) => log(`A database connection broke (${error.message}); the next query opens another.`),
+  });
   try {
     if (shouldPrepare) await prepare(handle.db, config, log);
     const storage = openStorage(config.storageUrl);
@@ -96,6 +99,7 @@ export async function startServices(
         transport: createMailTransport(config.mailUrl),
         from: config.mailFrom,
         publicUrl: config.publicUrl,
+        makeLink: (request, now) => mailWithAccountLink(handle.db, request, now),
       },
       {
         onError: (error) => log(`The mail worker stumbled: ${error instanceof Error ? error.message : String(error)}`),

@@ -57,8 +57,8 @@ export default function HowReviewsWork() {
         <p>
           Every published review counts in the average, the stars and the fit summary ("Size M runs small: 62 % of 40
           buyers"): negative reviews are never left out or hidden, and you can sort by the lowest rating. "Most helpful"
-          orders reviews by the votes of other shoppers, one vote per visitor. The date on a review is the day it was
-          published.
+          orders reviews by the votes of other shoppers, one vote per account (log in to vote). The date on a review is
+          the day it was published.
         </p>
         <p>
           A review is withdrawn when its author deletes their account. If you think a review breaks these rules, write

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { readWholeNumber } from "#core/numbers.ts";
 import { returnOptions } from "#server/returns/return-options.ts";
 import { requestReturn, type WhichOrder } from "#server/returns/returns.service.ts";
 import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
@@ -40,7 +41,7 @@ export async function action(args: Route.ActionArgs) {
   const { db, config, storage } = appServices(args.context);
   const form = await readForm(args.request, FORM_LIMIT);
   const text = (name: string) => String(form.get(name) ?? "");
-  const position = Number(text("position"));
+  const position = readWholeNumber(text("position")) ?? -1;
   try {
     const file = chosenFile(form, "photo");
     const photo = file ? { storage, data: Buffer.from(await file.arrayBuffer()) } : null;

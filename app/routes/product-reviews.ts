@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { publishedReviews, voteHelpful } from "#server/reviews/reviews.service.ts";
-import { pageNumber } from "#server/validation/fields.ts";
+import { decimalInteger, pageNumber } from "#server/validation/fields.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { readGuestPost } from "../.server/guest-cookie.ts";
+import { readForm, routeFields } from "../.server/forms.ts";
 import { actorOf } from "../.server/session.ts";
 import type { Route } from "./+types/product-reviews";
 
@@ -24,19 +24,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(page, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-const voteFields = z.object({
-  reviewId: z
-    .string()
-    .regex(/^\d{1,12}$/, "Which review?")
-    .transform(Number),
-});
+const voteFields = z.object({ reviewId: decimalInteger("Which review?", 1, Number.MAX_SAFE_INTEGER) });
 
-/** POST: "Was this helpful?" — one vote per account or visitor (a guest cookie is given if needed). */
+/** POST: "Was this helpful?" — one vote per account; a visitor is asked to log in (no guest cookie is given). */
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    const { headers, actor, fields } = await readGuestPost(context, request, voteFields);
-    const vote = await voteHelpful(appServices(context).db, actor, fields.reviewId);
-    return data({ ok: true as const, reviewId: fields.reviewId, ...vote }, { headers });
+    const fields = routeFields(await readForm(request), voteFields);
+    const vote = await voteHelpful(appServices(context).db, actorOf(context), fields.reviewId);
+    return data({ ok: true as const, reviewId: fields.reviewId, ...vote });
   } catch (error) {
     return formFailure(error);
   }

@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from "kysely";
+import { engineOf } from "../db/database.ts";
 import { changedOneRow } from "../db/guarded-update.ts";
 import type { ActionCodesTable, ActionPurpose, Executor, SessionsTable, UserRow, UsersTable } from "../db/schema.ts";
 
@@ -8,6 +9,15 @@ export async function insertUser(executor: Executor, user: Insertable<UsersTable
 
 export async function findUserById(executor: Executor, id: string): Promise<UserRow | undefined> {
   return executor.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * The user, its row locked until the caller's transaction ends (PostgreSQL; SQLite's write
+ * transactions take turns already): two links made for one account at once take turns.
+ */
+export async function lockUser(executor: Executor, id: string): Promise<UserRow | undefined> {
+  const query = executor.selectFrom("users").selectAll().where("id", "=", id);
+  return (engineOf(executor) === "postgres" ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export async function findUserByEmailKey(executor: Executor, emailKey: string): Promise<UserRow | undefined> {

@@ -36,17 +36,19 @@ import { checkPassword, hashPassword, verifyPassword } from "./passwords.ts";
 import { closeOtherSessions } from "./sessions.service.ts";
 
 export const RESET_MINUTES = 30;
-const RESET_TTL_MS = RESET_MINUTES * 60_000;
-const VERIFY_TTL_MS = 24 * 3_600_000;
+export const RESET_TTL_MS = RESET_MINUTES * 60_000;
+export const VERIFY_TTL_MS = 24 * 3_600_000;
 /** A mailbox is sent at most this many reset links an hour, whoever asks. */
 const RESETS_PER_HOUR = 3;
 
 /**
  * "Forgot password?": mails a reset link to the account's address. The answer is the same whether
- * or not the address has an account (and for a disabled one), and so is the work done: the asking
- * is counted against the address typed either way, so the form tells nobody who shops here, not
- * even by its speed. An address gets at most three links an hour, and no more mails than
- * `mailsTo` allows; the flood guard counts the posts from each network.
+ * or not the address has an account (and for a disabled one), and so is the work done, step for
+ * step: the asking is counted against the address typed, and a reset mail is queued to it; the
+ * account is looked up only when the mail is sent, which is also when its link is made
+ * (account-links.ts; record 33), so the form tells nobody who shops here, not even by its speed.
+ * An address gets at most three links an hour, and no more mails than `mailsTo` allows; the flood
+ * guard counts the posts from each network.
  */
 export async function requestPasswordReset(
   db: Db,
@@ -57,21 +59,11 @@ export async function requestPasswordReset(
   await guardFlood(db, "forgot-password", client.ip, now);
   const { email } = parseInput(emailOnlySchema, input);
   const key = emailKey(email);
-  const user = await findUserByEmailKey(db, key);
   const resets = { action: "reset-password", subject: key, max: RESETS_PER_HOUR, windowMs: 3_600_000 };
   await db.transaction().execute(async (trx) => {
     const admission = await countUse(trx, [resets, mailsTo(key)], now);
-    if (!admission.admitted || !user || user.disabled) return;
-    const code = await issueActionCode(trx, user.id, "reset-password", RESET_TTL_MS, now);
-    await queueMail(
-      trx,
-      {
-        kind: "password-reset",
-        to: user.email,
-        payload: { name: user.name, resetPath: `/reset-password/${code}`, minutes: RESET_MINUTES },
-      },
-      now,
-    );
+    if (!admission.admitted) return;
+    await queueMail(trx, { kind: "password-reset", to: key, payload: { link: "at-send" } }, now);
   });
 }
 
@@ -123,9 +115,10 @@ export async function sendEmailVerification(
   const limits = newEmail === null ? [mailsTo(user.email), verificationLimit(user.id)] : [mailsTo(newEmail)];
   const admission = await countUse(trx, limits, now);
   if (!admission.admitted) return admission;
-  const purpose = newEmail === null ? "verify-email" : "change-email";
-  const code = await issueActionCode(trx, user.id, purpose, VERIFY_TTL_MS, now, newEmail);
-  const payload = { name: user.name, verifyPath: `/verify-email/${code}`, isNewAddress: newEmail !== null };
+  // The change waits for the new address from now on (the profile shows it pending): a code for it
+  // is recorded, known to no one. The mail's own code is made as it is sent (record 33).
+  if (newEmail !== null) await issueActionCode(trx, user.id, "change-email", VERIFY_TTL_MS, now, newEmail);
+  const payload = { link: "at-send" as const, userId: user.id, isNewAddress: newEmail !== null };
   await queueMail(trx, { kind: "verify-email", to: newEmail ?? user.email, payload }, now);
   return admission;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COLLECTION_FLAGS, COLLECTIONS, type CollectionFlag } from "#core/collections.ts";
 import { chosenSort, PAGE_SIZE } from "#core/listings.ts";
+import { parseRupees } from "#core/money.ts";
 import { SIZES, type Size } from "#core/sizes.ts";
 import { hasGstRate } from "../tax/gst-rates.ts";
 import { pageNumber } from "../validation/fields.ts";
@@ -33,14 +34,13 @@ export const listingQuerySchema = z
       .string()
       .optional()
       .transform((value, context) => {
-        const trimmed = value?.trim();
-        if (!trimmed) return undefined;
-        const rupees = /^\d{1,9}(\.\d{1,2})?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-        if (!Number.isFinite(rupees)) {
+        if (!value?.trim()) return undefined;
+        const paise = parseRupees(value);
+        if (paise === undefined) {
           context.addIssue({ code: "custom", message: "Max price must be a number of rupees, 0 or more." });
           return z.NEVER;
         }
-        return Math.min(rupees, 10_000_000);
+        return Math.min(paise / 100, 10_000_000);
       }),
     sort: z.string().optional(),
     page: z

@@ -1,6 +1,7 @@
 import { COLLECTION_FLAGS, flagRecord } from "#core/collections.ts";
 import { isExternalImage } from "#core/images.ts";
 import { parseRupees } from "#core/money.ts";
+import { readWholeNumber } from "#core/numbers.ts";
 import { AppError } from "../errors.ts";
 import { checkUploadedImage, storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -66,10 +67,9 @@ export async function productFromSubmission(storage: Storage, submission: Produc
 
 /** The submission as the product it describes; a picture to upload stands in as `upload-{slot}`. */
 function productDraft(submission: ProductSubmission, pictures: readonly UsablePicture[]) {
-  const price = submission.price.trim();
   return {
     title: submission.title,
-    price: price === "" ? Number.NaN : (parseRupees(price) ?? Number.NaN),
+    price: parseRupees(submission.price) ?? Number.NaN,
     images: pictures.flatMap((picture, slot) =>
       picture ? [picture.kind === "upload" ? `upload-${slot}` : picture.ref] : [],
     ),
@@ -82,8 +82,8 @@ function productDraft(submission: ProductSubmission, pictures: readonly UsablePi
     flags: flagRecord(COLLECTION_FLAGS.filter((flag) => submission.flags.includes(flag))),
     nonReturnable: submission.nonReturnable,
     sizes: SIZES.flatMap((size) => {
-      const stock = submission.stock[size]?.trim() ?? "";
-      return stock === "" ? [] : [{ size, stock: /^\d{1,7}$/.test(stock) ? Number(stock) : Number.NaN }];
+      const stock = submission.stock[size] ?? "";
+      return stock.trim() === "" ? [] : [{ size, stock: readWholeNumber(stock) ?? Number.NaN }];
     }),
   };
 }

@@ -28,6 +28,7 @@ import * as exchangeInvoices from "./migrations/0024_exchange_invoices.ts";
 import * as storeCreditAtCheckout from "./migrations/0025_store_credit_at_checkout.ts";
 import * as returnedToOrigin from "./migrations/0026_returned_to_origin.ts";
 import * as moneyPerPayment from "./migrations/0027_money_per_payment.ts";
+import * as helpfulVotesFromAccounts from "./migrations/0028_helpful_votes_from_accounts.ts";
 import * as roundOffAndPointsOwed from "./migrations/0029_round_off_and_points_owed.ts";
 import * as searchWordsAndOrderSearch from "./migrations/0030_search_words_and_order_search.ts";
 import * as exchangeShipmentAndLedgerReturns from "./migrations/0031_exchange_shipment_and_ledger_returns.ts";
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0025_store_credit_at_checkout": storeCreditAtCheckout,
   "0026_returned_to_origin": returnedToOrigin,
   "0027_money_per_payment": moneyPerPayment,
+  "0028_helpful_votes_from_accounts": helpfulVotesFromAccounts,
   "0029_round_off_and_points_owed": roundOffAndPointsOwed,
   "0030_search_words_and_order_search": searchWordsAndOrderSearch,
   "0031_exchange_shipment_and_ledger_returns": exchangeShipmentAndLedgerReturns,

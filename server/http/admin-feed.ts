@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type Actor, isAdmin } from "#core/actor.ts";
 import { resolveSession } from "../accounts/sessions.service.ts";
 import { EVENTS_PER_READ, latestOrderEvent, orderEventsAfter } from "../admin/order-feed.service.ts";
+import { isDatabaseUnreachable } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../services.ts";
 import { readCookie, shopCookies } from "./cookies.ts";
@@ -14,6 +15,8 @@ const HEARTBEAT_MS = 15_000;
 const MAX_STREAMS = 50;
 // How soon a browser should try again after the stream ends (a node stopping, a network change).
 const RETRY_MS = 2_000;
+// While the database cannot be reached, a stream reads again this often.
+const UNREACHABLE_RETRY_MS = 1_000;
 
 /**
  * The administrator's live feed, as server-sent events: each order placed or moved on, on any
@@ -49,6 +52,8 @@ export function registerAdminFeed(app: FastifyInstance, services: AppServices): 
       return isAdmin(actor) ? orderEventsAfter(services.db, actor, after) : null;
     });
     feed.onError = (error) => request.log.warn({ err: error }, "the live feed stopped");
+    feed.onUnreachable = (error) =>
+      request.log.warn({ err: error }, "the live feed waits for the database to come back");
     const heartbeat = setInterval(() => {
       stream.write(": still here\n\n");
       feed.wake();
@@ -82,11 +87,17 @@ export function registerAdminFeed(app: FastifyInstance, services: AppServices): 
  * Writes the events after the last one sent, one read at a time: a wake-up during a read asks for
  * another read after it (never two at once), and a full read reads again. The session is checked
  * before every read; once it no longer opens the feed (read answers null), the stream ends.
+ * While the database cannot be reached the stream stays open and the read is tried again every
+ * second, so that the page catches up by itself once the database is back (record 33).
  */
 class FeedReader {
   #reading: Promise<void> | null = null;
   #again = false;
+  #waiting = false;
+  #retry: ReturnType<typeof setTimeout> | null = null;
   onError: (error: unknown) => void = () => {};
+  /** Told once when reads begin to fail for want of the database (not again until one succeeds). */
+  onUnreachable: (error: unknown) => void = () => {};
 
   readonly stream: PassThrough;
   lastSent: number;
@@ -104,13 +115,30 @@ class FeedReader {
       return;
     }
     this.#reading = this.#sendNew()
+      .then(() => {
+        this.#waiting = false;
+      })
       .catch((error: unknown) => {
-        this.onError(error);
-        this.stream.end();
+        if (!isDatabaseUnreachable(error)) {
+          this.onError(error);
+          this.stream.end();
+          return;
+        }
+        if (!this.#waiting) this.onUnreachable(error);
+        this.#waiting = true;
+        this.#retrySoon();
       })
       .finally(() => {
         this.#reading = null;
       });
+  }
+
+  #retrySoon(): void {
+    if (this.#retry || this.stream.writableEnded) return;
+    this.#retry = setTimeout(() => {
+      this.#retry = null;
+      if (!this.stream.writableEnded) this.wake();
+    }, UNREACHABLE_RETRY_MS);
   }
 
   async #sendNew(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { refusalOf } from "./service-errors.ts";
+import { refusalOf, UNAVAILABLE_RETRY_SECONDS } from "./service-errors.ts";
 
 /**
  * Errors outside the pages (uploads, the origin check, body limits): a refusal answers with its
@@ -9,6 +9,7 @@ import { refusalOf } from "./service-errors.ts";
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const refusal = refusalOf(error);
+    if (refusal?.status === 503) reply.header("Retry-After", String(UNAVAILABLE_RETRY_SECONDS));
     if (refusal) return reply.code(refusal.status).type("text/plain; charset=utf-8").send(refusal.message);
     request.log.error({ err: error }, "unexpected error");
     return reply

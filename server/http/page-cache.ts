@@ -197,6 +197,14 @@ export class PageCache {
   }
 
   /**
+   * The page kept for a key, whatever its version and age, without dropping it: what is served
+   * while the database cannot be asked which version is current (record 33).
+   */
+  kept(key: string): SharedPage | null {
+    return this.#pages.get(key) ?? null;
+  }
+
+  /**
    * Renders a page once however many ask for it at the same time; the others wait for that render.
    * The render answers null when its page turned out not to be shareable.
    */

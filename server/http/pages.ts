@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { catalogVersion } from "../catalog/catalog-version.ts";
+import { isDatabaseUnreachable } from "../db/database.ts";
 import { shelfPromotions } from "../promotions/shelf-offers.ts";
 import type { AppServices, RequestInfo } from "../services.ts";
 import { declaredBodyLength } from "./body-length.ts";
@@ -28,8 +29,11 @@ import { registerPageTurns } from "./page-turns.ts";
 import { appContext, requestContext } from "./route-context.ts";
 import type { RoutePatterns } from "./route-patterns.ts";
 import { scriptNonceOf } from "./security-headers.ts";
-import { asErrorResponse } from "./service-errors.ts";
+import { asErrorResponse, UNAVAILABLE_RETRY_SECONDS } from "./service-errors.ts";
 import { registerVisitorMark } from "./visitor-mark.ts";
+
+/** After the database could not be reached, shared pages ask it again this much later. */
+const UNREACHABLE_RETRY_MS = 1_000;
 
 export type PagesOptions = { services: AppServices; buildDir: string; vite?: ViteDevServer; routes: RoutePatterns };
 
@@ -82,12 +86,22 @@ export async function registerPages(
       const response = await render(webRequest(request, reply, origin), info);
       // Pages are personal unless a page says otherwise: nothing in between may keep them.
       if (!response.headers.has("Cache-Control")) reply.header("Cache-Control", PERSONAL_CACHE_CONTROL);
+      // A page refused for want of the database (or another service) says when to try again.
+      if (response.status === 503 && !response.headers.has("Retry-After"))
+        reply.header("Retry-After", String(UNAVAILABLE_RETRY_SECONDS));
       await sendResponse(reply, response);
     });
   });
 }
 
 type Render = (page: Request, info: RequestInfo) => Promise<Response>;
+
+/** A shared page's render answered 503: the database (or another service) is away for a moment. */
+class RenderUnavailable extends Error {
+  constructor() {
+    super("The page could not be rendered: a service it needs is unavailable.");
+  }
+}
 
 /**
  * The pages every anonymous visitor gets alike, from the page cache: a fresh page as it is, a
@@ -96,17 +110,8 @@ type Render = (page: Request, info: RequestInfo) => Promise<Response>;
  */
 function sharedPages(services: AppServices, render: Render) {
   const cache = new PageCache();
-  const catalogue = catalogVersion(services.db);
-  const promotions = shelfPromotions(services.db);
-  /**
-   * The version shared pages are kept by: the catalogue's, and the promotions' clock, so that a page
-   * rendered before a promotion started (or ended) is not served after it, on any node, without a
-   * write or a timer at that minute (record 31). With it, how long until the clock moves next.
-   */
-  const version = async (): Promise<{ current: PageVersion; nextChangeInMs: number | null }> => {
-    const [stamp, clock] = await Promise.all([catalogue.current(), promotions.clock(Date.now())]);
-    return { current: `${stamp}:${clock.tick}`, nextChangeInMs: clock.nextInMs };
-  };
+  const versions = sharedPageVersions(services);
+  const version = versions.current;
 
   /**
    * A shared page rendered for everyone: as a visitor with no cookie but the theme, with a nonce of
@@ -129,6 +134,7 @@ function sharedPages(services: AppServices, render: Render) {
     });
     if (response.status !== 200 || response.headers.has("Set-Cookie")) {
       await response.body?.cancel();
+      if (response.status === 503) throw new RenderUnavailable();
       return null;
     }
     const body = Buffer.from(await response.arrayBuffer());
@@ -144,7 +150,12 @@ function sharedPages(services: AppServices, render: Render) {
   return async (request: FastifyRequest, reply: FastifyReply, origin: string): Promise<boolean> => {
     const key = sharedPageKey({ method: request.method, url: request.url, cookie: request.headers.cookie }, origin);
     if (!key) return false;
-    const now = await version();
+    const now = await versions.ifReachable();
+    // While the database is away, the page at hand (if any) whatever its version (record 33).
+    if (!now) return serveKept(request, reply, cache.kept(key));
+    // Kept before the lookup drops it: an outdated page is still better than none if the database
+    // goes away before the new one is rendered.
+    const previous = cache.kept(key);
     const hit = cache.lookup(key, now.current);
     if (hit?.state === "stale" && !cache.rendering(key)) {
       // Stale while revalidating: this visitor gets the page at hand; the next, a fresh one.
@@ -158,11 +169,61 @@ function sharedPages(services: AppServices, render: Render) {
       sendShared(request, reply, hit.page, hit.state === "fresh" ? "HIT" : "STALE", now.nextChangeInMs);
       return true;
     }
-    const page = await cache.render(key, () => renderShared(request, origin));
-    if (!page) return false;
-    sendShared(request, reply, page, "MISS", now.nextChangeInMs);
+    const rendered = await renderedOrKept(request, origin, key, previous);
+    if (!rendered) return false;
+    sendShared(request, reply, rendered.page, rendered.state, now.nextChangeInMs);
     return true;
   };
+
+  /**
+   * The page rendered afresh; or, if the database went away meanwhile, the outdated one at hand, or
+   * null (the visitor's own render then answers 503).
+   */
+  async function renderedOrKept(request: FastifyRequest, origin: string, key: string, previous: SharedPage | null) {
+    try {
+      const page = await cache.render(key, () => renderShared(request, origin));
+      return page && { page, state: "MISS" };
+    } catch (error) {
+      if (!(error instanceof RenderUnavailable) && !isDatabaseUnreachable(error)) throw error;
+      return previous && { page: previous, state: "STALE" };
+    }
+  }
+}
+
+/**
+ * The version shared pages are kept by: the catalogue's, and the promotions' clock, so that a page
+ * rendered before a promotion started (or ended) is not served after it, on any node, without a
+ * write or a timer at that minute (record 31). With it, how long until the clock moves next.
+ * `ifReachable` answers null instead while the database cannot be reached, and asks it again only a
+ * second after such a failure, so that visitors do not each wait for a connection that cannot be
+ * made (record 33).
+ */
+function sharedPageVersions(services: AppServices) {
+  const catalogue = catalogVersion(services.db);
+  const promotions = shelfPromotions(services.db);
+  let unreachableUntil = 0;
+  const current = async (): Promise<{ current: PageVersion; nextChangeInMs: number | null }> => {
+    const [stamp, clock] = await Promise.all([catalogue.current(), promotions.clock(Date.now())]);
+    return { current: `${stamp}:${clock.tick}`, nextChangeInMs: clock.nextInMs };
+  };
+  const ifReachable = async () => {
+    if (Date.now() < unreachableUntil) return null;
+    try {
+      return await current();
+    } catch (error) {
+      if (!isDatabaseUnreachable(error)) throw error;
+      unreachableUntil = Date.now() + UNREACHABLE_RETRY_MS;
+      return null;
+    }
+  };
+  return { current, ifReachable };
+}
+
+/** A page kept from before the database went away, served as stale; false when there is none. */
+function serveKept(request: FastifyRequest, reply: FastifyReply, page: SharedPage | null): boolean {
+  if (!page) return false;
+  sendShared(request, reply, page, "STALE", null);
+  return true;
 }
 
 /**
@@ -267,15 +328,21 @@ async function registerBuiltAssets(app: FastifyInstance, clientDir: string): Pro
 
 const wrapped = new WeakMap<ServerBuild, ServerBuild>();
 
-/** The build with every loader and action wrapped in the service-error adapter (made once per build). */
+/** The build with every loader, action and middleware wrapped in the service-error adapter (made once per build). */
 function withServiceErrors(build: ServerBuild): ServerBuild {
   let result = wrapped.get(build);
   if (!result) {
     const routes = Object.fromEntries(
       Object.entries(build.routes).map(([id, route]) => {
         if (!route) return [id, route];
-        const { loader, action } = route.module;
-        const module = { ...route.module, loader: adapt(loader), action: adapt(action) };
+        const { loader, action, middleware } = route.module;
+        const module = {
+          ...route.module,
+          loader: adapt(loader),
+          action: adapt(action),
+          // The session is read in a middleware: a database away then is a 503 too, not a 500.
+          ...(middleware ? { middleware: middleware.map((step) => adapt(step)) } : {}),
+        };
         return [id, { ...route, module }];
       }),
     );

@@ -1,5 +1,6 @@
 import { indiaDay } from "#core/dates.ts";
 import { formatAmount } from "#core/money.ts";
+import { csvText } from "../csv/csv-writer.ts";
 import type { Amounts, GstReport, HsnRow, ListedDocument } from "./gst-report.service.ts";
 
 /*
@@ -95,8 +96,8 @@ export function gstReportCsv(report: GstReport): string {
       ],
     ],
   ];
-  const cell = (value: Cell) => (/[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : value);
   const lines: Cell[][] = [[`GSTR-1 for ${report.month}`]];
   for (const [title, head, rows] of sections) lines.push([], [title], head, ...rows);
-  return `${lines.map((line) => line.map(cell).join(",")).join("\r\n")}\r\n`;
+  // The shop's one CSV writer: RFC 4180 quoting, and a buyer's text never read as a formula.
+  return csvText(lines);
 }

@@ -90,6 +90,25 @@ export type MailMessage =
 
 export type MailKind = MailMessage["kind"];
 
+/**
+ * A mail whose one-time link is made only as it is sent (record 33): the outbox keeps whom it is
+ * for, never the link, whose code exists nowhere but in the mail and, as a hash, in action_codes.
+ * A reset is queued to the address typed whether or not it has an account: the sender finds out.
+ */
+export type LinkMailRequest =
+  | { kind: "password-reset"; to: string; payload: { link: "at-send" } }
+  | { kind: "verify-email"; to: string; payload: { link: "at-send"; userId: string; isNewAddress: boolean } };
+
+/** What the outbox holds: a message as it will be rendered, or a request for a link mail. */
+export type QueuedMail = Exclude<MailMessage, { kind: LinkMailRequest["kind"] }> | LinkMailRequest;
+
+/**
+ * Makes a link mail as it is sent: the code issued now, the message as rendered; null when it has
+ * no one to go to any more (no such account, disabled, already confirmed), and is dropped.
+ * The accounts room provides it; the worker is given it where the shop starts.
+ */
+export type LinkMaker = (request: LinkMailRequest, now: number) => Promise<MailMessage | null>;
+
 /** A step of a return or exchange (record 30). */
 export type ReturnMail = {
   kind: "return-status";

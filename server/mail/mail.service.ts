@@ -4,11 +4,12 @@ import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Limit } from "../limits/limits.service.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
-import type { MailMessage, OutboxEntry } from "./mail.schemas.ts";
+import type { LinkMailRequest, LinkMaker, MailMessage, OutboxEntry, QueuedMail } from "./mail.schemas.ts";
 import type { MailTransport } from "./mail-transport.ts";
 import {
   claimDue,
   countUnsent,
+  deleteOutboxRow,
   deleteQueued,
   findRecentOutbox,
   insertOutbox,
@@ -30,7 +31,7 @@ const RETRY_WAITS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 3_600_
  */
 export async function queueMail(
   executor: Executor,
-  message: MailMessage,
+  message: QueuedMail,
   now: number = Date.now(),
   { sendAt = now }: { sendAt?: number } = {},
 ): Promise<void> {
@@ -66,35 +67,69 @@ export function mailsTo(recipient: string): Limit {
   };
 }
 
-export type Delivery = { db: Db; transport: MailTransport; from: string; publicUrl: string };
+export type Delivery = {
+  db: Db;
+  transport: MailTransport;
+  from: string;
+  publicUrl: string;
+  /** Makes the one-time link of a reset or confirmation mail as it is sent (the accounts room's). */
+  makeLink: LinkMaker;
+};
 
 /**
  * Sends what is due, a batch at a time, and returns how many were sent. Each message is held
  * (claimed with a lease) before it is sent, and the batch's sent messages are marked sent after; a failure is tried again later,
  * with longer waits, then given up. A worker that dies mid-send leaves the message to be taken
- * again when its lease runs out.
+ * again when its lease runs out. A link mail gets its code just before it is sent, or is dropped
+ * when it has no one to go to.
  */
 export async function deliverDueMail(delivery: Delivery, now: number = Date.now(), limit = 20): Promise<number> {
   const claimed = await delivery.db.transaction().execute((trx) => claimDue(trx, now, now + LEASE_MS, limit));
+  // Links are made one after another, in the order they were asked for: of two links to one
+  // account, the later is the one that works (a new code retires the older).
+  const batch: { row: ClaimedRow; prepared: Prepared }[] = [];
+  for (const row of claimed) batch.push({ row, prepared: await prepare(delivery, row, now) });
   // A batch goes out together: rendering one message overlaps with sending others.
-  const outcomes = await Promise.all(claimed.map((row) => deliverOne(delivery, row)));
+  const outcomes = await Promise.all(batch.map(({ row, prepared }) => deliverOne(delivery, row, prepared)));
   // One write marks the batch sent: on a sale day a write (and its fsync) per message held up orders.
-  const sent = claimed.filter((_, index) => outcomes[index]).map((row) => row.id);
+  const sent = batch.filter((_, index) => outcomes[index]).map(({ row }) => row.id);
   if (sent.length > 0) await markSent(delivery.db, sent, Date.now());
   return sent.length;
 }
 
 type ClaimedRow = Awaited<ReturnType<typeof claimDue>>[number];
+type Prepared = { message: MailMessage | null } | { error: unknown };
 
-async function deliverOne(delivery: Delivery, row: ClaimedRow): Promise<boolean> {
-  const message = { kind: row.kind, to: row.recipient, payload: JSON.parse(row.payload) } as MailMessage;
+/** A link mail asks for its link to be made now; one queued before links were made at sending has its own. */
+function isLinkRequest(queued: QueuedMail): queued is LinkMailRequest {
+  return (queued.payload as { link?: unknown }).link === "at-send";
+}
+
+/** The message to send for a row: as queued, or with the link made now; null when it is dropped. */
+async function prepare(delivery: Delivery, row: ClaimedRow, now: number): Promise<Prepared> {
   try {
+    const queued = { kind: row.kind, to: row.recipient, payload: JSON.parse(row.payload) } as QueuedMail;
+    return { message: isLinkRequest(queued) ? await delivery.makeLink(queued, now) : (queued as MailMessage) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+async function deliverOne(delivery: Delivery, row: ClaimedRow, prepared: Prepared): Promise<boolean> {
+  try {
+    if ("error" in prepared) throw prepared.error;
+    const { message } = prepared;
+    if (!message) {
+      // No one to send it to (a reset asked for an address without an account): nothing is kept.
+      await deleteOutboxRow(delivery.db, row.id);
+      return false;
+    }
     // The templates (and React Email) load here, in the process that sends, when it first sends.
     const { renderMail } = await import("./templates/mail-templates.ts");
     const { html, text } = await renderMail(message, delivery.publicUrl);
     await delivery.transport.send({
       from: delivery.from,
-      to: row.recipient,
+      to: message.to,
       subject: row.subject,
       html,
       text,

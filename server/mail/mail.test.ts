@@ -4,7 +4,9 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
-import { requestPasswordReset } from "../accounts/identity.service.ts";
+import { mailWithAccountLink } from "../accounts/account-links.ts";
+import { confirmEmail, passwordResetState, requestPasswordReset, resetPassword } from "../accounts/identity.service.ts";
+import { hashToken } from "../accounts/sessions.service.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { openDatabase } from "../db/database.ts";
 import type { Db } from "../db/schema.ts";
@@ -23,6 +25,7 @@ import {
 } from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { type SmtpSink, startSmtpSink } from "../testing/smtp-sink.ts";
+import { testConfig } from "../testing/test-config.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { type Delivery, deliverDueMail, queueMail, recentMail, resendMail } from "./mail.service.ts";
 import { createMailTransport } from "./mail-transport.ts";
@@ -41,7 +44,13 @@ afterAll(async () => {
 });
 
 function delivery(db: Db, mailUrl: string): Delivery {
-  return { db, transport: createMailTransport(mailUrl), from: "Kesar <orders@kesar.example>", publicUrl: PUBLIC_URL };
+  return {
+    db,
+    transport: createMailTransport(mailUrl),
+    from: "Kesar <orders@kesar.example>",
+    publicUrl: PUBLIC_URL,
+    makeLink: (request, now) => mailWithAccountLink(db, request, now),
+  };
 }
 
 const folders: string[] = [];
@@ -64,12 +73,9 @@ async function statusOf(db: Db, recipient: string) {
     .executeTakeFirstOrThrow();
 }
 
-function resetLink(to: string) {
-  return {
-    kind: "password-reset" as const,
-    to,
-    payload: { name: "Asha", resetPath: "/reset-password/abc", minutes: 30 },
-  };
+/** A plain message for the outbox's own tests: a guest's order link. */
+function orderLink(to: string) {
+  return { kind: "order-link" as const, to, payload: { orderNumber: "KS-100001", orderPath: "/orders/abc" } };
 }
 
 describeEachDatabase("the mail outbox", (database) => {
@@ -93,7 +99,7 @@ describeEachDatabase("the mail outbox", (database) => {
     const rolledBack = `${uniqueWord()}@mail.in`;
     await expect(
       db.transaction().execute(async (trx) => {
-        await queueMail(trx, resetLink(rolledBack));
+        await queueMail(trx, orderLink(rolledBack));
         throw new Error("the event failed");
       }),
     ).rejects.toThrow("the event failed");
@@ -139,24 +145,68 @@ describeEachDatabase("the mail outbox", (database) => {
     expect((await statusOf(db, customer.email)).status).toBe("sent");
   });
 
-  it("keeps no secret link in the outbox once the message carrying it is sent", async () => {
+  it("holds no link or code while a reset or confirmation mail waits; the mail as sent carries one that works", async () => {
     const { db } = database();
     const folder = outboxFolder();
+    // Signing up queued a confirmation; Forgot password queues a reset.
     const customer = await makeCustomer(db);
     await requestPasswordReset(db, { email: customer.email }, { ip: uniqueAddress() });
-    const queued = await mailsTo(db, customer.email);
-    const links = queued.map((mail) => String(mail.payload.resetPath ?? mail.payload.verifyPath));
-    expect(links.filter((link) => /^\/(reset-password|verify-email)\/.{32,}$/.test(link))).toHaveLength(2);
-    while ((await deliverDueMail(delivery(db, `file:${folder}`))) > 0) {}
-
-    const sent = await db.selectFrom("outbox").selectAll().where("recipient", "=", customer.email).execute();
-    expect(sent.map((row) => row.status)).toEqual(["sent", "sent"]);
-    for (const link of links) {
-      expect(JSON.stringify(sent)).not.toContain(link.slice(link.lastIndexOf("/") + 1));
-      // The mail itself carried the link.
-      const delivered = emlFilesTo(folder, customer.email).map((name) => readFileSync(path.join(folder, name), "utf8"));
-      expect(delivered.join("\n").replace(/=\r?\n/g, "")).toContain(link.slice(link.lastIndexOf("/") + 1));
+    const waiting = await db.selectFrom("outbox").selectAll().where("recipient", "=", customer.email).execute();
+    expect(waiting.map((row) => row.kind).sort()).toEqual(["password-reset", "verify-email"]);
+    // Someone who reads the outbox (a leaked backup, a query let through) finds no link, and no
+    // string in the rows opens anything: no code has been made yet.
+    const rows = JSON.stringify(waiting);
+    expect(rows).not.toMatch(/reset-password\/|verify-email\//);
+    expect(await db.selectFrom("actionCodes").select("codeHash").where("userId", "=", customer.id).execute()).toEqual(
+      [],
+    );
+    for (const word of rows.match(/[A-Za-z0-9_-]{16,}/g) ?? []) {
+      expect(await passwordResetState(db, word), word).toBe("invalid");
+      expect((await failure(confirmEmail(db, word))).code, word).toBe("invalid-action-code");
     }
+
+    while ((await deliverDueMail(delivery(db, `file:${folder}`))) > 0) {}
+    const delivered = await Promise.all(
+      emlFilesTo(folder, customer.email).map((name) => simpleParser(readFileSync(path.join(folder, name)))),
+    );
+    const codeIn = (subject: string, link: string) =>
+      delivered.find((mail) => mail.subject === subject)?.text?.match(new RegExp(`${link}([A-Za-z0-9_-]+)`))?.[1] ?? "";
+    const reset = codeIn("Reset your Kesar password", "/reset-password/");
+    const confirm = codeIn("Confirm your e-mail address for Kesar", "/verify-email/");
+    expect(reset.length).toBeGreaterThanOrEqual(32);
+    expect(confirm.length).toBeGreaterThanOrEqual(32);
+    // Once sent, the outbox forgets even whom a link was for; the codes are kept as hashes only.
+    const sent = await db.selectFrom("outbox").selectAll().where("recipient", "=", customer.email).execute();
+    expect(sent.map((row) => [row.status, row.payload])).toEqual([
+      ["sent", "{}"],
+      ["sent", "{}"],
+    ]);
+    const stored = await db.selectFrom("actionCodes").selectAll().where("userId", "=", customer.id).execute();
+    expect(stored.map((row) => row.codeHash).sort()).toEqual([hashToken(reset), hashToken(confirm)].sort());
+    expect(JSON.stringify([...sent, ...stored])).not.toMatch(new RegExp(`${reset}|${confirm}`));
+    // The links as mailed work.
+    expect(await confirmEmail(db, confirm)).toBe(customer.email);
+    await resetPassword(db, testConfig(), { code: reset, password: "Brand-new-pass-2" });
+    expect(await passwordResetState(db, reset)).toBe("invalid");
+  });
+
+  it("sends a reset queued before links were made at sending as it was queued, and drops one for an address without an account", async () => {
+    const { db } = database();
+    const folder = outboxFolder();
+    const legacy = `${uniqueWord()}@mail.in`;
+    await queueMail(db, {
+      kind: "password-reset",
+      to: legacy,
+      payload: { name: "Asha", resetPath: "/reset-password/queued-before", minutes: 30 },
+    } as unknown as Parameters<typeof queueMail>[1]);
+    const nobody = `${uniqueWord()}@nobody.in`;
+    await requestPasswordReset(db, { email: nobody }, { ip: uniqueAddress() });
+    expect((await mailsTo(db, nobody)).map((mail) => mail.kind)).toEqual(["password-reset"]);
+    while ((await deliverDueMail(delivery(db, `file:${folder}`))) > 0) {}
+    const [old] = emlFilesTo(folder, legacy).map((name) => readFileSync(path.join(folder, name), "utf8"));
+    expect(old?.replace(/=\r?\n/g, "")).toContain("/reset-password/queued-before");
+    expect(emlFilesTo(folder, nobody)).toEqual([]);
+    expect(await mailsTo(db, nobody)).toEqual([]);
   });
 
   it("sends a message once when the worker holding it dies before it is sent", async () => {
@@ -164,7 +214,7 @@ describeEachDatabase("the mail outbox", (database) => {
     const folder = outboxFolder();
     const to = `${uniqueWord()}@mail.in`;
     const now = Date.now();
-    await queueMail(db, resetLink(to), now);
+    await queueMail(db, orderLink(to), now);
     // A worker takes the message and dies: its lease keeps others off it until it runs out.
     await db.transaction().execute((trx) => claimDue(trx, now, now + 120_000, 50));
     expect((await statusOf(db, to)).status).toBe("sending");
@@ -183,7 +233,7 @@ describeEachDatabase("the mail outbox", (database) => {
     const to = `${uniqueWord()}@mail.in`;
     const shipper = delivery(db, sink.url);
     let now = Date.now();
-    await queueMail(db, resetLink(to), now);
+    await queueMail(db, orderLink(to), now);
     sink.refuseWith = "Mailbox unavailable";
     try {
       await deliverDueMail(shipper, now);
@@ -209,8 +259,8 @@ describeEachDatabase("the mail outbox", (database) => {
     await deliverDueMail(shipper);
     expect((await statusOf(db, to)).status).toBe("sent");
     const arrived = sink.received.filter((mail) => JSON.stringify(mail.to).includes(to));
-    expect(arrived.map((mail) => mail.subject)).toEqual(["Reset your Kesar password"]);
-    expect(arrived[0]?.text).toContain(`${PUBLIC_URL}/reset-password/abc`);
+    expect(arrived.map((mail) => mail.subject)).toEqual(["The link to your Kesar order KS-100001"]);
+    expect(arrived[0]?.text).toContain(`${PUBLIC_URL}/orders/abc`);
     expect(await failure(resendMail(db, ADMIN, failedId))).toEqual({
       code: "not-found",
       message: "Only a message that failed can be sent again.",
@@ -226,7 +276,7 @@ describeEachDatabase("the mail outbox", (database) => {
     try {
       const batch = uniqueWord("many");
       const recipients = Array.from({ length: 60 }, (_, i) => `${batch}-${i}@mail.in`);
-      for (const to of recipients) await queueMail(db, resetLink(to));
+      for (const to of recipients) await queueMail(db, orderLink(to));
       const workers = [db, second.db, db, second.db].map((handle) => delivery(handle, sink.url));
       await Promise.all(
         workers.map(async (worker) => {

@@ -7,6 +7,11 @@ export async function insertOutbox(executor: Executor, row: Insertable<OutboxTab
   await executor.insertInto("outbox").values(row).execute();
 }
 
+/** Deletes one message: one that turned out to have no one to go to. */
+export async function deleteOutboxRow(executor: Executor, id: number): Promise<void> {
+  await executor.deleteFrom("outbox").where("id", "=", id).execute();
+}
+
 /** Deletes the queued (not yet taken) messages of a kind to an address, compared lower-cased. */
 export async function deleteQueued(executor: Executor, kind: string, recipientKey: string): Promise<number> {
   const result = await executor

@@ -13,6 +13,8 @@ const inProcess = new EventEmitter().setMaxListeners(0);
 const CLUSTER_MESSAGE = "kesar:order-event";
 // After the PostgreSQL listener loses its connection, it tries again this often.
 const RECONNECT_MS = 1_000;
+// An attempt to reach a database whose host does not answer is given up after this long.
+const RECONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * Called after a transaction that wrote an order event has committed: wakes this process's
@@ -102,9 +104,16 @@ class CommitListener {
 
   async listen(): Promise<void> {
     if (this.#closed || this.#client) return;
-    const connection = new pg.Client({ connectionString: this.#databaseUrl });
+    const connection = new pg.Client({
+      connectionString: this.#databaseUrl,
+      connectionTimeoutMillis: RECONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     this.#client = connection;
-    const lost = () => this.#lost(connection);
+    let heard = false;
+    // Followers read what they may have missed when a listening connection is lost, not after
+    // every attempt that fails while the database is away.
+    const lost = () => this.#lost(connection, heard);
     connection.on("error", lost);
     connection.on("end", lost);
     let channel = "";
@@ -116,6 +125,7 @@ class CommitListener {
       const schema = await connection.query<{ schema: string }>("select current_schema() as schema");
       channel = orderEventsChannel(schema.rows[0]?.schema ?? "public");
       await connection.query(`listen "${channel.replaceAll('"', '""')}"`);
+      heard = true;
       this.#markListening();
       // Whatever committed while the listener was away.
       this.#wakeAll();
@@ -124,11 +134,11 @@ class CommitListener {
     }
   }
 
-  #lost(connection: pg.Client): void {
+  #lost(connection: pg.Client, wasListening: boolean): void {
     if (this.#client !== connection) return;
     this.#client = null;
     connection.end().catch(() => {});
-    this.#wakeAll();
+    if (wasListening) this.#wakeAll();
     if (this.#closed || this.#retry) return;
     this.#retry = setTimeout(() => {
       this.#retry = null;

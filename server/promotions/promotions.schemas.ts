@@ -2,20 +2,23 @@ import { z } from "zod";
 import { COLLECTION_FLAGS } from "#core/collections.ts";
 import { indiaLocalToEpoch } from "#core/dates.ts";
 import { parseRupees } from "#core/money.ts";
+import { readWholeNumber } from "#core/numbers.ts";
 import { codeKey, type OfferAction, type Promotion } from "#core/promotions.ts";
-import { requiredText } from "../validation/fields.ts";
+import { decimalInteger, requiredText } from "../validation/fields.ts";
 
 /** What the admin's Offers form sets: a promotion less its counters and dates of record. */
 export type PromotionInput = Omit<Promotion, "id" | "uses" | "disabledAt">;
 
 const blank = z.string().default("");
 
-/** An optional field typed in a form: empty is null; anything else what `read` makes of it, else refused. */
+/**
+ * An optional field typed in a form: empty (or spaces only) is null; anything else what `read` makes
+ * of it as it was typed, else refused.
+ */
 function optionalTyped<T>(message: string, read: (text: string) => T | undefined) {
   return blank.transform((text, context) => {
-    const value = text.trim();
-    if (value === "") return null;
-    const typed = read(value);
+    if (text.trim() === "") return null;
+    const typed = read(text);
     if (typed !== undefined) return typed;
     context.addIssue({ code: "custom", message });
     return z.NEVER;
@@ -25,8 +28,8 @@ function optionalTyped<T>(message: string, read: (text: string) => T | undefined
 /** A whole number within [min, max]. */
 const optionalCount = (message: string, min: number, max: number) =>
   optionalTyped(message, (text) => {
-    const number = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
-    return number >= min && number <= max ? number : undefined;
+    const number = readWholeNumber(text);
+    return number !== undefined && number >= min && number <= max ? number : undefined;
   });
 
 /** Rupees ("1999", "1999.50") as paise, more than zero. */
@@ -41,7 +44,7 @@ const optionalIndiaTime = (message: string) => optionalTyped(message, (text) => 
 
 const productIdList = blank.transform((text, context) => {
   const words = text.split(/[\s,]+/).filter(Boolean);
-  if (words.some((word) => !/^\d{1,9}$/.test(word))) {
+  if (words.some((word) => word.length > 9 || readWholeNumber(word) === undefined)) {
     context.addIssue({ code: "custom", message: "List product numbers separated by commas, e.g. 12, 40." });
     return z.NEVER;
   }
@@ -144,6 +147,5 @@ export const offerCodeSchema = z.object({
 });
 export type OfferCodeInput = { code: string };
 
-export const promotionIdSchema = z.object({
-  id: z.coerce.number({ error: "Unknown offer." }).int("Unknown offer.").positive("Unknown offer."),
-});
+/** An offer's number, as the Offers list posts it with Disable and Enable. */
+export const promotionIdField = decimalInteger("Unknown offer.", 1, Number.MAX_SAFE_INTEGER);

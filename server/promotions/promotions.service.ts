@@ -14,7 +14,12 @@ import {
   setPromotionDisabled,
   updatePromotionRow,
 } from "./promotions.repository.ts";
-import { type PromotionFormInput, type PromotionInput, promotionInputSchema } from "./promotions.schemas.ts";
+import {
+  type PromotionFormInput,
+  type PromotionInput,
+  promotionIdField,
+  promotionInputSchema,
+} from "./promotions.schemas.ts";
 
 /*
  * The admin's Offers tab: promotions made, changed, disabled and enabled again. Every change moves
@@ -83,8 +88,15 @@ export async function updatePromotion(db: Db, actor: Actor, id: number, input: P
  * Disables a promotion (no new order gets it from this moment: the order's transaction takes its
  * use only while it is enabled), or enables it again.
  */
-export async function setPromotionEnabled(db: Db, actor: Actor, id: number, enabled: boolean, now = Date.now()) {
+export async function setPromotionEnabled(
+  db: Db,
+  actor: Actor,
+  offerId: number | string,
+  enabled: boolean,
+  now = Date.now(),
+) {
   assertAdmin(actor);
+  const id = parseInput(promotionIdField, offerId);
   if (!(await setPromotionDisabled(db, id, enabled ? null : now, now))) {
     throw new AppError("not-found", "This offer could not be found.");
   }

@@ -5,7 +5,7 @@ import type { Db, ReturnsTable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { findOrder } from "../orders/orders.repository.ts";
 import { courierField, expectedDayField, trackingField } from "../orders/orders.schemas.ts";
-import { parseInput, requiredText } from "../validation/fields.ts";
+import { decimalInteger, parseInput, requiredText } from "../validation/fields.ts";
 import { mailStep } from "./return-mail.ts";
 import type { OrderRow } from "./returned-order.ts";
 import { findReturn, markExchangeShipped } from "./returns.repository.ts";
@@ -39,7 +39,7 @@ export function exchangeShipmentOf(
 
 /** A replacement shipped: the courier and its tracking number are required; the day expected may be unknown. */
 export const shipExchangeSchema = z.object({
-  returnId: z.coerce.number({ error: "Which return?" }).int("Which return?").positive("Which return?"),
+  returnId: decimalInteger("Which return?", 1, Number.MAX_SAFE_INTEGER),
   courier: requiredText("Please enter the courier.").pipe(courierField),
   trackingNumber: requiredText("Please enter the tracking number.").pipe(trackingField),
   expectedDelivery: expectedDayField.default(null),

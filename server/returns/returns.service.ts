@@ -18,7 +18,7 @@ import { decrementStock, findOrder, findOrderLines, incrementStock } from "../or
 import { findReturnRefund, lockOrder } from "../payments/payments.repository.ts";
 import { checkUploadedImage, deleteShapedImage, storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
-import { parseInput } from "../validation/fields.ts";
+import { decimalInteger, parseInput } from "../validation/fields.ts";
 import { type ExchangeShipment, exchangeShipmentOf } from "./exchange-shipping.ts";
 import { issueExchangeInvoice, issueReturnCreditNote } from "./return-documents.ts";
 import { mailStep } from "./return-mail.ts";
@@ -52,8 +52,8 @@ export type { ReturnSettings, WhichOrder };
 
 export const returnRequestSchema = z
   .object({
-    position: z.coerce.number().int().min(0),
-    quantity: z.coerce.number({ error: "Choose how many pieces." }).int().min(1, "Choose how many pieces.").max(99),
+    position: decimalInteger("Which piece of the order? Please choose it again.", 0, 999),
+    quantity: decimalInteger("Choose how many pieces.", 1, 99),
     kind: z.enum(["refund", "exchange"], { error: "Choose a return or an exchange." }),
     reason: z.enum(RETURN_REASON_KEYS as [string, ...string[]], { error: "Please choose a reason." }),
     note: z.string().trim().max(500, "Keep the note under 500 characters.").default(""),
@@ -213,7 +213,7 @@ async function sizeExists(executor: Executor, productId: number, size: string): 
 
 export const advanceReturnSchema = z
   .object({
-    returnId: z.coerce.number().int().positive(),
+    returnId: decimalInteger("This return could not be found.", 1, Number.MAX_SAFE_INTEGER),
     from: z.enum(RETURN_STATUSES as [ReturnStatus, ...ReturnStatus[]]),
     to: z.enum(RETURN_STATUSES as [ReturnStatus, ...ReturnStatus[]]),
     rejectReason: z.string().trim().max(300).default(""),

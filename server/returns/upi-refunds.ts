@@ -13,7 +13,7 @@ import {
   markUpiRefundPaid,
   recordPaymentEvent,
 } from "../payments/payments.repository.ts";
-import { parseInput } from "../validation/fields.ts";
+import { decimalInteger, parseInput } from "../validation/fields.ts";
 import { findReturn } from "./returns.repository.ts";
 
 /*
@@ -23,7 +23,7 @@ import { findReturn } from "./returns.repository.ts";
  */
 
 export const upiRefundSchema = z.object({
-  returnId: z.coerce.number().int().positive("Which return?"),
+  returnId: decimalInteger("Which return?", 1, Number.MAX_SAFE_INTEGER),
   utr: z
     .string()
     .trim()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readWholeNumber } from "#core/numbers.ts";
 import { CHART_COLUMNS, type ChartKind } from "#core/size-charts.ts";
 import { SIZES } from "#core/sizes.ts";
 import { decimalInteger, requiredText } from "../validation/fields.ts";
@@ -45,7 +46,7 @@ const optionalMeasure = (label: string, min: number, max: number) =>
     .optional()
     .transform((value, context) => {
       if (value === null || value === undefined || value === "") return null;
-      const number = typeof value === "number" ? value : Number(String(value).trim());
+      const number = typeof value === "number" ? value : (readWholeNumber(value) ?? Number.NaN);
       if (!Number.isFinite(number) || number < min || number > max) {
         context.addIssue({ code: "custom", message: `Please enter a ${label} between ${min} and ${max}.` });
         return z.NEVER;

@@ -132,12 +132,15 @@ export async function productPageReviews(db: Db, product: { id: number; flags: R
   return { summary, topReviews: top.reviews.slice(0, REVIEWS_IN_PAGE), sizeGuide };
 }
 
-/** Who is voting: the account, else the visitor's guest cookie. */
+/**
+ * Who is voting: an account, and only an account. A visitor's guest cookie is free to throw away
+ * and ask again, so votes from visitors would rank reviews by whoever posts most (record 33).
+ */
 function voterOf(actor: Actor): string | null {
-  if (actor.kind === "user") return `user:${actor.userId}`;
-  if (actor.kind === "visitor" && actor.guestId) return `guest:${actor.guestId}`;
-  return null;
+  return actor.kind === "user" ? `user:${actor.userId}` : null;
 }
+
+export const VOTE_NEEDS_ACCOUNT = "Please log in to vote: only votes from accounts count.";
 
 /** A page of a product's published reviews, sorted as asked, with this visitor's votes. */
 export async function publishedReviews(
@@ -175,10 +178,10 @@ export async function publishedReviews(
   };
 }
 
-/** "Was this helpful?": one vote per account or visitor; answers the review's count now. */
+/** "Was this helpful?": one vote per account, none from visitors; answers the review's count now. */
 export async function voteHelpful(db: Db, actor: Actor, reviewId: number, now = Date.now()) {
   const voter = voterOf(actor);
-  if (!voter) throw new AppError("validation-failed", "Please allow cookies to vote.");
+  if (!voter) throw new AppError("unauthenticated", VOTE_NEEDS_ACCOUNT);
   const review = Number.isSafeInteger(reviewId) ? await findReview(db, reviewId) : undefined;
   if (review?.status !== "approved") throw new AppError("not-found", "This review could not be found.");
   const counted = await db.transaction().execute((trx) => insertVote(trx, reviewId, voter, now));

@@ -227,7 +227,7 @@ describeEachDatabase("reviews from verified buyers", (database) => {
     expect(lowest.reviews[0]).toMatchObject({ authorName: "Kavya", authorCity: "Pune", sizeBought: "L" });
   });
 
-  it("takes one helpful vote per visitor, sorts by it, and pages the list", async () => {
+  it("counts one helpful vote per account, none from visitors without one, sorts by it, and pages the list", async () => {
     const { db } = database();
     const moderator = await admin(db);
     const kurta = await makeProduct(db, { sizes: { M: 20 } });
@@ -242,16 +242,22 @@ describeEachDatabase("reviews from verified buyers", (database) => {
     expect((await publishedReviews(db, makeVisitor(), kurta, { sort: "newest", page: 2 })).reviews).toHaveLength(1);
 
     const target = first.reviews[5]?.id as number;
-    const visitor = makeVisitor();
-    expect(await voteHelpful(db, visitor, target)).toEqual({ helpfulCount: 1, counted: true });
-    expect(await voteHelpful(db, visitor, target)).toEqual({ helpfulCount: 1, counted: false });
-    expect(await voteHelpful(db, makeVisitor(), target)).toEqual({ helpfulCount: 2, counted: true });
-    expect(await failure(voteHelpful(db, { kind: "visitor", guestId: null }, target))).toMatchObject({
-      code: "validation-failed",
-    });
-    const helpful = await publishedReviews(db, visitor, kurta, { sort: "helpful" });
+    const shopper = actorFor(await makeCustomer(db));
+    expect(await voteHelpful(db, shopper, target)).toEqual({ helpfulCount: 1, counted: true });
+    expect(await voteHelpful(db, shopper, target)).toEqual({ helpfulCount: 1, counted: false });
+    expect(await voteHelpful(db, actorFor(await makeCustomer(db)), target)).toEqual({ helpfulCount: 2, counted: true });
+    // A visitor, with a guest cookie or without, ranks nothing: a fresh cookie per request is free.
+    for (const visitor of [makeVisitor(), makeVisitor(), { kind: "visitor" as const, guestId: null }]) {
+      expect(await failure(voteHelpful(db, visitor, target))).toEqual({
+        code: "unauthenticated",
+        message: "Please log in to vote: only votes from accounts count.",
+      });
+    }
+    const helpful = await publishedReviews(db, shopper, kurta, { sort: "helpful" });
     expect(helpful.reviews[0]).toMatchObject({ id: target, helpfulCount: 2, votedHelpful: true });
     expect(helpful.reviews[1]?.votedHelpful).toBe(false);
+    const votes = await db.selectFrom("reviewVotes").select("voter").where("reviewId", "=", target).execute();
+    expect(votes).toHaveLength(2);
   });
 
   it("resizes review photos and strips their metadata, at most three", async () => {

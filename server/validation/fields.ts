@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isPincode, PINCODE_MESSAGE } from "#core/delivery-address.ts";
 import { pincodeFitsState, stateByCode } from "#core/indian-states.ts";
+import { readWholeNumber } from "#core/numbers.ts";
 import { findPincode } from "../delivery/pincode-directory.ts";
 import { AppError } from "../errors.ts";
 import { gstinStateCode, isValidGstin } from "../tax/gstin.ts";
@@ -179,15 +180,18 @@ export function businessBuyer(
 }
 
 /**
- * A whole number as people write it: plain decimal digits, within [min, max]. "12" is 12; "0x10",
- * "0b11", "0o7", "1e1", "+1", "1.0" and "" are refused with the message, not read as numbers.
+ * A whole number from a form, the one reading every form's integers go through (readWholeNumber):
+ * plain decimal digits, within [min, max]. "12" is 12; "0x10", "0b11", "0o7", "1e1", "+1", " 1",
+ * "1.0" and "" are refused with the message, not read as numbers. A service called with a number
+ * takes it as it is.
  */
 export function decimalInteger(message: string, min: number, max: number, tooSmall: string = message) {
-  const digits = z
-    .string()
-    .trim()
-    .regex(/^\d{1,15}$/, message)
-    .transform(Number);
+  const digits = z.string().transform((text, context) => {
+    const number = readWholeNumber(text);
+    if (number !== undefined) return number;
+    context.addIssue({ code: "custom", message });
+    return z.NEVER;
+  });
   return z
     .union([z.number(), digits], { error: message })
     .pipe(z.number({ error: message }).int(message).min(min, tooSmall).max(max, message));
@@ -195,7 +199,7 @@ export function decimalInteger(message: string, min: number, max: number, tooSma
 
 /** A page number from an address: a plain decimal in range, else the first page. */
 export function pageNumber(value: string | null | undefined, last = 10_000): number {
-  const page = value && /^\d{1,6}$/.test(value) ? Number(value) : 1;
+  const page = readWholeNumber(value ?? "") ?? 1;
   return page >= 1 && page <= last ? page : 1;
 }
 

@@ -1,3 +1,4 @@
+import http from "node:http";
 import type { ProductInput } from "#server/catalog/catalog.schemas.ts";
 import { checkoutDetails } from "#server/testing/factories.ts";
 
@@ -142,4 +143,21 @@ export function followFeed(url: string, cookie: string, lastEventId?: string) {
     lastId: () => String(events.at(-1)?.id ?? ""),
     close: () => controller.abort(),
   };
+}
+
+/**
+ * A GET's status over a connection of its own, or 0 when nothing answered within 5 s. A cluster
+ * hands each new connection to its workers in turn, so successive calls reach every worker, where
+ * a kept-alive connection would reach one.
+ */
+export function statusOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { agent: false, timeout: 5_000 }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("error", () => resolve(0));
+    });
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve(0));
+  });
 }

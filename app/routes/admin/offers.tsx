@@ -33,7 +33,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const offer = await createPromotion(db, actor, values);
       return redirectWithToast(context, "/admin/offers", makeToast("success", `${offer.name} created`));
     }
-    const offer = await setPromotionEnabled(db, actor, Number(id), intent === "enable");
+    const offer = await setPromotionEnabled(db, actor, id, intent === "enable");
     const done = intent === "enable" ? "enabled again" : "disabled: no new order gets it";
     return redirectWithToast(context, "/admin/offers", makeToast("success", `${offer.name} ${done}`));
   } catch (error) {

@@ -1,5 +1,5 @@
 import { RETURN_STATUS_LABELS, type ReturnStatus, returnStepLabel } from "#core/returns.ts";
-import type { MailMessage } from "../mail.schemas.ts";
+import type { MailMessage, QueuedMail } from "../mail.schemas.ts";
 
 /*
  * What a message is called: the outbox keeps the subject when the message is queued, and the
@@ -25,7 +25,7 @@ export function returnStatusWords(status: string, refundDone?: boolean): string 
 }
 
 /** The subject of a message: the outbox keeps it, the admin's list shows it. */
-export function subjectOf(message: MailMessage): string {
+export function subjectOf(message: MailMessage | QueuedMail): string {
   switch (message.kind) {
     case "order-placed":
       return `Your Kesar order ${message.payload.orderNumber}`;
