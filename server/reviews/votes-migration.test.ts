@@ -2,20 +2,21 @@ import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
 import { addToCart } from "../cart/cart.service.ts";
-import { migrateToLatest, migrateUpTo } from "../db/migrate.ts";
+import { up as keepAccountsVotes } from "../db/migrations/0028_helpful_votes_from_accounts.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct } from "../testing/factories.ts";
 import { scratchStorage } from "../testing/scratch-storage.ts";
-import { describeEachEmptyDatabase } from "../testing/test-databases.ts";
+import { describeEachDatabase } from "../testing/test-databases.ts";
 import { moderateReview, publishedReviews, reviewQueue, submitReview } from "./reviews.service.ts";
 
 const storage = scratchStorage("kesar-votes-migration-");
 
-describeEachEmptyDatabase("helpful votes migrated to accounts only", (database) => {
+describeEachDatabase("helpful votes migrated to accounts only", (database) => {
   it("drops the visitors' votes and counts each review's votes again from the accounts' ones", async () => {
+    // The shop of today makes the review; the votes are then written as the old rule let them in,
+    // and the migration's own step is run over them (a shop that updates runs it once, at start).
     const { db } = database();
-    await migrateUpTo(db, "0026_returned_to_origin");
     const productId = await makeProduct(db, { sizes: { M: 5 } });
     const author = actorFor(await makeCustomer(db));
     await addToCart(db, author, { productId, size: "M", quantity: 1 });
@@ -34,7 +35,7 @@ describeEachEmptyDatabase("helpful votes migrated to accounts only", (database) 
     }
     await sql`update reviews set helpful_count = ${voters.length} where id = ${reviewId}`.execute(db);
 
-    await migrateToLatest(db);
+    await keepAccountsVotes(db);
 
     const left = await db.selectFrom("reviewVotes").select("voter").orderBy("voter").execute();
     expect(left.map((vote) => vote.voter)).toEqual(["user:a", "user:b"]);
