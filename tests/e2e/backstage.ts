@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import type { DeliveryAddress } from "#core/delivery-address.ts";
 import { liveBrowser } from "../http/live-shop.ts";
 import type { E2eShop } from "./shop-servers.ts";
+import { shopperAddress } from "./shopper-addresses.ts";
 
 /*
  * What a journey needs done off-screen before it looks at something: done over HTTP, as a browser
@@ -38,7 +39,7 @@ export type Session = ReturnType<typeof liveBrowser>;
 
 /** A new customer, signed up over HTTP as the signup form posts it. */
 export async function signUpBackstage(shop: E2eShop, name: string): Promise<Session> {
-  const customer = liveBrowser();
+  const customer = liveBrowser({ address: shopperAddress() });
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@mail.in`;
   const signed = await customer.post(shop.baseUrl, "/signup", { name, email, password: "Secret-pass-1" });
   if (signed.status !== 302)
@@ -48,7 +49,7 @@ export async function signUpBackstage(shop: E2eShop, name: string): Promise<Sess
 
 /** The administrator, signed in over HTTP. */
 export async function adminBackstage(shop: E2eShop): Promise<Session> {
-  const admin = liveBrowser();
+  const admin = liveBrowser({ address: shopperAddress() });
   const login = await admin.post(shop.baseUrl, "/login", { email: shop.adminEmail, password: shop.adminPassword });
   if (login.status !== 302) throw new Error(`The administrator could not sign in (${login.status}).`);
   return admin;
@@ -116,7 +117,7 @@ export async function pageAs(page: Page, shop: E2eShop, session: Session): Promi
 
 /** A guest asks to return the first piece of a delivered cash order, the money to a UPI ID (a guest's way). */
 export async function returnForUpiBackstage(shop: E2eShop, token: string): Promise<void> {
-  const guest = liveBrowser();
+  const guest = liveBrowser({ address: shopperAddress() });
   const asked = await guest.post(shop.baseUrl, `/orders/${token}/return`, {
     position: "0",
     quantity: "1",

@@ -59,6 +59,8 @@ export default async function setup(project: TestProject) {
     SESSION_SECRET: randomBytes(32).toString("hex"),
     MAIL_URL: `file:${outboxDir}`,
     WEB_CONCURRENCY: "1",
+    // Each journey's browser says which shopper's network it comes from (shopper-addresses.ts).
+    TRUST_PROXY: "127.0.0.1",
     // Plain pictures: the browser loads none (but the profile photo's), so none need drawing.
     SEED_DEMO: "plain",
   }).then(

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { PageOptions } from "./browser.ts";
+import { shopperAddress } from "./shopper-addresses.ts";
 import { within } from "./within.ts";
 
 type Warm = { context: BrowserContext; page: Page; touch: boolean };
@@ -36,6 +37,8 @@ export class WarmPages {
     if (!warm) throw new Error("no page to give");
     this.#lent.push(warm);
     const { page } = warm;
+    // A first visit comes from a network of its own, as each real shopper does.
+    await warm.context.setExtraHTTPHeaders({ "X-Forwarded-For": shopperAddress() });
     await page.setViewportSize({ width: options.width ?? 1280, height: options.height ?? 900 });
     await page.emulateMedia({
       colorScheme: options.colorScheme ?? "light",

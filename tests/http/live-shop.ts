@@ -43,13 +43,15 @@ export type LiveAnswer = { status: number; location: string; body: string };
  * node's origin on every form, and every response read to the end so that its connection is free
  * again (and the shop can stop cleanly).
  */
-export function liveBrowser() {
+export function liveBrowser(options: { address?: string } = {}) {
   let cookie = "";
+  // A shop behind a proxy it trusts reads the client's address from X-Forwarded-For.
+  const from: Record<string, string> = options.address ? { "x-forwarded-for": options.address } : {};
   const send = async (url: string, init: RequestInit = {}): Promise<LiveAnswer> => {
     const response = await fetch(url, {
       redirect: "manual",
       ...init,
-      headers: { ...(init.headers as Record<string, string>), cookie },
+      headers: { ...(init.headers as Record<string, string>), ...from, cookie },
     });
     const body = await response.text();
     for (const header of response.headers.getSetCookie()) {
