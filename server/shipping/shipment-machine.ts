@@ -16,7 +16,7 @@ import type { ShipmentsTable } from "../db/schema.ts";
 
 export type ShipmentStatus = ShipmentsTable["status"];
 
-const ON_THE_WAY: readonly ShipmentStatus[] = ["delivery-failed", "delivered", "rto", "lost"];
+const ON_THE_WAY: readonly ShipmentStatus[] = ["delivery-failed", "delivered", "rto", "rto-delivered", "lost"];
 
 export const SHIPMENT_TRANSITIONS: Record<ShipmentStatus, readonly ShipmentStatus[]> = {
   booking: ["booked", "cancelled"],
@@ -24,7 +24,7 @@ export const SHIPMENT_TRANSITIONS: Record<ShipmentStatus, readonly ShipmentStatu
   "picked-up": ["in-transit", "out-for-delivery", ...ON_THE_WAY],
   "in-transit": ["out-for-delivery", ...ON_THE_WAY],
   "out-for-delivery": ON_THE_WAY,
-  "delivery-failed": ["out-for-delivery", "delivered", "rto", "lost"],
+  "delivery-failed": ["out-for-delivery", "delivered", "rto", "rto-delivered", "lost"],
   rto: ["rto-delivered", "lost"],
   delivered: [],
   "rto-delivered": [],
