@@ -81,10 +81,16 @@ export function drawQrCode(doc: PDFKit.PDFDocument, text: string, at: { x: numbe
   const cell = at.size / (symbol.pixx + 8);
   const origin = { x: at.x + 4 * cell, y: at.y + 4 * cell };
   for (let row = 0; row < symbol.pixy; row++) {
-    for (let column = 0; column < symbol.pixx; column++) {
-      if (symbol.pixs[row * symbol.pixx + column]) {
-        doc.rect(origin.x + column * cell, origin.y + row * cell, cell, cell);
+    // Each run of dark modules in a row is one rectangle: a third of the drawing a cell each takes.
+    let column = 0;
+    while (column < symbol.pixx) {
+      if (!symbol.pixs[row * symbol.pixx + column]) {
+        column++;
+        continue;
       }
+      const start = column;
+      while (column < symbol.pixx && symbol.pixs[row * symbol.pixx + column]) column++;
+      doc.rect(origin.x + start * cell, origin.y + row * cell, (column - start) * cell, cell);
     }
   }
   doc.fillColor(INK).fill();

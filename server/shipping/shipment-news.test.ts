@@ -41,7 +41,7 @@ async function startReceiver(database: () => { db: Db }, token: string): Promise
         await recordCarrierNews(database().db, webhook.event, Date.now());
         return 200;
       };
-      answer()
+      void answer()
         .catch((error: unknown) => (error instanceof AppError ? error.status : 500))
         .then((status) => {
           response.writeHead(status).end();
