@@ -14,6 +14,7 @@ import { readShipmentWebhook, webhookTokenMatches } from "./shipment-webhook.ts"
 import {
   findLiveShipment,
   findShipment,
+  findShipmentByTrackingToken,
   insertShipment,
   listShipmentEvents,
   listSilentShipments,
@@ -260,6 +261,8 @@ describeEachDatabase("courier news of shipments", (database) => {
     const { db } = database();
     const parcel = await bookedParcel("life:delivered");
     const first = await shipment(parcel.shipmentId);
+    expect((await findShipmentByTrackingToken(db, first.trackingToken))?.id).toBe(first.id);
+    expect(await findShipmentByTrackingToken(db, randomId())).toBeUndefined();
     const again = { ...first, trackingToken: randomId(), reference: `${first.reference}-2` };
     const { id: _id, attempts: _attempts, ...copy } = again;
     expect(await insertShipment(db, copy)).toBeNull();
