@@ -411,6 +411,80 @@ export interface OrderDeliveryPromisesTable {
   promisedUntil: string;
 }
 
+/**
+ * A parcel's life with the courier (record 39): one live shipment per order, booked under the
+ * order's number; `status` moves along the machine in server/shipping/shipment-machine.ts.
+ */
+export interface ShipmentsTable {
+  id: Generated<number>;
+  orderId: number;
+  /** The provider's key ("shiprocket"). */
+  carrier: string;
+  /** What the courier knows the parcel by on our side: the order number, sent as its order id. */
+  reference: string;
+  carrierOrderId: string | null;
+  carrierShipmentId: string | null;
+  awb: string | null;
+  courierName: string | null;
+  status:
+    | "booking"
+    | "booked"
+    | "picked-up"
+    | "in-transit"
+    | "out-for-delivery"
+    | "delivery-failed"
+    | "rto"
+    | "delivered"
+    | "rto-delivered"
+    | "lost"
+    | "cancelled";
+  /** When the news that set `status` happened, by the courier's clock. */
+  statusAt: number;
+  /** The courier's last status as it said it (label and id), whatever the shop made of it. */
+  rawStatus: string | null;
+  rawStatusId: number | null;
+  paymentMethod: "cod" | "prepaid";
+  /** Paise the courier collects at the door; 0 on a prepaid parcel. */
+  codAmount: number;
+  weightGrams: number;
+  lengthCm: number;
+  breadthCm: number;
+  heightCm: number;
+  /** The courier's own label document, once made. */
+  labelUrl: string | null;
+  /** The buyer's /track/<token> link: unguessable. */
+  trackingToken: string;
+  /** Delivery attempts that failed (NDRs). */
+  attempts: Generated<number>;
+  /** Why the last booking step failed, shown on the order until a retry succeeds. */
+  bookingError: string | null;
+  pickupRequestedAt: number | null;
+  /** When the courier's news last came (a webhook or a tracking call): silent shipments are asked. */
+  lastEventAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One status a courier reported for an AWB, recorded once per (AWB, status, time). */
+export interface ShipmentEventsTable {
+  id: Generated<number>;
+  /** Null for news of an AWB the shop does not know. */
+  shipmentId: number | null;
+  awb: string;
+  rawStatus: string;
+  rawStatusId: number | null;
+  /** The shipment state the status means; null when it moves nothing or is not known. */
+  status: ShipmentsTable["status"] | null;
+  /** 0 for a status the shop does not know (kept, and logged). */
+  known: number;
+  /** 1 when the event moved the shipment; late, repeated or backward news is kept with 0. */
+  applied: number;
+  happenedAt: number;
+  receivedAt: number;
+  location: string | null;
+  activity: string | null;
+}
+
 export interface Database {
   products: ProductsTable;
   searchSynonyms: SearchSynonymsTable;
@@ -453,6 +527,8 @@ export interface Database {
   orderOffers: OrderOffersTable;
   orderLineOffers: OrderLineOffersTable;
   cartOfferCodes: CartOfferCodesTable;
+  shipments: ShipmentsTable;
+  shipmentEvents: ShipmentEventsTable;
 }
 
 /** A coupon code or an automatic promotion (record 31); `action` and `scope` are JSON of core/promotions.ts. */
