@@ -1,12 +1,11 @@
 import { z } from "zod";
-import type { Actor } from "#core/actor.ts";
+import { type Actor, actorLabel } from "#core/actor.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { recordCashCollected, recordCashRemitted } from "../payments/payment-ledger.ts";
 import { parseInput } from "../validation/fields.ts";
 import { announceOrderEvent } from "./order-feed.ts";
-import { actorLabel } from "./order-machine.ts";
 import { findOrder, findOrderForUpdate } from "./orders.repository.ts";
 
 /*

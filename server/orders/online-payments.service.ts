@@ -10,15 +10,9 @@ import { findPaymentByGatewayId, insertOnlinePayment } from "../payments/order-p
 import { settleOrderMoney } from "../payments/payment-ledger.ts";
 import { recordPaymentEvent, setGatewayOrderId, setPaymentStatusIf } from "../payments/payments.repository.ts";
 import { claimRefund } from "../payments/refunds.ts";
-import { inLockOrder, moveOrder, type OrderRow } from "./order-machine.ts";
-import {
-  addSoldCount,
-  decrementStock,
-  findOrder,
-  findOrderForUpdate,
-  findOrderLines,
-  incrementStock,
-} from "./orders.repository.ts";
+import { takeStock } from "../stock/stock.service.ts";
+import { moveOrder, type OrderRow } from "./order-machine.ts";
+import { findOrder, findOrderForUpdate, findOrderLines } from "./orders.repository.ts";
 import { queueOrderConfirmation } from "./place-order.ts";
 
 /*
@@ -295,17 +289,7 @@ async function markPaid(trx: Executor, order: OrderRow, paymentId: string, now: 
 
 /** Takes the order's stock again, all of it or none; false when a size no longer has enough. */
 async function takeStockBack(trx: Executor, orderId: number): Promise<boolean> {
-  const lines = inLockOrder(await findOrderLines(trx, orderId));
-  const taken: typeof lines = [];
-  for (const line of lines) {
-    if ((await decrementStock(trx, line.productId, line.size, line.quantity)) === null) {
-      for (const back of taken) await incrementStock(trx, back.productId, back.size, back.quantity);
-      return false;
-    }
-    taken.push(line);
-  }
-  for (const line of lines) await addSoldCount(trx, line.productId, line.quantity);
-  return true;
+  return (await takeStock(trx, await findOrderLines(trx, orderId))).taken;
 }
 
 async function callGateway<T>(call: () => Promise<T>): Promise<T> {

@@ -1,6 +1,7 @@
 import fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Actor, SYSTEM } from "#core/actor.ts";
+import { codOffer } from "#core/cash-on-delivery.ts";
 import { PAYMENT_WINDOW_MS } from "#core/payment-status.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { findProduct } from "../catalog/catalog.service.ts";
@@ -8,7 +9,6 @@ import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import type { Db } from "../db/schema.ts";
 import { registerPaymentWebhook } from "../http/payment-webhook.ts";
 import { COD_FEE_DESCRIPTION } from "../invoices/invoicing.ts";
-import { codOffer } from "../payments/cod.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
 import { findPaymentEvents } from "../payments/payments.repository.ts";
 import { RazorpayGateway } from "../payments/razorpay.ts";

@@ -3,48 +3,6 @@ import { engineOf } from "../db/database.ts";
 import { changedOneRow } from "../db/guarded-update.ts";
 import type { Executor, OrderLinesTable, OrderStatus, OrdersTable } from "../db/schema.ts";
 
-/**
- * Takes units of a size only if that many are in stock, in one statement: of many buyers racing for
- * the last units, exactly as many succeed as there are units. Returns the stock left, or null when
- * there were too few.
- */
-export async function decrementStock(
-  executor: Executor,
-  productId: number,
-  size: string,
-  quantity: number,
-): Promise<number | null> {
-  const row = await executor
-    .updateTable("productSizes")
-    .set((eb) => ({ stock: eb("stock", "-", quantity) }))
-    .where("productId", "=", productId)
-    .where("size", "=", size)
-    .where("stock", ">=", quantity)
-    .returning("stock")
-    .executeTakeFirst();
-  return row ? Number(row.stock) : null;
-}
-
-/** Puts units of a size back; returns the stock now on the shelf. */
-export async function incrementStock(executor: Executor, productId: number, size: string, quantity: number) {
-  const row = await executor
-    .updateTable("productSizes")
-    .set((eb) => ({ stock: eb("stock", "+", quantity) }))
-    .where("productId", "=", productId)
-    .where("size", "=", size)
-    .returning("stock")
-    .executeTakeFirst();
-  return Number(row?.stock ?? 0);
-}
-
-export async function addSoldCount(executor: Executor, productId: number, quantity: number) {
-  await executor
-    .updateTable("products")
-    .set((eb) => ({ soldCount: eb("soldCount", "+", quantity) }))
-    .where("id", "=", productId)
-    .execute();
-}
-
 export async function insertOrder(executor: Executor, order: Insertable<OrdersTable> & { id: number }) {
   await executor.insertInto("orders").values(order).execute();
 }

@@ -1,5 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { cancelReasonLabel } from "#core/cancel-reasons.ts";
+import { orderPathFor } from "#core/order-paths.ts";
 import { PAYMENT_STATUS_LABELS, REFUND_NOTE } from "#core/payment-status.ts";
 import { amountToPay } from "#core/store-credit.ts";
 import { assertAdmin, assertSignedIn } from "../access.ts";
@@ -15,7 +16,7 @@ import { findPointsTakenBack } from "../rewards/rewards.repository.ts";
 import { parseInput } from "../validation/fields.ts";
 import { moneyStory } from "./money-story.ts";
 import { announceOrderEvent } from "./order-feed.ts";
-import { type MoveDetails, moveOrder, type OrderRow, orderPathFor } from "./order-machine.ts";
+import { type MoveDetails, moveOrder, type OrderRow } from "./order-machine.ts";
 import { findOrder, findOrderLines, findOrdersWithFirstLine, findStatusHistory } from "./orders.repository.ts";
 import {
   type AdminOrderDetail,

@@ -11,10 +11,10 @@ import {
   setPaymentStatusIf,
   setRefundCreated,
 } from "../payments/payments.repository.ts";
+import { putBackStock } from "../stock/stock.service.ts";
 import { takePayment } from "./online-payments.service.ts";
 import { announceOrderEvent } from "./order-feed.ts";
-import { inLockOrder } from "./order-machine.ts";
-import { addSoldCount, findOrderLines, incrementStock } from "./orders.repository.ts";
+import { findOrderLines } from "./orders.repository.ts";
 
 /*
  * The payment jobs (record 24): reconciliation of online orders still awaiting their money, and
@@ -57,10 +57,7 @@ export async function reconcilePayments(
       if (!(await setPaymentStatusIf(trx, order.id, ["awaiting"], "failed", { stockReleasedAt: now }, ["placed"]))) {
         return false;
       }
-      for (const line of inLockOrder(await findOrderLines(trx, order.id))) {
-        await incrementStock(trx, line.productId, line.size, line.quantity);
-        await addSoldCount(trx, line.productId, -line.quantity);
-      }
+      await putBackStock(trx, await findOrderLines(trx, order.id));
       await recordPaymentEvent(trx, {
         orderId: order.id,
         eventId: null,

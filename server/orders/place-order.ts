@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
-import type { Actor } from "#core/actor.ts";
+import { type Actor, actorLabel } from "#core/actor.ts";
+import { type CodRules, codOffer, NO_COD_LIMITS } from "#core/cash-on-delivery.ts";
 import type { DeliveryAddress } from "#core/delivery-address.ts";
 import { stateByCode } from "#core/indian-states.ts";
+import { orderPathFor } from "#core/order-paths.ts";
 import { PAYMENT_WINDOW_MS, type PaymentMethod, type PaymentStatus } from "#core/payment-status.ts";
 import { pointsEarnedFor, pointsToPaise, redeemablePoints } from "#core/points.ts";
-import { stockChangeShows } from "#core/stock.ts";
 import { findUserById, updateUser } from "../accounts/accounts.repository.ts";
-import { deleteCart, findSizeStock } from "../cart/cart.repository.ts";
+import { deleteCart } from "../cart/cart.repository.ts";
 import type { CartLine, CartTotals } from "../cart/cart.schemas.ts";
 import { cartLines, pieceLines } from "../cart/cart.service.ts";
 import { ownerOf } from "../cart/owner.ts";
@@ -23,7 +24,6 @@ import { draftInvoice, type InvoiceDraft, issueInvoiceNumber } from "../invoices
 import { guardFlood } from "../limits/limits.service.ts";
 import { queueMail } from "../mail/mail.service.ts";
 import { checkoutRefusals, ordersPlaced } from "../observability/metrics.ts";
-import { type CodRules, codOffer, NO_COD_LIMITS } from "../payments/cod.ts";
 import {
   assertOffersAsSeen,
   orderOffers,
@@ -36,20 +36,13 @@ import { customerKeyOf, offersFor } from "../promotions/offers.service.ts";
 import type { OfferOutcome } from "../promotions/promotion-engine.ts";
 import { findPointsBalance } from "../rewards/rewards.repository.ts";
 import { redeemPoints } from "../rewards/rewards.service.ts";
+import { takeStock as takeShelfStock } from "../stock/stock.service.ts";
 import { decideStoreCredit, spendStoreCredit } from "../store-credit/store-credit.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import { parseInput } from "../validation/fields.ts";
 import { recordStatusChange } from "./order-events.repository.ts";
 import { announceOrderEvent } from "./order-feed.ts";
-import { actorLabel, inLockOrder, orderPathFor } from "./order-machine.ts";
-import {
-  addSoldCount,
-  decrementStock,
-  findOrderByIdempotencyKey,
-  insertOrder,
-  insertOrderLines,
-  nextOrderId,
-} from "./orders.repository.ts";
+import { findOrderByIdempotencyKey, insertOrder, insertOrderLines, nextOrderId } from "./orders.repository.ts";
 import {
   type CheckoutInput,
   checkoutSchema,
@@ -372,17 +365,9 @@ function assertBuyable(lines: readonly CartLine[]): void {
  * Answers whether a page would now show something else (few left, or sold out).
  */
 async function takeStock(trx: Executor, lines: readonly CartLine[]): Promise<boolean> {
-  let shows = false;
-  for (const line of inLockOrder(lines)) {
-    const left = await decrementStock(trx, line.productId, line.size, line.quantity);
-    if (left === null) {
-      const stock = (await findSizeStock(trx, line.productId, line.size))?.stock ?? 0;
-      throw new AppError("out-of-stock", shortageMessage(line, stock));
-    }
-    shows ||= stockChangeShows(left + line.quantity, left);
-  }
-  for (const line of inLockOrder(lines)) await addSoldCount(trx, line.productId, line.quantity);
-  return shows;
+  const taken = await takeShelfStock(trx, lines);
+  if (!taken.taken) throw new AppError("out-of-stock", shortageMessage(taken.short, taken.left));
+  return taken.shows;
 }
 
 /**

@@ -1,7 +1,7 @@
+import { orderPathFor } from "#core/order-paths.ts";
 import { maskUpiId } from "#core/returns.ts";
 import type { Executor } from "../db/schema.ts";
 import { queueMail } from "../mail/mail.service.ts";
-import { orderPathFor } from "../orders/order-machine.ts";
 import { findOrderLines } from "../orders/orders.repository.ts";
 import { findReturnRefund } from "../payments/payments.repository.ts";
 import type { OrderRow } from "./returned-order.ts";

@@ -14,8 +14,9 @@ import { assertAdmin } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { findTaxLines } from "../invoices/invoices.repository.ts";
-import { decrementStock, findOrder, findOrderLines, incrementStock } from "../orders/orders.repository.ts";
+import { findOrder, findOrderLines } from "../orders/orders.repository.ts";
 import { findReturnRefund, lockOrder } from "../payments/payments.repository.ts";
+import { holdSize, shelvePieces } from "../stock/stock.service.ts";
 import { checkUploadedImage, deleteShapedImage, storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
@@ -193,7 +194,7 @@ async function checkWay(
 
 /** The new size is held at once; when it has run out, only a return is offered. */
 async function holdExchangeSize(trx: Executor, productId: number, size: string, quantity: number): Promise<void> {
-  if ((await decrementStock(trx, productId, size, quantity)) === null) {
+  if (!(await holdSize(trx, { productId, size, quantity }))) {
     throw new AppError(
       "out-of-stock",
       `Size ${size} has sold out meanwhile: you can still return the piece for a refund.`,
@@ -285,10 +286,10 @@ async function arrive(
   const { order, request, line, to, now } = step;
   if (to === "rejected" && request.exchangeSize) {
     // The held size goes back on the shelf; the shopper keeps (or gets back) the piece they have.
-    await incrementStock(trx, line.productId, request.exchangeSize, request.quantity);
+    await shelvePieces(trx, { productId: line.productId, size: request.exchangeSize, quantity: request.quantity });
   }
   if (to !== "refunded" && to !== "exchange-accepted") return;
-  await incrementStock(trx, line.productId, line.size, request.quantity);
+  await shelvePieces(trx, { productId: line.productId, size: line.size, quantity: request.quantity });
   await issueReturnCreditNote(trx, order, request, now);
   if (to === "exchange-accepted") await issueExchangeInvoice(trx, order, request, line, now);
   if (to === "refunded") {

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
+import { orderPathFor } from "#core/order-paths.ts";
 import { maskUpiId, UTR_PATTERN } from "#core/returns.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { queueMail } from "../mail/mail.service.ts";
-import { orderPathFor } from "../orders/order-machine.ts";
 import { findOrderForUpdate, findOrderLines } from "../orders/orders.repository.ts";
 import {
   clearPaymentEventFlag,
