@@ -8,7 +8,7 @@ import type { Db } from "./db/schema.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { startMailWorker } from "./mail/mail-worker.ts";
 import { openOrderEventSignal } from "./orders/order-feed.ts";
-import { startPaymentWorker } from "./orders/payment-worker.ts";
+import { startPaymentWorker } from "./payments/payment-worker.ts";
 import { paymentGatewayFor } from "./payments/razorpay.ts";
 import type { AppServices } from "./services.ts";
 import { composeShopProcesses } from "./shop-processes.ts";

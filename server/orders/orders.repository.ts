@@ -29,26 +29,6 @@ export async function updateStatusIf(
   );
 }
 
-/**
- * Enters an order's e-way bill number, only while the order has one of the given statuses (its
- * goods have not arrived, nor has it been cancelled meanwhile).
- */
-export async function setEwayBillNumber(
-  executor: Executor,
-  orderId: number,
-  number: string,
-  at: number,
-  whileStatus: readonly OrderStatus[],
-): Promise<boolean> {
-  return changedOneRow(
-    executor
-      .updateTable("orders")
-      .set({ ewayBillNumber: number, ewayBillEnteredAt: at, updatedAt: at })
-      .where("id", "=", orderId)
-      .where("status", "in", whileStatus),
-  );
-}
-
 export async function findOrderByIdempotencyKey(executor: Executor, key: string) {
   return executor
     .selectFrom("orders")

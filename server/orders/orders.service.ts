@@ -14,7 +14,6 @@ import { mailsTo, queueMail } from "../mail/mail.service.ts";
 import { orderOffers } from "../promotions/offer-redemption.ts";
 import { findPointsTakenBack } from "../rewards/rewards.repository.ts";
 import { parseInput } from "../validation/fields.ts";
-import { moneyStory } from "./money-story.ts";
 import { announceOrderEvent } from "./order-feed.ts";
 import { type MoveDetails, moveOrder, type OrderRow } from "./order-machine.ts";
 import { findOrder, findOrderLines, findOrdersWithFirstLine, findStatusHistory } from "./orders.repository.ts";
@@ -72,18 +71,7 @@ export async function orderForAdmin(db: Db, actor: Actor, orderId: number): Prom
   assertAdmin(actor);
   const order = await findOrder(db, { id: orderId });
   if (!order) throw new AppError("not-found", "This order could not be found.");
-  const detail = await orderDetail(db, order);
-  return {
-    ...detail,
-    // The administrator follows the cash to the shop's account: collected, then remitted.
-    payment: CASH_IN_HAND.includes(order.paymentStatus)
-      ? { ...detail.payment, label: PAYMENT_STATUS_LABELS[order.paymentStatus] }
-      : detail.payment,
-    ewayBill: ewayBillStatusOf(order),
-    money: await moneyStory(db, actor, orderId),
-    canCollectCash: order.paymentStatus === "cod-due" && (order.status === "shipped" || order.status === "delivered"),
-    canRecordRemittance: order.paymentStatus === "cod-collected",
-  };
+  return { ...(await orderDetail(db, order)), ewayBill: ewayBillStatusOf(order) };
 }
 
 /** Cash the buyer paid at the door: with the courier, or remitted to the shop. */

@@ -47,8 +47,9 @@ export async function lockOrder(executor: Executor, orderId: number): Promise<vo
     .execute();
 }
 
+/** The order of ours that a gateway order was made for. */
 export async function findOrderByGatewayOrderId(executor: Executor, gatewayOrderId: string) {
-  return executor.selectFrom("orders").selectAll().where("gatewayOrderId", "=", gatewayOrderId).executeTakeFirst();
+  return executor.selectFrom("orders").select("id").where("gatewayOrderId", "=", gatewayOrderId).executeTakeFirst();
 }
 
 /** Moves the order's money on only if it still stands where the change was decided from. */
@@ -90,7 +91,7 @@ export async function setGatewayOrderId(executor: Executor, orderId: number, gat
 export async function findAwaitingOrders(executor: Executor, limit: number) {
   return executor
     .selectFrom("orders")
-    .selectAll()
+    .select(["id", "gatewayOrderId", "paymentExpiresAt", "total", "storeCreditUsed"])
     .where("paymentStatus", "=", "awaiting")
     .where("status", "=", "placed")
     .orderBy("paymentExpiresAt")
