@@ -1,11 +1,14 @@
 import { invoicesOnOrders } from "./invoices/invoices-on-orders.ts";
-import { mailOnOrders } from "./mail/status-mails.ts";
+import { mailOnOrders, mailOnReturns } from "./mail/status-mails.ts";
 import { paymentsOnOrders } from "./payments/payments-on-orders.ts";
 import { composeOrderProcess, type OrderProcess, orderProcessSlot } from "./processes/order-process.ts";
+import { composeReturnProcess, type ReturnProcess, returnProcessSlot } from "./processes/return-process.ts";
 import { offersOnOrders } from "./promotions/offers-on-orders.ts";
+import { settlementOnReturns } from "./returns/return-settlement.ts";
 import { reviewsOnOrders } from "./reviews/review-invitations.ts";
 import { rewardsOnOrders } from "./rewards/rewards-on-orders.ts";
 import { stockOnOrders } from "./stock/stock-on-orders.ts";
+import { stockOnReturns } from "./stock/stock-on-returns.ts";
 import { storeCreditOnOrders } from "./store-credit/store-credit-on-orders.ts";
 
 /*
@@ -33,7 +36,15 @@ export const ORDER_PROCESS: readonly OrderProcess[] = [
   reviewsOnOrders,
 ];
 
+/**
+ * A return's process, in the same way: the pieces back on the shelf (or an exchange's held size
+ * when it is rejected), then the return's own settlement (its credit note and replacement invoice,
+ * the points of the pieces, the money back, store credit first), then the shopper's mail.
+ */
+export const RETURN_PROCESS: readonly ReturnProcess[] = [stockOnReturns, settlementOnReturns, mailOnReturns];
+
 /** Composes the shop's processes and installs them where the machines find them; running it again changes nothing. */
 export function composeShopProcesses(): void {
   orderProcessSlot.install(composeOrderProcess(ORDER_PROCESS));
+  returnProcessSlot.install(composeReturnProcess(RETURN_PROCESS));
 }
