@@ -37,11 +37,11 @@ export function ordersWithFirstLine(
 }
 
 /** History entries after the given one, oldest first, with what the administrator's live feed shows. */
-export function orderEventsAfter(executor: Executor, afterId: number, limit: number) {
+export function historyEntriesAfter(executor: Executor, afterId: number, limit: number) {
   return findOrderEventsAfter(executor, afterId, limit);
 }
 
 /** The newest history entry's number (0 when there is none). */
-export function latestOrderEvent(executor: Executor): Promise<number> {
+export function latestHistoryEntry(executor: Executor): Promise<number> {
   return latestOrderEventId(executor);
 }

@@ -6,13 +6,13 @@ import { amountToPay } from "#core/store-credit.ts";
 import { assertAdmin, assertSignedIn } from "../access.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, OrderStatus } from "../db/schema.ts";
-import { findOrderPromise } from "../delivery/delivery.repository.ts";
+import { orderPromise } from "../delivery/delivery.service.ts";
 import { AppError } from "../errors.ts";
 import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
 import { countUse, guardFlood } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
 import { orderOffers } from "../promotions/offer-redemption.ts";
-import { findPointsTakenBack } from "../rewards/rewards.repository.ts";
+import { pointsTakenBack } from "../rewards/rewards.service.ts";
 import { parseInput } from "../validation/fields.ts";
 import { announceOrderEvent } from "./order-feed.ts";
 import { type MoveDetails, moveOrder, type OrderRow } from "./order-machine.ts";
@@ -28,7 +28,7 @@ import {
   orderLinkSchema,
   statusFormSchema,
 } from "./orders.schemas.ts";
-import { lineSnapshot } from "./place-order.ts";
+import { lineSnapshot } from "./placement-writes.ts";
 
 export const ORDERS_PER_PAGE = 10;
 
@@ -130,12 +130,12 @@ function orderSummary(
 }
 
 async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDetail> {
-  const [lines, history, promise, offers, pointsTakenBack] = await Promise.all([
+  const [lines, history, promise, offers, takenBack] = await Promise.all([
     findOrderLines(executor, order.id),
     findStatusHistory(executor, order.id),
-    findOrderPromise(executor, order.id),
+    orderPromise(executor, order.id),
     orderOffers(executor, order.id),
-    order.userId && order.status === "delivered" ? findPointsTakenBack(executor, order.id) : 0,
+    order.userId && order.status === "delivered" ? pointsTakenBack(executor, order.id) : 0,
   ]);
   return {
     ...orderSummary(order, lines[0] ?? null),
@@ -156,7 +156,7 @@ async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDe
     offers,
     pointsRedeemed: order.pointsRedeemed,
     pointsEarned: order.pointsEarned,
-    pointsTakenBack,
+    pointsTakenBack: takenBack,
     storeCreditUsed: Number(order.storeCreditUsed),
     roundOff: Number(order.roundOff),
     isGuest: order.userId === null,
