@@ -170,7 +170,7 @@ export async function cartView(db: Db, actor: Actor, lines: CartLine[], options:
     offers: cartOffersView(offers),
     pointsBalance: balance,
     pointsPending: pending,
-    // As the order will earn them (place-order.ts): on the goods, less the offers and the part paid with points.
+    // As the order will earn them (orders/order-pricing.ts): on the goods, less the offers and the part paid with points.
     pointsToEarn:
       balance === null ? 0 : pointsEarnedFor(totals.subtotal - totals.discount - pointsToPaise(totals.pointsRedeemed)),
     redeemablePoints: redeemable,

@@ -75,7 +75,7 @@ export async function deliveryPromise(
 
 /**
  * The promise a checkout makes: refused where the shop does not deliver (reported on the pincode).
- * Whether cash on delivery is offered there is the payment terms' to decide (server/payments/cod.ts).
+ * Whether cash on delivery is offered there is the payment terms' to decide (core/cash-on-delivery.ts).
  */
 export async function promiseForCheckout(
   trx: Executor,
