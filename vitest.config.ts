@@ -29,6 +29,7 @@ export default defineConfig({
           ],
           environment: "node",
           globalSetup: ["tests/database-templates.ts"],
+          setupFiles: ["tests/shop-processes.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -40,6 +41,7 @@ export default defineConfig({
           include: ["tests/http/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/build-once.ts", "tests/database-templates.ts"],
+          setupFiles: ["tests/shop-processes.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -51,6 +53,7 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/build-once.ts", "tests/e2e/shop-servers.ts"],
+          setupFiles: ["tests/shop-processes.ts"],
           testTimeout: 90_000,
           // Client-side navigations take a moment; content checks poll for up to 10 s.
           expect: { poll: { timeout: 10_000 } },

@@ -19,8 +19,12 @@ import { migrateToLatest } from "#server/db/migrate.ts";
 import type { Db } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
+import { composeShopProcesses } from "#server/shop-processes.ts";
 import { atShop } from "#server/testing/factories.ts";
 import { createScratchSchema } from "#server/testing/scratch-schema.ts";
+
+// The orders move with the same guards and effects as in the running shop (record 37).
+composeShopProcesses();
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 2000);
 const CONCURRENCY = 50;

@@ -13,8 +13,12 @@ import { migrateToLatest } from "#server/db/migrate.ts";
 import { type DocumentSigning, openSigningCertificate } from "#server/invoices/document-signing.ts";
 import { guestDocument } from "#server/orders/order-documents.service.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
+import { composeShopProcesses } from "#server/shop-processes.ts";
 import { atShop, checkoutDetails, makeProduct, makeVisitor, shopSigning } from "#server/testing/factories.ts";
 import { makeTestCertificate } from "#server/testing/signing-certificate.ts";
+
+// The orders move with the same guards and effects as in the running shop (record 37).
+composeShopProcesses();
 
 const RUNS = Number(process.env.BENCH_INVOICES ?? 200);
 const dir = mkdtempSync(path.join(tmpdir(), "bench-invoice-"));

@@ -21,14 +21,18 @@ import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import type { Db } from "#server/db/schema.ts";
 import { registerPaymentWebhook } from "#server/http/payment-webhook.ts";
-import { paymentPage } from "#server/orders/online-payments.service.ts";
 import { findOrder } from "#server/orders/orders.repository.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
+import { paymentPage } from "#server/payments/online-payments.service.ts";
 import { RazorpayGateway } from "#server/payments/razorpay.ts";
+import { composeShopProcesses } from "#server/shop-processes.ts";
 import { DEMO_SELLER } from "#server/tax/seller.ts";
 import { checkoutDetails } from "#server/testing/factories.ts";
 import { startLocalGateway } from "#server/testing/local-gateway.ts";
 import { createScratchSchema } from "#server/testing/scratch-schema.ts";
+
+// The orders move with the same guards and effects as in the running shop (record 37).
+composeShopProcesses();
 
 const LATENCY_WEBHOOKS = 100;
 const THROUGHPUT_WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 2000);

@@ -18,3 +18,9 @@ export const SYSTEM: Actor = { kind: "system" };
 export function isAdmin(actor: Actor): boolean {
   return actor.kind === "system" || (actor.kind === "user" && actor.role === "admin");
 }
+
+/** How a history entry or a money note names who acted. */
+export function actorLabel(actor: Actor): string {
+  if (actor.kind === "user") return `${actor.role}:${actor.email}`;
+  return actor.kind === "system" ? "system" : "guest";
+}

@@ -8,9 +8,10 @@ import type { Db } from "./db/schema.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { startMailWorker } from "./mail/mail-worker.ts";
 import { openOrderEventSignal } from "./orders/order-feed.ts";
-import { startPaymentWorker } from "./orders/payment-worker.ts";
+import { startPaymentWorker } from "./payments/payment-worker.ts";
 import { paymentGatewayFor } from "./payments/razorpay.ts";
 import type { AppServices } from "./services.ts";
+import { composeShopProcesses } from "./shop-processes.ts";
 import { openStorage } from "./storage/open-storage.ts";
 
 export type RunningServices = AppServices & { close: () => Promise<void> };
@@ -78,6 +79,8 @@ export async function startServices(
   log: (message: string) => void,
   { prepare: shouldPrepare = true, backgroundWork = true }: StartOptions = {},
 ): Promise<RunningServices> {
+  // Before anything can move an order: the rooms' guards and effects, in their order (record 37).
+  composeShopProcesses();
   const handle = openDatabase(config.databaseUrl, {
     onConnectionError: (error) => log(`A database connection broke (${error.message}); the next query opens another.`),
   });

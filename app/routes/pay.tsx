@@ -3,7 +3,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { formatShopDateTime } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
-import { confirmCheckout, paymentPage, retryPayment } from "#server/orders/online-payments.service.ts";
+import { confirmCheckout, paymentPage, retryPayment } from "#server/payments/online-payments.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { readForm, routeFields } from "../.server/forms.ts";

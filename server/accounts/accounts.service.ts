@@ -16,6 +16,20 @@ import { sendEmailVerification } from "./identity.service.ts";
 import { checkPassword, decoyHash, generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
 import { closeOtherSessions, closeSession, openSession } from "./sessions.service.ts";
 
+/** The e-mail address on a customer's account: an order placed under the account is mailed there. */
+export async function accountEmail(executor: Executor, userId: string): Promise<string | undefined> {
+  return (await findUserById(executor, userId))?.email;
+}
+
+/** The address an order went to is the one the customer's next checkout starts from. */
+export async function rememberDeliveryAddress(
+  trx: Executor,
+  userId: string,
+  address: { address: string; city: string; stateCode: string; pincode: string; phone: string },
+): Promise<void> {
+  await updateUser(trx, userId, address);
+}
+
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_IP = 20;

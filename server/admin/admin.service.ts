@@ -9,8 +9,8 @@ import { productSearchWords } from "../catalog/search/search.service.ts";
 import type { Db } from "../db/schema.ts";
 import { containsLikePattern } from "../db/text-match.ts";
 import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
-import { findOrdersWithFirstLine } from "../orders/orders.repository.ts";
-import { findPendingPointsOf } from "../rewards/rewards.repository.ts";
+import { ordersWithFirstLine } from "../orders/order-rows.service.ts";
+import { pendingPointsOf } from "../rewards/rewards.service.ts";
 import {
   countRows,
   DAY_MS,
@@ -112,7 +112,7 @@ export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): 
   const search = /^KS-\d+$/.test(text)
     ? { numberStart: text }
     : { patterns: text ? text.split(" ").map(containsLikePattern) : [] };
-  const rows = await findOrdersWithFirstLine(db, { ...search, status: query.status }, limit, offset);
+  const rows = await ordersWithFirstLine(db, { ...search, status: query.status }, limit, offset);
   return paged(
     rows.map(
       ({
@@ -141,7 +141,7 @@ export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery): P
   assertAdmin(actor);
   const { pattern, limit, offset } = pageSlice(query);
   const rows = await findAdminUsers(db, pattern, limit, offset);
-  const pending = await findPendingPointsOf(
+  const pending = await pendingPointsOf(
     db,
     rows.map((row) => row.id),
   );

@@ -1,7 +1,7 @@
 import type { Actor } from "#core/actor.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db } from "../db/schema.ts";
-import { findOrderEventsAfter, latestOrderEventId } from "../orders/order-events.repository.ts";
+import { historyEntriesAfter, latestHistoryEntry } from "../orders/order-rows.service.ts";
 import type { OrderEvent } from "./admin.schemas.ts";
 
 /** A feed that fell far behind catches up in pieces of this size. */
@@ -13,7 +13,7 @@ export const EVENTS_PER_READ = 200;
  */
 export async function orderEventsAfter(db: Db, actor: Actor, afterId: number): Promise<OrderEvent[]> {
   assertAdmin(actor);
-  const rows = await findOrderEventsAfter(db, afterId, EVENTS_PER_READ);
+  const rows = await historyEntriesAfter(db, afterId, EVENTS_PER_READ);
   return rows.map((row) => ({
     id: row.id,
     orderId: row.orderId,
@@ -30,5 +30,5 @@ export async function orderEventsAfter(db: Db, actor: Actor, afterId: number): P
 /** Where a dashboard that has just been drawn starts to follow the feed. */
 export async function latestOrderEvent(db: Db, actor: Actor): Promise<number> {
   assertAdmin(actor);
-  return latestOrderEventId(db);
+  return latestHistoryEntry(db);
 }

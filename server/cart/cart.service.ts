@@ -4,7 +4,7 @@ import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { buyerOf, cartOffersView, offersFor } from "../promotions/offers.service.ts";
 import { moveCartCode } from "../promotions/promotions.repository.ts";
-import { findPendingPoints, findPointsBalance } from "../rewards/rewards.repository.ts";
+import { pendingPoints, pointsBalance } from "../rewards/rewards.service.ts";
 import { storeCreditAtCheckout } from "../store-credit/store-credit.ts";
 import { parseInput } from "../validation/fields.ts";
 import {
@@ -50,6 +50,14 @@ export async function cartLines(executor: Executor, owner: string): Promise<Cart
  * The one piece an Order Now buys, as a line of its own: priced from the product as it is now,
  * never added to the cart. None when the product does not exist.
  */
+/**
+ * Empties a cart in the caller's transaction (a checkout claiming it); answers how many lines it
+ * had, so that a checkout racing another for the same cart can tell it lost.
+ */
+export function emptyCart(trx: Executor, owner: string): Promise<number> {
+  return deleteCart(trx, owner);
+}
+
 export async function pieceLines(executor: Executor, input: PieceInput): Promise<CartLine[]> {
   const { productId, size } = parseInput(pieceSchema, input);
   const row = await findPieceLine(executor, productId, size);
@@ -143,8 +151,8 @@ export async function cartView(db: Db, actor: Actor, lines: CartLine[], options:
   const { subtotal, shipping } = priceLines(counted);
   const customer = actor.kind === "user" ? actor.userId : null;
   const [balance, pending, offers] = await Promise.all([
-    customer ? findPointsBalance(db, customer) : null,
-    customer ? findPendingPoints(db, customer) : null,
+    customer ? pointsBalance(db, customer) : null,
+    customer ? pendingPoints(db, customer) : null,
     offersFor(db, {
       owner: ownerOf(actor),
       buyer: buyerOf(actor),
@@ -162,7 +170,7 @@ export async function cartView(db: Db, actor: Actor, lines: CartLine[], options:
     offers: cartOffersView(offers),
     pointsBalance: balance,
     pointsPending: pending,
-    // As the order will earn them (place-order.ts): on the goods, less the offers and the part paid with points.
+    // As the order will earn them (orders/order-pricing.ts): on the goods, less the offers and the part paid with points.
     pointsToEarn:
       balance === null ? 0 : pointsEarnedFor(totals.subtotal - totals.discount - pointsToPaise(totals.pointsRedeemed)),
     redeemablePoints: redeemable,

@@ -8,6 +8,7 @@ import { AppError } from "../errors.ts";
 import {
   deliveredAgainstPromise,
   findDeliveryPincode,
+  findOrderPromise,
   findServiceablePincode,
   insertOrderPromise,
   listHolidays,
@@ -74,7 +75,7 @@ export async function deliveryPromise(
 
 /**
  * The promise a checkout makes: refused where the shop does not deliver (reported on the pincode).
- * Whether cash on delivery is offered there is the payment terms' to decide (server/payments/cod.ts).
+ * Whether cash on delivery is offered there is the payment terms' to decide (core/cash-on-delivery.ts).
  */
 export async function promiseForCheckout(
   trx: Executor,
@@ -88,6 +89,19 @@ export async function promiseForCheckout(
     throw new AppError("validation-failed", message, { pincode: message });
   }
   return promise;
+}
+
+/**
+ * Whether the courier picks a return up at this pincode: where the courier's list is silent, the
+ * shop's own courier does (record 30).
+ */
+export async function returnPickupAt(executor: Executor, pincode: string): Promise<boolean> {
+  return (await findServiceablePincode(executor, pincode))?.reversePickup ?? true;
+}
+
+/** The promise an order was given, if it was given one. */
+export function orderPromise(executor: Executor, orderId: number) {
+  return findOrderPromise(executor, orderId);
 }
 
 /** The order keeps the promise it was given, for its page, its mail and the admin's promise table. */

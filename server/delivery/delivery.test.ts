@@ -1,10 +1,10 @@
 import { expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
+import { NO_COD_LIMITS } from "#core/cash-on-delivery.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
 import { changeStatus, customerOrder } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
-import { NO_COD_LIMITS } from "../payments/cod.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";

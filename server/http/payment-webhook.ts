@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { receiveWebhook } from "../orders/payment-webhooks.ts";
+import { receiveWebhook } from "../payments/payment-webhooks.ts";
 import type { AppServices } from "../services.ts";
 import { refusalOf } from "./service-errors.ts";
 

@@ -1,8 +1,11 @@
 import type { Selectable } from "kysely";
+import { z } from "zod";
 import type { DeliveryAddress } from "#core/delivery-address.ts";
 import type { OrderTaxLinesTable } from "../db/schema.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import type { RateSummary, TaxTotals } from "../tax/tax-summary.ts";
+import { decimalInteger, requiredText } from "../validation/fields.ts";
+import { EWAY_BILL_NUMBER_PATTERN } from "./eway-bills.ts";
 /** A row of an invoice's goods table (or the shipping row), as stored with the order. Amounts in paise. */
 export type InvoiceLine = Omit<Selectable<OrderTaxLinesTable>, "orderId" | "position">;
 
@@ -91,3 +94,19 @@ export type InvoicedOrder = DeliveryAddress & {
   /** Paise that rounded its total to a whole rupee (record 34); absent or 0 for older orders. */
   roundOff?: number;
 };
+
+/**
+ * The e-way bill number the portal gave, as the administrator types it: 12 digits, which the
+ * portal prints in groups of four, so spaces between them are taken out.
+ */
+export const ewayBillNumberSchema = z.object({
+  orderId: decimalInteger("Which order? The order number is not valid.", 1, Number.MAX_SAFE_INTEGER),
+  ewayBillNumber: requiredText("Please enter the e-way bill number.").pipe(
+    z
+      .string()
+      .transform((value) => value.replace(/\s+/g, ""))
+      .pipe(z.string().regex(EWAY_BILL_NUMBER_PATTERN, "The e-way bill number has 12 digits.")),
+  ),
+});
+/** As it arrives from the form: checked by the schema, so loosely typed. */
+export type EwayBillNumberInput = { orderId: number | string; ewayBillNumber: string };

@@ -5,7 +5,7 @@ import { sharePoints, taxOrder } from "../tax/order-tax.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import type { TaxedLine } from "../tax/tax-summary.ts";
 import { nextDocumentNumber, numberOrderInvoice } from "./document-counters.repository.ts";
-import { setCreditNote } from "./invoices.repository.ts";
+import { findInvoiceParts, findTaxLines, insertTaxLines, setCreditNote } from "./invoices.repository.ts";
 
 /**
  * Invoices are numbered KS/26-27/000001…, credit notes CN/26-27/000001…, and the credit notes of
@@ -134,6 +134,38 @@ export async function issueCreditNote(
   if (!(await setCreditNote(trx, order.id, number, issued.date)))
     throw new Error(`Order ${order.id} has a credit note already.`);
   return number;
+}
+
+/**
+ * The next number of a series with its date, in the caller's transaction (record 18): the credit
+ * notes and replacement invoices of returns are numbered here, in the series their kind belongs to.
+ */
+export async function issueDocumentNumber(
+  trx: Executor,
+  series: string,
+  now: number,
+): Promise<{ number: string; date: number }> {
+  const year = financialYearOf(now);
+  const issued = await nextDocumentNumber(trx, series, year, now);
+  return { number: formatDocumentNumber(series, year, issued.serial), date: issued.date };
+}
+
+/** Keeps the tax rows of an order's invoice, drafted as it is placed (`draftInvoice`). */
+export async function keepInvoiceRows(trx: Executor, orderId: number, draft: InvoiceDraft): Promise<void> {
+  await insertTaxLines(
+    trx,
+    draft.rows.map((row) => ({ ...row, orderId })),
+  );
+}
+
+/** The tax rows of an order's invoice, in their order: what a return's share is taken from. */
+export function orderTaxRows(executor: Executor, orderId: number) {
+  return findTaxLines(executor, orderId);
+}
+
+/** The seller and the supply type an order's documents were made out with. */
+export function invoicePartsOf(executor: Executor, orderId: number) {
+  return findInvoiceParts(executor, orderId);
 }
 
 /** A line as the invoice names it: the size when there is a choice of sizes ("One Size" says nothing). */

@@ -3,48 +3,6 @@ import { engineOf } from "../db/database.ts";
 import { changedOneRow } from "../db/guarded-update.ts";
 import type { Executor, OrderLinesTable, OrderStatus, OrdersTable } from "../db/schema.ts";
 
-/**
- * Takes units of a size only if that many are in stock, in one statement: of many buyers racing for
- * the last units, exactly as many succeed as there are units. Returns the stock left, or null when
- * there were too few.
- */
-export async function decrementStock(
-  executor: Executor,
-  productId: number,
-  size: string,
-  quantity: number,
-): Promise<number | null> {
-  const row = await executor
-    .updateTable("productSizes")
-    .set((eb) => ({ stock: eb("stock", "-", quantity) }))
-    .where("productId", "=", productId)
-    .where("size", "=", size)
-    .where("stock", ">=", quantity)
-    .returning("stock")
-    .executeTakeFirst();
-  return row ? Number(row.stock) : null;
-}
-
-/** Puts units of a size back; returns the stock now on the shelf. */
-export async function incrementStock(executor: Executor, productId: number, size: string, quantity: number) {
-  const row = await executor
-    .updateTable("productSizes")
-    .set((eb) => ({ stock: eb("stock", "+", quantity) }))
-    .where("productId", "=", productId)
-    .where("size", "=", size)
-    .returning("stock")
-    .executeTakeFirst();
-  return Number(row?.stock ?? 0);
-}
-
-export async function addSoldCount(executor: Executor, productId: number, quantity: number) {
-  await executor
-    .updateTable("products")
-    .set((eb) => ({ soldCount: eb("soldCount", "+", quantity) }))
-    .where("id", "=", productId)
-    .execute();
-}
-
 export async function insertOrder(executor: Executor, order: Insertable<OrdersTable> & { id: number }) {
   await executor.insertInto("orders").values(order).execute();
 }
@@ -68,26 +26,6 @@ export async function updateStatusIf(
       .set({ ...details, status: to, updatedAt: at, ...(to === "delivered" ? { deliveredAt: at } : {}) })
       .where("id", "=", orderId)
       .where("status", "=", from),
-  );
-}
-
-/**
- * Enters an order's e-way bill number, only while the order has one of the given statuses (its
- * goods have not arrived, nor has it been cancelled meanwhile).
- */
-export async function setEwayBillNumber(
-  executor: Executor,
-  orderId: number,
-  number: string,
-  at: number,
-  whileStatus: readonly OrderStatus[],
-): Promise<boolean> {
-  return changedOneRow(
-    executor
-      .updateTable("orders")
-      .set({ ewayBillNumber: number, ewayBillEnteredAt: at, updatedAt: at })
-      .where("id", "=", orderId)
-      .where("status", "in", whileStatus),
   );
 }
 

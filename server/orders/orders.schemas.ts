@@ -6,7 +6,7 @@ import { ORDER_STATUSES, type OrderStatus } from "#core/order-status.ts";
 import type { PaymentStatus } from "#core/payment-status.ts";
 import type { AppliedOfferView } from "#core/promotions.ts";
 import type { OrderLinesTable } from "../db/schema.ts";
-import { EWAY_BILL_NUMBER_PATTERN, type EwayBillStatus } from "../invoices/eway-bills.ts";
+import type { EwayBillStatus } from "../invoices/eway-bills.ts";
 import type { IssuedDocument } from "../invoices/invoice.schemas.ts";
 import {
   businessBuyer,
@@ -19,7 +19,6 @@ import {
   pincodeInState,
   requiredText,
 } from "../validation/fields.ts";
-import type { MoneyEvent } from "./money-story.ts";
 
 const checkoutFields = {
   name: requiredText("Please enter your full name.").pipe(nameField),
@@ -138,22 +137,6 @@ export const customerCancelSchema = z.object({
 });
 export type CustomerCancelInput = { reason: string };
 
-/**
- * The e-way bill number the portal gave, as the administrator types it: 12 digits, which the
- * portal prints in groups of four, so spaces between them are taken out.
- */
-export const ewayBillNumberSchema = z.object({
-  orderId: decimalInteger("Which order? The order number is not valid.", 1, Number.MAX_SAFE_INTEGER),
-  ewayBillNumber: requiredText("Please enter the e-way bill number.").pipe(
-    z
-      .string()
-      .transform((value) => value.replace(/\s+/g, ""))
-      .pipe(z.string().regex(EWAY_BILL_NUMBER_PATTERN, "The e-way bill number has 12 digits.")),
-  ),
-});
-/** As it arrives from the form: checked by the schema, so loosely typed. */
-export type EwayBillNumberInput = { orderId: number | string; ewayBillNumber: string };
-
 /** A line of an order: the product as it was bought, at the price paid. */
 export type LineSnapshot = Omit<Selectable<OrderLinesTable>, "orderId" | "position">;
 
@@ -218,15 +201,7 @@ export type OrderDetail = OrderSummary &
   };
 
 /** An order as the administrator sees it: as its owner does, with its e-way bill. */
-export type AdminOrderDetail = OrderDetail & {
-  ewayBill: EwayBillStatus;
-  /** Every money event of the order, oldest first. */
-  money: MoneyEvent[];
-  /** Whether the administrator may mark its cash as collected now. */
-  canCollectCash: boolean;
-  /** Whether its cash is with the courier, so that the courier's remittance can be entered. */
-  canRecordRemittance: boolean;
-};
+export type AdminOrderDetail = OrderDetail & { ewayBill: EwayBillStatus };
 
 /** "Find my order": the order number and the e-mail address it was placed with. */
 export const orderLinkSchema = z.object({

@@ -1,21 +1,21 @@
 import type { Actor } from "#core/actor.ts";
 import { cancelReasonLabel } from "#core/cancel-reasons.ts";
+import { orderPathFor } from "#core/order-paths.ts";
 import { PAYMENT_STATUS_LABELS, REFUND_NOTE } from "#core/payment-status.ts";
 import { amountToPay } from "#core/store-credit.ts";
 import { assertAdmin, assertSignedIn } from "../access.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, OrderStatus } from "../db/schema.ts";
-import { findOrderPromise } from "../delivery/delivery.repository.ts";
+import { orderPromise } from "../delivery/delivery.service.ts";
 import { AppError } from "../errors.ts";
 import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
 import { countUse, guardFlood } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
 import { orderOffers } from "../promotions/offer-redemption.ts";
-import { findPointsTakenBack } from "../rewards/rewards.repository.ts";
+import { pointsTakenBack } from "../rewards/rewards.service.ts";
 import { parseInput } from "../validation/fields.ts";
-import { moneyStory } from "./money-story.ts";
 import { announceOrderEvent } from "./order-feed.ts";
-import { type MoveDetails, moveOrder, type OrderRow, orderPathFor } from "./order-machine.ts";
+import { type MoveDetails, moveOrder, type OrderRow } from "./order-machine.ts";
 import { findOrder, findOrderLines, findOrdersWithFirstLine, findStatusHistory } from "./orders.repository.ts";
 import {
   type AdminOrderDetail,
@@ -28,7 +28,7 @@ import {
   orderLinkSchema,
   statusFormSchema,
 } from "./orders.schemas.ts";
-import { lineSnapshot } from "./place-order.ts";
+import { lineSnapshot } from "./placement-writes.ts";
 
 export const ORDERS_PER_PAGE = 10;
 
@@ -71,18 +71,7 @@ export async function orderForAdmin(db: Db, actor: Actor, orderId: number): Prom
   assertAdmin(actor);
   const order = await findOrder(db, { id: orderId });
   if (!order) throw new AppError("not-found", "This order could not be found.");
-  const detail = await orderDetail(db, order);
-  return {
-    ...detail,
-    // The administrator follows the cash to the shop's account: collected, then remitted.
-    payment: CASH_IN_HAND.includes(order.paymentStatus)
-      ? { ...detail.payment, label: PAYMENT_STATUS_LABELS[order.paymentStatus] }
-      : detail.payment,
-    ewayBill: ewayBillStatusOf(order),
-    money: await moneyStory(db, actor, orderId),
-    canCollectCash: order.paymentStatus === "cod-due" && (order.status === "shipped" || order.status === "delivered"),
-    canRecordRemittance: order.paymentStatus === "cod-collected",
-  };
+  return { ...(await orderDetail(db, order)), ewayBill: ewayBillStatusOf(order) };
 }
 
 /** Cash the buyer paid at the door: with the courier, or remitted to the shop. */
@@ -141,12 +130,12 @@ function orderSummary(
 }
 
 async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDetail> {
-  const [lines, history, promise, offers, pointsTakenBack] = await Promise.all([
+  const [lines, history, promise, offers, takenBack] = await Promise.all([
     findOrderLines(executor, order.id),
     findStatusHistory(executor, order.id),
-    findOrderPromise(executor, order.id),
+    orderPromise(executor, order.id),
     orderOffers(executor, order.id),
-    order.userId && order.status === "delivered" ? findPointsTakenBack(executor, order.id) : 0,
+    order.userId && order.status === "delivered" ? pointsTakenBack(executor, order.id) : 0,
   ]);
   return {
     ...orderSummary(order, lines[0] ?? null),
@@ -167,7 +156,7 @@ async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDe
     offers,
     pointsRedeemed: order.pointsRedeemed,
     pointsEarned: order.pointsEarned,
-    pointsTakenBack,
+    pointsTakenBack: takenBack,
     storeCreditUsed: Number(order.storeCreditUsed),
     roundOff: Number(order.roundOff),
     isGuest: order.userId === null,

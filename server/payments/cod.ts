@@ -1,3 +1,4 @@
+import { type CodOffer, type CodRules, codOffer } from "#core/cash-on-delivery.ts";
 import { formatInr } from "#core/money.ts";
 import type { PaymentSettings } from "../config.ts";
 
@@ -26,29 +27,4 @@ export function codCapNote(rules: CodRules, online: boolean, toPay: number): str
   return online
     ? `${cap} Pay online at checkout (UPI, cards, netbanking), or take pieces out of your cart to pay in cash.`
     : `${cap} To order, take pieces worth at least ${formatInr(toPay - rules.codMaxPaise)} out of your cart, or place two orders.`;
-}
-
-/**
- * Whether cash on delivery is offered for an order, and for what fee: one function, so that the
- * rules live in one place — a cap on the order's value, and the courier taking cash at the
- * pincode (the delivery promise's `cod`, server/delivery; unknown before a pincode is given).
- */
-export type CodOffer = { offered: true; fee: number } | { offered: false; reason: string };
-
-/** The rules of cash on delivery as the shop is configured; without them (scripts, old tests) cash has no cap. */
-export type CodRules = Pick<PaymentSettings, "codMaxPaise" | "codFeePaise">;
-
-export const NO_COD_LIMITS: CodRules = { codMaxPaise: Number.MAX_SAFE_INTEGER, codFeePaise: 0 };
-
-export function codOffer(
-  rules: CodRules,
-  order: { total: number; pincode?: string; codAtPincode?: boolean },
-): CodOffer {
-  if (order.total > rules.codMaxPaise) {
-    return { offered: false, reason: `Cash on delivery is available on orders up to ${formatInr(rules.codMaxPaise)}.` };
-  }
-  if (order.codAtPincode === false) {
-    return { offered: false, reason: `Cash on delivery is not available for pincode ${order.pincode ?? ""}.` };
-  }
-  return { offered: true, fee: rules.codFeePaise };
 }

@@ -35,20 +35,9 @@ export async function findFlaggedPaymentEvents(executor: Executor, limit: number
     .execute();
 }
 
-/**
- * Takes the order's row for the rest of the transaction (a write that changes nothing): two
- * deliveries of news about one order's payment, on any node, then decide one after the other.
- */
-export async function lockOrder(executor: Executor, orderId: number): Promise<void> {
-  await executor
-    .updateTable("orders")
-    .set((eb) => ({ updatedAt: eb.ref("updatedAt") }))
-    .where("id", "=", orderId)
-    .execute();
-}
-
+/** The order of ours that a gateway order was made for. */
 export async function findOrderByGatewayOrderId(executor: Executor, gatewayOrderId: string) {
-  return executor.selectFrom("orders").selectAll().where("gatewayOrderId", "=", gatewayOrderId).executeTakeFirst();
+  return executor.selectFrom("orders").select("id").where("gatewayOrderId", "=", gatewayOrderId).executeTakeFirst();
 }
 
 /** Moves the order's money on only if it still stands where the change was decided from. */
@@ -90,7 +79,7 @@ export async function setGatewayOrderId(executor: Executor, orderId: number, gat
 export async function findAwaitingOrders(executor: Executor, limit: number) {
   return executor
     .selectFrom("orders")
-    .selectAll()
+    .select(["id", "gatewayOrderId", "paymentExpiresAt", "total", "storeCreditUsed"])
     .where("paymentStatus", "=", "awaiting")
     .where("status", "=", "placed")
     .orderBy("paymentExpiresAt")

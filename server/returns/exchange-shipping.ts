@@ -3,12 +3,10 @@ import type { Actor } from "#core/actor.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db, ReturnsTable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { findOrder } from "../orders/orders.repository.ts";
 import { courierField, expectedDayField, trackingField } from "../orders/orders.schemas.ts";
 import { decimalInteger, parseInput, requiredText } from "../validation/fields.ts";
-import { mailStep } from "./return-mail.ts";
-import type { OrderRow } from "./returned-order.ts";
-import { findReturn, markExchangeShipped } from "./returns.repository.ts";
+import { moveReturn } from "./return-machine.ts";
+import { findReturn } from "./returns.repository.ts";
 
 /*
  * An accepted exchange's replacement ships as an order does (record 36): its own Shipped step, with
@@ -57,8 +55,9 @@ export const shipExchangeFormSchema = shipExchangeSchema.superRefine((input, con
 });
 
 /**
- * Ships an accepted exchange's new size. Of two clicks or two nodes, one ships it (a guarded step
- * from "exchange-accepted") and the other is told it has shipped already; the buyer gets one mail.
+ * Ships an accepted exchange's new size: the return machine's step from "exchange-accepted", with
+ * the parcel's details. Of two clicks or two nodes, one ships it and the other is told it changed;
+ * the buyer gets one mail.
  */
 export async function shipExchange(
   db: Db,
@@ -72,18 +71,19 @@ export async function shipExchange(
     const request = await findReturn(trx, returnId);
     if (!request) throw new AppError("not-found", "This return could not be found.");
     if (request.kind !== "exchange") throw new AppError("invalid-transition", "Only an exchange ships a new size.");
+    if (request.status === "exchange-shipped")
+      throw new AppError("stale-update", "This exchange has shipped already. Please reload it.");
+    if (request.status !== "exchange-accepted")
+      throw new AppError("invalid-transition", "Accept the returned piece before shipping the new size.");
     const shipment = { courier, trackingNumber, expectedDeliveryAt: expectedDelivery, shippedAt: now };
-    if (!(await markExchangeShipped(trx, returnId, shipment))) {
-      const shippedAlready = request.status === "exchange-shipped";
-      throw new AppError(
-        shippedAlready ? "stale-update" : "invalid-transition",
-        shippedAlready
-          ? "This exchange has shipped already. Please reload it."
-          : "Accept the returned piece before shipping the new size.",
-      );
-    }
-    const order = (await findOrder(trx, { id: request.orderId })) as OrderRow;
-    await mailStep(trx, order, returnId, now);
+    await moveReturn(trx, {
+      returnId,
+      from: "exchange-accepted",
+      to: "exchange-shipped",
+      actor,
+      now,
+      details: shipment,
+    });
   });
 }
 

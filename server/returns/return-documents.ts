@@ -3,14 +3,18 @@ import { maskUpiId } from "#core/returns.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { nextDocumentNumber } from "../invoices/document-counters.repository.ts";
 import type { DocumentSigning } from "../invoices/document-signing.ts";
 import type { InvoiceDocument, InvoiceLine } from "../invoices/invoice.schemas.ts";
-import { findInvoiceParts, findTaxLines } from "../invoices/invoices.repository.ts";
 import { type DocumentFile, documentRecipient, signedDocumentFile } from "../invoices/invoices.service.ts";
-import { describeGoods, INVOICE_SERIES, RETURN_CREDIT_SERIES } from "../invoices/invoicing.ts";
-import { findOrder } from "../orders/orders.repository.ts";
-import { financialYearOf, formatDocumentNumber } from "../tax/document-numbers.ts";
+import {
+  describeGoods,
+  INVOICE_SERIES,
+  invoicePartsOf,
+  issueDocumentNumber,
+  orderTaxRows,
+  RETURN_CREDIT_SERIES,
+} from "../invoices/invoicing.ts";
+import { orderRow } from "../orders/order-rows.service.ts";
 import { isSpecimenSeller, type Signatory, type StoredSeller } from "../tax/seller.ts";
 import { summariseByRate, totalsOf } from "../tax/tax-summary.ts";
 import { pieceShare } from "./return-shares.ts";
@@ -51,14 +55,14 @@ export async function issueReturnCreditNote(
   now: number,
 ): Promise<void> {
   if (!order.invoiceNumber || request.creditNoteNumber) return;
-  const row = (await findTaxLines(trx, order.id)).find(
+  const row = (await orderTaxRows(trx, order.id)).find(
     (entry) => entry.kind === "goods" && entry.position === request.position,
   );
   if (!row) return;
   const before = await creditedQuantity(trx, order.id, request.position);
   const { orderId: _orderId, position: _position, ...taxRow } = row;
   const share = pieceShare(taxRow, before, request.quantity);
-  const issued = await numberIn(trx, RETURN_CREDIT_SERIES, now);
+  const issued = await issueDocumentNumber(trx, RETURN_CREDIT_SERIES, now);
   // Thrown, not ignored: the transaction then takes the number back, so the series keeps no gap.
   if (!(await setReturnCreditNote(trx, request.id, issued.number, issued.date)))
     throw new Error(`Return ${request.id} has a credit note already.`);
@@ -80,7 +84,7 @@ export async function issueExchangeInvoice(
   if (!order.invoiceNumber || !request.exchangeSize || request.exchangeInvoiceNumber) return;
   const credited = await findCreditLines(trx, request.id);
   if (credited.length === 0) return;
-  const issued = await numberIn(trx, INVOICE_SERIES, now);
+  const issued = await issueDocumentNumber(trx, INVOICE_SERIES, now);
   if (!(await setExchangeInvoice(trx, request.id, issued.number, issued.date)))
     throw new Error(`Exchange ${request.id} has a replacement invoice already.`);
   const description = describeGoods({ title: line.title, size: request.exchangeSize });
@@ -88,13 +92,6 @@ export async function issueExchangeInvoice(
     trx,
     credited.map((row) => ({ ...row, description, gross: row.gross - row.discount, discount: 0 })),
   );
-}
-
-/** The next number of a series, with its date, in the caller's transaction (record 18). */
-async function numberIn(trx: Executor, series: string, now: number) {
-  const year = financialYearOf(now);
-  const issued = await nextDocumentNumber(trx, series, year, now);
-  return { number: formatDocumentNumber(series, year, issued.serial), date: issued.date };
 }
 
 /** Who asks for a return's document: the order's customer or guest link, or the administrator. */
@@ -115,7 +112,7 @@ export async function returnDocument(
   const request = await findReturn(db, returnId);
   if (!request) throw new AppError("not-found", "This document could not be found.");
   const order = await orderOfReturn(db, actor, asker, request);
-  const parts = order ? await findInvoiceParts(db, order.id) : undefined;
+  const parts = order ? await invoicePartsOf(db, order.id) : undefined;
   if (
     !order?.invoiceNumber ||
     !order.invoiceDate ||
@@ -215,7 +212,7 @@ async function orderOfReturn(
 ): Promise<OrderRow | undefined> {
   if ("returnIdForAdmin" in asker) {
     assertAdmin(actor);
-    return findOrder(db, { id: request.orderId });
+    return orderRow(db, { id: request.orderId });
   }
   const order = await orderFor(db, actor, asker);
   return order.id === request.orderId ? order : undefined;

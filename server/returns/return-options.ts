@@ -1,13 +1,14 @@
 import type { Actor } from "#core/actor.ts";
 import type { RefundMethod } from "#core/returns.ts";
 import type { Db, Executor } from "../db/schema.ts";
-import { findServiceablePincode } from "../delivery/delivery.repository.ts";
-import { findTaxLines } from "../invoices/invoices.repository.ts";
-import { findOrderLines } from "../orders/orders.repository.ts";
+import { returnPickupAt } from "../delivery/delivery.service.ts";
+import { orderTaxRows } from "../invoices/invoicing.ts";
+import { orderLines } from "../orders/order-rows.service.ts";
+import { sizesOf } from "../stock/stock.service.ts";
 import { inWholeRupees } from "../tax/round-off.ts";
 import { amountOf, pieceShare } from "./return-shares.ts";
 import { type OrderRow, orderFor, type WhichOrder } from "./returned-order.ts";
-import { claimedQuantity, creditedQuantity, sumStoreCreditBack } from "./returns.repository.ts";
+import { claimedQuantity, creditedQuantity, findNonReturnable, sumStoreCreditBack } from "./returns.repository.ts";
 
 /*
  * What of a delivered order may still go back (record 30): each line's pieces left to return, for
@@ -77,29 +78,20 @@ export async function optionsOf(
         ? `The return window closed ${settings.returnDays} days after delivery.`
         : null;
   const [lines, taxRows, pickup, creditBack] = await Promise.all([
-    findOrderLines(db, order.id),
-    findTaxLines(db, order.id),
-    findServiceablePincode(db, order.pincode),
+    orderLines(db, order.id),
+    orderTaxRows(db, order.id),
+    returnPickupAt(db, order.pincode),
     sumStoreCreditBack(db, order.id),
   ]);
   const goods = taxRows.filter((row) => row.kind === "goods");
   const result: ReturnableLine[] = [];
   for (const line of lines) {
-    const product = await db
-      .selectFrom("products")
-      .select(["nonReturnable"])
-      .where("id", "=", line.productId)
-      .executeTakeFirst();
-    const sizes = await db
-      .selectFrom("productSizes")
-      .select(["size", "stock"])
-      .where("productId", "=", line.productId)
-      .orderBy("position")
-      .execute();
+    const nonReturnable = await findNonReturnable(db, line.productId);
+    const sizes = await sizesOf(db, line.productId);
     const claimed = await claimedQuantity(db, order.id, line.position);
     const credited = await creditedQuantity(db, order.id, line.position);
     const row = goods.find((entry) => entry.position === line.position);
-    const blocked = product?.nonReturnable ? "This piece cannot be returned." : null;
+    const blocked = nonReturnable ? "This piece cannot be returned." : null;
     result.push({
       position: line.position,
       productId: line.productId,
@@ -117,8 +109,7 @@ export async function optionsOf(
     open: why === null,
     closesAt,
     why,
-    // Where the courier's list is silent, the shop's own courier picks up (record 30).
-    pickup: pickup ? pickup.reversePickup : true,
+    pickup,
     refundMethods: refundMethodsFor(order),
     storeCreditFirst: order.userId ? Math.max(0, order.storeCreditUsed - creditBack) : 0,
     lines: result,

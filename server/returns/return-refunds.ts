@@ -1,7 +1,7 @@
 import type { RefundMethod } from "#core/returns.ts";
 import type { Executor } from "../db/schema.ts";
-import { findTaxLines } from "../invoices/invoices.repository.ts";
-import { recordPaymentEvent, requestRefund } from "../payments/payments.repository.ts";
+import { orderTaxRows } from "../invoices/invoicing.ts";
+import { askReturnRefund, noteReturnRefund } from "../payments/refunds.ts";
 import { offerShareOfReturn } from "../promotions/offer-redemption.ts";
 import { giveBackRedeemedPoints, takeBackEarnedPoints } from "../rewards/rewards.service.ts";
 import { creditBackSpentOnReturn, creditFromReturn } from "../store-credit/store-credit.ts";
@@ -39,7 +39,7 @@ export async function takeBackPoints(
     const points = Math.min(spent, order.pointsRedeemed);
     await giveBackRedeemedPoints(trx, { userId: order.userId, orderId: order.id, points, returnId: request.id }, now);
   }
-  const goodsPaid = (await findTaxLines(trx, order.id))
+  const goodsPaid = (await orderTaxRows(trx, order.id))
     .filter((row) => row.kind === "goods")
     .reduce((sum, row) => sum + amountOf(row), 0);
   // The pieces' share of what the goods were paid: the credit note's value before its round off.
@@ -62,43 +62,28 @@ export async function sendMoneyBack(trx: Executor, order: OrderRow, request: Acc
   const rest = request.amount - (await spentCreditFirst(trx, order, request, now));
   if (rest <= 0) return;
   if (request.refundMethod === "gateway" && order.paymentId) {
-    await requestRefund(trx, {
-      orderId: order.id,
-      paymentId: order.paymentId,
-      amount: rest,
-      reason: "returned",
-      refundKey: `return:${request.id}`,
-      returnId: request.id,
-      at: now,
-    });
+    const refund = { orderId: order.id, paymentId: order.paymentId, amount: rest, returnId: request.id };
+    await askReturnRefund(trx, { ...refund, via: "gateway" }, now);
   } else if (request.refundMethod === "store-credit" && order.userId) {
     await creditFromReturn(trx, { userId: order.userId, orderId: order.id, returnId: request.id, amount: rest }, now);
     return;
   } else if (request.refundMethod === "upi") {
     // A refund of the order's cash, to be paid by hand: "Refund approved" until its UTR is entered.
-    await requestRefund(trx, {
-      orderId: order.id,
-      paymentId: `cash:${order.id}`,
-      amount: rest,
-      reason: "returned",
-      refundKey: `return:${request.id}`,
-      returnId: request.id,
-      via: "upi",
-      at: now,
-    });
+    const refund = { orderId: order.id, paymentId: `cash:${order.id}`, amount: rest, returnId: request.id };
+    await askReturnRefund(trx, { ...refund, via: "upi" }, now);
   }
-  await recordPaymentEvent(trx, {
-    orderId: order.id,
-    eventId: `return-refund:${request.id}`,
-    kind: request.refundMethod === "upi" ? "upi-refund-due" : "refund-requested",
-    amount: rest,
-    currency: "INR",
-    reference: request.refundMethod === "upi" ? request.upiId : order.paymentId,
-    // A UPI transfer is made by hand: the administrator sees it flagged until then.
-    flagged: request.refundMethod === "upi" ? 1 : 0,
-    note: `return ${request.id}`,
-    at: now,
-  });
+  const toUpi = request.refundMethod === "upi";
+  await noteReturnRefund(
+    trx,
+    {
+      orderId: order.id,
+      returnId: request.id,
+      amount: rest,
+      toUpi,
+      reference: toUpi ? request.upiId : order.paymentId,
+    },
+    now,
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Insertable, sql } from "kysely";
+import { type Insertable, sql, type Updateable } from "kysely";
 import { changedOneRow } from "../db/guarded-update.ts";
 import type {
   ExchangeInvoiceLinesTable,
@@ -25,6 +25,30 @@ export async function insertReturn(executor: Executor, row: Insertable<ReturnsTa
 
 export async function findReturn(executor: Executor, id: number) {
   return executor.selectFrom("returns").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** A return with its refund's progress (a gateway refund or a UPI transfer), if it has one. */
+export async function findReturnWithRefund(executor: Executor, id: number) {
+  return executor
+    .selectFrom("returns")
+    .leftJoin("paymentRefunds", "paymentRefunds.returnId", "returns.id")
+    .selectAll("returns")
+    .select("paymentRefunds.status as refundStatus")
+    .where("returns.id", "=", id)
+    .executeTakeFirst();
+}
+
+/**
+ * Whether a product is marked as one that cannot be returned (the catalogue's editor sets it on the
+ * product, record 30).
+ */
+export async function findNonReturnable(executor: Executor, productId: number): Promise<boolean> {
+  const row = await executor
+    .selectFrom("products")
+    .select("nonReturnable")
+    .where("id", "=", productId)
+    .executeTakeFirst();
+  return Boolean(row?.nonReturnable);
 }
 
 /** The order's returns, each with its refund's progress (a gateway refund or a UPI transfer), if any. */
@@ -80,14 +104,21 @@ export async function creditedQuantity(executor: Executor, orderId: number, posi
   return Number(row?.quantity ?? 0);
 }
 
-/** Moves a request on only from the step it was seen at; of two clicks, one wins. */
+/**
+ * Moves a request on only from the step it was seen at; of two clicks, one wins. The step writes
+ * what it records with it: why it was rejected, or the replacement's parcel, and whether the
+ * request is still open.
+ */
 export async function updateReturnIf(
   executor: Executor,
   id: number,
   from: ReturnStatus,
   to: ReturnStatus,
   at: number,
-  fields: { rejectReason?: string; open?: number } = {},
+  fields: Pick<
+    Updateable<ReturnsTable>,
+    "rejectReason" | "open" | "courier" | "trackingNumber" | "expectedDeliveryAt" | "shippedAt"
+  > = {},
 ): Promise<boolean> {
   return changedOneRow(
     executor
@@ -95,24 +126,6 @@ export async function updateReturnIf(
       .set({ ...fields, status: to, updatedAt: at })
       .where("id", "=", id)
       .where("status", "=", from),
-  );
-}
-
-/**
- * An accepted exchange's replacement leaves with its courier and tracking number: only from
- * "exchange-accepted", so of two clicks one ships it. The request is then closed.
- */
-export async function markExchangeShipped(
-  executor: Executor,
-  id: number,
-  shipment: { courier: string; trackingNumber: string; expectedDeliveryAt: number | null; shippedAt: number },
-): Promise<boolean> {
-  return changedOneRow(
-    executor
-      .updateTable("returns")
-      .set({ ...shipment, status: "exchange-shipped", open: 0, updatedAt: shipment.shippedAt })
-      .where("id", "=", id)
-      .where("status", "=", "exchange-accepted"),
   );
 }
 

@@ -5,7 +5,6 @@ import {
   maskUpiId,
   RETURN_REASON_KEYS,
   RETURN_STATUSES,
-  RETURN_TRANSITIONS,
   type RefundMethod,
   type ReturnStatus,
   returnStepLabel,
@@ -13,28 +12,25 @@ import {
 import { assertAdmin } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { findTaxLines } from "../invoices/invoices.repository.ts";
-import { decrementStock, findOrder, findOrderLines, incrementStock } from "../orders/orders.repository.ts";
-import { findReturnRefund, lockOrder } from "../payments/payments.repository.ts";
+import { orderTaxRows } from "../invoices/invoicing.ts";
+import { queueReturnStatusMail } from "../mail/status-mails.ts";
+import { orderLines, orderRowForUpdate } from "../orders/order-rows.service.ts";
+import { holdSize, sizeExists } from "../stock/stock.service.ts";
 import { checkUploadedImage, deleteShapedImage, storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
 import { type ExchangeShipment, exchangeShipmentOf } from "./exchange-shipping.ts";
-import { issueExchangeInvoice, issueReturnCreditNote } from "./return-documents.ts";
-import { mailStep } from "./return-mail.ts";
+import { canReturnGo, current, moveReturn } from "./return-machine.ts";
 import { optionsOf, type ReturnableLine, type ReturnOptions, type ReturnSettings } from "./return-options.ts";
-import { sendMoneyBack, takeBackPoints } from "./return-refunds.ts";
 import { amountOf, pieceShare, returnAmount } from "./return-shares.ts";
-import { type OrderRow, orderFor, type WhichOrder } from "./returned-order.ts";
+import { orderFor, type WhichOrder } from "./returned-order.ts";
 import {
   countReturnReasons,
   creditedQuantity,
-  findReturn,
   findReturnQueue,
   findReturnsOfOrder,
   insertReturn,
   photoInUse,
-  updateReturnIf,
 } from "./returns.repository.ts";
 
 export type { ReturnSettings, WhichOrder };
@@ -90,13 +86,14 @@ export async function requestReturn(
   try {
     return await db.transaction().execute(async (trx) => {
       const seen = await orderFor(trx, actor, which);
-      await lockOrder(trx, seen.id);
-      const order = (await findOrder(trx, { id: seen.id })) as OrderRow;
+      // Held for the decision: the pieces already asked back are counted under the order's lock.
+      const order = await orderRowForUpdate(trx, seen.id);
+      if (!order) throw new AppError("not-found", "This order could not be found.");
       const options = await optionsOf(trx, settings, order, now);
       const line = returnableLine(options, request);
       const refundMethod = await checkWay(trx, options, line, request);
       const credited = await creditedQuantity(trx, order.id, line.position);
-      const taxRow = (await findTaxLines(trx, order.id)).find(
+      const taxRow = (await orderTaxRows(trx, order.id)).find(
         (row) => row.kind === "goods" && row.position === line.position,
       );
       const id = await insertReturn(trx, {
@@ -124,7 +121,7 @@ export async function requestReturn(
       if (id === null) throw new AppError("idempotency-conflict", "A return of this piece is already under way.");
       if (request.kind === "exchange")
         await holdExchangeSize(trx, line.productId, request.exchangeSize, request.quantity);
-      await mailStep(trx, order, id, now);
+      await queueReturnStatusMail(trx, { order, line, request: await current(trx, id) }, now);
       return { id };
     });
   } catch (error) {
@@ -193,22 +190,12 @@ async function checkWay(
 
 /** The new size is held at once; when it has run out, only a return is offered. */
 async function holdExchangeSize(trx: Executor, productId: number, size: string, quantity: number): Promise<void> {
-  if ((await decrementStock(trx, productId, size, quantity)) === null) {
+  if (!(await holdSize(trx, { productId, size, quantity }))) {
     throw new AppError(
       "out-of-stock",
       `Size ${size} has sold out meanwhile: you can still return the piece for a refund.`,
     );
   }
-}
-
-async function sizeExists(executor: Executor, productId: number, size: string): Promise<boolean> {
-  const row = await executor
-    .selectFrom("productSizes")
-    .select("size")
-    .where("productId", "=", productId)
-    .where("size", "=", size)
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 export const advanceReturnSchema = z
@@ -237,64 +224,15 @@ export async function advanceReturn(
 ): Promise<string> {
   assertAdmin(actor);
   const { returnId, from, to, rejectReason } = parseInput(advanceReturnSchema, input);
-  if (!RETURN_TRANSITIONS[from].includes(to))
-    throw new AppError("invalid-transition", `A return cannot go from ${from} to ${to}.`);
+  if (!canReturnGo(from, to)) throw new AppError("invalid-transition", `A return cannot go from ${from} to ${to}.`);
   if (to === "exchange-shipped")
     throw new AppError("invalid-transition", "Ship the new size with its courier and tracking number.");
   return db.transaction().execute(async (trx) => {
-    const request = await findReturn(trx, returnId);
-    if (!request) throw new AppError("not-found", "This return could not be found.");
-    checkAcceptance(request.kind, to);
-    const moved = await updateReturnIf(trx, returnId, from, to, now, {
-      ...(to === "rejected" ? { rejectReason } : {}),
-      ...(RETURN_TRANSITIONS[to].length === 0 ? { open: 0 } : {}),
-    });
-    if (!moved) throw new AppError("stale-update", "This return was changed meanwhile. Please reload it.");
-    // Acceptance shares out the order's store credit and points: one return of an order at a time.
-    if (to === "refunded") await lockOrder(trx, request.orderId);
-    const order = (await findOrder(trx, { id: request.orderId })) as OrderRow;
-    const line = (await findOrderLines(trx, order.id)).find((entry) => entry.position === request.position);
-    if (!line) throw new Error(`Return ${returnId} names no line of its order.`);
-    await arrive(trx, { order, request, line, to, now });
-    await mailStep(trx, order, returnId, now);
+    const details = to === "rejected" ? { rejectReason } : {};
+    await moveReturn(trx, { returnId, from, to, actor, now, details });
     // A refund whose money is on its way reads "Refund approved" (record 32).
-    return returnStepLabel(to, (await findReturnRefund(trx, returnId))?.status);
+    return returnStepLabel(to, (await current(trx, returnId)).refundStatus);
   });
-}
-
-function checkAcceptance(kind: "refund" | "exchange", to: ReturnStatus): void {
-  if (to === "refunded" && kind !== "refund")
-    throw new AppError("invalid-transition", "This is an exchange: accept it by shipping the new size.");
-  if (to === "exchange-accepted" && kind !== "exchange")
-    throw new AppError("invalid-transition", "This is a return for a refund: accept it by refunding.");
-}
-
-type ReturnRow = NonNullable<Awaited<ReturnType<typeof findReturn>>>;
-
-/** What arriving at a step does besides the step: a rejection frees the held size; acceptance settles. */
-async function arrive(
-  trx: Executor,
-  step: {
-    order: OrderRow;
-    request: ReturnRow;
-    line: { productId: number; size: string; title: string };
-    to: ReturnStatus;
-    now: number;
-  },
-): Promise<void> {
-  const { order, request, line, to, now } = step;
-  if (to === "rejected" && request.exchangeSize) {
-    // The held size goes back on the shelf; the shopper keeps (or gets back) the piece they have.
-    await incrementStock(trx, line.productId, request.exchangeSize, request.quantity);
-  }
-  if (to !== "refunded" && to !== "exchange-accepted") return;
-  await incrementStock(trx, line.productId, line.size, request.quantity);
-  await issueReturnCreditNote(trx, order, request, now);
-  if (to === "exchange-accepted") await issueExchangeInvoice(trx, order, request, line, now);
-  if (to === "refunded") {
-    await takeBackPoints(trx, order, request, now);
-    await sendMoneyBack(trx, order, request, now);
-  }
 }
 
 export type ReturnSummary = {
@@ -377,7 +315,7 @@ export async function orderReturnsPanel(
   now: number = Date.now(),
 ): Promise<{ returns: (ReturnSummary & { title: string; size: string })[]; canReturn: boolean }> {
   const order = await orderFor(db, actor, which);
-  const [rows, lines] = await Promise.all([findReturnsOfOrder(db, order.id), findOrderLines(db, order.id)]);
+  const [rows, lines] = await Promise.all([findReturnsOfOrder(db, order.id), orderLines(db, order.id)]);
   const options = order.status === "delivered" ? await optionsOf(db, settings, order, now) : null;
   return {
     returns: rows.map((row) => {

@@ -3,7 +3,7 @@ import { dashboardFigures } from "../admin/admin.service.ts";
 import { signedDocumentFile } from "../invoices/invoices.service.ts";
 import type { MailMessage } from "../mail/mail.schemas.ts";
 import { renderMail } from "../mail/templates/mail-templates.ts";
-import { moneyStory } from "../orders/money-story.ts";
+import { moneyStory } from "../payments/money-story.ts";
 import { findRefunds } from "../payments/payments.repository.ts";
 import { DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";

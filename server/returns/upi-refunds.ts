@@ -1,19 +1,14 @@
 import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
-import { maskUpiId, UTR_PATTERN } from "#core/returns.ts";
+import { UTR_PATTERN } from "#core/returns.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { queueMail } from "../mail/mail.service.ts";
-import { orderPathFor } from "../orders/order-machine.ts";
-import { findOrderForUpdate, findOrderLines } from "../orders/orders.repository.ts";
-import {
-  clearPaymentEventFlag,
-  findReturnRefund,
-  markUpiRefundPaid,
-  recordPaymentEvent,
-} from "../payments/payments.repository.ts";
+import { queueReturnStatusMail } from "../mail/status-mails.ts";
+import { orderLines, orderRowForUpdate } from "../orders/order-rows.service.ts";
+import { recordUpiRefundPaid, returnRefundOf } from "../payments/refunds.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
+import { current } from "./return-machine.ts";
 import { findReturn } from "./returns.repository.ts";
 
 /*
@@ -43,53 +38,21 @@ export async function recordUpiRefund(
   await db.transaction().execute(async (trx) => {
     const request = await findReturn(trx, returnId);
     if (!request) throw new AppError("not-found", "This return could not be found.");
-    const order = await findOrderForUpdate(trx, request.orderId);
-    const refund = await findReturnRefund(trx, returnId);
+    const order = await orderRowForUpdate(trx, request.orderId);
+    const refund = await returnRefundOf(trx, returnId);
     if (!order || refund?.via !== "upi") {
       throw new AppError("invalid-transition", "This return has no refund to a UPI ID to pay.");
     }
-    const paid = await markUpiRefundPaid(trx, returnId, utr, now);
+    const paid = await recordUpiRefundPaid(trx, { orderId: order.id, returnId, utr, upiId: request.upiId }, now);
     if (!paid)
       throw new AppError("invalid-transition", `This refund was already recorded as paid (UTR ${refund.refundId}).`);
-    await clearPaymentEventFlag(trx, `return-refund:${returnId}`);
-    await recordPaymentEvent(trx, {
-      orderId: order.id,
-      eventId: null,
-      kind: "upi-refund-paid",
-      amount: Number(paid.amount),
-      currency: "INR",
-      reference: utr,
-      note: `to UPI ID ${request.upiId ?? ""} · return ${returnId}`,
-      at: now,
-    });
-    const line = (await findOrderLines(trx, order.id)).find((entry) => entry.position === request.position);
-    const orderPath = orderPathFor(order);
-    await queueMail(
+    const line = (await orderLines(trx, order.id)).find((entry) => entry.position === request.position);
+    // The refunded step's mail again, now with the transfer's UTR: the money has reached the shopper.
+    await queueReturnStatusMail(
       trx,
-      {
-        kind: "return-status",
-        to: order.email,
-        payload: {
-          orderNumber: order.orderNumber,
-          name: order.name,
-          status: "refunded",
-          title: line?.title ?? "",
-          size: line?.size ?? "",
-          quantity: request.quantity,
-          exchangeSize: null,
-          amount: Number(paid.amount),
-          refundMethod: "upi",
-          storeCreditBack: 0,
-          rejectReason: null,
-          selfShip: request.selfShip === 1,
-          orderPath,
-          creditNotePath: request.creditNoteNumber ? `${orderPath}/returns/${request.id}/credit-note` : null,
-          refundDone: true,
-          upiId: request.upiId ? maskUpiId(request.upiId) : null,
-          utr,
-        },
-      },
+      { order, line: { title: line?.title ?? "", size: line?.size ?? "" }, request: await current(trx, returnId) },
       now,
+      { status: "refunded", amount: paid.amount, refundMethod: "upi", storeCreditBack: 0, refundDone: true, utr },
     );
   });
 }

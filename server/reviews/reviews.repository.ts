@@ -259,15 +259,6 @@ export async function findInvitationByToken(executor: Executor, tokenHash: strin
   return executor.selectFrom("reviewInvitations").selectAll().where("tokenHash", "=", tokenHash).executeTakeFirst();
 }
 
-export async function findOrderPieces(executor: Executor, orderId: number) {
-  return executor
-    .selectFrom("orderLines")
-    .select(["productId", "title"])
-    .where("orderId", "=", orderId)
-    .orderBy("position")
-    .execute();
-}
-
 export async function findChartRows(executor: Executor, productId: number, collections: readonly string[]) {
   let query = executor.selectFrom("sizeCharts").selectAll().where("productId", "=", productId);
   if (collections.length > 0)

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Actor } from "#core/actor.ts";
 import { COLLECTIONS, type CollectionFlag } from "#core/collections.ts";
 import type { Fit, SizeFit } from "#core/size-charts.ts";
@@ -7,19 +6,18 @@ import { findProduct } from "../catalog/catalog.service.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, ReviewStatus } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { randomToken } from "../ids.ts";
-import { dropQueuedMail, queueMail } from "../mail/mail.service.ts";
+import { dropQueuedMail } from "../mail/mail.service.ts";
 import { checkUploadedImage, storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
 import { abuseCheck } from "./abuse-filter.ts";
+import { invitationTokenHash as hashOf } from "./review-invitations.ts";
 import {
   countByRating,
   countByStatus,
   countFits,
   findDeliveredPurchases,
   findInvitationByToken,
-  findOrderPieces,
   findPhotos,
   findPublishedPage,
   findQueue,
@@ -28,7 +26,6 @@ import {
   findReviewByAuthor,
   findUserForReview,
   findVotes,
-  insertInvitation,
   insertOptOut,
   insertReview,
   insertVote,
@@ -58,9 +55,6 @@ import { sizeGuideFor } from "./size-guides.service.ts";
 
 const NOT_A_BUYER = "Only a customer whose order of this piece was delivered can review it.";
 
-/** How long after delivery the invitation to review goes out. */
-export const INVITATION_DELAY_MS = 3 * 24 * 3_600_000;
-
 export type ReviewSummary = {
   count: number;
   /** The mean of the stars to one decimal; null without reviews. */
@@ -86,8 +80,6 @@ export type PublishedReview = {
   /** Whether the visitor asking found it helpful. */
   votedHelpful: boolean;
 };
-
-const emailKeyOf = (email: string) => email.trim().toLowerCase();
 
 /** What a product page shows of its reviews: count, mean, stars, fit per size, the newest photos. */
 export async function reviewSummary(db: Executor, productId: number): Promise<ReviewSummary> {
@@ -329,46 +321,6 @@ export async function moderateReview(db: Db, actor: Actor, input: unknown, now =
   if (!moved) throw new AppError("stale-update", "This review was changed meanwhile. Please reload the queue.");
   if (to === "approved" || review.status === "approved") await catalogVersion(db).changed();
   return to;
-}
-
-/**
- * Queues the invitation to review a delivered order's pieces, to go out a few days later: once per
- * order (a second delivery of the same order asks nothing), only for a customer's order (a guest
- * has no account to review with), and never to an address that said no more.
- */
-export async function inviteToReview(
-  trx: Executor,
-  order: { id: number; userId: string | null; email: string; name: string; orderNumber: string },
-  now: number,
-): Promise<boolean> {
-  if (!order.userId) return false;
-  const key = emailKeyOf(order.email);
-  if (await isOptedOut(trx, key)) return false;
-  const token = randomToken();
-  if (!(await insertInvitation(trx, { orderId: order.id, emailKey: key, tokenHash: hashOf(token), queuedAt: now })))
-    return false;
-  const pieces = await findOrderPieces(trx, order.id);
-  const unique = [...new Map(pieces.map((piece) => [piece.productId, piece])).values()];
-  await queueMail(
-    trx,
-    {
-      kind: "review-invitation",
-      to: order.email,
-      payload: {
-        name: order.name,
-        orderNumber: order.orderNumber,
-        pieces: unique.map((piece) => ({ title: piece.title, reviewPath: `/review/${piece.productId}` })),
-        unsubscribePath: `/reviews/unsubscribe/${token}`,
-      },
-    },
-    now,
-    { sendAt: now + INVITATION_DELAY_MS },
-  );
-  return true;
-}
-
-function hashOf(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
 }
 
 const UNKNOWN_LINK = "This link is not known. Please use the link in the latest e-mail.";

@@ -24,8 +24,8 @@ import { mailsTo } from "../testing/outbox.ts";
 import { scratchStorage } from "../testing/scratch-storage.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { abuseCheck } from "./abuse-filter.ts";
+import { INVITATION_DELAY_MS } from "./review-invitations.ts";
 import {
-  INVITATION_DELAY_MS,
   moderateReview,
   publishedReviews,
   reviewForm,

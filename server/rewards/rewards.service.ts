@@ -9,8 +9,10 @@ import {
   findCreditedEarning,
   findLedger,
   findPendingPoints,
+  findPendingPointsOf,
   findPointsBalance,
   findPointsOwed,
+  findPointsTakenBack,
   insertLedgerEntry,
   spendPoints,
   takeBackOrOwe,
@@ -123,6 +125,26 @@ export async function settleCancelledOrderPoints(
   if (takeBack > 0 && (await spendPoints(executor, userId, takeBack))) {
     await insertLedgerEntry(executor, { userId, orderId: order.id, kind: "earned-reversed", points: -takeBack, at });
   }
+}
+
+/** A customer's spendable points: what a cart or a checkout may redeem. */
+export function pointsBalance(executor: Executor, userId: string): Promise<number> {
+  return findPointsBalance(executor, userId);
+}
+
+/** A customer's points still on their way: earned by orders not yet delivered. */
+export function pendingPoints(executor: Executor, userId: string): Promise<number> {
+  return findPendingPoints(executor, userId);
+}
+
+/** pendingPoints for several customers at once (a page of the admin's Users table), by user id. */
+export function pendingPointsOf(executor: Executor, userIds: readonly string[]): Promise<Map<string, number>> {
+  return findPendingPointsOf(executor, userIds);
+}
+
+/** The points of an order's earning taken back with its returned pieces, as a positive number. */
+export function pointsTakenBack(executor: Executor, orderId: number): Promise<number> {
+  return findPointsTakenBack(executor, orderId);
 }
 
 /** The signed-in customer's spendable, pending and owed points and the latest entries of the ledger. */

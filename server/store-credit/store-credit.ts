@@ -2,9 +2,16 @@ import type { Actor } from "#core/actor.ts";
 import { formatInr } from "#core/money.ts";
 import { type StoreCreditOffer, storeCreditFor, storeCreditOffer } from "#core/store-credit.ts";
 import { assertSignedIn } from "../access.ts";
-import { changedOneRow } from "../db/guarded-update.ts";
 import type { Db, Executor, StoreCreditKind } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import {
+  addToBalance,
+  findLedger,
+  findStoreCreditBalance,
+  insertLedgerEntry,
+  insertReturnCreditOnce,
+  takeFromBalance,
+} from "./store-credit.repository.ts";
 
 /*
  * Store credit: a ledger like the points' (server/rewards). The balance on the user's row never goes
@@ -12,15 +19,6 @@ import { AppError } from "../errors.ts";
  * cause: the return that gave it, the order that spent it, or the order or return that gave spent
  * credit back. At checkout it is a payment, not a discount (core/store-credit.ts).
  */
-
-async function findStoreCreditBalance(executor: Executor, userId: string): Promise<number> {
-  const row = await executor
-    .selectFrom("users")
-    .select("storeCreditBalance")
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return Number(row?.storeCreditBalance ?? 0);
-}
 
 /** Gives a return's credit, once: a second try for the same return writes nothing. */
 export async function creditFromReturn(
@@ -50,17 +48,8 @@ async function creditOnce(
   at: number,
 ): Promise<boolean> {
   if (entry.amount <= 0) return false;
-  const written = await trx
-    .insertInto("storeCreditLedger")
-    .values({ ...entry, at })
-    .onConflict((conflict) => conflict.columns(["returnId", "kind"]).doNothing())
-    .executeTakeFirst();
-  if (Number(written.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-  await trx
-    .updateTable("users")
-    .set((eb) => ({ storeCreditBalance: eb("storeCreditBalance", "+", entry.amount) }))
-    .where("id", "=", entry.userId)
-    .execute();
+  if (!(await insertReturnCreditOnce(trx, { ...entry, at }))) return false;
+  await addToBalance(trx, entry.userId, entry.amount);
   return true;
 }
 
@@ -107,19 +96,17 @@ export async function spendStoreCredit(
   at: number,
 ): Promise<void> {
   if (entry.amount <= 0) return;
-  const spent = await changedOneRow(
-    trx
-      .updateTable("users")
-      .set((eb) => ({ storeCreditBalance: eb("storeCreditBalance", "-", entry.amount) }))
-      .where("id", "=", entry.userId)
-      .where("storeCreditBalance", ">=", entry.amount),
-  );
+  const spent = await takeFromBalance(trx, entry.userId, entry.amount);
   // Another checkout spent it between this one's look and its spending: nothing of this order stays.
   if (!spent) throw storeCreditChanged(0, entry.amount);
-  await trx
-    .insertInto("storeCreditLedger")
-    .values({ userId: entry.userId, orderId: entry.orderId, returnId: null, kind: "spent", amount: -entry.amount, at })
-    .execute();
+  await insertLedgerEntry(trx, {
+    userId: entry.userId,
+    orderId: entry.orderId,
+    returnId: null,
+    kind: "spent",
+    amount: -entry.amount,
+    at,
+  });
 }
 
 /**
@@ -132,22 +119,15 @@ export async function giveBackSpentCredit(
   at: number,
 ): Promise<void> {
   if (!order.userId || order.storeCreditUsed <= 0) return;
-  await trx
-    .updateTable("users")
-    .set((eb) => ({ storeCreditBalance: eb("storeCreditBalance", "+", order.storeCreditUsed) }))
-    .where("id", "=", order.userId)
-    .execute();
-  await trx
-    .insertInto("storeCreditLedger")
-    .values({
-      userId: order.userId,
-      orderId: order.id,
-      returnId: null,
-      kind: "spending-returned",
-      amount: order.storeCreditUsed,
-      at,
-    })
-    .execute();
+  await addToBalance(trx, order.userId, order.storeCreditUsed);
+  await insertLedgerEntry(trx, {
+    userId: order.userId,
+    orderId: order.id,
+    returnId: null,
+    kind: "spending-returned",
+    amount: order.storeCreditUsed,
+    at,
+  });
 }
 
 export type StoreCreditEntry = { kind: StoreCreditKind; amount: number; at: number; orderNumber: string | null };
@@ -159,17 +139,9 @@ export async function storeCreditSummary(
   limit = 20,
 ): Promise<{ balance: number; ledger: StoreCreditEntry[] }> {
   assertSignedIn(actor);
-  const [user, rows] = await Promise.all([
-    db.selectFrom("users").select("storeCreditBalance").where("id", "=", actor.userId).executeTakeFirst(),
-    db
-      .selectFrom("storeCreditLedger")
-      .leftJoin("orders", "orders.id", "storeCreditLedger.orderId")
-      .select(["storeCreditLedger.kind", "storeCreditLedger.amount", "storeCreditLedger.at", "orders.orderNumber"])
-      .where("storeCreditLedger.userId", "=", actor.userId)
-      .orderBy("storeCreditLedger.at", "desc")
-      .orderBy("storeCreditLedger.id", "desc")
-      .limit(limit)
-      .execute(),
+  const [balance, ledger] = await Promise.all([
+    findStoreCreditBalance(db, actor.userId),
+    findLedger(db, actor.userId, limit),
   ]);
-  return { balance: Number(user?.storeCreditBalance ?? 0), ledger: rows };
+  return { balance, ledger };
 }

@@ -113,6 +113,25 @@ export function layerViolations(edges: readonly ImportEdge[]): string[] {
 
 const MIGRATION_HELPERS = new Set(["server/db/database.ts", "server/db/migration-helpers.ts"]);
 
+/** The rooms under server/ that may read any table: the demo seed, the migrations, the test stand-ins. */
+const REACHES_ANY_TABLE = new Set(["demo", "db", "testing"]);
+
+/**
+ * Imports of another room's repository from a room under server/ (record 37): a room's tables are
+ * its own, and another room calls its service. Each is returned as "from → to".
+ */
+export function repositoryReaches(edges: readonly ImportEdge[]): string[] {
+  return edges
+    .filter(({ from, to }) => {
+      const [top, room] = from.split("/");
+      const [toTop, toRoom] = to.split("/");
+      if (top !== "server" || toTop !== "server" || from.split("/").length < 3 || !to.endsWith(".repository.ts"))
+        return false;
+      return room !== toRoom && !REACHES_ANY_TABLE.has(room ?? "");
+    })
+    .map(({ from, to }) => `${from} → ${to}`);
+}
+
 /**
  * The rooms of the house: each folder under server/ (and each file at its top), core/, app/,
  * scripts/ and bench/. A loop of imports between rooms, type imports included, means no room has

@@ -1,6 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { importGraph, importsOf, layerViolations, roomCycles, runtimeCycles } from "./import-graph.ts";
+import {
+  importGraph,
+  importsOf,
+  layerViolations,
+  repositoryReaches,
+  roomCycles,
+  runtimeCycles,
+} from "./import-graph.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -10,6 +17,20 @@ describe("the layers of the code", () => {
   it("keeps core/ alone, server/ off app/, repositories out of routes, migrations frozen, and the web out of the domain", () => {
     expect(edges.length).toBeGreaterThan(200);
     expect(layerViolations(edges)).toEqual([]);
+  });
+
+  it("keeps every room's repository to its room, but for the rooms the next step reworks", () => {
+    // Left for the rework of accounts, admin, cart, wishlist and the catalogue (record 37).
+    expect(repositoryReaches(edges).sort()).toEqual([
+      "server/accounts/identity.service.ts → server/cart/cart.repository.ts",
+      "server/accounts/identity.service.ts → server/promotions/promotions.repository.ts",
+      "server/accounts/identity.service.ts → server/reviews/reviews.repository.ts",
+      "server/accounts/identity.service.ts → server/wishlist/wishlist.repository.ts",
+      "server/admin/admin.service.ts → server/catalog/catalog.repository.ts",
+      "server/cart/cart.service.ts → server/promotions/promotions.repository.ts",
+      "server/wishlist/wishlist.service.ts → server/cart/cart.repository.ts",
+      "server/wishlist/wishlist.service.ts → server/catalog/catalog.repository.ts",
+    ]);
   });
 
   it("has no import cycle that exists at run time, between files or between rooms", () => {
@@ -33,6 +54,16 @@ describe("the layers of the code", () => {
       ...importsOf("server/b/c.ts", 'import type { A } from "../a/types.ts";'),
     ];
     expect(layerViolations(bad)).toHaveLength(9);
+    expect(
+      repositoryReaches([
+        ...importsOf(
+          "server/returns/returns.service.ts",
+          'import { findOrder } from "../orders/orders.repository.ts";',
+        ),
+        ...importsOf("server/orders/orders.service.ts", 'import { findOrder } from "./orders.repository.ts";'),
+        ...importsOf("server/testing/returns.ts", 'import { findOrder } from "../orders/orders.repository.ts";'),
+      ]),
+    ).toEqual(["server/returns/returns.service.ts → server/orders/orders.repository.ts"]);
     expect(runtimeCycles(bad)).toEqual([["server/a/a.ts", "server/b/b.ts", "server/a/a.ts"]]);
     const typeLoop = [
       ...importsOf("server/a/x.ts", 'import type { B } from "../b/y.ts";'),

@@ -3,8 +3,7 @@ import { formatShopDateTime, INDIA_OFFSET_MS } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { paymentWords } from "#core/payment-status.ts";
 import { amountToPay } from "#core/store-credit.ts";
-import type { MoneyEvent } from "#server/orders/money-story.ts";
-import type { AdminOrderDetail } from "#server/orders/orders.schemas.ts";
+import type { AdminOrderWithMoney, MoneyEvent } from "#server/payments/money-story.ts";
 import { TextField } from "../ui/text-field.tsx";
 
 type SaveResult = { ok: boolean; message?: string; fieldErrors?: Record<string, string> };
@@ -15,7 +14,7 @@ type SaveResult = { ok: boolean; message?: string; fieldErrors?: Record<string, 
  * look (a payment of the wrong amount) is marked. A cash order that has shipped can be marked as
  * collected here.
  */
-export function MoneyStory({ order }: { order: AdminOrderDetail }) {
+export function MoneyStory({ order }: { order: AdminOrderWithMoney }) {
   return (
     <section className="card p-6" aria-labelledby="money-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -56,7 +55,7 @@ export function MoneyStory({ order }: { order: AdminOrderDetail }) {
  * The courier paid the cash it collected over to the shop: the day and the courier's reference
  * (its UTR or remittance batch), from the courier's remittance report.
  */
-function RemittanceForm({ order }: { order: AdminOrderDetail }) {
+function RemittanceForm({ order }: { order: AdminOrderWithMoney }) {
   const fetcher = useFetcher<SaveResult>();
   const failure = fetcher.data?.ok === false ? fetcher.data : undefined;
   const today = new Date(Date.now() + INDIA_OFFSET_MS).toISOString().slice(0, 10);

@@ -1,14 +1,16 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { STATUS_LABELS, statusChoices } from "#core/order-status.ts";
+import { recordEwayBill } from "#server/invoices/eway-bills.service.ts";
+import { ewayBillNumberSchema } from "#server/invoices/invoice.schemas.ts";
+import { changeStatusSchema } from "#server/orders/orders.schemas.ts";
+import { changeStatusWithDetails } from "#server/orders/orders.service.ts";
 import {
   cashRemittanceFormSchema,
   markCashCollected,
   recordOrderRemittance,
-} from "#server/orders/cash-payments.service.ts";
-import { recordEwayBill } from "#server/orders/eway-bills.service.ts";
-import { changeStatusSchema, ewayBillNumberSchema } from "#server/orders/orders.schemas.ts";
-import { changeStatusWithDetails, orderForAdmin } from "#server/orders/orders.service.ts";
+} from "#server/payments/cash-payments.service.ts";
+import { adminOrderWithMoney } from "#server/payments/money-story.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
 import { appServices, idFromUrl } from "../../.server/context.ts";
 import { formFields, readForm, routeFields } from "../../.server/forms.ts";
@@ -24,7 +26,7 @@ import type { Route } from "./+types/update-order-status";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
-  const order = await orderForAdmin(appServices(context).db, actor, idFromUrl(url, "order"));
+  const order = await adminOrderWithMoney(appServices(context).db, actor, idFromUrl(url, "order"));
   // A parcel is usually with the buyer four days after it leaves.
   const expectedDefault = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
   return {

@@ -1,9 +1,12 @@
 import type { Actor } from "#core/actor.ts";
+import { PAYMENT_STATUS_LABELS } from "#core/payment-status.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { findPaymentEvents } from "../payments/payments.repository.ts";
-import { findOrder } from "./orders.repository.ts";
+import { orderRow } from "../orders/order-rows.service.ts";
+import type { AdminOrderDetail } from "../orders/orders.schemas.ts";
+import { orderForAdmin } from "../orders/orders.service.ts";
+import { findPaymentEvents } from "./payments.repository.ts";
 
 /** One money event of an order, as the administrator's order screen lists it. */
 export type MoneyEvent = {
@@ -43,7 +46,7 @@ const LABELS: Record<string, string> = {
  */
 export async function moneyStory(db: Db, actor: Actor, orderId: number): Promise<MoneyEvent[]> {
   assertAdmin(actor);
-  const order = await findOrder(db, { id: orderId });
+  const order = await orderRow(db, { id: orderId });
   if (!order) throw new AppError("not-found", "This order could not be found.");
   const events: MoneyEvent[] = (await findPaymentEvents(db, orderId)).map((event) => ({
     at: Number(event.at),
@@ -84,4 +87,34 @@ export async function moneyStory(db: Db, actor: Actor, orderId: number): Promise
     });
   }
   return events.sort((a, b) => a.at - b.at);
+}
+
+/** The administrator's order screen: the order with its e-way bill, and its money. */
+export type AdminOrderWithMoney = AdminOrderDetail & {
+  /** Every money event of the order, oldest first. */
+  money: MoneyEvent[];
+  /** Whether the administrator may mark its cash as collected now. */
+  canCollectCash: boolean;
+  /** Whether its cash is with the courier, so that the courier's remittance can be entered. */
+  canRecordRemittance: boolean;
+};
+
+/** Cash the buyer paid at the door: with the courier, or remitted to the shop. */
+const CASH_IN_HAND: readonly string[] = ["cod-collected", "cod-remitted"];
+
+/**
+ * Any order for the administrator (orders' own view, with its e-way bill) with its money: the
+ * money story, and what may be recorded of its cash now. The administrator follows the cash to the
+ * shop's account, so its money reads "Cash collected", then "Cash remitted".
+ */
+export async function adminOrderWithMoney(db: Db, actor: Actor, orderId: number): Promise<AdminOrderWithMoney> {
+  const order = await orderForAdmin(db, actor, orderId);
+  const { status } = order.payment;
+  return {
+    ...order,
+    payment: CASH_IN_HAND.includes(status) ? { ...order.payment, label: PAYMENT_STATUS_LABELS[status] } : order.payment,
+    money: await moneyStory(db, actor, orderId),
+    canCollectCash: status === "cod-due" && (order.status === "shipped" || order.status === "delivered"),
+    canRecordRemittance: status === "cod-collected",
+  };
 }

@@ -1,13 +1,12 @@
 import { z } from "zod";
-import type { Actor } from "#core/actor.ts";
+import { type Actor, actorLabel } from "#core/actor.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { recordCashCollected, recordCashRemitted } from "../payments/payment-ledger.ts";
+import { announceOrderEvent } from "../orders/order-feed.ts";
+import { orderRow, orderRowForUpdate } from "../orders/order-rows.service.ts";
 import { parseInput } from "../validation/fields.ts";
-import { announceOrderEvent } from "./order-feed.ts";
-import { actorLabel } from "./order-machine.ts";
-import { findOrder, findOrderForUpdate } from "./orders.repository.ts";
+import { recordCashCollected, recordCashRemitted } from "./payment-ledger.ts";
 
 /*
  * Cash on delivery's money (record 32): the buyer pays the courier at the door (the order's
@@ -31,7 +30,7 @@ export async function markCashCollected(
 ): Promise<void> {
   assertAdmin(actor);
   await db.transaction().execute(async (trx) => {
-    const order = await findOrderForUpdate(trx, orderId);
+    const order = await orderRowForUpdate(trx, orderId);
     if (!order) throw new AppError("not-found", "This order could not be found.");
     if (order.paymentMethod !== "cod") throw new AppError("invalid-transition", "This order was not paid in cash.");
     if (order.paymentStatus !== "cod-due") {
@@ -104,7 +103,7 @@ async function remitOne(
   now: number,
   actor: Actor,
 ): Promise<void> {
-  const order = await findOrderForUpdate(trx, orderId);
+  const order = await orderRowForUpdate(trx, orderId);
   if (!order) throw new AppError("not-found", "This order could not be found.");
   if (order.paymentMethod !== "cod") {
     throw new AppError("invalid-transition", `Order ${order.orderNumber} was not paid in cash.`);
@@ -136,6 +135,6 @@ export async function recordOrderRemittance(
   now: number = Date.now(),
 ): Promise<void> {
   assertAdmin(actor);
-  if (!(await findOrder(db, { id: orderId }))) throw new AppError("not-found", "This order could not be found.");
+  if (!(await orderRow(db, { id: orderId }))) throw new AppError("not-found", "This order could not be found.");
   await recordCashRemittance(db, actor, { ...input, orderIds: [orderId] }, now);
 }

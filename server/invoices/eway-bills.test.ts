@@ -3,17 +3,17 @@ import type { Actor } from "#core/actor.ts";
 import { adminOrders } from "../admin/admin.service.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
-import { INTRA_STATE_LIMITS } from "../invoices/eway-bill-limits.ts";
-import { EWAY_BILL_THRESHOLD_PAISE, needsEwayBill } from "../invoices/eway-bills.ts";
-import { invoiceDocument } from "../invoices/invoices.service.ts";
+import { adminEwayBill } from "../orders/order-documents.service.ts";
+import { changeStatus, orderForAdmin } from "../orders/orders.service.ts";
+import { placeOrder } from "../orders/place-order.ts";
 import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
+import { INTRA_STATE_LIMITS } from "./eway-bill-limits.ts";
 import { recordEwayBill } from "./eway-bills.service.ts";
-import { adminEwayBill } from "./order-documents.service.ts";
-import { changeStatus, orderForAdmin } from "./orders.service.ts";
-import { placeOrder } from "./place-order.ts";
+import { EWAY_BILL_THRESHOLD_PAISE, needsEwayBill } from "./eway-bills.ts";
+import { invoiceDocument } from "./invoices.service.ts";
 
 const KOLKATA = { address: "12 Park Street", city: "Kolkata", stateCode: "19", pincode: "700016" };
 /** Every order pays ₹100 for shipping on top of its goods. */

@@ -1,5 +1,5 @@
 import type { Db } from "../db/schema.ts";
-import type { PaymentGateway } from "../payments/gateway.ts";
+import type { PaymentGateway } from "./gateway.ts";
 import { runPaymentJobs } from "./payment-jobs.ts";
 
 export type PaymentWorker = { stop: () => Promise<void> };

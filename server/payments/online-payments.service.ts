@@ -5,21 +5,15 @@ import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { issueInvoiceNumber } from "../invoices/invoicing.ts";
-import { type CheckoutResult, GatewayError, type GatewayPayment, type PaymentGateway } from "../payments/gateway.ts";
-import { findPaymentByGatewayId, insertOnlinePayment } from "../payments/order-payments.repository.ts";
-import { settleOrderMoney } from "../payments/payment-ledger.ts";
-import { recordPaymentEvent, setGatewayOrderId, setPaymentStatusIf } from "../payments/payments.repository.ts";
-import { claimRefund } from "../payments/refunds.ts";
-import { inLockOrder, moveOrder, type OrderRow } from "./order-machine.ts";
-import {
-  addSoldCount,
-  decrementStock,
-  findOrder,
-  findOrderForUpdate,
-  findOrderLines,
-  incrementStock,
-} from "./orders.repository.ts";
-import { queueOrderConfirmation } from "./place-order.ts";
+import { queueOrderConfirmation } from "../orders/order-confirmation.ts";
+import { moveOrder, type OrderRow } from "../orders/order-machine.ts";
+import { orderLines, orderRow, orderRowForUpdate } from "../orders/order-rows.service.ts";
+import { takeStock } from "../stock/stock.service.ts";
+import { type CheckoutResult, GatewayError, type GatewayPayment, type PaymentGateway } from "./gateway.ts";
+import { findPaymentByGatewayId, insertOnlinePayment } from "./order-payments.repository.ts";
+import { settleOrderMoney } from "./payment-ledger.ts";
+import { recordPaymentEvent, setGatewayOrderId, setPaymentStatusIf } from "./payments.repository.ts";
+import { claimRefund } from "./refunds.ts";
 
 /*
  * Online payment's rules (record 24). An online order is placed holding its stock, without invoice
@@ -57,7 +51,7 @@ export function gatewayOrThrow(gateway: PaymentGateway | null): PaymentGateway {
 }
 
 async function onlineOrder(db: Executor, token: string): Promise<OrderRow> {
-  const order = token.length >= 32 ? await findOrder(db, { accessToken: token }) : undefined;
+  const order = token.length >= 32 ? await orderRow(db, { accessToken: token }) : undefined;
   if (order?.paymentMethod !== "online") throw new AppError("not-found", "This order could not be found.");
   return order;
 }
@@ -130,7 +124,7 @@ export async function retryPayment(db: Db, token: string, now: number = Date.now
     throw new AppError("payment-not-due", "This order is not waiting for a payment.");
   }
   const changed = await db.transaction().execute(async (trx) => {
-    await findOrderForUpdate(trx, order.id);
+    await orderRowForUpdate(trx, order.id);
     if (!(await takeStockBack(trx, order.id))) {
       throw new AppError("out-of-stock", "Sorry, an item of this order has sold out meanwhile, so it cannot be paid.");
     }
@@ -184,7 +178,7 @@ export async function confirmCheckout(
   }
   return db.transaction().execute(async (trx) => {
     await takePayment(trx, order.id, payment, { eventId: null, kind: "payment-captured" }, now);
-    return (await findOrder(trx, { id: order.id }))?.paymentStatus ?? order.paymentStatus;
+    return (await orderRow(trx, { id: order.id }))?.paymentStatus ?? order.paymentStatus;
   });
 }
 
@@ -205,7 +199,7 @@ export async function takePayment(
   source: { eventId: string | null; kind: string },
   now: number,
 ): Promise<boolean> {
-  const order = await findOrderForUpdate(trx, orderId);
+  const order = await orderRowForUpdate(trx, orderId);
   if (!order) return false;
   const event = {
     orderId,
@@ -289,23 +283,13 @@ async function markPaid(trx: Executor, order: OrderRow, paymentId: string, now: 
   if (!moved) throw new AppError("stale-update", "This order was changed meanwhile.");
   await settleOrderMoney(trx, order.id);
   await issueInvoiceNumber(trx, order.id, now);
-  const lines = await findOrderLines(trx, order.id);
+  const lines = await orderLines(trx, order.id);
   await queueOrderConfirmation(trx, { ...order, total: order.total, paymentMethod: "online" }, lines, now);
 }
 
 /** Takes the order's stock again, all of it or none; false when a size no longer has enough. */
 async function takeStockBack(trx: Executor, orderId: number): Promise<boolean> {
-  const lines = inLockOrder(await findOrderLines(trx, orderId));
-  const taken: typeof lines = [];
-  for (const line of lines) {
-    if ((await decrementStock(trx, line.productId, line.size, line.quantity)) === null) {
-      for (const back of taken) await incrementStock(trx, back.productId, back.size, back.quantity);
-      return false;
-    }
-    taken.push(line);
-  }
-  for (const line of lines) await addSoldCount(trx, line.productId, line.quantity);
-  return true;
+  return (await takeStock(trx, await orderLines(trx, orderId))).taken;
 }
 
 async function callGateway<T>(call: () => Promise<T>): Promise<T> {

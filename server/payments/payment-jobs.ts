@@ -1,7 +1,11 @@
 import { amountToPay } from "#core/store-credit.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db } from "../db/schema.ts";
-import { GatewayError, type GatewayPayment, type PaymentGateway } from "../payments/gateway.ts";
+import { announceOrderEvent } from "../orders/order-feed.ts";
+import { orderLines } from "../orders/order-rows.service.ts";
+import { putBackStock } from "../stock/stock.service.ts";
+import { GatewayError, type GatewayPayment, type PaymentGateway } from "./gateway.ts";
+import { takePayment } from "./online-payments.service.ts";
 import {
   claimRefundAttempt,
   findAwaitingOrders,
@@ -10,11 +14,7 @@ import {
   refundHasGatewayId,
   setPaymentStatusIf,
   setRefundCreated,
-} from "../payments/payments.repository.ts";
-import { takePayment } from "./online-payments.service.ts";
-import { announceOrderEvent } from "./order-feed.ts";
-import { inLockOrder } from "./order-machine.ts";
-import { addSoldCount, findOrderLines, incrementStock } from "./orders.repository.ts";
+} from "./payments.repository.ts";
 
 /*
  * The payment jobs (record 24): reconciliation of online orders still awaiting their money, and
@@ -57,10 +57,7 @@ export async function reconcilePayments(
       if (!(await setPaymentStatusIf(trx, order.id, ["awaiting"], "failed", { stockReleasedAt: now }, ["placed"]))) {
         return false;
       }
-      for (const line of inLockOrder(await findOrderLines(trx, order.id))) {
-        await incrementStock(trx, line.productId, line.size, line.quantity);
-        await addSoldCount(trx, line.productId, -line.quantity);
-      }
+      await putBackStock(trx, await orderLines(trx, order.id));
       await recordPaymentEvent(trx, {
         orderId: order.id,
         eventId: null,

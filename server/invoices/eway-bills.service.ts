@@ -3,10 +3,10 @@ import { STATUS_LABELS } from "#core/order-status.ts";
 import { assertAdmin } from "../access.ts";
 import type { Db, OrderStatus } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { needsEwayBill } from "../invoices/eway-bills.ts";
 import { parseInput } from "../validation/fields.ts";
-import { findOrder, setEwayBillNumber } from "./orders.repository.ts";
-import { type EwayBillNumberInput, ewayBillNumberSchema } from "./orders.schemas.ts";
+import { needsEwayBill } from "./eway-bills.ts";
+import { type EwayBillNumberInput, ewayBillNumberSchema } from "./invoice.schemas.ts";
+import { findEwayBillBasis, setEwayBillNumber } from "./invoices.repository.ts";
 
 /**
  * The statuses in which an order's e-way bill number may be entered: before the goods leave, and
@@ -26,7 +26,7 @@ export async function recordEwayBill(
 ): Promise<string> {
   assertAdmin(actor);
   const { orderId, ewayBillNumber } = parseInput(ewayBillNumberSchema, input);
-  const order = await findOrder(db, { id: orderId });
+  const order = await findEwayBillBasis(db, orderId);
   if (!order) throw new AppError("not-found", "This order could not be found.");
   if (!needsEwayBill(order)) {
     throw new AppError(

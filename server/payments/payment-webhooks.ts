@@ -1,17 +1,16 @@
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import type { GatewayEvent, GatewayPayment, PaymentGateway } from "../payments/gateway.ts";
-import { markPaymentRefunded } from "../payments/payment-ledger.ts";
+import { announceOrderEvent } from "../orders/order-feed.ts";
+import { orderRowForUpdate } from "../orders/order-rows.service.ts";
+import type { GatewayEvent, GatewayPayment, PaymentGateway } from "./gateway.ts";
+import { gatewayOrThrow, takePayment } from "./online-payments.service.ts";
+import { markPaymentRefunded } from "./payment-ledger.ts";
 import {
   findOrderByGatewayOrderId,
   findRefundByGatewayRefund,
   markRefundProcessed,
   recordPaymentEvent,
-} from "../payments/payments.repository.ts";
-import { gatewayOrThrow, takePayment } from "./online-payments.service.ts";
-import { announceOrderEvent } from "./order-feed.ts";
-import type { OrderRow } from "./order-machine.ts";
-import { findOrderForUpdate } from "./orders.repository.ts";
+} from "./payments.repository.ts";
 
 /*
  * The gateway's webhooks (record 24): verified by their signature, recorded once under what that
@@ -19,6 +18,9 @@ import { findOrderForUpdate } from "./orders.repository.ts";
  */
 
 export type WebhookOutcome = "recorded" | "duplicate" | "unknown-order" | "ignored";
+
+/** The order of ours a gateway order belongs to. */
+type GatewayOrder = { id: number };
 
 /**
  * A webhook from the gateway, as its raw body and headers: refused (400) unless its signature
@@ -62,7 +64,7 @@ async function paymentFailed(
   trx: Executor,
   eventId: string,
   payment: GatewayPayment,
-  order: OrderRow | undefined,
+  order: GatewayOrder | undefined,
   now: number,
 ): Promise<WebhookOutcome> {
   const fresh = await recordPaymentEvent(trx, {
@@ -83,7 +85,7 @@ async function paymentCaptured(
   trx: Executor,
   event: GatewayEvent,
   payment: GatewayPayment,
-  order: OrderRow | undefined,
+  order: GatewayOrder | undefined,
   now: number,
 ): Promise<WebhookOutcome> {
   if (!order) {
@@ -116,7 +118,7 @@ async function refundProcessed(
   now: number,
 ): Promise<WebhookOutcome> {
   const asked = await findRefundByGatewayRefund(trx, refund.paymentId);
-  if (asked) await findOrderForUpdate(trx, asked.orderId);
+  if (asked) await orderRowForUpdate(trx, asked.orderId);
   const fresh = await recordPaymentEvent(trx, {
     eventId,
     at: now,

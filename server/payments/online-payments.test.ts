@@ -1,6 +1,7 @@
 import fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Actor, SYSTEM } from "#core/actor.ts";
+import { codOffer } from "#core/cash-on-delivery.ts";
 import { PAYMENT_WINDOW_MS } from "#core/payment-status.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { findProduct } from "../catalog/catalog.service.ts";
@@ -8,10 +9,9 @@ import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import type { Db } from "../db/schema.ts";
 import { registerPaymentWebhook } from "../http/payment-webhook.ts";
 import { COD_FEE_DESCRIPTION } from "../invoices/invoicing.ts";
-import { codOffer } from "../payments/cod.ts";
-import type { PaymentGateway } from "../payments/gateway.ts";
-import { findPaymentEvents } from "../payments/payments.repository.ts";
-import { RazorpayGateway } from "../payments/razorpay.ts";
+import { findOrder } from "../orders/orders.repository.ts";
+import { cancelOrderAsBuyer, changeStatus } from "../orders/orders.service.ts";
+import { placeOrder, type Sale } from "../orders/place-order.ts";
 import { DEMO_SELLER } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
@@ -19,12 +19,12 @@ import { type LocalGateway, startLocalGateway } from "../testing/local-gateway.t
 import { mailsTo } from "../testing/outbox.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { markCashCollected } from "./cash-payments.service.ts";
+import type { PaymentGateway } from "./gateway.ts";
 import { moneyStory } from "./money-story.ts";
 import { confirmCheckout, paymentPage, retryPayment } from "./online-payments.service.ts";
-import { findOrder } from "./orders.repository.ts";
-import { cancelOrderAsBuyer, changeStatus } from "./orders.service.ts";
 import { reconcilePayments, sendRefunds } from "./payment-jobs.ts";
-import { placeOrder, type Sale } from "./place-order.ts";
+import { findPaymentEvents } from "./payments.repository.ts";
+import { RazorpayGateway } from "./razorpay.ts";
 
 const ADMIN: Actor = {
   kind: "user",

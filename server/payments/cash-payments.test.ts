@@ -5,16 +5,16 @@ import { dashboardFigures, salesChart } from "../admin/admin.service.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import type { MailMessage } from "../mail/mail.schemas.ts";
 import { renderMail } from "../mail/templates/mail-templates.ts";
-import { findOrderPayments } from "../payments/order-payments.repository.ts";
+import { findOrder } from "../orders/orders.repository.ts";
+import { changeStatus, orderByAccessToken } from "../orders/orders.service.ts";
+import { placeOrder } from "../orders/place-order.ts";
 import { failure } from "../testing/app-error.ts";
 import { atShop, checkoutDetails, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { markCashCollected, recordCashRemittance, recordOrderRemittance } from "./cash-payments.service.ts";
-import { moneyStory } from "./money-story.ts";
-import { findOrder } from "./orders.repository.ts";
-import { changeStatus, orderByAccessToken, orderForAdmin } from "./orders.service.ts";
-import { placeOrder } from "./place-order.ts";
+import { adminOrderWithMoney, moneyStory } from "./money-story.ts";
+import { findOrderPayments } from "./order-payments.repository.ts";
 
 /*
  * Cash on delivery's money (record 32): delivered means the buyer paid the courier at the door; the
@@ -88,9 +88,9 @@ describeEachDatabase("cash on delivery's money", (database) => {
     ]);
     expect(story.at(-1)).toMatchObject({ amount: 437_800, reference: "UTR DEL2611 0042" });
     // The administrator sees where the cash is; the buyer sees that it is paid.
-    expect((await orderForAdmin(db, ADMIN, first.id)).payment.label).toBe("Cash remitted");
-    expect((await orderForAdmin(db, ADMIN, second.id)).payment.label).toBe("Cash collected");
-    expect((await orderForAdmin(db, ADMIN, second.id)).canRecordRemittance).toBe(true);
+    expect((await adminOrderWithMoney(db, ADMIN, first.id)).payment.label).toBe("Cash remitted");
+    expect((await adminOrderWithMoney(db, ADMIN, second.id)).payment.label).toBe("Cash collected");
+    expect((await adminOrderWithMoney(db, ADMIN, second.id)).canRecordRemittance).toBe(true);
     expect((await orderByAccessToken(db, first.accessToken)).payment.label).toBe("Paid in cash on delivery");
   });
 

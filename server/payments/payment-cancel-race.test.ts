@@ -2,18 +2,18 @@ import fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addToCart } from "../cart/cart.service.ts";
 import { registerPaymentWebhook } from "../http/payment-webhook.ts";
-import type { PaymentGateway } from "../payments/gateway.ts";
-import { findRefunds } from "../payments/payments.repository.ts";
-import { RazorpayGateway } from "../payments/razorpay.ts";
+import { findOrder } from "../orders/orders.repository.ts";
+import { cancelOrderAsBuyer } from "../orders/orders.service.ts";
+import { placeOrder } from "../orders/place-order.ts";
 import { DEMO_SELLER } from "../tax/seller.ts";
 import { checkoutDetails, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { type LocalGateway, startLocalGateway } from "../testing/local-gateway.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
+import type { PaymentGateway } from "./gateway.ts";
 import { paymentPage } from "./online-payments.service.ts";
-import { findOrder } from "./orders.repository.ts";
-import { cancelOrderAsBuyer } from "./orders.service.ts";
 import { sendRefunds } from "./payment-jobs.ts";
-import { placeOrder } from "./place-order.ts";
+import { findRefunds } from "./payments.repository.ts";
+import { RazorpayGateway } from "./razorpay.ts";
 
 /*
  * A payment and the buyer's cancel of the same order, at the same moment (record 32): the gateway's

@@ -1,0 +1,55 @@
+import type { Selectable } from "kysely";
+import type { Actor } from "#core/actor.ts";
+import { ORDER_STATUSES, type OrderStatus } from "#core/order-status.ts";
+import type { Executor, OrderLinesTable, OrdersTable } from "../db/schema.ts";
+import { composeProcess, type Effect, type Guard, type Process, type ProcessPart, ProcessSlot } from "./process.ts";
+
+/*
+ * The order machine's published vocabulary (record 37): what a move of an order is, and how a room
+ * contributes to it. The machine itself is server/orders/order-machine.ts; the rooms that react
+ * (stock, offers, points, store credit, invoices, payments, mail, reviews) each export an
+ * `OrderProcess` from their own room, and server/shop-processes.ts composes them in order.
+ */
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+
+/** What a move records on the order besides its status: the shipment, or why it was cancelled. */
+export type MoveDetails = {
+  courier?: string;
+  trackingNumber?: string;
+  expectedDeliveryAt?: number | null;
+  cancelReason?: string;
+};
+
+/** What every effect of a move is given; an effect notes there what else the move changed. */
+export type OrderMove = {
+  trx: Executor;
+  /** The order as read under its lock before the move (its status still `from`). */
+  order: OrderRow;
+  from: OrderStatus;
+  to: OrderStatus;
+  actor: Actor;
+  now: number;
+  /** Whether pages of the catalogue now show something else (stock that came back to a size). */
+  changed: { catalogue: boolean };
+  details: MoveDetails;
+  /** The order's lines, read in the move's transaction when an effect first asks. */
+  lines: () => Promise<readonly OrderLineRow[]>;
+};
+
+export type OrderGuard = Guard<OrderRow>;
+export type OrderEffect = Effect<OrderMove>;
+
+/** What a room contributes to the order's life: guards and effects by the status an order arrives at. */
+export type OrderProcess = ProcessPart<OrderStatus, OrderRow, OrderMove>;
+
+export type ComposedOrderProcess = Process<OrderStatus, OrderRow, OrderMove>;
+
+/** The shop's order process, installed by the composition step, read by the order machine. */
+export const orderProcessSlot = new ProcessSlot<ComposedOrderProcess>("order");
+
+/** Composes the order process from its parts, listed in the order their effects run. */
+export function composeOrderProcess(parts: readonly OrderProcess[]): ComposedOrderProcess {
+  return composeProcess(ORDER_STATUSES, parts);
+}

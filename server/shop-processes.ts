@@ -1,0 +1,50 @@
+import { invoicesOnOrders } from "./invoices/invoices-on-orders.ts";
+import { mailOnOrders, mailOnReturns } from "./mail/status-mails.ts";
+import { paymentsOnOrders } from "./payments/payments-on-orders.ts";
+import { composeOrderProcess, type OrderProcess, orderProcessSlot } from "./processes/order-process.ts";
+import { composeReturnProcess, type ReturnProcess, returnProcessSlot } from "./processes/return-process.ts";
+import { offersOnOrders } from "./promotions/offers-on-orders.ts";
+import { settlementOnReturns } from "./returns/return-settlement.ts";
+import { reviewsOnOrders } from "./reviews/review-invitations.ts";
+import { rewardsOnOrders } from "./rewards/rewards-on-orders.ts";
+import { stockOnOrders } from "./stock/stock-on-orders.ts";
+import { stockOnReturns } from "./stock/stock-on-returns.ts";
+import { storeCreditOnOrders } from "./store-credit/store-credit-on-orders.ts";
+
+/*
+ * The shop's composition step (record 37): which rooms take part in the life of an order and of a
+ * return, and in which order their effects run. The bootstrap runs it before the shop takes a
+ * request, the test setup before every test file, and each benchmark before it starts; until it
+ * has run, the machines refuse to move anything.
+ */
+
+/**
+ * The order's process, in the order its guards are checked and its effects run on every move:
+ * goods back on the shelf first, then the offers, points and store credit the order used, then its
+ * money (paid before it ships; refunded when cancelled), then its tax documents (an e-way bill
+ * before it ships; the credit note when it does not sell), then the buyer's mail, which names the
+ * refund and the credit note, and last the invitation to review, which waits days after it.
+ */
+export const ORDER_PROCESS: readonly OrderProcess[] = [
+  stockOnOrders,
+  offersOnOrders,
+  rewardsOnOrders,
+  storeCreditOnOrders,
+  paymentsOnOrders,
+  invoicesOnOrders,
+  mailOnOrders,
+  reviewsOnOrders,
+];
+
+/**
+ * A return's process, in the same way: the pieces back on the shelf (or an exchange's held size
+ * when it is rejected), then the return's own settlement (its credit note and replacement invoice,
+ * the points of the pieces, the money back, store credit first), then the shopper's mail.
+ */
+export const RETURN_PROCESS: readonly ReturnProcess[] = [stockOnReturns, settlementOnReturns, mailOnReturns];
+
+/** Composes the shop's processes and installs them where the machines find them; running it again changes nothing. */
+export function composeShopProcesses(): void {
+  orderProcessSlot.install(composeOrderProcess(ORDER_PROCESS));
+  returnProcessSlot.install(composeReturnProcess(RETURN_PROCESS));
+}
