@@ -1,7 +1,8 @@
-import { data, Link, useLocation, useNavigation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import { listingUrl, productCount } from "#core/listings.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { browseListing, filtersSet, listingOptions } from "#server/catalog/catalog.service.ts";
+import { notFound } from "../.server/address.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
 import { EmptyResults } from "../components/catalog/empty-results.tsx";
 import { FilterPanel } from "../components/catalog/filter-panel.tsx";
@@ -14,7 +15,7 @@ import { readListingRequest } from "./listing.server.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const listing = readListingRequest(url);
-  if (!listing) throw data(null, { status: 404 });
+  if (!listing) notFound("There is no such collection.");
   const { db } = appServices(context);
   const [page, options] = await Promise.all([
     browseListing(db, listing.query, { withSizes: listing.query.listing === "accessories" }),

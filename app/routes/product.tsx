@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { data } from "react-router";
 import { imageSources } from "#core/images.ts";
 import { rupeeDecimal } from "#core/money.ts";
 import { formatCount } from "#core/numbers.ts";
@@ -8,6 +7,7 @@ import { materialLabel } from "#core/sizes.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { getProduct } from "#server/catalog/catalog.service.ts";
 import { productPageReviews } from "#server/reviews/reviews.service.ts";
+import { idFromPath } from "../.server/address.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
 import { DeliveryCheck } from "../components/catalog/delivery-check.tsx";
 import { ShelfPrice } from "../components/catalog/offer-price.tsx";
@@ -22,8 +22,7 @@ import { productJsonLd } from "../lib/structured-data.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!/^\d{1,12}$/.test(params.id)) throw data(null, { status: 404 });
+  const id = idFromPath(params.id, "This product could not be found.");
   const { db } = appServices(context);
   const product = await getProduct(db, id);
   // The same for every visitor (the page is cached): the summary and a few reviews, never all.

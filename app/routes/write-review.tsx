@@ -1,12 +1,14 @@
 import { data, Form, Link } from "react-router";
 import { MAX_REVIEW_PHOTOS } from "#core/reviews.ts";
-import { FIT_WORDS, type Fit } from "#core/size-charts.ts";
+import { FIT_WORDS } from "#core/size-charts.ts";
 import { refusalOf } from "#server/http/service-errors.ts";
+import { reviewSchema } from "#server/reviews/reviews.schemas.ts";
 import { reviewForm, submitReview } from "#server/reviews/reviews.service.ts";
 import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
 import { formFailure } from "../.server/action-results.ts";
+import { idFromPath } from "../.server/address.ts";
 import { appServices } from "../.server/context.ts";
-import { chosenFile, readForm } from "../.server/forms.ts";
+import { chosenFile, formFields, readForm } from "../.server/forms.ts";
 import { signedInOrLogin } from "../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { ShopImage } from "../components/catalog/shop-image.tsx";
@@ -20,8 +22,7 @@ import type { Route } from "./+types/write-review";
 const FORM_LIMIT = MAX_REVIEW_PHOTOS * MAX_UPLOAD_BYTES + 64 * 1024;
 
 function productIdOf(raw: string): number {
-  if (!/^\d{1,12}$/.test(raw)) throw data({ message: "This product could not be found." }, { status: 404 });
-  return Number(raw);
+  return idFromPath(raw, "This product could not be found.");
 }
 
 export async function loader({ params, context, request, url }: Route.LoaderArgs) {
@@ -40,28 +41,13 @@ export async function action({ params, context, request, url }: Route.ActionArgs
   const productId = productIdOf(params.productId);
   try {
     const form = await readForm(request, FORM_LIMIT);
-    const text = (name: string) => String(form.get(name) ?? "");
     const uploads: Buffer[] = [];
     for (const slot of [0, 1, 2]) {
       const file = chosenFile(form, `photo${slot}`);
       if (file) uploads.push(Buffer.from(await file.arrayBuffer()));
     }
     const { db, storage } = appServices(context);
-    const { status } = await submitReview(
-      db,
-      storage,
-      actor,
-      productId,
-      {
-        rating: text("rating"),
-        title: text("title"),
-        body: text("body"),
-        sizeBought: text("sizeBought"),
-        fit: text("fit") as Fit,
-        keepPhotos: form.getAll("keepPhotos").map(String),
-      },
-      uploads,
-    );
+    const { status } = await submitReview(db, storage, actor, productId, formFields(form, reviewSchema), uploads);
     const message =
       status === "held"
         ? "Thank you. Your review waits for a person to read it before it is published."

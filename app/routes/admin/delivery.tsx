@@ -1,10 +1,11 @@
 import { Form } from "react-router";
+import { z } from "zod";
 import { formatDeliveryDay } from "#core/dates.ts";
 import { formatCount } from "#core/numbers.ts";
 import { changeDelivery, deliveryAdminView } from "#server/delivery/delivery-admin.service.ts";
 import { formFailure } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
-import { readForm } from "../../.server/forms.ts";
+import { chosenFile, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
 import { FormError } from "../../components/ui/form-error.tsx";
@@ -32,19 +33,19 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 }
 
-/** The form's intent and its fields, as the service takes them. */
+/** The screen's forms: the courier's list (a file beside the intent), a holiday added, a holiday removed. */
+const deliveryForm = z.object({
+  intent: z.enum(["upload", "add-holiday", "remove-holiday"], { error: "Unknown delivery action." }),
+  day: z.string(),
+  name: z.string(),
+});
+
+/** The form's intent and its fields, as the service takes them (the service checks them). */
 async function deliveryChange(form: FormData): Promise<Parameters<typeof changeDelivery>[2]> {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const intent = text("intent");
-  if (intent === "upload") {
-    const file = form.get("file");
-    return { intent, csv: file instanceof File ? await file.text() : "" };
-  }
-  if (intent === "add-holiday") return { intent, day: text("day"), name: text("name") };
-  return { intent: "remove-holiday", day: text("day") };
+  const { intent, day, name } = routeFields(form, deliveryForm);
+  if (intent === "upload") return { intent, csv: (await chosenFile(form, "file")?.text()) ?? "" };
+  if (intent === "add-holiday") return { intent, day, name };
+  return { intent, day };
 }
 
 export const meta: Route.MetaFunction = () =>

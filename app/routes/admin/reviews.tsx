@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
 import { formatShopDateTime } from "#core/dates.ts";
 import { FIT_WORDS, type Fit } from "#core/size-charts.ts";
-import type { ReviewStatus } from "#server/reviews/reviews.schemas.ts";
+import { moderationSchema, type ReviewStatus } from "#server/reviews/reviews.schemas.ts";
 import { moderateReview, reviewQueue } from "#server/reviews/reviews.service.ts";
 import { pageNumber } from "#server/validation/fields.ts";
 import { formFailure } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
-import { readForm } from "../../.server/forms.ts";
+import { formFields, readForm } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
 import { Stars } from "../../components/reviews/stars.tsx";
@@ -39,12 +39,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
   try {
     const form = await readForm(request);
-    const text = (name: string) => String(form.get(name) ?? "");
-    const decided = await moderateReview(appServices(context).db, actor, {
-      decision: text("decision"),
-      reviewId: text("reviewId"),
-      reason: text("reason"),
-    });
+    const decided = await moderateReview(appServices(context).db, actor, formFields(form, moderationSchema));
     const message =
       decided === "approved" ? "The review is published." : "The review is rejected; its author sees why.";
     return redirectWithToast(context, `/admin/reviews?status=${statusOf(url)}`, makeToast("success", message));

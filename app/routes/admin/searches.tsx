@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { SEARCH_COUNT_LIMIT } from "#core/listings.ts";
 import { formatCount } from "#core/numbers.ts";
-import { searchInsights, treatAsSynonym } from "#server/catalog/search/search.service.ts";
+import { searchInsights, synonymSchema, treatAsSynonym } from "#server/catalog/search/search.service.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
-import { readForm } from "../../.server/forms.ts";
+import { formFields, readForm } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -19,10 +19,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
   const form = await readForm(request);
   try {
-    const saved = await treatAsSynonym(appServices(context).db, actor, {
-      word: form.get("word"),
-      target: form.get("target"),
-    });
+    const saved = await treatAsSynonym(appServices(context).db, actor, formFields(form, synonymSchema));
     return actionDone(context, request, makeToast("success", `“${saved.word}” now finds “${saved.target}”`), {
       backTo: "/admin/searches",
     });

@@ -1,10 +1,13 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
+import { z } from "zod";
 import { CHART_COLUMNS, type ChartKind, formatLength, toMillimetres } from "#core/size-charts.ts";
 import { SIZES } from "#core/sizes.ts";
 import { saveSizeChart, sizeChartsAdmin } from "#server/reviews/size-guides.service.ts";
+import { idField } from "#server/validation/fields.ts";
 import { formFailure } from "../../.server/action-results.ts";
+import { idFromPath } from "../../.server/address.ts";
 import { appServices } from "../../.server/context.ts";
-import { readForm } from "../../.server/forms.ts";
+import { readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
 import { FormError } from "../../components/ui/form-error.tsx";
@@ -13,13 +16,13 @@ import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/size-charts";
 
 const CLOTHING_SIZES = ["S", "M", "L", "XL"];
+const NO_PRODUCT = "This product could not be found.";
 const FOOTWEAR_SIZES = SIZES.filter((size) => size.startsWith("UK "));
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
   const productParam = url.searchParams.get("product");
-  const productId = productParam && /^\d{1,9}$/.test(productParam) ? Number(productParam) : undefined;
-  if (productParam && productId === undefined) throw data(null, { status: 404 });
+  const productId = productParam ? idFromPath(productParam, NO_PRODUCT) : undefined;
   const charts = await sizeChartsAdmin(appServices(context).db, actor, productId);
   const asked = url.searchParams.get("collection");
   const collection = charts.collections.find((entry) => entry.slug === asked) ?? charts.collections[0];
@@ -55,18 +58,37 @@ type Chosen = {
   slug: string | null;
 };
 
+/** Whose chart the editor sends (a product's, else a collection's) and of which kind. */
+const chartOwnerForm = z.object({
+  productId: idField(NO_PRODUCT).optional(),
+  collection: z.string(),
+  kind: z.enum(["clothing", "footwear"]).catch("clothing"),
+});
+
+/** The sizes of a chart of each kind, as the editor's table lists them. */
+function sizesOf(kind: ChartKind): readonly string[] {
+  return kind === "footwear" ? FOOTWEAR_SIZES : CLOTHING_SIZES;
+}
+
+/** The name of the table's cell for one size and one measurement. */
+const cellName = (size: string, key: string) => `${size}:${key}`;
+
+/** The table's cells as typed, in centimetres: every size and measurement of either kind. */
+const chartCellsForm = z.object(
+  Object.fromEntries(
+    (["clothing", "footwear"] as const).flatMap((kind) =>
+      sizesOf(kind).flatMap((size) => CHART_COLUMNS[kind].map((column) => [cellName(size, column.key), z.string()])),
+    ),
+  ) as Record<string, z.ZodString>,
+);
+
 /** The table as typed, in centimetres: a size with no value at all is left out of the chart. */
-function chartFrom(form: FormData) {
-  const kind: ChartKind = form.get("kind") === "footwear" ? "footwear" : "clothing";
-  const sizes = kind === "footwear" ? FOOTWEAR_SIZES : CLOTHING_SIZES;
-  const rows = sizes
+function chartFrom(kind: ChartKind, cells: Record<string, string>) {
+  const rows = sizesOf(kind)
     .map((size) => ({
       size,
       values: Object.fromEntries(
-        CHART_COLUMNS[kind].map((column) => [
-          column.key,
-          toMillimetres(String(form.get(`${size}:${column.key}`) ?? ""), "cm"),
-        ]),
+        CHART_COLUMNS[kind].map((column) => [column.key, toMillimetres(cells[cellName(size, column.key)] ?? "", "cm")]),
       ),
     }))
     .filter((row) => Object.values(row.values).some((value) => value !== null));
@@ -77,10 +99,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
   try {
     const form = await readForm(request);
-    const productId = String(form.get("productId") ?? "");
-    const collection = String(form.get("collection") ?? "");
-    const owner = /^\d{1,9}$/.test(productId) ? { productId: Number(productId) } : { collection };
-    const message = await saveSizeChart(appServices(context).db, actor, owner, chartFrom(form));
+    const { productId, collection, kind } = routeFields(form, chartOwnerForm);
+    const owner = productId === undefined ? { collection } : { productId };
+    const chart = chartFrom(kind, routeFields(form, chartCellsForm));
+    const message = await saveSizeChart(appServices(context).db, actor, owner, chart);
     const back = "productId" in owner ? `product=${owner.productId}` : `collection=${collection}`;
     return redirectWithToast(context, `/admin/size-charts?${back}`, makeToast("success", message));
   } catch (error) {
@@ -95,7 +117,7 @@ export const meta: Route.MetaFunction = () =>
 export default function SizeChartsAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { charts, chosen, kind } = loaderData;
   if (!chosen) return null;
-  const sizes = kind === "footwear" ? FOOTWEAR_SIZES : CLOTHING_SIZES;
+  const sizes = sizesOf(kind);
   const columns = CHART_COLUMNS[kind];
   const typedValue = (size: string, key: string) => {
     const row = chosen.chart?.kind === kind ? chosen.chart.rows.find((entry) => entry.size === size) : undefined;
@@ -163,7 +185,7 @@ export default function SizeChartsAdmin({ loaderData, actionData }: Route.Compon
                     {columns.map((column) => (
                       <td key={column.key} className="py-1 pr-3">
                         <input
-                          name={`${size}:${column.key}`}
+                          name={cellName(size, column.key)}
                           aria-label={`${column.label}, size ${size}, in centimetres`}
                           inputMode="decimal"
                           defaultValue={typedValue(size, column.key)}
