@@ -80,8 +80,7 @@ export default function WriteReview({ loaderData, actionData }: Route.ComponentP
       </div>
     );
   }
-  const { product, sizesBought, review } = loaderData.form;
-  const errors = actionData?.fieldErrors ?? {};
+  const { product, review } = loaderData.form;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
       <div className="flex items-center gap-4">
@@ -108,7 +107,23 @@ export default function WriteReview({ loaderData, actionData }: Route.ComponentP
           {review.status === "approved" ? " An edit is read by a moderator again before it shows." : ""}
         </Notice>
       ) : null}
-      <FormError message={actionData?.message} fieldErrors={errors} />
+      <ReviewForm form={loaderData.form} failure={actionData} />
+    </div>
+  );
+}
+
+/** The review's fields, filled in with the review being edited, and the last refusal beside them. */
+function ReviewForm({
+  form: { sizesBought, review },
+  failure,
+}: {
+  form: NonNullable<Route.ComponentProps["loaderData"]["form"]>;
+  failure: Route.ComponentProps["actionData"];
+}) {
+  const errors = failure?.fieldErrors ?? {};
+  return (
+    <>
+      <FormError message={failure?.message} fieldErrors={errors} />
       <Form method="post" encType="multipart/form-data" className="card flex flex-col gap-4 p-5">
         <RatingChoice rating={review?.rating} error={errors.rating} />
         <SelectField
@@ -153,7 +168,7 @@ export default function WriteReview({ loaderData, actionData }: Route.ComponentP
           className="btn-primary self-start"
         />
       </Form>
-    </div>
+    </>
   );
 }
 

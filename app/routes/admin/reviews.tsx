@@ -64,68 +64,12 @@ export default function ReviewsAdmin({ loaderData, actionData }: Route.Component
         </Link>{" "}
         names (abuse, personal details or links, not about the piece, advertising). The author sees the reason.
       </p>
-      <nav aria-label="Review status">
-        <ul className="flex flex-wrap gap-2">
-          {TABS.map((tab) => (
-            <li key={tab.status}>
-              <Link
-                to={`/admin/reviews?status=${tab.status}`}
-                aria-current={tab.status === status ? "page" : undefined}
-                className={tab.status === status ? "btn-primary px-3 py-1.5" : "btn-outline px-3 py-1.5"}
-              >
-                {tab.label} ({counts[tab.status] ?? 0})
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <StatusTabs status={status} counts={counts} />
       <FormError message={actionData?.message} />
       {reviews.length === 0 ? <p>No reviews here.</p> : null}
       <ul className="flex flex-col gap-4">
         {reviews.map((review) => (
-          <li key={review.id} className="card flex flex-col gap-2 p-4" data-testid="queued-review">
-            <div className="flex flex-wrap items-center gap-3">
-              <Stars rating={review.rating} />
-              <h2 className="font-semibold">{review.title}</h2>
-            </div>
-            <p className="text-sm text-zinc-700 dark:text-zinc-300">
-              <Link to={`/productinfo/${review.productId}`} className="underline underline-offset-4">
-                {review.productTitle}
-              </Link>{" "}
-              · {review.authorName}, {review.authorCity} ({review.authorEmail}) · size {review.sizeBought},{" "}
-              {FIT_WORDS[review.fit as Fit].toLowerCase()} · {formatShopDateTime(review.updatedAt)}
-            </p>
-            {review.heldFor ? (
-              <p className="text-sm font-medium text-amber-800 dark:text-amber-300">Held: {review.heldFor}</p>
-            ) : null}
-            {review.rejectReason ? <p className="text-sm">Rejected: {review.rejectReason}</p> : null}
-            <p className="whitespace-pre-line">{review.body}</p>
-            <PhotoThumbnails photos={review.photos} describe={(index) => `Photo ${index + 1} of the review`} />
-            <div className="flex flex-wrap items-end gap-3">
-              {review.status !== "approved" ? (
-                <Form method="post">
-                  <input type="hidden" name="reviewId" value={review.id} />
-                  <input type="hidden" name="decision" value="approve" />
-                  <button type="submit" className="btn-primary" aria-label={`Publish the review "${review.title}"`}>
-                    Publish
-                  </button>
-                </Form>
-              ) : null}
-              {review.status !== "rejected" ? (
-                <Form method="post" className="flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="reviewId" value={review.id} />
-                  <input type="hidden" name="decision" value="reject" />
-                  <div>
-                    <label htmlFor={`reason-${review.id}`} className="label">
-                      Reason for rejecting
-                    </label>
-                    <input id={`reason-${review.id}`} name="reason" className="field" maxLength={300} required />
-                  </div>
-                  <SubmitButton label="Reject" pendingLabel="Saving…" className="btn-outline" />
-                </Form>
-              ) : null}
-            </div>
-          </li>
+          <QueuedReview key={review.id} review={review} />
         ))}
       </ul>
       <div className="flex gap-3">
@@ -141,5 +85,82 @@ export default function ReviewsAdmin({ loaderData, actionData }: Route.Component
         ) : null}
       </div>
     </div>
+  );
+}
+
+type Queue = Route.ComponentProps["loaderData"];
+
+/** The queue's tabs (waiting, held, published, rejected), each with how many it holds. */
+function StatusTabs({ status, counts }: Pick<Queue, "status" | "counts">) {
+  return (
+    <nav aria-label="Review status">
+      <ul className="flex flex-wrap gap-2">
+        {TABS.map((tab) => (
+          <li key={tab.status}>
+            <Link
+              to={`/admin/reviews?status=${tab.status}`}
+              aria-current={tab.status === status ? "page" : undefined}
+              className={tab.status === status ? "btn-primary px-3 py-1.5" : "btn-outline px-3 py-1.5"}
+            >
+              {tab.label} ({counts[tab.status] ?? 0})
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** One review as its author wrote it, who wrote it about what, and the buttons that decide it. */
+function QueuedReview({ review }: { review: Queue["reviews"][number] }) {
+  return (
+    <li className="card flex flex-col gap-2 p-4" data-testid="queued-review">
+      <div className="flex flex-wrap items-center gap-3">
+        <Stars rating={review.rating} />
+        <h2 className="font-semibold">{review.title}</h2>
+      </div>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        <Link to={`/productinfo/${review.productId}`} className="underline underline-offset-4">
+          {review.productTitle}
+        </Link>{" "}
+        · {review.authorName}, {review.authorCity} ({review.authorEmail}) · size {review.sizeBought},{" "}
+        {FIT_WORDS[review.fit as Fit].toLowerCase()} · {formatShopDateTime(review.updatedAt)}
+      </p>
+      {review.heldFor ? (
+        <p className="text-sm font-medium text-amber-800 dark:text-amber-300">Held: {review.heldFor}</p>
+      ) : null}
+      {review.rejectReason ? <p className="text-sm">Rejected: {review.rejectReason}</p> : null}
+      <p className="whitespace-pre-line">{review.body}</p>
+      <PhotoThumbnails photos={review.photos} describe={(index) => `Photo ${index + 1} of the review`} />
+      <div className="flex flex-wrap items-end gap-3">
+        {review.status !== "approved" ? (
+          <Form method="post">
+            <input type="hidden" name="reviewId" value={review.id} />
+            <input type="hidden" name="decision" value="approve" />
+            <button type="submit" className="btn-primary" aria-label={`Publish the review "${review.title}"`}>
+              Publish
+            </button>
+          </Form>
+        ) : null}
+        {review.status !== "rejected" ? <RejectForm reviewId={review.id} /> : null}
+      </div>
+    </li>
+  );
+}
+
+/** Rejecting a review takes a reason, which its author reads. */
+function RejectForm({ reviewId }: { reviewId: number }) {
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="reviewId" value={reviewId} />
+      <input type="hidden" name="decision" value="reject" />
+      <div>
+        <label htmlFor={`reason-${reviewId}`} className="label">
+          Reason for rejecting
+        </label>
+        <input id={`reason-${reviewId}`} name="reason" className="field" maxLength={300} required />
+      </div>
+      <SubmitButton label="Reject" pendingLabel="Saving…" className="btn-outline" />
+    </Form>
   );
 }

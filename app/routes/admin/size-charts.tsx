@@ -117,32 +117,10 @@ export const meta: Route.MetaFunction = () =>
 export default function SizeChartsAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { charts, chosen, kind } = loaderData;
   if (!chosen) return null;
-  const sizes = sizesOf(kind);
-  const columns = CHART_COLUMNS[kind];
-  const typedValue = (size: string, key: string) => {
-    const row = chosen.chart?.kind === kind ? chosen.chart.rows.find((entry) => entry.size === size) : undefined;
-    const mm = row?.values[key];
-    return mm ? formatLength(mm, "cm") : "";
-  };
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
       <h1 className="font-display text-3xl font-semibold">Size charts</h1>
-      <nav aria-label="Collections">
-        <ul className="flex flex-wrap gap-2">
-          {charts.collections.map((entry) => (
-            <li key={entry.slug}>
-              <Link
-                to={`/admin/size-charts?collection=${entry.slug}`}
-                aria-current={entry.slug === chosen.slug ? "page" : undefined}
-                className={entry.slug === chosen.slug ? "btn-primary px-3 py-1.5" : "btn-outline px-3 py-1.5"}
-              >
-                {entry.title}
-                {entry.chart ? "" : " (none)"}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <CollectionTabs collections={charts.collections} chosen={chosen} />
       <FormError message={actionData?.message} />
       <section aria-labelledby="chart-heading" className="card flex flex-col gap-4 p-4">
         <h2 id="chart-heading" className="text-lg font-semibold">
@@ -162,45 +140,86 @@ export default function SizeChartsAdmin({ loaderData, actionData }: Route.Compon
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name={chosen.owner.name} value={chosen.owner.value} />
           <input type="hidden" name="kind" value={kind} />
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Size
-                  </th>
-                  {columns.map((column) => (
-                    <th key={column.key} scope="col" className="py-2 pr-3">
-                      {column.label} (cm, {column.basis})
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {sizes.map((size) => (
-                  <tr key={size}>
-                    <th scope="row" className="py-1 pr-3">
-                      {size}
-                    </th>
-                    {columns.map((column) => (
-                      <td key={column.key} className="py-1 pr-3">
-                        <input
-                          name={cellName(size, column.key)}
-                          aria-label={`${column.label}, size ${size}, in centimetres`}
-                          inputMode="decimal"
-                          defaultValue={typedValue(size, column.key)}
-                          className="field w-24"
-                        />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ChartTable chosen={chosen} kind={kind} />
           <SubmitButton label="Save the chart" pendingLabel="Saving…" className="btn-primary self-start" />
         </Form>
       </section>
+    </div>
+  );
+}
+
+/** A tab for each collection's chart; one without a saved chart says so. */
+function CollectionTabs({
+  collections,
+  chosen,
+}: {
+  collections: Route.ComponentProps["loaderData"]["charts"]["collections"];
+  chosen: Chosen;
+}) {
+  return (
+    <nav aria-label="Collections">
+      <ul className="flex flex-wrap gap-2">
+        {collections.map((entry) => (
+          <li key={entry.slug}>
+            <Link
+              to={`/admin/size-charts?collection=${entry.slug}`}
+              aria-current={entry.slug === chosen.slug ? "page" : undefined}
+              className={entry.slug === chosen.slug ? "btn-primary px-3 py-1.5" : "btn-outline px-3 py-1.5"}
+            >
+              {entry.title}
+              {entry.chart ? "" : " (none)"}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The chart as a table to type into: a row per size, a cell per measurement, in centimetres. */
+function ChartTable({ chosen, kind }: { chosen: Chosen; kind: ChartKind }) {
+  const columns = CHART_COLUMNS[kind];
+  const typedValue = (size: string, key: string) => {
+    const row = chosen.chart?.kind === kind ? chosen.chart.rows.find((entry) => entry.size === size) : undefined;
+    const mm = row?.values[key];
+    return mm ? formatLength(mm, "cm") : "";
+  };
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              Size
+            </th>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className="py-2 pr-3">
+                {column.label} (cm, {column.basis})
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {sizesOf(kind).map((size) => (
+            <tr key={size}>
+              <th scope="row" className="py-1 pr-3">
+                {size}
+              </th>
+              {columns.map((column) => (
+                <td key={column.key} className="py-1 pr-3">
+                  <input
+                    name={cellName(size, column.key)}
+                    aria-label={`${column.label}, size ${size}, in centimetres`}
+                    inputMode="decimal"
+                    defaultValue={typedValue(size, column.key)}
+                    className="field w-24"
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
