@@ -20,7 +20,7 @@ import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, returnPath } from "../.server/forms.ts";
 import { readGuestPost } from "../.server/guest-cookie.ts";
-import { pieceFromUrl } from "../.server/order-now.ts";
+import { pieceFromUrl } from "../.server/order-now-piece.ts";
 import { actorOf } from "../.server/session.ts";
 import { makeToast } from "../.server/toasts.ts";
 import { CartLines } from "../components/cart/cart-lines.tsx";

@@ -9,7 +9,7 @@ import { paymentChoices } from "#server/payments/cod.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";
 import { readForm } from "../.server/forms.ts";
-import { pieceFromUrl } from "../.server/order-now.ts";
+import { pieceFromUrl } from "../.server/order-now-piece.ts";
 import { actorOf } from "../.server/session.ts";
 import { CheckoutBlocked } from "../components/cart/checkout-blocked.tsx";
 import { CheckoutForm } from "../components/cart/checkout-form.tsx";

@@ -13,7 +13,7 @@ import { signOutHeaders } from "../.server/sign-in.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { PROFILE_ROWS, ProfileFields, profileValue } from "../components/account/profile-fields.tsx";
 import { RewardPoints } from "../components/orders/reward-points.tsx";
-import { StoreCredit } from "../components/returns/store-credit.tsx";
+import { StoreCreditLedger } from "../components/returns/store-credit-ledger.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
@@ -89,7 +89,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </div>
         {editing ? <ProfileEditor profile={profile} failure={actionData} /> : <ProfileDetails profile={profile} />}
         <RewardPoints balance={points.balance} pending={points.pending} owed={points.owed} ledger={points.ledger} />
-        <StoreCredit balance={storeCredit.balance} ledger={storeCredit.ledger} />
+        <StoreCreditLedger balance={storeCredit.balance} ledger={storeCredit.ledger} />
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to="/order" className="btn-gold">
             Check Orders

@@ -22,7 +22,19 @@ export type Source = {
   textOf: (node: { start: number; end: number }) => string;
 };
 
+/** Files parsed once for all the rules that read them (the checks run in one worker). */
+const parsedSources = new Map<string, Source>();
+
 export function parseSource(file: string, text: string): Source {
+  const key = `${file}\n${text}`;
+  const known = parsedSources.get(key);
+  if (known) return known;
+  const source = parseFresh(file, text);
+  parsedSources.set(key, source);
+  return source;
+}
+
+function parseFresh(file: string, text: string): Source {
   const lang = file.endsWith(".tsx") ? "tsx" : "ts";
   const parsed = parseSync(file, text, { lang });
   if (parsed.errors.length > 0) throw new Error(`${file} does not parse: ${parsed.errors[0]?.message}`);

@@ -13,8 +13,8 @@ import {
   sizeLabel,
   toMillimetres,
 } from "#core/size-charts.ts";
+import { isKnownVisitor } from "../../lib/known-visitor.ts";
 import { inOwnTask } from "../../lib/own-task.ts";
-import { isKnownVisitor } from "../../lib/visitor-mark.ts";
 import { Modal } from "../ui/modal.tsx";
 import { SideScroll } from "../ui/side-scroll.tsx";
 

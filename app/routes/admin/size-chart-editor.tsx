@@ -13,7 +13,7 @@ import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
 import { FormError } from "../../components/ui/form-error.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/size-charts";
+import type { Route } from "./+types/size-chart-editor";
 
 const CLOTHING_SIZES = ["S", "M", "L", "XL"];
 const NO_PRODUCT = "This product could not be found.";

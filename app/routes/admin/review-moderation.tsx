@@ -14,7 +14,7 @@ import { FormError } from "../../components/ui/form-error.tsx";
 import { PhotoThumbnails } from "../../components/ui/photo-thumbnails.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/reviews";
+import type { Route } from "./+types/review-moderation";
 
 const TABS: { status: ReviewStatus; label: string }[] = [
   { status: "pending", label: "Waiting" },

@@ -27,7 +27,7 @@ import { PhotoThumbnails } from "../../components/ui/photo-thumbnails.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/returns";
+import type { Route } from "./+types/return-queue";
 
 function statusOf(url: URL): ReturnStatus | null {
   const asked = url.searchParams.get("status");
