@@ -10,7 +10,7 @@ import {
   useNavigate,
   useRouteLoaderData,
 } from "react-router";
-import { themeClass } from "#core/theme.ts";
+import { type Theme, themeClass } from "#core/theme.ts";
 import type { Toast } from "#core/toast.ts";
 import { loadFrame } from "./.server/frame.ts";
 import { sessionMiddleware } from "./.server/session.ts";
@@ -45,14 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {theme === "system" ? (
-          <>
-            <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#09090b" />
-            <meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff" />
-          </>
-        ) : (
-          <meta name="theme-color" content={theme === "dark" ? "#09090b" : "#ffffff"} />
-        )}
+        <ThemeColor theme={theme} />
         {/* The one stylesheet blocks the first paint, so it is asked for before any script. */}
         <link rel="stylesheet" href={stylesheet} />
         <Meta />
@@ -88,6 +81,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/** The browser's own colour around the page, as the theme is (both, by the system's, for "system"). */
+function ThemeColor({ theme }: { theme: Theme }) {
+  return theme === "system" ? (
+    <>
+      <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#09090b" />
+      <meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff" />
+    </>
+  ) : (
+    <meta name="theme-color" content={theme === "dark" ? "#09090b" : "#ffffff"} />
   );
 }
 

@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { appContext, requestContext } from "#server/http/route-context.ts";
 import type { AppServices, RequestInfo } from "#server/services.ts";
 
@@ -23,15 +23,4 @@ export function cookieSecurity(context: Readonly<RouterContextProvider>): { secu
 /** A plain form post (no JavaScript) navigates; a fetcher's post does not. */
 export function isDocumentSubmission(request: Request): boolean {
   return request.headers.get("Sec-Fetch-Mode") === "navigate";
-}
-
-/**
- * A record's id from the address (`?id=12`): a plain positive integer, or a 404 that says what is
- * missing. "0x10", "1e3" and the like are not ids.
- */
-export function idFromUrl(url: URL, what: string): number {
-  const raw = url.searchParams.get("id") ?? "";
-  const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id)) throw data({ message: `Which ${what}? The link has no ${what} id.` }, { status: 404 });
-  return id;
 }

@@ -56,23 +56,26 @@ function tooLarge(maxBytes: number): AppError {
   return new AppError("payload-too-large", `The form is too large (the limit is ${limit}).`);
 }
 
+/** A form's schema: its fields as one object, or a union of objects (one per kind of submission). */
+export type FormSchema = z.ZodObject | z.ZodUnion<readonly z.ZodObject[]>;
+
 /**
- * A posted form read by its schema, the one declaration of its fields: each field the schema names,
- * as the browser sent it: text as a string ("" when the form lacks it, left out when empty and the
- * schema has a default for it), a list as every value given, a checkbox as whether it was ticked.
- * The service parses the result with that same schema and answers a refusal with one message per
- * field.
+ * A posted form read by its schema, the one declaration of its fields: each field the schema names
+ * (in any of a union's objects), as the browser sent it: text as a string ("" when the form lacks
+ * it, left out when empty and the schema may go without it: a default or an optional field), a list
+ * as every value given, a checkbox as whether it was ticked. The service parses the result with that
+ * same schema and answers a refusal with one message per field.
  */
-export function formFields<Schema extends z.ZodObject>(form: FormData, schema: Schema): z.input<Schema> {
+export function formFields<Schema extends FormSchema>(form: FormData, schema: Schema): z.input<Schema> {
   const values: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(schema.shape)) {
-    const { kind, hasDefault } = fieldKind(field as z.ZodType);
+  for (const [name, field] of fieldsOf(schema)) {
+    const { kind, mayBeLeftOut } = fieldKind(field);
     if (kind === "list") values[name] = form.getAll(name).filter((value) => typeof value === "string");
     else if (kind === "checkbox") values[name] = CHECKED.has(String(form.get(name) ?? ""));
     else {
       const value = form.get(name);
       const text = typeof value === "string" ? value : "";
-      if (text !== "" || !hasDefault) values[name] = text;
+      if (text !== "" || !mayBeLeftOut) values[name] = text;
     }
   }
   return values as z.input<Schema>;
@@ -82,10 +85,10 @@ export function formFields<Schema extends z.ZodObject>(form: FormData, schema: S
  * The fields a route reads for itself (which button was pressed, where to go back to), parsed by
  * their schema; a form that does not fit is refused with a clear 400.
  */
-export function routeFields<Schema extends z.ZodObject>(form: FormData, schema: Schema): z.output<Schema> {
+export function routeFields<Schema extends FormSchema>(form: FormData, schema: Schema): z.output<Schema> {
   const parsed = schema.safeParse(formFields(form, schema));
   if (!parsed.success) throw new AppError("validation-failed", parsed.error.issues[0]?.message ?? "Unknown action.");
-  return parsed.data;
+  return parsed.data as z.output<Schema>;
 }
 
 /** A file chosen in a file field, or null when none was chosen. */
@@ -96,15 +99,22 @@ export function chosenFile(form: FormData, name: string): File | null {
 
 const CHECKED = new Set(["1", "on", "true", "yes"]);
 
-type FieldKind = { kind: "list" | "checkbox" | "text"; hasDefault: boolean };
+/** Every field a schema names, a union's objects one after another. */
+function fieldsOf(schema: FormSchema): [string, z.ZodType][] {
+  const objects: readonly z.ZodObject[] = schema instanceof z.ZodUnion ? schema.options : [schema as z.ZodObject];
+  return objects.flatMap((object) => Object.entries(object.shape) as [string, z.ZodType][]);
+}
+
+type FieldKind = { kind: "list" | "checkbox" | "text"; mayBeLeftOut: boolean };
 
 /** How a schema's field arrives from a form, seen through its defaults, optionals and pipes. */
-function fieldKind(field: z.ZodType, hasDefault = false): FieldKind {
+function fieldKind(field: z.ZodType, mayBeLeftOut = false): FieldKind {
   const def = field._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
-  if (def.type === "array") return { kind: "list", hasDefault };
-  if (def.type === "boolean") return { kind: "checkbox", hasDefault };
+  if (def.type === "array") return { kind: "list", mayBeLeftOut };
+  if (def.type === "boolean") return { kind: "checkbox", mayBeLeftOut };
   const inner = def.innerType ?? def.in;
-  return inner ? fieldKind(inner, hasDefault || def.type === "default") : { kind: "text", hasDefault };
+  const leftOut = mayBeLeftOut || def.type === "default" || def.type === "optional";
+  return inner ? fieldKind(inner, leftOut) : { kind: "text", mayBeLeftOut };
 }
 
 /** A page to go back to, from a hidden field: a path of this shop, else the fallback. */

@@ -1,10 +1,11 @@
-import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { isAdmin, type UserActor } from "#core/actor.ts";
+import { AppError } from "#server/errors.ts";
 import { actorOf } from "./session.ts";
 
 /*
- * Route guards: they answer with a redirect to /login (pages) or a 403 (posts). The services check
- * again with `assertSignedIn` / `assertAdmin`, which throw an AppError instead.
+ * Route guards: they answer with a redirect to /login (pages) or a 403 (posts, through the one error
+ * path). The services check again with `assertSignedIn` / `assertAdmin`.
  */
 
 /** What a guard needs from a loader's or action's arguments. */
@@ -31,7 +32,7 @@ export function adminOrLogin({ context, url, request }: GuardArgs): UserActor {
   if (actor.kind === "user" && isAdmin(actor)) return actor;
   const method = request?.method ?? "GET";
   if (method === "GET" || method === "HEAD") throw loginRedirect(url);
-  throw data({ message: "Only an administrator can do this." }, { status: 403 });
+  throw new AppError("forbidden", "Only an administrator can do this.");
 }
 
 /** The admin layout's gate: it runs before every admin screen's loader or action. */

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { readWholeNumber } from "#core/numbers.ts";
 import { actorOf, signedInAs } from "../.server/session.ts";
 import { SignedInNotice } from "../components/account/signed-in-notice.tsx";
 import { pieceSearch } from "../lib/order-now.ts";
@@ -42,9 +43,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Account({ loaderData }: Route.ComponentProps) {
   // Order Now's piece (?buy=&size=) travels on to the checkout chosen here.
   const params = new URLSearchParams(useLocation().search);
-  const buy = Number(params.get("buy"));
+  const buy = readWholeNumber(params.get("buy") ?? "");
   const size = params.get("size");
-  const search = Number.isSafeInteger(buy) && buy > 0 && size ? pieceSearch({ productId: buy, size }) : "";
+  const search = buy !== undefined && buy > 0 && size ? pieceSearch({ productId: buy, size }) : "";
   if (loaderData.signedInAs) {
     return (
       <div className="mx-auto max-w-xl px-4 py-12">

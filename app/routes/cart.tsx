@@ -20,7 +20,7 @@ import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, returnPath } from "../.server/forms.ts";
 import { readGuestPost } from "../.server/guest-cookie.ts";
-import { pieceFromUrl } from "../.server/order-now.ts";
+import { pieceFromUrl } from "../.server/order-now-piece.ts";
 import { actorOf } from "../.server/session.ts";
 import { makeToast } from "../.server/toasts.ts";
 import { CartLines } from "../components/cart/cart-lines.tsx";
@@ -126,10 +126,8 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Cart", description: "Your shopping cart.", noindex: true });
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, checkout, piece, signedIn, checkoutOpen, idempotencyKey, defaults, payment, cartPayment } = loaderData;
-  const failure = checkoutFailure(actionData);
+  const { cart, piece, signedIn, checkoutOpen, cartPayment } = loaderData;
   const cartCheckout = cartPath(choicesOf(cart), { checkout: true });
-  const checkoutPath = piece ? `/cart?checkout&${pieceSearch(piece)}` : cartCheckout;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       {/* Focus comes here when the last line is removed. */}
@@ -149,34 +147,53 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       )}
       {checkoutOpen ? (
-        <CheckoutDialog closeTo={piece ? `/productinfo/${piece.productId}` : "/cart"}>
-          <OrderItems
-            lines={checkout.lines}
-            totals={checkout}
-            online={payment.online}
-            storeCredit={checkout.storeCredit?.applied ? checkout.storeCredit : null}
-          />
-          <div className="mb-4 rounded-md bg-gold-50 p-3 dark:bg-gold-900/30">
-            <PointsNote figures={checkout} />
-          </div>
-          <CheckoutForm
-            action={checkoutPath}
-            guest={false}
-            idempotencyKey={idempotencyKey}
-            redeemPoints={checkout.redeeming}
-            storeCredit={checkout.storeCredit?.applied ?? 0}
-            nothingToPay={Boolean(checkout.storeCredit?.applied) && checkout.storeCredit?.toPay === 0}
-            piece={piece}
-            quote={writeQuote(checkout.lines, checkout.grandTotal, seenOffers(checkout.offers))}
-            payment={payment}
-            error={failure?.message}
-            errorCode={failure?.code}
-            fieldErrors={failure?.fieldErrors}
-            values={failure?.values ?? defaults}
-          />
-        </CheckoutDialog>
+        <CartCheckout
+          data={loaderData}
+          failure={checkoutFailure(actionData)}
+          action={piece ? `/cart?checkout&${pieceSearch(piece)}` : cartCheckout}
+        />
       ) : null}
     </div>
+  );
+}
+
+/** The checkout over the cart (or over Order Now's piece): what is bought, the points, and the form. */
+function CartCheckout({
+  data: { checkout, piece, idempotencyKey, defaults, payment },
+  failure,
+  action,
+}: {
+  data: Route.ComponentProps["loaderData"];
+  failure: CheckoutFailure | null;
+  action: string;
+}) {
+  return (
+    <CheckoutDialog closeTo={piece ? `/productinfo/${piece.productId}` : "/cart"}>
+      <OrderItems
+        lines={checkout.lines}
+        totals={checkout}
+        online={payment.online}
+        storeCredit={checkout.storeCredit?.applied ? checkout.storeCredit : null}
+      />
+      <div className="mb-4 rounded-md bg-gold-50 p-3 dark:bg-gold-900/30">
+        <PointsNote figures={checkout} />
+      </div>
+      <CheckoutForm
+        action={action}
+        guest={false}
+        idempotencyKey={idempotencyKey}
+        redeemPoints={checkout.redeeming}
+        storeCredit={checkout.storeCredit?.applied ?? 0}
+        nothingToPay={Boolean(checkout.storeCredit?.applied) && checkout.storeCredit?.toPay === 0}
+        piece={piece}
+        quote={writeQuote(checkout.lines, checkout.grandTotal, seenOffers(checkout.offers))}
+        payment={payment}
+        error={failure?.message}
+        errorCode={failure?.code}
+        fieldErrors={failure?.fieldErrors}
+        values={failure?.values ?? defaults}
+      />
+    </CheckoutDialog>
   );
 }
 

@@ -39,24 +39,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
       title="Delete my account"
       other={{ question: "Changed your mind?", label: "Back to your profile", to: "/profile" }}
     >
-      <div className="flex flex-col gap-2 text-sm text-zinc-700 dark:text-zinc-300">
-        <p>
-          Deleting the account of <strong>{loaderData.email}</strong> removes your name, e-mail, phone, address, photo,
-          cart, wishlist, reward points, store credit and the photos sent with returns, and signs you out everywhere. It
-          cannot be undone.
-        </p>
-        <p>
-          Your past orders stay with the shop, detached from any account, because a seller must keep its tax invoices.
-          You can sign up again with the same e-mail address.
-        </p>
-        <p>
-          Each order's e-mails keep a link that opens it without an account. Lost them? Ask for the link again with{" "}
-          <Link to="/orders/find" className="font-semibold underline">
-            Find my order
-          </Link>
-          .
-        </p>
-      </div>
+      <WhatDeletingDoes email={loaderData.email} />
       <AuthForm
         message={actionData?.message}
         submit={{
@@ -87,5 +70,29 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
         ) : null}
       </AuthForm>
     </AuthCard>
+  );
+}
+
+/** What goes with the account, what stays with the shop, and how orders stay reachable. */
+function WhatDeletingDoes({ email }: { email: string }) {
+  return (
+    <div className="flex flex-col gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+      <p>
+        Deleting the account of <strong>{email}</strong> removes your name, e-mail, phone, address, photo, cart,
+        wishlist, reward points, store credit and the photos sent with returns, and signs you out everywhere. It cannot
+        be undone.
+      </p>
+      <p>
+        Your past orders stay with the shop, detached from any account, because a seller must keep its tax invoices. You
+        can sign up again with the same e-mail address.
+      </p>
+      <p>
+        Each order's e-mails keep a link that opens it without an account. Lost them? Ask for the link again with{" "}
+        <Link to="/orders/find" className="font-semibold underline">
+          Find my order
+        </Link>
+        .
+      </p>
+    </div>
   );
 }

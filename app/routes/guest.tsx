@@ -9,7 +9,7 @@ import { paymentChoices } from "#server/payments/cod.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";
 import { readForm } from "../.server/forms.ts";
-import { pieceFromUrl } from "../.server/order-now.ts";
+import { pieceFromUrl } from "../.server/order-now-piece.ts";
 import { actorOf } from "../.server/session.ts";
 import { CheckoutBlocked } from "../components/cart/checkout-blocked.tsx";
 import { CheckoutForm } from "../components/cart/checkout-form.tsx";
@@ -84,23 +84,7 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
   const action = piece ? `/guest?${pieceSearch(piece)}` : "/guest";
   return (
     <div className="mx-auto grid max-w-5xl items-start gap-6 px-4 py-10 lg:grid-cols-[1fr_20rem] lg:gap-8">
-      <details open className="card group p-4 lg:col-start-2 lg:row-start-1 lg:p-6">
-        <summary className="flex cursor-pointer list-none items-center gap-2 font-semibold [&::-webkit-details-marker]:hidden">
-          <ChevronDown aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-180" />
-          <span className="flex-1">Order summary</span>
-          <span>{formatInr(cart.grandTotal)}</span>
-        </summary>
-        <div className="mt-3 flex flex-col gap-3">
-          <OrderItems lines={cart.lines} totals={cart} online={payment.online} />
-          <GuestOfferCode offers={cart.offers} />
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {cart.itemCount} {cart.itemCount === 1 ? "item" : "items"} ·{" "}
-            <Link to={piece ? `/productinfo/${piece.productId}` : "/cart"} className="underline">
-              {piece ? "Back to the product" : "Edit cart"}
-            </Link>
-          </p>
-        </div>
-      </details>
+      <GuestOrderSummary cart={cart} piece={piece} online={payment.online} />
       <section aria-labelledby="guest-title" className="card p-6 lg:col-start-1 lg:row-start-1">
         <h1 id="guest-title" className="font-display text-3xl font-semibold">
           Guest checkout
@@ -133,5 +117,36 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
         )}
       </section>
     </div>
+  );
+}
+
+/** What the order holds, foldable on a phone: the pieces and totals, the offer code, the way back. */
+function GuestOrderSummary({
+  cart,
+  piece,
+  online,
+}: {
+  cart: Route.ComponentProps["loaderData"]["cart"];
+  piece: Route.ComponentProps["loaderData"]["piece"];
+  online: boolean;
+}) {
+  return (
+    <details open className="card group p-4 lg:col-start-2 lg:row-start-1 lg:p-6">
+      <summary className="flex cursor-pointer list-none items-center gap-2 font-semibold [&::-webkit-details-marker]:hidden">
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-180" />
+        <span className="flex-1">Order summary</span>
+        <span>{formatInr(cart.grandTotal)}</span>
+      </summary>
+      <div className="mt-3 flex flex-col gap-3">
+        <OrderItems lines={cart.lines} totals={cart} online={online} />
+        <GuestOfferCode offers={cart.offers} />
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {cart.itemCount} {cart.itemCount === 1 ? "item" : "items"} ·{" "}
+          <Link to={piece ? `/productinfo/${piece.productId}` : "/cart"} className="underline">
+            {piece ? "Back to the product" : "Edit cart"}
+          </Link>
+        </p>
+      </div>
+    </details>
   );
 }

@@ -1,7 +1,8 @@
-import { data, Link, useLocation, useNavigation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import { listingUrl, productCount } from "#core/listings.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { browseListing, filtersSet, listingOptions } from "#server/catalog/catalog.service.ts";
+import { notFound } from "../.server/address.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
 import { EmptyResults } from "../components/catalog/empty-results.tsx";
 import { FilterPanel } from "../components/catalog/filter-panel.tsx";
@@ -14,7 +15,7 @@ import { readListingRequest } from "./listing.server.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const listing = readListingRequest(url);
-  if (!listing) throw data(null, { status: 404 });
+  if (!listing) notFound("There is no such collection.");
   const { db } = appServices(context);
   const [page, options] = await Promise.all([
     browseListing(db, listing.query, { withSizes: listing.query.listing === "accessories" }),
@@ -52,35 +53,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   const updating = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <header className="mb-6">
-        <h1 className="font-display text-3xl font-semibold">{title}</h1>
-        {/* A long search word must wrap, not widen the page. */}
-        <p className="mt-1 break-words text-zinc-600 dark:text-zinc-400" aria-live="polite">
-          {query.q ? (
-            <>
-              Results for “<span className="font-medium">{query.q}</span>” ·{" "}
-            </>
-          ) : null}
-          {productCount(page.total, page.more)}
-        </p>
-        {page.search?.showingFor ? (
-          <p className="mt-1 break-words text-sm">
-            Showing results for “<span className="font-medium">{page.search.showingFor}</span>”
-            {page.search.dropped.length > 0 ? (
-              <>, without “{page.search.dropped.join(" ")}”: no product matches every word.</>
-            ) : (
-              "."
-            )}
-          </p>
-        ) : null}
-        {page.search?.offer ? (
-          <p className="mt-2 text-sm">
-            <Link to={page.search.offer.href} className="font-medium underline underline-offset-2">
-              See all {page.search.offer.label}
-            </Link>
-          </p>
-        ) : null}
-      </header>
+      <ListingHeader title={title} q={query.q} page={page} />
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         <FilterPanel pathname={location.pathname} values={query} options={options} error={filterError} />
         <section aria-label="Products" aria-busy={updating} className={updating ? "opacity-60 transition-opacity" : ""}>
@@ -93,27 +66,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
               instead={page.search?.instead ?? []}
             />
           ) : (
-            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-              {page.items.map((product, index) => (
-                // Past the first row the cards are below a phone's first screen (the `later` utility).
-                <li
-                  key={product.id}
-                  className={`flex ${index >= 4 ? "later [contain-intrinsic-size:auto_560px]" : ""}`}
-                >
-                  <ProductCard
-                    product={product}
-                    offer={offers[product.id]}
-                    // The first picture is the largest paint on a phone, where a card fills the width;
-                    // the others load as they come into view, so they do not share its bandwidth.
-                    priority={page.page === 1 && index === 0}
-                  >
-                    {query.listing === "accessories" ? (
-                      <QuickAdd productId={product.id} title={product.title} sizes={product.sizes} />
-                    ) : null}
-                  </ProductCard>
-                </li>
-              ))}
-            </ul>
+            <ProductGrid page={page} offers={offers} quickAdd={query.listing === "accessories"} />
           )}
           <Pagination
             page={page.page}
@@ -130,5 +83,72 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </div>
+  );
+}
+
+type ListingPage = Route.ComponentProps["loaderData"]["page"];
+
+/** The listing's title, how many products it found for what, and what the search read the words as. */
+function ListingHeader({ title, q, page }: { title: string; q: string | undefined; page: ListingPage }) {
+  return (
+    <header className="mb-6">
+      <h1 className="font-display text-3xl font-semibold">{title}</h1>
+      {/* A long search word must wrap, not widen the page. */}
+      <p className="mt-1 break-words text-zinc-600 dark:text-zinc-400" aria-live="polite">
+        {q ? (
+          <>
+            Results for “<span className="font-medium">{q}</span>” ·{" "}
+          </>
+        ) : null}
+        {productCount(page.total, page.more)}
+      </p>
+      {page.search?.showingFor ? (
+        <p className="mt-1 break-words text-sm">
+          Showing results for “<span className="font-medium">{page.search.showingFor}</span>”
+          {page.search.dropped.length > 0 ? (
+            <>, without “{page.search.dropped.join(" ")}”: no product matches every word.</>
+          ) : (
+            "."
+          )}
+        </p>
+      ) : null}
+      {page.search?.offer ? (
+        <p className="mt-2 text-sm">
+          <Link to={page.search.offer.href} className="font-medium underline underline-offset-2">
+            See all {page.search.offer.label}
+          </Link>
+        </p>
+      ) : null}
+    </header>
+  );
+}
+
+/** The page's products as cards; accessories each with a quick add. */
+function ProductGrid({
+  page,
+  offers,
+  quickAdd,
+}: {
+  page: ListingPage;
+  offers: Route.ComponentProps["loaderData"]["offers"];
+  quickAdd: boolean;
+}) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+      {page.items.map((product, index) => (
+        // Past the first row the cards are below a phone's first screen (the `later` utility).
+        <li key={product.id} className={`flex ${index >= 4 ? "later [contain-intrinsic-size:auto_560px]" : ""}`}>
+          <ProductCard
+            product={product}
+            offer={offers[product.id]}
+            // The first picture is the largest paint on a phone, where a card fills the width;
+            // the others load as they come into view, so they do not share its bandwidth.
+            priority={page.page === 1 && index === 0}
+          >
+            {quickAdd ? <QuickAdd productId={product.id} title={product.title} sizes={product.sizes} /> : null}
+          </ProductCard>
+        </li>
+      ))}
+    </ul>
   );
 }

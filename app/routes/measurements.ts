@@ -1,8 +1,9 @@
 import { data } from "react-router";
+import { measurementsSchema } from "#server/reviews/reviews.schemas.ts";
 import { myMeasurements, saveMeasurements } from "#server/reviews/size-guides.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { readForm } from "../.server/forms.ts";
+import { formFields, readForm } from "../.server/forms.ts";
 import { actorOf } from "../.server/session.ts";
 import type { Route } from "./+types/measurements";
 
@@ -17,14 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   try {
     const form = await readForm(request);
-    const text = (name: string) => String(form.get(name) ?? "");
-    await saveMeasurements(appServices(context).db, actorOf(context), {
-      heightMm: text("heightMm"),
-      weightG: text("weightG"),
-      chestMm: text("chestMm"),
-      waistMm: text("waistMm"),
-      footMm: text("footMm"),
-    });
+    await saveMeasurements(appServices(context).db, actorOf(context), formFields(form, measurementsSchema));
     return { ok: true as const };
   } catch (error) {
     return formFailure(error);

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFound } from "../components/not-found.tsx";
+import { NotFoundScreen } from "../components/not-found-screen.tsx";
 import type { Route } from "./+types/not-found";
 
 export function loader() {
@@ -12,5 +12,5 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function NotFoundRoute() {
-  return <NotFound />;
+  return <NotFoundScreen />;
 }

@@ -1,6 +1,6 @@
-import { AppError } from "#server/errors.ts";
 import { DOCUMENT_KINDS, type DocumentKind } from "#server/invoices/invoices.service.ts";
 import { adminDocument, customerDocument, guestDocument } from "#server/orders/order-documents.service.ts";
+import { idFromPath, notFound } from "../.server/address.ts";
 import { appServices } from "../.server/context.ts";
 import { adminOrLogin, signedInOrLogin } from "../.server/guards.ts";
 import type { Route } from "./+types/order-document";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/order-document";
  */
 export async function loader({ params, context, url, request }: Route.LoaderArgs) {
   const kind = DOCUMENT_KINDS.find((known) => known === params.document);
-  if (!kind) throw new AppError("not-found", "There is no such document.");
+  if (!kind) notFound("There is no such document.");
   const { db, config } = appServices(context);
   const file = await fileFor(params, kind, { db, signing: config.documentSigning, context, url, request });
   return new Response(new Uint8Array(file.pdf), {
@@ -33,8 +33,7 @@ type Guard = Pick<Route.LoaderArgs, "context" | "url" | "request"> & {
 function fileFor(params: Route.LoaderArgs["params"], kind: DocumentKind, { db, signing, ...guard }: Guard) {
   if ("token" in params && params.token) return guestDocument(db, signing, params.token, kind);
   if ("orderId" in params && params.orderId) {
-    const orderId = Number(params.orderId);
-    if (!/^\d{1,15}$/.test(params.orderId)) throw new AppError("not-found", "This order could not be found.");
+    const orderId = idFromPath(params.orderId, "This order could not be found.");
     return adminDocument(db, signing, adminOrLogin(guard), orderId, kind);
   }
   return customerDocument(db, signing, signedInOrLogin(guard), String(params.number ?? ""), kind);

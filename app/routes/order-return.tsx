@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { readWholeNumber } from "#core/numbers.ts";
 import { returnOptions } from "#server/returns/return-options.ts";
-import { requestReturn, type WhichOrder } from "#server/returns/returns.service.ts";
+import { requestReturn, returnRequestSchema, type WhichOrder } from "#server/returns/returns.service.ts";
 import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
-import { chosenFile, readForm } from "../.server/forms.ts";
+import { chosenFile, formFields, readForm } from "../.server/forms.ts";
 import { signedInOrLogin } from "../.server/guards.ts";
 import { actorOf } from "../.server/session.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
@@ -40,32 +40,14 @@ export async function action(args: Route.ActionArgs) {
   const { actor, which } = whoAndWhich(args);
   const { db, config, storage } = appServices(args.context);
   const form = await readForm(args.request, FORM_LIMIT);
-  const text = (name: string) => String(form.get(name) ?? "");
-  const position = readWholeNumber(text("position")) ?? -1;
+  const fields = formFields(form, returnRequestSchema);
   try {
     const file = chosenFile(form, "photo");
     const photo = file ? { storage, data: Buffer.from(await file.arrayBuffer()) } : null;
-    await requestReturn(
-      db,
-      config,
-      actor,
-      which,
-      {
-        position: text("position"),
-        quantity: text("quantity"),
-        kind: text("kind") as "refund",
-        reason: text("reason"),
-        note: text("note"),
-        exchangeSize: text("exchangeSize"),
-        refundMethod:
-          text("kind") === "exchange" ? undefined : ((text("refundMethod") || undefined) as "upi" | undefined),
-        upiId: text("upiId"),
-      },
-      Date.now(),
-      photo,
-    );
+    await requestReturn(db, config, actor, which, fields, Date.now(), photo);
   } catch (error) {
     // Which line's form failed, so that its message stands beside it.
+    const position = readWholeNumber(String(fields.position)) ?? -1;
     return formFailure(error, undefined, { position: String(position) });
   }
   return redirectWithToast(

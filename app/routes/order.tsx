@@ -44,42 +44,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 flex flex-col gap-4">
           {orders.map((order) => (
             <li key={order.id}>
-              <Link
-                to={`/order/${order.orderNumber}`}
-                className="flex gap-4 rounded-lg border border-zinc-200 bg-white p-3 shadow-sm transition hover:shadow-md sm:p-4 dark:border-zinc-700 dark:bg-zinc-800"
-                data-testid="order-card"
-              >
-                {order.firstItem ? (
-                  <div className="w-20 shrink-0 self-start overflow-hidden rounded-md bg-zinc-100 sm:w-[150px] dark:bg-zinc-700">
-                    <ShopImage
-                      image={order.firstItem.image}
-                      shape="product"
-                      alt={order.firstItem.title}
-                      sizes="(min-width: 640px) 150px, 80px"
-                      preferredWidth={320}
-                      className="aspect-[4/5] w-full object-cover"
-                    />
-                  </div>
-                ) : null}
-                <div className="flex min-w-0 flex-1 flex-col gap-1">
-                  <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
-                    <p className="font-semibold">{order.firstItem?.title ?? "Order"}</p>
-                    {/* The spec's "Status", said by the badge itself. */}
-                    <p className="text-sm">
-                      <span className="sr-only">Status: </span>
-                      <StatusBadge status={order.status} />
-                    </p>
-                  </div>
-                  <p className="line-clamp-1 text-sm text-zinc-600 sm:line-clamp-2 dark:text-zinc-300">
-                    {order.firstItem?.description}
-                  </p>
-                  <p className="mt-auto font-semibold sm:text-lg">{formatRs(order.total)}</p>
-                  <p className="text-sm text-zinc-500 dark:text-zinc-400">
-                    {order.itemCount} {order.itemCount === 1 ? "item" : "items"} · Order {order.orderNumber} ·{" "}
-                    {formatShopDate(order.createdAt)}
-                  </p>
-                </div>
-              </Link>
+              <OrderCard order={order} />
             </li>
           ))}
         </ul>
@@ -91,5 +56,47 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
         hrefFor={(target) => (target === 1 ? "/order" : `/order?page=${target}`)}
       />
     </div>
+  );
+}
+
+/** An order at a glance: its first piece's picture and words, status, total, size and date; it opens the order. */
+function OrderCard({ order }: { order: Route.ComponentProps["loaderData"]["orders"][number] }) {
+  return (
+    <Link
+      to={`/order/${order.orderNumber}`}
+      className="flex gap-4 rounded-lg border border-zinc-200 bg-white p-3 shadow-sm transition hover:shadow-md sm:p-4 dark:border-zinc-700 dark:bg-zinc-800"
+      data-testid="order-card"
+    >
+      {order.firstItem ? (
+        <div className="w-20 shrink-0 self-start overflow-hidden rounded-md bg-zinc-100 sm:w-[150px] dark:bg-zinc-700">
+          <ShopImage
+            image={order.firstItem.image}
+            shape="product"
+            alt={order.firstItem.title}
+            sizes="(min-width: 640px) 150px, 80px"
+            preferredWidth={320}
+            className="aspect-[4/5] w-full object-cover"
+          />
+        </div>
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+          <p className="font-semibold">{order.firstItem?.title ?? "Order"}</p>
+          {/* The spec's "Status", said by the badge itself. */}
+          <p className="text-sm">
+            <span className="sr-only">Status: </span>
+            <StatusBadge status={order.status} />
+          </p>
+        </div>
+        <p className="line-clamp-1 text-sm text-zinc-600 sm:line-clamp-2 dark:text-zinc-300">
+          {order.firstItem?.description}
+        </p>
+        <p className="mt-auto font-semibold sm:text-lg">{formatRs(order.total)}</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">
+          {order.itemCount} {order.itemCount === 1 ? "item" : "items"} · Order {order.orderNumber} ·{" "}
+          {formatShopDate(order.createdAt)}
+        </p>
+      </div>
+    </Link>
   );
 }

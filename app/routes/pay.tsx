@@ -73,16 +73,17 @@ function useCheckoutScript(src: string | null): boolean {
   return ready;
 }
 
-export default function Pay({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { payment } = loaderData;
-  const { checkout } = payment;
-  const ready = useCheckoutScript(checkout?.scriptUrl ?? null);
+/**
+ * Opens the gateway's payment window for the order; a payment made there is confirmed with the
+ * shop, and a window closed or a payment refused is said in a note.
+ */
+function useGatewayWindow(
+  payment: Route.ComponentProps["loaderData"]["payment"],
+  setNote: (note: string | null) => void,
+): () => void {
   const submit = useSubmit();
-  const navigation = useNavigation();
-  const [note, setNote] = useState<string | null>(null);
-  const busy = navigation.state !== "idle";
-
-  const open = () => {
+  const { checkout } = payment;
+  return () => {
     const Razorpay = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
     if (!checkout || !Razorpay) return;
     setNote(null);
@@ -101,7 +102,16 @@ export default function Pay({ loaderData, actionData, params }: Route.ComponentP
     gateway.on("payment.failed", () => setNote("That payment did not go through. You can try again."));
     gateway.open();
   };
+}
 
+export default function Pay({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { payment } = loaderData;
+  const { checkout } = payment;
+  const ready = useCheckoutScript(checkout?.scriptUrl ?? null);
+  const navigation = useNavigation();
+  const [note, setNote] = useState<string | null>(null);
+  const busy = navigation.state !== "idle";
+  const open = useGatewayWindow(payment, setNote);
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10">
       <h1 className="font-display text-3xl font-semibold">Pay for order {payment.orderNumber}</h1>

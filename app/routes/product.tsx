@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { data } from "react-router";
 import { imageSources } from "#core/images.ts";
 import { rupeeDecimal } from "#core/money.ts";
 import { formatCount } from "#core/numbers.ts";
@@ -8,6 +7,7 @@ import { materialLabel } from "#core/sizes.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { getProduct } from "#server/catalog/catalog.service.ts";
 import { productPageReviews } from "#server/reviews/reviews.service.ts";
+import { idFromPath } from "../.server/address.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
 import { DeliveryCheck } from "../components/catalog/delivery-check.tsx";
 import { ShelfPrice } from "../components/catalog/offer-price.tsx";
@@ -22,8 +22,7 @@ import { productJsonLd } from "../lib/structured-data.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!/^\d{1,12}$/.test(params.id)) throw data(null, { status: 404 });
+  const id = idFromPath(params.id, "This product could not be found.");
   const { db } = appServices(context);
   const product = await getProduct(db, id);
   // The same for every visitor (the page is cached): the summary and a few reviews, never all.
@@ -74,13 +73,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {product.title}
           </h1>
           {summary.count > 0 && summary.average !== null ? (
-            <a href="#reviews-heading" className="flex items-center gap-2 text-sm" data-testid="product-rating">
-              <Stars rating={summary.average} />
-              <span>
-                {summary.average.toFixed(1)} ·{" "}
-                {summary.count === 1 ? "1 review" : `${formatCount(summary.count)} reviews`}
-              </span>
-            </a>
+            <RatingLink average={summary.average} count={summary.count} />
           ) : null}
           <ShelfPrice price={product.price} offer={offer ?? undefined} className="text-2xl font-semibold" />
           {offer ? (
@@ -88,16 +81,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {offer.name}: {offer.description}, applied in the cart by itself.
             </p>
           ) : null}
-          <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description}</p>
-          {product.description1 ? (
-            <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description1}</p>
-          ) : null}
-          <dl className="grid grid-cols-[6rem_1fr] gap-y-1 text-sm">
-            <dt className="text-zinc-600 dark:text-zinc-400">{materialLabel(product.hsn)}</dt>
-            <dd>{product.fabric ?? "—"}</dd>
-            <dt className="text-zinc-600 dark:text-zinc-400">Type</dt>
-            <dd>{product.type}</dd>
-          </dl>
+          <ProductDetails product={product} />
           {sizeGuide ? (
             <SizeGuide
               chart={sizeGuide}
@@ -118,6 +102,36 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="later">
         <ReviewsSection productId={product.id} summary={summary} topReviews={reviews.topReviews} />
       </div>
+    </>
+  );
+}
+
+/** The average rating and how many reviews, leading down to them. */
+function RatingLink({ average, count }: { average: number; count: number }) {
+  return (
+    <a href="#reviews-heading" className="flex items-center gap-2 text-sm" data-testid="product-rating">
+      <Stars rating={average} />
+      <span>
+        {average.toFixed(1)} · {count === 1 ? "1 review" : `${formatCount(count)} reviews`}
+      </span>
+    </a>
+  );
+}
+
+/** The piece's descriptions, and its fabric (or material) and type. */
+function ProductDetails({ product }: { product: Route.ComponentProps["loaderData"]["product"] }) {
+  return (
+    <>
+      <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description}</p>
+      {product.description1 ? (
+        <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description1}</p>
+      ) : null}
+      <dl className="grid grid-cols-[6rem_1fr] gap-y-1 text-sm">
+        <dt className="text-zinc-600 dark:text-zinc-400">{materialLabel(product.hsn)}</dt>
+        <dd>{product.fabric ?? "—"}</dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">Type</dt>
+        <dd>{product.type}</dd>
+      </dl>
     </>
   );
 }

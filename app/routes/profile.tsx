@@ -13,7 +13,7 @@ import { signOutHeaders } from "../.server/sign-in.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { PROFILE_ROWS, ProfileFields, profileValue } from "../components/account/profile-fields.tsx";
 import { RewardPoints } from "../components/orders/reward-points.tsx";
-import { StoreCredit } from "../components/returns/store-credit.tsx";
+import { StoreCreditLedger } from "../components/returns/store-credit-ledger.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
@@ -67,22 +67,12 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const { profile, points, storeCredit, editing } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/profile";
-  const errors = actionData?.fieldErrors ?? {};
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <div className="card relative p-8">
         <div className="flex items-start justify-between">
           <h1 className="font-display text-3xl font-semibold">Profile</h1>
-          {editing ? null : (
-            <Link
-              to="/profile?edit"
-              className="flex size-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
-              aria-label="Edit profile"
-              title="Edit profile"
-            >
-              <Pencil aria-hidden="true" className="size-5" />
-            </Link>
-          )}
+          {editing ? null : <EditLink />}
         </div>
         <AccountNotices
           emailVerified={profile.emailVerified}
@@ -97,33 +87,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <div className="mt-6 flex justify-center">
           <ProfilePhoto url={profile.photoUrl} name={profile.name} size={128} />
         </div>
-        {editing ? (
-          <Form method="post" action="/profile?edit" className="mt-8 flex flex-col gap-4" noValidate>
-            <FormError message={actionData?.message} />
-            <ProfileFields profile={profile} errors={errors} />
-            <div className="flex gap-3">
-              <SubmitButton label="Save" pendingLabel="Saving…" />
-              <Link to="/profile" className="btn-outline">
-                Cancel
-              </Link>
-            </div>
-          </Form>
-        ) : (
-          <dl className="mt-8 divide-y divide-zinc-200 dark:divide-zinc-800">
-            {PROFILE_ROWS.map((row) => (
-              <div key={row.name} className="grid grid-cols-[9rem_1fr] gap-4 py-3">
-                <dt className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{row.label}</dt>
-                <dd
-                  className={`min-w-0 break-words ${profile[row.name] ? "" : "text-zinc-500 italic dark:text-zinc-400"}`}
-                >
-                  {profileValue(profile, row.name) || "Not provided"}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {editing ? <ProfileEditor profile={profile} failure={actionData} /> : <ProfileDetails profile={profile} />}
         <RewardPoints balance={points.balance} pending={points.pending} owed={points.owed} ledger={points.ledger} />
-        <StoreCredit balance={storeCredit.balance} ledger={storeCredit.ledger} />
+        <StoreCreditLedger balance={storeCredit.balance} ledger={storeCredit.ledger} />
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to="/order" className="btn-gold">
             Check Orders
@@ -132,26 +98,81 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             Update photo or password
           </Link>
         </div>
-        <section aria-labelledby="account-safety" className="mt-10 border-t border-zinc-200 pt-6 dark:border-zinc-800">
-          <h2 id="account-safety" className="font-display text-xl font-semibold">
-            Sign-in and privacy
-          </h2>
-          <div className="mt-4 flex flex-wrap items-center gap-3">
-            <Form method="post">
-              <IntentSubmit
-                intent="sign-out-everywhere"
-                label="Sign out everywhere"
-                pendingLabel="Signing out…"
-                className="btn-outline"
-              />
-            </Form>
-            <Link to="/profile/delete" className="text-sm font-medium text-red-700 underline dark:text-red-300">
-              Delete my account
-            </Link>
-          </div>
-        </section>
+        <SignInAndPrivacy />
       </div>
     </div>
+  );
+}
+
+type Profile = Route.ComponentProps["loaderData"]["profile"];
+
+/** The pencil that opens the profile for editing in place. */
+function EditLink() {
+  return (
+    <Link
+      to="/profile?edit"
+      className="flex size-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
+      aria-label="Edit profile"
+      title="Edit profile"
+    >
+      <Pencil aria-hidden="true" className="size-5" />
+    </Link>
+  );
+}
+
+/** The profile's fields as a form, with the refusal of the last save beside them. */
+function ProfileEditor({ profile, failure }: { profile: Profile; failure: Route.ComponentProps["actionData"] }) {
+  return (
+    <Form method="post" action="/profile?edit" className="mt-8 flex flex-col gap-4" noValidate>
+      <FormError message={failure?.message} />
+      <ProfileFields profile={profile} errors={failure?.fieldErrors ?? {}} />
+      <div className="flex gap-3">
+        <SubmitButton label="Save" pendingLabel="Saving…" />
+        <Link to="/profile" className="btn-outline">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** The profile as it stands, "Not provided" where a field is empty. */
+function ProfileDetails({ profile }: { profile: Profile }) {
+  return (
+    <dl className="mt-8 divide-y divide-zinc-200 dark:divide-zinc-800">
+      {PROFILE_ROWS.map((row) => (
+        <div key={row.name} className="grid grid-cols-[9rem_1fr] gap-4 py-3">
+          <dt className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{row.label}</dt>
+          <dd className={`min-w-0 break-words ${profile[row.name] ? "" : "text-zinc-500 italic dark:text-zinc-400"}`}>
+            {profileValue(profile, row.name) || "Not provided"}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Signing out on every device, and the way to delete the account. */
+function SignInAndPrivacy() {
+  return (
+    <section aria-labelledby="account-safety" className="mt-10 border-t border-zinc-200 pt-6 dark:border-zinc-800">
+      <h2 id="account-safety" className="font-display text-xl font-semibold">
+        Sign-in and privacy
+      </h2>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Form method="post">
+          <IntentSubmit
+            intent="sign-out-everywhere"
+            label="Sign out everywhere"
+            pendingLabel="Signing out…"
+            className="btn-outline"
+          />
+        </Form>
+        <Link to="/profile/delete" className="text-sm font-medium text-red-700 underline dark:text-red-300">
+          Delete my account
+        </Link>
+      </div>
+    </section>
   );
 }
 

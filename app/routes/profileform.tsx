@@ -76,34 +76,41 @@ export default function ProfileForm({ loaderData, actionData }: Route.ComponentP
           <SubmitButton label="Save profile" pendingLabel="Saving…" className="btn-primary self-start" intent="" />
         </Form>
       </section>
-      <section className="card p-8" aria-labelledby="password-title">
-        <h2 id="password-title" className="text-xl font-semibold">
-          Change password
-        </h2>
-        <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
-          <TextField
-            name="currentPassword"
-            id="password-current"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-          />
-          <TextField
-            name="newPassword"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={`Password: ${policy.join(", ")}.`}
-            error={errors.newPassword}
-          />
-          <IntentSubmit
-            intent="password"
-            label="Change password"
-            pendingLabel="Changing…"
-            className="btn-outline self-start"
-          />
-        </Form>
-      </section>
+      <PasswordChange policy={policy} error={errors.newPassword} />
     </div>
+  );
+}
+
+/** The current password and a new one that meets the policy. */
+function PasswordChange({ policy, error }: { policy: readonly string[]; error: string | undefined }) {
+  return (
+    <section className="card p-8" aria-labelledby="password-title">
+      <h2 id="password-title" className="text-xl font-semibold">
+        Change password
+      </h2>
+      <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
+        <TextField
+          name="currentPassword"
+          id="password-current"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <TextField
+          name="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`Password: ${policy.join(", ")}.`}
+          error={error}
+        />
+        <IntentSubmit
+          intent="password"
+          label="Change password"
+          pendingLabel="Changing…"
+          className="btn-outline self-start"
+        />
+      </Form>
+    </section>
   );
 }

@@ -1,9 +1,11 @@
-import { AppError } from "#server/errors.ts";
 import { RETURN_DOCUMENT_KINDS, returnDocumentFile } from "#server/returns/return-documents.ts";
+import { idFromPath, notFound } from "../.server/address.ts";
 import { appServices } from "../.server/context.ts";
 import { adminOrLogin, signedInOrLogin } from "../.server/guards.ts";
 import { actorOf } from "../.server/session.ts";
 import type { Route } from "./+types/return-document";
+
+const NO_DOCUMENT = "There is no such document.";
 
 /**
  * A return's credit note, or an exchange's replacement invoice, as a PDF, for whoever may see its
@@ -11,10 +13,8 @@ import type { Route } from "./+types/return-document";
  * secret link, the administrator under /admin/returns/7/…; anyone else is told it does not exist.
  */
 export async function loader({ params, context, url, request }: Route.LoaderArgs) {
-  const raw = String(params.returnId ?? "");
-  const kind = RETURN_DOCUMENT_KINDS.find((known) => known === params.document);
-  if (!kind || !/^[1-9]\d{0,14}$/.test(raw)) throw new AppError("not-found", "There is no such document.");
-  const returnId = Number(raw);
+  const kind = RETURN_DOCUMENT_KINDS.find((known) => known === params.document) ?? notFound(NO_DOCUMENT);
+  const returnId = idFromPath(params.returnId, NO_DOCUMENT);
   const { db, config } = appServices(context);
   const signing = config.documentSigning;
   const file = params.token

@@ -1,12 +1,14 @@
 import { data, Form, Link } from "react-router";
 import { MAX_REVIEW_PHOTOS } from "#core/reviews.ts";
-import { FIT_WORDS, type Fit } from "#core/size-charts.ts";
+import { FIT_WORDS } from "#core/size-charts.ts";
 import { refusalOf } from "#server/http/service-errors.ts";
+import { reviewSchema } from "#server/reviews/reviews.schemas.ts";
 import { reviewForm, submitReview } from "#server/reviews/reviews.service.ts";
 import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
 import { formFailure } from "../.server/action-results.ts";
+import { idFromPath } from "../.server/address.ts";
 import { appServices } from "../.server/context.ts";
-import { chosenFile, readForm } from "../.server/forms.ts";
+import { chosenFile, formFields, readForm } from "../.server/forms.ts";
 import { signedInOrLogin } from "../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { ShopImage } from "../components/catalog/shop-image.tsx";
@@ -20,8 +22,7 @@ import type { Route } from "./+types/write-review";
 const FORM_LIMIT = MAX_REVIEW_PHOTOS * MAX_UPLOAD_BYTES + 64 * 1024;
 
 function productIdOf(raw: string): number {
-  if (!/^\d{1,12}$/.test(raw)) throw data({ message: "This product could not be found." }, { status: 404 });
-  return Number(raw);
+  return idFromPath(raw, "This product could not be found.");
 }
 
 export async function loader({ params, context, request, url }: Route.LoaderArgs) {
@@ -40,28 +41,13 @@ export async function action({ params, context, request, url }: Route.ActionArgs
   const productId = productIdOf(params.productId);
   try {
     const form = await readForm(request, FORM_LIMIT);
-    const text = (name: string) => String(form.get(name) ?? "");
     const uploads: Buffer[] = [];
     for (const slot of [0, 1, 2]) {
       const file = chosenFile(form, `photo${slot}`);
       if (file) uploads.push(Buffer.from(await file.arrayBuffer()));
     }
     const { db, storage } = appServices(context);
-    const { status } = await submitReview(
-      db,
-      storage,
-      actor,
-      productId,
-      {
-        rating: text("rating"),
-        title: text("title"),
-        body: text("body"),
-        sizeBought: text("sizeBought"),
-        fit: text("fit") as Fit,
-        keepPhotos: form.getAll("keepPhotos").map(String),
-      },
-      uploads,
-    );
+    const { status } = await submitReview(db, storage, actor, productId, formFields(form, reviewSchema), uploads);
     const message =
       status === "held"
         ? "Thank you. Your review waits for a person to read it before it is published."
@@ -94,8 +80,7 @@ export default function WriteReview({ loaderData, actionData }: Route.ComponentP
       </div>
     );
   }
-  const { product, sizesBought, review } = loaderData.form;
-  const errors = actionData?.fieldErrors ?? {};
+  const { product, review } = loaderData.form;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
       <div className="flex items-center gap-4">
@@ -122,7 +107,23 @@ export default function WriteReview({ loaderData, actionData }: Route.ComponentP
           {review.status === "approved" ? " An edit is read by a moderator again before it shows." : ""}
         </Notice>
       ) : null}
-      <FormError message={actionData?.message} fieldErrors={errors} />
+      <ReviewForm form={loaderData.form} failure={actionData} />
+    </div>
+  );
+}
+
+/** The review's fields, filled in with the review being edited, and the last refusal beside them. */
+function ReviewForm({
+  form: { sizesBought, review },
+  failure,
+}: {
+  form: NonNullable<Route.ComponentProps["loaderData"]["form"]>;
+  failure: Route.ComponentProps["actionData"];
+}) {
+  const errors = failure?.fieldErrors ?? {};
+  return (
+    <>
+      <FormError message={failure?.message} fieldErrors={errors} />
       <Form method="post" encType="multipart/form-data" className="card flex flex-col gap-4 p-5">
         <RatingChoice rating={review?.rating} error={errors.rating} />
         <SelectField
@@ -167,7 +168,7 @@ export default function WriteReview({ loaderData, actionData }: Route.ComponentP
           className="btn-primary self-start"
         />
       </Form>
-    </div>
+    </>
   );
 }
 

@@ -116,7 +116,7 @@ describeEachDatabase("the administrator's order feed", (database) => {
               at: Date.now(),
             }),
           );
-          await expect.poll(() => heard).toBeGreaterThan(before);
+          await expect.poll(() => heard, { timeout: 5_000 }).toBeGreaterThan(before);
         } finally {
           await otherNode.close();
         }

@@ -3,14 +3,14 @@ import { rupeesToPaise } from "#core/money.ts";
 import type { CartOffers } from "#core/promotions.ts";
 import type { StoreCreditOffer } from "#core/store-credit.ts";
 import { SIZES } from "../catalog/catalog.schemas.ts";
-import { decimalInteger } from "../validation/fields.ts";
+import { decimalInteger, idField } from "../validation/fields.ts";
 
 /** Shipping is ₹100 flat when the cart is not empty. */
 export const SHIPPING_PAISE = rupeesToPaise(100);
 export const MAX_LINE_QUANTITY = 99;
 const QUANTITY_MESSAGE = `The quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
 
-const productId = decimalInteger("Unknown product.", 1, Number.MAX_SAFE_INTEGER);
+const productId = idField("Unknown product.");
 const size = z.enum(SIZES, { error: "Please select a size" });
 
 export const addToCartSchema = z.object({

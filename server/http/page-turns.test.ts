@@ -93,10 +93,10 @@ describe("page views in turn over HTTP", () => {
     await server.slowStarted;
     const leaving = new AbortController();
     const abandoned = fetch(`${server.base}/quick`, { signal: leaving.signal }).catch(() => null);
-    await expect.poll(() => server.turns()).toEqual({ working: 1, waiting: 1 });
+    await expect.poll(() => server.turns(), { timeout: 5_000 }).toEqual({ working: 1, waiting: 1 });
     leaving.abort();
     await abandoned;
-    await expect.poll(() => server.turns()).toEqual({ working: 1, waiting: 0 });
+    await expect.poll(() => server.turns(), { timeout: 5_000 }).toEqual({ working: 1, waiting: 0 });
     server.release();
     expect(await (await slow).text()).toBe("slow");
     // The lease is a minute long: only giving the abandoned place back lets this page through now.

@@ -4,7 +4,7 @@ import { indiaLocalToEpoch } from "#core/dates.ts";
 import { parseRupees } from "#core/money.ts";
 import { readWholeNumber } from "#core/numbers.ts";
 import { codeKey, type OfferAction, type Promotion } from "#core/promotions.ts";
-import { decimalInteger, requiredText } from "../validation/fields.ts";
+import { idField, requiredText } from "../validation/fields.ts";
 
 /** What the admin's Offers form sets: a promotion less its counters and dates of record. */
 export type PromotionInput = Omit<Promotion, "id" | "uses" | "disabledAt">;
@@ -148,4 +148,4 @@ export const offerCodeSchema = z.object({
 export type OfferCodeInput = { code: string };
 
 /** An offer's number, as the Offers list posts it with Disable and Enable. */
-export const promotionIdField = decimalInteger("Unknown offer.", 1, Number.MAX_SAFE_INTEGER);
+export const promotionIdField = idField("Unknown offer.");

@@ -60,7 +60,7 @@ export const returnRequestSchema = z
   .superRefine((input, context) => {
     if (input.kind === "exchange" && !input.exchangeSize)
       context.addIssue({ code: "custom", path: ["exchangeSize"], message: "Choose the size you want instead." });
-    if (input.refundMethod === "upi" && !isValidUpiId(input.upiId))
+    if (input.kind === "refund" && input.refundMethod === "upi" && !isValidUpiId(input.upiId))
       context.addIssue({ code: "custom", path: ["upiId"], message: "Enter a UPI ID such as name@okbank." });
   });
 export type ReturnRequestInput = z.input<typeof returnRequestSchema>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { readWholeNumber } from "#core/numbers.ts";
 import { CHART_COLUMNS, type ChartKind } from "#core/size-charts.ts";
 import { SIZES } from "#core/sizes.ts";
-import { decimalInteger, requiredText } from "../validation/fields.ts";
+import { decimalInteger, idField, requiredText } from "../validation/fields.ts";
 
 export { MAX_REVIEW_PHOTOS } from "#core/reviews.ts";
 export const REVIEW_PAGE_SIZE = 10;
@@ -30,10 +30,10 @@ export const reviewSchema = z.object({
 export type ReviewInput = z.input<typeof reviewSchema>;
 
 export const moderationSchema = z.discriminatedUnion("decision", [
-  z.object({ decision: z.literal("approve"), reviewId: decimalInteger("Which review?", 1, Number.MAX_SAFE_INTEGER) }),
+  z.object({ decision: z.literal("approve"), reviewId: idField("Which review?") }),
   z.object({
     decision: z.literal("reject"),
-    reviewId: decimalInteger("Which review?", 1, Number.MAX_SAFE_INTEGER),
+    reviewId: idField("Which review?"),
     reason: requiredText("Please say why the review is rejected: the author reads it.").pipe(
       z.string().max(300, "The reason must be at most 300 characters."),
     ),

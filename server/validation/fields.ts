@@ -197,6 +197,15 @@ export function decimalInteger(message: string, min: number, max: number, tooSma
     .pipe(z.number({ error: message }).int(message).min(min, tooSmall).max(max, message));
 }
 
+/**
+ * A record's id as a form or an address gives it (a product's, an order's, a review's): plain
+ * decimal digits read by the one number reader (decimalInteger), 1 or more. The message says which
+ * record could not be found ("Which review?").
+ */
+export function idField(message: string) {
+  return decimalInteger(message, 1, Number.MAX_SAFE_INTEGER);
+}
+
 /** A page number from an address: a plain decimal in range, else the first page. */
 export function pageNumber(value: string | null | undefined, last = 10_000): number {
   const page = readWholeNumber(value ?? "") ?? 1;

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { SIZES } from "../catalog/catalog.schemas.ts";
-import { decimalInteger } from "../validation/fields.ts";
+import { idField } from "../validation/fields.ts";
 
 /** A product saved for later, with the size chosen when it was saved, if one was. */
 export const wishlistItemSchema = z.object({
-  productId: decimalInteger("Unknown product.", 1, Number.MAX_SAFE_INTEGER),
+  productId: idField("Unknown product."),
   size: z
     .string()
     .trim()

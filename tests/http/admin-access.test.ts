@@ -236,6 +236,44 @@ describeOnSqlite("the admin access matrix over HTTP", (database) => {
     });
   }
 
+  it("answers an id in the address that is not plain digits, or names nothing, with a 404 that says so", async () => {
+    const notPlainDigits = [
+      `/admin/offers/0x${offerId}`,
+      "/admin/offers/1e1",
+      `/admin/orders/+${orderId}/invoice`,
+      "/admin/orders/0x10/eway-bill.json",
+      `/admin/returns/${returnId}.0/credit-note`,
+      "/admin/size-charts?product=abc",
+      "/admin/updateorderstatus?id=0x10",
+      "/updateproduct?id=1e1",
+      "/productinfo/0x10",
+      `/productinfo/${productId}e0/reviews`,
+      "/review/-1",
+    ];
+    for (const url of [...notPlainDigits, "/admin/offers/0", "/admin/offers/99999999"]) {
+      const response = await shop.request({ method: "GET", url, headers: { cookie: cookies.admin } });
+      expect(response.statusCode, url).toBe(404);
+    }
+    const data = await shop.request({
+      method: "GET",
+      url: "/admin/offers/1e1.data",
+      headers: { cookie: cookies.admin },
+    });
+    expect(data.statusCode).toBe(404);
+    expect(data.body).toContain("This offer could not be found.");
+  });
+
+  it("refuses a customer's post to an admin action with a 403 that says why", async () => {
+    const response = await shop.request({
+      method: "POST",
+      url: "/admin/delivery",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies.customer },
+      payload: "intent=add-holiday&day=2026-12-25&name=Hacked",
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.body).toContain("Only an administrator can do this.");
+  });
+
   it("gives the administrator every admin page", async () => {
     for (const { path } of adminRoutes) {
       const response = await shop.request({ method: "GET", url: sample(path), headers: { cookie: cookies.admin } });

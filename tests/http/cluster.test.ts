@@ -81,7 +81,9 @@ describe("the shop as a cluster of two workers on one SQLite file", () => {
   it("replaces a worker that dies, and keeps serving", async () => {
     const [victim] = [...pidsIn(shop.output())];
     process.kill(victim as number, "SIGKILL");
-    await expect.poll(() => /Worker \d stopped \(SIGKILL\); starting another/.test(shop.output())).toBe(true);
+    await expect
+      .poll(() => /Worker \d stopped \(SIGKILL\); starting another/.test(shop.output()), { timeout: 10_000 })
+      .toBe(true);
     await expect
       .poll(
         async () => {

@@ -62,7 +62,7 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
       const workers = workersOf(a.child.pid as number);
       expect(workers).toHaveLength(2);
       const feed = followFeed(`${a.baseUrl}/admin/events`, admin.cookie);
-      await expect.poll(() => feed.answer.status).toBe(200);
+      await expect.poll(() => feed.answer.status, { timeout: 10_000 }).toBe(200);
       const cachedPages = ["/", `/productinfo/${productId}`];
       // Each worker keeps its own page cache: enough visits that both hold both pages.
       for (let visit = 0; visit < 6; visit++) {

@@ -201,6 +201,40 @@ const ENDPOINTS: Endpoint[] = [
     fields: ["to", "from"],
     who: "admin",
   },
+  post("/measurements", ["heightMm", "weightG", "chestMm", "waistMm", "footMm"], "customer"),
+  post("/admin/searches", ["word", "target"], "admin"),
+  post("/admin/delivery", ["intent", "day", "name", "file"], "admin"),
+  post("/admin/reviews", ["decision", "reviewId", "reason"], "admin"),
+  post("/admin/size-charts", ["productId", "collection", "kind", "S:chest", "M:garmentLength", "UK 6:foot"], "admin"),
+  {
+    name: "POST /review/:productId",
+    method: "POST",
+    path: ids.map((id) => `/review/${id}`),
+    fields: ["rating", "title", "body", "sizeBought", "fit", "keepPhotos", "photo0"],
+    who: "customer",
+  },
+  post(
+    "/order/KS-100001/return",
+    ["position", "quantity", "kind", "reason", "note", "exchangeSize", "refundMethod", "upiId", "photo"],
+    "customer",
+  ),
+  {
+    name: "GET pages addressed by an id",
+    method: "GET",
+    path: ids.chain((id) =>
+      fc.constantFrom(
+        `/admin/offers/${id}`,
+        `/admin/orders/${id}/invoice`,
+        `/admin/orders/${id}/eway-bill.json`,
+        `/admin/returns/${id}/credit-note`,
+        `/admin/size-charts?product=${id}`,
+        `/productinfo/${id}/reviews`,
+        `/review/${id}`,
+      ),
+    ),
+    fields: [],
+    who: "admin",
+  },
   {
     name: "GET listings",
     method: "GET",
@@ -276,6 +310,9 @@ function encode(fields: Record<string, string[] | undefined>): string {
   return params.toString();
 }
 
+/** Fields sent as files of junk in a multipart body. */
+const FILE_FIELDS = new Set(["picture", "imageFile0", "file", "photo", "photo0"]);
+
 /** The body in the generated content type; the multipart one may carry a "file" of junk. */
 async function body(contentType: string, fields: Record<string, string[] | undefined>, oversized: boolean) {
   const pad = oversized ? { padding: ["z".repeat(70_000)] } : {};
@@ -285,7 +322,7 @@ async function body(contentType: string, fields: Record<string, string[] | undef
     const form = new FormData();
     for (const [name, values] of Object.entries(all)) {
       for (const value of values ?? []) {
-        if (name === "picture" || name === "imageFile0") form.append(name, new Blob([value]), "junk.jpg");
+        if (FILE_FIELDS.has(name)) form.append(name, new Blob([value]), "junk.jpg");
         else form.append(name, value);
       }
     }

@@ -51,7 +51,9 @@ describeEachDatabase("the administrator's live order feed", (database) => {
     const admin = await signInAdmin();
     const first = followFeed(feedUrl(), admin.cookie);
     const placed = await buy();
-    await expect.poll(() => first.events.map((event) => event.orderNumber)).toEqual([placed.orderNumber]);
+    await expect
+      .poll(() => first.events.map((event) => event.orderNumber), { timeout: 5_000 })
+      .toEqual([placed.orderNumber]);
     expect(first.answer.contentType).toBe("text/event-stream; charset=utf-8");
     expect(first.events[0]).toMatchObject({ from: null, to: "placed", name: "Asha Verma" });
     first.close();
@@ -66,14 +68,20 @@ describeEachDatabase("the administrator's live order feed", (database) => {
       [placed.orderNumber, "shipped"],
     ];
     const resumed = followFeed(feedUrl(), admin.cookie, first.lastId());
-    await expect.poll(() => resumed.events.map((event) => [event.orderNumber, event.to])).toEqual(missed);
+    await expect
+      .poll(() => resumed.events.map((event) => [event.orderNumber, event.to]), { timeout: 5_000 })
+      .toEqual(missed);
     // A new page says where its data was read with ?after=.
     const page = followFeed(`${feedUrl()}?after=${first.lastId()}`, admin.cookie);
-    await expect.poll(() => page.events.map((event) => [event.orderNumber, event.to])).toEqual(missed);
+    await expect
+      .poll(() => page.events.map((event) => [event.orderNumber, event.to]), { timeout: 5_000 })
+      .toEqual(missed);
     // An id that is not one starts from now.
     const garbled = followFeed(feedUrl(), admin.cookie, "1 OR 1=1");
     const fourth = await buy();
-    await expect.poll(() => garbled.events.map((event) => event.orderNumber)).toEqual([fourth.orderNumber]);
+    await expect
+      .poll(() => garbled.events.map((event) => event.orderNumber), { timeout: 5_000 })
+      .toEqual([fourth.orderNumber]);
     for (const feed of [resumed, page, garbled]) feed.close();
   });
 
@@ -82,7 +90,9 @@ describeEachDatabase("the administrator's live order feed", (database) => {
     const cookie = admin.cookie;
     const feed = followFeed(feedUrl(), cookie);
     const before = await buy();
-    await expect.poll(() => feed.events.map((event) => event.orderNumber)).toEqual([before.orderNumber]);
+    await expect
+      .poll(() => feed.events.map((event) => event.orderNumber), { timeout: 5_000 })
+      .toEqual([before.orderNumber]);
     expect((await admin.post(base, "/logout", {})).status).toBe(302);
     const after = await buy();
     await feed.ended;
@@ -95,7 +105,7 @@ describeEachDatabase("the administrator's live order feed", (database) => {
   it("ends its streams when the shop stops, so that the browser reconnects to another node", async () => {
     const admin = await signInAdmin();
     const feed = followFeed(feedUrl(), admin.cookie);
-    await expect.poll(() => feed.answer.status).toBe(200);
+    await expect.poll(() => feed.answer.status, { timeout: 5_000 }).toBe(200);
     await shop.app.close();
     await feed.ended;
     expect(feed.answer.status).toBe(200);

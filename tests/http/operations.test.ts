@@ -126,11 +126,13 @@ describe("the request log of a running shop", () => {
     const requestId = profile.headers.get("x-request-id");
     expect(requestId).toBeTruthy();
     await expect
-      .poll(() =>
-        shop
-          .output()
-          .split("\n")
-          .filter((line) => line.includes(`"reqId":"${requestId}"`)),
+      .poll(
+        () =>
+          shop
+            .output()
+            .split("\n")
+            .filter((line) => line.includes(`"reqId":"${requestId}"`)),
+        { timeout: 5_000 },
       )
       .toHaveLength(1);
     const line = JSON.parse(

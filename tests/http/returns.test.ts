@@ -149,6 +149,33 @@ describeEachDatabase("returns over HTTP", (database) => {
     expect((await browser.get(`/orders/${"x".repeat(40)}/return`)).statusCode).toBe(404);
   });
 
+  it("takes an exchange as the form sends it, with the refund method's first choice still ticked and no UPI ID", async () => {
+    const { db } = shop.services;
+    const guest = makeVisitor();
+    const kurta = await makeProduct(db, { title: "Exchange Kurta", price: 89_900, sizes: { M: 2, L: 2 } });
+    const order = await delivered(db, guest, [kurta]);
+    const browser = shopBrowser(shop);
+    // A cash order's return page offers a refund to a UPI ID first, ticked; an exchange leaves it so.
+    expect((await browser.get(`/orders/${order.accessToken}/return`)).body).toContain("To my UPI ID");
+    const asked = await browser.post(`/orders/${order.accessToken}/return`, {
+      position: "0",
+      quantity: "1",
+      kind: "exchange",
+      reason: "too-small",
+      note: "",
+      exchangeSize: "L",
+      refundMethod: "upi",
+      upiId: "",
+    });
+    expect(asked.statusCode).toBe(302);
+    const row = await db
+      .selectFrom("returns")
+      .select(["kind", "exchangeSize", "refundMethod"])
+      .where("orderId", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ kind: "exchange", exchangeSize: "L", refundMethod: null });
+  });
+
   it("serves an accepted exchange's replacement invoice to its owner only", async () => {
     const { db } = shop.services;
     const owner = await makeCustomer(db);

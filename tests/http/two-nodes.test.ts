@@ -151,7 +151,7 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
 
     it("tells the administrator following on B of an order placed on A, and of its shipping on A", async () => {
       const feed = followFeed(`${b.baseUrl}/admin/events`, admin.cookie);
-      await expect.poll(() => feed.answer.status).toBe(200);
+      await expect.poll(() => feed.answer.status, { timeout: 10_000 }).toBe(200);
       const kurta = await createProduct(database.db, SYSTEM, productInput({ title: "Live Feed Kurta" }));
       const token = await buyOne(a.baseUrl, kurta, "live@mail.in");
       const order = await database.db
@@ -160,7 +160,7 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
         .where("accessToken", "=", token ?? "")
         .executeTakeFirstOrThrow();
       await expect
-        .poll(() => feed.events.map((event) => [event.orderNumber, event.to]))
+        .poll(() => feed.events.map((event) => [event.orderNumber, event.to]), { timeout: 10_000 })
         .toEqual([[order.orderNumber, "placed"]]);
       const shipped = await admin.post(a.baseUrl, `/admin/updateorderstatus?id=${order.id}`, {
         from: "placed",
@@ -171,7 +171,7 @@ describe.runIf(baseUrl !== undefined || process.env.CI === "true")(
       });
       expect(shipped.status).toBeLessThan(400);
       await expect
-        .poll(() => feed.events.map((event) => [event.orderNumber, event.to]))
+        .poll(() => feed.events.map((event) => [event.orderNumber, event.to]), { timeout: 10_000 })
         .toEqual([
           [order.orderNumber, "placed"],
           [order.orderNumber, "shipped"],

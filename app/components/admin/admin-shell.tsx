@@ -55,7 +55,6 @@ function currentSection(pathname: string, search: string): string {
  */
 export function AdminShell({ viewer, theme, children }: { viewer: Viewer; theme: Theme; children: React.ReactNode }) {
   const location = useLocation();
-  const current = currentSection(location.pathname, location.search);
   return (
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
@@ -76,34 +75,41 @@ export function AdminShell({ viewer, theme, children }: { viewer: Viewer; theme:
         </div>
       </header>
       <div className="flex flex-1 flex-col lg:flex-row">
-        <nav
-          aria-label="Admin"
-          className="border-b border-zinc-200 bg-zinc-50 lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0 dark:border-zinc-800 dark:bg-zinc-900"
-        >
-          {/* Below 1024 px the sections wrap onto as many rows as they need: none hides off the edge. */}
-          <ul className="flex flex-wrap gap-1 p-2 lg:sticky lg:top-14 lg:flex-col lg:flex-nowrap lg:p-3">
-            {SECTIONS.map(({ label, to, tab, Icon }) => (
-              <li key={tab}>
-                <Link
-                  to={to}
-                  aria-current={current === tab ? "page" : undefined}
-                  className={`flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap lg:px-3 lg:py-2 ${
-                    current === tab
-                      ? "bg-gold-400 text-zinc-950"
-                      : "text-zinc-700 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-800"
-                  }`}
-                >
-                  <Icon aria-hidden="true" className="size-4" />
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <AdminNavigation current={currentSection(location.pathname, location.search)} />
         <main id="main" className="min-w-0 flex-1">
           {children}
         </main>
       </div>
     </div>
+  );
+}
+
+/** A link to each section of the admin area, the current one marked. */
+function AdminNavigation({ current }: { current: string }) {
+  return (
+    <nav
+      aria-label="Admin"
+      className="border-b border-zinc-200 bg-zinc-50 lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      {/* Below 1024 px the sections wrap onto as many rows as they need: none hides off the edge. */}
+      <ul className="flex flex-wrap gap-1 p-2 lg:sticky lg:top-14 lg:flex-col lg:flex-nowrap lg:p-3">
+        {SECTIONS.map(({ label, to, tab, Icon }) => (
+          <li key={tab}>
+            <Link
+              to={to}
+              aria-current={current === tab ? "page" : undefined}
+              className={`flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap lg:px-3 lg:py-2 ${
+                current === tab
+                  ? "bg-gold-400 text-zinc-950"
+                  : "text-zinc-700 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-800"
+              }`}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

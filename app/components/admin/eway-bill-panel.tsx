@@ -20,11 +20,9 @@ type SaveResult = { ok: boolean; message?: string; fieldErrors?: Record<string, 
  * a fetcher, so the page stays on the order, ready to ship it.
  */
 export function EwayBillPanel({ order }: { order: AdminOrderDetail }) {
-  const fetcher = useFetcher<SaveResult>();
   const { ewayBill } = order;
   if (!ewayBill.needed) return null;
   const open = order.status === "placed" || order.status === "shipped";
-  const failed = fetcher.data?.ok === false ? fetcher.data : undefined;
   return (
     <section className="card flex flex-col gap-4 p-6 text-sm" aria-labelledby="eway-heading" data-testid="eway-bill">
       <h2 id="eway-heading" className="text-xl font-semibold">
@@ -53,28 +51,35 @@ export function EwayBillPanel({ order }: { order: AdminOrderDetail }) {
           Part A for the e-way bill portal (JSON)
         </a>
       </p>
-      {open ? (
-        <fetcher.Form
-          method="post"
-          action={`/admin/updateorderstatus?id=${order.id}`}
-          className="flex flex-wrap items-end gap-3"
-        >
-          <input type="hidden" name="intent" value="eway-bill" />
-          <TextField
-            name="ewayBillNumber"
-            label={ewayBill.number ? "Correct the e-way bill number" : "E-way bill number"}
-            hint="The 12 digits the portal gave."
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={16}
-            required
-            error={failed?.fieldErrors?.ewayBillNumber ?? failed?.message}
-          />
-          <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
-            {fetcher.state === "idle" ? "Save e-way bill number" : "Saving…"}
-          </button>
-        </fetcher.Form>
-      ) : null}
+      {open ? <EwayBillNumberForm orderId={order.id} correcting={Boolean(ewayBill.number)} /> : null}
     </section>
+  );
+}
+
+/** The number the portal gave, entered (or corrected) through a fetcher. */
+function EwayBillNumberForm({ orderId, correcting }: { orderId: number; correcting: boolean }) {
+  const fetcher = useFetcher<SaveResult>();
+  const failed = fetcher.data?.ok === false ? fetcher.data : undefined;
+  return (
+    <fetcher.Form
+      method="post"
+      action={`/admin/updateorderstatus?id=${orderId}`}
+      className="flex flex-wrap items-end gap-3"
+    >
+      <input type="hidden" name="intent" value="eway-bill" />
+      <TextField
+        name="ewayBillNumber"
+        label={correcting ? "Correct the e-way bill number" : "E-way bill number"}
+        hint="The 12 digits the portal gave."
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={16}
+        required
+        error={failed?.fieldErrors?.ewayBillNumber ?? failed?.message}
+      />
+      <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
+        {fetcher.state === "idle" ? "Save e-way bill number" : "Saving…"}
+      </button>
+    </fetcher.Form>
   );
 }

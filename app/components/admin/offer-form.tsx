@@ -170,7 +170,6 @@ function OfferAction({ values, fieldErrors }: SectionProps) {
 
 /** Who and what the offer is for. */
 function OfferConditions({ values, fieldErrors, automatic }: SectionProps & { automatic: boolean }) {
-  const chosen = new Set(values.collections ?? []);
   const box = (name: "firstOrderOnly" | "signedInOnly" | "combinesWithCode", label: string) => (
     <label className="flex items-center gap-2 text-sm">
       <input
@@ -200,23 +199,7 @@ function OfferConditions({ values, fieldErrors, automatic }: SectionProps & { au
           fieldErrors={fieldErrors}
           hint="Optional, e.g. 12, 40 (the number in a product page's address)."
         />
-        <fieldset className="sm:col-span-2">
-          <legend className="label">Collections (none ticked: every piece)</legend>
-          <div className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-5">
-            {COLLECTIONS.map((collection) => (
-              <label key={collection.flag} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="collections"
-                  value={collection.flag}
-                  defaultChecked={chosen.has(collection.flag)}
-                  className="size-4 accent-gold-500"
-                />
-                {collection.title}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <CollectionChoice chosen={values.collections ?? []} />
         <div className="flex flex-col gap-2 sm:col-span-2">
           {box("signedInOnly", "Signed-in customers only (guests do not get it)")}
           {box("firstOrderOnly", "First order only")}
@@ -225,6 +208,29 @@ function OfferConditions({ values, fieldErrors, automatic }: SectionProps & { au
       </fieldset>
       <OfferTiming values={values} fieldErrors={fieldErrors} />
     </>
+  );
+}
+
+/** The collections an offer is limited to; none ticked, it is for every piece. */
+function CollectionChoice({ chosen }: { chosen: readonly string[] }) {
+  return (
+    <fieldset className="sm:col-span-2">
+      <legend className="label">Collections (none ticked: every piece)</legend>
+      <div className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-5">
+        {COLLECTIONS.map((collection) => (
+          <label key={collection.flag} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="collections"
+              value={collection.flag}
+              defaultChecked={chosen.includes(collection.flag)}
+              className="size-4 accent-gold-500"
+            />
+            {collection.title}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

@@ -56,49 +56,51 @@ export function OffersTable({ offers }: { offers: readonly PromotionListing[] })
       </thead>
       <tbody className="block md:table-row-group">
         {offers.map((offer) => (
-          <tr
-            key={offer.id}
-            className="block border-t border-zinc-200 py-2 md:table-row md:py-0 dark:border-zinc-800"
-            data-testid="offer-row"
-          >
-            <td className="block py-1 md:table-cell md:px-2 md:py-2 md:align-top">
-              <p className="font-semibold break-all">{offer.name}</p>
-              <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                {offer.kind === "code" ? "Code" : "Automatic"} ·{" "}
-                <span className={`rounded px-1.5 py-0.5 font-medium ${STATES[offer.state].tone}`}>
-                  {STATES[offer.state].label}
-                </span>
-              </p>
-            </td>
-            <td data-label="What it gives" className={CELL}>
-              {offer.description}
-            </td>
-            <td data-label="For" className={CELL} data-testid="offer-audience">
-              {offer.audience}
-            </td>
-            <td data-label="When" className={CELL}>
-              {when(offer)}
-            </td>
-            <td data-label="Uses so far" className={`${CELL} tabular-nums md:text-right`} data-testid="offer-uses">
-              {formatCount(offer.uses)}
-              {offer.totalLimit === null ? "" : ` of ${formatCount(offer.totalLimit)}`}
-            </td>
-            <td className="block py-1 md:table-cell md:px-2 md:py-2 md:align-top">
-              <div className="flex flex-wrap gap-2">
-                <Link
-                  to={`/admin/offers/${offer.id}`}
-                  className="btn-outline px-3 py-1"
-                  aria-label={`Edit ${offer.name}`}
-                >
-                  Edit
-                </Link>
-                <OfferSwitch id={offer.id} name={offer.name} disabled={offer.state === "disabled"} />
-              </div>
-            </td>
-          </tr>
+          <OfferRow key={offer.id} offer={offer} />
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** One offer's row: a card of labelled lines on a phone. */
+function OfferRow({ offer }: { offer: PromotionListing }) {
+  return (
+    <tr
+      className="block border-t border-zinc-200 py-2 md:table-row md:py-0 dark:border-zinc-800"
+      data-testid="offer-row"
+    >
+      <td className="block py-1 md:table-cell md:px-2 md:py-2 md:align-top">
+        <p className="font-semibold break-all">{offer.name}</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          {offer.kind === "code" ? "Code" : "Automatic"} ·{" "}
+          <span className={`rounded px-1.5 py-0.5 font-medium ${STATES[offer.state].tone}`}>
+            {STATES[offer.state].label}
+          </span>
+        </p>
+      </td>
+      <td data-label="What it gives" className={CELL}>
+        {offer.description}
+      </td>
+      <td data-label="For" className={CELL} data-testid="offer-audience">
+        {offer.audience}
+      </td>
+      <td data-label="When" className={CELL}>
+        {when(offer)}
+      </td>
+      <td data-label="Uses so far" className={`${CELL} tabular-nums md:text-right`} data-testid="offer-uses">
+        {formatCount(offer.uses)}
+        {offer.totalLimit === null ? "" : ` of ${formatCount(offer.totalLimit)}`}
+      </td>
+      <td className="block py-1 md:table-cell md:px-2 md:py-2 md:align-top">
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/admin/offers/${offer.id}`} className="btn-outline px-3 py-1" aria-label={`Edit ${offer.name}`}>
+            Edit
+          </Link>
+          <OfferSwitch id={offer.id} name={offer.name} disabled={offer.state === "disabled"} />
+        </div>
+      </td>
+    </tr>
   );
 }
 

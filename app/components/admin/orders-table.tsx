@@ -52,65 +52,78 @@ export function OrdersTable({ rows, arrived }: { rows: Row[]; arrived?: Readonly
   return (
     <AdminTable caption="Orders" headings={HEADINGS} minWidth="min-w-[36rem] xl:min-w-[56rem]">
       {rows.map((row) => (
-        <tr
-          key={row.id}
-          className={`border-b border-zinc-100 align-top dark:border-zinc-800 ${arrived?.has(row.id) ? "bg-gold-50 dark:bg-gold-900/40" : ""}`}
-          data-testid="admin-order-row"
-        >
-          <td className="px-2 py-2">
-            <Link
-              to={`/admin/updateorderstatus?id=${row.id}`}
-              className={
-                ORDER_TRANSITIONS[row.status].length > 0
-                  ? "btn-outline px-2 py-1 whitespace-nowrap"
-                  : "text-xs underline whitespace-nowrap"
-              }
-            >
-              {ORDER_TRANSITIONS[row.status].length > 0 ? "Update Order" : "View"}
-            </Link>
-          </td>
-          <td className="px-2 py-2">
-            <OrderNumber row={row} isNew={arrived?.has(row.id) ?? false} />
-            <p className="text-xs xl:hidden">{row.title}</p>
-          </td>
-          <td className={`px-2 py-2 ${WIDE}`}>
-            {row.image ? <ProductThumbnail image={row.image} width={48} /> : null}
-          </td>
-          <td className={`max-w-56 px-2 py-2 ${WIDE}`}>
-            <p>{row.title}</p>
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              {row.category}
-              {row.itemCount > 1 ? ` · ${row.itemCount} items` : ""}
-            </p>
-          </td>
-          <td className="px-2 py-2 whitespace-nowrap">{formatRs(row.total)}</td>
-          <td className="max-w-56 px-2 py-2">
-            <p>{row.name}</p>
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">{row.phone}</p>
-            <p className="text-xs break-all text-zinc-600 dark:text-zinc-400">{row.email}</p>
-          </td>
-          <td className={`max-w-64 px-2 py-2 ${WIDE}`}>
-            <p className="line-clamp-2" title={row.address}>
-              {row.address}
-            </p>
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              {row.city ? `${row.city} · ` : ""}
-              {row.pincode}
-            </p>
-          </td>
-          <td className="px-2 py-2">
-            <StatusBadge status={row.status} />
-            <p
-              className="mt-1 text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400"
-              data-testid="admin-order-payment"
-            >
-              {row.payment}
-            </p>
-            <EwayBillMark row={row} />
-          </td>
-        </tr>
+        <OrderRow key={row.id} row={row} isNew={arrived?.has(row.id) ?? false} />
       ))}
     </AdminTable>
+  );
+}
+
+/** One order's row, lit up while it is new on the page. */
+function OrderRow({ row, isNew }: { row: Row; isNew: boolean }) {
+  return (
+    <tr
+      className={`border-b border-zinc-100 align-top dark:border-zinc-800 ${isNew ? "bg-gold-50 dark:bg-gold-900/40" : ""}`}
+      data-testid="admin-order-row"
+    >
+      <td className="px-2 py-2">
+        <Link
+          to={`/admin/updateorderstatus?id=${row.id}`}
+          className={
+            ORDER_TRANSITIONS[row.status].length > 0
+              ? "btn-outline px-2 py-1 whitespace-nowrap"
+              : "text-xs underline whitespace-nowrap"
+          }
+        >
+          {ORDER_TRANSITIONS[row.status].length > 0 ? "Update Order" : "View"}
+        </Link>
+      </td>
+      <td className="px-2 py-2">
+        <OrderNumber row={row} isNew={isNew} />
+        <p className="text-xs xl:hidden">{row.title}</p>
+      </td>
+      <td className={`px-2 py-2 ${WIDE}`}>{row.image ? <ProductThumbnail image={row.image} width={48} /> : null}</td>
+      <td className={`max-w-56 px-2 py-2 ${WIDE}`}>
+        <p>{row.title}</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          {row.category}
+          {row.itemCount > 1 ? ` · ${row.itemCount} items` : ""}
+        </p>
+      </td>
+      <td className="px-2 py-2 whitespace-nowrap">{formatRs(row.total)}</td>
+      <BuyerCells row={row} />
+      <td className="px-2 py-2">
+        <StatusBadge status={row.status} />
+        <p
+          className="mt-1 text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400"
+          data-testid="admin-order-payment"
+        >
+          {row.payment}
+        </p>
+        <EwayBillMark row={row} />
+      </td>
+    </tr>
+  );
+}
+
+/** Who bought: name, phone and e-mail; and where it goes (the address shortened to two lines, whole on hover). */
+function BuyerCells({ row }: { row: Row }) {
+  return (
+    <>
+      <td className="max-w-56 px-2 py-2">
+        <p>{row.name}</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">{row.phone}</p>
+        <p className="text-xs break-all text-zinc-600 dark:text-zinc-400">{row.email}</p>
+      </td>
+      <td className={`max-w-64 px-2 py-2 ${WIDE}`}>
+        <p className="line-clamp-2" title={row.address}>
+          {row.address}
+        </p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          {row.city ? `${row.city} · ` : ""}
+          {row.pincode}
+        </p>
+      </td>
+    </>
   );
 }
 

@@ -21,10 +21,6 @@ export function SalesChart({ days }: { days: readonly SalesDay[] }) {
   const step = (WIDTH - LEFT * 2) / days.length;
   const revenue = days.reduce((sum, day) => sum + day.revenue, 0);
   const orders = days.reduce((sum, day) => sum + day.orders, 0);
-  const dots = days.map((day, index) => ({
-    x: LEFT + step * index + step / 2,
-    y: TOP + plotHeight - (day.orders / maxOrders) * plotHeight,
-  }));
   return (
     <figure className="card p-4" data-testid="sales-chart">
       <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
@@ -46,47 +42,84 @@ export function SalesChart({ days }: { days: readonly SalesDay[] }) {
           y2={TOP + plotHeight}
           className="stroke-zinc-300 dark:stroke-zinc-700"
         />
-        {days.map((day, index) => {
-          const height = (day.revenue / maxRevenue) * plotHeight;
-          const x = LEFT + step * index;
-          return (
-            <g key={day.date}>
-              <title>{`${formatDayMonth(day.date)}: ${day.orders} orders, ${formatInr(day.revenue)} paid`}</title>
-              {/* The whole column answers to the pointer, not just the bar. */}
-              <rect x={x} y={TOP} width={step} height={plotHeight} className="fill-transparent" />
-              <rect
-                x={x + step * 0.15}
-                y={TOP + plotHeight - height}
-                width={step * 0.7}
-                height={height}
-                rx={2}
-                className="fill-gold-300 dark:fill-gold-600"
-              />
-              {index % 7 === days.length % 7 ? (
-                <text
-                  x={x + step / 2}
-                  y={HEIGHT - 6}
-                  textAnchor="middle"
-                  className="fill-zinc-600 text-[18px] md:text-[12px] dark:fill-zinc-400"
-                >
-                  {formatDayMonth(day.date)}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-        <polyline
-          points={dots.map((dot) => `${dot.x},${dot.y}`).join(" ")}
-          className="fill-none stroke-zinc-800 dark:stroke-zinc-200"
-          strokeWidth={1.5}
-        />
-        {dots.map((dot, index) => (
-          <circle key={days[index]?.date} cx={dot.x} cy={dot.y} r={2.5} className="fill-zinc-800 dark:fill-zinc-200" />
+        {days.map((day, index) => (
+          <DayBar
+            key={day.date}
+            day={day}
+            x={LEFT + step * index}
+            step={step}
+            height={(day.revenue / maxRevenue) * plotHeight}
+            labelled={index % 7 === days.length % 7}
+          />
         ))}
+        <OrdersLine days={days} step={step} maxOrders={maxOrders} />
       </svg>
       <ChartLegend days={days} maxOrders={maxOrders} />
       <ChartTable days={days} />
     </figure>
+  );
+}
+
+/** A day's column: its bar of money paid, its figures on hover, and its date under every seventh. */
+function DayBar({
+  day,
+  x,
+  step,
+  height,
+  labelled,
+}: {
+  day: SalesDay;
+  x: number;
+  step: number;
+  height: number;
+  labelled: boolean;
+}) {
+  const plotHeight = HEIGHT - TOP - BOTTOM;
+  return (
+    <g>
+      <title>{`${formatDayMonth(day.date)}: ${day.orders} orders, ${formatInr(day.revenue)} paid`}</title>
+      {/* The whole column answers to the pointer, not just the bar. */}
+      <rect x={x} y={TOP} width={step} height={plotHeight} className="fill-transparent" />
+      <rect
+        x={x + step * 0.15}
+        y={TOP + plotHeight - height}
+        width={step * 0.7}
+        height={height}
+        rx={2}
+        className="fill-gold-300 dark:fill-gold-600"
+      />
+      {labelled ? (
+        <text
+          x={x + step / 2}
+          y={HEIGHT - 6}
+          textAnchor="middle"
+          className="fill-zinc-600 text-[18px] md:text-[12px] dark:fill-zinc-400"
+        >
+          {formatDayMonth(day.date)}
+        </text>
+      ) : null}
+    </g>
+  );
+}
+
+/** The number of orders each day, as dots joined by a line, on a scale of its own. */
+function OrdersLine({ days, step, maxOrders }: { days: readonly SalesDay[]; step: number; maxOrders: number }) {
+  const plotHeight = HEIGHT - TOP - BOTTOM;
+  const dots = days.map((day, index) => ({
+    x: LEFT + step * index + step / 2,
+    y: TOP + plotHeight - (day.orders / maxOrders) * plotHeight,
+  }));
+  return (
+    <>
+      <polyline
+        points={dots.map((dot) => `${dot.x},${dot.y}`).join(" ")}
+        className="fill-none stroke-zinc-800 dark:stroke-zinc-200"
+        strokeWidth={1.5}
+      />
+      {dots.map((dot, index) => (
+        <circle key={days[index]?.date} cx={dot.x} cy={dot.y} r={2.5} className="fill-zinc-800 dark:fill-zinc-200" />
+      ))}
+    </>
   );
 }
 

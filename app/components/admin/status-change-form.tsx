@@ -48,25 +48,7 @@ export function StatusChangeForm(props: {
         options={props.choices.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
         error={errors.to}
       />
-      {asks("shipped") ? (
-        <fieldset className="grid gap-4 rounded-md border border-zinc-200 p-4 sm:grid-cols-3 dark:border-zinc-700">
-          <legend className="px-1 text-sm font-medium">The parcel (the buyer's mail gives these)</legend>
-          <TextField name="courier" label={LABELS.courier} autoComplete="off" error={errors.courier} />
-          <TextField
-            name="trackingNumber"
-            label={LABELS.trackingNumber}
-            autoComplete="off"
-            error={errors.trackingNumber}
-          />
-          <TextField
-            name="expectedDelivery"
-            label={LABELS.expectedDelivery}
-            type="date"
-            defaultValue={props.expectedDefault}
-            error={errors.expectedDelivery}
-          />
-        </fieldset>
-      ) : null}
+      {asks("shipped") ? <ParcelFields errors={errors} expectedDefault={props.expectedDefault} /> : null}
       {asks("cancelled") ? (
         <SelectField
           name="reason"
@@ -82,5 +64,23 @@ export function StatusChangeForm(props: {
         <SubmitButton label="Update Order Status" pendingLabel="Updating…" />
       </div>
     </Form>
+  );
+}
+
+/** What the buyer's mail gives of a shipped parcel: the courier, the tracking number and the expected day. */
+function ParcelFields({ errors, expectedDefault }: { errors: Record<string, string>; expectedDefault: string }) {
+  return (
+    <fieldset className="grid gap-4 rounded-md border border-zinc-200 p-4 sm:grid-cols-3 dark:border-zinc-700">
+      <legend className="px-1 text-sm font-medium">The parcel (the buyer's mail gives these)</legend>
+      <TextField name="courier" label={LABELS.courier} autoComplete="off" error={errors.courier} />
+      <TextField name="trackingNumber" label={LABELS.trackingNumber} autoComplete="off" error={errors.trackingNumber} />
+      <TextField
+        name="expectedDelivery"
+        label={LABELS.expectedDelivery}
+        type="date"
+        defaultValue={expectedDefault}
+        error={errors.expectedDelivery}
+      />
+    </fieldset>
   );
 }

@@ -31,30 +31,13 @@ export function CartRow({ line, register, onRemoved }: CartRowProps) {
   const problem = availabilityMessage(line);
   const key = lineKey(line);
   const removing = useRemoval(key, fetcher.data, onRemoved);
-  const productPath = `/productinfo/${line.productId}`;
   return (
     <tr
       ref={(row) => register(key, row)}
       className={`block border-b border-zinc-200 py-4 md:table-row dark:border-zinc-800 ${busy ? "opacity-60" : ""} ${problem ? "bg-red-50/60 dark:bg-red-950/30" : ""}`}
       data-testid="cart-line"
     >
-      <td className="block pb-2 md:table-cell md:py-4 md:pr-4">
-        <div className="flex gap-4">
-          <ProductThumbnail image={line.image} width={80} />
-          <div className="min-w-0">
-            <Link to={productPath} className="font-medium break-words hover:underline">
-              {line.title}
-            </Link>
-            <p className="line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{line.description}</p>
-            {problem ? (
-              <div className="mt-1 flex flex-wrap items-center gap-2" data-testid="line-problem">
-                <p className="text-xs font-medium text-red-700 dark:text-red-400">{problem}</p>
-                <LineFix line={line} />
-              </div>
-            ) : null}
-          </div>
-        </div>
-      </td>
+      <LineProduct line={line} problem={problem} />
       <td data-label="Size" className={CELL}>
         {line.size}
       </td>
@@ -68,30 +51,65 @@ export function CartRow({ line, register, onRemoved }: CartRowProps) {
         {line.availability.kind === "archived" ? "—" : formatInr(line.lineTotal)}
       </td>
       <td className={CELL}>
-        <fetcher.Form
-          method="post"
-          action="/cart"
+        <RemoveForm
+          line={line}
+          fetcher={fetcher}
           onSubmit={() => {
             removing.current = true;
           }}
-        >
-          <input type="hidden" name="productId" value={line.productId} />
-          <input type="hidden" name="size" value={line.size} />
-          <input type="hidden" name="intent" value="remove" />
-          <button
-            type="submit"
-            className="inline-flex items-center gap-1 text-red-600 hover:underline dark:text-red-400"
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            Remove
-            <span className="sr-only">
-              {" "}
-              {line.title}, {sizeWords(line.size)}
-            </span>
-          </button>
-        </fetcher.Form>
+        />
       </td>
     </tr>
+  );
+}
+
+/** The line's piece: its picture, title and words, and what stops it being bought, with the fix. */
+function LineProduct({ line, problem }: { line: CartLine; problem: string | null }) {
+  return (
+    <td className="block pb-2 md:table-cell md:py-4 md:pr-4">
+      <div className="flex gap-4">
+        <ProductThumbnail image={line.image} width={80} />
+        <div className="min-w-0">
+          <Link to={`/productinfo/${line.productId}`} className="font-medium break-words hover:underline">
+            {line.title}
+          </Link>
+          <p className="line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{line.description}</p>
+          {problem ? (
+            <div className="mt-1 flex flex-wrap items-center gap-2" data-testid="line-problem">
+              <p className="text-xs font-medium text-red-700 dark:text-red-400">{problem}</p>
+              <LineFix line={line} />
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </td>
+  );
+}
+
+/** The line's Remove button, sent through the row's own fetcher. */
+function RemoveForm({
+  line,
+  fetcher,
+  onSubmit,
+}: {
+  line: CartLine;
+  fetcher: ReturnType<typeof useCartFetcher>["fetcher"];
+  onSubmit: () => void;
+}) {
+  return (
+    <fetcher.Form method="post" action="/cart" onSubmit={onSubmit}>
+      <input type="hidden" name="productId" value={line.productId} />
+      <input type="hidden" name="size" value={line.size} />
+      <input type="hidden" name="intent" value="remove" />
+      <button type="submit" className="inline-flex items-center gap-1 text-red-600 hover:underline dark:text-red-400">
+        <Trash2 aria-hidden="true" className="size-4" />
+        Remove
+        <span className="sr-only">
+          {" "}
+          {line.title}, {sizeWords(line.size)}
+        </span>
+      </button>
+    </fetcher.Form>
   );
 }
 

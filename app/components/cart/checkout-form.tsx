@@ -124,38 +124,20 @@ export function CheckoutForm({
         if (target instanceof HTMLInputElement && target.name === "pincode") setPincode(target.value.trim());
       }}
     >
-      <input type="hidden" name="intent" value="checkout" />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      <input type="hidden" name="seenQuote" value={quote} />
-      {redeemPoints ? <input type="hidden" name="redeemPoints" value="1" /> : null}
-      {storeCredit > 0 ? <input type="hidden" name="storeCredit" value={storeCredit} /> : null}
-      {piece ? (
-        <>
-          <input type="hidden" name="buyProductId" value={piece.productId} />
-          <input type="hidden" name="buySize" value={piece.size} />
-        </>
-      ) : null}
+      <CheckoutHiddenFields
+        idempotencyKey={idempotencyKey}
+        quote={quote}
+        redeemPoints={redeemPoints}
+        storeCredit={storeCredit}
+        piece={piece}
+      />
       <FormError message={error} fieldErrors={fieldErrors} labels={CHECKOUT_LABELS} />
       {errorCode === "out-of-stock" && !piece ? (
         <Link to="/cart" className="-mt-2 text-sm font-semibold underline">
           Review your cart
         </Link>
       ) : null}
-      {CHECKOUT_FIELDS.filter((field) => guest || !field.guestOnly).map(({ guestOnly: _guestOnly, ...field }) => (
-        <Fragment key={field.name}>
-          <TextField
-            {...field}
-            rows={field.name === "address" ? 3 : undefined}
-            required
-            defaultValue={values[field.name]}
-            error={fieldErrors[field.name]}
-          />
-          {field.name === "city" ? (
-            <StateSelect defaultValue={values.stateCode ?? ""} error={fieldErrors.stateCode} />
-          ) : null}
-          {field.name === "pincode" ? <DeliveryNote pincode={pincode} /> : null}
-        </Fragment>
-      ))}
+      <AddressFields guest={guest} values={values} fieldErrors={fieldErrors} pincode={pincode} />
       <BusinessInvoiceFields values={values} fieldErrors={fieldErrors} />
       {nothingToPay ? (
         <>
@@ -170,6 +152,55 @@ export function CheckoutForm({
       <SubmitButton label="Order Now" pendingLabel="Placing your order…" className="btn-gold w-full" action={action} />
     </Form>
   );
+}
+
+/** What the form carries unseen: the key of this checkout, the quote seen, and what was chosen on the cart. */
+function CheckoutHiddenFields({
+  idempotencyKey,
+  quote,
+  redeemPoints,
+  storeCredit = 0,
+  piece,
+}: Pick<CheckoutFormProps, "idempotencyKey" | "quote" | "redeemPoints" | "storeCredit" | "piece">) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="checkout" />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <input type="hidden" name="seenQuote" value={quote} />
+      {redeemPoints ? <input type="hidden" name="redeemPoints" value="1" /> : null}
+      {storeCredit > 0 ? <input type="hidden" name="storeCredit" value={storeCredit} /> : null}
+      {piece ? (
+        <>
+          <input type="hidden" name="buyProductId" value={piece.productId} />
+          <input type="hidden" name="buySize" value={piece.size} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** Who the order goes to and where (a guest gives an e-mail too), the state after the city, the delivery promise after the pincode. */
+function AddressFields({
+  guest,
+  values,
+  fieldErrors = {},
+  pincode,
+}: Pick<CheckoutFormProps, "guest" | "values" | "fieldErrors"> & { pincode: string }) {
+  return CHECKOUT_FIELDS.filter((field) => guest || !field.guestOnly).map(({ guestOnly: _guestOnly, ...field }) => (
+    <Fragment key={field.name}>
+      <TextField
+        {...field}
+        rows={field.name === "address" ? 3 : undefined}
+        required
+        defaultValue={values[field.name]}
+        error={fieldErrors[field.name]}
+      />
+      {field.name === "city" ? (
+        <StateSelect defaultValue={values.stateCode ?? ""} error={fieldErrors.stateCode} />
+      ) : null}
+      {field.name === "pincode" ? <DeliveryNote pincode={pincode} /> : null}
+    </Fragment>
+  ));
 }
 
 /**
@@ -205,31 +236,38 @@ function PaymentChoice({ choices, chosen, error }: { choices: PaymentChoices; ch
           </span>
         </span>
       </label>
-      <label className={`flex items-start gap-2 ${cod.offered ? "" : "opacity-60"}`}>
-        <input
-          type="radio"
-          name="paymentMethod"
-          value="cod"
-          defaultChecked={method === "cod"}
-          disabled={!cod.offered}
-          aria-describedby={cod.offered ? undefined : "cod-not-offered"}
-          className="mt-1"
-        />
-        <span>
-          <span className="font-medium">Cash on delivery{fee}</span>
-          {cod.offered ? null : (
-            <span id="cod-not-offered" className="block text-xs text-zinc-600 dark:text-zinc-400">
-              {cod.reason}
-            </span>
-          )}
-        </span>
-      </label>
+      <CashOnDeliveryOption cod={cod} fee={fee} checked={method === "cod"} />
       {error ? (
         <p className="text-xs text-red-700 dark:text-red-300" role="alert">
           {error}
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** Cash on delivery as a choice: with its fee, or greyed out with the reason it is not offered. */
+function CashOnDeliveryOption({ cod, fee, checked }: { cod: PaymentChoices["cod"]; fee: string; checked: boolean }) {
+  return (
+    <label className={`flex items-start gap-2 ${cod.offered ? "" : "opacity-60"}`}>
+      <input
+        type="radio"
+        name="paymentMethod"
+        value="cod"
+        defaultChecked={checked}
+        disabled={!cod.offered}
+        aria-describedby={cod.offered ? undefined : "cod-not-offered"}
+        className="mt-1"
+      />
+      <span>
+        <span className="font-medium">Cash on delivery{fee}</span>
+        {cod.offered ? null : (
+          <span id="cod-not-offered" className="block text-xs text-zinc-600 dark:text-zinc-400">
+            {cod.reason}
+          </span>
+        )}
+      </span>
+    </label>
   );
 }
 

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { deliveryWindowText } from "#core/dates.ts";
 import { isPincode } from "#core/delivery-address.ts";
 import { inOwnTask } from "../../lib/own-task.ts";
-import type { DeliveryAnswer } from "../../routes/delivery.tsx";
+import type { DeliveryAnswer } from "../../routes/delivery-promise.tsx";
 
 /**
  * Under the checkout's pincode: the promise the order will be given there, or why it cannot be

@@ -30,26 +30,7 @@ export function OfferCodeBox({ offers }: { offers: CartOffers }) {
       className="flex flex-col gap-2 border-t border-zinc-200 pt-3 text-sm dark:border-zinc-800"
       data-testid="offer-code"
     >
-      {kept ? (
-        <fetcher.Form method="post" action="/cart" className="flex flex-col gap-1">
-          <input type="hidden" name="intent" value="remove-code" />
-          <div className="flex items-center justify-between gap-2">
-            <p className="font-semibold">
-              Code <span className="tracking-wide">{kept.code}</span>
-            </p>
-            <button
-              type="submit"
-              className="text-xs font-semibold underline"
-              aria-label={`Remove the code ${kept.code}`}
-            >
-              Remove
-            </button>
-          </div>
-          <p className={TONES[kept.status]} role="status">
-            {kept.message}
-          </p>
-        </fetcher.Form>
-      ) : null}
+      {kept ? <KeptCode kept={kept} fetcher={fetcher} /> : null}
       <fetcher.Form method="post" action="/cart" className="flex flex-col gap-1" noValidate>
         <input type="hidden" name="intent" value="apply-code" />
         <label htmlFor="offer-code" className="font-medium">
@@ -79,5 +60,31 @@ export function OfferCodeBox({ offers }: { offers: CartOffers }) {
         ) : null}
       </fetcher.Form>
     </div>
+  );
+}
+
+/** The code the cart keeps, how it stands, and the way to take it off. */
+function KeptCode({
+  kept,
+  fetcher,
+}: {
+  kept: NonNullable<CartOffers["code"]>;
+  fetcher: ReturnType<typeof useFetcher<Answer>>;
+}) {
+  return (
+    <fetcher.Form method="post" action="/cart" className="flex flex-col gap-1">
+      <input type="hidden" name="intent" value="remove-code" />
+      <div className="flex items-center justify-between gap-2">
+        <p className="font-semibold">
+          Code <span className="tracking-wide">{kept.code}</span>
+        </p>
+        <button type="submit" className="text-xs font-semibold underline" aria-label={`Remove the code ${kept.code}`}>
+          Remove
+        </button>
+      </div>
+      <p className={TONES[kept.status]} role="status">
+        {kept.message}
+      </p>
+    </fetcher.Form>
   );
 }

@@ -2,9 +2,9 @@ import { Banknote, RotateCcw, Truck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { deliveryWindowText } from "#core/dates.ts";
+import { isKnownVisitor } from "../../lib/known-visitor.ts";
 import { inOwnTask } from "../../lib/own-task.ts";
-import { isKnownVisitor } from "../../lib/visitor-mark.ts";
-import type { DeliveryAnswer } from "../../routes/delivery.tsx";
+import type { DeliveryAnswer } from "../../routes/delivery-promise.tsx";
 
 /**
  * "Check delivery": a pincode, and the answer for it — when the parcel arrives, whether cash on

@@ -32,16 +32,7 @@ export function FilterPanel({ pathname, values, options, error }: FilterPanelPro
   const active = [values.type, values.fabric, values.max].filter((value) => value !== undefined && value !== "").length;
   return (
     <aside aria-labelledby={`${panelId}-heading`} className="self-start lg:sticky lg:top-20">
-      <button
-        type="button"
-        className="btn-outline w-full justify-center lg:hidden"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-      >
-        <SlidersHorizontal aria-hidden="true" className="size-4" />
-        Filters{active > 0 ? ` (${active})` : ""}
-      </button>
+      <FiltersToggle open={open} controls={panelId} active={active} onToggle={() => setOpen(!open)} />
       <div id={panelId} className={`card mt-3 p-4 lg:mt-0 lg:block ${open ? "block" : "hidden"}`}>
         <h2 id={`${panelId}-heading`} className="text-base font-semibold">
           Filters
@@ -50,12 +41,7 @@ export function FilterPanel({ pathname, values, options, error }: FilterPanelPro
           {values.q ? <input type="hidden" name="q" value={values.q} /> : null}
           <FieldFrame id={`${panelId}-sort`} label="Sort by">
             <select id={`${panelId}-sort`} {...select("sort")}>
-              {/* Relevance means something only for a search. */}
-              {LISTING_SORTS.filter((sort) => sort !== "relevance" || values.q).map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
-                </option>
-              ))}
+              <SortOptions searching={Boolean(values.q)} />
             </select>
           </FieldFrame>
           <FieldFrame id={`${panelId}-type`} label="Type">
@@ -86,6 +72,41 @@ export function FilterPanel({ pathname, values, options, error }: FilterPanelPro
       </div>
     </aside>
   );
+}
+
+/** On a phone the panel folds behind this button, which says how many filters are set. */
+function FiltersToggle({
+  open,
+  controls,
+  active,
+  onToggle,
+}: {
+  open: boolean;
+  controls: string;
+  active: number;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="btn-outline w-full justify-center lg:hidden"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+    >
+      <SlidersHorizontal aria-hidden="true" className="size-4" />
+      Filters{active > 0 ? ` (${active})` : ""}
+    </button>
+  );
+}
+
+/** The sorts a listing offers; relevance means something only for a search. */
+function SortOptions({ searching }: { searching: boolean }) {
+  return LISTING_SORTS.filter((sort) => sort !== "relevance" || searching).map((sort) => (
+    <option key={sort} value={sort}>
+      {SORT_LABELS[sort]}
+    </option>
+  ));
 }
 
 /**

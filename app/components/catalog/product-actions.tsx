@@ -51,30 +51,25 @@ export function ProductActions(props: {
         {soldOut ? <p className="font-medium text-red-600 dark:text-red-400">Sold out in every size.</p> : null}
       </fetcher.Form>
       <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          form={`product-${productId}-actions`}
-          name="intent"
-          value="add"
-          className="btn-contrast"
-          disabled={soldOut}
-        >
-          <ShoppingBag aria-hidden="true" className="size-4" />
-          Add To Cart
-        </button>
-        <button
-          type="submit"
-          form={`product-${productId}-actions`}
-          name="intent"
-          value="order-now"
-          className="btn-gold"
-          disabled={soldOut}
-        >
-          <Zap aria-hidden="true" className="size-4" />
-          Order Now
-        </button>
+        <CartButtons form={`product-${productId}-actions`} soldOut={soldOut} />
         <WishlistToggle productId={productId} size={size} />
       </div>
     </div>
+  );
+}
+
+/** Add To Cart and Order Now, which send the size form above them. */
+function CartButtons({ form, soldOut }: { form: string; soldOut: boolean }) {
+  return (
+    <>
+      <button type="submit" form={form} name="intent" value="add" className="btn-contrast" disabled={soldOut}>
+        <ShoppingBag aria-hidden="true" className="size-4" />
+        Add To Cart
+      </button>
+      <button type="submit" form={form} name="intent" value="order-now" className="btn-gold" disabled={soldOut}>
+        <Zap aria-hidden="true" className="size-4" />
+        Order Now
+      </button>
+    </>
   );
 }

@@ -13,8 +13,8 @@ import {
   sizeLabel,
   toMillimetres,
 } from "#core/size-charts.ts";
+import { isKnownVisitor } from "../../lib/known-visitor.ts";
 import { inOwnTask } from "../../lib/own-task.ts";
-import { isKnownVisitor } from "../../lib/visitor-mark.ts";
 import { Modal } from "../ui/modal.tsx";
 import { SideScroll } from "../ui/side-scroll.tsx";
 
@@ -43,7 +43,6 @@ export function SizeGuide({
 }) {
   const [open, setOpen] = useState(false);
   const [unit, setUnit] = useState<LengthUnit>("cm");
-  const headingId = useId();
   const opener = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
   // The dialog is only in the page while open; once it is gone, focus goes back to the button.
@@ -73,49 +72,64 @@ export function SizeGuide({
         <Ruler aria-hidden="true" className="size-4" /> Size guide
       </button>
       {open ? (
-        <Modal open onClose={() => setOpen(false)} labelledBy={headingId} className="max-w-2xl">
-          <div className="flex flex-col gap-4 p-5">
-            <div className="flex items-start justify-between gap-3">
-              <h2 id={headingId} className="font-display text-xl font-semibold">
-                Size guide
-              </h2>
-              <button type="button" className="btn-outline px-3 py-1" onClick={() => setOpen(false)}>
-                Close
-              </button>
-            </div>
-            <p className="text-sm text-zinc-700 dark:text-zinc-300">
-              {chart.source}
-              {chart.isExample ? " (an example chart: please check the piece's description too)" : ""}.
-            </p>
-            <fieldset className="flex gap-4 text-sm">
-              <legend className="sr-only">Show lengths in</legend>
-              {(["cm", "in"] as const).map((option) => (
-                <label key={option} className="flex items-center gap-1.5">
-                  <input
-                    type="radio"
-                    name="length-unit"
-                    checked={unit === option}
-                    onChange={() => chooseUnit(option)}
-                  />
-                  {option === "cm" ? "Centimetres" : "Inches"}
-                </label>
-              ))}
-            </fieldset>
-            <ChartTable chart={chart} unit={unit} />
-            <FindMySize
-              chart={chart}
-              sizes={sizes}
-              fits={fits}
-              unit={unit}
-              onChoose={(size) => {
-                onChoose(size);
-                setOpen(false);
-              }}
-            />
-          </div>
-        </Modal>
+        <GuideDialog
+          guide={{ chart, sizes, fits }}
+          unit={unit}
+          onUnit={chooseUnit}
+          onClose={() => setOpen(false)}
+          onChoose={(size) => {
+            onChoose(size);
+            setOpen(false);
+          }}
+        />
       ) : null}
     </>
+  );
+}
+
+/** The open guide: where the chart comes from, the unit, the chart, and "find my size". */
+function GuideDialog({
+  guide: { chart, sizes, fits },
+  unit,
+  onUnit,
+  onClose,
+  onChoose,
+}: {
+  guide: { chart: ShownChart; sizes: string[]; fits: SizeFit[] };
+  unit: LengthUnit;
+  onUnit: (unit: LengthUnit) => void;
+  onClose: () => void;
+  onChoose: (size: string) => void;
+}) {
+  const headingId = useId();
+  return (
+    <Modal open onClose={onClose} labelledBy={headingId} className="max-w-2xl">
+      <div className="flex flex-col gap-4 p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h2 id={headingId} className="font-display text-xl font-semibold">
+            Size guide
+          </h2>
+          <button type="button" className="btn-outline px-3 py-1" onClick={onClose}>
+            Close
+          </button>
+        </div>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          {chart.source}
+          {chart.isExample ? " (an example chart: please check the piece's description too)" : ""}.
+        </p>
+        <fieldset className="flex gap-4 text-sm">
+          <legend className="sr-only">Show lengths in</legend>
+          {(["cm", "in"] as const).map((option) => (
+            <label key={option} className="flex items-center gap-1.5">
+              <input type="radio" name="length-unit" checked={unit === option} onChange={() => onUnit(option)} />
+              {option === "cm" ? "Centimetres" : "Inches"}
+            </label>
+          ))}
+        </fieldset>
+        <ChartTable chart={chart} unit={unit} />
+        <FindMySize chart={chart} sizes={sizes} fits={fits} unit={unit} onChoose={onChoose} />
+      </div>
+    </Modal>
   );
 }
 
@@ -280,7 +294,6 @@ function FindMySize({
   const signedIn = useSavedMeasurements(fill);
   const recommendation = measured ? recommendSize(chart, sizes, fits, measured) : null;
   const onType = (name: keyof Typed, value: string) => setTyped((current) => ({ ...current, [name]: value }));
-  const props = { typed, onType };
   return (
     <form
       aria-labelledby="find-my-size"
@@ -289,13 +302,7 @@ function FindMySize({
         event.preventDefault();
         const next = measuredFrom(typed, unit);
         setMeasured(next);
-        if (signedIn) {
-          const form = new FormData();
-          for (const [key, value] of Object.entries(next)) form.set(key, value === null ? "" : String(value));
-          void save.submit(form, { method: "post", action: "/measurements" });
-        } else {
-          window.localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-        }
+        keepMeasurements(next, signedIn, save.submit);
       }}
     >
       <h3 id="find-my-size" className="font-semibold">
@@ -306,18 +313,7 @@ function FindMySize({
           ? "Your measurements are kept on your account for every piece."
           : "Your measurements stay in this browser only."}
       </p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {chart.kind === "footwear" ? (
-          <MeasureField name="foot" label="Foot length" hint={unit} {...props} />
-        ) : (
-          <>
-            <MeasureField name="chest" label="Bust / chest" hint={unit} {...props} />
-            <MeasureField name="waist" label="Waist" hint={unit} {...props} />
-            <MeasureField name="height" label="Height" hint="cm" {...props} />
-            <MeasureField name="weight" label="Weight" hint="kg" {...props} />
-          </>
-        )}
-      </div>
+      <MeasureFields kind={chart.kind} unit={unit} typed={typed} onType={onType} />
       <button type="submit" className="btn-primary self-start">
         Suggest my size
       </button>
@@ -326,6 +322,48 @@ function FindMySize({
         {save.data && !save.data.ok ? <p className="text-red-700 dark:text-red-300">{save.data.message}</p> : null}
       </div>
     </form>
+  );
+}
+
+/** Measurements are kept on the account when signed in, else in this browser. */
+function keepMeasurements(
+  measured: Measurements,
+  signedIn: boolean,
+  submit: ReturnType<typeof useFetcher>["submit"],
+): void {
+  if (!signedIn) {
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(measured));
+    return;
+  }
+  const form = new FormData();
+  for (const [key, value] of Object.entries(measured)) form.set(key, value === null ? "" : String(value));
+  void submit(form, { method: "post", action: "/measurements" });
+}
+
+/** The measurements a chart of this kind needs: the foot for footwear, else chest, waist, height and weight. */
+function MeasureFields({
+  kind,
+  unit,
+  ...props
+}: {
+  kind: ShownChart["kind"];
+  unit: LengthUnit;
+  typed: Typed;
+  onType: (name: keyof Typed, value: string) => void;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {kind === "footwear" ? (
+        <MeasureField name="foot" label="Foot length" hint={unit} {...props} />
+      ) : (
+        <>
+          <MeasureField name="chest" label="Bust / chest" hint={unit} {...props} />
+          <MeasureField name="waist" label="Waist" hint={unit} {...props} />
+          <MeasureField name="height" label="Height" hint="cm" {...props} />
+          <MeasureField name="weight" label="Weight" hint="kg" {...props} />
+        </>
+      )}
+    </div>
   );
 }
 

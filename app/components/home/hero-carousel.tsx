@@ -1,5 +1,5 @@
 import type { EmblaCarouselType } from "embla-carousel";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { HomeTile } from "#server/catalog/home.service.ts";
 import { ShopImage } from "../catalog/shop-image.tsx";
@@ -33,9 +33,33 @@ async function startCarousel(node: HTMLElement): Promise<EmblaCarouselType> {
  */
 export function HeroCarousel({ slides }: { slides: HomeTile[] }) {
   const viewport = useRef<HTMLDivElement>(null);
+  const { api, selected } = useCarousel(viewport);
+  const goTo = useCallback((index: number) => api?.scrollTo(index), [api]);
+  return (
+    <section aria-roledescription="carousel" aria-label="Featured" className="relative">
+      <div ref={viewport} className="overflow-hidden">
+        <div className="flex">
+          {slides.map((slide, index) => (
+            <Slide
+              key={slide.caption}
+              slide={slide}
+              index={index}
+              count={slides.length}
+              shown={index === selected}
+              running={api !== null}
+            />
+          ))}
+        </div>
+      </div>
+      <SlideDots slides={slides} selected={selected} goTo={goTo} />
+    </section>
+  );
+}
+
+/** The carousel, started on the viewport once the page is up, and the slide it shows. */
+function useCarousel(viewport: RefObject<HTMLDivElement | null>) {
   const [api, setApi] = useState<EmblaCarouselType | null>(null);
   const [selected, setSelected] = useState(0);
-
   useEffect(() => {
     const node = viewport.current;
     if (!node) return;
@@ -51,71 +75,88 @@ export function HeroCarousel({ slides }: { slides: HomeTile[] }) {
       gone = true;
       carousel?.destroy();
     };
-  }, []);
+  }, [viewport]);
+  return { api, selected };
+}
 
-  const goTo = useCallback((index: number) => api?.scrollTo(index), [api]);
-
+/** One slide: its picture, and its caption with a link. */
+function Slide({
+  slide,
+  index,
+  count,
+  shown,
+  running,
+}: {
+  slide: HomeTile;
+  index: number;
+  count: number;
+  shown: boolean;
+  running: boolean;
+}) {
   return (
-    <section aria-roledescription="carousel" aria-label="Featured" className="relative">
-      <div ref={viewport} className="overflow-hidden">
-        <div className="flex">
-          {slides.map((slide, index) => (
-            // biome-ignore lint/a11y/useSemanticElements: a carousel slide is a role=group per the ARIA pattern.
-            <div
-              key={slide.caption}
-              className="relative min-w-0 flex-[0_0_100%]"
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${slides.length}: ${slide.caption}`}
-              inert={index !== selected}
-            >
-              <div className="aspect-[16/9] bg-zinc-900 sm:aspect-[16/7]">
-                {/* The other slides' pictures are asked for once the carousel runs: before that they
-                    cannot be seen, and on a phone they would only slow the first slide down. */}
-                {slide.image && (index === 0 || api) ? (
-                  <ShopImage
-                    image={slide.image}
-                    shape="hero"
-                    alt=""
-                    sizes="100vw"
-                    preferredWidth={1280}
-                    priority={index === 0}
-                    className="size-full object-cover"
-                  />
-                ) : null}
-              </div>
-              {/* On a phone the caption sits under the picture: laid over it, it covers the figure. */}
-              <div className="flex items-center bg-black sm:absolute sm:inset-0 sm:bg-transparent sm:bg-gradient-to-r sm:from-black/70 sm:via-black/20 sm:to-transparent">
-                <div className="mx-auto w-full max-w-7xl px-4 pt-4 pb-9 sm:px-10 sm:py-0">
-                  <h2 className="font-display text-2xl font-semibold text-gold-300 sm:text-5xl lg:text-6xl">
-                    {slide.caption}
-                  </h2>
-                  <Link to={slide.to} className="btn-gold mt-3 sm:mt-6">
-                    {slide.caption === "Shop Now" ? "Shop suits" : "Browse"}
-                  </Link>
-                </div>
-              </div>
-            </div>
-          ))}
+    // biome-ignore lint/a11y/useSemanticElements: a carousel slide is a role=group per the ARIA pattern.
+    <div
+      className="relative min-w-0 flex-[0_0_100%]"
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`${index + 1} of ${count}: ${slide.caption}`}
+      inert={!shown}
+    >
+      <div className="aspect-[16/9] bg-zinc-900 sm:aspect-[16/7]">
+        {/* The other slides' pictures are asked for once the carousel runs: before that they
+            cannot be seen, and on a phone they would only slow the first slide down. */}
+        {slide.image && (index === 0 || running) ? (
+          <ShopImage
+            image={slide.image}
+            shape="hero"
+            alt=""
+            sizes="100vw"
+            preferredWidth={1280}
+            priority={index === 0}
+            className="size-full object-cover"
+          />
+        ) : null}
+      </div>
+      {/* On a phone the caption sits under the picture: laid over it, it covers the figure. */}
+      <div className="flex items-center bg-black sm:absolute sm:inset-0 sm:bg-transparent sm:bg-gradient-to-r sm:from-black/70 sm:via-black/20 sm:to-transparent">
+        <div className="mx-auto w-full max-w-7xl px-4 pt-4 pb-9 sm:px-10 sm:py-0">
+          <h2 className="font-display text-2xl font-semibold text-gold-300 sm:text-5xl lg:text-6xl">{slide.caption}</h2>
+          <Link to={slide.to} className="btn-gold mt-3 sm:mt-6">
+            {slide.caption === "Shop Now" ? "Shop suits" : "Browse"}
+          </Link>
         </div>
       </div>
-      <div className="absolute inset-x-0 bottom-1 flex justify-center">
-        {slides.map((slide, index) => (
-          <button
-            key={slide.caption}
-            type="button"
-            onClick={() => goTo(index)}
-            aria-label={`Show slide ${index + 1}: ${slide.caption}`}
-            aria-current={index === selected ? "true" : undefined}
-            // A 24 px target around the small dot, so a finger finds it.
-            className="group flex h-6 min-w-6 items-center justify-center px-1"
-          >
-            <span
-              className={`block h-2.5 rounded-full transition-all ${index === selected ? "w-8 bg-gold-400" : "w-2.5 bg-white/60 group-hover:bg-white"}`}
-            />
-          </button>
-        ))}
-      </div>
-    </section>
+    </div>
+  );
+}
+
+/** A dot per slide, the shown one long: each shows its slide. */
+function SlideDots({
+  slides,
+  selected,
+  goTo,
+}: {
+  slides: HomeTile[];
+  selected: number;
+  goTo: (index: number) => void;
+}) {
+  return (
+    <div className="absolute inset-x-0 bottom-1 flex justify-center">
+      {slides.map((slide, index) => (
+        <button
+          key={slide.caption}
+          type="button"
+          onClick={() => goTo(index)}
+          aria-label={`Show slide ${index + 1}: ${slide.caption}`}
+          aria-current={index === selected ? "true" : undefined}
+          // A 24 px target around the small dot, so a finger finds it.
+          className="group flex h-6 min-w-6 items-center justify-center px-1"
+        >
+          <span
+            className={`block h-2.5 rounded-full transition-all ${index === selected ? "w-8 bg-gold-400" : "w-2.5 bg-white/60 group-hover:bg-white"}`}
+          />
+        </button>
+      ))}
+    </div>
   );
 }

@@ -26,28 +26,7 @@ export function Footer() {
   return (
     <footer className="later border-t [contain-intrinsic-size:auto_600px] border-zinc-200 bg-zinc-50 text-sm dark:border-zinc-800 dark:bg-zinc-900">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <p className="font-display text-2xl font-semibold text-gold-700 dark:text-gold-400">Kesar</p>
-          <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-            Pakistani suits, anarkalis, everyday kurtas, Korean trends and the accessories to go with them.
-          </p>
-          <h2 className="mt-6 font-semibold tracking-widest">FOLLOW US</h2>
-          <ul className="mt-3 flex gap-3">
-            {SOCIAL.map(({ label, href, Icon }) => (
-              <li key={label}>
-                <a
-                  href={href}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  aria-label={label}
-                  className="flex size-10 items-center justify-center rounded-full border border-zinc-300 hover:border-gold-400 hover:text-gold-700 dark:border-zinc-700"
-                >
-                  <Icon className="size-5" />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <AboutAndSocial />
         <nav aria-labelledby="footer-shop">
           <h2 id="footer-shop" className="font-semibold tracking-widest">
             SHOP
@@ -76,18 +55,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <div>
-          <h2 className="font-semibold tracking-widest">VISIT US</h2>
-          <address className="mt-3 not-italic leading-relaxed text-zinc-600 dark:text-zinc-400">
-            Kesar Studio
-            <br />
-            Shop 4, Sea Breeze Arcade, 27 Hill Road
-            <br />
-            Bandra West, Mumbai 400050
-            <br />
-            Maharashtra, India
-          </address>
-        </div>
+        <StudioAddress />
       </div>
       <p className="border-t border-zinc-200 px-4 py-4 text-center text-xs text-zinc-600 dark:text-zinc-400 dark:border-zinc-800">
         © Kesar Fashion, Mumbai. Prices in Indian rupees, inclusive of taxes.{" "}
@@ -96,5 +64,51 @@ export function Footer() {
         </Link>
       </p>
     </footer>
+  );
+}
+
+/** What the shop sells, in a line, and where to follow it. */
+function AboutAndSocial() {
+  return (
+    <div>
+      <p className="font-display text-2xl font-semibold text-gold-700 dark:text-gold-400">Kesar</p>
+      <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+        Pakistani suits, anarkalis, everyday kurtas, Korean trends and the accessories to go with them.
+      </p>
+      <h2 className="mt-6 font-semibold tracking-widest">FOLLOW US</h2>
+      <ul className="mt-3 flex gap-3">
+        {SOCIAL.map(({ label, href, Icon }) => (
+          <li key={label}>
+            <a
+              href={href}
+              rel="noopener noreferrer"
+              target="_blank"
+              aria-label={label}
+              className="flex size-10 items-center justify-center rounded-full border border-zinc-300 hover:border-gold-400 hover:text-gold-700 dark:border-zinc-700"
+            >
+              <Icon className="size-5" />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The studio's address, for a visit. */
+function StudioAddress() {
+  return (
+    <div>
+      <h2 className="font-semibold tracking-widest">VISIT US</h2>
+      <address className="mt-3 not-italic leading-relaxed text-zinc-600 dark:text-zinc-400">
+        Kesar Studio
+        <br />
+        Shop 4, Sea Breeze Arcade, 27 Hill Road
+        <br />
+        Bandra West, Mumbai 400050
+        <br />
+        Maharashtra, India
+      </address>
+    </div>
   );
 }

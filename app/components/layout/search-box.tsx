@@ -54,13 +54,7 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
         maxLength={100}
         className="field pr-10"
       />
-      <button
-        type="submit"
-        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-zinc-600 dark:text-zinc-400 hover:text-zinc-900 dark:hover:text-zinc-100"
-      >
-        <Search aria-hidden="true" className="size-4" />
-        <span className="sr-only">Search</span>
-      </button>
+      <SearchButton />
       <SuggestionList
         id={listId}
         open={suggestions.open}
@@ -69,6 +63,19 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
         onChoose={choose}
       />
     </Form>
+  );
+}
+
+/** The magnifier at the box's end, which searches for what is typed. */
+function SearchButton() {
+  return (
+    <button
+      type="submit"
+      className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-zinc-600 dark:text-zinc-400 hover:text-zinc-900 dark:hover:text-zinc-100"
+    >
+      <Search aria-hidden="true" className="size-4" />
+      <span className="sr-only">Search</span>
+    </button>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import type { Frame, PersonalFrame } from "../../.server/frame.ts";
+import { isKnownVisitor } from "../../lib/known-visitor.ts";
 import { inOwnTask } from "../../lib/own-task.ts";
-import { isKnownVisitor } from "../../lib/visitor-mark.ts";
 
 const STRANGER: PersonalFrame = { viewer: null, cartCount: 0, wishlistCount: 0, wishlisted: [] };
 

@@ -67,9 +67,27 @@ export function OrderView({
   /** What the viewer can do with the order (cancel it), shown under its heading. */
   children?: ReactNode;
 }) {
-  const pointsMessage = orderPointsMessage(order);
   return (
     <div className="flex flex-col gap-6">
+      <OrderHeading order={order} />
+      {children}
+      <OrderLines lines={order.lines} />
+      <div className="grid gap-6 md:grid-cols-2">
+        <OrderDelivery order={order} />
+        <OrderTotals order={order} />
+      </div>
+      {order.invoice ? (
+        <TaxDocuments invoice={order.invoice} creditNote={order.creditNote} documentsPath={documentsPath} />
+      ) : null}
+      <OrderHistory history={order.history} />
+    </div>
+  );
+}
+
+/** The order's number and status, when it was placed, how it is paid, and why it was cancelled. */
+function OrderHeading({ order }: { order: OrderDetail }) {
+  return (
+    <>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="font-display text-3xl font-semibold">Order {order.orderNumber}</h1>
         <StatusBadge status={order.status} />
@@ -84,100 +102,134 @@ export function OrderView({
           Cancelled: {order.cancelReason}
         </p>
       ) : null}
-      {children}
-      <ul className="card divide-y divide-zinc-200 dark:divide-zinc-800">
-        {order.lines.map((line) => (
-          <li key={`${line.title}-${line.size}`} className="flex items-center gap-4 p-4">
-            <ProductThumbnail image={line.image} width={64} />
-            <div className="flex-1">
-              <p className="font-medium">{line.title}</p>
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                {sizeText(line.size)} · {line.quantity} × {formatInr(line.unitPrice)}
-              </p>
-            </div>
-            <p className="font-semibold">{formatInr(line.unitPrice * line.quantity)}</p>
+    </>
+  );
+}
+
+/** What was bought, as it was then: each piece with its size, quantity and price. */
+function OrderLines({ lines }: { lines: OrderDetail["lines"] }) {
+  return (
+    <ul className="card divide-y divide-zinc-200 dark:divide-zinc-800">
+      {lines.map((line) => (
+        <li key={`${line.title}-${line.size}`} className="flex items-center gap-4 p-4">
+          <ProductThumbnail image={line.image} width={64} />
+          <div className="flex-1">
+            <p className="font-medium">{line.title}</p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              {sizeText(line.size)} · {line.quantity} × {formatInr(line.unitPrice)}
+            </p>
+          </div>
+          <p className="font-semibold">{formatInr(line.unitPrice * line.quantity)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The order's money: subtotal, offers, shipping and fees to the grand total, then credit and points. */
+function OrderTotals({ order }: { order: OrderDetail }) {
+  const pointsMessage = orderPointsMessage(order);
+  return (
+    <section className="card p-4 text-sm" aria-labelledby="totals-heading">
+      <h2 id="totals-heading" className="mb-2 font-semibold">
+        Totals
+      </h2>
+      <TotalRows order={order} />
+      {order.storeCreditUsed > 0 ? (
+        <StoreCreditPaid
+          applied={order.storeCreditUsed}
+          toPay={order.total - order.storeCreditUsed}
+          left={leftToPayLabel(order)}
+        />
+      ) : null}
+      {pointsMessage ? (
+        <p className="mt-2 text-gold-700 dark:text-gold-300" data-testid="order-points">
+          {pointsMessage}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The totals' rows, each shown only when it applies. */
+function TotalRows({ order }: { order: OrderDetail }) {
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-1">
+      <dt>Subtotal</dt>
+      <dd>{formatInr(order.subtotal)}</dd>
+      <OfferRows offers={order.offers} rowClass="col-span-2 flex justify-between gap-3" />
+      <dt>Shipping</dt>
+      <dd>{shippingText(order.shipping, order.offers)}</dd>
+      {order.payment.codFee > 0 ? (
+        <>
+          <dt>Cash on delivery fee</dt>
+          <dd>{formatInr(order.payment.codFee)}</dd>
+        </>
+      ) : null}
+      {order.pointsRedeemed > 0 ? (
+        <>
+          <dt>Points redeemed</dt>
+          <dd>−{formatInr(pointsToPaise(order.pointsRedeemed))}</dd>
+        </>
+      ) : null}
+      {order.roundOff !== 0 ? (
+        <>
+          <dt>Round off</dt>
+          <dd data-testid="order-round-off">{formatSignedInr(order.roundOff)}</dd>
+        </>
+      ) : null}
+      <dt className="font-semibold">Grand Total</dt>
+      <dd className="font-semibold" data-testid="order-total">
+        {formatInr(order.total)}
+      </dd>
+    </dl>
+  );
+}
+
+/** The tax invoice, and the credit note once there is one, to download. */
+function TaxDocuments({
+  invoice,
+  creditNote,
+  documentsPath,
+}: {
+  invoice: NonNullable<OrderDetail["invoice"]>;
+  creditNote: OrderDetail["creditNote"];
+  documentsPath: string;
+}) {
+  return (
+    <section aria-labelledby="documents-heading" className="card p-4 text-sm">
+      <h2 id="documents-heading" className="mb-2 font-semibold">
+        Tax documents
+      </h2>
+      <ul className="flex flex-wrap gap-3">
+        <li>
+          <DocumentLink href={`${documentsPath}/invoice`}>Tax invoice {invoice.number}</DocumentLink>
+        </li>
+        {creditNote ? (
+          <li>
+            <DocumentLink href={`${documentsPath}/credit-note`}>Credit note {creditNote.number}</DocumentLink>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
+
+/** Each move of the order's status, with its date. */
+function OrderHistory({ history }: { history: OrderDetail["history"] }) {
+  return (
+    <section aria-labelledby="history-heading" className="text-sm">
+      <h2 id="history-heading" className="mb-2 font-semibold">
+        History
+      </h2>
+      <ol className="flex flex-col gap-1">
+        {history.map((entry) => (
+          <li key={`${entry.to}-${entry.at}`}>
+            {formatShopDate(entry.at)}: {entry.from ? `${STATUS_LABELS[entry.from]} → ` : ""}
+            {STATUS_LABELS[entry.to]}
           </li>
         ))}
-      </ul>
-      <div className="grid gap-6 md:grid-cols-2">
-        <OrderDelivery order={order} />
-        <section className="card p-4 text-sm" aria-labelledby="totals-heading">
-          <h2 id="totals-heading" className="mb-2 font-semibold">
-            Totals
-          </h2>
-          <dl className="grid grid-cols-[1fr_auto] gap-1">
-            <dt>Subtotal</dt>
-            <dd>{formatInr(order.subtotal)}</dd>
-            <OfferRows offers={order.offers} rowClass="col-span-2 flex justify-between gap-3" />
-            <dt>Shipping</dt>
-            <dd>{shippingText(order.shipping, order.offers)}</dd>
-            {order.payment.codFee > 0 ? (
-              <>
-                <dt>Cash on delivery fee</dt>
-                <dd>{formatInr(order.payment.codFee)}</dd>
-              </>
-            ) : null}
-            {order.pointsRedeemed > 0 ? (
-              <>
-                <dt>Points redeemed</dt>
-                <dd>−{formatInr(pointsToPaise(order.pointsRedeemed))}</dd>
-              </>
-            ) : null}
-            {order.roundOff !== 0 ? (
-              <>
-                <dt>Round off</dt>
-                <dd data-testid="order-round-off">{formatSignedInr(order.roundOff)}</dd>
-              </>
-            ) : null}
-            <dt className="font-semibold">Grand Total</dt>
-            <dd className="font-semibold" data-testid="order-total">
-              {formatInr(order.total)}
-            </dd>
-          </dl>
-          {order.storeCreditUsed > 0 ? (
-            <StoreCreditPaid
-              applied={order.storeCreditUsed}
-              toPay={order.total - order.storeCreditUsed}
-              left={leftToPayLabel(order)}
-            />
-          ) : null}
-          {pointsMessage ? (
-            <p className="mt-2 text-gold-700 dark:text-gold-300" data-testid="order-points">
-              {pointsMessage}
-            </p>
-          ) : null}
-        </section>
-      </div>
-      {order.invoice ? (
-        <section aria-labelledby="documents-heading" className="card p-4 text-sm">
-          <h2 id="documents-heading" className="mb-2 font-semibold">
-            Tax documents
-          </h2>
-          <ul className="flex flex-wrap gap-3">
-            <li>
-              <DocumentLink href={`${documentsPath}/invoice`}>Tax invoice {order.invoice.number}</DocumentLink>
-            </li>
-            {order.creditNote ? (
-              <li>
-                <DocumentLink href={`${documentsPath}/credit-note`}>Credit note {order.creditNote.number}</DocumentLink>
-              </li>
-            ) : null}
-          </ul>
-        </section>
-      ) : null}
-      <section aria-labelledby="history-heading" className="text-sm">
-        <h2 id="history-heading" className="mb-2 font-semibold">
-          History
-        </h2>
-        <ol className="flex flex-col gap-1">
-          {order.history.map((entry) => (
-            <li key={`${entry.to}-${entry.at}`}>
-              {formatShopDate(entry.at)}: {entry.from ? `${STATUS_LABELS[entry.from]} → ` : ""}
-              {STATUS_LABELS[entry.to]}
-            </li>
-          ))}
-        </ol>
-      </section>
-    </div>
+      </ol>
+    </section>
   );
 }

@@ -158,33 +158,7 @@ function ReviewList({ productId, first, total }: { productId: number; first: Pub
   }, [fetcher.data]);
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor="review-sort" className="label">
-            Sort reviews
-          </label>
-          <select
-            id="review-sort"
-            className="field"
-            value={sort}
-            onChange={(event) => setSort(event.currentTarget.value)}
-          >
-            {SORTS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <label className="flex items-center gap-2 pb-2 text-sm">
-          <input
-            type="checkbox"
-            checked={withPhotos}
-            onChange={(event) => setWithPhotos(event.currentTarget.checked)}
-          />
-          With photos only
-        </label>
-      </div>
+      <ReviewFilters sort={sort} onSort={setSort} withPhotos={withPhotos} onWithPhotos={setWithPhotos} />
       <ul className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800" aria-busy={fetcher.state !== "idle"}>
         {reviews.map((review) => (
           <ReviewItem key={review.id} productId={productId} review={review} />
@@ -204,6 +178,40 @@ function ReviewList({ productId, first, total }: { productId: number; first: Pub
           {fetcher.state !== "idle" ? "Loading…" : "Show more reviews"}
         </button>
       ) : null}
+    </div>
+  );
+}
+
+/** How the reviews are sorted, and whether only those with photos are shown. */
+function ReviewFilters({
+  sort,
+  onSort,
+  withPhotos,
+  onWithPhotos,
+}: {
+  sort: string;
+  onSort: (sort: string) => void;
+  withPhotos: boolean;
+  onWithPhotos: (withPhotos: boolean) => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-4">
+      <div>
+        <label htmlFor="review-sort" className="label">
+          Sort reviews
+        </label>
+        <select id="review-sort" className="field" value={sort} onChange={(event) => onSort(event.currentTarget.value)}>
+          {SORTS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="flex items-center gap-2 pb-2 text-sm">
+        <input type="checkbox" checked={withPhotos} onChange={(event) => onWithPhotos(event.currentTarget.checked)} />
+        With photos only
+      </label>
     </div>
   );
 }

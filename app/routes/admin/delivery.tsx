@@ -1,10 +1,11 @@
 import { Form } from "react-router";
+import { z } from "zod";
 import { formatDeliveryDay } from "#core/dates.ts";
 import { formatCount } from "#core/numbers.ts";
 import { changeDelivery, deliveryAdminView } from "#server/delivery/delivery-admin.service.ts";
 import { formFailure } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
-import { readForm } from "../../.server/forms.ts";
+import { chosenFile, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
 import { FormError } from "../../components/ui/form-error.tsx";
@@ -32,19 +33,19 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 }
 
-/** The form's intent and its fields, as the service takes them. */
+/** The screen's forms: the courier's list (a file beside the intent), a holiday added, a holiday removed. */
+const deliveryForm = z.object({
+  intent: z.enum(["upload", "add-holiday", "remove-holiday"], { error: "Unknown delivery action." }),
+  day: z.string(),
+  name: z.string(),
+});
+
+/** The form's intent and its fields, as the service takes them (the service checks them). */
 async function deliveryChange(form: FormData): Promise<Parameters<typeof changeDelivery>[2]> {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const intent = text("intent");
-  if (intent === "upload") {
-    const file = form.get("file");
-    return { intent, csv: file instanceof File ? await file.text() : "" };
-  }
-  if (intent === "add-holiday") return { intent, day: text("day"), name: text("name") };
-  return { intent: "remove-holiday", day: text("day") };
+  const { intent, day, name } = routeFields(form, deliveryForm);
+  if (intent === "upload") return { intent, csv: (await chosenFile(form, "file")?.text()) ?? "" };
+  if (intent === "add-holiday") return { intent, day, name };
+  return { intent, day };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -58,65 +59,81 @@ export default function DeliveryAdmin({ loaderData, actionData }: Route.Componen
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8">
       <h1 className="font-display text-3xl font-semibold">Delivery</h1>
       <FormError message={errors.file ? actionData?.message : undefined} />
-      <section aria-labelledby="courier-list" className="card flex flex-col gap-3 p-4">
-        <h2 id="courier-list" className="text-lg font-semibold">
-          Courier's pincodes
-        </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {courierPincodes > 0
-            ? `${formatCount(courierPincodes)} pincodes on the list in use.`
-            : "No list yet: every pincode is promised by its distance from the warehouse."}{" "}
-          A CSV with the columns pincode, prepaid, cod, reverse_pickup (Y or N), min_days and max_days replaces the
-          whole list; a file with a bad line changes nothing.
-        </p>
-        <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="upload" />
-          <div>
-            <label htmlFor="courier-file" className="label">
-              Courier's CSV
-            </label>
-            <input id="courier-file" name="file" type="file" accept=".csv,text/csv" required className="text-sm" />
-          </div>
-          <SubmitButton label="Upload" pendingLabel="Uploading…" className="btn-primary" />
-        </Form>
-        {errors.file ? (
-          <pre className="overflow-x-auto whitespace-pre-wrap rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-            {errors.file}
-          </pre>
-        ) : null}
-      </section>
-      <section aria-labelledby="holidays" className="card flex flex-col gap-3 p-4">
-        <h2 id="holidays" className="text-lg font-semibold">
-          Holidays
-        </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Nothing is dispatched or delivered on Sundays and on these days.
-        </p>
-        <ul className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
-          {holidays.map((holiday) => (
-            <li key={holiday.day} className="flex items-center justify-between gap-3 py-2">
-              <span>
-                {formatDeliveryDay(holiday.day)} {holiday.day.slice(0, 4)} · {holiday.name}
-              </span>
-              <Form method="post">
-                <input type="hidden" name="intent" value="remove-holiday" />
-                <input type="hidden" name="day" value={holiday.day} />
-                <button type="submit" className="btn-outline px-3 py-1" aria-label={`Remove ${holiday.name}`}>
-                  Remove
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-        <Form method="post" className="grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end">
-          <input type="hidden" name="intent" value="add-holiday" />
-          <TextField name="day" label="Date" type="date" required error={errors.day} />
-          <TextField name="name" label="Holiday" placeholder="Diwali" required error={errors.name} />
-          <SubmitButton label="Add holiday" pendingLabel="Saving…" className="btn-primary" />
-        </Form>
-      </section>
+      <CourierList courierPincodes={courierPincodes} problems={errors.file} />
+      <Holidays holidays={holidays} errors={errors} />
       <PromiseTable promises={promises} />
     </div>
+  );
+}
+
+type Delivery = Route.ComponentProps["loaderData"];
+
+/** The courier's list in use, and a new one to upload, with the lines of a refused file. */
+function CourierList({ courierPincodes, problems }: { courierPincodes: number; problems: string | undefined }) {
+  return (
+    <section aria-labelledby="courier-list" className="card flex flex-col gap-3 p-4">
+      <h2 id="courier-list" className="text-lg font-semibold">
+        Courier's pincodes
+      </h2>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        {courierPincodes > 0
+          ? `${formatCount(courierPincodes)} pincodes on the list in use.`
+          : "No list yet: every pincode is promised by its distance from the warehouse."}{" "}
+        A CSV with the columns pincode, prepaid, cod, reverse_pickup (Y or N), min_days and max_days replaces the whole
+        list; a file with a bad line changes nothing.
+      </p>
+      <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="upload" />
+        <div>
+          <label htmlFor="courier-file" className="label">
+            Courier's CSV
+          </label>
+          <input id="courier-file" name="file" type="file" accept=".csv,text/csv" required className="text-sm" />
+        </div>
+        <SubmitButton label="Upload" pendingLabel="Uploading…" className="btn-primary" />
+      </Form>
+      {problems ? (
+        <pre className="overflow-x-auto whitespace-pre-wrap rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {problems}
+        </pre>
+      ) : null}
+    </section>
+  );
+}
+
+/** The days nobody dispatches or delivers, each to remove, and a form to add one. */
+function Holidays({ holidays, errors }: { holidays: Delivery["holidays"]; errors: Record<string, string> }) {
+  return (
+    <section aria-labelledby="holidays" className="card flex flex-col gap-3 p-4">
+      <h2 id="holidays" className="text-lg font-semibold">
+        Holidays
+      </h2>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Nothing is dispatched or delivered on Sundays and on these days.
+      </p>
+      <ul className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
+        {holidays.map((holiday) => (
+          <li key={holiday.day} className="flex items-center justify-between gap-3 py-2">
+            <span>
+              {formatDeliveryDay(holiday.day)} {holiday.day.slice(0, 4)} · {holiday.name}
+            </span>
+            <Form method="post">
+              <input type="hidden" name="intent" value="remove-holiday" />
+              <input type="hidden" name="day" value={holiday.day} />
+              <button type="submit" className="btn-outline px-3 py-1" aria-label={`Remove ${holiday.name}`}>
+                Remove
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" className="grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end">
+        <input type="hidden" name="intent" value="add-holiday" />
+        <TextField name="day" label="Date" type="date" required error={errors.day} />
+        <TextField name="name" label="Holiday" placeholder="Diwali" required error={errors.name} />
+        <SubmitButton label="Add holiday" pendingLabel="Saving…" className="btn-primary" />
+      </Form>
+    </section>
   );
 }
 

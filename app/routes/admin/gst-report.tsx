@@ -38,38 +38,14 @@ export default function GstReportPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <ReportHeader month={report.month} />
-      <GstSection title="Totals for the month" heads={["Documents", ...TAX_HEADS]} empty={false}>
-        {(["invoices", "creditNotes", "net"] as const).map((key) => (
-          <tr key={key}>
-            <th scope="row" className="px-2 py-1.5 text-left font-medium">
-              {{ invoices: "Invoices", creditNotes: "Credit notes", net: "Net" }[key]}
-            </th>
-            {amountCells(report.totals[key])}
-          </tr>
-        ))}
-      </GstSection>
+      <MonthTotals totals={report.totals} />
       <GstDocumentsTable title="B2B: invoices to registered buyers" documents={report.b2b} notes={false} />
       <GstDocumentsTable
         title="B2CL: inter-state invoices to unregistered buyers above ₹1,00,000"
         documents={report.b2cl}
         notes={false}
       />
-      <GstSection
-        title="B2CS: other sales to unregistered buyers, by place of supply and rate, net of the month's credit notes on them"
-        heads={["Place of supply", "Supply", "Rate", ...TAX_HEADS]}
-        empty={report.b2cs.length === 0}
-      >
-        {report.b2cs.map((row) => (
-          <tr key={`${row.stateCode}-${row.rateBps}-${row.supplyType}`}>
-            <td className="px-2 py-1.5">
-              {row.stateCode} {row.stateName}
-            </td>
-            <td className="px-2 py-1.5">{row.supplyType === "intra" ? "Intra-state" : "Inter-state"}</td>
-            <td className="px-2 py-1.5">{rateText(row.rateBps)}</td>
-            {amountCells(row)}
-          </tr>
-        ))}
-      </GstSection>
+      <B2csTable rows={report.b2cs} />
       <GstAmendmentsTable rows={report.b2csa} />
       <GstDocumentsTable title="CDNR: credit notes to registered buyers" documents={report.cdnr} notes />
       <GstDocumentsTable title="CDNUR: credit notes against B2CL invoices" documents={report.cdnur} notes />
@@ -78,24 +54,71 @@ export default function GstReportPage({ loaderData }: Route.ComponentProps) {
         title="HSN summary, B2C (net of the month's credit notes, less those amending an earlier month)"
         rows={report.hsnB2c}
       />
-      <GstSection
-        title="Documents issued"
-        heads={["Nature of document", "Series", "From", "To", "Total", "Cancelled", "Net issued"]}
-        empty={false}
-      >
-        {report.documents.map((row) => (
-          <tr key={row.series}>
-            <td className="px-2 py-1.5">{row.nature}</td>
-            <td className="px-2 py-1.5">{row.series}</td>
-            <td className="px-2 py-1.5">{row.first ?? "—"}</td>
-            <td className="px-2 py-1.5">{row.last ?? "—"}</td>
-            <td className="px-2 py-1.5">{row.total}</td>
-            <td className="px-2 py-1.5">{row.cancelled}</td>
-            <td className="px-2 py-1.5">{row.netIssued}</td>
-          </tr>
-        ))}
-      </GstSection>
+      <DocumentsIssued rows={report.documents} />
     </div>
+  );
+}
+
+type Report = Route.ComponentProps["loaderData"]["report"];
+
+/** The month's invoices, credit notes and what is left, by tax head. */
+function MonthTotals({ totals }: { totals: Report["totals"] }) {
+  return (
+    <GstSection title="Totals for the month" heads={["Documents", ...TAX_HEADS]} empty={false}>
+      {(["invoices", "creditNotes", "net"] as const).map((key) => (
+        <tr key={key}>
+          <th scope="row" className="px-2 py-1.5 text-left font-medium">
+            {{ invoices: "Invoices", creditNotes: "Credit notes", net: "Net" }[key]}
+          </th>
+          {amountCells(totals[key])}
+        </tr>
+      ))}
+    </GstSection>
+  );
+}
+
+/** Sales to unregistered buyers below the B2CL line, by place of supply and rate. */
+function B2csTable({ rows }: { rows: Report["b2cs"] }) {
+  return (
+    <GstSection
+      title="B2CS: other sales to unregistered buyers, by place of supply and rate, net of the month's credit notes on them"
+      heads={["Place of supply", "Supply", "Rate", ...TAX_HEADS]}
+      empty={rows.length === 0}
+    >
+      {rows.map((row) => (
+        <tr key={`${row.stateCode}-${row.rateBps}-${row.supplyType}`}>
+          <td className="px-2 py-1.5">
+            {row.stateCode} {row.stateName}
+          </td>
+          <td className="px-2 py-1.5">{row.supplyType === "intra" ? "Intra-state" : "Inter-state"}</td>
+          <td className="px-2 py-1.5">{rateText(row.rateBps)}</td>
+          {amountCells(row)}
+        </tr>
+      ))}
+    </GstSection>
+  );
+}
+
+/** Each series of documents issued in the month: first and last number, how many, how many cancelled. */
+function DocumentsIssued({ rows }: { rows: Report["documents"] }) {
+  return (
+    <GstSection
+      title="Documents issued"
+      heads={["Nature of document", "Series", "From", "To", "Total", "Cancelled", "Net issued"]}
+      empty={false}
+    >
+      {rows.map((row) => (
+        <tr key={row.series}>
+          <td className="px-2 py-1.5">{row.nature}</td>
+          <td className="px-2 py-1.5">{row.series}</td>
+          <td className="px-2 py-1.5">{row.first ?? "—"}</td>
+          <td className="px-2 py-1.5">{row.last ?? "—"}</td>
+          <td className="px-2 py-1.5">{row.total}</td>
+          <td className="px-2 py-1.5">{row.cancelled}</td>
+          <td className="px-2 py-1.5">{row.netIssued}</td>
+        </tr>
+      ))}
+    </GstSection>
   );
 }
 

@@ -1,7 +1,8 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { promotionFormSchema } from "#server/promotions/promotions.schemas.ts";
 import { getPromotion, updatePromotion } from "#server/promotions/promotions.service.ts";
 import { formFailure } from "../../.server/action-results.ts";
+import { idFromPath } from "../../.server/address.ts";
 import { appServices } from "../../.server/context.ts";
 import { formFields, readForm } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
@@ -10,10 +11,9 @@ import { OfferForm, type OfferFormValues, offerFormValues } from "../../componen
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/offer-editor";
 
-/** The offer the address names: a number, else not found. */
+/** The offer the address names, else not found. */
 function offerId(params: { offerId: string }): number {
-  if (!/^\d{1,9}$/.test(params.offerId)) throw data(null, { status: 404 });
-  return Number(params.offerId);
+  return idFromPath(params.offerId, "This offer could not be found.");
 }
 
 export async function loader({ request, context, url, params }: Route.LoaderArgs) {

@@ -5,7 +5,8 @@ import {
   saveProductFromForm,
 } from "#server/catalog/catalog-admin.service.ts";
 import { ambiguousPriceBands } from "#server/tax/gst-rates.ts";
-import { appServices, idFromUrl } from "../../.server/context.ts";
+import { idFromUrl } from "../../.server/address.ts";
+import { appServices } from "../../.server/context.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { EMPTY_PRODUCT, ProductForm } from "../../components/admin/product-form.tsx";
 import { toFormValues } from "../../components/admin/product-form-values.ts";

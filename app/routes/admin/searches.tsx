@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { SEARCH_COUNT_LIMIT } from "#core/listings.ts";
 import { formatCount } from "#core/numbers.ts";
-import { searchInsights, treatAsSynonym } from "#server/catalog/search/search.service.ts";
+import { searchInsights, synonymSchema, treatAsSynonym } from "#server/catalog/search/search.service.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
-import { readForm } from "../../.server/forms.ts";
+import { formFields, readForm } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -19,10 +19,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
   const form = await readForm(request);
   try {
-    const saved = await treatAsSynonym(appServices(context).db, actor, {
-      word: form.get("word"),
-      target: form.get("target"),
-    });
+    const saved = await treatAsSynonym(appServices(context).db, actor, formFields(form, synonymSchema));
     return actionDone(context, request, makeToast("success", `“${saved.word}” now finds “${saved.target}”`), {
       backTo: "/admin/searches",
     });
@@ -53,87 +50,98 @@ export default function Searches({ loaderData, actionData }: Route.ComponentProp
           {actionData.message}
         </p>
       ) : null}
-      <section aria-labelledby="zero-heading" className="card overflow-x-auto p-4">
-        <h2 id="zero-heading" className="text-lg font-semibold">
-          Found nothing
-        </h2>
-        {zero.length === 0 ? (
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Every search found something.</p>
-        ) : (
-          <table className="mt-3 w-full text-sm">
-            <thead>
-              <tr className="text-left text-zinc-600 dark:text-zinc-400">
-                <th scope="col" className="px-2 py-1.5 font-medium">
-                  Search
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                  Times
-                </th>
-                <th scope="col" className="px-2 py-1.5 font-medium">
-                  Treat as synonym of…
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {zero.map((row) => (
-                <tr key={row.query} className="border-t border-zinc-200 dark:border-zinc-800">
-                  <td className="px-2 py-1.5 break-all">{row.query}</td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{row.times}</td>
-                  <td className="px-2 py-1.5">
-                    <SynonymForm query={row.query} suggestion={row.suggestion} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <section aria-labelledby="top-heading" className="card overflow-x-auto p-4">
-        <h2 id="top-heading" className="text-lg font-semibold">
-          Top searches
-        </h2>
-        {top.length === 0 ? (
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No searches yet.</p>
-        ) : (
-          <table className="mt-3 w-full text-sm">
-            <thead>
-              <tr className="text-left text-zinc-600 dark:text-zinc-400">
-                <th scope="col" className="px-2 py-1.5 font-medium">
-                  Search
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                  Times
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                  Products found
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                  Average time
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {top.map((row) => (
-                <tr key={row.query} className="border-t border-zinc-200 dark:border-zinc-800">
-                  <td className="px-2 py-1.5 break-all">
-                    <a className="underline" href={`/allproducts?q=${encodeURIComponent(row.query)}`}>
-                      {row.query}
-                    </a>
-                  </td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(row.times)}</td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">
-                    {row.maxResults > SEARCH_COUNT_LIMIT
-                      ? `${formatCount(SEARCH_COUNT_LIMIT)}+`
-                      : formatCount(row.maxResults)}
-                  </td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{row.averageMs} ms</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <FoundNothing searches={zero} />
+      <TopSearches searches={top} />
     </div>
+  );
+}
+
+type Insights = Route.ComponentProps["loaderData"]["insights"];
+
+/** A column's heading in the searches' tables. */
+function Heading({ children, numeric = false }: { children: string; numeric?: boolean }) {
+  return (
+    <th scope="col" className={numeric ? "px-2 py-1.5 text-right font-medium" : "px-2 py-1.5 font-medium"}>
+      {children}
+    </th>
+  );
+}
+
+/** Searches that found nothing, most made first, each with a synonym to add. */
+function FoundNothing({ searches }: { searches: Insights["zero"] }) {
+  return (
+    <section aria-labelledby="zero-heading" className="card overflow-x-auto p-4">
+      <h2 id="zero-heading" className="text-lg font-semibold">
+        Found nothing
+      </h2>
+      {searches.length === 0 ? (
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Every search found something.</p>
+      ) : (
+        <table className="mt-3 w-full text-sm">
+          <thead>
+            <tr className="text-left text-zinc-600 dark:text-zinc-400">
+              <Heading>Search</Heading>
+              <Heading numeric>Times</Heading>
+              <Heading>Treat as synonym of…</Heading>
+            </tr>
+          </thead>
+          <tbody>
+            {searches.map((row) => (
+              <tr key={row.query} className="border-t border-zinc-200 dark:border-zinc-800">
+                <td className="px-2 py-1.5 break-all">{row.query}</td>
+                <td className="px-2 py-1.5 text-right tabular-nums">{row.times}</td>
+                <td className="px-2 py-1.5">
+                  <SynonymForm query={row.query} suggestion={row.suggestion} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** The searches made most, with how many products they found and how long they took. */
+function TopSearches({ searches }: { searches: Insights["top"] }) {
+  return (
+    <section aria-labelledby="top-heading" className="card overflow-x-auto p-4">
+      <h2 id="top-heading" className="text-lg font-semibold">
+        Top searches
+      </h2>
+      {searches.length === 0 ? (
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No searches yet.</p>
+      ) : (
+        <table className="mt-3 w-full text-sm">
+          <thead>
+            <tr className="text-left text-zinc-600 dark:text-zinc-400">
+              <Heading>Search</Heading>
+              <Heading numeric>Times</Heading>
+              <Heading numeric>Products found</Heading>
+              <Heading numeric>Average time</Heading>
+            </tr>
+          </thead>
+          <tbody>
+            {searches.map((row) => (
+              <tr key={row.query} className="border-t border-zinc-200 dark:border-zinc-800">
+                <td className="px-2 py-1.5 break-all">
+                  <a className="underline" href={`/allproducts?q=${encodeURIComponent(row.query)}`}>
+                    {row.query}
+                  </a>
+                </td>
+                <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(row.times)}</td>
+                <td className="px-2 py-1.5 text-right tabular-nums">
+                  {row.maxResults > SEARCH_COUNT_LIMIT
+                    ? `${formatCount(SEARCH_COUNT_LIMIT)}+`
+                    : formatCount(row.maxResults)}
+                </td>
+                <td className="px-2 py-1.5 text-right tabular-nums">{row.averageMs} ms</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 

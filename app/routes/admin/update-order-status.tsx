@@ -12,12 +12,13 @@ import {
 } from "#server/payments/cash-payments.service.ts";
 import { adminOrderWithMoney } from "#server/payments/money-story.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
-import { appServices, idFromUrl } from "../../.server/context.ts";
+import { idFromUrl } from "../../.server/address.ts";
+import { appServices } from "../../.server/context.ts";
 import { formFields, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
 import { EwayBillPanel } from "../../components/admin/eway-bill-panel.tsx";
-import { MoneyStory } from "../../components/admin/money-story.tsx";
+import { OrderMoneyTimeline } from "../../components/admin/order-money-timeline.tsx";
 import { StatusChangeForm } from "../../components/admin/status-change-form.tsx";
 import { useReturnToDashboard } from "../../components/admin/use-return-to-dashboard.ts";
 import { OrderView } from "../../components/orders/order-view.tsx";
@@ -121,7 +122,7 @@ export default function UpdateOrderStatus({ loaderData, actionData }: Route.Comp
         )}
       </section>
       <EwayBillPanel order={order} />
-      <MoneyStory order={order} />
+      <OrderMoneyTimeline order={order} />
       <OrderView order={order} documentsPath={`/admin/orders/${order.id}`} />
     </div>
   );

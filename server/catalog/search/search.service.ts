@@ -166,7 +166,8 @@ export async function searchInsights(db: Db, actor: Actor, now: number = Date.no
   };
 }
 
-const synonymSchema = z.object({
+/** "Treat as synonym of …": the word and the word it stands for. */
+export const synonymSchema = z.object({
   word: z
     .string()
     .trim()

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-export function NotFound() {
+export function NotFoundScreen() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="font-display text-7xl font-semibold text-gold-700 dark:text-gold-400">404</p>

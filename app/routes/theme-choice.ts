@@ -3,7 +3,7 @@ import { z } from "zod";
 import { shopCookies } from "#server/http/cookies.ts";
 import { appServices, cookieSecurity, isDocumentSubmission } from "../.server/context.ts";
 import { readForm, returnPath, routeFields } from "../.server/forms.ts";
-import type { Route } from "./+types/theme";
+import type { Route } from "./+types/theme-choice";
 
 /** The theme switch: the mode chosen (or "toggle" from a page without JavaScript), and the page it was on. */
 const themeForm = z.object({ theme: z.string(), redirectTo: returnPath("/") });

@@ -1,25 +1,28 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
+import { z } from "zod";
 import { CHART_COLUMNS, type ChartKind, formatLength, toMillimetres } from "#core/size-charts.ts";
 import { SIZES } from "#core/sizes.ts";
 import { saveSizeChart, sizeChartsAdmin } from "#server/reviews/size-guides.service.ts";
+import { idField } from "#server/validation/fields.ts";
 import { formFailure } from "../../.server/action-results.ts";
+import { idFromPath } from "../../.server/address.ts";
 import { appServices } from "../../.server/context.ts";
-import { readForm } from "../../.server/forms.ts";
+import { readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
 import { FormError } from "../../components/ui/form-error.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/size-charts";
+import type { Route } from "./+types/size-chart-editor";
 
 const CLOTHING_SIZES = ["S", "M", "L", "XL"];
+const NO_PRODUCT = "This product could not be found.";
 const FOOTWEAR_SIZES = SIZES.filter((size) => size.startsWith("UK "));
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
   const productParam = url.searchParams.get("product");
-  const productId = productParam && /^\d{1,9}$/.test(productParam) ? Number(productParam) : undefined;
-  if (productParam && productId === undefined) throw data(null, { status: 404 });
+  const productId = productParam ? idFromPath(productParam, NO_PRODUCT) : undefined;
   const charts = await sizeChartsAdmin(appServices(context).db, actor, productId);
   const asked = url.searchParams.get("collection");
   const collection = charts.collections.find((entry) => entry.slug === asked) ?? charts.collections[0];
@@ -55,18 +58,37 @@ type Chosen = {
   slug: string | null;
 };
 
+/** Whose chart the editor sends (a product's, else a collection's) and of which kind. */
+const chartOwnerForm = z.object({
+  productId: idField(NO_PRODUCT).optional(),
+  collection: z.string(),
+  kind: z.enum(["clothing", "footwear"]).catch("clothing"),
+});
+
+/** The sizes of a chart of each kind, as the editor's table lists them. */
+function sizesOf(kind: ChartKind): readonly string[] {
+  return kind === "footwear" ? FOOTWEAR_SIZES : CLOTHING_SIZES;
+}
+
+/** The name of the table's cell for one size and one measurement. */
+const cellName = (size: string, key: string) => `${size}:${key}`;
+
+/** The table's cells as typed, in centimetres: every size and measurement of either kind. */
+const chartCellsForm = z.object(
+  Object.fromEntries(
+    (["clothing", "footwear"] as const).flatMap((kind) =>
+      sizesOf(kind).flatMap((size) => CHART_COLUMNS[kind].map((column) => [cellName(size, column.key), z.string()])),
+    ),
+  ) as Record<string, z.ZodString>,
+);
+
 /** The table as typed, in centimetres: a size with no value at all is left out of the chart. */
-function chartFrom(form: FormData) {
-  const kind: ChartKind = form.get("kind") === "footwear" ? "footwear" : "clothing";
-  const sizes = kind === "footwear" ? FOOTWEAR_SIZES : CLOTHING_SIZES;
-  const rows = sizes
+function chartFrom(kind: ChartKind, cells: Record<string, string>) {
+  const rows = sizesOf(kind)
     .map((size) => ({
       size,
       values: Object.fromEntries(
-        CHART_COLUMNS[kind].map((column) => [
-          column.key,
-          toMillimetres(String(form.get(`${size}:${column.key}`) ?? ""), "cm"),
-        ]),
+        CHART_COLUMNS[kind].map((column) => [column.key, toMillimetres(cells[cellName(size, column.key)] ?? "", "cm")]),
       ),
     }))
     .filter((row) => Object.values(row.values).some((value) => value !== null));
@@ -77,10 +99,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
   try {
     const form = await readForm(request);
-    const productId = String(form.get("productId") ?? "");
-    const collection = String(form.get("collection") ?? "");
-    const owner = /^\d{1,9}$/.test(productId) ? { productId: Number(productId) } : { collection };
-    const message = await saveSizeChart(appServices(context).db, actor, owner, chartFrom(form));
+    const { productId, collection, kind } = routeFields(form, chartOwnerForm);
+    const owner = productId === undefined ? { collection } : { productId };
+    const chart = chartFrom(kind, routeFields(form, chartCellsForm));
+    const message = await saveSizeChart(appServices(context).db, actor, owner, chart);
     const back = "productId" in owner ? `product=${owner.productId}` : `collection=${collection}`;
     return redirectWithToast(context, `/admin/size-charts?${back}`, makeToast("success", message));
   } catch (error) {
@@ -95,32 +117,10 @@ export const meta: Route.MetaFunction = () =>
 export default function SizeChartsAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { charts, chosen, kind } = loaderData;
   if (!chosen) return null;
-  const sizes = kind === "footwear" ? FOOTWEAR_SIZES : CLOTHING_SIZES;
-  const columns = CHART_COLUMNS[kind];
-  const typedValue = (size: string, key: string) => {
-    const row = chosen.chart?.kind === kind ? chosen.chart.rows.find((entry) => entry.size === size) : undefined;
-    const mm = row?.values[key];
-    return mm ? formatLength(mm, "cm") : "";
-  };
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
       <h1 className="font-display text-3xl font-semibold">Size charts</h1>
-      <nav aria-label="Collections">
-        <ul className="flex flex-wrap gap-2">
-          {charts.collections.map((entry) => (
-            <li key={entry.slug}>
-              <Link
-                to={`/admin/size-charts?collection=${entry.slug}`}
-                aria-current={entry.slug === chosen.slug ? "page" : undefined}
-                className={entry.slug === chosen.slug ? "btn-primary px-3 py-1.5" : "btn-outline px-3 py-1.5"}
-              >
-                {entry.title}
-                {entry.chart ? "" : " (none)"}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <CollectionTabs collections={charts.collections} chosen={chosen} />
       <FormError message={actionData?.message} />
       <section aria-labelledby="chart-heading" className="card flex flex-col gap-4 p-4">
         <h2 id="chart-heading" className="text-lg font-semibold">
@@ -140,45 +140,86 @@ export default function SizeChartsAdmin({ loaderData, actionData }: Route.Compon
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name={chosen.owner.name} value={chosen.owner.value} />
           <input type="hidden" name="kind" value={kind} />
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Size
-                  </th>
-                  {columns.map((column) => (
-                    <th key={column.key} scope="col" className="py-2 pr-3">
-                      {column.label} (cm, {column.basis})
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {sizes.map((size) => (
-                  <tr key={size}>
-                    <th scope="row" className="py-1 pr-3">
-                      {size}
-                    </th>
-                    {columns.map((column) => (
-                      <td key={column.key} className="py-1 pr-3">
-                        <input
-                          name={`${size}:${column.key}`}
-                          aria-label={`${column.label}, size ${size}, in centimetres`}
-                          inputMode="decimal"
-                          defaultValue={typedValue(size, column.key)}
-                          className="field w-24"
-                        />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ChartTable chosen={chosen} kind={kind} />
           <SubmitButton label="Save the chart" pendingLabel="Saving…" className="btn-primary self-start" />
         </Form>
       </section>
+    </div>
+  );
+}
+
+/** A tab for each collection's chart; one without a saved chart says so. */
+function CollectionTabs({
+  collections,
+  chosen,
+}: {
+  collections: Route.ComponentProps["loaderData"]["charts"]["collections"];
+  chosen: Chosen;
+}) {
+  return (
+    <nav aria-label="Collections">
+      <ul className="flex flex-wrap gap-2">
+        {collections.map((entry) => (
+          <li key={entry.slug}>
+            <Link
+              to={`/admin/size-charts?collection=${entry.slug}`}
+              aria-current={entry.slug === chosen.slug ? "page" : undefined}
+              className={entry.slug === chosen.slug ? "btn-primary px-3 py-1.5" : "btn-outline px-3 py-1.5"}
+            >
+              {entry.title}
+              {entry.chart ? "" : " (none)"}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The chart as a table to type into: a row per size, a cell per measurement, in centimetres. */
+function ChartTable({ chosen, kind }: { chosen: Chosen; kind: ChartKind }) {
+  const columns = CHART_COLUMNS[kind];
+  const typedValue = (size: string, key: string) => {
+    const row = chosen.chart?.kind === kind ? chosen.chart.rows.find((entry) => entry.size === size) : undefined;
+    const mm = row?.values[key];
+    return mm ? formatLength(mm, "cm") : "";
+  };
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              Size
+            </th>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className="py-2 pr-3">
+                {column.label} (cm, {column.basis})
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {sizesOf(kind).map((size) => (
+            <tr key={size}>
+              <th scope="row" className="py-1 pr-3">
+                {size}
+              </th>
+              {columns.map((column) => (
+                <td key={column.key} className="py-1 pr-3">
+                  <input
+                    name={cellName(size, column.key)}
+                    aria-label={`${column.label}, size ${size}, in centimetres`}
+                    inputMode="decimal"
+                    defaultValue={typedValue(size, column.key)}
+                    className="field w-24"
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

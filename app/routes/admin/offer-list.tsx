@@ -9,7 +9,7 @@ import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
 import { OfferForm, type OfferFormValues, offerFormValues } from "../../components/admin/offer-form.tsx";
 import { OffersTable } from "../../components/admin/offers-table.tsx";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/offers";
+import type { Route } from "./+types/offer-list";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });

@@ -12,7 +12,7 @@ const KIND_LABELS: Record<StoreCreditEntry["kind"], string> = {
  * The customer's store credit (from returns of cash orders, spendable at checkout) and where each
  * rupee came from or went.
  */
-export function StoreCredit({ balance, ledger }: { balance: number; ledger: StoreCreditEntry[] }) {
+export function StoreCreditLedger({ balance, ledger }: { balance: number; ledger: StoreCreditEntry[] }) {
   if (balance === 0 && ledger.length === 0) return null;
   return (
     <section aria-labelledby="store-credit-heading" className="mt-8 text-sm">

@@ -14,7 +14,7 @@ type SaveResult = { ok: boolean; message?: string; fieldErrors?: Record<string, 
  * look (a payment of the wrong amount) is marked. A cash order that has shipped can be marked as
  * collected here.
  */
-export function MoneyStory({ order }: { order: AdminOrderWithMoney }) {
+export function OrderMoneyTimeline({ order }: { order: AdminOrderWithMoney }) {
   return (
     <section className="card p-6" aria-labelledby="money-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,5 +1,5 @@
 import { loadPersonalFrame } from "../.server/frame.ts";
-import type { Route } from "./+types/frame";
+import type { Route } from "./+types/personal-frame";
 
 /**
  * The shopper's own part of the frame (name, cart and wishlist counts), which a page served from

@@ -6,7 +6,7 @@ import { appServices, cookieSecurity } from "../.server/context.ts";
 import { actorOf } from "../.server/session.ts";
 import { DeliveryCheck } from "../components/catalog/delivery-check.tsx";
 import { pageMeta } from "../lib/seo.ts";
-import type { Route } from "./+types/delivery";
+import type { Route } from "./+types/delivery-promise";
 
 export type DeliveryAnswer = { pincode: string | null; promise: DeliveryPromise | null; error: string | null };
 

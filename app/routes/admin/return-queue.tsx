@@ -27,7 +27,7 @@ import { PhotoThumbnails } from "../../components/ui/photo-thumbnails.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/returns";
+import type { Route } from "./+types/return-queue";
 
 function statusOf(url: URL): ReturnStatus | null {
   const asked = url.searchParams.get("status");
@@ -178,19 +178,7 @@ function QueuedReturn({ entry, failure }: { entry: Queued; failure: Failure }) {
         {entry.selfShip ? "shopper posts it back" : "courier pickup"}
       </p>
       {entry.note ? <p className="whitespace-pre-line">Note: {entry.note}</p> : null}
-      {entry.photo ? (
-        <div className="flex items-end gap-3">
-          <PhotoThumbnails photos={[entry.photo]} describe={() => `The shopper's photo of ${entry.title}`} />
-          <a
-            href={imageSources(entry.photo, "product", 960).src}
-            target="_blank"
-            rel="noreferrer"
-            className="underline underline-offset-4"
-          >
-            Open the photo in full
-          </a>
-        </div>
-      ) : null}
+      {entry.photo ? <ShopperPhoto photo={entry.photo} title={entry.title} /> : null}
       {entry.rejectReason ? <p>Rejected: {entry.rejectReason}</p> : null}
       {entry.shipment ? (
         <p data-testid="exchange-shipment">
@@ -200,19 +188,55 @@ function QueuedReturn({ entry, failure }: { entry: Queued; failure: Failure }) {
         </p>
       ) : null}
       {entry.creditNoteNumber ? (
-        <p className="flex flex-wrap gap-x-4">
-          <a href={`/admin/returns/${entry.id}/credit-note`} className="underline underline-offset-4" download>
-            Credit note {entry.creditNoteNumber}
-          </a>
-          {entry.exchangeInvoiceNumber ? (
-            <a href={`/admin/returns/${entry.id}/invoice`} className="underline underline-offset-4" download>
-              Replacement invoice {entry.exchangeInvoiceNumber}
-            </a>
-          ) : null}
-        </p>
+        <ReturnDocuments
+          returnId={entry.id}
+          creditNote={entry.creditNoteNumber}
+          replacementInvoice={entry.exchangeInvoiceNumber}
+        />
       ) : null}
       <ReturnActions entry={entry} failure={failure} />
     </li>
+  );
+}
+
+/** The shopper's photo of the piece, small, with a link to it in full. */
+function ShopperPhoto({ photo, title }: { photo: string; title: string }) {
+  return (
+    <div className="flex items-end gap-3">
+      <PhotoThumbnails photos={[photo]} describe={() => `The shopper's photo of ${title}`} />
+      <a
+        href={imageSources(photo, "product", 960).src}
+        target="_blank"
+        rel="noreferrer"
+        className="underline underline-offset-4"
+      >
+        Open the photo in full
+      </a>
+    </div>
+  );
+}
+
+/** The return's credit note, and an exchange's replacement invoice, to download. */
+function ReturnDocuments({
+  returnId,
+  creditNote,
+  replacementInvoice,
+}: {
+  returnId: number;
+  creditNote: string;
+  replacementInvoice: string | null;
+}) {
+  return (
+    <p className="flex flex-wrap gap-x-4">
+      <a href={`/admin/returns/${returnId}/credit-note`} className="underline underline-offset-4" download>
+        Credit note {creditNote}
+      </a>
+      {replacementInvoice ? (
+        <a href={`/admin/returns/${returnId}/invoice`} className="underline underline-offset-4" download>
+          Replacement invoice {replacementInvoice}
+        </a>
+      ) : null}
+    </p>
   );
 }
 
