@@ -30,12 +30,12 @@ describe("product handles", () => {
     expect(normalizeHandle("  Red-Saree ")).toBe("red-saree");
     expect(handleProblem("red-saree")).toBeUndefined();
     expect(handleProblem("example_t-shirt")).toBeUndefined();
-    expect(handleProblem("")).toBe("The handle is empty: every row names its product's handle.");
+    expect(handleProblem("")).toBe("the handle is empty: every row names its product's handle.");
     expect(handleProblem("red saree")).toBe(
       "'red saree' is not a handle: use lower-case letters a–z, digits and hyphens, such as red-silk-saree.",
     );
     expect(handleProblem("-red")).toMatch(/is not a handle/);
     expect(handleProblem("साड़ी")).toMatch(/is not a handle/);
-    expect(handleProblem("a".repeat(201))).toBe("The handle is longer than 200 characters.");
+    expect(handleProblem("a".repeat(201))).toBe("the handle is longer than 200 characters.");
   });
 });

@@ -36,10 +36,10 @@ export function productHandle(title: string, id: number): string {
   return `${words || "product"}-${id}`;
 }
 
-/** Why a handle (already normalised) cannot be one, in plain words; undefined when it can. */
+/** Why a handle (already normalised) cannot be one, in words that follow "Handle: "; undefined when it can. */
 export function handleProblem(handle: string): string | undefined {
-  if (handle === "") return "The handle is empty: every row names its product's handle.";
-  if (handle.length > HANDLE_MAX_LENGTH) return `The handle is longer than ${HANDLE_MAX_LENGTH} characters.`;
+  if (handle === "") return "the handle is empty: every row names its product's handle.";
+  if (handle.length > HANDLE_MAX_LENGTH) return `the handle is longer than ${HANDLE_MAX_LENGTH} characters.`;
   if (!/^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?$/.test(handle)) {
     return `'${handle}' is not a handle: use lower-case letters a–z, digits and hyphens, such as red-silk-saree.`;
   }

@@ -41,7 +41,7 @@ describe("SKUs", () => {
     for (const good of ["KSR-12-M", "A", "EXAMPLE-SHIRT-S", "AB_12.3/4", "8901234567890"]) {
       expect(skuProblem(good), good).toBeUndefined();
     }
-    expect(skuProblem("")).toBe("An SKU cannot be empty.");
+    expect(skuProblem("")).toBe("the SKU is empty.");
     expect(skuProblem("KSR 12 M")).toMatch(/^'KSR 12 M' is not an SKU: use letters A–Z and digits/);
     expect(skuProblem("KSR-12-M-")).toMatch(/is not an SKU/);
     expect(skuProblem("-KSR")).toMatch(/is not an SKU/);

@@ -17,12 +17,12 @@ export function normalizeSku(text: string): string {
 }
 
 /**
- * Why an SKU (already normalised) cannot be one, in plain words; undefined when it can. Letters A–Z,
+ * Why an SKU (already normalised) cannot be one, in words that follow "SKU: "; undefined when it can. Letters A–Z,
  * digits, and inside them "-", "_", "." or "/"; at most 40 characters. Spaces are refused: a
  * scanner or a spreadsheet drops or doubles them unseen.
  */
 export function skuProblem(sku: string): string | undefined {
-  if (sku === "") return "An SKU cannot be empty.";
+  if (sku === "") return "the SKU is empty.";
   if (sku.length > SKU_MAX_LENGTH) return `'${sku}' is longer than an SKU may be (${SKU_MAX_LENGTH} characters).`;
   if (!SKU_PATTERN.test(sku)) {
     return `'${sku}' is not an SKU: use letters A–Z and digits, with "-", "_", "." or "/" between them, and no spaces.`;

@@ -1,6 +1,4 @@
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { CsvError, type Options, parse } from "csv-parse";
+import { CsvError, parse } from "csv-parse";
 import { AppError } from "../errors.ts";
 
 /*
@@ -40,42 +38,50 @@ type Source = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>
  * empty line, or a line of commas) is passed over. csv-parse's own line count counts a CRLF inside
  * a quoted cell as two lines; here a record spans one line more for each line break inside its
  * cells (CRLF, LF or CR), and the empty lines skipped before it are added from the parser's count.
+ * Records are taken from the parser as it meets them, a chunk of the file at a time: the records
+ * before a line that is not CSV are all handed on, then the error names that line.
  */
 export async function* readCsvRecords(
   source: Source,
   limits: { maxBytes?: number } = {},
 ): AsyncGenerator<CsvRecord, void, undefined> {
-  // Lines are counted as the parser meets each record, before any error it meets later: a stream
-  // that fails drops the records it had not yet handed on.
+  const pending: CsvRecord[] = [];
   let nextLine = 1;
   let emptyLinesSeen = 0;
   const lineOf = (emptyLines: number) => nextLine + emptyLines - emptyLinesSeen;
-  const options: Options<CsvRecord, string[]> = {
+  const parser = parse({
     bom: true,
     relax_quotes: true,
     relax_column_count: true,
     skip_empty_lines: true,
     record_delimiter: ["\r\n", "\n", "\r"],
-    on_record: (cells: string[], context): CsvRecord | null => {
+    on_record: (cells: string[], context) => {
       const line = lineOf(context.empty_lines);
       emptyLinesSeen = context.empty_lines;
       nextLine = line + 1 + lineBreaksIn(cells);
-      return cells.some((cell) => cell.trim() !== "") ? { line, cells } : null;
+      if (cells.some((cell) => cell.trim() !== "")) pending.push({ line, cells });
+      return null;
     },
-  };
-  // The parser's typings know records of cells only; on_record makes them CsvRecords.
-  const parser = parse(options as unknown as Options);
-  pipeline(Readable.from(limited(source, limits.maxBytes ?? CSV_MAX_BYTES)), parser).catch((error: unknown) =>
-    parser.destroy(error as Error),
-  );
+  });
+  const failure = (error: unknown) =>
+    error instanceof CsvError
+      ? new CsvFormatError(
+          lineOf(typeof error.empty_lines === "number" ? error.empty_lines : emptyLinesSeen),
+          formatProblem(error),
+        )
+      : error;
   try {
-    yield* parser as AsyncIterable<CsvRecord>;
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    throw new CsvFormatError(
-      lineOf(typeof error.empty_lines === "number" ? error.empty_lines : emptyLinesSeen),
-      formatProblem(error),
-    );
+    for await (const chunk of limited(source, limits.maxBytes ?? CSV_MAX_BYTES)) {
+      const error = await new Promise<Error | null | undefined>((done) => parser.write(chunk, done));
+      yield* pending.splice(0);
+      if (error) throw failure(error);
+    }
+    const error = await new Promise<Error | null | undefined>((done) => {
+      parser.once("error", done);
+      parser.end(() => done(null));
+    });
+    yield* pending.splice(0);
+    if (error) throw failure(error);
   } finally {
     parser.destroy();
   }
