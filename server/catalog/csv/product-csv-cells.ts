@@ -97,7 +97,7 @@ function findCollection(name: string): CollectionFlag | undefined {
   )?.flag;
 }
 
-/** Collections named in one cell, separated by commas. */
+/** Collections named in one cell, separated by commas, in the order named (the first gives a new product its category). */
 export function readCollections(text: string): Read<CollectionFlag[]> {
   const names = text
     .split(/[,;]/)
@@ -111,14 +111,12 @@ export function readCollections(text: string): Read<CollectionFlag[]> {
       problem: `${which} ${unknown.length === 1 ? "is not a collection" : "are not collections"} of the shop (${list}).`,
     };
   }
-  const flags = new Set(names.map((name) => findCollection(name) as CollectionFlag));
-  return { value: COLLECTIONS.map((collection) => collection.flag).filter((flag) => flags.has(flag)) };
+  return { value: [...new Set(names.map((name) => findCollection(name) as CollectionFlag))] };
 }
 
-/** Collections named among Shopify tags, for a file without the shop's Collections column. */
+/** Collections named among Shopify tags, in their order, for a file without the shop's Collections column. */
 export function collectionsInTags(tags: string): CollectionFlag[] {
-  const flags = new Set(tags.split(",").flatMap((tag) => findCollection(tag.trim()) ?? []));
-  return COLLECTIONS.map((collection) => collection.flag).filter((flag) => flags.has(flag));
+  return [...new Set(tags.split(",").flatMap((tag) => findCollection(tag.trim()) ?? []))];
 }
 
 /** An HSN code of 4, 6 or 8 digits that the shop has a GST rate for. */
@@ -146,8 +144,10 @@ export function readImageUrl(text: string): Read<string> {
   return { value: text };
 }
 
-/** Text the shop keeps up to a length. */
-export function readText(text: string, max: number, what: string): Read<string> {
+/** Text the shop keeps up to a length; a title, a type or a category is one line. */
+export function readText(text: string, max: number, what: string, oneLine = true): Read<string> {
   if (text.length > max) return { problem: `${what} is longer than ${max.toLocaleString("en-IN")} characters.` };
+  if (oneLine && /[\r\n\t]/.test(text))
+    return { problem: `${what} holds a line break or a tab: it is one line of text.` };
   return { value: text };
 }

@@ -65,7 +65,10 @@ function missingForNew(draft: ProductDraft): [ProductColumn, string][] {
   if (!draft.category && !draft.collections?.length) {
     missing.push(["category", "a new product needs a category, or a collection to take it from."]);
   }
-  return missing;
+  // A column whose value was wrong is reported once, for what is wrong with it.
+  const invalid = new Set(draft.invalid);
+  if (invalid.has("collections")) invalid.add("category");
+  return missing.filter(([key]) => !invalid.has(key));
 }
 
 function newProduct(draft: ProductDraft, context: PlanContext): PlannedProduct | undefined {

@@ -57,6 +57,8 @@ export type ProductDraft = {
   sizes: SizeDraft[];
   /** Whether any of its rows had a problem: such a product is refused whole. */
   refused: boolean;
+  /** The columns with a problem already: what they lack is not reported again. */
+  invalid: Set<ProductColumn>;
 };
 
 export type RowContext = {
@@ -79,11 +81,12 @@ class ProductRows {
   constructor(context: RowContext, handle: string, rows: readonly ProductCsvRow[]) {
     this.context = context;
     this.rows = rows;
-    this.draft = { handle, line: rows[0]?.line ?? 0, sizes: [], refused: false };
+    this.draft = { handle, line: rows[0]?.line ?? 0, sizes: [], refused: false, invalid: new Set() };
   }
 
   problem(line: number, key: ProductColumn | null, message: string): void {
     this.draft.refused = true;
+    if (key) this.draft.invalid.add(key);
     this.context.problems.push({ line, column: key ? columnName(this.context.file.names, key) : null, message });
   }
 
@@ -153,12 +156,12 @@ function short(text: string): string {
 
 function readProductColumns(reader: ProductRows, row: ProductCsvRow): void {
   const draft = reader.draft;
-  draft.title = reader.take(row, "title", (text) => readText(text, 200, "The title"));
+  draft.title = reader.take(row, "title", (text) => readText(text, 200, "the title"));
   const body = reader.take(row, "body", (text) => readDescription(text));
   if (body) draft.description = body;
-  draft.type = reader.take(row, "type", (text) => readText(text, 100, "The type"));
-  draft.category = reader.take(row, "category", (text) => readText(text, 100, "The category"));
-  draft.fabric = reader.take(row, "fabric", (text) => readText(text, 100, "The fabric"));
+  draft.type = reader.take(row, "type", (text) => readText(text, 100, "the type"));
+  draft.category = reader.take(row, "category", (text) => readText(text, 100, "the category"));
+  draft.fabric = reader.take(row, "fabric", (text) => readText(text, 100, "the fabric"));
   draft.hsn = reader.take(row, "hsn", (text) => readHsn(text, reader.now));
   draft.collections =
     row.cells.collections === undefined && row.cells.tags
