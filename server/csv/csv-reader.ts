@@ -16,7 +16,7 @@ export type CsvRecord = {
   cells: string[];
 };
 
-/** The most the shop reads of one file: 10 MB holds some 20,000 rows of Shopify's product layout. */
+/** The most the shop reads of one file: 10 MB holds some 60,000 rows of the shop's own product file. */
 export const CSV_MAX_BYTES = 10 * 1024 * 1024;
 
 /** A file that is not CSV at some line: the line it happened on, and why, in plain words. */

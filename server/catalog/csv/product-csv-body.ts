@@ -13,12 +13,13 @@ const ESCAPES: Record<string, string> = {
   ">": "&gt;",
   '"': "&quot;",
   "\t": "&#9;",
+  "\f": "&#12;",
   "\r": "&#13;",
   "\n": "<br>",
 };
 
 function escapeText(text: string): string {
-  return text.replace(/[&<>"\t\r\n]/g, (character) => ESCAPES[character] ?? character);
+  return text.replace(/[&<>"\t\f\r\n]/g, (character) => ESCAPES[character] ?? character);
 }
 
 /** The shop's two paragraphs as Shopify's body. */
