@@ -415,10 +415,20 @@ describe("the check against the shop's products", () => {
     expect(plan.unchanged.map((product) => product.handle)).toEqual([kurta.handle]);
   });
 
-  it("refuses a row whose SKU is another size of the product", async () => {
-    const problems = await problemsOf([row("L", { sku: "KSR-12-M" })], shop);
+  it("refuses a row whose SKU or barcode is another size's of the product", async () => {
+    const problems = await problemsOf(
+      [row("L", { sku: "KSR-12-M" }), row("S", { barcode: kurta.sizes[2]?.barcode ?? "" })],
+      shop,
+    );
     expect(problems).toEqual([
       "Line 2, Option1 Value: KSR-12-M is this product's size M, not L: change the SKU or the size.",
+      `Line 3, Variant Barcode: barcode ${kurta.sizes[2]?.barcode} is this product's size L too: each size has its own.`,
+    ]);
+  });
+
+  it("never clears a description with a body that holds no text", async () => {
+    expect(await problemsOf([row("S", { body: "<p> </p>" })], shop)).toEqual([
+      "Line 2, Body (HTML): the description is empty once its HTML is taken off.",
     ]);
   });
 });

@@ -172,5 +172,21 @@ function mergedSizes(draft: ProductDraft, existing: TransferProduct, context: Pl
       line: row.line,
     });
   }
-  return [...sizes, ...added.map((row) => newSize(row, existing.id ?? draft.handle, context))];
+  const merged = [...sizes, ...added.map((row) => newSize(row, existing.id ?? draft.handle, context))];
+  checkOwnBarcodes(merged, context);
+  return merged;
+}
+
+/** A barcode the file gives one size may still be another size's of the same product. */
+function checkOwnBarcodes(sizes: readonly PlannedSize[], context: PlanContext): void {
+  for (const size of sizes) {
+    const other = sizes.find((entry) => entry !== size && entry.barcode !== null && entry.barcode === size.barcode);
+    if (other && size.line !== null && (other.line === null || other.line > size.line)) {
+      context.problem(
+        size.line,
+        "barcode",
+        `barcode ${size.barcode} is this product's size ${other.size} too: each size has its own.`,
+      );
+    }
+  }
 }

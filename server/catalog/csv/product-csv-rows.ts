@@ -182,6 +182,7 @@ function readProductColumns(reader: ProductRows, row: ProductCsvRow): void {
 
 function readDescription(html: string): Read<{ description: string; description1: string }> {
   const body = readBody(html);
+  if (body.description === "") return { problem: "the description is empty once its HTML is taken off." };
   if (body.description.length > 5000 || body.description1.length > 5000) {
     return {
       problem:
