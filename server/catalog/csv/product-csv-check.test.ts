@@ -426,6 +426,13 @@ describe("the check against the shop's products", () => {
     ]);
   });
 
+  it("takes a warehouse's count: a file of SKUs and stock changes stock alone", async () => {
+    const count = "Handle,Title,Option1 Value,Variant SKU,Variant Price,Variant Inventory Qty\n";
+    const plan = await check(`${count}${kurta.handle},,S,KSR-12-S,,30\n${kurta.handle},,M,KSR-12-M,,0\n`, shop);
+    expect(plan.problems).toEqual([]);
+    expect(plan.updates.map((update) => update.changes)).toEqual([["Size S: stock 12 → 30"]]);
+  });
+
   it("never clears a description with a body that holds no text", async () => {
     expect(await problemsOf([row("S", { body: "<p> </p>" })], shop)).toEqual([
       "Line 2, Body (HTML): the description is empty once its HTML is taken off.",
