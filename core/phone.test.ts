@@ -68,7 +68,13 @@ describe("reading an Indian mobile number", () => {
       fc.property(fc.constantFrom("6", "7", "8", "9"), fc.stringMatching(/^\d{9}$/), (first, rest) => {
         const digits = `${first}${rest}`;
         const kept = `+91${digits}` as const;
-        for (const typed of [digits, `+91 ${digits}`, `0${digits}`, `91${digits}`, formatMobile(kept as IndianMobile)]) {
+        for (const typed of [
+          digits,
+          `+91 ${digits}`,
+          `0${digits}`,
+          `91${digits}`,
+          formatMobile(kept as IndianMobile),
+        ]) {
           expect(readIndianMobile(typed)).toEqual({ ok: true, number: kept });
         }
       }),
