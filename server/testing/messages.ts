@@ -62,6 +62,11 @@ export async function messagesFor(db: Db, recipient: string) {
   return db.selectFrom("messages").selectAll().where("recipient", "=", recipient).orderBy("id").execute();
 }
 
+/** The sign-in code of the latest SMS to a number, among those a transport captured. */
+export function codeTo(sms: { sent: OutgoingSms[] }, phone: string): string {
+  return codeIn(sms.sent.filter((message) => message.to === phone).at(-1));
+}
+
 /** The sign-in code an SMS carries. */
 export function codeIn(sms: OutgoingSms | undefined): string {
   const code = sms?.text.match(/^(\d{6}) /)?.[1] ?? sms?.text.match(/\b(\d{6})\b/)?.[1];
