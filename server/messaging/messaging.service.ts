@@ -133,7 +133,7 @@ export async function deliverDueMessages(delivery: MessageDelivery, now: number 
   const claimed = await delivery.db.transaction().execute((trx) => claimDueMessages(trx, now, now + LEASE_MS, limit));
   const batch: { row: ClaimedMessage; values: Values }[] = [];
   for (const row of claimed) batch.push({ row, values: await valuesOf(delivery, row, now) });
-  const outcomes = await Promise.all(batch.map(({ row, values }) => deliverOne(delivery, row, values)));
+  const outcomes = await Promise.all(batch.map(({ row, values }) => deliverOne(delivery, row, values, now)));
   const sent = outcomes.flatMap((outcome, index) => {
     const row = batch[index]?.row;
     return outcome && row ? [{ id: row.id, providerMessageId: outcome.providerMessageId }] : [];
@@ -163,7 +163,7 @@ async function valuesOf(delivery: MessageDelivery, row: ClaimedMessage, now: num
   }
 }
 
-async function deliverOne(delivery: MessageDelivery, row: ClaimedMessage, prepared: Values) {
+async function deliverOne(delivery: MessageDelivery, row: ClaimedMessage, prepared: Values, now: number) {
   try {
     if ("error" in prepared) throw prepared.error;
     if (!prepared.values || (row.channel === "whatsapp" && !(await hasWhatsappConsent(delivery.db, row.recipient)))) {
@@ -177,12 +177,7 @@ async function deliverOne(delivery: MessageDelivery, row: ClaimedMessage, prepar
   } catch (error) {
     const wait = error instanceof PermanentSendError ? undefined : RETRY_WAITS_MS[row.attempts - 1];
     const reason = error instanceof Error ? error.message : String(error);
-    await markMessageAttemptFailed(
-      delivery.db,
-      row.id,
-      reason.slice(0, 500),
-      wait === undefined ? null : Date.now() + wait,
-    );
+    await markMessageAttemptFailed(delivery.db, row.id, reason.slice(0, 500), wait === undefined ? null : now + wait);
     return null;
   }
 }
