@@ -3,7 +3,7 @@ import type { Config } from "../config.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomId } from "../ids.ts";
-import { countOrRefuse, countUse, type Limit } from "../limits/limits.service.ts";
+import { countOrRefuse, countUse, FLOOD_MESSAGE, type Limit } from "../limits/limits.service.ts";
 import type { Language } from "../messaging/message-templates.ts";
 import type { ValuesAtSending } from "../messaging/messaging.schemas.ts";
 import { queueSms } from "../messaging/messaging.service.ts";
@@ -141,7 +141,7 @@ export async function resendPhoneCode(
   client: PhoneClient,
   now: number = Date.now(),
 ): Promise<PhoneCodeSent> {
-  const id = typeof input.challengeId === "string" ? input.challengeId : "";
+  const id = challengeIdOf(input.challengeId);
   const bound = browserHash(client.browser);
   const phone = await db.transaction().execute(async (trx) => {
     const rules = {
@@ -167,6 +167,11 @@ export async function resendPhoneCode(
     return challenge.phone;
   });
   return codeSent(id, phone);
+}
+
+/** A challenge id as the shop makes them (letters and digits); anything else finds nothing. */
+function challengeIdOf(value: unknown): string {
+  return typeof value === "string" && /^[A-Za-z0-9]{1,64}$/.test(value) ? value : "";
 }
 
 /** Why a challenge takes no new code now, as the visitor should be told. */
@@ -196,11 +201,11 @@ export async function verifyPhoneCode(
   client: PhoneClient,
   now: number = Date.now(),
 ): Promise<{ phone: IndianMobile; challengeId: string }> {
-  await countOrRefuse(db, [verifyFloodLimit(client.ip)], () => TRIES_USED_MESSAGE, now);
-  const code = typeof input.code === "string" ? input.code.replace(/\s/g, "") : "";
+  await countOrRefuse(db, [verifyFloodLimit(client.ip)], () => FLOOD_MESSAGE, now);
+  const code = typeof input.code === "string" && input.code.length <= 20 ? input.code.replace(/\s/g, "") : "";
   if (!/^\d{6}$/.test(code))
     throw new AppError("validation-failed", CODE_FORMAT_MESSAGE, { code: CODE_FORMAT_MESSAGE });
-  const id = typeof input.challengeId === "string" ? input.challengeId : "";
+  const id = challengeIdOf(input.challengeId);
   const bound = browserHash(client.browser);
   const tried = id ? await countTry(db, id, bound, MAX_TRIES) : undefined;
   if (!tried) throw await whyNoTry(db, id, bound);
