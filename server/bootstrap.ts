@@ -1,5 +1,6 @@
 import { mailWithAccountLink } from "./accounts/account-links.ts";
 import { ensureAdmin } from "./accounts/accounts.service.ts";
+import { phoneCodeAtSending } from "./accounts/phone-sign-in.service.ts";
 import { catalogueIsEmpty } from "./catalog/catalog.service.ts";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
@@ -7,6 +8,9 @@ import { migrateToLatest, withSchemaLock } from "./db/migrate.ts";
 import type { Db } from "./db/schema.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { startMailWorker } from "./mail/mail-worker.ts";
+import { startMessagingWorker } from "./messaging/messaging-worker.ts";
+import { createSmsTransport } from "./messaging/sms-transport.ts";
+import { createWhatsappTransport } from "./messaging/whatsapp-transport.ts";
 import { openOrderEventSignal } from "./orders/order-feed.ts";
 import { startPaymentWorker } from "./payments/payment-worker.ts";
 import { paymentGatewayFor } from "./payments/razorpay.ts";
@@ -24,7 +28,7 @@ function handlesOf(handle: DatabaseHandle) {
 export type StartOptions = {
   /** False when another process (the cluster's primary) has already prepared the database. */
   prepare?: boolean;
-  /** False in all but one worker of a cluster: the mail outbox needs one deliverer per machine. */
+  /** False in all but one worker of a cluster: the mail and message outboxes need one deliverer per machine. */
   backgroundWork?: boolean;
 };
 
@@ -108,6 +112,21 @@ export async function startServices(
         onError: (error) => log(`The mail worker stumbled: ${error instanceof Error ? error.message : String(error)}`),
       },
     );
+    const { messaging } = config;
+    const texts = startMessagingWorker(
+      {
+        db: handle.db,
+        sms: createSmsTransport(messaging.sms),
+        smsTemplates: messaging.smsTemplates,
+        whatsapp: messaging.whatsapp ? createWhatsappTransport(messaging.whatsapp) : null,
+        publicUrl: config.publicUrl,
+        valuesAtSending: phoneCodeAtSending(handle.db, config.sessionSecret),
+      },
+      {
+        onError: (error) =>
+          log(`The SMS and WhatsApp worker stumbled: ${error instanceof Error ? error.message : String(error)}`),
+      },
+    );
     const paymentJobs = payments
       ? startPaymentWorker(handle.db, payments, {
           onError: (error) =>
@@ -118,6 +137,7 @@ export async function startServices(
       ...shared,
       close: async () => {
         await paymentJobs?.stop();
+        await texts.stop();
         await mail.stop();
         await closeShared();
       },

@@ -19,6 +19,7 @@ import {
   type SigningCertificate,
   SigningSettingError,
 } from "./invoices/document-signing.ts";
+import { MessagingSettingError, type MessagingSettings, messagingSettingsOf } from "./messaging/messaging-settings.ts";
 import { parseS3Url } from "./storage/s3-storage.ts";
 import { gstinStateCode, isValidGstin } from "./tax/gstin.ts";
 import type { SellerDetails, Signatory } from "./tax/seller.ts";
@@ -201,6 +202,14 @@ const envSchema = z.object({
   COD_FEE_RUPEES: z.coerce.number({ error: "must be a number" }).int().min(0).max(10_000).default(0),
   // How many days after delivery a piece may be returned or exchanged.
   RETURN_DAYS: z.coerce.number({ error: "must be a number" }).int().min(0).max(365).default(14),
+  // SMS and WhatsApp (server/messaging/messaging-settings.ts checks them).
+  SMS_URL: z.string().optional(),
+  SMS_TEMPLATES: z.string().optional(),
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_API_URL: z.string().optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(6),
   PASSWORD_MAX_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(128),
   PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default(false),
@@ -265,6 +274,8 @@ export type Config = {
   delivery: DeliverySettings;
   /** Days after delivery within which a piece may be returned or exchanged. */
   returnDays: number;
+  /** Where SMS go, the DLT template ids, and WhatsApp (null: off). */
+  messaging: MessagingSettings;
 };
 
 function sellerOf(values: z.output<typeof envSchema>): SellerDetails {
@@ -353,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     delivery: deliverySettingsOf(values),
     returnDays: values.RETURN_DAYS,
     payments: paymentSettings(values),
+    messaging: messagingSettings(values, dataDir),
     // An in-memory database lives in one process, so it gets one worker.
     webConcurrency: values.DATABASE_URL === "file::memory:" ? 1 : (values.WEB_CONCURRENCY ?? availableParallelism()),
     // A worker on PostgreSQL waits on its answers over a socket, and needs more pages in hand to keep
@@ -408,6 +420,18 @@ function razorpaySettings(values: z.infer<typeof envSchema>): RazorpaySettings |
     apiUrl: values.RAZORPAY_API_URL,
     checkoutUrl: values.RAZORPAY_CHECKOUT_URL,
   };
+}
+
+/** The SMS and WhatsApp settings; a bad one stops the start, naming the setting. */
+function messagingSettings(values: z.infer<typeof envSchema>, dataDir: string): MessagingSettings {
+  try {
+    return messagingSettingsOf(values, dataDir);
+  } catch (error) {
+    if (error instanceof MessagingSettingError) {
+      throw new ConfigError(`Invalid configuration:\n  ${error.setting}: ${error.message}`);
+    }
+    throw error;
+  }
 }
 
 /** The certificate named by SHOP_SIGNING_P12, opened now so that a bad file or passphrase stops the start. */

@@ -72,6 +72,8 @@ export async function signUp(
     pointsOwed: 0,
     storeCreditBalance: 0,
     emailVerifiedAt: null,
+    mobile: null,
+    mobileVerifiedAt: null,
   };
   try {
     const token = await db.transaction().execute(async (trx) => {

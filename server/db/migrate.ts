@@ -33,6 +33,7 @@ import * as roundOffAndPointsOwed from "./migrations/0029_round_off_and_points_o
 import * as searchWordsAndOrderSearch from "./migrations/0030_search_words_and_order_search.ts";
 import * as exchangeShipmentAndLedgerReturns from "./migrations/0031_exchange_shipment_and_ledger_returns.ts";
 import * as shipments from "./migrations/0033_shipments.ts";
+import * as phoneSignInAndMessaging from "./migrations/0034_phone_sign_in_and_messaging.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0030_search_words_and_order_search": searchWordsAndOrderSearch,
   "0031_exchange_shipment_and_ledger_returns": exchangeShipmentAndLedgerReturns,
   "0033_shipments": shipments,
+  "0034_phone_sign_in_and_messaging": phoneSignInAndMessaging,
 };
 
 const provider: MigrationProvider = {

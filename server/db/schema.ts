@@ -114,6 +114,9 @@ export interface UsersTable {
    * earnings clear them first. Never below zero.
    */
   pointsOwed: Generated<number>;
+  /** The number the account signs in with ("+91" and ten digits), once a code verified it; unique. */
+  mobile: Generated<string | null>;
+  mobileVerifiedAt: Generated<number | null>;
 }
 
 export interface SessionsTable {
@@ -375,6 +378,71 @@ export interface OutboxTable {
   sentAt: number | null;
 }
 
+/** A sign-in by a code sent to a mobile number (record 40); only an HMAC of the code is kept. */
+export interface PhoneChallengesTable {
+  id: string;
+  phone: string;
+  /** SHA-256 of the mark of the browser that asked: the code works only there. */
+  browserHash: string;
+  codeHmac: string | null;
+  codeExpiresAt: number | null;
+  sends: Generated<number>;
+  lastSendAt: number;
+  attempts: Generated<number>;
+  verifiedAt: number | null;
+  /** When the verified number was used, to sign in or for an account: once only. */
+  claimedAt: number | null;
+  createdAt: number;
+}
+
+export type MessageChannel = "sms" | "whatsapp";
+export type MessageDelivery = "sent" | "delivered" | "read" | "failed";
+
+/** The SMS and WhatsApp outbox (server/messaging), delivered by a worker as mail's is. */
+export interface MessagesTable {
+  id: Generated<number>;
+  channel: MessageChannel;
+  kind: string;
+  /** The template's key with its language ("phone-code.en"). */
+  template: string;
+  recipient: string;
+  payload: string;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: number;
+  leaseUntil: number | null;
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+  /** The provider's id of the message sent (a WhatsApp wamid, an MSG91 request id). */
+  providerMessageId: string | null;
+  delivery: MessageDelivery | null;
+  /** How far delivery got: only ever grows (see server/messaging/delivery-status.ts). */
+  deliveryRank: Generated<number>;
+  deliveryError: string | null;
+  deliveryAt: number | null;
+}
+
+/** Each status a provider reported for a message, once. */
+export interface MessageReceiptsTable {
+  providerMessageId: string;
+  status: string;
+  rank: number;
+  at: number;
+  error: string | null;
+  receivedAt: number;
+}
+
+/** An opt-in to (or out of) WhatsApp messages, with its time and wording; the latest counts. */
+export interface WhatsappConsentsTable {
+  id: Generated<number>;
+  phone: string;
+  choice: "in" | "out";
+  wording: string;
+  source: string;
+  at: number;
+}
+
 export type ActionPurpose = "reset-password" | "verify-email" | "change-email";
 
 export interface ActionCodesTable {
@@ -502,6 +570,10 @@ export interface Database {
   pointsLedger: PointsLedgerTable;
   outbox: OutboxTable;
   actionCodes: ActionCodesTable;
+  phoneChallenges: PhoneChallengesTable;
+  messages: MessagesTable;
+  messageReceipts: MessageReceiptsTable;
+  whatsappConsents: WhatsappConsentsTable;
   orderTaxLines: OrderTaxLinesTable;
   documentCounters: DocumentCountersTable;
   contentVersions: ContentVersionsTable;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isPincode, PINCODE_MESSAGE } from "#core/delivery-address.ts";
 import { pincodeFitsState, stateByCode } from "#core/indian-states.ts";
 import { readWholeNumber } from "#core/numbers.ts";
+import { MOBILE_FORMAT_MESSAGE, nationalNumber, readIndianMobile } from "#core/phone.ts";
 import { findPincode } from "../delivery/pincode-directory.ts";
 import { AppError } from "../errors.ts";
 import { gstinStateCode, isValidGstin } from "../tax/gstin.ts";
@@ -49,17 +50,16 @@ export const nameField = z
   .refine((value) => (value.match(/\p{L}/gu) ?? []).length >= 2, "Please enter the full name (at least 2 letters).");
 
 /**
- * An Indian mobile number: 10 digits starting with 6, 7, 8 or 9, optionally written with +91 or 0
- * in front, spaces and dashes allowed; stored as the 10 digits.
+ * An Indian mobile number, read as sign-in by phone reads it (core/phone.ts): 10 digits starting
+ * with 6, 7, 8 or 9, optionally written with +91 or 0 in front, spaces and dashes allowed; stored
+ * as the 10 digits.
  */
-export const mobileField = z
-  .string()
-  .trim()
-  .transform((value) => value.replace(/[\s-]/g, ""))
-  .refine((value) => /^(\+91|91|0)?[6-9]\d{9}$/.test(value), {
-    message: "Please enter a 10-digit mobile number starting with 6, 7, 8 or 9 (+91 or 0 in front is fine).",
-  })
-  .transform((value) => value.slice(-10));
+export const mobileField = z.string().transform((value, context) => {
+  const reading = readIndianMobile(value);
+  if (reading.ok) return nationalNumber(reading.number);
+  context.addIssue({ code: "custom", message: MOBILE_FORMAT_MESSAGE });
+  return z.NEVER;
+});
 
 /** An Indian pincode: 6 digits, the first of which is never 0. */
 export const pincodeField = z.string().trim().refine(isPincode, PINCODE_MESSAGE);

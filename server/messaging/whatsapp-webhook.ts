@@ -1,0 +1,123 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import type { Db } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { DELIVERY_RANK, isDelivery } from "./delivery-status.ts";
+import { insertReceipt, raiseDelivery, recordDeliveryError } from "./messages.repository.ts";
+import type { WhatsappSettings } from "./messaging-settings.ts";
+
+export const FORGED_MESSAGE = "The webhook's signature does not match.";
+export const HANDSHAKE_REFUSED = "The verify token does not match.";
+
+/** The hex HMAC-SHA256 of a body with the app secret, as Meta signs webhooks (X-Hub-Signature-256). */
+export function whatsappSignature(appSecret: string, rawBody: string | Buffer): string {
+  return `sha256=${createHmac("sha256", appSecret).update(rawBody).digest("hex")}`;
+}
+
+/**
+ * Whether a signature header is Meta's for this body: "sha256=" and the hex HMAC-SHA256 of the raw
+ * body with the app secret, compared in constant time. Anything malformed is false.
+ */
+export function signatureIsMeta(appSecret: string, rawBody: string | Buffer, header: unknown): boolean {
+  if (typeof header !== "string" || !/^sha256=[0-9a-f]{64}$/i.test(header)) return false;
+  const expected = Buffer.from(whatsappSignature(appSecret, rawBody).slice("sha256=".length), "hex");
+  return timingSafeEqual(expected, Buffer.from(header.slice("sha256=".length).toLowerCase(), "hex"));
+}
+
+/**
+ * The GET handshake Meta makes when the webhook is set up: `hub.mode=subscribe`, the verify token
+ * the shop was given (WHATSAPP_VERIFY_TOKEN) and a challenge to echo. Answers the challenge to echo,
+ * or refuses (403) a wrong token or mode.
+ */
+export function whatsappHandshake(
+  settings: Pick<WhatsappSettings, "verifyToken">,
+  query: { mode: unknown; verifyToken: unknown; challenge: unknown },
+): string {
+  const { mode, verifyToken, challenge } = query;
+  // Compared as hashes, so the comparison takes as long whatever was typed, and however long.
+  const tokenMatches =
+    typeof verifyToken === "string" && timingSafeEqual(sha256(verifyToken), sha256(settings.verifyToken));
+  if (mode !== "subscribe" || !tokenMatches) throw new AppError("forbidden", HANDSHAKE_REFUSED);
+  if (typeof challenge !== "string" || !/^[\w.-]{1,200}$/.test(challenge)) {
+    throw new AppError("validation-failed", "The challenge is missing.");
+  }
+  return challenge;
+}
+
+function sha256(text: string): Buffer {
+  return createHash("sha256").update(text).digest();
+}
+
+type StatusReport = { id: string; status: keyof typeof DELIVERY_RANK; at: number; error: string | null };
+
+/**
+ * A WhatsApp status webhook (POST), from its raw body and X-Hub-Signature-256 header. A body whose
+ * signature is not Meta's is refused (401) before it is read. Each status (sent, delivered, read,
+ * failed) is recorded once, by its message id and status, and moves the message's delivery only
+ * forward: Meta sends reports more than once and out of order, and a repeat or a late "sent" after
+ * "read" changes nothing. A failure's reason is kept. A report for a message the shop did not send
+ * (or has not yet recorded as sent) is kept and applied when the send is recorded. Answers how many
+ * reports were new.
+ */
+export async function receiveWhatsappStatus(
+  db: Db,
+  settings: Pick<WhatsappSettings, "appSecret">,
+  rawBody: string | Buffer,
+  signatureHeader: unknown,
+  now: number = Date.now(),
+): Promise<{ received: number; new: number }> {
+  if (!signatureIsMeta(settings.appSecret, rawBody, signatureHeader)) {
+    throw new AppError("unauthenticated", FORGED_MESSAGE);
+  }
+  const reports = statusReports(rawBody);
+  let fresh = 0;
+  for (const report of reports) {
+    const isNew = await db.transaction().execute(async (trx) => {
+      const recorded = await insertReceipt(trx, {
+        providerMessageId: report.id,
+        status: report.status,
+        rank: DELIVERY_RANK[report.status],
+        at: report.at,
+        error: report.error,
+        receivedAt: now,
+      });
+      if (!recorded) return false;
+      await raiseDelivery(trx, report.id, report.status, DELIVERY_RANK[report.status], report.at);
+      if (report.error) await recordDeliveryError(trx, report.id, report.error);
+      return true;
+    });
+    if (isNew) fresh++;
+  }
+  return { received: reports.length, new: fresh };
+}
+
+/** The statuses a webhook body reports (entry[].changes[].value.statuses[]); anything else is left out. */
+function statusReports(rawBody: string | Buffer): StatusReport[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString());
+  } catch {
+    throw new AppError("validation-failed", "The webhook's body is not JSON.");
+  }
+  const entries = arrayOf((body as { entry?: unknown })?.entry);
+  const changes = entries.flatMap((entry) => arrayOf((entry as { changes?: unknown })?.changes));
+  const statuses = changes.flatMap((change) =>
+    arrayOf((change as { value?: { statuses?: unknown } })?.value?.statuses),
+  );
+  return statuses.flatMap((status) => {
+    const report = reportOf(status as Record<string, unknown>);
+    return report ? [report] : [];
+  });
+}
+
+function reportOf(status: Record<string, unknown>): StatusReport | null {
+  const { id, timestamp } = status ?? {};
+  if (typeof id !== "string" || id.length === 0 || id.length > 200 || !isDelivery(status.status)) return null;
+  const seconds = typeof timestamp === "string" && /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : null;
+  const first = arrayOf(status.errors)[0] as { code?: unknown; title?: unknown; message?: unknown } | undefined;
+  const error = first ? `${String(first.code ?? "")} ${String(first.title ?? first.message ?? "")}`.trim() : null;
+  return { id, status: status.status, at: seconds === null ? 0 : seconds * 1000, error: error?.slice(0, 300) ?? null };
+}
+
+function arrayOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
