@@ -14,7 +14,7 @@ import { customerKeyOf } from "../promotions/offers.service.ts";
 import { decideStoreCredit } from "../store-credit/store-credit.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import { fingerprintOf, readCheckout } from "./checkout-details.ts";
-import { queueConfirmation } from "./order-confirmation.ts";
+import { queueConfirmation } from "./confirmation-mail.ts";
 import { recordStatusChange } from "./order-events.repository.ts";
 import { announceOrderEvent } from "./order-feed.ts";
 import {

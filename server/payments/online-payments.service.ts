@@ -5,7 +5,7 @@ import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { issueInvoiceNumber } from "../invoices/invoicing.ts";
-import { queueOrderConfirmation } from "../orders/order-confirmation.ts";
+import { queueOrderConfirmation } from "../orders/confirmation-mail.ts";
 import { moveOrder, type OrderRow } from "../orders/order-machine.ts";
 import { orderLines, orderRow, orderRowForUpdate } from "../orders/order-rows.service.ts";
 import { takeStock } from "../stock/stock.service.ts";
