@@ -8,7 +8,7 @@ import type { Db, Executor, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { type Admission, countUse, guardFlood, type Limit } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
-import { dropCartCode } from "../promotions/promotions.repository.ts";
+import { dropCartCode } from "../offers/offers.repository.ts";
 import { findAuthorTraces } from "../reviews/reviews.repository.ts";
 import { deleteShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";

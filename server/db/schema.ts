@@ -603,7 +603,7 @@ export interface Database {
   shipmentEvents: ShipmentEventsTable;
 }
 
-/** A coupon code or an automatic promotion (record 31); `action` and `scope` are JSON of core/promotions.ts. */
+/** A coupon code or an automatic promotion (record 31); `action` and `scope` are JSON of core/offers.ts. */
 export interface PromotionsTable {
   id: Generated<number>;
   name: string;

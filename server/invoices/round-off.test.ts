@@ -12,7 +12,7 @@ import { storeCreditSummary } from "../store-credit/store-credit.ts";
 import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { actorFor, makeCustomer, makeProduct, shopSigning, uniqueWord } from "../testing/factories.ts";
 import { startLocalGateway } from "../testing/local-gateway.ts";
-import { checkoutAsSeen, enterCode, fillCart, makeOffer, orderCart } from "../testing/offers.ts";
+import { checkoutAsSeen, enterCode, fillCart, makeOffer, orderCart } from "../testing/offer-fixtures.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { pdfText } from "../testing/pdf-text.ts";
 import { takeThrough } from "../testing/returns.ts";

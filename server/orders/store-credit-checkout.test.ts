@@ -11,7 +11,7 @@ import { storeCreditSummary } from "../store-credit/store-credit.ts";
 import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct } from "../testing/factories.ts";
-import { enterCode, fillCart, makeOffer, orderCart } from "../testing/offers.ts";
+import { enterCode, fillCart, makeOffer, orderCart } from "../testing/offer-fixtures.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { pdfText } from "../testing/pdf-text.ts";
 import { ADMIN, stockOf } from "../testing/returns.ts";

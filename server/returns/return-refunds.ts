@@ -1,8 +1,8 @@
 import type { RefundMethod } from "#core/returns.ts";
 import type { Executor } from "../db/schema.ts";
 import { orderTaxRows } from "../invoices/invoicing.ts";
+import { offerShareOfReturn } from "../offers/offer-redemption.ts";
 import { askReturnRefund, noteReturnRefund } from "../payments/refunds.ts";
-import { offerShareOfReturn } from "../promotions/offer-redemption.ts";
 import { giveBackRedeemedPoints, takeBackEarnedPoints } from "../rewards/rewards.service.ts";
 import { creditBackSpentOnReturn, creditFromReturn } from "../store-credit/store-credit.ts";
 import { amountOf } from "./return-shares.ts";

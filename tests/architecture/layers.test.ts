@@ -23,11 +23,11 @@ describe("the layers of the code", () => {
     // Left for the rework of accounts, admin, cart, wishlist and the catalogue (record 37).
     expect(repositoryReaches(edges).sort()).toEqual([
       "server/accounts/identity.service.ts → server/cart/cart.repository.ts",
-      "server/accounts/identity.service.ts → server/promotions/promotions.repository.ts",
+      "server/accounts/identity.service.ts → server/offers/offers.repository.ts",
       "server/accounts/identity.service.ts → server/reviews/reviews.repository.ts",
       "server/accounts/identity.service.ts → server/wishlist/wishlist.repository.ts",
       "server/admin/admin.service.ts → server/catalog/catalog.repository.ts",
-      "server/cart/cart.service.ts → server/promotions/promotions.repository.ts",
+      "server/cart/cart.service.ts → server/offers/offers.repository.ts",
       "server/wishlist/wishlist.service.ts → server/cart/cart.repository.ts",
       "server/wishlist/wishlist.service.ts → server/catalog/catalog.repository.ts",
     ]);

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatInr, formatSignedInr } from "#core/money.ts";
+import { shippingText } from "#core/offers.ts";
 import { pointsToPaise } from "#core/points.ts";
-import { shippingText } from "#core/promotions.ts";
 import type { CartView } from "#server/cart/cart.schemas.ts";
 import { cartPath } from "../../lib/cart-choices.ts";
 import { OfferCodeBox } from "./offer-code-box.tsx";
