@@ -4,7 +4,7 @@ import { createProduct } from "../catalog/catalog-admin.service.ts";
 import { saveHomeImage } from "../catalog/home.repository.ts";
 import { HERO_SLIDES } from "../catalog/home-content.ts";
 import type { Db } from "../db/schema.ts";
-import { seedExampleCharts } from "../reviews/size-guides.service.ts";
+import { seedExampleCharts } from "../size-guides/size-guides.service.ts";
 import { storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { heroArt, tileArt } from "./art/home-art.ts";

@@ -7,6 +7,7 @@ import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, ReviewStatus } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { dropQueuedMail } from "../mail/mail.service.ts";
+import { sizeGuideFor } from "../size-guides/size-guides.service.ts";
 import { checkUploadedImage, storeShapedImage } from "../storage/images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
@@ -43,7 +44,6 @@ import {
   type ReviewSort,
   reviewSchema,
 } from "./reviews.schemas.ts";
-import { sizeGuideFor } from "./size-guides.service.ts";
 
 /*
  * Reviews from verified buyers. Only the customer whose order of a piece was delivered may review

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { CHART_COLUMNS, type ChartKind, formatLength, toMillimetres } from "#core/size-charts.ts";
 import { SIZES } from "#core/sizes.ts";
-import { saveSizeChart, sizeChartsAdmin } from "#server/reviews/size-guides.service.ts";
+import { saveSizeChart, sizeChartsAdmin } from "#server/size-guides/size-guides.service.ts";
 import { idField } from "#server/validation/fields.ts";
 import { formFailure } from "../../.server/action-results.ts";
 import { idFromPath } from "../../.server/address.ts";
