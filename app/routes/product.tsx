@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { imageSources } from "#core/images.ts";
+import { imageSources } from "#core/image-shapes.ts";
 import { rupeeDecimal } from "#core/money.ts";
 import { formatCount } from "#core/numbers.ts";
 import { NON_RETURNABLE_NOTE } from "#core/returns.ts";

@@ -10,7 +10,7 @@ import { type Admission, countUse, guardFlood, type Limit } from "../limits/limi
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
 import { dropCartCode } from "../offers/offers.repository.ts";
 import { findAuthorTraces } from "../reviews/reviews.repository.ts";
-import { deleteShapedImage } from "../storage/images.ts";
+import { deleteShapedImage } from "../storage/shaped-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
 import { deleteWishlist } from "../wishlist/wishlist.repository.ts";

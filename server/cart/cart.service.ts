@@ -5,7 +5,7 @@ import { AppError } from "../errors.ts";
 import { moveCartCode } from "../offers/offers.repository.ts";
 import { buyerOf, cartOffersView, offersFor } from "../offers/offers.service.ts";
 import { pendingPoints, pointsBalance } from "../rewards/rewards.service.ts";
-import { storeCreditAtCheckout } from "../store-credit/store-credit.ts";
+import { storeCreditAtCheckout } from "../store-credit/store-credit.service.ts";
 import { parseInput } from "../validation/fields.ts";
 import {
   countCartItems,

@@ -30,7 +30,7 @@ import { appContext, requestContext } from "./route-context.ts";
 import type { RoutePatterns } from "./route-patterns.ts";
 import { scriptNonceOf } from "./security-headers.ts";
 import { asErrorResponse, UNAVAILABLE_RETRY_SECONDS } from "./service-errors.ts";
-import { registerVisitorMark } from "./visitor-mark.ts";
+import { registerVisitorMark } from "./visitor-mark-hook.ts";
 
 /** After the database could not be reached, shared pages ask it again this much later. */
 const UNREACHABLE_RETRY_MS = 1_000;

@@ -11,7 +11,7 @@ import { guardFlood } from "../limits/limits.service.ts";
 import { checkoutRefusals, ordersPlaced } from "../observability/metrics.ts";
 import { soldParts, takeOfferUses } from "../offers/offer-redemption.ts";
 import { customerKeyOf } from "../offers/offers.service.ts";
-import { decideStoreCredit } from "../store-credit/store-credit.ts";
+import { decideStoreCredit } from "../store-credit/store-credit.service.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import { fingerprintOf, readCheckout } from "./checkout-details.ts";
 import { queueConfirmation } from "./confirmation-mail.ts";

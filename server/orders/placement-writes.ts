@@ -10,7 +10,7 @@ import { recordOrderOffers } from "../offers/offer-redemption.ts";
 import { customerKeyOf } from "../offers/offers.service.ts";
 import { redeemPoints } from "../rewards/rewards.service.ts";
 import { takeStock as takeShelfStock } from "../stock/stock.service.ts";
-import { spendStoreCredit } from "../store-credit/store-credit.ts";
+import { spendStoreCredit } from "../store-credit/store-credit.service.ts";
 import type { Checkout } from "./checkout-details.ts";
 import { type Placement, shortageMessage } from "./order-pricing.ts";
 import { insertOrder, insertOrderLines } from "./orders.repository.ts";

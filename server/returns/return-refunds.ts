@@ -4,7 +4,7 @@ import { orderTaxRows } from "../invoices/invoicing.ts";
 import { offerShareOfReturn } from "../offers/offer-redemption.ts";
 import { askReturnRefund, noteReturnRefund } from "../payments/refunds.ts";
 import { giveBackRedeemedPoints, takeBackEarnedPoints } from "../rewards/rewards.service.ts";
-import { creditBackSpentOnReturn, creditFromReturn } from "../store-credit/store-credit.ts";
+import { creditBackSpentOnReturn, creditFromReturn } from "../store-credit/store-credit.service.ts";
 import { amountOf } from "./return-shares.ts";
 import type { OrderRow } from "./returned-order.ts";
 import { findCreditLines, setStoreCreditBack, sumStoreCreditBack } from "./returns.repository.ts";

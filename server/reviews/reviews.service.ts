@@ -8,7 +8,7 @@ import type { Db, Executor, ReviewStatus } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { dropQueuedMail } from "../mail/mail.service.ts";
 import { sizeGuideFor } from "../size-guides/size-guides.service.ts";
-import { checkUploadedImage, storeShapedImage } from "../storage/images.ts";
+import { checkUploadedImage, storeShapedImage } from "../storage/shaped-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
 import { abuseCheck } from "./abuse-filter.ts";

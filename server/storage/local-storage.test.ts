@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
-import { avifFromWebp, checkUploadedImage, storeProfilePhoto, storeShapedImage } from "./images.ts";
+import { avifFromWebp, checkUploadedImage, storeProfilePhoto, storeShapedImage } from "./shaped-images.ts";
 import { LocalStorage } from "./local-storage.ts";
 import { InvalidStorageKeyError, type Storage } from "./storage.ts";
 

@@ -193,17 +193,18 @@ function codeLines(lines: readonly string[], first: number, last: number): numbe
 }
 
 /**
- * Files in app/ whose name (without .ts or .tsx) another file in app/, server/ or core/ has too:
- * a search for the name finds two things, and an import can reach the wrong one. Each clash as the
- * files that share the name.
+ * Files of app/, server/ and core/ that share a name (without .ts or .tsx) with another among them:
+ * a search for the name finds two things, and an import can reach the wrong one (record 38; server/
+ * and core/ since record 42). A role suffix is part of the name. Each clash as the files that share
+ * the name.
  */
-export function appNameClashes(files: readonly string[]): string[][] {
+export function nameClashes(files: readonly string[]): string[][] {
   const byName = new Map<string, string[]>();
   for (const file of files) {
     const name = path.posix.basename(file).replace(/\.tsx?$/, "");
     byName.set(name, [...(byName.get(name) ?? []), file]);
   }
-  return [...byName.values()].filter((group) => group.length > 1 && group.some((file) => file.startsWith("app/")));
+  return [...byName.values()].filter((group) => group.length > 1);
 }
 
 function at(source: Source, node: { start: number }, what: string): Finding {

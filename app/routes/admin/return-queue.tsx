@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { formatShopDateTime, formatShopDay } from "#core/dates.ts";
-import { imageSources } from "#core/images.ts";
+import { imageSources } from "#core/image-shapes.ts";
 import { formatInr } from "#core/money.ts";
 import {
   RETURN_REASON_KEYS,
