@@ -460,6 +460,18 @@ export async function findSizes(executor: Executor, productIds: readonly number[
     .execute();
 }
 
+/** A product's title, whether it is archived, and the stock of one size (null: no such size). */
+export async function findSizeStock(executor: Executor, productId: number, size: string) {
+  return executor
+    .selectFrom("products")
+    .leftJoin("productSizes", (join) =>
+      join.onRef("productSizes.productId", "=", "products.id").on("productSizes.size", "=", size),
+    )
+    .select(["products.id", "products.title", "products.archived", "productSizes.stock"])
+    .where("products.id", "=", productId)
+    .executeTakeFirst();
+}
+
 export async function countLiveProducts(executor: Executor): Promise<number> {
   const row = await executor
     .selectFrom("products")

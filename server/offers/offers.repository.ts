@@ -254,17 +254,6 @@ export async function dropCartCode(executor: Executor, owner: string): Promise<n
   return Number(result.numDeletedRows);
 }
 
-/**
- * At login, the visitor's cart joins the account's and so does its code: the code the visitor just
- * typed replaces one the account's cart kept.
- */
-export async function moveCartCode(executor: Executor, fromOwner: string, toOwner: string, now: number) {
-  const code = await findCartCode(executor, fromOwner);
-  if (!code) return;
-  await keepCartCode(executor, toOwner, code, now);
-  await dropCartCode(executor, fromOwner);
-}
-
 /** The offers' share of an order line and the line's quantity; null when the line had no offer. */
 export async function findLineOffer(executor: Executor, orderId: number, position: number) {
   return executor

@@ -178,7 +178,18 @@ export async function applyOfferCode(
   });
 }
 
-/** The shopper takes the code off the cart. */
-export async function removeOfferCode(db: Db, owner: string): Promise<void> {
-  await dropCartCode(db, owner);
+/** The code comes off the cart: the shopper takes it off, or the account that kept the cart goes. */
+export async function removeOfferCode(executor: Executor, owner: string): Promise<void> {
+  await dropCartCode(executor, owner);
+}
+
+/**
+ * At login, the visitor's cart joins the account's and so does its code: the code the visitor just
+ * typed replaces one the account's cart kept.
+ */
+export async function moveCartCode(executor: Executor, fromOwner: string, toOwner: string, now: number) {
+  const code = await findCartCode(executor, fromOwner);
+  if (!code) return;
+  await keepCartCode(executor, toOwner, code, now);
+  await dropCartCode(executor, fromOwner);
 }

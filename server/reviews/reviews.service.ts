@@ -17,6 +17,7 @@ import {
   countByRating,
   countByStatus,
   countFits,
+  findAuthorTraces,
   findDeliveredPurchases,
   findInvitationByToken,
   findPhotos,
@@ -350,4 +351,12 @@ function maskEmail(email: string): string {
 /** The collections a product belongs to, as slugs, in the order of the category bar. */
 export function collectionsOf(flags: Record<CollectionFlag, boolean>): string[] {
   return COLLECTIONS.filter((collection) => flags[collection.flag]).map((collection) => collection.slug);
+}
+
+/**
+ * What an author's reviews leave behind when the account goes (the rows go with it): their photos,
+ * to be deleted, and whether any was published, so the shared pages that showed it are made again.
+ */
+export function authorTraces(executor: Executor, userId: string) {
+  return findAuthorTraces(executor, userId);
 }
