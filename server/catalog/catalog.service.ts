@@ -18,7 +18,6 @@ import {
   findRatings,
   findSizeStock,
   findSizes,
-  type ListingFilter,
 } from "./catalog.repository.ts";
 import {
   type ListingOptions,
@@ -31,6 +30,7 @@ import {
   type Size,
 } from "./catalog.schemas.ts";
 import { catalogCache } from "./catalog-cache.ts";
+import type { ListingFilter } from "./listing-filters.ts";
 import {
   listingOffer,
   recordSearch,
