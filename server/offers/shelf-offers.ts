@@ -1,5 +1,6 @@
 import type { ShelfOffer } from "#core/offers.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
+import { onePerDatabase } from "../db/one-per-database.ts";
 import type { Db } from "../db/schema.ts";
 import { type OfferLine, shelfOfferFor, showsOnShelves } from "./offer-engine.ts";
 import { findCurrentAutomatic, findProductCollections } from "./offers.repository.ts";
@@ -58,17 +59,8 @@ class LiveShelfOffers {
   }
 }
 
-const shelves = new WeakMap<Db, LiveShelfOffers>();
-
 /** The one list of shelf offers per database handle in this process. */
-export function liveShelfOffers(db: Db): LiveShelfOffers {
-  let found = shelves.get(db);
-  if (!found) {
-    found = new LiveShelfOffers(db);
-    shelves.set(db, found);
-  }
-  return found;
-}
+export const liveShelfOffers = onePerDatabase((db) => new LiveShelfOffers(db));
 
 /**
  * The price each product shows with the automatic offer it gets bought on its own ("₹1,799

@@ -7,7 +7,7 @@ import type { Offer, OfferActionType } from "#core/offers.ts";
 import type { OfferFormInput } from "#server/offers/offers.schemas.ts";
 import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
-import { FieldFrame, TextField } from "../ui/text-field.tsx";
+import { FieldFrame, Options, TextField } from "../ui/text-field.tsx";
 
 /** The form's fields as typed (or as an offer fills them in). */
 export type OfferFormValues = Partial<OfferFormInput>;
@@ -64,11 +64,11 @@ const LABELS: Record<string, string> = {
   perCustomerLimit: "Uses per customer",
 };
 
-const ACTIONS: { type: OfferActionType; label: string }[] = [
-  { type: "percent", label: "Percentage off" },
-  { type: "fixed", label: "Fixed amount off" },
-  { type: "free-shipping", label: "Free shipping" },
-  { type: "buy-x-get-y", label: "Buy X, get Y" },
+const ACTIONS: { value: OfferActionType; label: string }[] = [
+  { value: "percent", label: "Percentage off" },
+  { value: "fixed", label: "Fixed amount off" },
+  { value: "free-shipping", label: "Free shipping" },
+  { value: "buy-x-get-y", label: "Buy X, get Y" },
 ];
 
 type OfferFormProps = {
@@ -150,11 +150,7 @@ function OfferAction({ values, fieldErrors }: SectionProps) {
           defaultValue={actionType}
           onChange={(event) => setActionType(event.target.value)}
         >
-          {ACTIONS.map((action) => (
-            <option key={action.type} value={action.type}>
-              {action.label}
-            </option>
-          ))}
+          <Options options={ACTIONS} />
         </select>
       </FieldFrame>
       <div className="hidden sm:block" />

@@ -1,6 +1,7 @@
 import { formatShopDate } from "#core/dates.ts";
 import { signedPoints } from "#core/points.ts";
 import type { LedgerEntry } from "#server/rewards/rewards.service.ts";
+import { TitledSection } from "../ui/titled-section.tsx";
 
 /**
  * The reward points a customer can spend, those pending on orders still on their way, those owed
@@ -19,10 +20,11 @@ export function RewardPoints({
   ledger: LedgerEntry[];
 }) {
   return (
-    <section aria-labelledby="points-heading" className="mt-8 rounded-lg bg-gold-50 p-5 dark:bg-gold-900/30">
-      <h2 id="points-heading" className="text-lg font-semibold">
-        Reward points
-      </h2>
+    <TitledSection
+      id="points-heading"
+      title="Reward points"
+      className="mt-8 rounded-lg bg-gold-50 p-5 dark:bg-gold-900/30"
+    >
       <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 text-sm">
         <dt>Spendable now</dt>
         <dd className="text-right font-semibold" data-testid="points-balance">
@@ -66,6 +68,6 @@ export function RewardPoints({
           </ol>
         </>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

@@ -21,6 +21,7 @@ import { appServices } from "../../.server/context.ts";
 import { formFields, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
+import { TabLinks } from "../../components/admin/tab-links.tsx";
 import { TrackingNumber } from "../../components/orders/tracking-number.tsx";
 import { FormError } from "../../components/ui/form-error.tsx";
 import { PhotoThumbnails } from "../../components/ui/photo-thumbnails.tsx";
@@ -315,6 +316,14 @@ type Failure = { message: string; fieldErrors?: Record<string, string>; values?:
 
 const SHIP_LABELS = { courier: "Courier", trackingNumber: "Tracking number", expectedDelivery: "Expected delivery" };
 
+/** The replacement's parcel, as the buyer's mail gives it: the courier, its number, the day expected. */
+const shipFields = (expectedDefault: string) =>
+  [
+    { name: "courier", autoComplete: "off" },
+    { name: "trackingNumber", autoComplete: "off" },
+    { name: "expectedDelivery", type: "date", defaultValue: expectedDefault },
+  ] as const;
+
 /**
  * An accepted exchange's new size leaves as an order does: the courier, the tracking number and the
  * day expected go into the buyer's mail and onto their order page.
@@ -337,28 +346,9 @@ function ShipExchangeForm({ entry, failure }: { entry: Queued; failure: Failure 
         <legend className="px-1 text-sm font-medium">
           Ship the new {sizeWords(entry.exchangeSize ?? "")} (the buyer's mail gives these)
         </legend>
-        <TextField
-          id={id("courier")}
-          name="courier"
-          label={SHIP_LABELS.courier}
-          autoComplete="off"
-          error={errors.courier}
-        />
-        <TextField
-          id={id("trackingNumber")}
-          name="trackingNumber"
-          label={SHIP_LABELS.trackingNumber}
-          autoComplete="off"
-          error={errors.trackingNumber}
-        />
-        <TextField
-          id={id("expectedDelivery")}
-          name="expectedDelivery"
-          label={SHIP_LABELS.expectedDelivery}
-          type="date"
-          defaultValue={expectedDefault}
-          error={errors.expectedDelivery}
-        />
+        {shipFields(expectedDefault).map(({ name, ...field }) => (
+          <TextField key={name} id={id(name)} name={name} label={SHIP_LABELS[name]} error={errors[name]} {...field} />
+        ))}
       </fieldset>
       <div>
         <button
@@ -384,21 +374,15 @@ export default function ReturnsAdmin({ loaderData, actionData }: Route.Component
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
       <h1 className="font-display text-3xl font-semibold">Returns</h1>
-      <nav aria-label="Return status">
-        <ul className="flex flex-wrap gap-2">
-          {filters.map((filter) => (
-            <li key={filter.label}>
-              <Link
-                to={filter.status ? `/admin/returns?status=${filter.status}` : "/admin/returns"}
-                aria-current={filter.status === status ? "page" : undefined}
-                className={filter.status === status ? "btn-primary px-3 py-1.5" : "btn-outline px-3 py-1.5"}
-              >
-                {filter.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks
+        label="Return status"
+        tabs={filters.map((filter) => ({
+          key: filter.label,
+          to: filter.status ? `/admin/returns?status=${filter.status}` : "/admin/returns",
+          current: filter.status === status,
+          label: filter.label,
+        }))}
+      />
       {failure?.values?.returnId ? null : <FormError message={failure?.message} />}
       {queue.length === 0 ? <p>No returns here.</p> : null}
       <ul className="flex flex-col gap-4">
