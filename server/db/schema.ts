@@ -363,11 +363,11 @@ export interface PointsLedgerTable {
 
 export type OutboxStatus = "queued" | "sending" | "sent" | "failed";
 
-export interface OutboxTable {
+/** What an outbox keeps of each message to deliver, mail's and the SMS and WhatsApp one alike. */
+interface OutboxColumns {
   id: Generated<number>;
   kind: string;
   recipient: string;
-  subject: string;
   payload: string;
   status: Generated<OutboxStatus>;
   attempts: Generated<number>;
@@ -376,6 +376,11 @@ export interface OutboxTable {
   lastError: string | null;
   createdAt: number;
   sentAt: number | null;
+}
+
+/** The mail outbox (server/mail). */
+export interface OutboxTable extends OutboxColumns {
+  subject: string;
 }
 
 /** A sign-in by a code sent to a mobile number (record 40); only an HMAC of the code is kept. */
@@ -399,21 +404,10 @@ export type MessageChannel = "sms" | "whatsapp";
 export type MessageDelivery = "sent" | "delivered" | "read" | "failed";
 
 /** The SMS and WhatsApp outbox (server/messaging), delivered by a worker as mail's is. */
-export interface MessagesTable {
-  id: Generated<number>;
+export interface MessagesTable extends OutboxColumns {
   channel: MessageChannel;
-  kind: string;
   /** The template's key with its language ("phone-code.en"). */
   template: string;
-  recipient: string;
-  payload: string;
-  status: Generated<OutboxStatus>;
-  attempts: Generated<number>;
-  nextAttemptAt: number;
-  leaseUntil: number | null;
-  lastError: string | null;
-  createdAt: number;
-  sentAt: number | null;
   /** The provider's id of the message sent (a WhatsApp wamid, an MSG91 request id). */
   providerMessageId: string | null;
   delivery: MessageDelivery | null;

@@ -46,28 +46,33 @@ export function RewardPoints({
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">
         1 point for every full ₹100 you pay for goods; each point is worth ₹1 at checkout.
       </p>
-      {ledger.length > 0 ? (
-        <>
-          <h3 className="mt-4 text-sm font-semibold">Points ledger</h3>
-          <ol className="mt-1 flex flex-col divide-y divide-gold-200 text-sm dark:divide-gold-800">
-            {ledger.map((entry) => (
-              <li key={`${entry.orderNumber}-${entry.kind}-${entry.at}`} className="py-1.5" data-testid="points-entry">
-                <p data-testid="points-change">
-                  <span
-                    className={`font-semibold tabular-nums ${entry.points < 0 ? "text-red-700 dark:text-red-300" : "text-green-800 dark:text-green-300"}`}
-                  >
-                    {signedPoints(entry.points)}
-                  </span>{" "}
-                  · {entry.reason}
-                </p>
-                <p className="text-xs text-zinc-600 dark:text-zinc-300">
-                  {formatShopDate(entry.at)} · order {entry.orderNumber}
-                </p>
-              </li>
-            ))}
-          </ol>
-        </>
-      ) : null}
+      {ledger.length > 0 ? <PointsLedger ledger={ledger} /> : null}
     </TitledSection>
+  );
+}
+
+/** The entries behind the balance, newest first: what each moved, why, when and on which order. */
+function PointsLedger({ ledger }: { ledger: LedgerEntry[] }) {
+  return (
+    <>
+      <h3 className="mt-4 text-sm font-semibold">Points ledger</h3>
+      <ol className="mt-1 flex flex-col divide-y divide-gold-200 text-sm dark:divide-gold-800">
+        {ledger.map((entry) => (
+          <li key={`${entry.orderNumber}-${entry.kind}-${entry.at}`} className="py-1.5" data-testid="points-entry">
+            <p data-testid="points-change">
+              <span
+                className={`font-semibold tabular-nums ${entry.points < 0 ? "text-red-700 dark:text-red-300" : "text-green-800 dark:text-green-300"}`}
+              >
+                {signedPoints(entry.points)}
+              </span>{" "}
+              · {entry.reason}
+            </p>
+            <p className="text-xs text-zinc-600 dark:text-zinc-300">
+              {formatShopDate(entry.at)} · order {entry.orderNumber}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
