@@ -4,6 +4,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { requestContext } from "#server/http/route-context.ts";
 import { scriptsAfterFirstPaint } from "./.server/scripts-after-first-paint.ts";
+import "./locales/catalogues.server.ts";
 
 export const streamTimeout = 5_000;
 

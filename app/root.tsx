@@ -6,10 +6,12 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useNavigate,
   useRouteLoaderData,
 } from "react-router";
+import { LOCALES, type Locale, localeOfPath, localizedPath, pathWithoutLocale } from "#core/locales.ts";
 import { type Theme, themeClass } from "#core/theme.ts";
 import type { Toast } from "#core/toast.ts";
 import { loadFrame } from "./.server/frame.ts";
@@ -22,6 +24,8 @@ import { usePendingTheme } from "./components/layout/theme-toggle.tsx";
 import { LazyToaster, notify } from "./components/layout/toaster.tsx";
 import { usePersonalFrame } from "./components/layout/use-personal-frame.ts";
 import { LazyErrorScreen } from "./components/lazy-error-screen.tsx";
+import devanagariFonts from "./devanagari.css?url";
+import { useT } from "./locales/i18n.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -40,14 +44,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const personal = usePersonalFrame(frame);
   // The admin area has a frame of its own.
   const inAdmin = useMatches().some((match) => match.id === ADMIN_LAYOUT_ID);
+  const { pathname } = useLocation();
+  const locale = localeOfPath(pathname);
+  const t = useT();
   return (
-    <html lang="en-IN" className={themeClass(theme)}>
+    <html lang={locale} className={themeClass(theme)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ThemeColor theme={theme} />
         {/* The one stylesheet blocks the first paint, so it is asked for before any script. */}
         <link rel="stylesheet" href={stylesheet} />
+        {locale === "hi-IN" ? <link rel="stylesheet" href={devanagariFonts} /> : null}
+        {inAdmin ? null : <LanguageLinks origin={frame?.origin ?? ""} pathname={pathname} />}
         <Meta />
         <Links />
       </head>
@@ -56,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#main"
           className="sr-only z-50 rounded bg-gold-400 px-4 py-2 text-zinc-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
-          Skip to content
+          {t("frame.skipToContent")}
         </a>
         {inAdmin ? (
           // The admin layout route draws the admin area's own frame.
@@ -81,6 +90,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/**
+ * The page's canonical address in its own language, and its alternates in every language, both ways,
+ * with the English page as the default for everyone else (decision record 47).
+ */
+function LanguageLinks({ origin, pathname }: { origin: string; pathname: string }) {
+  const page = pathWithoutLocale(pathname);
+  const at = (locale: Locale) => `${origin}${localizedPath(page, locale)}`;
+  return (
+    <>
+      <link rel="canonical" href={`${origin}${pathname}`} />
+      {LOCALES.map((locale) => (
+        <link key={locale} rel="alternate" hrefLang={locale} href={at(locale)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={at("en-IN")} />
+    </>
   );
 }
 

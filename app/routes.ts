@@ -1,4 +1,4 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
 import { COLLECTIONS } from "#core/collections.ts";
 
 /*
@@ -15,25 +15,21 @@ const listings = [
   ),
 ];
 
-export default [
+/*
+ * The storefront's pages, in English at these paths and in Hindi under /hi (decision record 47): the
+ * same modules, each mounted twice; the page reads its language from the URL.
+ */
+const storefront: RouteConfigEntry[] = [
   index("routes/home.tsx"),
   ...listings,
   route("productinfo/:id", "routes/product.tsx"),
-  route("productinfo/:id/reviews", "routes/product-reviews.ts"),
   route("review/:productId", "routes/write-review.tsx"),
   route("how-reviews-work", "routes/how-reviews-work.tsx"),
   route("reviews/unsubscribe/:token", "routes/review-unsubscribe.tsx"),
-  route("measurements", "routes/measurements.ts"),
-  // The header search box's suggestions, as JSON.
-  route("search/suggest", "routes/search-suggest.ts"),
-  route("theme", "routes/theme-choice.ts"),
-  route("pincode/:pincode", "routes/pincode.ts"),
   route("delivery", "routes/delivery-promise.tsx"),
   route("data-sources", "routes/data-sources.tsx"),
-  route("frame", "routes/personal-frame.ts"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
-  route("logout", "routes/logout.ts"),
   route("account", "routes/account.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profileform", "routes/profileform.tsx"),
@@ -42,15 +38,9 @@ export default [
   route("wishlist", "routes/wishlist.tsx"),
   route("order", "routes/order.tsx"),
   route("order/:number", "routes/order-detail.tsx"),
-  // Tax invoices and credit notes, as PDFs, for the customer, the guest and the administrator.
-  route("order/:number/:document", "routes/order-document.ts", { id: "customer-document" }),
-  // Returns and size exchanges of a delivered order; each accepted return's credit note, and an
-  // accepted exchange's replacement invoice.
+  // Returns and size exchanges of a delivered order.
   route("order/:number/return", "routes/order-return.tsx", { id: "customer-return" }),
   route("orders/:token/return", "routes/order-return.tsx", { id: "guest-return" }),
-  route("order/:number/returns/:returnId/:document", "routes/return-document.ts", { id: "customer-return-document" }),
-  route("orders/:token/returns/:returnId/:document", "routes/return-document.ts", { id: "guest-return-document" }),
-  route("orders/:token/:document", "routes/order-document.ts", { id: "guest-document" }),
   route("orders/find", "routes/find-order.tsx"),
   // An online order's payment, and trying again after a failure.
   route("orders/:token/pay", "routes/pay.tsx"),
@@ -59,6 +49,33 @@ export default [
   route("reset-password/:code", "routes/reset-password.tsx"),
   route("verify-email/:code", "routes/verify-email.tsx"),
   route("profile/delete", "routes/delete-account.tsx"),
+];
+
+/** The storefront once more under /hi, each route with an id of its own. */
+function inHindi(entries: RouteConfigEntry[]): RouteConfigEntry[] {
+  return entries.map((entry) => {
+    const id = `hi-${entry.id ?? entry.file.replace(/\.tsx?$/, "")}`;
+    const path = entry.index ? "hi" : `hi/${entry.path ?? ""}`;
+    return route(path, entry.file, { id });
+  });
+}
+
+export default [
+  ...storefront,
+  ...inHindi(storefront),
+  route("productinfo/:id/reviews", "routes/product-reviews.ts"),
+  route("measurements", "routes/measurements.ts"),
+  // The header search box's suggestions, as JSON.
+  route("search/suggest", "routes/search-suggest.ts"),
+  route("theme", "routes/theme-choice.ts"),
+  route("pincode/:pincode", "routes/pincode.ts"),
+  route("frame", "routes/personal-frame.ts"),
+  route("logout", "routes/logout.ts"),
+  // Tax invoices and credit notes, as PDFs, for the customer, the guest and the administrator.
+  route("order/:number/:document", "routes/order-document.ts", { id: "customer-document" }),
+  route("order/:number/returns/:returnId/:document", "routes/return-document.ts", { id: "customer-return-document" }),
+  route("orders/:token/returns/:returnId/:document", "routes/return-document.ts", { id: "guest-return-document" }),
+  route("orders/:token/:document", "routes/order-document.ts", { id: "guest-document" }),
   // Every admin screen sits inside this layout, whose middleware lets only administrators through.
   layout(ADMIN_LAYOUT, [
     route("dashboard", "routes/admin/dashboard.tsx"),
@@ -82,5 +99,6 @@ export default [
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("hi/*", "routes/not-found.tsx", { id: "hi-routes/not-found" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

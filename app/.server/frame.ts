@@ -6,7 +6,7 @@ import type { Viewer } from "#core/viewer.ts";
 import { cartCount } from "#server/cart/cart.service.ts";
 import { shopCookies } from "#server/http/cookies.ts";
 import { wishlistMarks } from "#server/wishlist/wishlist.service.ts";
-import { appServices, requestInfo } from "./context.ts";
+import { appServices, publicOrigin, requestInfo } from "./context.ts";
 import { actorOf } from "./session.ts";
 import { takeToast } from "./toasts.ts";
 
@@ -21,7 +21,7 @@ export type PersonalFrame = { viewer: Viewer; cartCount: number; wishlistCount: 
  * false on a page rendered once for every visitor (see the page cache): that page shows a
  * stranger's frame and asks for the shopper's own (/frame) once it is up.
  */
-export type Frame = PersonalFrame & { theme: Theme; toast: Toast | null; personal: boolean };
+export type Frame = PersonalFrame & { theme: Theme; toast: Toast | null; personal: boolean; origin: string };
 
 export async function loadFrame(
   request: Request,
@@ -32,7 +32,8 @@ export async function loadFrame(
     readTheme(request, context),
     loadPersonalFrame(context),
   ]);
-  return { frame: { ...personal, theme, toast, personal: !requestInfo(context).shared }, headers };
+  const origin = publicOrigin(context);
+  return { frame: { ...personal, theme, toast, personal: !requestInfo(context).shared, origin }, headers };
 }
 
 export async function loadPersonalFrame(context: Readonly<RouterContextProvider>): Promise<PersonalFrame> {

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../locales/link.tsx";
 
 /** The generic fallback: the spec's heading with a message that is safe to show. */
 export function ServerError({ message }: { message: string }) {

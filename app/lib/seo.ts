@@ -27,7 +27,6 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   ];
   if (input.path && input.origin) {
     tags.push({ property: "og:url", content: absolute(input.path) });
-    tags.push({ tagName: "link", rel: "canonical", href: absolute(input.path) });
   }
   if (input.image) tags.push({ property: "og:image", content: absolute(input.image) });
   if (input.noindex) tags.push({ name: "robots", content: "noindex, follow" });

@@ -1,9 +1,10 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { readWholeNumber } from "#core/numbers.ts";
 import { actorOf, signedInAs } from "../.server/session.ts";
 import { SignedInNotice } from "../components/account/signed-in-notice.tsx";
 import { pieceSearch } from "../lib/order-now.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () =>

@@ -1,4 +1,4 @@
-import { Link, redirect, useNavigate } from "react-router";
+import { redirect, useNavigate } from "react-router";
 import { z } from "zod";
 import { seenOffers } from "#core/offers.ts";
 import { writeQuote } from "#core/price-quote.ts";
@@ -35,6 +35,7 @@ import { Modal } from "../components/ui/modal.tsx";
 import { cartPath } from "../lib/cart-choices.ts";
 import { orderNowPath, pieceSearch } from "../lib/order-now.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/cart";
 
 export async function loader({ context, url }: Route.LoaderArgs) {

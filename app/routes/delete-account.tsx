@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { deletionSchema } from "#server/accounts/accounts.schemas.ts";
 import { deleteAccount } from "#server/accounts/identity.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -10,6 +9,7 @@ import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/delete-account";
 
 export async function loader({ context, url }: Route.LoaderArgs) {

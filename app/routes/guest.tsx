@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { formatInr } from "#core/money.ts";
 import type { CartOffers } from "#core/offers.ts";
 import { seenOffers } from "#core/offers.ts";
@@ -17,6 +17,7 @@ import { OrderItems } from "../components/cart/order-items.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
 import { pieceSearch } from "../lib/order-now.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/guest";
 
 export async function loader({ context, url }: Route.LoaderArgs) {

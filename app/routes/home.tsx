@@ -1,6 +1,6 @@
 import { ChevronRight, Sparkles, Truck } from "lucide-react";
-import { Link } from "react-router";
 import { COLLECTIONS } from "#core/collections.ts";
+import { localeOfPath } from "#core/locales.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { homePage } from "#server/catalog/home.service.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
@@ -9,6 +9,8 @@ import { HeroCarousel } from "../components/home/hero-carousel.tsx";
 import { TileGrid } from "../components/home/tile-grid.tsx";
 import { CollectionName } from "../components/layout/collection-name.tsx";
 import { pageMeta, SHOP_NAME } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
+import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,29 +19,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...page, offers: await shelfPrices(db, page.latestSuits), origin: publicOrigin(context) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   pageMeta({
     title: SHOP_NAME,
-    description:
-      "Kesar, Mumbai: Pakistani suits, anarkali dresses, ethnic and western wear, Korean trends, handbags and jewellery, with prices in rupees.",
-    path: "/",
+    description: translator(localeOfPath(location.pathname))("home.description"),
+    path: location.pathname,
     origin: loaderData?.origin,
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { slides, collections, moods, latestSuits, offers } = loaderData;
+  const t = useT();
   return (
     <div className="bg-black text-zinc-100">
-      <h1 className="sr-only">Kesar: fashion from Mumbai</h1>
+      <h1 className="sr-only">{t("home.title")}</h1>
       <CategoryBar />
 
       <HeroCarousel slides={slides} />
 
-      <HomeSection title="Collections">
+      <HomeSection id="home-collections" title={t("home.collections")}>
         <TileGrid tiles={collections} captionStyle="hover" eagerFirst />
       </HomeSection>
 
-      <HomeSection title="Shop Latest Pakistani Suits" later>
+      <HomeSection id="home-shop-latest-pakistani-suits" title={t("home.latestSuits")} later>
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {latestSuits.map((suit) => (
             <li key={suit.id} className="flex">
@@ -55,24 +57,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </HomeSection>
 
-      <HomeSection title="Pick Your Mood" later>
+      <HomeSection id="home-pick-your-mood" title={t("home.pickYourMood")} later>
         <TileGrid tiles={moods} captionStyle="always" />
       </HomeSection>
 
-      <section aria-label="Offers" className="later border-t border-gold-900 [contain-intrinsic-size:auto_200px]">
+      <section
+        aria-label={t("home.offers")}
+        className="later border-t border-gold-900 [contain-intrinsic-size:auto_200px]"
+      >
         <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:grid-cols-2">
           <li className="flex items-center gap-4">
             <Truck aria-hidden="true" className="size-10 text-gold-400" />
             <div>
-              <p className="font-display text-xl text-gold-300">Fast Delivery</p>
-              <p className="text-sm text-zinc-400">Dispatched from Mumbai within 48 hours, cash on delivery.</p>
+              <p className="font-display text-xl text-gold-300">{t("home.fastDelivery")}</p>
+              <p className="text-sm text-zinc-400">{t("home.fastDeliveryBody")}</p>
             </div>
           </li>
           <li className="flex items-center gap-4">
             <Sparkles aria-hidden="true" className="size-10 text-gold-400" />
             <div>
-              <p className="font-display text-xl text-gold-300">Latest Fashion</p>
-              <p className="text-sm text-zinc-400">New suits, kurtas and Korean trends every week.</p>
+              <p className="font-display text-xl text-gold-300">{t("home.latestFashion")}</p>
+              <p className="text-sm text-zinc-400">{t("home.latestFashionBody")}</p>
             </div>
           </li>
         </ul>
@@ -83,15 +88,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 /** A section of the home page; `later` ones start below the first screen (see the `later` utility). */
 function HomeSection({
+  id,
   title,
   later = false,
   children,
 }: {
+  id: string;
   title: string;
   later?: boolean;
   children: React.ReactNode;
 }) {
-  const id = `home-${title.toLowerCase().replaceAll(" ", "-")}`;
   return (
     <section aria-labelledby={id} className={`mx-auto max-w-7xl px-4 py-12 ${later ? "later" : ""}`}>
       <h2 id={id} className="mb-6 text-center font-display text-3xl font-semibold text-gold-400">
@@ -107,8 +113,9 @@ function HomeSection({
  * fades and an arrow shows that more follow.
  */
 function CategoryBar() {
+  const t = useT();
   return (
-    <nav aria-label="Categories" className="sticky top-16 z-20 border-b border-gold-900 bg-black/95">
+    <nav aria-label={t("home.categories")} className="sticky top-16 z-20 border-b border-gold-900 bg-black/95">
       <div className="relative mx-auto max-w-7xl">
         {/* The scroll padding keeps the first label off the screen's edge when the bar snaps. */}
         <ul className="relative flex snap-x scroll-px-4 gap-6 overflow-x-auto px-4 py-3 pr-12 text-sm font-medium whitespace-nowrap [mask-image:linear-gradient(to_right,black_80%,transparent)] lg:pr-4 lg:[mask-image:none]">

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { pageMeta } from "../lib/seo.ts";
+import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/how-reviews-work";
 
 export const meta: Route.MetaFunction = ({ location }) =>

@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { listingUrl, productCount } from "#core/listings.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { browseListing, filtersSet, listingOptions } from "#server/catalog/catalog.service.ts";
@@ -10,6 +10,7 @@ import { ProductCard } from "../components/catalog/product-card.tsx";
 import { QuickAdd } from "../components/catalog/quick-add.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/listing";
 import { readListingRequest } from "./listing.server.ts";
 

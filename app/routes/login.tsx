@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { loginSchema } from "#server/accounts/accounts.schemas.ts";
 import { logIn } from "#server/accounts/accounts.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -12,6 +11,7 @@ import { useSignInRedirect } from "../components/account/use-sign-in-redirect.ts
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/login";
 
 export const LOGIN_TOAST_MS = 2000;

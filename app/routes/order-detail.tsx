@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { customerCancelSchema } from "#server/orders/orders.schemas.ts";
 import { cancelOrderAsBuyer, customerOrder } from "#server/orders/orders.service.ts";
 import { orderReturnsPanel } from "#server/returns/returns.service.ts";
@@ -11,6 +10,7 @@ import { CancelOrderForm } from "../components/orders/cancel-order-form.tsx";
 import { OrderView } from "../components/orders/order-view.tsx";
 import { OrderReturns } from "../components/returns/order-returns.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/order-detail";
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { readWholeNumber } from "#core/numbers.ts";
 import { returnOptions } from "#server/returns/return-options.ts";
 import { requestReturn, returnRequestSchema, type WhichOrder } from "#server/returns/returns.service.ts";
@@ -11,6 +10,7 @@ import { actorOf } from "../.server/session.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { ReturnPage } from "../components/returns/return-form.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/order-return";
 
 type Args = Pick<Route.LoaderArgs, "params" | "context" | "url">;

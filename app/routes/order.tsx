@@ -1,5 +1,5 @@
 import { LoaderCircle } from "lucide-react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
 import { formatRs } from "#core/money.ts";
 import { listForCustomer } from "#server/orders/orders.service.ts";
@@ -10,6 +10,7 @@ import { ShopImage } from "../components/catalog/shop-image.tsx";
 import { StatusBadge } from "../components/orders/status-badge.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/order";
 
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { formatShopDateTime } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
@@ -10,6 +10,7 @@ import { readForm, routeFields } from "../.server/forms.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { FormError } from "../components/ui/form-error.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { Form, Link } from "../locales/link.tsx";
 import type { Route } from "./+types/pay";
 
 /** An online order's payment, opened by the order's secret link: pay, or try again after a failure. */

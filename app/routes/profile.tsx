@@ -1,5 +1,5 @@
 import { Pencil } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { z } from "zod";
 import { resendEmailVerification, signOutEverywhere } from "#server/accounts/identity.service.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
@@ -19,6 +19,7 @@ import { Notice } from "../components/ui/notice.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
 import { IntentSubmit, SubmitButton } from "../components/ui/submit-button.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { Form, Link } from "../locales/link.tsx";
 import type { Route } from "./+types/profile";
 import { saveProfileForm } from "./profile-form.server.ts";
 

@@ -1,4 +1,3 @@
-import { Form } from "react-router";
 import { z } from "zod";
 import { passwordChangeSchema } from "#server/accounts/accounts.schemas.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
@@ -17,6 +16,7 @@ import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
 import { IntentSubmit, SubmitButton } from "../components/ui/submit-button.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { Form } from "../locales/link.tsx";
 import type { Route } from "./+types/profileform";
 import { saveProfileForm } from "./profile-form.server.ts";
 

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { passwordResetSchema } from "#server/accounts/accounts.schemas.ts";
 import { passwordResetState, resetPassword } from "#server/accounts/identity.service.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
@@ -10,6 +9,7 @@ import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/reset-password";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

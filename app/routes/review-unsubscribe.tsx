@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { refusalOf } from "#server/http/service-errors.ts";
 import { unsubscribeFromReviews, unsubscribeTarget } from "#server/reviews/reviews.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -6,6 +6,7 @@ import { appServices } from "../.server/context.ts";
 import { Notice } from "../components/ui/notice.tsx";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { Form } from "../locales/link.tsx";
 import type { Route } from "./+types/review-unsubscribe";
 
 /**

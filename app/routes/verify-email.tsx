@@ -1,4 +1,3 @@
-import { Form, Link } from "react-router";
 import { z } from "zod";
 import { confirmEmail, emailLinkStatus, resendEmailVerification } from "#server/accounts/identity.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -10,6 +9,7 @@ import { AuthCard } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { IntentSubmit, SubmitButton } from "../components/ui/submit-button.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { Form, Link } from "../locales/link.tsx";
 import type { Route } from "./+types/verify-email";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import { MAX_REVIEW_PHOTOS } from "#core/reviews.ts";
 import { FIT_WORDS } from "#core/size-charts.ts";
 import { refusalOf } from "#server/http/service-errors.ts";
@@ -17,6 +17,7 @@ import { Notice } from "../components/ui/notice.tsx";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { SelectField, TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { Form, Link } from "../locales/link.tsx";
 import type { Route } from "./+types/write-review";
 
 const FORM_LIMIT = MAX_REVIEW_PHOTOS * MAX_UPLOAD_BYTES + 64 * 1024;

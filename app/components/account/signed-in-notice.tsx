@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../locales/link.tsx";
 import { NavItem } from "../layout/nav-items.tsx";
 
 export type SignedInAs = { email: string; isAdmin: boolean } | null;

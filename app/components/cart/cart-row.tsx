@@ -1,10 +1,11 @@
 import { Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { formatInr } from "#core/money.ts";
 import { sizeWords } from "#core/sizes.ts";
 import type { CartLine } from "#server/cart/cart.schemas.ts";
 import { availabilityMessage } from "../../lib/cart-availability.ts";
+import { Link } from "../../locales/link.tsx";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { useCartFetcher } from "../catalog/use-cart-fetcher.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";

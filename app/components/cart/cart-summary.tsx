@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { formatInr, formatSignedInr } from "#core/money.ts";
 import { shippingText } from "#core/offers.ts";
 import { pointsToPaise } from "#core/points.ts";
 import type { CartView } from "#server/cart/cart.schemas.ts";
 import { cartPath } from "../../lib/cart-choices.ts";
+import { Link } from "../../locales/link.tsx";
 import { TitledSection } from "../ui/titled-section.tsx";
 import { OfferCodeBox } from "./offer-code-box.tsx";
 import { OfferNote, OfferRows } from "./offer-rows.tsx";

@@ -1,5 +1,5 @@
 import { CircleAlert } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "../../locales/link.tsx";
 import { CheckoutNote } from "./checkout-note.tsx";
 
 /** Why the order cannot be placed yet, where the Buy Now or Order Now button would be. */

@@ -1,10 +1,10 @@
 import { Fragment, type InputHTMLAttributes, useState } from "react";
-import { Form, Link } from "react-router";
 import { formatInr } from "#core/money.ts";
 import type { GuestCheckoutInput } from "#server/orders/orders.schemas.ts";
 import type { PaymentChoices } from "#server/payments/cod.ts";
 import type { Piece } from "../../lib/order-now.ts";
 import { fillFromPincode, usePincodeTypedEarly } from "../../lib/pincode-fill.ts";
+import { Form, Link } from "../../locales/link.tsx";
 import { StateSelect } from "../account/state-select.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";

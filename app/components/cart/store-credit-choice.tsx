@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { formatInr } from "#core/money.ts";
 import type { StoreCreditOffer } from "#core/store-credit.ts";
 import { type CartChoices, cartPath } from "../../lib/cart-choices.ts";
+import { Link } from "../../locales/link.tsx";
 
 /**
  * A customer's store credit in the cart: the balance, the choice to pay with it, and once chosen

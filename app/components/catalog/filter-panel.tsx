@@ -1,8 +1,9 @@
 import { SlidersHorizontal } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { useSubmit } from "react-router";
 import { LISTING_SORTS, SORT_LABELS } from "#core/listings.ts";
 import type { ListingOptions, ListingQuery } from "#server/catalog/catalog.schemas.ts";
+import { Form, Link } from "../../locales/link.tsx";
 import { FieldFrame, TextField } from "../ui/text-field.tsx";
 
 export type FilterValues = Pick<ListingQuery, "q" | "type" | "fabric" | "max" | "sort">;

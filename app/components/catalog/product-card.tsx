@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { ShelfOffer } from "#core/offers.ts";
 import type { ProductCard as ProductCardData } from "#server/catalog/catalog.schemas.ts";
+import { Link } from "../../locales/link.tsx";
 import { CardRating } from "../reviews/stars.tsx";
 import { ShelfPrice } from "./offer-price.tsx";
 import { ShopImage } from "./shop-image.tsx";

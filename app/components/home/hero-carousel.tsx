@@ -1,7 +1,7 @@
 import type { EmblaCarouselType } from "embla-carousel";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import type { HomeTile } from "#server/catalog/home.service.ts";
+import { Link } from "../../locales/link.tsx";
 import { ShopImage } from "../catalog/shop-image.tsx";
 
 const AUTOPLAY_MS = 3000;

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import type { HomeTile } from "#server/catalog/home.service.ts";
+import { Link } from "../../locales/link.tsx";
 import { ShopImage } from "../catalog/shop-image.tsx";
 
 type TileGridProps = {

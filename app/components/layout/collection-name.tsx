@@ -1,13 +1,16 @@
-import { Link } from "react-router";
-import { COLLECTIONS, type Collection, collectionLinkName } from "#core/collections.ts";
+import { COLLECTIONS, type Collection } from "#core/collections.ts";
+import { collectionLabel, collectionLinkText } from "../../locales/collections.ts";
+import { useT } from "../../locales/i18n.ts";
+import { Link } from "../../locales/link.tsx";
 
 /**
  * A collection's short label as the bar shows it; where the label alone says little ("More"), a
  * screen reader (and a search engine) hears the full title ("More Products").
  */
 export function CollectionName({ collection }: { collection: Collection }) {
-  const { label } = collection;
-  const rest = collectionLinkName(collection).slice(label.length);
+  const t = useT();
+  const label = collectionLabel(t, collection);
+  const rest = collectionLinkText(t, collection).slice(label.length);
   return (
     <>
       {label}

@@ -1,10 +1,12 @@
 import { Heart, ShoppingBag } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { Link } from "react-router";
 import type { Theme } from "#core/theme.ts";
 import { ACCOUNT_MENU_LABELS, navLinks, type Viewer } from "#core/viewer.ts";
+import { useT } from "../../locales/i18n.ts";
+import { Link } from "../../locales/link.tsx";
 import { CollectionsMenu } from "./collections-menu.tsx";
 import { CountLink } from "./count-link.tsx";
+import { LanguageSwitch } from "./language-switch.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { NavItem } from "./nav-items.tsx";
 import { PhoneSearch } from "./phone-search.tsx";
@@ -26,6 +28,7 @@ const BAR_WORDS = new Set(["All Products", "Admin", "Login/Signup"]);
  */
 export function Header({ viewer, theme, cartCount, wishlistCount }: HeaderProps) {
   const links = navLinks(viewer, "bar");
+  const t = useT();
   // No backdrop filter on the header: it would become the containing block of fixed menus.
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
@@ -34,16 +37,16 @@ export function Header({ viewer, theme, cartCount, wishlistCount }: HeaderProps)
         <Link
           to="/"
           className="font-display text-2xl font-semibold tracking-wide text-gold-700 dark:text-gold-400"
-          aria-label="Kesar, home"
+          aria-label={t("frame.homeLabel")}
         >
           Kesar
         </Link>
         <Link to="/" className="hidden text-sm font-medium hover:text-gold-700 lg:inline dark:hover:text-gold-300">
-          Home
+          {t("frame.home")}
         </Link>
         <CollectionsMenu />
         <SearchBox id="header-search" className="mx-2 hidden min-w-40 flex-1 md:block lg:mx-auto lg:max-w-sm" />
-        <nav aria-label="Main" className="ml-auto flex items-center gap-1 text-sm font-medium">
+        <nav aria-label={t("frame.main")} className="ml-auto flex items-center gap-1 text-sm font-medium">
           <ul className="hidden items-center gap-3 md:flex">
             {links
               .filter((link) => BAR_WORDS.has(link.label))
@@ -54,8 +57,8 @@ export function Header({ viewer, theme, cartCount, wishlistCount }: HeaderProps)
               ))}
           </ul>
           <PhoneSearch />
-          <CountLink to="/wishlist" label="Wishlist" count={wishlistCount} Icon={Heart} />
-          <CountLink to="/cart" label="Cart" count={cartCount} Icon={ShoppingBag} />
+          <CountLink to="/wishlist" label="Wishlist" name={t("nav.Wishlist")} count={wishlistCount} Icon={Heart} />
+          <CountLink to="/cart" label="Cart" name={t("nav.Cart")} count={cartCount} Icon={ShoppingBag} />
           {viewer && links.some((link) => ACCOUNT_MENU_LABELS.has(link.label)) ? (
             <div className="hidden md:block">
               <Suspense fallback={<span className="inline-block size-9" />}>
@@ -64,6 +67,7 @@ export function Header({ viewer, theme, cartCount, wishlistCount }: HeaderProps)
             </div>
           ) : null}
         </nav>
+        <LanguageSwitch className="rounded-full px-2 py-2 text-sm font-medium whitespace-nowrap hover:bg-zinc-100 dark:hover:bg-zinc-800" />
         <ThemeToggle theme={theme} />
       </div>
     </header>

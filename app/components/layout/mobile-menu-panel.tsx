@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
-import { Link } from "react-router";
 import { navLinks, type Viewer } from "#core/viewer.ts";
+import { useT } from "../../locales/i18n.ts";
+import { Link } from "../../locales/link.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { CollectionLinks } from "./collection-name.tsx";
 import { NavItem } from "./nav-items.tsx";
@@ -18,8 +19,9 @@ type PanelProps = {
 
 /** The menu's panel: loaded the first time the menu opens, so a first visit goes without it. */
 export function MobileMenuPanel({ viewer, wishlistCount, panelId, open, setOpen }: PanelProps) {
+  const t = useT();
   return (
-    <Modal open={open} onClose={() => setOpen(false)} label="Menu" placement="left">
+    <Modal open={open} onClose={() => setOpen(false)} label={t("frame.menu")} placement="left">
       <div id={panelId} className="flex flex-col gap-4 p-5">
         <div className="flex items-center justify-between">
           <Link to="/" className="font-display text-2xl font-semibold text-gold-700 dark:text-gold-400">
@@ -31,11 +33,11 @@ export function MobileMenuPanel({ viewer, wishlistCount, panelId, open, setOpen 
             onClick={() => setOpen(false)}
           >
             <X aria-hidden="true" className="size-6" />
-            <span className="sr-only">Close menu</span>
+            <span className="sr-only">{t("frame.closeMenu")}</span>
           </button>
         </div>
         <SearchBox id={`${panelId}-search`} />
-        <nav aria-label="Site">
+        <nav aria-label={t("frame.site")}>
           <ul className="flex flex-col divide-y divide-zinc-100 dark:divide-zinc-800">
             <li>
               <NavItem link={{ to: "/", label: "Home" }} className={ROW} />
@@ -56,7 +58,7 @@ export function MobileMenuPanel({ viewer, wishlistCount, panelId, open, setOpen 
             id={`${panelId}-collections`}
             className="text-xs font-semibold tracking-widest text-zinc-600 uppercase dark:text-zinc-400"
           >
-            Collections
+            {t("frame.collections")}
           </h2>
           <CollectionLinks
             listClassName="mt-1 grid grid-cols-2 gap-x-4"

@@ -1,6 +1,8 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
+import { useLocalePath, useT } from "../../locales/i18n.ts";
+import { Form } from "../../locales/link.tsx";
 import { type SuggestionOption, useSearchSuggestions } from "./use-search-suggestions.ts";
 
 /**
@@ -14,11 +16,13 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
   const suggestions = useSearchSuggestions();
   const navigate = useNavigate();
   const listId = `${id}-suggestions`;
+  const t = useT();
+  const localize = useLocalePath();
 
   function choose(option: SuggestionOption) {
     suggestions.close();
     if (option.kind === "search") setValue(option.label);
-    void navigate(option.href);
+    void navigate(localize(option.href));
   }
 
   return (
@@ -30,7 +34,7 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
       onSubmit={suggestions.close}
     >
       <label htmlFor={id} className="sr-only">
-        Search products
+        {t("search.label")}
       </label>
       <input
         ref={input}
@@ -50,7 +54,7 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
         }}
         onKeyDown={(event) => onKeyDown(event, { suggestions, value, setValue, choose })}
         onBlur={suggestions.close}
-        placeholder="Search suits, kurtas, bags…"
+        placeholder={t("search.placeholder")}
         maxLength={100}
         className="field pr-10"
       />
@@ -68,13 +72,14 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
 
 /** The magnifier at the box's end, which searches for what is typed. */
 function SearchButton() {
+  const t = useT();
   return (
     <button
       type="submit"
       className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-zinc-600 dark:text-zinc-400 hover:text-zinc-900 dark:hover:text-zinc-100"
     >
       <Search aria-hidden="true" className="size-4" />
-      <span className="sr-only">Search</span>
+      <span className="sr-only">{t("search.button")}</span>
     </button>
   );
 }
@@ -138,11 +143,12 @@ function SuggestionList({
   active: number;
   onChoose: (option: SuggestionOption) => void;
 }) {
+  const t = useT();
   return (
     <div
       id={id}
       role="listbox"
-      aria-label="Suggestions"
+      aria-label={t("search.suggestions")}
       hidden={!open}
       className="absolute inset-x-0 top-full z-40 mt-1 max-h-80 overflow-y-auto rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
     >
@@ -164,7 +170,7 @@ function SuggestionList({
         >
           <span className="truncate">{option.label}</span>
           <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
-            {option.kind === "product" ? "Product" : "Search"}
+            {option.kind === "product" ? t("search.kindProduct") : t("search.kindSearch")}
           </span>
         </div>
       ))}

@@ -1,5 +1,5 @@
-import { Form } from "react-router";
 import { CUSTOMER_CANCEL_REASONS } from "#core/cancel-reasons.ts";
+import { Form } from "../../locales/link.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
 import { SelectField } from "../ui/text-field.tsx";

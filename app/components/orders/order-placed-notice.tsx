@@ -1,7 +1,7 @@
 import { CircleCheck } from "lucide-react";
-import { Link } from "react-router";
 import { deliveryWindowText } from "#core/dates.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
+import { Link } from "../../locales/link.tsx";
 
 /**
  * The confirmation at the top of a placed order's page, the same for a guest and a customer: thanks,

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
 import { formatInr, formatSignedInr } from "#core/money.ts";
 import { shippingText } from "#core/offers.ts";
@@ -8,6 +7,7 @@ import { paymentWords } from "#core/payment-status.ts";
 import { orderPointsMessage, pointsToPaise } from "#core/points.ts";
 import { sizeText } from "#core/sizes.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
+import { Link } from "../../locales/link.tsx";
 import { OfferRows } from "../cart/offer-rows.tsx";
 import { StoreCreditPaid } from "../cart/store-credit-choice.tsx";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";

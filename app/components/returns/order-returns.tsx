@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { formatShopDate, formatShopDay } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { RETURN_REASONS, type ReturnReason } from "#core/returns.ts";
 import { sizeText, sizeWords } from "#core/sizes.ts";
 import type { ReturnSummary } from "#server/returns/returns.service.ts";
+import { Link } from "../../locales/link.tsx";
 import { DocumentLink } from "../orders/document-link.tsx";
 import { TrackingNumber } from "../orders/tracking-number.tsx";
 

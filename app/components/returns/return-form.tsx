@@ -1,9 +1,9 @@
-import { Form } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { REFUND_TIMING, RETURN_REASONS, type RefundMethod } from "#core/returns.ts";
 import { sizeText } from "#core/sizes.ts";
 import type { ReturnableLine, ReturnOptions } from "#server/returns/return-options.ts";
+import { Form } from "../../locales/link.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { PicturePicker } from "../ui/picture-picker.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";

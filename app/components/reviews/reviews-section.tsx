@@ -1,10 +1,11 @@
 import { Camera, ThumbsUp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
 import { formatCount } from "#core/numbers.ts";
 import { FIT_WORDS, type Fit, fitLine, fitTotal, type SizeFit } from "#core/size-charts.ts";
 import type { PublishedReview, ReviewSummary } from "#server/reviews/reviews.service.ts";
+import { Link } from "../../locales/link.tsx";
 import { ShopImage } from "../catalog/shop-image.tsx";
 import { PhotoThumbnails } from "../ui/photo-thumbnails.tsx";
 import { Options } from "../ui/text-field.tsx";

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link } from "../../locales/link.tsx";
 import { FormError } from "./form-error.tsx";
 import { SubmitButton } from "./submit-button.tsx";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../locales/link.tsx";
 
 /** An empty cart, wishlist or checkout: what is missing, and the way back to the products. */
 export function EmptyNotice({ message }: { message: string }) {

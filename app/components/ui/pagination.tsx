@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../locales/link.tsx";
 
 type PaginationProps = {
   page: number;
