@@ -15,6 +15,7 @@ import { LOCALES, type Locale, localeOfPath, localizedPath, pathWithoutLocale } 
 import { type Theme, themeClass } from "#core/theme.ts";
 import type { Toast } from "#core/toast.ts";
 import { loadFrame } from "./.server/frame.ts";
+import { localeRedirects } from "./.server/locale.ts";
 import { sessionMiddleware } from "./.server/session.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -29,7 +30,7 @@ import { useT } from "./locales/i18n.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, localeRedirects];
 
 const ADMIN_LAYOUT_ID = "routes/admin/admin-layout";
 

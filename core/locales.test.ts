@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localeOfPath, localizedPath, pathWithoutLocale, switchLocale } from "./locales.ts";
+import { isStorefrontPage, localeOfPath, localizedPath, pathWithoutLocale, switchLocale } from "./locales.ts";
 
 describe("languages in the URL", () => {
   it("reads the language from the path's prefix, and only a whole segment", () => {
@@ -19,5 +19,15 @@ describe("languages in the URL", () => {
     expect(pathWithoutLocale("/hi/productinfo/7")).toBe("/productinfo/7");
     expect(switchLocale("/hi/pakistani-suits?page=2", "en-IN")).toBe("/pakistani-suits?page=2");
     expect(switchLocale("/", "hi-IN")).toBe("/hi");
+  });
+
+  it("tells storefront pages from files and the admin area", () => {
+    expect(isStorefrontPage("/cart?x=1")).toBe(true);
+    expect(isStorefrontPage("/orders/abc/pay")).toBe(true);
+    expect(isStorefrontPage("/order/12")).toBe(true);
+    expect(isStorefrontPage("/order/12/invoice")).toBe(false);
+    expect(isStorefrontPage("/productinfo/7/reviews")).toBe(false);
+    expect(isStorefrontPage("/dashboard")).toBe(false);
+    expect(isStorefrontPage("/logout")).toBe(false);
   });
 });

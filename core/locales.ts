@@ -45,3 +45,37 @@ export function localizedPath(path: string, locale: Locale): string {
 export function switchLocale(pathAndQuery: string, to: Locale): string {
   return localizedPath(pathWithoutLocale(pathAndQuery), to);
 }
+
+// First segments of paths that are no storefront page (files, feeds, the admin area): one language.
+const SHARED_SEGMENTS = new Set([
+  "admin",
+  "dashboard",
+  "addproduct",
+  "updateproduct",
+  "theme",
+  "frame",
+  "logout",
+  "search",
+  "pincode",
+  "measurements",
+  "sitemap.xml",
+  "robots.txt",
+  "webhooks",
+  "uploads",
+  "images",
+  "assets",
+  "metrics",
+]);
+
+/** Whether a shop path is a storefront page, and so has a version in every language. */
+export function isStorefrontPage(path: string): boolean {
+  const segments = (path.split(/[?#]/)[0] ?? "").split("/").filter(Boolean);
+  const [first = ""] = segments;
+  if (SHARED_SEGMENTS.has(first)) return false;
+  // /order/12/invoice, /orders/<token>/returns/3/credit-note: documents, not pages.
+  if ((first === "order" || first === "orders") && segments.length >= 3) {
+    return segments.length === 3 && (segments[2] === "return" || segments[2] === "pay");
+  }
+  if (first === "productinfo" && segments.length > 2) return false;
+  return true;
+}

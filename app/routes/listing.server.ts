@@ -1,5 +1,8 @@
 import { findCollection } from "#core/collections.ts";
+import { pathWithoutLocale } from "#core/locales.ts";
 import { type ListingQuery, listingQuerySchema } from "#server/catalog/catalog.schemas.ts";
+import { collectionTitle } from "../locales/collections.ts";
+import type { MessageId, Translate } from "../locales/i18n.ts";
 
 export type ListingRequest = {
   query: ListingQuery;
@@ -9,8 +12,8 @@ export type ListingRequest = {
 };
 
 /** Reads a listing URL: which listing the path names and the filters in the query string. */
-export function readListingRequest(url: URL): ListingRequest | null {
-  const slug = url.pathname.split("/")[1] ?? "";
+export function readListingRequest(url: URL, t: Translate): ListingRequest | null {
+  const slug = pathWithoutLocale(url.pathname).split("/")[1] ?? "";
   const isAll = slug === "allproducts" || slug === "filter";
   const collection = isAll ? undefined : findCollection(slug);
   if (!isAll && !collection) return null;
@@ -22,16 +25,15 @@ export function readListingRequest(url: URL): ListingRequest | null {
   return {
     query,
     // Only a sort asked for in the address renames All Products (the footer's New Arrivals, Best Selling).
-    title:
-      collection?.title ??
-      (url.searchParams.has("sort") ? ALL_PRODUCTS_TITLES[query.sort] : undefined) ??
-      "All Products",
-    filterError: parsed.success ? null : (parsed.error.issues[0]?.message ?? "A filter value could not be used."),
+    title: collection
+      ? collectionTitle(t, collection)
+      : t((url.searchParams.has("sort") ? ALL_PRODUCTS_TITLES[query.sort] : undefined) ?? "listing.allProducts"),
+    filterError: parsed.success ? null : (parsed.error.issues[0]?.message ?? t("listing.filterUnusable")),
   };
 }
 
 /** All Products sorted newest first is the footer's New Arrivals; by sales, its Best Selling. */
-const ALL_PRODUCTS_TITLES: Partial<Record<ListingQuery["sort"], string>> = {
-  new: "New Arrivals",
-  popular: "Best Selling",
+const ALL_PRODUCTS_TITLES: Partial<Record<ListingQuery["sort"], MessageId>> = {
+  new: "listing.newArrivals",
+  popular: "listing.bestSelling",
 };

@@ -1,21 +1,25 @@
 import { useLocation, useNavigation } from "react-router";
-import { listingUrl, productCount } from "#core/listings.ts";
+import { listingUrl } from "#core/listings.ts";
+import { localeOfPath } from "#core/locales.ts";
+import { formatCount } from "#core/numbers.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { browseListing, filtersSet, listingOptions } from "#server/catalog/catalog.service.ts";
 import { notFound } from "../.server/address.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
+import { requestT } from "../.server/locale.ts";
 import { EmptyResults } from "../components/catalog/empty-results.tsx";
 import { FilterPanel } from "../components/catalog/filter-panel.tsx";
 import { ProductCard } from "../components/catalog/product-card.tsx";
 import { QuickAdd } from "../components/catalog/quick-add.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { type Translate, translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/listing";
 import { readListingRequest } from "./listing.server.ts";
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const listing = readListingRequest(url);
+export async function loader({ context, url, request }: Route.LoaderArgs) {
+  const listing = readListingRequest(url, requestT(request));
   if (!listing) notFound("There is no such collection.");
   const { db } = appServices(context);
   const [page, options] = await Promise.all([
@@ -40,7 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
   const heading = query.q ? `${title}: “${query.q}”` : title;
   return pageMeta({
     title: heading,
-    description: `Shop ${title.toLowerCase()} at Kesar, Mumbai: prices in rupees, sizes S to XL, delivered across India.`,
+    description: translator(localeOfPath(location.pathname))("listing.description", { title }),
     path: location.pathname,
     origin,
     noindex: Boolean(location.search),
@@ -52,12 +56,17 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <ListingHeader title={title} q={query.q} page={page} />
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         <FilterPanel pathname={location.pathname} values={query} options={options} error={filterError} />
-        <section aria-label="Products" aria-busy={updating} className={updating ? "opacity-60 transition-opacity" : ""}>
+        <section
+          aria-label={t("listing.products")}
+          aria-busy={updating}
+          className={updating ? "opacity-60 transition-opacity" : ""}
+        >
           {page.items.length === 0 ? (
             <EmptyResults
               q={query.q}
@@ -72,7 +81,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           <Pagination
             page={page.page}
             pageCount={page.pageCount}
-            total={productCount(page.total, page.more)}
+            total={productCount(t, page.total, page.more)}
             hasPrevious={page.hasPrevious}
             hasNext={page.hasNext}
             hrefFor={(target) =>
@@ -91,32 +100,25 @@ type ListingPage = Route.ComponentProps["loaderData"]["page"];
 
 /** The listing's title, how many products it found for what, and what the search read the words as. */
 function ListingHeader({ title, q, page }: { title: string; q: string | undefined; page: ListingPage }) {
+  const t = useT();
   return (
     <header className="mb-6">
       <h1 className="font-display text-3xl font-semibold">{title}</h1>
       {/* A long search word must wrap, not widen the page. */}
       <p className="mt-1 break-words text-zinc-600 dark:text-zinc-400" aria-live="polite">
-        {q ? (
-          <>
-            Results for “<span className="font-medium">{q}</span>” ·{" "}
-          </>
-        ) : null}
-        {productCount(page.total, page.more)}
+        {q ? <>{t("listing.resultsFor", { q })} · </> : null}
+        {productCount(t, page.total, page.more)}
       </p>
       {page.search?.showingFor ? (
         <p className="mt-1 break-words text-sm">
-          Showing results for “<span className="font-medium">{page.search.showingFor}</span>”
-          {page.search.dropped.length > 0 ? (
-            <>, without “{page.search.dropped.join(" ")}”: no product matches every word.</>
-          ) : (
-            "."
-          )}
+          {t("listing.showingFor", { words: page.search.showingFor })}
+          {page.search.dropped.length > 0 ? t("listing.without", { words: page.search.dropped.join(" ") }) : "."}
         </p>
       ) : null}
       {page.search?.offer ? (
         <p className="mt-2 text-sm">
           <Link to={page.search.offer.href} className="font-medium underline underline-offset-2">
-            See all {page.search.offer.label}
+            {t("listing.seeAll", { label: page.search.offer.label })}
           </Link>
         </p>
       ) : null}
@@ -152,4 +154,10 @@ function ProductGrid({
       ))}
     </ul>
   );
+}
+
+/** "1,234 products", "60+ products": how many a listing found. */
+function productCount(t: Translate, total: number, more = false): string {
+  if (total === 1 && !more) return t("listing.productCountOne");
+  return t("listing.productCount", { count: `${formatCount(total)}${more ? "+" : ""}` });
 }

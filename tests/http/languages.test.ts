@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { COLLECTIONS } from "#core/collections.ts";
+import { makeProduct, uniqueWord } from "#server/testing/factories.ts";
+import { describeOnSqlite } from "#server/testing/test-databases.ts";
+import { SHOP_ORIGIN, startTestShop, type TestShop } from "./test-shop.ts";
+
+/*
+ * Every storefront page in English at its path and in Hindi under /hi, each with its language, its
+ * canonical address and both alternates (decision record 47). What the pages say is the same code in
+ * both languages, so one database is enough.
+ */
+describeOnSqlite("the storefront in two languages", (database) => {
+  let shop: TestShop;
+  let productId: number;
+
+  beforeAll(async () => {
+    shop = await startTestShop(database());
+    productId = await makeProduct(database().db, {
+      title: `Saffron ${uniqueWord()} Suit`,
+      category: "Pakistani Suits",
+      flags: ["isPakistaniSuits"],
+      price: 12_345_600,
+      sizes: { M: 3 },
+    });
+  });
+  afterAll(() => shop?.dispose());
+
+  const pages = () => [
+    "/",
+    "/allproducts",
+    "/filter",
+    ...COLLECTIONS.map((collection) => `/${collection.slug}`),
+    `/productinfo/${productId}`,
+    "/how-reviews-work",
+    "/data-sources",
+    "/login",
+    "/signup",
+    "/cart",
+    "/guest",
+    "/wishlist",
+    "/orders/find",
+    "/forgot-password",
+  ];
+
+  it("renders every storefront page in English and in Hindi, with lang, canonical and hreflang both ways", async () => {
+    for (const page of pages()) {
+      const hindiPath = page === "/" ? "/hi" : `/hi${page}`;
+      for (const [path, lang] of [
+        [page, "en-IN"],
+        [hindiPath, "hi-IN"],
+      ] as const) {
+        const response = await shop.request({ method: "GET", url: path });
+        expect(response.statusCode, path).toBe(200);
+        const html = response.body;
+        expect(html, path).toContain(`<html lang="${lang}"`);
+        expect(html, path).toContain(`<link rel="canonical" href="${SHOP_ORIGIN}${path}"/>`);
+        expect(html, path).toContain(`<link rel="alternate" hrefLang="en-IN" href="${SHOP_ORIGIN}${page}"/>`);
+        expect(html, path).toContain(`<link rel="alternate" hrefLang="hi-IN" href="${SHOP_ORIGIN}${hindiPath}"/>`);
+        expect(html, path).toContain(`<link rel="alternate" hrefLang="x-default" href="${SHOP_ORIGIN}${page}"/>`);
+        expect(html.match(/rel="canonical"/g)?.length, path).toBe(1);
+      }
+    }
+  });
+
+  it("speaks Hindi on Hindi pages, links within Hindi, and offers the same page in the other language", async () => {
+    const hindi = (await shop.request({ method: "GET", url: "/hi/pakistani-suits" })).body;
+    expect(hindi).toContain("पाकिस्तानी सूट");
+    expect(hindi).toContain('href="/hi/cart"');
+    expect(hindi).toContain('href="/pakistani-suits" hrefLang="en-IN" lang="en-IN"');
+    expect(hindi).toContain(">English</a>");
+    const english = (await shop.request({ method: "GET", url: "/pakistani-suits" })).body;
+    expect(english).toContain('href="/hi/pakistani-suits" hrefLang="hi-IN" lang="hi-IN"');
+    expect(english).toContain(">हिन्दी</a>");
+    expect(english).not.toContain("पाकिस्तानी सूट");
+  });
+
+  it("links the Devanagari font from Hindi pages only", async () => {
+    const hindi = (await shop.request({ method: "GET", url: "/hi" })).body;
+    const english = (await shop.request({ method: "GET", url: "/" })).body;
+    const fontSheet = /<link rel="stylesheet" href="(\/assets\/devanagari-[^"]+\.css)"/;
+    const sheet = hindi.match(fontSheet)?.[1];
+    expect(sheet).toBeDefined();
+    expect(english).not.toMatch(fontSheet);
+    const css = (await shop.request({ method: "GET", url: sheet ?? "" })).body;
+    expect(css).toContain("Noto Sans Devanagari");
+    expect(css.match(/\.woff2/g)?.length).toBe(2);
+  });
+
+  it("keeps a redirect from a Hindi page in Hindi", async () => {
+    const response = await shop.request({ method: "GET", url: "/hi/order" });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(`/hi/login?redirectTo=${encodeURIComponent("/hi/order")}`);
+  });
+
+  it("answers an unknown Hindi address with the Hindi not-found page", async () => {
+    const response = await shop.request({ method: "GET", url: "/hi/no-such-page" });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain("पेज नहीं मिला");
+  });
+});
