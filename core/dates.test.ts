@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatDayMonth, formatDeliveryDay, formatShopDate, formatShopDateTime, formatShopDay } from "./dates.ts";
+import {
+  deliveryWindowText,
+  formatDayMonth,
+  formatDeliveryDay,
+  formatShopDate,
+  formatShopDateHindi,
+  formatShopDateTime,
+  formatShopDay,
+} from "./dates.ts";
 
 // The reference: what Intl prints for Indian English, in the server's engine.
 const shopDate = new Intl.DateTimeFormat("en-IN", {
@@ -49,5 +57,27 @@ describe("the shop's dates", () => {
       }),
       { numRuns: 2_000 },
     );
+  });
+});
+
+describe("dates in Hindi", () => {
+  it("writes the month out and the weekday short, as Hindi shops print them", () => {
+    expect(formatDayMonth("2026-12-02", "hi-IN")).toBe("2 दिसंबर");
+    expect(formatDeliveryDay("2026-12-04", "hi-IN")).toBe("शुक्र, 4 दिसंबर");
+    expect(deliveryWindowText({ from: "2026-12-04", until: "2026-12-04" }, "hi-IN")).toBe("शुक्र, 4 दिसंबर तक डिलीवरी");
+    expect(deliveryWindowText({ from: "2026-12-02", until: "2026-12-04" }, "hi-IN")).toBe(
+      "बुध, 2 दिसंबर से शुक्र, 4 दिसंबर के बीच डिलीवरी",
+    );
+    expect(formatShopDateHindi(Date.UTC(2026, 11, 1, 20, 0))).toBe("2 दिसंबर 2026");
+  });
+
+  it("agrees with the engine's Hindi month names", () => {
+    for (let month = 0; month < 12; month++) {
+      const day = `2026-${String(month + 1).padStart(2, "0")}-15`;
+      const engine = new Intl.DateTimeFormat("hi-IN", { day: "numeric", month: "long", timeZone: "UTC" }).format(
+        new Date(`${day}T00:00:00Z`),
+      );
+      expect(formatDayMonth(day, "hi-IN")).toBe(engine);
+    }
   });
 });

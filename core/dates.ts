@@ -52,22 +52,59 @@ export function formatShopDay(epochMillis: number): string {
   return formatDeliveryDay(indiaDay(epochMillis));
 }
 
-/** "27 Nov" for a calendar day ("2026-11-27"). */
-export function formatDayMonth(day: string): string {
+/*
+ * Hindi dates as Indian shops print them: the month written out ("2 दिसंबर"), the weekday short
+ * ("शुक्र"), figures in the international digits Indian shops use.
+ */
+const HINDI_WEEKDAYS = ["रवि", "सोम", "मंगल", "बुध", "गुरु", "शुक्र", "शनि"] as const;
+const HINDI_MONTHS = [
+  "जनवरी",
+  "फ़रवरी",
+  "मार्च",
+  "अप्रैल",
+  "मई",
+  "जून",
+  "जुलाई",
+  "अगस्त",
+  "सितंबर",
+  "अक्टूबर",
+  "नवंबर",
+  "दिसंबर",
+] as const;
+
+/** The language a date is written in: Indian English unless said. */
+type DateLanguage = "en-IN" | "hi-IN";
+
+/** "27 Nov" ("27 नवंबर" in Hindi) for a calendar day ("2026-11-27"). */
+export function formatDayMonth(day: string, language: DateLanguage = "en-IN"): string {
   const date = new Date(`${day}T00:00:00Z`);
-  return `${date.getUTCDate()} ${INDIAN_MONTHS[date.getUTCMonth()]}`;
+  const months = language === "hi-IN" ? HINDI_MONTHS : INDIAN_MONTHS;
+  return `${date.getUTCDate()} ${months[date.getUTCMonth()]}`;
 }
 
-/** "Thu, 27 Nov" for a calendar day ("2026-11-27"). */
-export function formatDeliveryDay(day: string): string {
-  return `${WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]}, ${formatDayMonth(day)}`;
+/** "Thu, 27 Nov" ("गुरु, 27 नवंबर") for a calendar day ("2026-11-27"). */
+export function formatDeliveryDay(day: string, language: DateLanguage = "en-IN"): string {
+  const weekdays = language === "hi-IN" ? HINDI_WEEKDAYS : WEEKDAYS;
+  return `${weekdays[new Date(`${day}T00:00:00Z`).getUTCDay()]}, ${formatDayMonth(day, language)}`;
 }
 
-/** "Delivery by Thu, 27 Nov", or "Delivery between Wed, 26 Nov and Fri, 28 Nov" for a wider window. */
-export function deliveryWindowText(window: { from: string; until: string }): string {
-  return window.from === window.until
-    ? `Delivery by ${formatDeliveryDay(window.until)}`
-    : `Delivery between ${formatDeliveryDay(window.from)} and ${formatDeliveryDay(window.until)}`;
+/**
+ * "Delivery by Thu, 27 Nov", or "Delivery between Wed, 26 Nov and Fri, 28 Nov" for a wider window;
+ * in Hindi "गुरु, 27 नवंबर तक डिलीवरी", "बुध, 26 नवंबर से शुक्र, 28 नवंबर के बीच डिलीवरी".
+ */
+export function deliveryWindowText(window: { from: string; until: string }, language: DateLanguage = "en-IN"): string {
+  const from = formatDeliveryDay(window.from, language);
+  const until = formatDeliveryDay(window.until, language);
+  if (language === "hi-IN") {
+    return window.from === window.until ? `${until} तक डिलीवरी` : `${from} से ${until} के बीच डिलीवरी`;
+  }
+  return window.from === window.until ? `Delivery by ${until}` : `Delivery between ${from} and ${until}`;
+}
+
+/** "2 दिसंबर 2026": a day in Hindi, with its year. */
+export function formatShopDateHindi(epochMillis: number): string {
+  const day = inIndia(epochMillis);
+  return `${day.getUTCDate()} ${HINDI_MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
 
 /** A "YYYY-MM-DDTHH:MM" typed in India time (a datetime-local field) as epoch ms; null if it is not one. */

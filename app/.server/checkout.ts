@@ -4,6 +4,7 @@ import { placeOrder } from "#server/orders/place-order.ts";
 import { formFailure } from "./action-results.ts";
 import { appServices, requestInfo } from "./context.ts";
 import { formFields } from "./forms.ts";
+import { localeOf, requestT } from "./locale.ts";
 import { actorOf } from "./session.ts";
 import { makeToast, redirectWithToast } from "./toasts.ts";
 
@@ -12,7 +13,7 @@ import { makeToast, redirectWithToast } from "./toasts.ts";
  * success the buyer goes to the order's confirmation page (its secret address, which its mails
  * carry too); on failure the form comes back with what was typed and why.
  */
-export async function checkoutFromForm(context: Readonly<RouterContextProvider>, form: FormData) {
+export async function checkoutFromForm(context: Readonly<RouterContextProvider>, request: Request, form: FormData) {
   const actor = actorOf(context);
   const input = formFields(form, actor.kind === "user" ? checkoutSchema : guestCheckoutSchema);
   // What was typed, so that the form shown again without JavaScript keeps it.
@@ -25,6 +26,7 @@ export async function checkoutFromForm(context: Readonly<RouterContextProvider>,
       delivery: config.delivery,
       buyerIp: requestInfo(context).ip,
       payments: { ...config.payments, online: payments !== null },
+      locale: localeOf(request),
     });
     // An online order goes on to be paid; its stock is held meanwhile.
     if (order.payOnline) return redirect(`/orders/${order.accessToken}/pay`);
@@ -33,9 +35,9 @@ export async function checkoutFromForm(context: Readonly<RouterContextProvider>,
     return redirectWithToast(
       context,
       `/orders/${order.accessToken}`,
-      makeToast("success", "Order placed successfully"),
+      makeToast("success", requestT(request)("checkout.placed")),
     );
   } catch (error) {
-    return formFailure(error, "Failed to place the order", values);
+    return formFailure(error, requestT(request)("checkout.failed"), values);
   }
 }

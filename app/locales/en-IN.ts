@@ -87,4 +87,6 @@ export const messages = {
   "listing.showingFor": "Showing results for “{words}”",
   "listing.without": ", without “{words}”: no product matches every word.",
   "listing.seeAll": "See all {label}",
+  "checkout.placed": "Order placed successfully",
+  "checkout.failed": "Failed to place the order",
 } as const;

@@ -87,4 +87,6 @@ export const messages: Catalogue = {
   "listing.showingFor": "“{words}” के नतीजे दिखा रहे हैं",
   "listing.without": ", “{words}” के बिना: कोई प्रोडक्ट सभी शब्दों से मेल नहीं खाता।",
   "listing.seeAll": "सभी {label} देखें",
+  "checkout.placed": "ऑर्डर सफलतापूर्वक हो गया",
+  "checkout.failed": "ऑर्डर नहीं हो सका",
 };

@@ -93,7 +93,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent, backTo } = fields;
   const { db } = appServices(context);
   // Buy Now for a signed-in customer; a visitor chooses how to check out on /account first.
-  if (intent === "checkout") return actor.kind === "user" ? checkoutFromForm(context, form) : redirect("/account");
+  if (intent === "checkout")
+    return actor.kind === "user" ? checkoutFromForm(context, request, form) : redirect("/account");
   try {
     if (intent === "order-now") {
       const piece = await orderNowPiece(db, formFields(form, pieceSchema));

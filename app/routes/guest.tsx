@@ -35,7 +35,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(context);
   if (actor.kind === "user") return redirect("/cart?checkout");
-  return checkoutFromForm(context, await readForm(request));
+  return checkoutFromForm(context, request, await readForm(request));
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -74,6 +74,7 @@ export async function signUp(
     emailVerifiedAt: null,
     mobile: null,
     mobileVerifiedAt: null,
+    locale: null,
   };
   try {
     const token = await db.transaction().execute(async (trx) => {

@@ -128,6 +128,7 @@ async function phoneOnlyUser(phone: IndianMobile, name: string, now: number): Pr
     emailVerifiedAt: null,
     mobile: phone,
     mobileVerifiedAt: now,
+    locale: null,
   };
 }
 

@@ -85,6 +85,8 @@ export interface HomeImagesTable {
 
 export interface UsersTable {
   id: string;
+  /** The language of the pages the account last used; null for the default (record 47). */
+  locale: Generated<string | null>;
   name: string;
   email: string;
   emailKey: string;
@@ -159,6 +161,8 @@ export type { OrderStatus, PaymentStatus };
 
 export interface OrdersTable {
   id: Generated<number>;
+  /** The language of the page the order was placed on; its mails are written in it (record 47). */
+  locale: Generated<string>;
   orderNumber: string;
   paymentRef: string;
   userId: string | null;
@@ -595,6 +599,18 @@ export interface Database {
   cartOfferCodes: CartOfferCodesTable;
   shipments: ShipmentsTable;
   shipmentEvents: ShipmentEventsTable;
+  productTranslations: ProductTranslationsTable;
+}
+
+/** A product's field in another language, with the English it was translated from (record 47). */
+export interface ProductTranslationsTable {
+  productId: number;
+  locale: string;
+  field: string;
+  value: string;
+  /** The English text when this was written: when the English differs now, the translation is stale. */
+  sourceText: string;
+  updatedAt: number;
 }
 
 /**

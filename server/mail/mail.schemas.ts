@@ -1,3 +1,4 @@
+import type { Locale } from "#core/locales.ts";
 import type { OfferTaken } from "#core/offers.ts";
 import type { OrderStatus } from "../db/schema.ts";
 
@@ -39,6 +40,8 @@ export type MailMessage =
         codFee?: number;
         /** Paise of the total paid with store credit at checkout (a payment, not a discount). */
         storeCredit?: number;
+        /** The order's language, when not English (record 47). */
+        locale?: Locale;
       };
     }
   | {
@@ -49,6 +52,8 @@ export type MailMessage =
         name: string;
         status: Exclude<OrderStatus, "placed">;
         orderPath: string;
+        /** The order's language, when not English (record 47). */
+        locale?: Locale;
         /** The fields below came with later mails; a message queued before them has none. */
         /** Paise: what is paid at the door, or was paid on delivery. */
         total?: number;

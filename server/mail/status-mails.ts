@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isLocale, localizedPath } from "#core/locales.ts";
 import { orderPathFor } from "#core/order-paths.ts";
 import { UNSOLD_STATUSES } from "#core/order-status.ts";
 import { maskUpiId } from "#core/returns.ts";
@@ -21,7 +22,8 @@ import { queueMail } from "./mail.service.ts";
  */
 const mailOrderStatus: OrderEffect = async ({ trx, order, to, now, details }) => {
   if (to === "placed") return;
-  const orderPath = orderPathFor(order);
+  const locale = isLocale(order.locale) && order.locale !== DEFAULT_LOCALE ? order.locale : undefined;
+  const orderPath = locale ? localizedPath(orderPathFor(order), locale) : orderPathFor(order);
   await queueMail(
     trx,
     {
@@ -32,12 +34,13 @@ const mailOrderStatus: OrderEffect = async ({ trx, order, to, now, details }) =>
         name: order.name,
         status: to,
         orderPath,
+        ...(locale ? { locale } : {}),
         total: order.total,
         courier: details.courier ?? null,
         trackingNumber: details.trackingNumber ?? null,
         expectedDeliveryAt: details.expectedDeliveryAt ?? null,
         cancelReason: details.cancelReason ?? null,
-        creditNotePath: order.invoiceNumber ? `${orderPath}/credit-note` : null,
+        creditNotePath: order.invoiceNumber ? `${orderPathFor(order)}/credit-note` : null,
         pointsEarned: order.userId ? order.pointsEarned : 0,
         pointsRedeemed: order.userId ? order.pointsRedeemed : 0,
         paidOnline: order.paymentStatus === "paid",

@@ -1,5 +1,6 @@
 import type { DeliveryAddress } from "#core/delivery-address.ts";
 import { stateByCode } from "#core/indian-states.ts";
+import { DEFAULT_LOCALE, isLocale, localizedPath } from "#core/locales.ts";
 import { orderPathFor } from "#core/order-paths.ts";
 import type { Executor } from "../db/schema.ts";
 import { orderPromise } from "../delivery/delivery.service.ts";
@@ -26,6 +27,7 @@ export async function queueConfirmation(trx: Executor, placement: Placement, now
       codFee: placement.codFee,
       paymentMethod: placement.method,
       storeCreditUsed: placement.storeCredit,
+      locale: placement.locale,
     },
     placement.sold.map(({ title, size, quantity, unitPrice }) => ({ title, size, quantity, unitPrice })),
     now,
@@ -54,11 +56,14 @@ export async function queueOrderConfirmation(
     codFee: number;
     paymentMethod: string;
     storeCreditUsed: number;
+    /** The order's language (older callers and orders: English). */
+    locale?: string;
   },
   lines: readonly { title: string; size: string; quantity: number; unitPrice: number }[],
   now: number,
 ): Promise<void> {
-  const orderPath = orderPathFor(order);
+  const locale = isLocale(order.locale) ? order.locale : DEFAULT_LOCALE;
+  const orderPath = localizedPath(orderPathFor(order), locale);
   const promise = await orderPromise(trx, order.id);
   await queueMail(
     trx,
@@ -85,7 +90,8 @@ export async function queueOrderConfirmation(
         pincode: order.pincode,
         phone: order.phone,
         orderPath,
-        invoicePath: `${orderPath}/invoice`,
+        invoicePath: `${orderPathFor(order)}/invoice`,
+        ...(locale === DEFAULT_LOCALE ? {} : { locale }),
         isGuest: order.userId === null,
         paymentMethod: order.paymentMethod === "online" ? "online" : "cod",
         ...(order.codFee ? { codFee: order.codFee } : {}),

@@ -1,4 +1,5 @@
 import { codOffer, NO_COD_LIMITS } from "#core/cash-on-delivery.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/locales.ts";
 import type { PaymentMethod } from "#core/payment-status.ts";
 import { pointsEarnedFor, pointsToPaise, redeemablePoints } from "#core/points.ts";
 import type { CartLine, CartTotals } from "../cart/cart.schemas.ts";
@@ -45,6 +46,8 @@ export type Placement = {
   delivery: DeliveryPromise;
   /** Paise of the total paid with store credit (a payment, not a discount: the invoice is unchanged). */
   storeCredit: number;
+  /** The language the order's mails are written in. */
+  locale: Locale;
 };
 
 /**
@@ -70,6 +73,7 @@ export async function preparePlacement(
       ? pointsEarnedFor(totals.subtotal - totals.discount - pointsToPaise(totals.pointsRedeemed))
       : 0,
     orderId,
+    locale: sale.locale ?? DEFAULT_LOCALE,
     orderNumber: orderNumberFor(orderId),
     accessToken: randomToken(),
     // Store credit that pays it all leaves nothing to pay online: the order is paid as it is placed.

@@ -1,5 +1,6 @@
 import { type Actor, actorLabel } from "#core/actor.ts";
 import type { CodRules } from "#core/cash-on-delivery.ts";
+import type { Locale } from "#core/locales.ts";
 import { ownerOf } from "../cart/owner.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db } from "../db/schema.ts";
@@ -39,6 +40,8 @@ export type Sale = {
   buyerIp?: string;
   payments?: SalePayments;
   delivery?: DeliverySettings;
+  /** The language of the page the order is placed on; its mails are written in it (record 47). */
+  locale?: Locale;
 };
 
 /**

@@ -38,6 +38,7 @@ export async function recordOrder(trx: Executor, placement: Placement, now: numb
   await insertOrder(trx, {
     id: orderId,
     orderNumber: placement.orderNumber,
+    locale: placement.locale,
     paymentRef: `pay_${randomId(14)}`,
     userId: checkout.userId,
     accessToken: placement.accessToken,

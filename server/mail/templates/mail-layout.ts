@@ -38,10 +38,10 @@ export const styles = {
   },
 } as const;
 
-export function MailLayout({ preview, children }: { preview: string; children: ReactNode }) {
+export function MailLayout({ preview, lang, children }: { preview: string; lang: string; children: ReactNode }) {
   return h(
     Html,
-    { lang: "en-IN" },
+    { lang },
     h(Head, null),
     h(Preview, null, preview),
     h(
@@ -78,8 +78,9 @@ export function MailLayout({ preview, children }: { preview: string; children: R
 }
 
 /** A message: its heading, then its parts. */
-export function letter(title: string, parts: ReactNode[]): ReactNode {
-  return h(MailLayout, { preview: title }, h(Heading, { as: "h1", style: styles.heading }, title), ...parts);
+/** A message: its heading and parts, in its language (English unless said). */
+export function letter(title: string, parts: ReactNode[], lang = "en-IN"): ReactNode {
+  return h(MailLayout, { preview: title, lang }, h(Heading, { as: "h1", style: styles.heading }, title), ...parts);
 }
 
 export function text(content: string): ReactNode {

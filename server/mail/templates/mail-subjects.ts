@@ -1,5 +1,6 @@
 import { RETURN_STATUS_LABELS, type ReturnStatus, returnStepLabel } from "#core/returns.ts";
 import type { MailMessage, QueuedMail } from "../mail.schemas.ts";
+import { mailWords } from "./mail-words.ts";
 
 /*
  * What a message is called: the outbox keeps the subject when the message is queued, and the
@@ -28,9 +29,11 @@ export function returnStatusWords(status: string, refundDone?: boolean): string 
 export function subjectOf(message: MailMessage | QueuedMail): string {
   switch (message.kind) {
     case "order-placed":
-      return `Your Kesar order ${message.payload.orderNumber}`;
+      return mailWords(message.payload.locale)("placed.subject", { number: message.payload.orderNumber });
     case "order-status":
-      return `Your order ${message.payload.orderNumber} ${STATUS_WORDS[message.payload.status]}`;
+      return mailWords(message.payload.locale)(`status.subject.${message.payload.status}`, {
+        number: message.payload.orderNumber,
+      });
     case "order-link":
       return `The link to your Kesar order ${message.payload.orderNumber}`;
     case "password-reset":

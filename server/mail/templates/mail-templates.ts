@@ -6,6 +6,7 @@ import { offerDiscountRows, shippingText } from "#core/offers.ts";
 import { pointsToPaise } from "#core/points.ts";
 import type { MailMessage } from "../mail.schemas.ts";
 import { button, h, INK, letter, MUTED, muted, styles, text } from "./mail-layout.ts";
+import { type MailT, mailWords } from "./mail-words.ts";
 import { linkOnItsOwnLine, orderStatusMail } from "./order-status-mail.ts";
 import { returnStatusMail } from "./return-status-mail.ts";
 
@@ -88,75 +89,82 @@ function bodyOf(message: MailMessage, url: Url): ReactNode {
 type OrderPlaced = Payload<"order-placed">;
 
 /** How the order is paid, in a sentence: online, in cash at the door, with store credit, or both. */
-function paymentWords(order: OrderPlaced): string {
+function paymentWords(order: OrderPlaced, t: MailT): string {
   const credit = order.storeCredit ?? 0;
-  if (credit > 0 && credit === order.total) return "Payment: paid with store credit. Thank you!";
-  const rest = order.paymentMethod === "online" ? "paid online. Thank you!" : "Cash on delivery";
-  return credit > 0 ? `Payment: store credit, and the rest ${rest.replace(/^Cash/, "cash")}` : `Payment: ${rest}`;
+  if (credit > 0 && credit === order.total) return t("placed.payment.credit");
+  const online = order.paymentMethod === "online";
+  if (credit > 0) return t(online ? "placed.payment.creditAndOnline" : "placed.payment.creditAndCod");
+  return t(online ? "placed.payment.online" : "placed.payment.cod");
 }
 
 /** Store credit paid part of the total, as a payment: what it paid, and what is left (paid online, or due). */
-function storeCreditRows(order: OrderPlaced): [string, string][] {
+function storeCreditRows(order: OrderPlaced, t: MailT): [string, string][] {
   const credit = order.storeCredit ?? 0;
   if (credit <= 0) return [];
   const left = order.total - credit;
-  const label = order.paymentMethod === "online" ? "Paid online" : left === 0 ? "Left to pay" : "To pay on delivery";
+  const label = t(
+    order.paymentMethod === "online" ? "placed.paidOnline" : left === 0 ? "placed.leftToPay" : "placed.toPayOnDelivery",
+  );
   return [
-    ["Paid by store credit", `−${formatInr(credit)}`],
+    [t("placed.paidByCredit"), `−${formatInr(credit)}`],
     [label, formatInr(left)],
   ];
 }
 
 function orderPlaced(order: OrderPlaced, url: (path: string) => string): ReactNode {
+  const t = mailWords(order.locale);
   const offers = order.offers ?? [];
   const totals: [string, string][] = [
-    ["Subtotal", formatInr(order.subtotal)],
+    [t("placed.subtotal"), formatInr(order.subtotal)],
     ...offerDiscountRows(offers).map((row): [string, string] => [row.label, row.value]),
-    ["Shipping", shippingText(order.shipping, offers)],
+    [t("placed.shipping"), shippingText(order.shipping, offers)],
   ];
-  if (order.codFee) totals.push(["Cash on delivery fee", formatInr(order.codFee)]);
-  if (order.pointsRedeemed > 0) totals.push(["Points redeemed", `−${formatInr(pointsToPaise(order.pointsRedeemed))}`]);
+  if (order.codFee) totals.push([t("placed.codFee"), formatInr(order.codFee)]);
+  if (order.pointsRedeemed > 0)
+    totals.push([t("placed.pointsRedeemed"), `−${formatInr(pointsToPaise(order.pointsRedeemed))}`]);
   // The amount to pay is whole rupees; the paise that rounded it are shown, as on the invoice.
-  if (order.roundOff) totals.push(["Round off", formatSignedInr(order.roundOff)]);
-  totals.push(["Grand Total", formatInr(order.total)], ...storeCreditRows(order));
-  return letter(`Thank you for your order ${order.orderNumber}`, [
-    text(`Dear ${order.name}, your order is placed. We will deliver it to:`),
-    text(`${order.address} ${order.pincode} · Mobile ${order.phone}`),
-    ...(order.deliveryFrom && order.deliveryUntil
-      ? [text(`${deliveryWindowText({ from: order.deliveryFrom, until: order.deliveryUntil })}.`)]
-      : []),
-    text(paymentWords(order)),
-    h(
-      Section,
-      { style: { margin: "16px 0" } },
-      ...order.lines.map((line) =>
-        h(
-          Row,
-          { key: `${line.title}-${line.size}`, ...COLUMNS_ROW },
-          h(Column, { style: { ...styles.text, margin: 0 } }, `${line.title} · ${line.size} × ${line.quantity}`),
-          h(Column, { align: "right", style: { ...styles.text, margin: 0 } }, formatInr(line.lineTotal)),
+  if (order.roundOff) totals.push([t("placed.roundOff"), formatSignedInr(order.roundOff)]);
+  totals.push([t("placed.grandTotal"), formatInr(order.total)], ...storeCreditRows(order, t));
+  return letter(
+    t("placed.title", { number: order.orderNumber }),
+    [
+      text(t("placed.greeting", { name: order.name })),
+      text(`${order.address} ${order.pincode} · ${t("placed.mobile")} ${order.phone}`),
+      ...(order.deliveryFrom && order.deliveryUntil
+        ? [text(`${deliveryWindowText({ from: order.deliveryFrom, until: order.deliveryUntil }, order.locale)}.`)]
+        : []),
+      text(paymentWords(order, t)),
+      h(
+        Section,
+        { style: { margin: "16px 0" } },
+        ...order.lines.map((line) =>
+          h(
+            Row,
+            { key: `${line.title}-${line.size}`, ...COLUMNS_ROW },
+            h(Column, { style: { ...styles.text, margin: 0 } }, `${line.title} · ${line.size} × ${line.quantity}`),
+            h(Column, { align: "right", style: { ...styles.text, margin: 0 } }, formatInr(line.lineTotal)),
+          ),
         ),
+        ...totals.map(([label, value], index) => {
+          // A rule above the totals; the grand total, last, stands out.
+          const cell = {
+            fontSize: index === totals.length - 1 ? "16px" : "14px",
+            padding: "4px 0",
+            borderTop: index === 0 ? "1px solid #e4e4e7" : undefined,
+          };
+          return h(
+            Row,
+            { key: label, ...COLUMNS_ROW },
+            h(Column, { style: { ...cell, color: MUTED } }, label),
+            h(Column, { align: "right", style: { ...cell, color: INK, fontWeight: 700 } }, value),
+          );
+        }),
       ),
-      ...totals.map(([label, value], index) => {
-        // A rule above the totals; the grand total, last, stands out.
-        const cell = {
-          fontSize: index === totals.length - 1 ? "16px" : "14px",
-          padding: "4px 0",
-          borderTop: index === 0 ? "1px solid #e4e4e7" : undefined,
-        };
-        return h(
-          Row,
-          { key: label, ...COLUMNS_ROW },
-          h(Column, { style: { ...cell, color: MUTED } }, label),
-          h(Column, { align: "right", style: { ...cell, color: INK, fontWeight: 700 } }, value),
-        );
-      }),
-    ),
-    order.pointsEarned > 0
-      ? text(`This order earns you ${order.pointsEarned} reward points, yours to spend once it is delivered.`)
-      : null,
-    button("View your order", url(order.orderPath)),
-    ...(order.invoicePath ? linkOnItsOwnLine("Your tax invoice (PDF):", url(order.invoicePath)) : []),
-    order.isGuest ? muted("Keep this e-mail: its link is your way back to the order.") : null,
-  ]);
+      order.pointsEarned > 0 ? text(t("placed.pointsEarned", { points: order.pointsEarned })) : null,
+      button(t("placed.view"), url(order.orderPath)),
+      ...(order.invoicePath ? linkOnItsOwnLine(t("placed.invoice"), url(order.invoicePath)) : []),
+      order.isGuest ? muted(t("placed.keep")) : null,
+    ],
+    order.locale,
+  );
 }

@@ -5,7 +5,7 @@ import { formatInr } from "#core/money.ts";
 import { REFUND_NOTE } from "#core/payment-status.ts";
 import type { MailMessage } from "../mail.schemas.ts";
 import { button, h, letter, muted, styles, text } from "./mail-layout.ts";
-import { STATUS_WORDS } from "./mail-subjects.ts";
+import { type MailT, mailWords } from "./mail-words.ts";
 import { shipmentParts } from "./shipment-parts.ts";
 
 type StatusPayload = Extract<MailMessage, { kind: "order-status" }>["payload"];
@@ -13,41 +13,46 @@ type Url = (path: string) => string;
 
 /** The mail for each step after the order is placed, with what the buyer needs at that step. */
 export function orderStatusMail(payload: StatusPayload, url: Url): ReactNode {
-  const title = `Order ${payload.orderNumber} ${STATUS_WORDS[payload.status]}`;
+  const t = mailWords(payload.locale);
+  const title = t(`status.title.${payload.status}`, { number: payload.orderNumber });
   const parts =
     payload.status === "shipped"
-      ? shippedParts(payload)
+      ? shippedParts(payload, t)
       : payload.status === "delivered"
-        ? deliveredParts(payload)
+        ? deliveredParts(payload, t)
         : payload.status === "returned-to-origin"
           ? returnedParts(payload, url)
-          : cancelledParts(payload, url);
-  return letter(title, [text(`Dear ${payload.name},`), ...parts, button("View your order", url(payload.orderPath))]);
+          : cancelledParts(payload, url, t);
+  return letter(
+    title,
+    [text(t("status.dear", { name: payload.name })), ...parts, button(t("placed.view"), url(payload.orderPath))],
+    payload.locale,
+  );
 }
 
 function plural(points: number): string {
   return `${points} reward ${points === 1 ? "point" : "points"}`;
 }
 
-function shippedParts(payload: StatusPayload): ReactNode[] {
-  const parts = [text(`Your order ${payload.orderNumber} is on its way.`), ...shipmentParts(payload)];
+function shippedParts(payload: StatusPayload, t: MailT): ReactNode[] {
+  const parts = [text(t("status.onItsWay", { number: payload.orderNumber })), ...shipmentParts(payload)];
   const due = payload.amountDue ?? payload.total;
-  if (payload.paidOnline) parts.push(text("You have paid for it online: nothing is due at the door."));
-  else if (due === 0) parts.push(text("You have paid for it with store credit: nothing is due at the door."));
+  if (payload.paidOnline) parts.push(text(t("status.paidOnline")));
+  else if (due === 0) parts.push(text(t("status.paidByCredit")));
   else if (due !== undefined) {
-    parts.push(text(`Amount due on delivery: ${formatInr(due)}, in cash, to the courier.`));
+    parts.push(text(t("status.due", { amount: formatInr(due) })));
   }
   return parts;
 }
 
-function deliveredParts(payload: StatusPayload): ReactNode[] {
+function deliveredParts(payload: StatusPayload, t: MailT): ReactNode[] {
   const due = payload.amountDue ?? payload.total;
   const parts = [
     text(
       due === undefined
         ? `Your order ${payload.orderNumber} has been delivered.`
-        : payload.paidOnline || due === 0
-          ? `Your order ${payload.orderNumber} has been delivered. Thank you!`
+        : payload.paidOnline || due === 0 || payload.locale === "hi-IN"
+          ? t("status.delivered", { number: payload.orderNumber })
           : // Cash on delivery: the buyer paid the courier, who pays the shop later (record 32).
             `Your order ${payload.orderNumber} has been delivered, and you paid ${formatInr(due)} in cash to our courier at the door. Thank you!`,
     ),
@@ -56,9 +61,9 @@ function deliveredParts(payload: StatusPayload): ReactNode[] {
   return parts;
 }
 
-function cancelledParts(payload: StatusPayload, url: Url): ReactNode[] {
+function cancelledParts(payload: StatusPayload, url: Url, t: MailT): ReactNode[] {
   const reason = cancelReasonLabel(payload.cancelReason);
-  const parts = [text(`Your order ${payload.orderNumber} has been cancelled. Nothing is due.`)];
+  const parts = [text(t("status.cancelled", { number: payload.orderNumber }))];
   if (reason) parts.push(text(`Reason: ${reason}`));
   if (payload.refundAmount) parts.push(text(`We are refunding ${formatInr(payload.refundAmount)}. ${REFUND_NOTE}`));
   parts.push(...givenBackParts(payload, url, "The credit note that cancels its tax invoice (PDF):"));

@@ -1,0 +1,101 @@
+import { DEFAULT_LOCALE, type Locale } from "#core/locales.ts";
+import { fillIn, type MessageValues } from "#core/translate.ts";
+
+/*
+ * The words of the customer's order mails in each language (record 47). An order keeps the language
+ * it was placed in, so every mail of it speaks that language. Typed like the storefront's
+ * catalogues: a Hindi text missing here fails the type-check.
+ */
+const ENGLISH = {
+  "placed.subject": "Your Kesar order {number}",
+  "placed.title": "Thank you for your order {number}",
+  "placed.greeting": "Dear {name}, your order is placed. We will deliver it to:",
+  "placed.mobile": "Mobile",
+  "placed.subtotal": "Subtotal",
+  "placed.shipping": "Shipping",
+  "placed.codFee": "Cash on delivery fee",
+  "placed.pointsRedeemed": "Points redeemed",
+  "placed.roundOff": "Round off",
+  "placed.grandTotal": "Grand Total",
+  "placed.paidByCredit": "Paid by store credit",
+  "placed.paidOnline": "Paid online",
+  "placed.leftToPay": "Left to pay",
+  "placed.toPayOnDelivery": "To pay on delivery",
+  "placed.payment.credit": "Payment: paid with store credit. Thank you!",
+  "placed.payment.online": "Payment: paid online. Thank you!",
+  "placed.payment.cod": "Payment: Cash on delivery",
+  "placed.payment.creditAndOnline": "Payment: store credit, and the rest paid online. Thank you!",
+  "placed.payment.creditAndCod": "Payment: store credit, and the rest cash on delivery",
+  "placed.pointsEarned": "This order earns you {points} reward points, yours to spend once it is delivered.",
+  "placed.view": "View your order",
+  "placed.invoice": "Your tax invoice (PDF):",
+  "placed.keep": "Keep this e-mail: its link is your way back to the order.",
+  "status.subject.shipped": "Your order {number} has shipped",
+  "status.subject.delivered": "Your order {number} has been delivered",
+  "status.subject.cancelled": "Your order {number} has been cancelled",
+  "status.subject.returned-to-origin": "Your order {number} has come back to us",
+  "status.title.shipped": "Order {number} has shipped",
+  "status.title.delivered": "Order {number} has been delivered",
+  "status.title.cancelled": "Order {number} has been cancelled",
+  "status.title.returned-to-origin": "Order {number} has come back to us",
+  "status.dear": "Dear {name},",
+  "status.onItsWay": "Your order {number} is on its way.",
+  "status.paidOnline": "You have paid for it online: nothing is due at the door.",
+  "status.paidByCredit": "You have paid for it with store credit: nothing is due at the door.",
+  "status.due": "Amount due on delivery: {amount}, in cash, to the courier.",
+  "status.delivered": "Your order {number} has been delivered. Thank you!",
+  "status.cancelled": "Your order {number} has been cancelled. Nothing is due.",
+} as const;
+
+export type MailWordId = keyof typeof ENGLISH;
+
+const HINDI: Record<MailWordId, string> = {
+  "placed.subject": "आपका Kesar ऑर्डर {number}",
+  "placed.title": "आपके ऑर्डर {number} के लिए धन्यवाद",
+  "placed.greeting": "प्रिय {name}, आपका ऑर्डर हो गया है। हम इसे यहाँ डिलीवर करेंगे:",
+  "placed.mobile": "मोबाइल",
+  "placed.subtotal": "सबटोटल",
+  "placed.shipping": "शिपिंग",
+  "placed.codFee": "कैश ऑन डिलीवरी शुल्क",
+  "placed.pointsRedeemed": "इस्तेमाल किए गए पॉइंट",
+  "placed.roundOff": "राउंड ऑफ़",
+  "placed.grandTotal": "कुल रकम",
+  "placed.paidByCredit": "स्टोर क्रेडिट से भुगतान",
+  "placed.paidOnline": "ऑनलाइन भुगतान",
+  "placed.leftToPay": "बाकी भुगतान",
+  "placed.toPayOnDelivery": "डिलीवरी पर देना है",
+  "placed.payment.credit": "भुगतान: स्टोर क्रेडिट से हो गया। धन्यवाद!",
+  "placed.payment.online": "भुगतान: ऑनलाइन हो गया। धन्यवाद!",
+  "placed.payment.cod": "भुगतान: कैश ऑन डिलीवरी",
+  "placed.payment.creditAndOnline": "भुगतान: स्टोर क्रेडिट, और बाकी ऑनलाइन हो गया। धन्यवाद!",
+  "placed.payment.creditAndCod": "भुगतान: स्टोर क्रेडिट, और बाकी कैश ऑन डिलीवरी",
+  "placed.pointsEarned": "इस ऑर्डर से आपको {points} रिवॉर्ड पॉइंट मिलेंगे, जिन्हें डिलीवरी के बाद इस्तेमाल कर सकते हैं।",
+  "placed.view": "अपना ऑर्डर देखें",
+  "placed.invoice": "आपका टैक्स इनवॉइस (PDF):",
+  "placed.keep": "यह ई-मेल संभालकर रखें: इसका लिंक आपके ऑर्डर तक वापस पहुँचने का रास्ता है।",
+  "status.subject.shipped": "आपका ऑर्डर {number} भेज दिया गया है",
+  "status.subject.delivered": "आपका ऑर्डर {number} डिलीवर हो गया है",
+  "status.subject.cancelled": "आपका ऑर्डर {number} कैंसल हो गया है",
+  "status.subject.returned-to-origin": "आपका ऑर्डर {number} हमारे पास वापस आ गया है",
+  "status.title.shipped": "ऑर्डर {number} भेज दिया गया है",
+  "status.title.delivered": "ऑर्डर {number} डिलीवर हो गया है",
+  "status.title.cancelled": "ऑर्डर {number} कैंसल हो गया है",
+  "status.title.returned-to-origin": "ऑर्डर {number} हमारे पास वापस आ गया है",
+  "status.dear": "प्रिय {name},",
+  "status.onItsWay": "आपका ऑर्डर {number} रास्ते में है।",
+  "status.paidOnline": "आपने ऑनलाइन भुगतान कर दिया है: डिलीवरी पर कुछ नहीं देना है।",
+  "status.paidByCredit": "आपने स्टोर क्रेडिट से भुगतान कर दिया है: डिलीवरी पर कुछ नहीं देना है।",
+  "status.due": "डिलीवरी पर देने की रकम: {amount}, कूरियर को नकद।",
+  "status.delivered": "आपका ऑर्डर {number} डिलीवर हो गया है। धन्यवाद!",
+  "status.cancelled": "आपका ऑर्डर {number} कैंसल हो गया है। कुछ भी देना नहीं है।",
+};
+
+export const MAIL_WORDS: Record<Locale, Record<MailWordId, string>> = { "en-IN": ENGLISH, "hi-IN": HINDI };
+
+export type MailT = (id: MailWordId, values?: MessageValues) => string;
+
+/** The words of a mail in its order's language (English for mails queued before languages). */
+export function mailWords(locale: Locale | undefined): MailT {
+  const words = MAIL_WORDS[locale ?? DEFAULT_LOCALE];
+  return (id, values) => fillIn(words[id], values);
+}
