@@ -75,6 +75,7 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   // pdfkit takes a parsed fontkit font where its types only name files and buffers.
   doc.registerFont("regular", REGULAR as unknown as Buffer);
   doc.registerFont("bold", BOLD as unknown as Buffer);
+  readableDevanagari(doc);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -109,6 +110,34 @@ function markSpecimen(doc: PDFKit.PDFDocument) {
     doc.font("bold").fontSize(10).fillColor(RED).text(SPECIMEN_MARK, PAGE.left, 16, { width: WIDTH, align: "center" });
   }
 }
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+/**
+ * Devanagari is drawn as shaped glyphs in the order they are seen: a vowel sign before its consonant,
+ * a reph after the syllable. A reader copying the text, or a search, would get them in that order;
+ * each run with Devanagari is therefore marked with its text as typed (an ActualText span), which
+ * poppler, Acrobat and screen readers read instead of the glyphs.
+ */
+function readableDevanagari(doc: PDFKit.PDFDocument) {
+  const draw = doc.text.bind(doc) as (...args: unknown[]) => PDFKit.PDFDocument;
+  doc.text = ((content: unknown, ...rest: unknown[]) => {
+    if (typeof content !== "string" || !DEVANAGARI.test(content)) return draw(content, ...rest);
+    doc.markContent("Span", { actual: content } as PDFKit.Mixins.MarkingOptions);
+    draw(content, ...rest);
+    return doc.endMarkedContent();
+  }) as typeof doc.text;
+}
+
+/** The documents' headings in Hindi, printed beside the English ones. */
+const HINDI_HEADINGS = {
+  billTo: "बिल प्राप्तकर्ता",
+  shipTo: "डिलीवरी का पता",
+  grandTotal: "कुल राशि",
+  totalCredit: "कुल जमा राशि",
+  amountInWords: "राशि शब्दों में",
+  taxByRate: "दर के अनुसार कर",
+} as const;
 
 function header(doc: PDFKit.PDFDocument, d: InvoiceDocument, copy: string): number {
   const title = d.kind === "invoice" ? "TAX INVOICE" : "CREDIT NOTE";
@@ -154,9 +183,11 @@ function parties(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number): numb
   const r = d.recipient;
   const address = [r.address, `${r.city} ${r.pincode}`, `${r.stateName} (state code ${r.stateCode})`];
   const buyer = r.gstin ? [r.legalName ?? r.name, `GSTIN: ${r.gstin}`, `Attn. ${r.name}`] : [r.name];
+  // The headings in English and Hindi (record 47); the buyer's own words print as typed, Devanagari
+  // shaped by fontkit.
   const blocks: [string, string[]][] = [
-    ["Bill to", [...buyer, ...address, `Phone ${r.phone}`, r.email]],
-    ["Ship to (delivery address)", [r.name, ...address]],
+    [`BILL TO · ${HINDI_HEADINGS.billTo}`, [...buyer, ...address, `Phone ${r.phone}`, r.email]],
+    [`SHIP TO (DELIVERY ADDRESS) · ${HINDI_HEADINGS.shipTo}`, [r.name, ...address]],
   ];
   let bottom = top;
   blocks.forEach(([title, lines], i) => {
@@ -165,7 +196,7 @@ function parties(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number): numb
       .font("bold")
       .fontSize(8)
       .fillColor(MUTED)
-      .text(title.toUpperCase(), x, top, { width: WIDTH / 2 - 12 });
+      .text(title, x, top, { width: WIDTH / 2 - 12 });
     doc.font("regular").fontSize(9).fillColor(INK);
     for (const line of lines) doc.text(line, { width: WIDTH / 2 - 12 });
     bottom = Math.max(bottom, doc.y);
@@ -231,15 +262,25 @@ function totalsBlock(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number): 
   for (const [label, amount] of rows) row(label, formatAmount(amount));
   // Outside the taxable value and the tax: it only brings the amount to a whole rupee (record 34).
   if (d.roundOff !== 0) row("Round off", `${d.roundOff < 0 ? "−" : "+"} ${formatAmount(Math.abs(d.roundOff))}`);
-  doc.rect(300, y, PAGE.right - 300, 22).fill("#fef3c7");
+  doc.rect(300, y, PAGE.right - 300, 34).fill("#fef3c7");
   doc
     .font("bold")
     .fontSize(11)
     .fillColor(INK)
     .text(d.kind === "invoice" ? "Grand total" : "Total credit", 306, y + 5, { width: 150 });
+  doc
+    .font("regular")
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(d.kind === "invoice" ? HINDI_HEADINGS.grandTotal : HINDI_HEADINGS.totalCredit, 306, y + 20, { width: 150 });
+  doc.font("bold").fontSize(11).fillColor(INK);
   doc.text(`₹ ${formatAmount(amountDue(d))}`, 440, y + 5, { width: PAGE.right - 446, align: "right" });
-  y = settlementRows(doc, d, y + 28);
-  doc.font("regular").fontSize(8.5).fillColor(MUTED).text("Amount in words", PAGE.left, y);
+  y = settlementRows(doc, d, y + 40);
+  doc
+    .font("regular")
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(`Amount in words · ${HINDI_HEADINGS.amountInWords}`, PAGE.left, y);
   doc
     .font("bold")
     .fontSize(9.5)
@@ -276,7 +317,7 @@ function rateSummary(doc: PDFKit.PDFDocument, d: InvoiceDocument, top: number): 
     doc.addPage();
     y = 36;
   }
-  doc.font("bold").fontSize(9).fillColor(INK).text("Tax by rate", PAGE.left, y);
+  doc.font("bold").fontSize(9).fillColor(INK).text(`Tax by rate · ${HINDI_HEADINGS.taxByRate}`, PAGE.left, y);
   y = doc.y + 4;
   const heads = ["Rate", "Taxable value", ...(d.supplyType === "intra" ? ["CGST", "SGST"] : ["IGST"]), "Total tax"];
   const width = WIDTH / heads.length;
