@@ -3,7 +3,9 @@ import { COLLECTIONS } from "#core/collections.ts";
 import { localeOfPath } from "#core/locales.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { homePage } from "#server/catalog/home.service.ts";
+import { inLocale } from "#server/catalog/product-translations.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
+import { localeOf } from "../.server/locale.ts";
 import { ProductCard } from "../components/catalog/product-card.tsx";
 import { HeroCarousel } from "../components/home/hero-carousel.tsx";
 import { TileGrid } from "../components/home/tile-grid.tsx";
@@ -13,9 +15,10 @@ import { translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = appServices(context);
-  const page = await homePage(db);
+  const home = await homePage(db);
+  const page = { ...home, latestSuits: await inLocale(db, localeOf(request), home.latestSuits) };
   return { ...page, offers: await shelfPrices(db, page.latestSuits), origin: publicOrigin(context) };
 }
 

@@ -4,9 +4,10 @@ import { localeOfPath } from "#core/locales.ts";
 import { formatCount } from "#core/numbers.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { browseListing, filtersSet, listingOptions } from "#server/catalog/catalog.service.ts";
+import { inLocale } from "#server/catalog/product-translations.ts";
 import { notFound } from "../.server/address.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
-import { requestT } from "../.server/locale.ts";
+import { localeOf, requestT } from "../.server/locale.ts";
 import { EmptyResults } from "../components/catalog/empty-results.tsx";
 import { FilterPanel } from "../components/catalog/filter-panel.tsx";
 import { ProductCard } from "../components/catalog/product-card.tsx";
@@ -22,10 +23,11 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   const listing = readListingRequest(url, requestT(request));
   if (!listing) notFound("There is no such collection.");
   const { db } = appServices(context);
-  const [page, options] = await Promise.all([
+  const [browsed, options] = await Promise.all([
     browseListing(db, listing.query, { withSizes: listing.query.listing === "accessories" }),
     listingOptions(db, listing.query.listing),
   ]);
+  const page = { ...browsed, items: await inLocale(db, localeOf(request), browsed.items) };
   return {
     title: listing.title,
     query: listing.query,

@@ -6,9 +6,11 @@ import { NON_RETURNABLE_NOTE } from "#core/returns.ts";
 import { materialLabel } from "#core/sizes.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { getProduct } from "#server/catalog/catalog.service.ts";
+import { productInLocale } from "#server/catalog/product-translations.ts";
 import { productPageReviews } from "#server/reviews/reviews.service.ts";
 import { idFromPath } from "../.server/address.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
+import { localeOf } from "../.server/locale.ts";
 import { DeliveryCheck } from "../components/catalog/delivery-check.tsx";
 import { ShelfPrice } from "../components/catalog/offer-price.tsx";
 import { ProductActions } from "../components/catalog/product-actions.tsx";
@@ -21,10 +23,10 @@ import { pageMeta } from "../lib/seo.ts";
 import { productJsonLd } from "../lib/structured-data.ts";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = idFromPath(params.id, "This product could not be found.");
   const { db } = appServices(context);
-  const product = await getProduct(db, id);
+  const product = await productInLocale(db, localeOf(request), await getProduct(db, id));
   // The same for every visitor (the page is cached): the summary and a few reviews, never all.
   const [reviews, offers] = await Promise.all([productPageReviews(db, product), shelfPrices(db, [product])]);
   return { product, reviews, offer: offers[product.id] ?? null, origin: publicOrigin(context) };

@@ -1,7 +1,7 @@
 import type { Actor } from "#core/actor.ts";
 import { COLLECTION_FLAGS, effectiveFlags } from "#core/collections.ts";
 import { assertAdmin } from "../access.ts";
-import type { Db, NewProductRow } from "../db/schema.ts";
+import type { Db, Executor, NewProductRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Storage } from "../storage/storage.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
@@ -19,6 +19,7 @@ import { findProduct } from "./catalog.service.ts";
 import { catalogVersion } from "./catalog-version.ts";
 import { suggestHsn } from "./hsn.ts";
 import { type ProductSubmission, productFromSubmission } from "./product-submission.ts";
+import { saveTranslations, translationsOf } from "./product-translations.ts";
 import { productIndexColumns, productSearchText } from "./search/words.ts";
 
 /** Adds a product with its sizes in one transaction. */
@@ -37,6 +38,7 @@ export async function createProduct(
       updatedAt: now,
     });
     await syncSizes(trx, productId, product.sizes);
+    await saveHindi(trx, productId, product, now);
     return productId;
   });
   await catalogVersion(db).changed();
@@ -58,6 +60,7 @@ export async function updateProduct(
     if (!existing || existing.archived) throw new AppError("not-found", "This product could not be found.");
     await updateProductRow(trx, id, { ...productColumns(product), updatedAt: now });
     await syncSizes(trx, id, product.sizes);
+    await saveHindi(trx, id, product, now);
   });
   await catalogVersion(db).changed();
 }
@@ -101,7 +104,9 @@ function parseProduct(input: ProductInput) {
 export type ParsedProduct = ReturnType<typeof parseProduct>;
 
 /** The stored columns of a product, with the lowercase keys that listings filter and search on. */
-export function productColumns(product: ParsedProduct): Omit<NewProductRow, "createdAt" | "updatedAt"> {
+export function productColumns(
+  product: Omit<ParsedProduct, "titleHi" | "descriptionHi">,
+): Omit<NewProductRow, "createdAt" | "updatedAt"> {
   const [imageMain = "", image1 = null, image2 = null, image3 = null, image4 = null] = product.images;
   // Pinterest Finds and Western also hold every product whose category text is theirs.
   const effective = effectiveFlags(product.flags, product.category);
@@ -149,5 +154,17 @@ export async function productForEditing(db: Db, actor: Actor, id: number) {
   assertAdmin(actor);
   const product = await findProduct(db, id);
   if (!product || product.archived) throw new AppError("not-found", "This product could not be found.");
-  return product;
+  return { ...product, hindi: await translationsOf(db, id, "hi-IN", product) };
+}
+
+/** The editor's Hindi fields, saved with the product. */
+function saveHindi(trx: Executor, productId: number, product: ParsedProduct, now: number) {
+  return saveTranslations(
+    trx,
+    productId,
+    "hi-IN",
+    { title: product.titleHi, description: product.descriptionHi },
+    { title: product.title, description: product.description },
+    now,
+  );
 }

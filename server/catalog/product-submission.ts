@@ -26,6 +26,9 @@ export type ProductSubmission = {
   hsn: string;
   description: string;
   description1: string;
+  /** The Hindi title and description, as typed (empty: none). */
+  titleHi?: string;
+  descriptionHi?: string;
   flags: string[];
   /** The "cannot be returned" box, ticked or not. */
   nonReturnable: boolean;
@@ -79,6 +82,8 @@ function productDraft(submission: ProductSubmission, pictures: readonly UsablePi
     hsn: submission.hsn,
     description: submission.description,
     description1: submission.description1,
+    titleHi: submission.titleHi ?? "",
+    descriptionHi: submission.descriptionHi ?? "",
     flags: flagRecord(COLLECTION_FLAGS.filter((flag) => submission.flags.includes(flag))),
     nonReturnable: submission.nonReturnable,
     sizes: SIZES.flatMap((size) => {

@@ -22,6 +22,8 @@ type Errors = Record<string, string>;
  * ProductSubmission), the pictures the product has now, which flags are ticked, and each size's stock.
  */
 export type ProductFormValues = Omit<ProductSubmission, "pictures" | "flags" | "stock"> & {
+  /** Hindi translations written before the English last changed (record 47). */
+  hindiStale?: { title?: boolean; description?: boolean };
   images: string[];
   flags: Record<string, boolean>;
   stock: Record<string, string>;
@@ -51,7 +53,9 @@ const DETAIL_FIELDS: readonly DetailField[] = [
   { name: "fabric", label: "Fabric or material", list: "fabric-suggestions", hint: "Optional." },
 ];
 
-/** Title, price, category, type, HSN, fabric and the two descriptions. */
+const STALE_WARNING = "The English changed after this was translated: check the Hindi.";
+
+/** Title, price, category, type, HSN, fabric, the two descriptions, and the Hindi title and description. */
 export function DetailsSection(props: {
   values: ProductFormValues;
   errors: Errors;
@@ -85,6 +89,28 @@ export function DetailsSection(props: {
       <SuggestionList id="fabric-suggestions" values={suggestions.fabrics} />
       <TextArea name="description" label="Description" value={values.description} error={errors.description} />
       <TextArea name="description1" label="Description 1" value={values.description1} error={errors.description1} />
+      <div className="md:col-span-2">
+        <TextField
+          name="titleHi"
+          label="Title (Hindi)"
+          lang="hi-IN"
+          defaultValue={values.titleHi ?? ""}
+          error={errors.titleHi}
+          hint="Shown on the Hindi pages; left empty, they show the English title."
+          warning={values.hindiStale?.title ? STALE_WARNING : undefined}
+        />
+      </div>
+      <div className="md:col-span-2">
+        <TextField
+          name="descriptionHi"
+          label="Description (Hindi)"
+          lang="hi-IN"
+          rows={3}
+          defaultValue={values.descriptionHi ?? ""}
+          error={errors.descriptionHi}
+          warning={values.hindiStale?.description ? STALE_WARNING : undefined}
+        />
+      </div>
     </section>
   );
 }

@@ -1,9 +1,12 @@
 import { paiseToRupees } from "#core/money.ts";
 import type { Product } from "#server/catalog/catalog.schemas.ts";
+import type { FieldTranslation, TranslatedField } from "#server/catalog/product-translations.ts";
 import type { ProductFormValues } from "./product-form-sections.tsx";
 
 /** A stored product as the edit form shows it: price in rupees, stock per size as text. */
-export function toFormValues(product: Product): ProductFormValues {
+export function toFormValues(
+  product: Product & { hindi?: Partial<Record<TranslatedField, FieldTranslation>> },
+): ProductFormValues {
   return {
     title: product.title,
     price: String(paiseToRupees(product.price)),
@@ -14,6 +17,9 @@ export function toFormValues(product: Product): ProductFormValues {
     hsn: product.hsn,
     description: product.description,
     description1: product.description1,
+    titleHi: product.hindi?.title?.value ?? "",
+    descriptionHi: product.hindi?.description?.value ?? "",
+    hindiStale: { title: product.hindi?.title?.stale, description: product.hindi?.description?.stale },
     flags: product.flags,
     nonReturnable: product.nonReturnable,
     stock: Object.fromEntries(product.sizes.map((entry) => [entry.size, String(entry.stock)])),

@@ -26,6 +26,8 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   hsn: "",
   description: "",
   description1: "",
+  titleHi: "",
+  descriptionHi: "",
   flags: {},
   nonReturnable: false,
   stock: {},
@@ -44,6 +46,8 @@ const PRODUCT_LABELS = {
   fabric: "Fabric or material",
   description: "Description",
   description1: "Description 1",
+  titleHi: "Title (Hindi)",
+  descriptionHi: "Description (Hindi)",
   images: { label: "Main image", id: "image-file-0" },
 };
 

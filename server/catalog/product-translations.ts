@@ -1,0 +1,103 @@
+import { DEFAULT_LOCALE, type Locale } from "#core/locales.ts";
+import type { Db, Executor } from "../db/schema.ts";
+import { deleteTranslation, findTranslations, upsertTranslation } from "./product-translations.repository.ts";
+
+/*
+ * A product's text in another language (record 47): each field on its own, so a product with a Hindi
+ * title and no Hindi description shows its title in Hindi and its description in English. A
+ * translation remembers the English it was made from; when the English changes, it is stale until
+ * someone writes it again.
+ */
+
+export const TRANSLATED_FIELDS = ["title", "description"] as const;
+export type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
+export type ProductTexts = Record<TranslatedField, string>;
+
+/** One field's translation as the admin sees it. */
+export type FieldTranslation = { value: string; stale: boolean };
+
+/** The products with each field in the locale where it has a translation, in English where not. */
+export async function inLocale<Item extends { id: number } & Partial<ProductTexts>>(
+  executor: Executor,
+  locale: Locale,
+  items: readonly Item[],
+): Promise<Item[]> {
+  if (locale === DEFAULT_LOCALE || items.length === 0) return [...items];
+  const rows = await findTranslations(
+    executor,
+    locale,
+    items.map((item) => item.id),
+  );
+  if (rows.length === 0) return [...items];
+  const byProduct = new Map<number, Partial<ProductTexts>>();
+  for (const row of rows) {
+    if (!isTranslatedField(row.field)) continue;
+    byProduct.set(row.productId, { ...byProduct.get(row.productId), [row.field]: row.value });
+  }
+  return items.map((item) => {
+    const texts = byProduct.get(item.id);
+    if (!texts) return item;
+    const translated = { ...item };
+    for (const field of TRANSLATED_FIELDS) {
+      if (field in item && texts[field]) Object.assign(translated, { [field]: texts[field] });
+    }
+    return translated;
+  });
+}
+
+/** One product in the locale (see `inLocale`). */
+export async function productInLocale<Item extends { id: number } & Partial<ProductTexts>>(
+  db: Db,
+  locale: Locale,
+  item: Item,
+): Promise<Item> {
+  const [translated] = await inLocale(db, locale, [item]);
+  return translated ?? item;
+}
+
+/** A product's translations in a locale, each with whether the English changed since it was written. */
+export async function translationsOf(
+  executor: Executor,
+  productId: number,
+  locale: Locale,
+  english: ProductTexts,
+): Promise<Partial<Record<TranslatedField, FieldTranslation>>> {
+  const rows = await findTranslations(executor, locale, [productId]);
+  const result: Partial<Record<TranslatedField, FieldTranslation>> = {};
+  for (const row of rows) {
+    if (isTranslatedField(row.field)) {
+      result[row.field] = { value: row.value, stale: row.sourceText !== english[row.field] };
+    }
+  }
+  return result;
+}
+
+/**
+ * Saves a product's translations as the editor sent them, in the product's transaction: an empty
+ * field removes its translation; a changed one is stored against today's English; one sent back
+ * unchanged keeps the English it was made from, so a translation stays stale until it is rewritten.
+ */
+export async function saveTranslations(
+  trx: Executor,
+  productId: number,
+  locale: Locale,
+  values: Partial<ProductTexts>,
+  english: ProductTexts,
+  now: number,
+): Promise<void> {
+  const current = await translationsOf(trx, productId, locale, english);
+  for (const field of TRANSLATED_FIELDS) {
+    const value = values[field]?.trim() ?? "";
+    const key = { productId, locale, field };
+    if (!value) {
+      if (current[field]) await deleteTranslation(trx, key);
+      continue;
+    }
+    if (current[field]?.value === value) continue;
+    await upsertTranslation(trx, { ...key, value, sourceText: english[field], updatedAt: now });
+  }
+}
+
+function isTranslatedField(field: string): field is TranslatedField {
+  return (TRANSLATED_FIELDS as readonly string[]).includes(field);
+}
