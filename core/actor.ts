@@ -7,7 +7,16 @@ export type Role = "customer" | "admin";
 export type Actor =
   /** A visitor without an account; guestId keys their cart and wishlist once they have one. */
   | { kind: "visitor"; guestId: string | null }
-  | { kind: "user"; userId: string; email: string; name: string; role: Role; guestId: string | null }
+  | {
+      kind: "user";
+      userId: string;
+      email: string;
+      name: string;
+      role: Role;
+      guestId: string | null;
+      /** The language the account last used, when it is not the default (record 47). */
+      locale?: string;
+    }
   /** The shop itself: start-up, the demo catalogue, command-line tools. */
   | { kind: "system" };
 

@@ -3,10 +3,12 @@ import type { Actor } from "#core/actor.ts";
 import type { Theme } from "#core/theme.ts";
 import type { Toast } from "#core/toast.ts";
 import type { Viewer } from "#core/viewer.ts";
+import { rememberLocale } from "#server/accounts/profile.service.ts";
 import { cartCount } from "#server/cart/cart.service.ts";
 import { shopCookies } from "#server/http/cookies.ts";
 import { wishlistMarks } from "#server/wishlist/wishlist.service.ts";
 import { appServices, publicOrigin, requestInfo } from "./context.ts";
+import { localeOf } from "./locale.ts";
 import { actorOf } from "./session.ts";
 import { takeToast } from "./toasts.ts";
 
@@ -31,6 +33,7 @@ export async function loadFrame(
     takeToast(context, request),
     readTheme(request, context),
     loadPersonalFrame(context),
+    rememberLocale(appServices(context).db, actorOf(context), localeOf(request)),
   ]);
   const origin = publicOrigin(context);
   return { frame: { ...personal, theme, toast, personal: !requestInfo(context).shared, origin }, headers };

@@ -42,10 +42,28 @@ export async function findLiveSession(executor: Executor, idHash: string, now: n
   return executor
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
-    .select(["sessions.renewedAt", "users.id as userId", "users.name", "users.email", "users.role", "users.disabled"])
+    .select([
+      "sessions.renewedAt",
+      "users.id as userId",
+      "users.name",
+      "users.email",
+      "users.role",
+      "users.disabled",
+      "users.locale",
+    ])
     .where("sessions.idHash", "=", idHash)
     .where("sessions.expiresAt", ">", now)
     .executeTakeFirst();
+}
+
+/** Stores the language an account last used; nothing is written when it is already that. */
+export async function updateUserLocale(executor: Executor, userId: string, locale: string): Promise<void> {
+  await executor
+    .updateTable("users")
+    .set({ locale })
+    .where("id", "=", userId)
+    .where((eb) => eb.or([eb("locale", "is", null), eb("locale", "!=", locale)]))
+    .execute();
 }
 
 export async function renewSession(executor: Executor, idHash: string, renewedAt: number, expiresAt: number) {

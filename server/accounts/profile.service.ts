@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/locales.ts";
 import { assertSignedIn } from "../access.ts";
 import type { Config } from "../config.ts";
 import type { Db, UserRow } from "../db/schema.ts";
@@ -6,7 +7,13 @@ import { AppError } from "../errors.ts";
 import { checkUploadedImage, storeProfilePhoto } from "../storage/shaped-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
-import { findPendingEmail, findUserByEmailKey, findUserById, updateUser } from "./accounts.repository.ts";
+import {
+  findPendingEmail,
+  findUserByEmailKey,
+  findUserById,
+  updateUser,
+  updateUserLocale,
+} from "./accounts.repository.ts";
 import {
   type PasswordChangeInput,
   type Profile,
@@ -112,4 +119,14 @@ function toProfile(user: UserRow, storage: Storage): Omit<Profile, "pendingEmail
     photoUrl: user.photo ? `${storage.url(user.photo)}?v=${user.photoUpdatedAt ?? 0}` : null,
     role: user.role,
   };
+}
+
+/**
+ * The account remembers the language of the pages its owner opens (record 47), for what it is sent
+ * later; asked only when the page's language differs from the one remembered, so most pages write
+ * nothing.
+ */
+export async function rememberLocale(db: Db, actor: Actor, locale: Locale): Promise<void> {
+  if (actor.kind !== "user" || (actor.locale ?? DEFAULT_LOCALE) === locale) return;
+  await updateUserLocale(db, actor.userId, locale);
 }

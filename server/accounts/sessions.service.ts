@@ -73,6 +73,7 @@ export async function resolveSession(
       name: session.name,
       role: session.role,
       guestId,
+      ...(session.locale ? { locale: session.locale } : {}),
     },
     renewed,
   };

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { COLLECTIONS } from "#core/collections.ts";
 import { makeProduct, uniqueWord } from "#server/testing/factories.ts";
+import { mailsTo } from "#server/testing/outbox.ts";
 import { describeOnSqlite } from "#server/testing/test-databases.ts";
-import { SHOP_ORIGIN, startTestShop, type TestShop } from "./test-shop.ts";
+import { checkoutForm } from "./live-shop.ts";
+import { SHOP_ORIGIN, shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
 
 /*
  * Every storefront page in English at its path and in Hindi under /hi, each with its language, its
@@ -96,5 +98,34 @@ describeOnSqlite("the storefront in two languages", (database) => {
     const response = await shop.request({ method: "GET", url: "/hi/no-such-page" });
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain("पेज नहीं मिला");
+  });
+
+  it("checks a guest out on /hi: the order keeps Hindi, its mail is Hindi, and its confirmation page too", async () => {
+    const guest = shopBrowser(shop);
+    const added = await guest.post("/hi/cart", { intent: "add", productId: String(productId), size: "M" });
+    expect(added.statusCode).toBeLessThan(400);
+    const email = `hindi-${uniqueWord()}@mail.in`;
+    const placed = await guest.post("/hi/guest", checkoutForm(email));
+    expect(placed.statusCode).toBe(302);
+    const confirmation = String(placed.headers.location);
+    expect(confirmation).toMatch(/^\/hi\/orders\/[\w-]{40,}$/);
+    const page = await guest.get(confirmation);
+    expect(page.body).toContain('<html lang="hi-IN"');
+    const [mail] = await mailsTo(database().db, email);
+    expect(mail?.subject).toMatch(/^आपका Kesar ऑर्डर KS-\d+$/);
+    expect(mail?.payload).toMatchObject({ locale: "hi-IN", orderPath: confirmation });
+  });
+
+  it("remembers for the account the language of the pages its owner opens", async () => {
+    const customer = shopBrowser(shop);
+    const email = `remember-${uniqueWord()}@shop.test`;
+    await customer.post("/hi/signup", { name: "Meera", email, password: "Secret-pass-1", redirectTo: "" });
+    const localeOfAccount = async () =>
+      (await database().db.selectFrom("users").select("locale").where("email", "=", email).executeTakeFirstOrThrow())
+        .locale;
+    await customer.get("/hi/cart");
+    expect(await localeOfAccount()).toBe("hi-IN");
+    await customer.get("/cart");
+    expect(await localeOfAccount()).toBe("en-IN");
   });
 });
