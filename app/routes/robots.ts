@@ -1,3 +1,4 @@
+import { isStorefrontPage, LOCALES, localizedPath } from "#core/locales.ts";
 import { publicOrigin } from "../.server/context.ts";
 import type { Route } from "./+types/robots";
 
@@ -26,7 +27,12 @@ export function loader({ context }: Route.LoaderArgs) {
   const origin = publicOrigin(context);
   const body = [
     "User-agent: *",
-    ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
+    // The same private pages in every language (decision record 47).
+    ...PRIVATE_PATHS.flatMap((path) =>
+      [...new Set(LOCALES.map((locale) => (isStorefrontPage(path) ? localizedPath(path, locale) : path)))].map(
+        (localized) => `Disallow: ${localized}`,
+      ),
+    ),
     "Allow: /",
     "",
     `Sitemap: ${origin}/sitemap.xml`,

@@ -128,4 +128,16 @@ describeOnSqlite("the storefront in two languages", (database) => {
     await customer.get("/cart");
     expect(await localeOfAccount()).toBe("en-IN");
   });
+
+  it("lists every page in the sitemap in both languages, each with its alternates", async () => {
+    const sitemap = (await shop.request({ method: "GET", url: "/sitemap.xml" })).body;
+    for (const page of ["/pakistani-suits", `/productinfo/${productId}`]) {
+      expect(sitemap).toContain(`<loc>${SHOP_ORIGIN}${page}</loc>`);
+      expect(sitemap).toContain(`<loc>${SHOP_ORIGIN}/hi${page}</loc>`);
+    }
+    expect(sitemap).toContain(`<loc>${SHOP_ORIGIN}/hi</loc>`);
+    expect(sitemap).toContain(
+      `<xhtml:link rel="alternate" hreflang="hi-IN" href="${SHOP_ORIGIN}/hi/pakistani-suits"/><xhtml:link rel="alternate" hreflang="x-default" href="${SHOP_ORIGIN}/pakistani-suits"/>`,
+    );
+  });
 });
