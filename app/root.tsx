@@ -26,7 +26,8 @@ import { LazyToaster, notify } from "./components/layout/toaster.tsx";
 import { usePersonalFrame } from "./components/layout/use-personal-frame.ts";
 import { LazyErrorScreen } from "./components/lazy-error-screen.tsx";
 import devanagariFonts from "./devanagari.css?url";
-import { useT } from "./locales/i18n.ts";
+import { useLocalePath, useT } from "./locales/i18n.ts";
+import { serviceText } from "./locales/service-text.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -127,20 +128,24 @@ function ThemeColor({ theme }: { theme: Theme }) {
 /** Shows a toast the server queued (after a redirect or a form post) exactly once. */
 function ToastFromServer({ toast }: { toast: Toast | null }) {
   const navigate = useNavigate();
+  const t = useT();
+  const localize = useLocalePath();
   useEffect(() => {
     if (!toast) return;
     const { action } = toast;
-    void notify(toast.kind, toast.message, {
+    void notify(toast.kind, serviceText(t, toast.message), {
       id: toast.id,
       duration: toast.durationMs ?? 5000,
-      ...(action ? { action: { label: action.label, onClick: () => void navigate(action.to) } } : {}),
+      ...(action
+        ? { action: { label: serviceText(t, action.label), onClick: () => void navigate(localize(action.to)) } }
+        : {}),
     });
-  }, [toast, navigate]);
+  }, [toast, navigate, t, localize]);
   if (!toast) return null;
   return (
     <noscript>
       <p role="status" className="fixed right-4 bottom-4 z-50 rounded-md bg-zinc-900 px-4 py-3 text-white">
-        {toast.message}
+        {serviceText(t, toast.message)}
       </p>
     </noscript>
   );

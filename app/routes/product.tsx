@@ -21,6 +21,7 @@ import { ReviewsSection } from "../components/reviews/reviews-section.tsx";
 import { Stars } from "../components/reviews/stars.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { productJsonLd } from "../lib/structured-data.ts";
+import { useT } from "../locales/i18n.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -63,6 +64,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, reviews, offer } = loaderData;
   const [size, setSize] = useState(() => initialSize(product.sizes));
   const { summary, sizeGuide } = reviews;
+  const t = useT();
   return (
     <>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-8 md:grid-cols-2">
@@ -80,7 +82,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ShelfPrice price={product.price} offer={offer ?? undefined} className="text-2xl font-semibold" />
           {offer ? (
             <p className="-mt-3 text-sm text-green-800 dark:text-green-300">
-              {offer.name}: {offer.description}, applied in the cart by itself.
+              {t("product.offerApplied", { name: offer.name, description: offer.description })}
             </p>
           ) : null}
           <ProductDetails product={product} />
@@ -110,11 +112,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 /** The average rating and how many reviews, leading down to them. */
 function RatingLink({ average, count }: { average: number; count: number }) {
+  const t = useT();
   return (
     <a href="#reviews-heading" className="flex items-center gap-2 text-sm" data-testid="product-rating">
       <Stars rating={average} />
       <span>
-        {average.toFixed(1)} · {count === 1 ? "1 review" : `${formatCount(count)} reviews`}
+        {average.toFixed(1)} · {count === 1 ? t("product.review") : t("product.reviews", { count: formatCount(count) })}
       </span>
     </a>
   );
@@ -122,6 +125,7 @@ function RatingLink({ average, count }: { average: number; count: number }) {
 
 /** The piece's descriptions, and its fabric (or material) and type. */
 function ProductDetails({ product }: { product: Route.ComponentProps["loaderData"]["product"] }) {
+  const t = useT();
   return (
     <>
       <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description}</p>
@@ -129,9 +133,11 @@ function ProductDetails({ product }: { product: Route.ComponentProps["loaderData
         <p className="leading-relaxed text-zinc-700 dark:text-zinc-300">{product.description1}</p>
       ) : null}
       <dl className="grid grid-cols-[6rem_1fr] gap-y-1 text-sm">
-        <dt className="text-zinc-600 dark:text-zinc-400">{materialLabel(product.hsn)}</dt>
+        <dt className="text-zinc-600 dark:text-zinc-400">
+          {materialLabel(product.hsn) === "Fabric" ? t("product.fabric") : t("product.material")}
+        </dt>
         <dd>{product.fabric ?? "—"}</dd>
-        <dt className="text-zinc-600 dark:text-zinc-400">Type</dt>
+        <dt className="text-zinc-600 dark:text-zinc-400">{t("product.type")}</dt>
         <dd>{product.type}</dd>
       </dl>
     </>

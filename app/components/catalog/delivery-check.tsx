@@ -4,6 +4,8 @@ import { useFetcher } from "react-router";
 import { deliveryWindowText } from "#core/dates.ts";
 import { isKnownVisitor } from "../../lib/known-visitor.ts";
 import { inOwnTask } from "../../lib/own-task.ts";
+import { useLocale, useT } from "../../locales/i18n.ts";
+import { serviceText } from "../../locales/service-text.ts";
 import type { DeliveryAnswer } from "../../routes/delivery-promise.tsx";
 
 /**
@@ -16,6 +18,7 @@ export function DeliveryCheck({ answer: given }: { answer?: DeliveryAnswer }) {
   const fetcher = useFetcher<DeliveryAnswer>();
   const answer = fetcher.data ?? given;
   const [pincode, setPincode] = useState(given?.pincode ?? "");
+  const t = useT();
   const asked = useRef(false);
   const { load } = fetcher;
   useEffect(() => {
@@ -33,11 +36,11 @@ export function DeliveryCheck({ answer: given }: { answer?: DeliveryAnswer }) {
   return (
     <section aria-labelledby="delivery-check" className="card flex flex-col gap-3 p-4 text-sm">
       <h2 id="delivery-check" className="font-semibold">
-        Check delivery
+        {t("delivery.check")}
       </h2>
       <fetcher.Form method="get" action="/delivery" className="flex gap-2">
         <label htmlFor="delivery-pincode" className="sr-only">
-          Pincode
+          {t("delivery.pincode")}
         </label>
         <input
           id="delivery-pincode"
@@ -45,17 +48,19 @@ export function DeliveryCheck({ answer: given }: { answer?: DeliveryAnswer }) {
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
-          placeholder="Enter pincode"
+          placeholder={t("delivery.enterPincode")}
           value={pincode}
           onChange={(event) => setPincode(event.currentTarget.value)}
           className="field"
         />
         <button type="submit" className="btn-outline shrink-0" disabled={fetcher.state !== "idle"}>
-          Check
+          {t("delivery.checkButton")}
         </button>
       </fetcher.Form>
       <div aria-live="polite" data-testid="delivery-answer">
-        {answer?.error ? <p className="font-medium text-red-700 dark:text-red-300">{answer.error}</p> : null}
+        {answer?.error ? (
+          <p className="font-medium text-red-700 dark:text-red-300">{serviceText(t, answer.error)}</p>
+        ) : null}
         {answer?.promise ? <PromiseLines promise={answer.promise} /> : null}
       </div>
     </section>
@@ -63,8 +68,10 @@ export function DeliveryCheck({ answer: given }: { answer?: DeliveryAnswer }) {
 }
 
 function PromiseLines({ promise }: { promise: NonNullable<DeliveryAnswer["promise"]> }) {
+  const t = useT();
+  const locale = useLocale();
   if (!promise.deliverable) {
-    return <p className="font-medium">We do not deliver to pincode {promise.pincode} yet.</p>;
+    return <p className="font-medium">{t("delivery.notDelivered", { pincode: promise.pincode })}</p>;
   }
   return (
     <ul className="flex flex-col gap-1.5">
@@ -72,18 +79,23 @@ function PromiseLines({ promise }: { promise: NonNullable<DeliveryAnswer["promis
         <Truck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
           <span data-testid="delivery-window" className="font-semibold text-green-800 dark:text-green-300">
-            {deliveryWindowText(promise)}
+            {deliveryWindowText(promise, locale)}
           </span>
-          {promise.place ? <span className="block text-zinc-600 dark:text-zinc-400"> to {promise.place}</span> : null}
+          {promise.place ? (
+            <span className="block text-zinc-600 dark:text-zinc-400">
+              {" "}
+              {t("delivery.to", { place: promise.place })}
+            </span>
+          ) : null}
         </span>
       </li>
       <li className="flex items-center gap-2">
         <Banknote aria-hidden="true" className="size-4 shrink-0" />
-        {promise.cod ? "Cash on delivery available" : "Pay online only for this pincode"}
+        {promise.cod ? t("delivery.cod") : t("delivery.onlineOnly")}
       </li>
       <li className="flex items-center gap-2">
         <RotateCcw aria-hidden="true" className="size-4 shrink-0" />
-        {promise.returnPickup ? "Free return pickup" : "No return pickup here: returns go by post"}
+        {promise.returnPickup ? t("delivery.returnPickup") : t("delivery.noReturnPickup")}
       </li>
     </ul>
   );

@@ -1,6 +1,7 @@
 import { ShoppingBag, Zap } from "lucide-react";
 import { useState } from "react";
 import type { ProductSize } from "#server/catalog/catalog.schemas.ts";
+import { useLocalePath, useT } from "../../locales/i18n.ts";
 import { SizePicker } from "./size-picker.tsx";
 import { SELECT_SIZE, sizeRequired, useCartFetcher } from "./use-cart-fetcher.ts";
 import { WishlistToggle } from "./wishlist-toggle.tsx";
@@ -19,16 +20,18 @@ export function ProductActions(props: {
 }) {
   const { productId, sizes, size, onSizeChange } = props;
   const { fetcher, busy, refusal } = useCartFetcher();
+  const t = useT();
+  const localize = useLocalePath();
   const [sizeError, setSizeError] = useState<string | null>(null);
   const soldOut = sizes.every((entry) => entry.stock === 0);
   const serverSizeError = refusal?.message === SELECT_SIZE ? SELECT_SIZE : null;
-  const needSize = sizeRequired(size, () => setSizeError(SELECT_SIZE));
+  const needSize = sizeRequired(size, () => setSizeError(SELECT_SIZE), t);
   return (
     <div className="flex flex-col gap-4">
       <fetcher.Form
         id={`product-${productId}-actions`}
         method="post"
-        action="/cart"
+        action={localize("/cart")}
         className="flex flex-col gap-4"
         // A press while the last one is on its way is dropped (no double add); this says so.
         aria-busy={busy || undefined}
@@ -48,7 +51,7 @@ export function ProductActions(props: {
           }}
           error={sizeError ?? serverSizeError}
         />
-        {soldOut ? <p className="font-medium text-red-600 dark:text-red-400">Sold out in every size.</p> : null}
+        {soldOut ? <p className="font-medium text-red-600 dark:text-red-400">{t("product.soldOut")}</p> : null}
       </fetcher.Form>
       <div className="flex flex-wrap gap-3">
         <CartButtons form={`product-${productId}-actions`} soldOut={soldOut} />
@@ -60,15 +63,16 @@ export function ProductActions(props: {
 
 /** Add To Cart and Order Now, which send the size form above them. */
 function CartButtons({ form, soldOut }: { form: string; soldOut: boolean }) {
+  const t = useT();
   return (
     <>
       <button type="submit" form={form} name="intent" value="add" className="btn-contrast" disabled={soldOut}>
         <ShoppingBag aria-hidden="true" className="size-4" />
-        Add To Cart
+        {t("product.addToCart")}
       </button>
       <button type="submit" form={form} name="intent" value="order-now" className="btn-gold" disabled={soldOut}>
         <Zap aria-hidden="true" className="size-4" />
-        Order Now
+        {t("product.orderNow")}
       </button>
     </>
   );

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { ProductSize } from "#server/catalog/catalog.schemas.ts";
+import { useLocalePath, useT } from "../../locales/i18n.ts";
 import { SizeSelect } from "./size-select.tsx";
 import { sizeRequired, useCartFetcher } from "./use-cart-fetcher.ts";
 
@@ -9,19 +10,22 @@ import { sizeRequired, useCartFetcher } from "./use-cart-fetcher.ts";
  */
 export function QuickAdd({ productId, title, sizes }: { productId: number; title: string; sizes: ProductSize[] }) {
   const { fetcher, busy } = useCartFetcher();
+  const t = useT();
+  const localize = useLocalePath();
   const inStock = sizes.filter((entry) => entry.stock > 0);
   const single = sizes.length === 1 ? sizes[0] : undefined;
   const [size, setSize] = useState(single?.size ?? "");
-  if (inStock.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">Out of stock</p>;
+  if (inStock.length === 0)
+    return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("product.outOfStockCard")}</p>;
   return (
     <fetcher.Form
       method="post"
-      action="/cart"
+      action={localize("/cart")}
       className="flex gap-2"
       onSubmit={(event) => {
         // One add at a time; the button stays enabled meanwhile, so focus stays on it.
         if (busy) event.preventDefault();
-        else sizeRequired(size)(event);
+        else sizeRequired(size, undefined, t)(event);
       }}
     >
       <input type="hidden" name="intent" value="add" />
@@ -33,13 +37,13 @@ export function QuickAdd({ productId, title, sizes }: { productId: number; title
           sizes={sizes}
           value={size}
           onChange={setSize}
-          ariaLabel={`Size for ${title}`}
+          ariaLabel={t("product.sizeFor", { title })}
           className="w-24 px-2"
         />
       )}
       {/* The name starts with the words on the button, then says which product. */}
-      <button type="submit" className="btn-primary flex-1" aria-label={`Add to Cart: ${title}`}>
-        Add to Cart
+      <button type="submit" className="btn-primary flex-1" aria-label={t("product.quickAddLabel", { title })}>
+        {t("product.quickAdd")}
       </button>
     </fetcher.Form>
   );

@@ -1,6 +1,8 @@
 import { useId } from "react";
 import { LOW_STOCK_THRESHOLD } from "#core/stock.ts";
 import type { ProductSize } from "#server/catalog/catalog.schemas.ts";
+import { useT } from "../../locales/i18n.ts";
+import { serviceText } from "../../locales/service-text.ts";
 import { SizeSelect } from "./size-select.tsx";
 
 /** The product page's size choice: labelled, with "Only N left" or the reason a choice is needed. */
@@ -16,12 +18,16 @@ export function SizePicker({
   error?: string | null;
 }) {
   const id = useId();
+  const t = useT();
   const chosen = sizes.find((entry) => entry.size === value);
-  const hint = chosen && chosen.stock > 0 && chosen.stock <= LOW_STOCK_THRESHOLD ? `Only ${chosen.stock} left` : null;
+  const hint =
+    chosen && chosen.stock > 0 && chosen.stock <= LOW_STOCK_THRESHOLD
+      ? t("product.onlyLeft", { count: chosen.stock })
+      : null;
   return (
     <div>
       <label htmlFor={id} className="label">
-        Size
+        {t("product.size")}
       </label>
       <SizeSelect
         id={id}
@@ -34,7 +40,7 @@ export function SizePicker({
       />
       <p id={`${id}-note`} className="mt-1 min-h-5 text-sm" aria-live="polite">
         {error ? (
-          <span className="text-red-600 dark:text-red-400">{error}</span>
+          <span className="text-red-600 dark:text-red-400">{serviceText(t, error)}</span>
         ) : hint ? (
           <span className="font-medium text-amber-700 dark:text-amber-400">{hint}</span>
         ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { ProductSize } from "#server/catalog/catalog.schemas.ts";
+import { useT } from "../../locales/i18n.ts";
 
 type SizeSelectProps = {
   id?: string;
@@ -25,6 +26,7 @@ export function SizeSelect({
   className,
 }: SizeSelectProps) {
   const select = useRef<HTMLSelectElement>(null);
+  const t = useT();
   // A size chosen before the page went live stays on screen, but the page never heard of it (no
   // change event reaches a page that is not live yet): it is taken once the page is.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the page going live
@@ -44,10 +46,10 @@ export function SizeSelect({
       aria-describedby={describedBy}
       aria-invalid={invalid ? true : undefined}
     >
-      <option value="">Select size</option>
+      <option value="">{t("product.selectSize")}</option>
       {sizes.map((entry) => (
         <option key={entry.size} value={entry.size} disabled={entry.stock === 0}>
-          {entry.stock === 0 ? `${entry.size} (out of stock)` : entry.size}
+          {entry.stock === 0 ? t("product.outOfStock", { size: entry.size }) : entry.size}
         </option>
       ))}
     </select>

@@ -1,6 +1,7 @@
 import { Heart } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
 import type { Frame } from "../../.server/frame.ts";
+import { useLocalePath, useT } from "../../locales/i18n.ts";
 import { usePersonalFrame } from "../layout/use-personal-frame.ts";
 import { useCartFetcher } from "./use-cart-fetcher.ts";
 
@@ -11,13 +12,15 @@ import { useCartFetcher } from "./use-cart-fetcher.ts";
  */
 export function WishlistToggle({ productId, size }: { productId: number; size: string }) {
   const { fetcher } = useCartFetcher();
+  const t = useT();
+  const localize = useLocalePath();
   const personal = usePersonalFrame(useRouteLoaderData<Frame>("root"));
   const sending = fetcher.formData?.get("intent");
   const saved = sending ? sending === "add" : personal.wishlisted.includes(productId);
   return (
     <fetcher.Form
       method="post"
-      action="/wishlist"
+      action={localize("/wishlist")}
       onSubmit={(event) => {
         // One change at a time: the button stays enabled (and focused) while one is on its way.
         if (fetcher.state !== "idle") event.preventDefault();
@@ -31,11 +34,11 @@ export function WishlistToggle({ productId, size }: { productId: number; size: s
         name="intent"
         value={saved ? "remove" : "add"}
         aria-pressed={saved}
-        title={saved ? "Remove from wishlist" : undefined}
+        title={saved ? t("product.removeFromWishlist") : undefined}
         className="btn-outline"
       >
         <Heart aria-hidden="true" className={`size-4 ${saved ? "fill-current text-red-600 dark:text-red-400" : ""}`} />
-        {saved ? "Wishlisted" : "Add To Wishlist"}
+        {saved ? t("product.wishlisted") : t("product.addToWishlist")}
       </button>
     </fetcher.Form>
   );

@@ -1,3 +1,6 @@
+import { useT } from "../../locales/i18n.ts";
+import { serviceText } from "../../locales/service-text.ts";
+
 /** The lead of a form's summary: what the form's message says before the first field's own sentence. */
 function leadOf(message: string): string | null {
   if (message.startsWith("All fields are required")) return "All fields are required.";
@@ -23,12 +26,15 @@ type FormErrorProps = {
  * are at fault, it names them and links to each ("2 fields need attention: Pincode, Mobile
  * Number"), and each field's own sentence stands beside it, said once.
  */
-export function FormError({ message, id, fieldErrors = {}, labels = {}, ...props }: FormErrorProps) {
-  if (!message) return null;
+export function FormError({ message: sent, id, fieldErrors = {}, labels = {}, ...props }: FormErrorProps) {
+  const t = useT();
+  if (!sent) return null;
+  const message = serviceText(t, sent);
   // In the form's own order.
   const named = Object.keys(labels).filter((name) => name in fieldErrors);
-  const lead = props.lead === undefined ? leadOf(message) : props.lead;
-  const summary = `${named.length} ${named.length === 1 ? "field needs" : "fields need"} attention: `;
+  const lead = props.lead === undefined ? leadOf(sent) : props.lead;
+  const summary =
+    named.length === 1 ? t("form.fieldNeedsAttention") : t("form.fieldsNeedAttention", { count: named.length });
   return (
     <div
       id={id}
@@ -39,7 +45,7 @@ export function FormError({ message, id, fieldErrors = {}, labels = {}, ...props
         message
       ) : (
         <>
-          {lead ? `${lead} ` : null}
+          {lead ? `${serviceText(t, lead.replace(/\.$/, ""))}. ` : null}
           {summary}
           {named.map((name, index) => {
             const field = labels[name];
@@ -60,10 +66,11 @@ export function FormError({ message, id, fieldErrors = {}, labels = {}, ...props
 }
 
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  const t = useT();
   if (!message) return null;
   return (
     <p id={id} className="mt-1 text-sm text-red-600 dark:text-red-400">
-      {message}
+      {serviceText(t, message)}
     </p>
   );
 }

@@ -1,0 +1,27 @@
+import { messages as english } from "./en-IN.ts";
+import type { MessageId, Translate } from "./i18n.ts";
+
+/*
+ * The rooms of the shop refuse and confirm in English (their AppError and toast texts, which the
+ * admin, the logs and the tests read). A shopper on a Hindi page sees them through this table: a
+ * text the catalogue knows, by its English words, is shown in the page's language; a text it does
+ * not know is shown as it came. "Failed to place the order: Please enter the pincode." is translated
+ * part by part.
+ */
+const BY_ENGLISH = new Map<string, MessageId>(
+  (Object.entries(english) as [MessageId, string][])
+    .filter(([id]) => id.startsWith("service."))
+    .map(([id, text]) => [text, id]),
+);
+
+export function serviceText(t: Translate, message: string): string {
+  const id = BY_ENGLISH.get(message);
+  if (id) return t(id);
+  const colon = message.indexOf(": ");
+  if (colon > 0) {
+    const [head, rest] = [message.slice(0, colon), message.slice(colon + 2)];
+    const headId = BY_ENGLISH.get(head);
+    if (headId) return `${t(headId)}: ${serviceText(t, rest)}`;
+  }
+  return message;
+}
