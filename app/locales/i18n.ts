@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useLocation } from "react-router";
-import { DEFAULT_LOCALE, type Locale, localeOfPath, localizedPath } from "#core/locales.ts";
+import { DEFAULT_LOCALE, isStorefrontPage, type Locale, localeOfPath, localizedPath } from "#core/locales.ts";
 import { fillIn, type MessageValues } from "#core/translate.ts";
 import { messages as english } from "./en-IN.ts";
 
@@ -47,5 +47,6 @@ export function useT(): Translate {
 /** Turns a shop path into the page's language: "/cart" is "/hi/cart" on a Hindi page. */
 export function useLocalePath(): (path: string) => string {
   const locale = useLocale();
-  return useMemo(() => (path: string) => localizedPath(path, locale), [locale]);
+  // Files, feeds and the admin area have one address for every language.
+  return useMemo(() => (path: string) => (isStorefrontPage(path) ? localizedPath(path, locale) : path), [locale]);
 }

@@ -1,5 +1,6 @@
 import { redirect, useNavigate } from "react-router";
 import { z } from "zod";
+import { localeOfPath } from "#core/locales.ts";
 import { seenOffers } from "#core/offers.ts";
 import { writeQuote } from "#core/price-quote.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
@@ -35,6 +36,7 @@ import { Modal } from "../components/ui/modal.tsx";
 import { cartPath } from "../lib/cart-choices.ts";
 import { orderNowPath, pieceSearch } from "../lib/order-now.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/cart";
 
@@ -124,23 +126,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Cart", description: "Your shopping cart.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("cart.title"), description: t("cart.description"), noindex: true });
+};
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, piece, signedIn, checkoutOpen, cartPayment } = loaderData;
   const cartCheckout = cartPath(choicesOf(cart), { checkout: true });
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       {/* Focus comes here when the last line is removed. */}
       <h1 id="cart-heading" tabIndex={-1} className="font-display text-3xl font-semibold">
-        Cart
+        {t("cart.title")}
       </h1>
       {cart.lines.length === 0 ? (
-        <EmptyNotice message="Your cart is empty" />
+        <EmptyNotice message="empty.cart" />
       ) : (
         <div className="mt-6 grid items-start gap-8 lg:grid-cols-[1fr_20rem]">
-          <section aria-label="Cart Items">
+          <section aria-label={t("cart.items")}>
             <CartLines lines={cart.lines} />
           </section>
           <CartSummary totals={cart}>

@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { redirect } from "react-router";
+import { localeOfPath } from "#core/locales.ts";
 import { formatInr } from "#core/money.ts";
 import type { CartOffers } from "#core/offers.ts";
 import { seenOffers } from "#core/offers.ts";
@@ -17,6 +18,7 @@ import { OrderItems } from "../components/cart/order-items.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
 import { pieceSearch } from "../lib/order-now.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/guest";
 
@@ -38,8 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return checkoutFromForm(context, request, await readForm(request));
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Guest checkout", description: "Check out as a guest.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("guest.title"), description: t("guest.description"), noindex: true });
+};
 
 /**
  * The code the guest's cart keeps, and how it stands: applied, or why not (an offer for signed-in
@@ -74,11 +78,12 @@ function GuestOfferCode({ offers }: { offers: CartOffers }) {
  */
 export default function GuestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, piece, idempotencyKey, payment } = loaderData;
+  const t = useT();
   if (cart.lines.length === 0) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="font-display text-3xl font-semibold">Guest checkout</h1>
-        <EmptyNotice message="Your cart is empty" />
+        <h1 className="font-display text-3xl font-semibold">{t("guest.title")}</h1>
+        <EmptyNotice message="empty.cart" />
       </div>
     );
   }
@@ -88,16 +93,14 @@ export default function GuestCheckout({ loaderData, actionData }: Route.Componen
       <GuestOrderSummary cart={cart} piece={piece} online={payment.online} />
       <section aria-labelledby="guest-title" className="card p-6 lg:col-start-1 lg:row-start-1">
         <h1 id="guest-title" className="font-display text-3xl font-semibold">
-          Guest checkout
+          {t("guest.title")}
         </h1>
         <p className="mt-2 mb-6 rounded-md bg-zinc-100 p-3 text-sm text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-          {cart.offers.applied.length > 0
-            ? "Members' offers and points need an account: this order gets the offers open to everyone."
-            : "Members' offers and points need an account: as a guest you get the offers open to everyone, and no reward points."}{" "}
+          {cart.offers.applied.length > 0 ? t("guest.membersWithOffers") : t("guest.members")}{" "}
           <Link to="/signup?redirectTo=%2Fcart" className="font-semibold underline">
-            Sign up
+            {t("guest.signUp")}
           </Link>{" "}
-          to earn them.
+          {t("guest.toEarn")}
         </p>
         {cart.blocked ? (
           <CheckoutBlocked where="elsewhere" />
@@ -131,20 +134,21 @@ function GuestOrderSummary({
   piece: Route.ComponentProps["loaderData"]["piece"];
   online: boolean;
 }) {
+  const t = useT();
   return (
     <details open className="card group p-4 lg:col-start-2 lg:row-start-1 lg:p-6">
       <summary className="flex cursor-pointer list-none items-center gap-2 font-semibold [&::-webkit-details-marker]:hidden">
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-180" />
-        <span className="flex-1">Order summary</span>
+        <span className="flex-1">{t("guest.summary")}</span>
         <span>{formatInr(cart.grandTotal)}</span>
       </summary>
       <div className="mt-3 flex flex-col gap-3">
         <OrderItems lines={cart.lines} totals={cart} online={online} />
         <GuestOfferCode offers={cart.offers} />
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {cart.itemCount} {cart.itemCount === 1 ? "item" : "items"} ·{" "}
+          {cart.itemCount === 1 ? t("guest.item") : t("guest.items", { count: cart.itemCount })} ·{" "}
           <Link to={piece ? `/productinfo/${piece.productId}` : "/cart"} className="underline">
-            {piece ? "Back to the product" : "Edit cart"}
+            {piece ? t("guest.backToProduct") : t("guest.editCart")}
           </Link>
         </p>
       </div>

@@ -1,3 +1,4 @@
+import { localeOfPath } from "#core/locales.ts";
 import { customerCancelSchema } from "#server/orders/orders.schemas.ts";
 import { cancelOrderAsBuyer, orderByAccessToken } from "#server/orders/orders.service.ts";
 import { orderReturnsPanel } from "#server/returns/returns.service.ts";
@@ -11,6 +12,7 @@ import { OrderPlacedNotice } from "../components/orders/order-placed-notice.tsx"
 import { OrderView } from "../components/orders/order-view.tsx";
 import { OrderReturns } from "../components/returns/order-returns.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator } from "../locales/i18n.ts";
 import type { Route } from "./+types/order-confirmation";
 
 /**
@@ -37,8 +39,12 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   return redirectWithToast(context, url.pathname, makeToast("success", "Your order is cancelled"));
 }
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Order confirmation", description: "Your order.", noindex: true }),
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta({
+    title: translator(localeOfPath(location.pathname))("order.confirmationTitle"),
+    description: translator(localeOfPath(location.pathname))("order.description"),
+    noindex: true,
+  }),
   // The address holds the secret: it must not leak to other sites through the Referer header.
   { name: "referrer", content: "no-referrer" },
 ];

@@ -74,7 +74,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-display text-3xl font-semibold">My Wishlist</h1>
       {items.length === 0 ? (
-        <EmptyNotice message="Your wishlist is empty" />
+        <EmptyNotice message="empty.wishlist" />
       ) : (
         <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
           {items.map((item) => (

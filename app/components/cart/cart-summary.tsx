@@ -4,6 +4,7 @@ import { shippingText } from "#core/offers.ts";
 import { pointsToPaise } from "#core/points.ts";
 import type { CartView } from "#server/cart/cart.schemas.ts";
 import { cartPath } from "../../lib/cart-choices.ts";
+import { useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
 import { TitledSection } from "../ui/titled-section.tsx";
 import { OfferCodeBox } from "./offer-code-box.tsx";
@@ -19,24 +20,25 @@ export type SummaryTotals = Omit<CartView, "lines" | "itemCount">;
  * content, beside however long a list of items.
  */
 export function CartSummary({ totals, children }: { totals: SummaryTotals; children?: ReactNode }) {
+  const t = useT();
   return (
     <TitledSection
       id="summary-heading"
-      title="Order summary"
+      title={t("summary.title")}
       className="card flex flex-col gap-3 self-start p-6 lg:sticky lg:top-20"
     >
       <dl className="flex flex-col gap-2 text-sm">
-        <Row label="Subtotal" value={formatInr(totals.subtotal)} />
+        <Row label={t("summary.subtotal")} value={formatInr(totals.subtotal)} />
         <OfferRows offers={totals.offers.applied} termClass="text-zinc-600 dark:text-zinc-400" />
-        <Row label="Shipping" value={shippingText(totals.shipping, totals.offers.applied)} />
+        <Row label={t("summary.shipping")} value={shippingText(totals.shipping, totals.offers.applied)} />
         {/* Only when points are spent: a row of ₹0 says nothing. */}
         {totals.pointsRedeemed > 0 ? (
-          <Row label="Points redeemed" value={`−${formatInr(pointsToPaise(totals.pointsRedeemed))}`} />
+          <Row label={t("summary.pointsRedeemed")} value={`−${formatInr(pointsToPaise(totals.pointsRedeemed))}`} />
         ) : null}
         {/* The amount to pay is whole rupees: the paise that rounded it, when there are any. */}
-        {totals.roundOff !== 0 ? <Row label="Round off" value={formatSignedInr(totals.roundOff)} /> : null}
+        {totals.roundOff !== 0 ? <Row label={t("summary.roundOff")} value={formatSignedInr(totals.roundOff)} /> : null}
         <div className="mt-2 flex justify-between border-t border-zinc-200 pt-3 text-base font-semibold dark:border-zinc-800">
-          <dt>Grand Total</dt>
+          <dt>{t("summary.grandTotal")}</dt>
           <dd data-testid="grand-total">{formatInr(totals.grandTotal)}</dd>
         </div>
       </dl>
@@ -65,6 +67,7 @@ function Row({ label, value }: { label: string; value: string }) {
 
 /** Registered customers choose whether to spend their points (1 point = ₹1) on this order. */
 function PointsChoice({ totals }: { totals: SummaryTotals }) {
+  const t = useT();
   return (
     <div className="rounded-md bg-gold-50 p-3 text-sm dark:bg-gold-900/30">
       <PointsNote figures={totals} />
@@ -75,9 +78,7 @@ function PointsChoice({ totals }: { totals: SummaryTotals }) {
           preventScrollReset
           className="mt-1 inline-block font-semibold text-gold-700 underline dark:text-gold-300"
         >
-          {totals.redeeming
-            ? "Don't use my points"
-            : `Use ${totals.redeemablePoints} points on this order (1 point = ₹1)`}
+          {totals.redeeming ? t("summary.dontUsePoints") : t("summary.usePoints", { points: totals.redeemablePoints })}
         </Link>
       )}
     </div>

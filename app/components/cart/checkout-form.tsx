@@ -4,6 +4,7 @@ import type { GuestCheckoutInput } from "#server/orders/orders.schemas.ts";
 import type { PaymentChoices } from "#server/payments/cod.ts";
 import type { Piece } from "../../lib/order-now.ts";
 import { fillFromPincode, usePincodeTypedEarly } from "../../lib/pincode-fill.ts";
+import { type MessageId, useT } from "../../locales/i18n.ts";
 import { Form, Link } from "../../locales/link.tsx";
 import { StateSelect } from "../account/state-select.tsx";
 import { FormError } from "../ui/form-error.tsx";
@@ -53,42 +54,42 @@ type CheckoutFormProps = {
 
 type CheckoutField = {
   name: Exclude<keyof CheckoutValues, "stateCode" | "gstin" | "businessName" | "paymentMethod">;
-  label: string;
-  hint?: string;
+  label: MessageId;
+  hint?: MessageId;
   guestOnly?: boolean;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
 
 /** The checkout's fields, in order; the e-mail is asked of guests only. */
 const CHECKOUT_FIELDS: CheckoutField[] = [
-  { name: "name", label: "Full Name", autoComplete: "name" },
+  { name: "name", label: "checkout.fullName", autoComplete: "name" },
   {
     name: "email",
-    label: "Email",
+    label: "checkout.email",
     type: "email",
     autoComplete: "email",
-    hint: "So that we can reach you about this order.",
+    hint: "checkout.emailHint",
     guestOnly: true,
   },
-  { name: "address", label: "Full Address", autoComplete: "street-address", hint: "House, street and area." },
+  { name: "address", label: "checkout.address", autoComplete: "street-address", hint: "checkout.addressHint" },
   {
     name: "pincode",
-    label: "Pincode",
+    label: "checkout.pincode",
     inputMode: "numeric",
     autoComplete: "postal-code",
     maxLength: 6,
-    hint: "Fills in the city and state.",
+    hint: "checkout.pincodeHint",
     onChange: fillFromPincode,
   },
-  { name: "city", label: "City", autoComplete: "address-level2" },
-  { name: "phone", label: "Mobile Number", type: "tel", autoComplete: "tel", hint: "10 digits; +91 is optional." },
+  { name: "city", label: "checkout.city", autoComplete: "address-level2" },
+  { name: "phone", label: "checkout.mobile", type: "tel", autoComplete: "tel", hint: "checkout.mobileHint" },
 ];
 
 /** The fields a checkout's banner can name and link to. */
-const CHECKOUT_LABELS: Record<string, string> = {
+const CHECKOUT_LABELS: Record<string, MessageId> = {
   ...Object.fromEntries(CHECKOUT_FIELDS.map((field) => [field.name, field.label])),
-  stateCode: "State/UT",
-  gstin: "GSTIN for a business invoice",
-  businessName: "Business name",
+  stateCode: "checkout.state",
+  gstin: "checkout.gstin",
+  businessName: "checkout.businessName",
 };
 
 /**
@@ -113,6 +114,7 @@ export function CheckoutForm({
 }: CheckoutFormProps) {
   const [pincode, setPincode] = useState(values.pincode ?? "");
   usePincodeTypedEarly(values.pincode ?? "", setPincode);
+  const t = useT();
   return (
     <Form
       method="post"
@@ -131,10 +133,14 @@ export function CheckoutForm({
         storeCredit={storeCredit}
         piece={piece}
       />
-      <FormError message={error} fieldErrors={fieldErrors} labels={CHECKOUT_LABELS} />
+      <FormError
+        message={error}
+        fieldErrors={fieldErrors}
+        labels={Object.fromEntries(Object.entries(CHECKOUT_LABELS).map(([name, id]) => [name, t(id)]))}
+      />
       {errorCode === "out-of-stock" && !piece ? (
         <Link to="/cart" className="-mt-2 text-sm font-semibold underline">
-          Review your cart
+          {t("checkout.reviewCart")}
         </Link>
       ) : null}
       <AddressFields guest={guest} values={values} fieldErrors={fieldErrors} pincode={pincode} />
@@ -143,13 +149,18 @@ export function CheckoutForm({
         <>
           <input type="hidden" name="paymentMethod" value="cod" />
           <p className="text-sm" data-testid="nothing-to-pay">
-            Nothing to pay: your store credit pays the whole order.
+            {t("checkout.nothingToPay")}
           </p>
         </>
       ) : (
         <PaymentChoice choices={payment} chosen={values.paymentMethod} error={fieldErrors.paymentMethod} />
       )}
-      <SubmitButton label="Order Now" pendingLabel="Placing your order…" className="btn-gold w-full" action={action} />
+      <SubmitButton
+        label={t("checkout.orderNow")}
+        pendingLabel={t("checkout.placing")}
+        className="btn-gold w-full"
+        action={action}
+      />
     </Form>
   );
 }
@@ -186,10 +197,13 @@ function AddressFields({
   fieldErrors = {},
   pincode,
 }: Pick<CheckoutFormProps, "guest" | "values" | "fieldErrors"> & { pincode: string }) {
+  const t = useT();
   return CHECKOUT_FIELDS.filter((field) => guest || !field.guestOnly).map(({ guestOnly: _guestOnly, ...field }) => (
     <Fragment key={field.name}>
       <TextField
         {...field}
+        label={t(field.label)}
+        hint={field.hint ? t(field.hint) : undefined}
         rows={field.name === "address" ? 3 : undefined}
         required
         defaultValue={values[field.name]}
@@ -209,12 +223,13 @@ function AddressFields({
  */
 function PaymentChoice({ choices, chosen, error }: { choices: PaymentChoices; chosen?: string; error?: string }) {
   const { cod } = choices;
-  const fee = cod.offered && cod.fee > 0 ? ` (+ ${formatInr(cod.fee)} fee)` : "";
+  const t = useT();
+  const fee = cod.offered && cod.fee > 0 ? t("checkout.fee", { amount: formatInr(cod.fee) }) : "";
   if (!choices.online) {
     return cod.offered ? (
       <>
         <input type="hidden" name="paymentMethod" value="cod" />
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">{`Payment: cash on delivery${fee}.`}</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("checkout.codLine", { fee })}</p>
       </>
     ) : (
       <p className="text-sm text-red-700 dark:text-red-300" role="alert">
@@ -226,14 +241,12 @@ function PaymentChoice({ choices, chosen, error }: { choices: PaymentChoices; ch
   const method = chosen ?? (cod.offered ? "cod" : "online");
   return (
     <fieldset className="flex flex-col gap-2 rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-700">
-      <legend className="px-1 font-medium">How would you like to pay?</legend>
+      <legend className="px-1 font-medium">{t("checkout.howToPay")}</legend>
       <label className="flex items-start gap-2">
         <input type="radio" name="paymentMethod" value="online" defaultChecked={method === "online"} className="mt-1" />
         <span>
-          <span className="font-medium">Pay online (UPI, cards, netbanking)</span>
-          <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-            You pay on the next page; we hold your pieces for 15 minutes.
-          </span>
+          <span className="font-medium">{t("checkout.payOnline")}</span>
+          <span className="block text-xs text-zinc-500 dark:text-zinc-400">{t("checkout.payOnlineHint")}</span>
         </span>
       </label>
       <CashOnDeliveryOption cod={cod} fee={fee} checked={method === "cod"} />
@@ -248,6 +261,7 @@ function PaymentChoice({ choices, chosen, error }: { choices: PaymentChoices; ch
 
 /** Cash on delivery as a choice: with its fee, or greyed out with the reason it is not offered. */
 function CashOnDeliveryOption({ cod, fee, checked }: { cod: PaymentChoices["cod"]; fee: string; checked: boolean }) {
+  const t = useT();
   return (
     <label className={`flex items-start gap-2 ${cod.offered ? "" : "opacity-60"}`}>
       <input
@@ -260,7 +274,7 @@ function CashOnDeliveryOption({ cod, fee, checked }: { cod: PaymentChoices["cod"
         className="mt-1"
       />
       <span>
-        <span className="font-medium">Cash on delivery{fee}</span>
+        <span className="font-medium">{t("checkout.cod", { fee })}</span>
         {cod.offered ? null : (
           <span id="cod-not-offered" className="block text-xs text-zinc-600 dark:text-zinc-400">
             {cod.reason}
@@ -278,14 +292,15 @@ function CashOnDeliveryOption({ cod, fee, checked }: { cod: PaymentChoices["cod"
 function BusinessInvoiceFields({ values, fieldErrors }: Pick<CheckoutFormProps, "values" | "fieldErrors">) {
   const errors = fieldErrors ?? {};
   const open = Boolean(values.gstin || values.businessName || errors.gstin || errors.businessName);
+  const t = useT();
   return (
     <details open={open} className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-700">
-      <summary className="cursor-pointer font-medium">Buying for a business? Add your GSTIN</summary>
+      <summary className="cursor-pointer font-medium">{t("checkout.business")}</summary>
       <div className="mt-3 flex flex-col gap-4">
         <TextField
           name="gstin"
-          label="GSTIN for a business invoice"
-          hint="Registered in the state above; the invoice then carries it, for input tax credit."
+          label={t("checkout.gstin")}
+          hint={t("checkout.gstinHint")}
           autoCapitalize="characters"
           maxLength={20}
           defaultValue={values.gstin ?? ""}
@@ -293,8 +308,8 @@ function BusinessInvoiceFields({ values, fieldErrors }: Pick<CheckoutFormProps, 
         />
         <TextField
           name="businessName"
-          label="Business name"
-          hint="As registered under the GSTIN."
+          label={t("checkout.businessName")}
+          hint={t("checkout.businessNameHint")}
           autoComplete="organization"
           defaultValue={values.businessName ?? ""}
           error={errors.businessName}

@@ -1,6 +1,7 @@
 import { deliveryWindowText, formatShopDay } from "#core/dates.ts";
 import { stateByCode } from "#core/indian-states.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
+import { useLocale, useT } from "../../locales/i18n.ts";
 import { TrackingNumber } from "./tracking-number.tsx";
 
 /** "Mumbai, Maharashtra 400050": the city, then the state and the pincode, as an address is written. */
@@ -11,20 +12,22 @@ export function cityLine(order: Pick<OrderDetail, "city" | "stateCode" | "pincod
 
 /** Where the order goes, and once shipped, who carries it and when it is expected. */
 export function OrderDelivery({ order }: { order: OrderDetail }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section className="card p-4 text-sm" aria-labelledby="delivery-heading">
       <h2 id="delivery-heading" className="mb-2 font-semibold">
-        Delivery
+        {t("order.delivery")}
       </h2>
       {order.promisedDelivery && order.status === "placed" ? (
         <p className="mb-2 font-semibold text-green-800 dark:text-green-300" data-testid="delivery-promise">
-          {deliveryWindowText(order.promisedDelivery)}
+          {deliveryWindowText(order.promisedDelivery, locale)}
         </p>
       ) : null}
       <p>{order.name}</p>
       <p className="whitespace-pre-line">{order.address}</p>
       <p>{cityLine(order)}</p>
-      <p>Mobile {order.phone}</p>
+      <p>{t("order.mobile", { phone: order.phone })}</p>
       <p>{order.email}</p>
       {order.buyerGstin ? (
         <p className="mt-2" data-testid="business-invoice">
@@ -33,15 +36,15 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
       ) : null}
       {order.shipment ? (
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 border-t border-zinc-200 pt-3 dark:border-zinc-800">
-          <dt className="text-zinc-600 dark:text-zinc-400">Courier</dt>
+          <dt className="text-zinc-600 dark:text-zinc-400">{t("order.courier")}</dt>
           <dd>{order.shipment.courier}</dd>
-          <dt className="text-zinc-600 dark:text-zinc-400">Tracking number</dt>
+          <dt className="text-zinc-600 dark:text-zinc-400">{t("order.trackingNumber")}</dt>
           <dd>
             <TrackingNumber courier={order.shipment.courier} trackingNumber={order.shipment.trackingNumber} />
           </dd>
           {order.shipment.expectedDeliveryAt && order.status === "shipped" ? (
             <>
-              <dt className="text-zinc-600 dark:text-zinc-400">Expected</dt>
+              <dt className="text-zinc-600 dark:text-zinc-400">{t("order.expected")}</dt>
               <dd>{formatShopDay(order.shipment.expectedDeliveryAt)}</dd>
             </>
           ) : null}

@@ -1,6 +1,7 @@
 import { CircleCheck } from "lucide-react";
 import { deliveryWindowText } from "#core/dates.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
+import { useLocale, useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
 
 /**
@@ -9,6 +10,8 @@ import { Link } from "../../locales/link.tsx";
  * a guest's the page's own address, also mailed).
  */
 export function OrderPlacedNotice({ order }: { order: OrderDetail }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section
       className="mb-6 flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900 dark:border-green-900 dark:bg-green-950 dark:text-green-100"
@@ -18,20 +21,20 @@ export function OrderPlacedNotice({ order }: { order: OrderDetail }) {
       <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-green-700 dark:text-green-300" />
       <div className="flex flex-col gap-1">
         <h2 id="placed-heading" className="text-lg font-semibold">
-          Thank you! Your order is placed.
+          {t("order.thanks")}
         </h2>
         {order.promisedDelivery ? (
           <p className="font-semibold" data-testid="placed-promise">
-            {deliveryWindowText(order.promisedDelivery)}
+            {deliveryWindowText(order.promisedDelivery, locale)}
           </p>
         ) : null}
         {order.isGuest ? (
-          <p>Keep this page's address to check on it later; we have e-mailed it to you too.</p>
+          <p>{t("order.keepAddress")}</p>
         ) : (
           <p>
-            We have e-mailed you its details. Your orders are all in{" "}
+            {t("order.emailed")}{" "}
             <Link to="/order" className="font-semibold underline underline-offset-4">
-              My Orders
+              {t("order.myOrders")}
             </Link>
             .
           </p>

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import { formatShopDate } from "#core/dates.ts";
+import { formatShopDate, formatShopDateHindi } from "#core/dates.ts";
 import { formatInr, formatSignedInr } from "#core/money.ts";
 import { shippingText } from "#core/offers.ts";
-import { STATUS_LABELS } from "#core/order-status.ts";
 import { paymentWords } from "#core/payment-status.ts";
 import { orderPointsMessage, pointsToPaise } from "#core/points.ts";
 import { sizeText } from "#core/sizes.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
+import { useLocale, useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
 import { OfferRows } from "../cart/offer-rows.tsx";
 import { StoreCreditPaid } from "../cart/store-credit-choice.tsx";
@@ -86,20 +86,25 @@ export function OrderView({
 
 /** The order's number and status, when it was placed, how it is paid, and why it was cancelled. */
 function OrderHeading({ order }: { order: OrderDetail }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="font-display text-3xl font-semibold">Order {order.orderNumber}</h1>
+        <h1 className="font-display text-3xl font-semibold">{t("order.heading", { number: order.orderNumber })}</h1>
         <StatusBadge status={order.status} />
       </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Placed on {formatShopDate(order.createdAt)} · Payment:{" "}
+        {t("order.placedOn", {
+          date: locale === "hi-IN" ? formatShopDateHindi(order.createdAt) : formatShopDate(order.createdAt),
+        })}{" "}
+        · {t("order.payment")}{" "}
         <span data-testid="payment-status">{paymentWords(order.payment.method, order.payment.label)}</span>
       </p>
       <PaymentNotice payment={order.payment} />
       {order.cancelReason ? (
         <p className="text-sm" data-testid="cancel-reason">
-          Cancelled: {order.cancelReason}
+          {t("order.cancelled", { reason: order.cancelReason })}
         </p>
       ) : null}
     </>
@@ -129,10 +134,11 @@ function OrderLines({ lines }: { lines: OrderDetail["lines"] }) {
 /** The order's money: subtotal, offers, shipping and fees to the grand total, then credit and points. */
 function OrderTotals({ order }: { order: OrderDetail }) {
   const pointsMessage = orderPointsMessage(order);
+  const t = useT();
   return (
     <section className="card p-4 text-sm" aria-labelledby="totals-heading">
       <h2 id="totals-heading" className="mb-2 font-semibold">
-        Totals
+        {t("order.totals")}
       </h2>
       <TotalRows order={order} />
       {order.storeCreditUsed > 0 ? (
@@ -153,32 +159,33 @@ function OrderTotals({ order }: { order: OrderDetail }) {
 
 /** The totals' rows, each shown only when it applies. */
 function TotalRows({ order }: { order: OrderDetail }) {
+  const t = useT();
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-1">
-      <dt>Subtotal</dt>
+      <dt>{t("order.subtotal")}</dt>
       <dd>{formatInr(order.subtotal)}</dd>
       <OfferRows offers={order.offers} rowClass="col-span-2 flex justify-between gap-3" />
-      <dt>Shipping</dt>
+      <dt>{t("order.shipping")}</dt>
       <dd>{shippingText(order.shipping, order.offers)}</dd>
       {order.payment.codFee > 0 ? (
         <>
-          <dt>Cash on delivery fee</dt>
+          <dt>{t("order.codFee")}</dt>
           <dd>{formatInr(order.payment.codFee)}</dd>
         </>
       ) : null}
       {order.pointsRedeemed > 0 ? (
         <>
-          <dt>Points redeemed</dt>
+          <dt>{t("order.pointsRedeemed")}</dt>
           <dd>−{formatInr(pointsToPaise(order.pointsRedeemed))}</dd>
         </>
       ) : null}
       {order.roundOff !== 0 ? (
         <>
-          <dt>Round off</dt>
+          <dt>{t("order.roundOff")}</dt>
           <dd data-testid="order-round-off">{formatSignedInr(order.roundOff)}</dd>
         </>
       ) : null}
-      <dt className="font-semibold">Grand Total</dt>
+      <dt className="font-semibold">{t("order.grandTotal")}</dt>
       <dd className="font-semibold" data-testid="order-total">
         {formatInr(order.total)}
       </dd>
@@ -196,18 +203,23 @@ function TaxDocuments({
   creditNote: OrderDetail["creditNote"];
   documentsPath: string;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby="documents-heading" className="card p-4 text-sm">
       <h2 id="documents-heading" className="mb-2 font-semibold">
-        Tax documents
+        {t("order.taxDocuments")}
       </h2>
       <ul className="flex flex-wrap gap-3">
         <li>
-          <DocumentLink href={`${documentsPath}/invoice`}>Tax invoice {invoice.number}</DocumentLink>
+          <DocumentLink href={`${documentsPath}/invoice`}>
+            {t("order.taxInvoice", { number: invoice.number })}
+          </DocumentLink>
         </li>
         {creditNote ? (
           <li>
-            <DocumentLink href={`${documentsPath}/credit-note`}>Credit note {creditNote.number}</DocumentLink>
+            <DocumentLink href={`${documentsPath}/credit-note`}>
+              {t("order.creditNote", { number: creditNote.number })}
+            </DocumentLink>
           </li>
         ) : null}
       </ul>
@@ -217,16 +229,19 @@ function TaxDocuments({
 
 /** Each move of the order's status, with its date. */
 function OrderHistory({ history }: { history: OrderDetail["history"] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-labelledby="history-heading" className="text-sm">
       <h2 id="history-heading" className="mb-2 font-semibold">
-        History
+        {t("order.history")}
       </h2>
       <ol className="flex flex-col gap-1">
         {history.map((entry) => (
           <li key={`${entry.to}-${entry.at}`}>
-            {formatShopDate(entry.at)}: {entry.from ? `${STATUS_LABELS[entry.from]} → ` : ""}
-            {STATUS_LABELS[entry.to]}
+            {locale === "hi-IN" ? formatShopDateHindi(entry.at) : formatShopDate(entry.at)}:{" "}
+            {entry.from ? `${t(`status.${entry.from}`)} → ` : ""}
+            {t(`status.${entry.to}`)}
           </li>
         ))}
       </ol>

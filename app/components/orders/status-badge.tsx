@@ -1,5 +1,5 @@
 import type { OrderStatus } from "#core/order-status.ts";
-import { STATUS_LABELS } from "#core/order-status.ts";
+import { useT } from "../../locales/i18n.ts";
 
 const COLOURS: Record<OrderStatus, string> = {
   placed: "bg-blue-100 text-blue-800 dark:bg-blue-900/60 dark:text-blue-200",
@@ -11,12 +11,13 @@ const COLOURS: Record<OrderStatus, string> = {
 
 /** Placed blue, Shipped yellow, Delivered green, Cancelled red, Returned to origin grey. */
 export function StatusBadge({ status }: { status: OrderStatus }) {
+  const t = useT();
   return (
     <span
       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${COLOURS[status]}`}
       data-status={status}
     >
-      {STATUS_LABELS[status]}
+      {t(`status.${status}`)}
     </span>
   );
 }
