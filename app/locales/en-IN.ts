@@ -241,4 +241,5 @@ export const messages = {
   "status.delivered": "Delivered",
   "status.cancelled": "Cancelled",
   "status.returned-to-origin": "Returned to origin",
+  "checkout.selectState": "Select state or union territory",
 } as const;

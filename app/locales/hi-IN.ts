@@ -7,7 +7,7 @@ import type { Catalogue } from "./i18n.ts";
 export const messages: Catalogue = {
   "frame.skipToContent": "सीधे मुख्य भाग पर जाएँ",
   "frame.home": "होम",
-  "frame.homeLabel": "केसर, होम",
+  "frame.homeLabel": "Kesar, होम",
   "frame.collections": "कलेक्शन",
   "frame.menu": "मेन्यू",
   "frame.closeMenu": "मेन्यू बंद करें",
@@ -240,4 +240,5 @@ export const messages: Catalogue = {
   "status.delivered": "डिलीवर हुआ",
   "status.cancelled": "कैंसल",
   "status.returned-to-origin": "वापस आया",
+  "checkout.selectState": "राज्य या केंद्र शासित प्रदेश चुनें",
 };
