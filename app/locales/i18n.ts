@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { DEFAULT_LOCALE, isStorefrontPage, type Locale, localeOfPath, localizedPath } from "#core/locales.ts";
 import { fillIn, type MessageValues } from "#core/translate.ts";
 import { messages as english } from "./en-IN.ts";
@@ -49,4 +49,11 @@ export function useLocalePath(): (path: string) => string {
   const locale = useLocale();
   // Files, feeds and the admin area have one address for every language.
   return useMemo(() => (path: string) => (isStorefrontPage(path) ? localizedPath(path, locale) : path), [locale]);
+}
+
+/** The router's navigate, with a shop path put into the page's language. */
+export function useLocalNavigate(): (path: string) => Promise<void> | void {
+  const navigate = useNavigate();
+  const localize = useLocalePath();
+  return useMemo(() => (path: string) => navigate(localize(path)), [navigate, localize]);
 }

@@ -64,28 +64,36 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <TileGrid tiles={moods} captionStyle="always" />
       </HomeSection>
 
-      <section
-        aria-label={t("home.offers")}
-        className="later border-t border-gold-900 [contain-intrinsic-size:auto_200px]"
-      >
-        <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:grid-cols-2">
-          <li className="flex items-center gap-4">
-            <Truck aria-hidden="true" className="size-10 text-gold-400" />
-            <div>
-              <p className="font-display text-xl text-gold-300">{t("home.fastDelivery")}</p>
-              <p className="text-sm text-zinc-400">{t("home.fastDeliveryBody")}</p>
-            </div>
-          </li>
-          <li className="flex items-center gap-4">
-            <Sparkles aria-hidden="true" className="size-10 text-gold-400" />
-            <div>
-              <p className="font-display text-xl text-gold-300">{t("home.latestFashion")}</p>
-              <p className="text-sm text-zinc-400">{t("home.latestFashionBody")}</p>
-            </div>
-          </li>
-        </ul>
-      </section>
+      <HomePromises />
     </div>
+  );
+}
+
+/** What the shop promises every shopper: fast delivery and new fashion every week. */
+function HomePromises() {
+  const t = useT();
+  return (
+    <section
+      aria-label={t("home.offers")}
+      className="later border-t border-gold-900 [contain-intrinsic-size:auto_200px]"
+    >
+      <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:grid-cols-2">
+        <li className="flex items-center gap-4">
+          <Truck aria-hidden="true" className="size-10 text-gold-400" />
+          <div>
+            <p className="font-display text-xl text-gold-300">{t("home.fastDelivery")}</p>
+            <p className="text-sm text-zinc-400">{t("home.fastDeliveryBody")}</p>
+          </div>
+        </li>
+        <li className="flex items-center gap-4">
+          <Sparkles aria-hidden="true" className="size-10 text-gold-400" />
+          <div>
+            <p className="font-display text-xl text-gold-300">{t("home.latestFashion")}</p>
+            <p className="text-sm text-zinc-400">{t("home.latestFashionBody")}</p>
+          </div>
+        </li>
+      </ul>
+    </section>
   );
 }
 

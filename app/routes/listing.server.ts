@@ -1,7 +1,7 @@
 import { findCollection } from "#core/collections.ts";
 import { pathWithoutLocale } from "#core/locales.ts";
 import { type ListingQuery, listingQuerySchema } from "#server/catalog/catalog.schemas.ts";
-import { collectionTitle } from "../locales/collections.ts";
+import { collectionTitle } from "../locales/collection-names.ts";
 import type { MessageId, Translate } from "../locales/i18n.ts";
 
 export type ListingRequest = {

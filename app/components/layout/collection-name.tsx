@@ -1,5 +1,5 @@
 import { COLLECTIONS, type Collection } from "#core/collections.ts";
-import { collectionLabel, collectionLinkText } from "../../locales/collections.ts";
+import { collectionLabel, collectionLinkText } from "../../locales/collection-names.ts";
 import { useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
 

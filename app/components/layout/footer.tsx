@@ -1,5 +1,5 @@
 import { COLLECTIONS } from "#core/collections.ts";
-import { collectionLinkText } from "../../locales/collections.ts";
+import { collectionLinkText } from "../../locales/collection-names.ts";
 import { type MessageId, type Translate, useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
-import { useLocalePath, useT } from "../../locales/i18n.ts";
+import { useSearchParams } from "react-router";
+import { useLocalNavigate, useT } from "../../locales/i18n.ts";
 import { Form } from "../../locales/link.tsx";
 import { type SuggestionOption, useSearchSuggestions } from "./use-search-suggestions.ts";
 
@@ -14,15 +14,14 @@ import { type SuggestionOption, useSearchSuggestions } from "./use-search-sugges
 export function SearchBox({ id, className = "" }: { id: string; className?: string }) {
   const { value, setValue, input } = useBoxValue();
   const suggestions = useSearchSuggestions();
-  const navigate = useNavigate();
+  const navigate = useLocalNavigate();
   const listId = `${id}-suggestions`;
   const t = useT();
-  const localize = useLocalePath();
 
   function choose(option: SuggestionOption) {
     suggestions.close();
     if (option.kind === "search") setValue(option.label);
-    void navigate(localize(option.href));
+    void navigate(option.href);
   }
 
   return (
@@ -33,9 +32,7 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
       className={`relative ${className}`}
       onSubmit={suggestions.close}
     >
-      <label htmlFor={id} className="sr-only">
-        {t("search.label")}
-      </label>
+      <SearchLabel htmlFor={id} />
       <input
         ref={input}
         id={id}
@@ -67,6 +64,16 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
         onChoose={choose}
       />
     </Form>
+  );
+}
+
+/** The box's name, for screen readers (the placeholder shows what to type). */
+function SearchLabel({ htmlFor }: { htmlFor: string }) {
+  const t = useT();
+  return (
+    <label htmlFor={htmlFor} className="sr-only">
+      {t("search.label")}
+    </label>
   );
 }
 
