@@ -11,6 +11,7 @@ import {
   type DeliverySettings,
   parseCutoff,
   parseDeliveryBands,
+  parseRtoRate,
 } from "./delivery/delivery-settings.ts";
 import { findPincode } from "./delivery/pincode-directory.ts";
 import {
@@ -20,6 +21,8 @@ import {
   SigningSettingError,
 } from "./invoices/document-signing.ts";
 import { MessagingSettingError, type MessagingSettings, messagingSettingsOf } from "./messaging/messaging-settings.ts";
+import { ShippingSettingError, shiprocketSettingsOf } from "./shipping/shipping-settings.ts";
+import type { ShiprocketSettings } from "./shipping/shiprocket-session.ts";
 import { parseS3Url } from "./storage/s3-storage.ts";
 import { gstinStateCode, isValidGstin } from "./tax/gstin.ts";
 import type { SellerDetails, Signatory } from "./tax/seller.ts";
@@ -141,6 +144,12 @@ const deliveryBands = z.string().transform((value, context) => {
   return typeof bands === "string" ? fail(context, bands) : bands;
 });
 
+/** Cash on delivery's limit on returns to origin per pincode, e.g. "0.3". */
+const rtoRate = z.string().transform((value, context) => {
+  const rate = parseRtoRate(value);
+  return typeof rate === "string" ? fail(context, rate) : rate;
+});
+
 function fail(context: z.RefinementCtx, message: string): never {
   context.addIssue({ code: "custom", message });
   return z.NEVER;
@@ -200,6 +209,15 @@ const envSchema = z.object({
   // without it), for this fee (GST-inclusive), in rupees.
   COD_MAX_RUPEES: z.coerce.number({ error: "must be a number" }).int().min(0).max(10_000_000).optional(),
   COD_FEE_RUPEES: z.coerce.number({ error: "must be a number" }).int().min(0).max(10_000).default(0),
+  // Courier booking through Shiprocket: all four of who the shop is there, or none (ship by hand);
+  // checked in server/shipping/shipping-settings.ts.
+  SHIPROCKET_EMAIL: z.string().optional(),
+  SHIPROCKET_PASSWORD: z.string().optional(),
+  SHIPROCKET_PICKUP_LOCATION: z.string().optional(),
+  SHIPROCKET_WEBHOOK_TOKEN: z.string().optional(),
+  SHIPROCKET_API_URL: z.string().optional(),
+  // Cash on delivery stops at pincodes whose cash parcels come back more often than this (unset: never).
+  COD_MAX_RTO_RATE: rtoRate.optional(),
   // How many days after delivery a piece may be returned or exchanged.
   RETURN_DAYS: z.coerce.number({ error: "must be a number" }).int().min(0).max(365).default(14),
   // SMS and WhatsApp (server/messaging/messaging-settings.ts checks them).
@@ -276,6 +294,8 @@ export type Config = {
   returnDays: number;
   /** Where SMS go, the DLT template ids, and WhatsApp (null: off). */
   messaging: MessagingSettings;
+  /** Courier booking through Shiprocket (null: the shop ships by hand). */
+  shiprocket: ShiprocketSettings | null;
 };
 
 function sellerOf(values: z.output<typeof envSchema>): SellerDetails {
@@ -295,6 +315,7 @@ function deliverySettingsOf(values: z.output<typeof envSchema>): DeliverySetting
     cutoffMinutes: values.DISPATCH_CUTOFF,
     handlingDays: values.HANDLING_DAYS,
     bands: values.DELIVERY_BANDS,
+    codMaxRtoRate: values.COD_MAX_RTO_RATE ?? null,
   };
 }
 export type RazorpaySettings = {
@@ -365,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     returnDays: values.RETURN_DAYS,
     payments: paymentSettings(values),
     messaging: messagingSettings(values, dataDir),
+    shiprocket: shiprocketSettings(values),
     // An in-memory database lives in one process, so it gets one worker.
     webConcurrency: values.DATABASE_URL === "file::memory:" ? 1 : (values.WEB_CONCURRENCY ?? availableParallelism()),
     // A worker on PostgreSQL waits on its answers over a socket, and needs more pages in hand to keep
@@ -428,6 +450,18 @@ function messagingSettings(values: z.infer<typeof envSchema>, dataDir: string): 
     return messagingSettingsOf(values, dataDir);
   } catch (error) {
     if (error instanceof MessagingSettingError) {
+      throw new ConfigError(`Invalid configuration:\n  ${error.setting}: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+/** Shiprocket's settings, all or none; a bad one stops the start, naming the setting. */
+function shiprocketSettings(values: z.infer<typeof envSchema>): ShiprocketSettings | null {
+  try {
+    return shiprocketSettingsOf(values);
+  } catch (error) {
+    if (error instanceof ShippingSettingError) {
       throw new ConfigError(`Invalid configuration:\n  ${error.setting}: ${error.message}`);
     }
     throw error;

@@ -12,6 +12,11 @@ export type DeliverySettings = {
   handlingDays: number;
   /** Nearest first; the last has no limit. */
   bands: DistanceBand[];
+  /**
+   * Cash on delivery stops at a pincode whose cash parcels come back more often than this fraction
+   * (COD_MAX_RTO_RATE, record 43); null or absent: never.
+   */
+  codMaxRtoRate?: number | null;
 };
 
 /** Within a city, next door, across the country, and the far north-east and the islands. */
@@ -36,6 +41,16 @@ export function parseDeliveryBands(text: string): DistanceBand[] | string {
   }
   if (bands.at(-1)?.upToKm !== null) return "the last band must be * (every distance beyond)";
   return bands;
+}
+
+/** COD_MAX_RTO_RATE ("0.3") as a fraction above 0 and at most 1, or the reason it cannot be read. */
+export function parseRtoRate(text: string): number | string {
+  const value = text.trim();
+  const rate = Number(value);
+  if (!/^(0?\.\d+|0|1|1\.0+)$/.test(value) || !(rate > 0) || rate > 1) {
+    return `must be a fraction above 0 and at most 1, such as 0.3 (got "${value}")`;
+  }
+  return rate;
 }
 
 /** "14:00" as minutes past midnight, or null. */

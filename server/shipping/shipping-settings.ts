@@ -1,0 +1,79 @@
+import { SHIPROCKET_API_URL, type ShiprocketSettings } from "./shiprocket-session.ts";
+
+/*
+ * The courier's settings (SHIPROCKET_*), checked at start as Razorpay's are: all four that say who
+ * the shop is at Shiprocket, or none (the shop then ships by hand and prints its own labels).
+ */
+
+export type ShippingEnv = {
+  SHIPROCKET_EMAIL?: string | undefined;
+  SHIPROCKET_PASSWORD?: string | undefined;
+  SHIPROCKET_PICKUP_LOCATION?: string | undefined;
+  SHIPROCKET_WEBHOOK_TOKEN?: string | undefined;
+  SHIPROCKET_API_URL?: string | undefined;
+};
+
+/** A setting that cannot be used, named, with what is wrong with it. */
+export class ShippingSettingError extends Error {
+  override name = "ShippingSettingError";
+  readonly setting: string;
+  constructor(setting: string, message: string) {
+    super(message);
+    this.setting = setting;
+  }
+}
+
+const REQUIRED = [
+  "SHIPROCKET_EMAIL",
+  "SHIPROCKET_PASSWORD",
+  "SHIPROCKET_PICKUP_LOCATION",
+  "SHIPROCKET_WEBHOOK_TOKEN",
+] as const;
+
+/** The webhook's token is the only proof a status update is Shiprocket's (it is not signed). */
+export const WEBHOOK_TOKEN_MIN = 16;
+
+/**
+ * Shiprocket's settings, or null when none is set. Half of them stops the start, naming each one
+ * missing; so does a token too short to be a secret, or an API address that is not one.
+ */
+export function shiprocketSettingsOf(env: ShippingEnv): ShiprocketSettings | null {
+  const value = (key: keyof ShippingEnv) => env[key]?.trim() ?? "";
+  const missing = REQUIRED.filter((key) => !value(key));
+  if (missing.length === REQUIRED.length) {
+    if (value("SHIPROCKET_API_URL")) {
+      throw new ShippingSettingError(
+        "SHIPROCKET_API_URL",
+        `is set, but ${REQUIRED.join(", ")} are not (set all of them to book couriers, or none)`,
+      );
+    }
+    return null;
+  }
+  const [first] = missing;
+  if (first) {
+    throw new ShippingSettingError(
+      first,
+      `is needed to book couriers (set ${missing.length === 1 ? "it" : `${missing.join(", ")}`} with the other SHIPROCKET_ settings, or none of them)`,
+    );
+  }
+  if (!/^[^\s@]+@[^\s@]+$/.test(value("SHIPROCKET_EMAIL"))) {
+    throw new ShippingSettingError("SHIPROCKET_EMAIL", "must be the e-mail address of a Shiprocket API user");
+  }
+  if (value("SHIPROCKET_WEBHOOK_TOKEN").length < WEBHOOK_TOKEN_MIN) {
+    throw new ShippingSettingError(
+      "SHIPROCKET_WEBHOOK_TOKEN",
+      `must be at least ${WEBHOOK_TOKEN_MIN} characters: it is the only proof a status update comes from Shiprocket`,
+    );
+  }
+  const apiUrl = (value("SHIPROCKET_API_URL") || SHIPROCKET_API_URL).replace(/\/+$/, "");
+  if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(apiUrl)) {
+    throw new ShippingSettingError("SHIPROCKET_API_URL", "must be an http:// or https:// address");
+  }
+  return {
+    email: value("SHIPROCKET_EMAIL"),
+    password: value("SHIPROCKET_PASSWORD"),
+    pickupLocation: value("SHIPROCKET_PICKUP_LOCATION"),
+    webhookToken: value("SHIPROCKET_WEBHOOK_TOKEN"),
+    apiUrl,
+  };
+}
