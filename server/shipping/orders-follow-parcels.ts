@@ -1,6 +1,6 @@
 import type { Actor } from "#core/actor.ts";
-import { ORDER_TRANSITIONS, type OrderStatus, STATUS_LABELS } from "#core/order-status.ts";
-import { trackingPathFor } from "#core/shipment-status.ts";
+import { ORDER_TRANSITIONS, type OrderStatus, STATUS_LABELS, UNSOLD_STATUSES } from "#core/order-status.ts";
+import { SHIPMENT_STATUS_LABELS, trackingPathFor } from "#core/shipment-status.ts";
 import { AppError } from "../errors.ts";
 import { moveOrder } from "../orders/order-machine.ts";
 import { orderRowForUpdate } from "../orders/order-rows.service.ts";
@@ -87,7 +87,13 @@ const followParcel: ShipmentEffect = async (move) => {
   let order = await orderRowForUpdate(move.trx, move.order.id);
   const target = order ? orderStatusForParcel(move.to, order) : null;
   if (!order || !target) return;
-  for (const to of stepsTo(order.status, target)) {
+  const steps = stepsTo(order.status, target);
+  if (steps.length === 0 && order.status !== target && UNSOLD_STATUSES.includes(order.status)) {
+    // The order ended before its parcel did (cancelled while the courier came): someone must look.
+    const problem = `The order is ${STATUS_LABELS[order.status].toLowerCase()}, but the courier reports its parcel ${SHIPMENT_STATUS_LABELS[move.to].toLowerCase()}.`;
+    return noteOrderProblem(move.trx, move.shipment.id, problem);
+  }
+  for (const to of steps) {
     if (await refusalOf(move, order, to)) return;
     const details = detailsOf(move, to);
     await moveOrder(move.trx, {
