@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { stateByCode } from "#core/indian-states.ts";
+import { ShippingSettingError, type ShiprocketSettings, shiprocketSettingsOf } from "./courier-settings.ts";
 import { sqlitePath } from "./db/sqlite-path.ts";
 import {
   DEFAULT_DELIVERY_BANDS,
@@ -21,8 +22,6 @@ import {
   SigningSettingError,
 } from "./invoices/document-signing.ts";
 import { MessagingSettingError, type MessagingSettings, messagingSettingsOf } from "./messaging/messaging-settings.ts";
-import { ShippingSettingError, shiprocketSettingsOf } from "./shipping/shipping-settings.ts";
-import type { ShiprocketSettings } from "./shipping/shiprocket-session.ts";
 import { parseS3Url } from "./storage/s3-storage.ts";
 import { gstinStateCode, isValidGstin } from "./tax/gstin.ts";
 import type { SellerDetails, Signatory } from "./tax/seller.ts";

@@ -1,8 +1,8 @@
+import type { ShiprocketSettings } from "../courier-settings.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { recordStatusUpdate } from "./shipment-news.service.ts";
 import { readShipmentWebhook, webhookTokenMatches } from "./shipment-webhook.ts";
-import type { ShiprocketSettings } from "./shiprocket-session.ts";
 
 /** What a status webhook did, as its answer and the log say. */
 export type WebhookOutcome = {

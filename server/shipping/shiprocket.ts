@@ -1,3 +1,4 @@
+import type { ShiprocketSettings } from "../courier-settings.ts";
 import {
   type AssignedAwb,
   CarrierError,
@@ -14,7 +15,7 @@ import {
 } from "./carrier.ts";
 import { readIndiaDateTime, scanEvent } from "./shipment-webhook.ts";
 import { shiprocketOrderBody, splitAddress } from "./shiprocket-order.ts";
-import { DEFAULT_RETRY, type RetryPolicy, ShiprocketSession, type ShiprocketSettings } from "./shiprocket-session.ts";
+import { DEFAULT_RETRY, type RetryPolicy, ShiprocketSession } from "./shiprocket-session.ts";
 import { readShiprocketStatus } from "./shiprocket-statuses.ts";
 
 /*

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ShiprocketSettings } from "../courier-settings.ts";
 import { renderShippingLabels, type ShippingLabel } from "../shipping/labels.ts";
 import { shiprocketWebhookUrlProblem } from "../shipping/shipment-webhook.ts";
-import type { ShiprocketSettings } from "../shipping/shiprocket-session.ts";
 import {
   type Answer,
   assignAwb,

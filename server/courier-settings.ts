@@ -1,9 +1,21 @@
-import { SHIPROCKET_API_URL, type ShiprocketSettings } from "./shiprocket-session.ts";
-
 /*
  * The courier's settings (SHIPROCKET_*), checked at start as Razorpay's are: all four that say who
- * the shop is at Shiprocket, or none (the shop then ships by hand and prints its own labels).
+ * the shop is at Shiprocket, or none (the shop then ships by hand and prints its own labels). Apart
+ * from the shipping room (server/shipping/), which reads them, so that the configuration depends on
+ * no room that acts on orders.
  */
+
+/** Shiprocket's settings (SHIPROCKET_*): an API user's login, the pickup location's name, the webhook's token. */
+export type ShiprocketSettings = {
+  email: string;
+  password: string;
+  pickupLocation: string;
+  webhookToken: string;
+  /** https://apiv2.shiprocket.in/v1/external, or the local courier's address. */
+  apiUrl: string;
+};
+
+export const SHIPROCKET_API_URL = "https://apiv2.shiprocket.in/v1/external";
 
 export type ShippingEnv = {
   SHIPROCKET_EMAIL?: string | undefined;
