@@ -90,3 +90,39 @@ export async function listOpenNdrShipments(executor: Executor, limit: number, of
     .offset(offset)
     .execute();
 }
+
+/**
+ * Shipments someone must look at, newest news first: lost by the courier, a booking that failed, or
+ * an order that could not follow its parcel.
+ */
+export async function listShipmentsNeedingAttention(executor: Executor, limit: number, offset: number) {
+  return executor
+    .selectFrom("shipments")
+    .innerJoin("orders", "orders.id", "shipments.orderId")
+    .select([
+      "shipments.id",
+      "shipments.orderId",
+      "shipments.awb",
+      "shipments.courierName",
+      "shipments.status",
+      "shipments.statusAt",
+      "shipments.bookingError",
+      "shipments.bookingRetryable",
+      "shipments.orderProblem",
+      "orders.orderNumber",
+      "orders.name",
+      "orders.pincode",
+    ])
+    .where((eb) =>
+      eb.or([
+        eb("shipments.status", "=", "lost"),
+        eb("shipments.bookingError", "is not", null),
+        eb("shipments.orderProblem", "is not", null),
+      ]),
+    )
+    .orderBy("shipments.updatedAt", "desc")
+    .orderBy("shipments.id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}

@@ -13,6 +13,7 @@ import {
   listFailedAttempts,
   listNdrRequests,
   listOpenNdrShipments,
+  listShipmentsNeedingAttention,
   markNdrRequestSent,
 } from "./ndr.repository.ts";
 import { findShipment, findShipmentByTrackingToken } from "./shipments.repository.ts";
@@ -218,4 +219,18 @@ export async function openNdrs(db: Db, actor: Actor, page: number): Promise<{ ro
         })),
     })),
   };
+}
+
+/** A shipment someone must look at: lost, a booking that failed, or an order that could not follow it. */
+export type ShipmentProblem = Awaited<ReturnType<typeof listShipmentsNeedingAttention>>[number];
+
+/** The shipments needing the administrator, 25 a page. */
+export async function shipmentProblems(
+  db: Db,
+  actor: Actor,
+  page: number,
+): Promise<{ rows: ShipmentProblem[]; hasNext: boolean }> {
+  assertAdmin(actor);
+  const rows = await listShipmentsNeedingAttention(db, 26, (page - 1) * 25);
+  return { rows: rows.slice(0, 25), hasNext: rows.length > 25 };
 }
