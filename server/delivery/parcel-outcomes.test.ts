@@ -6,7 +6,7 @@ import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { failure } from "../testing/app-error.ts";
 import { atShop, checkoutDetails, makeProduct, makeVisitor } from "../testing/factories.ts";
-import { ADMIN } from "../testing/returns.ts";
+import { ADMIN } from "../testing/return-fixtures.ts";
 import { placedOrder } from "../testing/shipping.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { deliveryPromise } from "./delivery.service.ts";

@@ -9,7 +9,7 @@ import { checkInParcel } from "../shipping/check-in.service.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct } from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";
-import { ADMIN } from "../testing/returns.ts";
+import { ADMIN } from "../testing/return-fixtures.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { changeStatus, customerOrder } from "./orders.service.ts";
 import { placeOrder } from "./place-order.ts";

@@ -4,7 +4,7 @@ import { orderRow } from "../orders/order-rows.service.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, makeCustomer } from "../testing/factories.ts";
 import { type LocalCourier, startLocalCourier } from "../testing/local-courier.ts";
-import { ADMIN } from "../testing/returns.ts";
+import { ADMIN } from "../testing/return-fixtures.ts";
 import { book, paidOnlineOrder, placedOrder, shipmentOf } from "../testing/shipping.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { bookCouriers } from "./booking.service.ts";

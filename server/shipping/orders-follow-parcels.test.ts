@@ -8,7 +8,7 @@ import { failure } from "../testing/app-error.ts";
 import { actorFor, makeCustomer } from "../testing/factories.ts";
 import { type LocalCourier, startLocalCourier } from "../testing/local-courier.ts";
 import { mailsTo } from "../testing/outbox.ts";
-import { ADMIN, stockOf } from "../testing/returns.ts";
+import { ADMIN, stockOf } from "../testing/return-fixtures.ts";
 import { book, courierNews, paidOnlineOrder, placedOrder, shipmentOf } from "../testing/shipping.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { checkInParcel } from "./check-in.service.ts";

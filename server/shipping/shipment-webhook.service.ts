@@ -1,4 +1,4 @@
-import type { ShiprocketSettings } from "../courier-settings.ts";
+import type { ShiprocketSettings } from "../config/courier-settings.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { recordStatusUpdate } from "./shipment-news.service.ts";

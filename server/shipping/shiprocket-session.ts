@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { ShiprocketSettings } from "../courier-settings.ts";
+import type { ShiprocketSettings } from "../config/courier-settings.ts";
 import { type CarrierCall, CarrierError, isRetryableStatus } from "./carrier.ts";
 
 /** How 429s are waited out: a few tries, each wait bounded; a longer wait is left to the caller. */

@@ -1,4 +1,4 @@
-import type { ShiprocketSettings } from "../courier-settings.ts";
+import type { ShiprocketSettings } from "../config/courier-settings.ts";
 import {
   type AssignedAwb,
   CarrierError,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ShiprocketSettings } from "../courier-settings.ts";
+import type { ShiprocketSettings } from "../config/courier-settings.ts";
 import { renderShippingLabels, type ShippingLabel } from "../shipping/labels.ts";
 import { shiprocketWebhookUrlProblem } from "../shipping/shipment-webhook.ts";
 import {

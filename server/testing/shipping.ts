@@ -9,7 +9,7 @@ import type { CarrierProvider, CarrierStatusEvent } from "../shipping/carrier.ts
 import { findLiveShipment } from "../shipping/shipments.repository.ts";
 import { readShiprocketStatus } from "../shipping/shiprocket-statuses.ts";
 import { atShop, checkoutDetails, makeProduct, makeVisitor } from "./factories.ts";
-import { ADMIN } from "./returns.ts";
+import { ADMIN } from "./return-fixtures.ts";
 
 /*
  * What the shipping tests share: orders placed as a buyer places them, booked as the administrator

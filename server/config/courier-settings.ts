@@ -1,9 +1,22 @@
+import { z } from "zod";
+import { SettingError } from "./setting-fields.ts";
+
 /*
  * The courier's settings (SHIPROCKET_*), checked at start as Razorpay's are: all four that say who
  * the shop is at Shiprocket, or none (the shop then ships by hand and prints its own labels). Apart
  * from the shipping room (server/shipping/), which reads them, so that the configuration depends on
  * no room that acts on orders.
  */
+
+/** The courier's settings as the environment gives them; shiprocketSettingsOf checks them together. */
+export const SHIPROCKET_ENV = {
+  SHIPROCKET_EMAIL: z.string().optional(),
+  SHIPROCKET_PASSWORD: z.string().optional(),
+  SHIPROCKET_PICKUP_LOCATION: z.string().optional(),
+  SHIPROCKET_WEBHOOK_TOKEN: z.string().optional(),
+  // Shiprocket's own address unless set (a local stand-in for tests and demos: npm run dev:carrier).
+  SHIPROCKET_API_URL: z.string().optional(),
+};
 
 /** Shiprocket's settings (SHIPROCKET_*): an API user's login, the pickup location's name, the webhook's token. */
 export type ShiprocketSettings = {
@@ -26,13 +39,8 @@ export type ShippingEnv = {
 };
 
 /** A setting that cannot be used, named, with what is wrong with it. */
-export class ShippingSettingError extends Error {
-  override name = "ShippingSettingError";
-  readonly setting: string;
-  constructor(setting: string, message: string) {
-    super(message);
-    this.setting = setting;
-  }
+function refused(setting: string, message: string): SettingError {
+  return new SettingError([{ setting, message }]);
 }
 
 const REQUIRED = [
@@ -54,7 +62,7 @@ export function shiprocketSettingsOf(env: ShippingEnv): ShiprocketSettings | nul
   const missing = REQUIRED.filter((key) => !value(key));
   if (missing.length === REQUIRED.length) {
     if (value("SHIPROCKET_API_URL")) {
-      throw new ShippingSettingError(
+      throw refused(
         "SHIPROCKET_API_URL",
         `is set, but ${REQUIRED.join(", ")} are not (set all of them to book couriers, or none)`,
       );
@@ -63,23 +71,23 @@ export function shiprocketSettingsOf(env: ShippingEnv): ShiprocketSettings | nul
   }
   const [first] = missing;
   if (first) {
-    throw new ShippingSettingError(
+    throw refused(
       first,
       `is needed to book couriers (set ${missing.length === 1 ? "it" : `${missing.join(", ")}`} with the other SHIPROCKET_ settings, or none of them)`,
     );
   }
   if (!/^[^\s@]+@[^\s@]+$/.test(value("SHIPROCKET_EMAIL"))) {
-    throw new ShippingSettingError("SHIPROCKET_EMAIL", "must be the e-mail address of a Shiprocket API user");
+    throw refused("SHIPROCKET_EMAIL", "must be the e-mail address of a Shiprocket API user");
   }
   if (value("SHIPROCKET_WEBHOOK_TOKEN").length < WEBHOOK_TOKEN_MIN) {
-    throw new ShippingSettingError(
+    throw refused(
       "SHIPROCKET_WEBHOOK_TOKEN",
       `must be at least ${WEBHOOK_TOKEN_MIN} characters: it is the only proof a status update comes from Shiprocket`,
     );
   }
   const apiUrl = (value("SHIPROCKET_API_URL") || SHIPROCKET_API_URL).replace(/\/+$/, "");
   if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(apiUrl)) {
-    throw new ShippingSettingError("SHIPROCKET_API_URL", "must be an http:// or https:// address");
+    throw refused("SHIPROCKET_API_URL", "must be an http:// or https:// address");
   }
   return {
     email: value("SHIPROCKET_EMAIL"),
