@@ -12,11 +12,12 @@ import { type OrderLineRow, type OrderRow, orderProcessSlot } from "../processes
 import type { ShipmentRow } from "../processes/shipment-process.ts";
 import { CarrierError, type CarrierProvider, type ShipmentRequest } from "./carrier.ts";
 import { parcelSizeOf } from "./parcel-size.ts";
-import { claimEarlyNews } from "./shipment-news.service.ts";
+import { applyEarlyNews } from "./shipment-news.service.ts";
 import {
   claimBookingStep,
   endBookingStep,
   findLiveShipment,
+  findShipment,
   findShipmentForUpdate,
   insertShipment,
   moveShipmentIf,
@@ -261,7 +262,8 @@ async function runSteps(
 
 /**
  * The AWB and its courier are stored and the shipment is booked, in one transaction with the
- * shipment held; news the courier sent for the AWB before it was stored is claimed and applied.
+ * shipment held; once it commits, news the courier sent for the AWB before it was stored is
+ * claimed and applied (see applyEarlyNews: inside the transaction it could miss a webhook's news).
  */
 async function storeAwb(
   db: Db,
@@ -269,15 +271,15 @@ async function storeAwb(
   awb: { awb: string; courierName: string; routingCode: string | null },
   now: number,
 ): Promise<ShipmentRow> {
-  return db.transaction().execute(async (trx) => {
+  const booked = await db.transaction().execute(async (trx) => {
     const held = await findShipmentForUpdate(trx, id);
     if (!held) throw new Error(`Shipment ${id} went away while it was booked.`);
     const fields = { awb: awb.awb, courierName: awb.courierName, routingCode: awb.routingCode };
     await updateShipmentBooking(trx, id, fields, now);
     const position = { status: "booked" as const, statusAt: now, rawStatus: "AWB ASSIGNED", rawStatusId: null };
     if (held.status === "booking") await moveShipmentIf(trx, id, held, position, now);
-    const booked = { ...held, ...fields, ...(held.status === "booking" ? position : {}) };
-    await claimEarlyNews(trx, booked, now);
-    return (await findShipmentForUpdate(trx, id)) ?? booked;
+    return { ...held, ...fields, ...(held.status === "booking" ? position : {}) };
   });
+  await applyEarlyNews(db, awb.awb, now);
+  return (await findShipment(db, id)) ?? booked;
 }

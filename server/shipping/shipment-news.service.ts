@@ -165,19 +165,30 @@ export async function recordStatusUpdate(
 }
 
 /**
- * News that came for an AWB before the booking step stored it (a webhook can beat the AWB's
- * answer) becomes the shipment's, oldest first, and moves it as it would have: called by the
- * booking step, in its transaction, with the shipment held once its AWB is stored.
+ * News that came for an AWB before the booking stored it (a webhook can beat the AWB's answer)
+ * becomes the shipment's, oldest first, and moves it as it would have. Each side runs this after
+ * its own transaction commits: the booking once the AWB is stored, the webhook once news of an AWB
+ * it did not know is kept. On PostgreSQL an open transaction's rows are invisible to the other, so
+ * a claim inside either transaction could miss news arriving meanwhile; after both commit, the
+ * later of the two always sees the other's row. The shipment's row is held while it claims, so two
+ * claims take turns, and a claimed event is never claimed again: safe to run any number of times.
+ * Answers how many events it claimed and the last move they made.
  */
-export async function claimEarlyNews(trx: Executor, shipment: ShipmentRow, now: number): Promise<number> {
-  if (!shipment.awb) return 0;
-  const claimed = await claimEventsOfAwb(trx, shipment.awb, shipment.id);
-  let current = shipment;
-  for (const event of claimed) {
-    current = await noteNews(trx, current, event.status === "delivery-failed", now);
-    const news = { ...event, at: event.happenedAt };
-    await applyNews(trx, current, event.id, news, now);
-    current = (await findShipmentByAwbForUpdate(trx, shipment.awb)) ?? current;
-  }
-  return claimed.length;
+export async function applyEarlyNews(
+  db: Db,
+  awb: string,
+  now: number,
+): Promise<{ claimed: number; moved: { from: ShipmentStatus; to: ShipmentStatus } | null }> {
+  return db.transaction().execute(async (trx) => {
+    let current = await findShipmentByAwbForUpdate(trx, awb);
+    let moved: { from: ShipmentStatus; to: ShipmentStatus } | null = null;
+    if (!current) return { claimed: 0, moved };
+    const claimed = await claimEventsOfAwb(trx, awb, current.id);
+    for (const event of claimed) {
+      current = await noteNews(trx, current, event.status === "delivery-failed", now);
+      moved = (await applyNews(trx, current, event.id, { ...event, at: event.happenedAt }, now)) ?? moved;
+      current = (await findShipmentByAwbForUpdate(trx, awb)) ?? current;
+    }
+    return { claimed: claimed.length, moved };
+  });
 }

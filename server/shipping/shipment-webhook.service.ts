@@ -1,7 +1,7 @@
 import type { ShiprocketSettings } from "../config/courier-settings.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { recordStatusUpdate } from "./shipment-news.service.ts";
+import { applyEarlyNews, recordStatusUpdate } from "./shipment-news.service.ts";
 import { readShipmentWebhook, webhookTokenMatches } from "./shipment-webhook.ts";
 
 /** What a status webhook did, as its answer and the log say. */
@@ -31,11 +31,15 @@ export async function receiveShipmentWebhook(
   }
   const webhook = readShipmentWebhook(request.body);
   const outcome = await recordStatusUpdate(db, webhook, now);
+  // News of an AWB the shop did not know may be a booking's still being stored: once this is
+  // committed, the booking's AWB is looked for again (see applyEarlyNews).
+  const early = outcome.shipmentId === null ? await applyEarlyNews(db, webhook.event.awb, now) : null;
+  const moved = early?.moved ?? outcome.moved;
   return {
-    status: outcome.shipmentId === null ? "unknown-awb" : outcome.anythingNew ? "recorded" : "duplicate",
+    status: early?.claimed === 0 ? "unknown-awb" : outcome.anythingNew ? "recorded" : "duplicate",
     awb: webhook.event.awb,
     rawStatus: webhook.event.rawStatus,
     known: outcome.known,
-    moved: outcome.moved ? `${outcome.moved.from} → ${outcome.moved.to}` : null,
+    moved: moved ? `${moved.from} → ${moved.to}` : null,
   };
 }

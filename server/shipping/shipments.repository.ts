@@ -216,6 +216,7 @@ export async function claimEventsOfAwb(executor: Executor, awb: string, shipment
       "in",
       orphans.map((event) => event.id),
     )
+    .where("shipmentId", "is", null)
     .execute();
   return orphans.map((event) => ({ ...event, shipmentId }));
 }

@@ -1,8 +1,9 @@
 import { SYSTEM } from "#core/actor.ts";
 import type { Db } from "../db/schema.ts";
+import { type RepeatingJob, startRepeatingJob } from "../jobs/repeating-job.ts";
 import { bookCouriers } from "./booking.service.ts";
 import { CarrierError, type CarrierProvider, type TrackingReport } from "./carrier.ts";
-import { claimEarlyNews, recordNewsIn } from "./shipment-news.service.ts";
+import { applyEarlyNews, recordNewsIn } from "./shipment-news.service.ts";
 import {
   findShipmentForUpdate,
   listRetryableBookings,
@@ -25,15 +26,13 @@ const BATCH = 50;
 
 /**
  * What the tracking API says of a parcel, recorded as webhooks are (each scan once, the latest
- * status, the day expected), in one transaction; news kept before its AWB was stored is claimed
- * first. The parcel counts as heard of even when nothing is new, so it is asked again only after
+ * status, the day expected), in one transaction. The parcel counts as heard of even when nothing is new, so it is asked again only after
  * another 6 hours.
  */
 export async function recordTrackingReport(db: Db, shipmentId: number, report: TrackingReport, now: number) {
   return db.transaction().execute(async (trx) => {
     const shipment = await findShipmentForUpdate(trx, shipmentId);
     if (!shipment) return 0;
-    await claimEarlyNews(trx, shipment, now);
     let recorded = 0;
     const news = report.latest ? [...report.scans, report.latest] : report.scans;
     for (const [index, event] of news.entries()) {
@@ -63,6 +62,8 @@ export async function trackSilentShipments(
     if (!shipment.awb) continue;
     asked++;
     try {
+      // News kept before its AWB was stored, had the booking missed it (see applyEarlyNews).
+      await applyEarlyNews(db, shipment.awb, now);
       recorded += await recordTrackingReport(db, shipment.id, await carrier.track(shipment.awb), now);
     } catch (error) {
       // Asked again at the next run; one parcel's failure never stops the others.
@@ -84,37 +85,17 @@ export async function retryBookings(db: Db, carrier: CarrierProvider, now: numbe
   );
 }
 
-export type ShippingWorker = { stop: () => Promise<void> };
-
 /** Runs the shipping jobs every `intervalMs` (5 minutes) in the background. */
 export function startShippingWorker(
   db: Db,
   carrier: CarrierProvider,
   options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
-): ShippingWorker {
+): RepeatingJob {
   const intervalMs = options.intervalMs ?? 5 * 60_000;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const tick = () => {
-    timer = null;
-    if (stopped) return;
-    running = (async () => {
-      await trackSilentShipments(db, carrier);
-      await retryBookings(db, carrier);
-    })()
-      .catch((error) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
+  const work = async () => {
+    await trackSilentShipments(db, carrier);
+    await retryBookings(db, carrier);
+    return false;
   };
-  timer = setTimeout(tick, intervalMs);
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startRepeatingJob(work, { intervalMs, firstRunInMs: intervalMs, onError: options.onError });
 }
