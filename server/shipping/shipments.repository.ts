@@ -281,3 +281,23 @@ export async function listRetryableBookings(executor: Executor, before: number, 
     .limit(limit)
     .execute();
 }
+
+/** The live shipments (not cancelled) of these orders: the back office's list of orders to ship. */
+export async function findLiveShipmentsOfOrders(executor: Executor, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return [];
+  return executor
+    .selectFrom("shipments")
+    .select([
+      "orderId",
+      "status",
+      "awb",
+      "courierName",
+      "bookingError",
+      "bookingRetryable",
+      "bookingUntil",
+      "pickupRequestedAt",
+    ])
+    .where("orderId", "in", orderIds)
+    .where("status", "<>", "cancelled")
+    .execute();
+}

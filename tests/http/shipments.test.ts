@@ -116,6 +116,44 @@ describeEachDatabase("courier fulfilment over HTTP", (database) => {
     expect([401, 403]).toContain(refused.statusCode);
   });
 
+  it("books the ticked orders from the shipments page, each on its own, and shows what holds the others back", async () => {
+    const plain = await placedOrder(shop.services.db);
+    // ₹60,000 to Bengaluru: across states above ₹50,000, so not without its e-way bill.
+    const costly = await placedOrder(shop.services.db, {
+      price: 6_000_000,
+      details: { city: "Bengaluru", stateCode: "29", pincode: "560001" },
+    });
+    const post = (payload: string, navigate = true) =>
+      shop.request({
+        method: "POST",
+        url: "/admin/shipments?view=to-ship",
+        headers: { ...FORM, cookie: cookies.admin, ...(navigate ? { "sec-fetch-mode": "navigate" } : {}) },
+        payload,
+      });
+    const answer = await post(`intent=book&orderId=${plain.id}&orderId=${costly.id}`);
+    expect(answer.statusCode).toBe(302);
+    const booked = await findLiveShipment(shop.services.db, plain.id);
+    expect(booked).toMatchObject({ status: "booked" });
+    expect(await findLiveShipment(shop.services.db, costly.id)).toBeUndefined();
+    const page = await get("/admin/shipments?view=to-ship", cookies.admin);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`Booked: Delhivery Surface ${booked?.awb}`);
+    expect(page.body).toContain("Needs its e-way bill number before booking");
+    expect(page.body).toContain(`formAction="/admin/shipments/labels.pdf"`);
+
+    const none = await post("intent=book", false);
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain("Tick the orders to book first.");
+    const forged = await shop.request({
+      method: "POST",
+      url: "/admin/shipments?view=to-ship",
+      headers: { ...FORM, cookie: cookies.customer },
+      payload: `intent=book&orderId=${costly.id}`,
+    });
+    expect([401, 403]).toContain(forged.statusCode);
+    expect(await findLiveShipment(shop.services.db, costly.id)).toBeUndefined();
+  });
+
   it("links the courier's own label, passed through as a PDF; without a courier the shop's label; and the slip's tracking page", async () => {
     const { order, awb, shipment } = await bookedOrder();
     const label = await get(`/admin/orders/${order.id}/label`, cookies.admin);
