@@ -75,6 +75,7 @@ describeJourneys("courier shipping", (journey) => {
     const other = await pageAs(await newPage({ width: 375, height: 800, colorScheme: "dark" }), shop, ravi);
     await other.goto(`${shop.baseUrl}/order/${second}`);
     await other.getByRole("link", { name: "Follow your parcel" }).click();
+    await other.waitForURL(/\/track\/[\w-]{43}$/);
     await expect
       .poll(
         async () => {

@@ -48,10 +48,11 @@ export default async function setup(project: TestProject) {
   const gateway = await startLocalGateway();
   const payment = gateway.settings();
   // Couriers are booked with the local stand-in for Shiprocket, which moves each booked parcel on
-  // every second through the status webhook (orders shipped by hand are untouched).
+  // every second through the status webhook (orders shipped by hand are untouched), and holds a
+  // failed delivery up to two minutes for the buyer's answer.
   const courier = await startLocalCourier();
   const carrier = courier.settings();
-  const stopParcels = courier.autoplay(1000);
+  const stopParcels = courier.autoplay(1000, 120);
   const started = startShop({
     SHIPROCKET_EMAIL: carrier.email,
     SHIPROCKET_PASSWORD: carrier.password,
