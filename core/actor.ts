@@ -17,8 +17,11 @@ export type Actor =
       /** The language the account last used, when it is not the default (record 47). */
       locale?: string;
     }
-  /** The shop itself: start-up, the demo catalogue, command-line tools. */
-  | { kind: "system" };
+  /**
+   * The shop itself: start-up, the demo catalogue, command-line tools; `via` names what acted for it
+   * (the courier's news, when an order follows its parcel).
+   */
+  | { kind: "system"; via?: string };
 
 export type UserActor = Extract<Actor, { kind: "user" }>;
 
@@ -31,5 +34,6 @@ export function isAdmin(actor: Actor): boolean {
 /** How a history entry or a money note names who acted. */
 export function actorLabel(actor: Actor): string {
   if (actor.kind === "user") return `${actor.role}:${actor.email}`;
-  return actor.kind === "system" ? "system" : "guest";
+  if (actor.kind === "system") return actor.via ? `system:${actor.via}` : "system";
+  return "guest";
 }

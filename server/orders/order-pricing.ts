@@ -64,7 +64,13 @@ export async function preparePlacement(
   now: number,
 ): Promise<Placement> {
   const { checkout, sold, totals } = base;
-  const codFee = paymentTerms(checkout, totals.grandTotal - base.storeCredit, sale.payments, base.delivery.cod);
+  const codFee = paymentTerms(
+    checkout,
+    totals.grandTotal - base.storeCredit,
+    sale.payments,
+    base.delivery.cod,
+    base.delivery.codNote,
+  );
   const orderId = await nextOrderId(trx);
   return {
     ...base,
@@ -104,6 +110,7 @@ export function paymentTerms(
   toPay: number,
   payments: SalePayments | undefined,
   codAtPincode: boolean,
+  codNote: string | null = null,
 ): number {
   if (toPay === 0) return 0;
   if (checkout.paymentMethod === "online") {
@@ -119,6 +126,7 @@ export function paymentTerms(
     total: toPay,
     pincode: checkout.pincode,
     codAtPincode,
+    codNote,
   });
   if (!offer.offered) {
     const reason = payments?.online ? `${offer.reason} Please pay online.` : offer.reason;

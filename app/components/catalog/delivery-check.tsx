@@ -91,7 +91,7 @@ function PromiseLines({ promise }: { promise: NonNullable<DeliveryAnswer["promis
       </li>
       <li className="flex items-center gap-2">
         <Banknote aria-hidden="true" className="size-4 shrink-0" />
-        {promise.cod ? t("delivery.cod") : t("delivery.onlineOnly")}
+        {promise.cod ? t("delivery.cod") : promise.codNote ? serviceText(t, promise.codNote) : t("delivery.onlineOnly")}
       </li>
       <li className="flex items-center gap-2">
         <RotateCcw aria-hidden="true" className="size-4 shrink-0" />

@@ -45,6 +45,7 @@ const ENGLISH = {
   "status.due": "Amount due on delivery: {amount}, in cash, to the courier.",
   "status.delivered": "Your order {number} has been delivered. Thank you!",
   "status.cancelled": "Your order {number} has been cancelled. Nothing is due.",
+  "status.follow": "Follow your parcel",
 } as const;
 
 export type MailWordId = keyof typeof ENGLISH;
@@ -88,6 +89,7 @@ const HINDI: Record<MailWordId, string> = {
   "status.due": "डिलीवरी पर देने की रकम: {amount}, कूरियर को नकद।",
   "status.delivered": "आपका ऑर्डर {number} डिलीवर हो गया है। धन्यवाद!",
   "status.cancelled": "आपका ऑर्डर {number} कैंसल हो गया है। कुछ भी देना नहीं है।",
+  "status.follow": "अपना पार्सल ट्रैक करें",
 };
 
 export const MAIL_WORDS: Record<Locale, Record<MailWordId, string>> = { "en-IN": ENGLISH, "hi-IN": HINDI };

@@ -23,9 +23,15 @@ export function orderStatusMail(payload: StatusPayload, url: Url): ReactNode {
         : payload.status === "returned-to-origin"
           ? returnedParts(payload, url)
           : cancelledParts(payload, url, t);
+  const follow = payload.trackingPath && ["shipped", "delivered"].includes(payload.status);
   return letter(
     title,
-    [text(t("status.dear", { name: payload.name })), ...parts, button(t("placed.view"), url(payload.orderPath))],
+    [
+      text(t("status.dear", { name: payload.name })),
+      ...parts,
+      follow && payload.trackingPath ? button(t("status.follow"), url(payload.trackingPath)) : null,
+      button(t("placed.view"), url(payload.orderPath)),
+    ],
     payload.locale,
   );
 }
