@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, localizedPath } from "#core/locales.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "#core/locales.ts";
 import { orderPathFor } from "#core/order-paths.ts";
 import { UNSOLD_STATUSES } from "#core/order-status.ts";
 import { maskUpiId } from "#core/returns.ts";
@@ -17,6 +17,11 @@ import { queueMail } from "./mail.service.ts";
  * itself, after the move's documents and refunds, which it names.
  */
 
+/** An order's language for its mails: none (English) unless it was placed in another (record 47). */
+function mailLocale(locale: string): Locale | undefined {
+  return isLocale(locale) && locale !== DEFAULT_LOCALE ? locale : undefined;
+}
+
 /**
  * The buyer is told where the order now stands, and what matters at that step: the courier and
  * tracking number and what to pay at the door when it ships, the payment received when delivered,
@@ -24,7 +29,7 @@ import { queueMail } from "./mail.service.ts";
  */
 const mailOrderStatus: OrderEffect = async ({ trx, order, to, now, details }) => {
   if (to === "placed") return;
-  const locale = isLocale(order.locale) && order.locale !== DEFAULT_LOCALE ? order.locale : undefined;
+  const locale = mailLocale(order.locale);
   const orderPath = locale ? localizedPath(orderPathFor(order), locale) : orderPathFor(order);
   await queueMail(
     trx,
