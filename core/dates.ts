@@ -39,12 +39,13 @@ export function formatShopDate(epochMillis: number): string {
   return `${day.getUTCDate()} ${INDIAN_MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
 
-/** "5 Jan 2024, 2:30 pm", in the shop's time zone. */
-export function formatShopDateTime(epochMillis: number): string {
+/** "5 Jan 2024, 2:30 pm" ("5 जनवरी 2024, 2:30 pm" in Hindi), in the shop's time zone. */
+export function formatShopDateTime(epochMillis: number, language: "en-IN" | "hi-IN" = "en-IN"): string {
   const time = inIndia(epochMillis);
   const hours = time.getUTCHours();
   const clock = `${hours % 12 || 12}:${twoDigits(time.getUTCMinutes())} ${hours < 12 ? "am" : "pm"}`;
-  return `${formatShopDate(epochMillis)}, ${clock}`;
+  const day = language === "hi-IN" ? formatShopDateHindi(epochMillis) : formatShopDate(epochMillis);
+  return `${day}, ${clock}`;
 }
 
 /** "Fri, 4 Dec": the day an instant falls on in India, as a delivery day is written. */

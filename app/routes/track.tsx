@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { formatShopDay } from "#core/dates.ts";
+import { localeOfPath } from "#core/locales.ts";
 import { formatInr } from "#core/money.ts";
 import { answerFailedDelivery } from "#server/shipping/ndr.service.ts";
 import { parcelTracking } from "#server/shipping/parcel-views.service.ts";
@@ -11,6 +11,9 @@ import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { NdrForm } from "../components/shipping/ndr-form.tsx";
 import { ParcelTimeline } from "../components/shipping/parcel-timeline.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
+import { Link } from "../locales/link.tsx";
+import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/track";
 
 /**
@@ -44,24 +47,28 @@ export function headers() {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta({
-    title: loaderData ? `Parcel of order ${loaderData.parcel.orderNumber}` : "Your parcel",
-    description: "Where your Kesar parcel is.",
-    noindex: true,
-  }),
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return [
+    ...pageMeta({
+      title: loaderData ? t("track.title", { number: loaderData.parcel.orderNumber }) : t("track.yourParcel"),
+      description: t("track.description"),
+      noindex: true,
+    }),
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
 
 export default function Track({ loaderData, actionData }: Route.ComponentProps) {
   const { parcel } = loaderData;
   const failed = parcel.scans[0]?.activity ?? null;
+  const t = useT();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
       <header className="flex flex-col gap-1">
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Order {parcel.orderNumber}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("track.order", { number: parcel.orderNumber })}</p>
         <h1 className="font-display text-3xl font-semibold" data-testid="parcel-status">
-          {parcel.statusLabel}
+          {serviceText(t, parcel.statusLabel)}
         </h1>
       </header>
       <ParcelFacts parcel={parcel} />
@@ -70,14 +77,14 @@ export default function Track({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
       <section aria-labelledby="scans-heading" className="flex flex-col gap-3">
         <h2 id="scans-heading" className="text-lg font-semibold">
-          Its journey
+          {t("track.journey")}
         </h2>
         <ParcelTimeline scans={parcel.scans} />
       </section>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Questions? Reply to any of our e-mails about this order, or{" "}
+        {t("track.questions")}{" "}
         <Link to="/" className="underline">
-          visit the shop
+          {t("track.visitShop")}
         </Link>
         .
       </p>
@@ -88,26 +95,27 @@ export default function Track({ loaderData, actionData }: Route.ComponentProps) 
 /** Who carries it, its AWB, when it is expected, where it goes, and what to pay at the door. */
 function ParcelFacts({ parcel }: { parcel: Route.ComponentProps["loaderData"]["parcel"] }) {
   const expected = parcel.expectedDeliveryAt && !["delivered", "rto-delivered"].includes(parcel.status);
+  const t = useT();
   return (
     <dl className="card grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-4 text-sm">
-      <dt className="text-zinc-600 dark:text-zinc-400">Courier</dt>
-      <dd>{parcel.courierName ?? "Being booked"}</dd>
-      <dt className="text-zinc-600 dark:text-zinc-400">AWB</dt>
+      <dt className="text-zinc-600 dark:text-zinc-400">{t("track.courier")}</dt>
+      <dd>{parcel.courierName ?? t("service.shipBooking")}</dd>
+      <dt className="text-zinc-600 dark:text-zinc-400">{t("track.awb")}</dt>
       <dd className="font-mono break-all" data-testid="parcel-awb">
-        {parcel.awb ?? "Not yet given"}
+        {parcel.awb ?? t("track.notYet")}
       </dd>
       {expected && parcel.expectedDeliveryAt ? (
         <>
-          <dt className="text-zinc-600 dark:text-zinc-400">Expected</dt>
+          <dt className="text-zinc-600 dark:text-zinc-400">{t("track.expected")}</dt>
           <dd className="font-semibold">{formatShopDay(parcel.expectedDeliveryAt)}</dd>
         </>
       ) : null}
-      <dt className="text-zinc-600 dark:text-zinc-400">Going to</dt>
+      <dt className="text-zinc-600 dark:text-zinc-400">{t("track.goingTo")}</dt>
       <dd>{parcel.destination}</dd>
       {parcel.amountDue > 0 ? (
         <>
-          <dt className="text-zinc-600 dark:text-zinc-400">To pay</dt>
-          <dd>{formatInr(parcel.amountDue)} in cash at the door</dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">{t("track.toPay")}</dt>
+          <dd>{t("track.inCash", { amount: formatInr(parcel.amountDue) })}</dd>
         </>
       ) : null}
     </dl>

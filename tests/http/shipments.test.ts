@@ -270,6 +270,17 @@ describeEachDatabase("courier fulfilment over HTTP", (database) => {
     expect((await orderRow(shop.services.db, { id: order.id }))?.status).toBe("shipped");
   });
 
+  it("shows the tracking page in Hindi under /hi, its status and journey in Hindi", async () => {
+    const { awb, shipment } = await bookedOrder();
+    await hook(statusBody(awb, "PICKED UP", Date.now()));
+    const page = await get(`/hi/track/${shipment.trackingToken}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="hi-IN"');
+    expect(page.body).toContain("पार्सल का सफ़र");
+    expect(page.body).toContain("पिकअप हो गया");
+    expect(page.body).toContain(awb);
+  });
+
   it("opens the tracking page by its token alone, private, unindexed and without a Referer; a wrong token finds nothing", async () => {
     const { order, awb, shipment } = await bookedOrder();
     await hook(statusBody(awb, "PICKED UP", Date.now()));

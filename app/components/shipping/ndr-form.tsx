@@ -1,6 +1,6 @@
-import { Form } from "react-router";
 import { formatDeliveryDay, formatShopDateTime } from "#core/dates.ts";
 import type { NdrOffer } from "#server/shipping/ndr.service.ts";
+import { Form } from "../../locales/link.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
 import { TextField } from "../ui/text-field.tsx";
