@@ -1,3 +1,4 @@
+import { localeOfPath } from "#core/locales.ts";
 import { loginSchema } from "#server/accounts/accounts.schemas.ts";
 import { logIn } from "#server/accounts/accounts.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -11,6 +12,7 @@ import { useSignInRedirect } from "../components/account/use-sign-in-redirect.ts
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/login";
 
@@ -32,28 +34,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Login", description: "Log in to your Kesar account.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("auth.login"), description: t("auth.loginDescription"), noindex: true });
+};
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const { redirectTo, otherFormTo } = useSignInRedirect("/signup");
+  const t = useT();
   return (
-    <AuthCard title="Login" other={{ question: "Don't have an account?", label: "Signup", to: otherFormTo }}>
+    <AuthCard
+      title={t("auth.login")}
+      other={{ question: t("auth.noAccount"), label: t("auth.signup"), to: otherFormTo }}
+    >
       {loaderData.signedInAs ? (
         <SignedInNotice signedInAs={loaderData.signedInAs} onward={redirectTo || undefined} />
       ) : (
-        <AuthForm message={actionData?.message} submit={{ label: "Login", pendingLabel: "Logging in…" }}>
+        <AuthForm message={actionData?.message} submit={{ label: t("auth.login"), pendingLabel: t("auth.loggingIn") }}>
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <EmailField />
-          <TextField name="password" label="Password" type="password" autoComplete="current-password" required />
+          <TextField
+            name="password"
+            label={t("auth.password")}
+            type="password"
+            autoComplete="current-password"
+            required
+          />
         </AuthForm>
       )}
       <p className="flex flex-wrap justify-between gap-2 text-sm">
         <Link to="/forgot-password" className="font-semibold underline">
-          Forgot password?
+          {t("auth.forgot")}
         </Link>
         <Link to="/orders/find" className="underline">
-          Find an order placed as a guest
+          {t("auth.findGuestOrder")}
         </Link>
       </p>
     </AuthCard>

@@ -1,3 +1,4 @@
+import { localeOfPath } from "#core/locales.ts";
 import { signupSchema } from "#server/accounts/accounts.schemas.ts";
 import { signUp } from "#server/accounts/accounts.service.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
@@ -12,6 +13,7 @@ import { useSignInRedirect } from "../components/account/use-sign-in-redirect.ts
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import type { Route } from "./+types/signup";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -36,35 +38,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Signup", description: "Create a Kesar account and earn reward points.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("auth.signup"), description: t("auth.signupDescription"), noindex: true });
+};
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, otherFormTo } = useSignInRedirect("/login");
   const errors = actionData?.fieldErrors ?? {};
+  const t = useT();
   return (
-    <AuthCard title="Signup" other={{ question: "Have an account?", label: "Login", to: otherFormTo }}>
+    <AuthCard
+      title={t("auth.signup")}
+      other={{ question: t("auth.haveAccount"), label: t("auth.login"), to: otherFormTo }}
+    >
       {loaderData.signedInAs ? (
         <SignedInNotice signedInAs={loaderData.signedInAs} onward={redirectTo || undefined} />
       ) : (
         <AuthForm
           message={actionData?.message}
           fieldErrors={errors}
-          labels={{ name: "Name", email: "Email", password: "Password" }}
-          submit={{ label: "Signup", pendingLabel: "Creating your account…" }}
+          labels={{ name: t("auth.name"), email: t("auth.email"), password: t("auth.password") }}
+          submit={{ label: t("auth.signup"), pendingLabel: t("auth.creating") }}
         >
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <TextField name="name" label="Name" autoComplete="name" required error={errors.name} />
+          <TextField name="name" label={t("auth.name")} autoComplete="name" required error={errors.name} />
           <EmailField error={errors.email} />
           <TextField
             name="password"
-            label="Password"
+            label={t("auth.password")}
             type="password"
             autoComplete="new-password"
             required
             minLength={loaderData.minLength}
             maxLength={loaderData.maxLength}
-            hint={`Password: ${loaderData.policy.join(", ")}.`}
+            hint={t("auth.passwordHint", { rules: loaderData.policy.join(", ") })}
             error={errors.password}
           />
         </AuthForm>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { redirect } from "react-router";
 import { z } from "zod";
+import { localeOfPath } from "#core/locales.ts";
 import type { ShelfOffer } from "#core/offers.ts";
 import { sizeText } from "#core/sizes.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
@@ -23,6 +24,7 @@ import { SizeSelect } from "../components/catalog/size-select.tsx";
 import { useCartFetcher } from "../components/catalog/use-cart-fetcher.ts";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useLocalePath, useT } from "../locales/i18n.ts";
 import type { Route } from "./+types/wishlist";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -65,14 +67,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "My Wishlist", description: "Products you saved for later.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("wishlist.title"), description: t("wishlist.description"), noindex: true });
+};
 
 export default function Wishlist({ loaderData }: Route.ComponentProps) {
   const { items, offers } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-display text-3xl font-semibold">My Wishlist</h1>
+      <h1 className="font-display text-3xl font-semibold">{t("wishlist.title")}</h1>
       {items.length === 0 ? (
         <EmptyNotice message="empty.wishlist" />
       ) : (
@@ -93,6 +98,8 @@ function WishlistCard({ item, offer }: { item: WishlistItem; offer: ShelfOffer |
   const { fetcher } = useCartFetcher();
   const needsSize = !item.size && item.sizes.length > 1;
   const [size, setSize] = useState(item.size ?? "");
+  const t = useT();
+  const localize = useLocalePath();
   return (
     <div className="flex h-full" data-testid="wishlist-item">
       <ProductCard
@@ -100,11 +107,16 @@ function WishlistCard({ item, offer }: { item: WishlistItem; offer: ShelfOffer |
         offer={offer}
       >
         {item.size ? <p className="text-xs text-zinc-600 dark:text-zinc-400">{sizeText(item.size)}</p> : null}
-        {!item.available ? <p className="text-xs text-red-700 dark:text-red-400">No longer available</p> : null}
-        <fetcher.Form method="post" action="/wishlist" className="flex flex-col gap-2">
+        {!item.available ? <p className="text-xs text-red-700 dark:text-red-400">{t("wishlist.unavailable")}</p> : null}
+        <fetcher.Form method="post" action={localize("/wishlist")} className="flex flex-col gap-2">
           <input type="hidden" name="productId" value={item.productId} />
           {needsSize ? (
-            <SizeSelect sizes={item.sizes} value={size} onChange={setSize} ariaLabel={`Size for ${item.title}`} />
+            <SizeSelect
+              sizes={item.sizes}
+              value={size}
+              onChange={setSize}
+              ariaLabel={t("product.sizeFor", { title: item.title })}
+            />
           ) : null}
           <div className="flex gap-2">
             <button
@@ -114,10 +126,10 @@ function WishlistCard({ item, offer }: { item: WishlistItem; offer: ShelfOffer |
               className="btn-primary flex-1"
               disabled={!item.available}
             >
-              Add To Cart
+              {t("wishlist.addToCart")}
             </button>
             <button type="submit" name="intent" value="remove" className="btn-outline">
-              Remove
+              {t("wishlist.remove")}
             </button>
           </div>
         </fetcher.Form>

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useT } from "../../locales/i18n.ts";
 import { FieldError } from "./form-error.tsx";
 
 type FieldFrameProps = {
@@ -111,5 +112,6 @@ export function Options({ options }: { options: readonly { value: string; label:
 
 /** The e-mail address field of the account forms, as browsers and password managers expect it. */
 export function EmailField({ error }: { error?: string | undefined }) {
-  return <TextField name="email" label="Email" type="email" autoComplete="email" required error={error} />;
+  const t = useT();
+  return <TextField name="email" label={t("auth.email")} type="email" autoComplete="email" required error={error} />;
 }
