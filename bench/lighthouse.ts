@@ -44,7 +44,9 @@ try {
   const [loadBefore = 0] = loadavg();
   // The pages take turns, run after run: the machine's speed drifts within a set (benchmarkIndex
   // moved by half within minutes), and turns give each page's median the same stretch of it.
-  const pages = ["/", listing, product];
+  // --hindi: the same three pages in Hindi too (record 47).
+  const english = ["/", listing, product];
+  const pages = process.argv.includes("--hindi") ? [...english, "/hi", `/hi${listing}`, `/hi${product}`] : english;
   const seen = new Map<string, { performance: number; values: number[] }[]>(pages.map((page) => [page, []]));
   for (const page of pages) await fetch(`${shop.baseUrl}${page}`).then((response) => response.arrayBuffer());
   for (let run = 0; run < runs; run++) {

@@ -76,16 +76,21 @@ describeOnSqlite("the storefront in two languages", (database) => {
     expect(english).not.toContain("पाकिस्तानी सूट");
   });
 
-  it("links the Devanagari font from Hindi pages only", async () => {
+  it("preloads the Devanagari font on Hindi pages only, and declares it for Devanagari under lang hi-IN", async () => {
     const hindi = (await shop.request({ method: "GET", url: "/hi" })).body;
     const english = (await shop.request({ method: "GET", url: "/" })).body;
-    const fontSheet = /<link rel="stylesheet" href="(\/assets\/devanagari-[^"]+\.css)"/;
-    const sheet = hindi.match(fontSheet)?.[1];
-    expect(sheet).toBeDefined();
-    expect(english).not.toMatch(fontSheet);
-    const css = (await shop.request({ method: "GET", url: sheet ?? "" })).body;
-    expect(css).toContain("Noto Sans Devanagari");
-    expect(css.match(/\.woff2/g)?.length).toBe(2);
+    const preload =
+      /<link rel="preload" as="font" type="font\/woff2" href="(\/assets\/[^"]*devanagari-400[^"]*\.woff2)"/;
+    const font = hindi.match(preload)?.[1];
+    expect(font).toBeDefined();
+    expect(english).not.toMatch(preload);
+    expect(english).not.toContain("devanagari-400");
+    expect((await shop.request({ method: "GET", url: font ?? "" })).statusCode).toBe(200);
+    const sheet = hindi.match(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/)?.[1] ?? "";
+    const css = (await shop.request({ method: "GET", url: sheet })).body;
+    expect(css.match(/font-family:\s*"?Noto Sans Devanagari"?/g)?.length).toBe(2);
+    expect(css).toMatch(/unicode-range:\s*U\+0?900-97F/i);
+    expect(css).toMatch(/:lang\(hi-IN\)/);
   });
 
   it("keeps a redirect from a Hindi page in Hindi", async () => {
