@@ -26,6 +26,7 @@ import { usePendingTheme } from "./components/layout/theme-toggle.tsx";
 import { LazyToaster, notify } from "./components/layout/toaster.tsx";
 import { usePersonalFrame } from "./components/layout/use-personal-frame.ts";
 import { LazyErrorScreen } from "./components/lazy-error-screen.tsx";
+import devanagariFonts from "./devanagari.css?url";
 import { useLocalePath, useT } from "./locales/i18n.ts";
 import { serviceText } from "./locales/service-text.ts";
 
@@ -59,7 +60,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={stylesheet} />
         {/* The body text's Devanagari, asked for with the stylesheet rather than after it. */}
         {locale === "hi-IN" ? (
-          <link rel="preload" as="font" type="font/woff2" href={devanagariRegular} crossOrigin="anonymous" />
+          <>
+            <link rel="preload" as="font" type="font/woff2" href={devanagariRegular} crossOrigin="anonymous" />
+            <link rel="stylesheet" href={devanagariFonts} />
+          </>
         ) : null}
         {inAdmin ? null : <LanguageLinks origin={frame?.origin ?? ""} pathname={pathname} />}
         <Meta />

@@ -89,8 +89,7 @@ try {
       total += size;
       if (framework.has(asset)) frameworkBytes += size;
     }
-    // Every page's stylesheet declares the font; only a Hindi page uses it (tests/e2e/hindi.test.ts).
-    const fonts = html.includes('<html lang="hi-IN"') ? fontFilesOf(html) : 0;
+    const fonts = fontFilesOf(html);
     console.log(
       `  ${page.padEnd(24)} fonts ${kb(fonts).padStart(8)} · total ${kb(total).padStart(9)} · framework ${kb(frameworkBytes).padStart(9)} · above the framework ${kb(total - frameworkBytes).padStart(8)} (${assets.size} files)`,
     );

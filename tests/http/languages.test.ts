@@ -86,7 +86,8 @@ describeOnSqlite("the storefront in two languages", (database) => {
     expect(english).not.toMatch(preload);
     expect(english).not.toContain("devanagari-400");
     expect((await shop.request({ method: "GET", url: font ?? "" })).statusCode).toBe(200);
-    const sheet = hindi.match(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/)?.[1] ?? "";
+    const sheet = hindi.match(/<link rel="stylesheet" href="(\/assets\/devanagari-[^"]+\.css)"/)?.[1] ?? "";
+    expect(english).not.toContain("/assets/devanagari-");
     const css = (await shop.request({ method: "GET", url: sheet })).body;
     expect(css.match(/font-family:\s*"?Noto Sans Devanagari"?/g)?.length).toBe(2);
     expect(css).toMatch(/unicode-range:\s*U\+0?900-97F/i);
