@@ -69,7 +69,7 @@ async function throughput(db: Db, label: string): Promise<void> {
     const values = {
       orderNumber: `KS-${100000 + i}`,
       courier: "Delhivery",
-      orderToken: randomBytes(21).toString("base64url"),
+      linkCode: randomBytes(15).toString("base64url"),
     };
     await queueSms(db, { kind: "order-shipped", language: i % 2 ? "hi" : "en", to: mobile(), values });
   }

@@ -27,6 +27,9 @@ export async function startShopProcess(env: Record<string, string>): Promise<Sho
       LOG_LEVEL: "warn",
       UPLOADS_DIR: path.join(ROOT, "node_modules", ".cache", "e2e-uploads"),
       ADMIN_PASSWORD: "Bench-admin-password-1",
+      // Tests and benches ship orders as soon as they are placed: no wait for a buyer's confirmation
+      // unless they ask for it.
+      COD_CONFIRM_ABOVE_RUPEES: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

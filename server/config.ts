@@ -25,6 +25,9 @@ import { gstinStateCode, isValidGstin } from "./tax/gstin.ts";
 import type { SellerDetails, Signatory } from "./tax/seller.ts";
 import { DEMO_SELLER, DEMO_SIGNATORY } from "./tax/seller.ts";
 
+/** Cash orders with more than ₹3,000 to pay are confirmed by their buyer before packing (record 40). */
+export const DEFAULT_COD_CONFIRM_ABOVE_RUPEES = 3000;
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
     error: "must be true or false",
@@ -200,6 +203,14 @@ const envSchema = z.object({
   // without it), for this fee (GST-inclusive), in rupees.
   COD_MAX_RUPEES: z.coerce.number({ error: "must be a number" }).int().min(0).max(10_000_000).optional(),
   COD_FEE_RUPEES: z.coerce.number({ error: "must be a number" }).int().min(0).max(10_000).default(0),
+  // A cash order with more than this to pay (rupees) waits for its buyer's confirmation by SMS or
+  // WhatsApp before it is packed; "off" never asks (record 40, "Wiring").
+  COD_CONFIRM_ABOVE_RUPEES: z
+    .string()
+    .trim()
+    .refine((value) => value === "off" || /^\d{1,8}$/.test(value), "must be a whole number of rupees, or off")
+    .transform((value) => (value === "off" ? null : Number(value)))
+    .default(DEFAULT_COD_CONFIRM_ABOVE_RUPEES),
   // How many days after delivery a piece may be returned or exchanged.
   RETURN_DAYS: z.coerce.number({ error: "must be a number" }).int().min(0).max(365).default(14),
   // SMS and WhatsApp (server/messaging/messaging-settings.ts checks them).
@@ -314,6 +325,8 @@ export type PaymentSettings = {
    */
   codMaxPaise: number;
   codFeePaise: number;
+  /** A cash order with more than this to pay (paise) waits for its buyer's confirmation; null: never. */
+  codConfirmAbovePaise: number | null;
 };
 
 export class ConfigError extends Error {
@@ -402,6 +415,7 @@ function paymentSettings(values: z.infer<typeof envSchema>): PaymentSettings {
     razorpay,
     codMaxPaise: values.COD_MAX_RUPEES === undefined ? defaultCap : values.COD_MAX_RUPEES * 100,
     codFeePaise: values.COD_FEE_RUPEES * 100,
+    codConfirmAbovePaise: values.COD_CONFIRM_ABOVE_RUPEES === null ? null : values.COD_CONFIRM_ABOVE_RUPEES * 100,
   };
 }
 

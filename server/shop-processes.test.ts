@@ -60,14 +60,17 @@ describe("the shop's processes", () => {
       "rewards.creditPoints",
       "payments.collectCash",
       "mail.mailOrderStatus",
+      "messaging.textDelivered",
       "reviews.inviteReview",
     ]);
-    // Paid before the e-way bill is asked for: an unpaid order is told it is unpaid first.
+    // Paid before the e-way bill is asked for: an unpaid order is told it is unpaid first; a large
+    // cash order waits for its buyer's confirmation last.
     expect(orders.shipped).toEqual({
-      guards: ["payments.paymentSettled", "invoices.ewayBillEntered"],
-      effects: ["mail.mailOrderStatus"],
+      guards: ["payments.paymentSettled", "invoices.ewayBillEntered", "cod-confirmation.buyerConfirmed"],
+      effects: ["mail.mailOrderStatus", "messaging.textShipped"],
     });
-    expect(orders.placed).toEqual({ guards: [], effects: [] });
+    // When an order stands: its SMS, then (for a large cash order) the request to confirm it.
+    expect(orders.placed).toEqual({ guards: [], effects: ["messaging.textPlaced", "cod-confirmation.askToConfirm"] });
   });
 
   it("lists a return's steps the same way: stock first, then the return's documents and money, then the mail", () => {

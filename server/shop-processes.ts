@@ -1,6 +1,10 @@
+import { codConfirmationOnOrders } from "./cod-confirmation/cod-confirmation-on-orders.ts";
 import { invoicesOnOrders } from "./invoices/invoices-on-orders.ts";
 import { mailOnOrders, mailOnReturns } from "./mail/status-mails.ts";
+import { messagingOnOrders } from "./messaging/messaging-on-orders.ts";
+import { ordersOnAccounts } from "./orders/guest-orders-by-phone.ts";
 import { paymentsOnOrders } from "./payments/payments-on-orders.ts";
+import { type AccountProcess, accountProcessSlot, composeAccountProcess } from "./processes/account-process.ts";
 import { composeOrderProcess, type OrderProcess, orderProcessSlot } from "./processes/order-process.ts";
 import { composeReturnProcess, type ReturnProcess, returnProcessSlot } from "./processes/return-process.ts";
 import { offersOnOrders } from "./promotions/offers-on-orders.ts";
@@ -23,7 +27,9 @@ import { storeCreditOnOrders } from "./store-credit/store-credit-on-orders.ts";
  * goods back on the shelf first, then the offers, points and store credit the order used, then its
  * money (paid before it ships; refunded when cancelled), then its tax documents (an e-way bill
  * before it ships; the credit note when it does not sell), then the buyer's mail, which names the
- * refund and the credit note, and last the invitation to review, which waits days after it.
+ * refund and the credit note, and their SMS and WhatsApp; then a large cash order's confirmation
+ * (asked for after the placed SMS; confirmed before it ships), and last the invitation to review,
+ * which waits days after it.
  */
 export const ORDER_PROCESS: readonly OrderProcess[] = [
   stockOnOrders,
@@ -33,6 +39,8 @@ export const ORDER_PROCESS: readonly OrderProcess[] = [
   paymentsOnOrders,
   invoicesOnOrders,
   mailOnOrders,
+  messagingOnOrders,
+  codConfirmationOnOrders,
   reviewsOnOrders,
 ];
 
@@ -43,8 +51,14 @@ export const ORDER_PROCESS: readonly OrderProcess[] = [
  */
 export const RETURN_PROCESS: readonly ReturnProcess[] = [stockOnReturns, settlementOnReturns, mailOnReturns];
 
+/** What the rooms do when an account proves its mobile number: its recent guest orders join it. */
+export const ACCOUNT_PROCESS: readonly AccountProcess[] = [ordersOnAccounts];
+
 /** Composes the shop's processes and installs them where the machines find them; running it again changes nothing. */
 export function composeShopProcesses(): void {
   orderProcessSlot.install(composeOrderProcess(ORDER_PROCESS));
   returnProcessSlot.install(composeReturnProcess(RETURN_PROCESS));
+  accountProcessSlot.install(composeAccountProcess(ACCOUNT_PROCESS));
+  // Courier shipping's tracking pages go here when that room gives them:
+  // useTrackingPages(orderTrackingUrl) (server/messaging/tracking-pages.ts).
 }

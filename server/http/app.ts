@@ -7,6 +7,7 @@ import type { AppServices } from "../services.ts";
 import { registerAdminFeed } from "./admin-feed.ts";
 import { registerCompression } from "./compression.ts";
 import { registerErrorHandler } from "./error-handler.ts";
+import { registerMessagingWebhook } from "./messaging-webhook.ts";
 import { registerMetrics, registerRequestLog } from "./observability.ts";
 import { registerOriginCheck } from "./origin-check.ts";
 import { registerPages } from "./pages.ts";
@@ -73,6 +74,7 @@ export async function createApp({
   registerMetrics(app, services);
   registerAdminFeed(app, services);
   registerPaymentWebhook(app, services);
+  registerMessagingWebhook(app, services);
   await registerPages(app, { services, buildDir: BUILD_DIR, vite, routes });
   return app;
 }

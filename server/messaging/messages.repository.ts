@@ -1,6 +1,12 @@
 import { type Insertable, sql } from "kysely";
 import { engineOf } from "../db/database.ts";
-import type { Executor, MessageDelivery, MessageReceiptsTable, MessagesTable } from "../db/schema.ts";
+import type {
+  Executor,
+  MessageDelivery,
+  MessageLinksTable,
+  MessageReceiptsTable,
+  MessagesTable,
+} from "../db/schema.ts";
 
 export async function insertMessage(executor: Executor, row: Insertable<MessagesTable>): Promise<number> {
   const inserted = await executor.insertInto("messages").values(row).returning("id").executeTakeFirstOrThrow();
@@ -191,4 +197,13 @@ export async function countUnsentMessages(executor: Executor): Promise<number> {
     .where("status", "in", ["queued", "sending"])
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+export async function insertLink(executor: Executor, link: MessageLinksTable): Promise<void> {
+  await executor.insertInto("messageLinks").values(link).execute();
+}
+
+export async function findLinkTarget(executor: Executor, code: string): Promise<string | undefined> {
+  const row = await executor.selectFrom("messageLinks").select("target").where("code", "=", code).executeTakeFirst();
+  return row?.target;
 }

@@ -68,6 +68,9 @@ export async function startTestShop(
     ADMIN_PASSWORD: "Admin-password-1",
     PUBLIC_URL: SHOP_ORIGIN,
     MAIL_URL: `file:${outboxDir}`,
+    // The tests ship their orders as soon as they are placed; a large cash order's wait for its
+    // buyer's confirmation is tested on its own (tests/http/cod-confirmation.test.ts).
+    COD_CONFIRM_ABOVE_RUPEES: "off",
     ...env,
   });
   const services = await startServices(config, () => {});

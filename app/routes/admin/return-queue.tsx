@@ -3,6 +3,7 @@ import { z } from "zod";
 import { formatShopDateTime, formatShopDay } from "#core/dates.ts";
 import { imageSources } from "#core/images.ts";
 import { formatInr } from "#core/money.ts";
+import { visibleEmail } from "#core/phone.ts";
 import {
   RETURN_REASON_KEYS,
   RETURN_REASONS,
@@ -171,7 +172,8 @@ function QueuedReturn({ entry, failure }: { entry: Queued; failure: Failure }) {
         </span>
       </div>
       <p>
-        Order {entry.orderNumber} · {entry.name} ({entry.email}) · asked {formatShopDateTime(entry.createdAt)}
+        Order {entry.orderNumber} · {entry.name} {visibleEmail(entry.email) ? ` (${entry.email})` : ""} · asked{" "}
+        {formatShopDateTime(entry.createdAt)}
       </p>
       <p>
         {moneyWay(entry)} · Reason: {RETURN_REASONS[entry.reason as ReturnReason] ?? entry.reason} ·{" "}

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { STATUS_LABELS, statusChoices } from "#core/order-status.ts";
+import { confirmForBuyer } from "#server/cod-confirmation/cod-confirmation.service.ts";
 import { recordEwayBill } from "#server/invoices/eway-bills.service.ts";
 import { ewayBillNumberSchema } from "#server/invoices/invoice.schemas.ts";
 import { changeStatusSchema } from "#server/orders/orders.schemas.ts";
@@ -17,6 +18,7 @@ import { appServices } from "../../.server/context.ts";
 import { formFields, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
+import { BuyerConfirmationPanel } from "../../components/admin/buyer-confirmation-panel.tsx";
 import { EwayBillPanel } from "../../components/admin/eway-bill-panel.tsx";
 import { OrderMoneyTimeline } from "../../components/admin/order-money-timeline.tsx";
 import { StatusChangeForm } from "../../components/admin/status-change-form.tsx";
@@ -40,7 +42,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 /** The page's two forms: the status (the form without an intent), and the e-way bill number. */
 const orderForm = z.object({
   intent: z
-    .enum(["status", "eway-bill", "cash-collected", "cash-remitted"], { error: "Unknown order action." })
+    .enum(["status", "eway-bill", "cash-collected", "cash-remitted", "buyer-confirmed"], {
+      error: "Unknown order action.",
+    })
     .default("status"),
 });
 
@@ -49,6 +53,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await readForm(request);
   const orderId = idFromUrl(url, "order");
   const { intent } = routeFields(form, orderForm);
+  if (intent === "buyer-confirmed") {
+    try {
+      await confirmForBuyer(appServices(context).db, actor, orderId);
+    } catch (error) {
+      return formFailure(error);
+    }
+    return actionDone(context, request, makeToast("success", "Recorded: the buyer confirmed the order"), {
+      backTo: `/admin/updateorderstatus?id=${orderId}`,
+    });
+  }
   if (intent === "cash-collected") {
     try {
       await markCashCollected(appServices(context).db, actor, orderId);
@@ -108,6 +122,7 @@ export default function UpdateOrderStatus({ loaderData, actionData }: Route.Comp
         <h2 id="status-heading" className="text-xl font-semibold">
           Update Order Status
         </h2>
+        <BuyerConfirmationPanel state={order.status === "placed" ? order.buyerConfirmation : null} />
         {choices.length === 0 ? (
           <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
             This order is {STATUS_LABELS[order.status].toLowerCase()}; its status cannot change any more.
