@@ -18,7 +18,7 @@ import {
   RESEND_WAIT_MS,
   resendPhoneCode,
   SENDS_PER_ADDRESS_PER_HOUR,
-  SENDS_PER_NUMBER_PER_HOUR,
+  SENDS_PER_NUMBER_BURST,
   startPhoneSignIn,
   verifyPhoneCode,
 } from "#server/accounts/phone-sign-in.service.ts";
@@ -119,7 +119,7 @@ async function bursts(db: Db, other: Db, label: string): Promise<void> {
     Array.from({ length: 40 }, (_, i) => startPhoneSignIn(pick(i), { phone: target }, client(), now)),
   );
   console.log(
-    `${label}: 40 sign-ins to one number at once         → ${starts} SMS (allowed ${SENDS_PER_NUMBER_PER_HOUR} an hour)`,
+    `${label}: 40 sign-ins to one number at once         → ${starts} SMS (allowed ${SENDS_PER_NUMBER_BURST} in 15 minutes)`,
   );
 
   const ip = `10.79.${counter & 255}.1`;
