@@ -2,12 +2,12 @@ import { codConfirmationOnOrders } from "./cod-confirmation/cod-confirmation-on-
 import { invoicesOnOrders } from "./invoices/invoices-on-orders.ts";
 import { mailOnOrders, mailOnReturns } from "./mail/status-mails.ts";
 import { messagingOnOrders } from "./messaging/messaging-on-orders.ts";
+import { offersOnOrders } from "./offers/offers-on-orders.ts";
 import { ordersOnAccounts } from "./orders/guest-orders-by-phone.ts";
 import { paymentsOnOrders } from "./payments/payments-on-orders.ts";
 import { type AccountProcess, accountProcessSlot, composeAccountProcess } from "./processes/account-process.ts";
 import { composeOrderProcess, type OrderProcess, orderProcessSlot } from "./processes/order-process.ts";
 import { composeReturnProcess, type ReturnProcess, returnProcessSlot } from "./processes/return-process.ts";
-import { offersOnOrders } from "./promotions/offers-on-orders.ts";
 import { settlementOnReturns } from "./returns/return-settlement.ts";
 import { reviewsOnOrders } from "./reviews/review-invitations.ts";
 import { rewardsOnOrders } from "./rewards/rewards-on-orders.ts";

@@ -4,7 +4,7 @@ import { phoneNameForm } from "#server/accounts/phone.schemas.ts";
 import { phoneSignInNeedsName, signInWithPhone } from "#server/accounts/phone-accounts.service.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, readForm, routeFields } from "../.server/forms.ts";
-import { checkCode, phoneClient, refusedStep, resendCode, sendCode } from "../.server/phone-steps.ts";
+import { checkCode, phoneClient, refusedStep, resendCode, sendCode } from "../.server/phone-step-actions.ts";
 import { actorOf, signedInAs } from "../.server/session.ts";
 import { afterSignIn, completeSignIn, signInMeta } from "../.server/sign-in.ts";
 import { makeToast } from "../.server/toasts.ts";

@@ -6,7 +6,7 @@ import { getProfile } from "#server/accounts/profile.service.ts";
 import { appServices } from "../.server/context.ts";
 import { readForm, routeFields } from "../.server/forms.ts";
 import { signedInOrLogin } from "../.server/guards.ts";
-import { checkCode, phoneClient, refusedStep, resendCode, sendCode } from "../.server/phone-steps.ts";
+import { checkCode, phoneClient, refusedStep, resendCode, sendCode } from "../.server/phone-step-actions.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { PhoneCodeStep, PhoneNumberStep } from "../components/account/phone-steps.tsx";
 import type { PhoneStep } from "../lib/phone-step.ts";

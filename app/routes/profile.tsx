@@ -7,7 +7,7 @@ import { whatsappUpdatesForm } from "#server/accounts/phone.schemas.ts";
 import { setWhatsappUpdates } from "#server/accounts/phone-accounts.service.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
 import { pointsSummary } from "#server/rewards/rewards.service.ts";
-import { storeCreditSummary } from "#server/store-credit/store-credit.ts";
+import { storeCreditSummary } from "#server/store-credit/store-credit.service.ts";
 import { actionFailed } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { readForm, routeFields } from "../.server/forms.ts";

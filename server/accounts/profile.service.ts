@@ -5,7 +5,7 @@ import type { Config } from "../config.ts";
 import type { Db, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { hasWhatsappConsent } from "../messaging/messaging.service.ts";
-import { checkUploadedImage, storeProfilePhoto } from "../storage/images.ts";
+import { checkUploadedImage, storeProfilePhoto } from "../storage/shaped-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
 import { findPendingEmail, findUserByEmailKey, findUserById, updateUser } from "./accounts.repository.ts";

@@ -5,7 +5,7 @@ import { PAYMENT_STATUS_LABELS, paymentWords } from "#core/payment-status.ts";
 import { visibleEmail } from "#core/phone.ts";
 import { LOW_STOCK_THRESHOLD } from "#core/stock.ts";
 import { assertAdmin } from "../access.ts";
-import { countLiveProducts } from "../catalog/catalog.repository.ts";
+import { liveProductCount } from "../catalog/catalog.service.ts";
 import { productSearchWords } from "../catalog/search/search.service.ts";
 import { confirmationStates } from "../cod-confirmation/cod-confirmation.service.ts";
 import type { Db } from "../db/schema.ts";
@@ -40,7 +40,7 @@ import {
 export async function dashboardFigures(db: Db, actor: Actor): Promise<DashboardFigures> {
   assertAdmin(actor);
   const [totalProducts, totalOrders, totalUsers, byStatus, money] = await Promise.all([
-    countLiveProducts(db),
+    liveProductCount(db),
     countRows(db, "orders"),
     countRows(db, "users"),
     orderTotalsByStatus(db),

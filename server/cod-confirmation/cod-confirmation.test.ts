@@ -9,7 +9,7 @@ import { placeOrder } from "../orders/place-order.ts";
 import { failure } from "../testing/app-error.ts";
 import { atShop, checkoutDetails, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { capturingSms, messagesFor, sendDueMessages, testDelivery, uniqueMobile } from "../testing/messages.ts";
-import { ADMIN } from "../testing/returns.ts";
+import { ADMIN } from "../testing/return-fixtures.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import {
   AWAITING_MESSAGE,

@@ -77,19 +77,17 @@ function CurrentPassword(props: {
 }) {
   const { errors, emailChanged, missing } = props;
   return (
-    <>
-      <TextField
-        id={PASSWORD_ID}
-        name="currentPassword"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required={emailChanged}
-        hint={emailChanged ? "Needed to change your e-mail." : "Needed only when you change your e-mail."}
-        error={errors.currentPassword ?? (missing.shown && emailChanged ? PASSWORD_FOR_EMAIL : undefined)}
-        onChange={missing.clear}
-      />
-    </>
+    <TextField
+      id={PASSWORD_ID}
+      name="currentPassword"
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      required={emailChanged}
+      hint={emailChanged ? "Needed to change your e-mail." : "Needed only when you change your e-mail."}
+      error={errors.currentPassword ?? (missing.shown && emailChanged ? PASSWORD_FOR_EMAIL : undefined)}
+      onChange={missing.clear}
+    />
   );
 }
 

@@ -19,6 +19,18 @@ export function UsersTable({ rows, firstNumber, adminId }: { rows: Row[]; firstN
   );
 }
 
+/** The user's e-mail (none for an account made by mobile number), and their verified number under it. */
+function ContactCell({ email, mobile }: { email: string | null; mobile: string | null }) {
+  return (
+    <td className="px-2 py-2">
+      {email ?? "—"}
+      {mobile && isIndianMobile(mobile) ? (
+        <span className="block text-xs text-zinc-600 dark:text-zinc-400">{formatMobile(mobile)}</span>
+      ) : null}
+    </td>
+  );
+}
+
 /**
  * The Disabled switch: disabling ends the user's sessions at once, so it asks first; enabling
  * does not. An admin cannot disable themself.
@@ -41,12 +53,7 @@ function UserRow({ row, number, isSelf }: { row: Row; number: number; isSelf: bo
     <tr className="border-b border-zinc-100 dark:border-zinc-800" data-testid="admin-user-row">
       <td className="px-2 py-2">{number}</td>
       <td className="px-2 py-2">{row.name}</td>
-      <td className="px-2 py-2">
-        {row.email ?? "—"}
-        {row.mobile && isIndianMobile(row.mobile) ? (
-          <span className="block text-xs text-zinc-600 dark:text-zinc-400">{formatMobile(row.mobile)}</span>
-        ) : null}
-      </td>
+      <ContactCell email={row.email} mobile={row.mobile} />
       <td className="px-2 py-2 font-mono text-xs">{row.id}</td>
       <td className="px-2 py-2 capitalize">{row.role}</td>
       <td className="px-2 py-2 whitespace-nowrap" data-testid="user-points">
