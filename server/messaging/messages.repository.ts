@@ -44,7 +44,9 @@ export async function claimDueMessages(
     update messages set status = 'sending', lease_until = ${leaseUntil}, attempts = attempts + 1
     where id in (select id from messages where ${due} order by id limit ${limit} ${skipLocked})
     returning id, channel, kind, template, recipient, payload, attempts`.execute(executor);
-  return result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
+  const claimed = result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
+  // Oldest first, so a buyer is sent "placed" before "shipped": PostgreSQL's RETURNING keeps no order.
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 /**
