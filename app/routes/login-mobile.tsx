@@ -63,7 +63,9 @@ export default function LoginMobile({ loaderData, actionData }: Route.ComponentP
   const { redirectTo } = useSignInRedirect("/login");
   const step: PhoneStep = actionData ?? { step: "number" };
   const hidden: Record<string, string> = redirectTo ? { redirectTo } : {};
-  const back = `/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
+  const onward = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
+  const back = `/login${onward}`;
+  const restart = `/login/mobile${onward}`;
   return (
     <AuthCard
       title="Sign in with mobile number"
@@ -74,7 +76,9 @@ export default function LoginMobile({ loaderData, actionData }: Route.ComponentP
       ) : (
         <>
           {step.step === "number" ? <PhoneNumberStep step={step} submitLabel="Send code" hidden={hidden} /> : null}
-          {step.step === "code" ? <PhoneCodeStep step={step} submitLabel="Sign in" hidden={hidden} /> : null}
+          {step.step === "code" ? (
+            <PhoneCodeStep step={step} submitLabel="Sign in" hidden={hidden} restartTo={restart} />
+          ) : null}
           {step.step === "name" ? <PhoneNameStep step={step} hidden={hidden} /> : null}
           <SmsRisk />
         </>

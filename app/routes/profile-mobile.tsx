@@ -59,9 +59,13 @@ export default function ProfileMobile({ loaderData, actionData }: Route.Componen
             : "Sign in with this number and a code by SMS, and see the orders you placed with it as a guest in the last 90 days."}
         </p>
         {step.step === "code" ? (
-          <PhoneCodeStep step={step} submitLabel="Verify number" />
+          <PhoneCodeStep step={step} submitLabel="Verify number" restartTo="/profile/mobile" />
         ) : (
-          <PhoneNumberStep step={step} submitLabel="Send code" />
+          <PhoneNumberStep
+            step={step}
+            submitLabel="Send code"
+            label={loaderData.mobile ? "New mobile number" : "Mobile number"}
+          />
         )}
         <Link to="/profile" className="text-sm underline">
           Back to your profile

@@ -115,7 +115,6 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         {editing ? <ProfileEditor profile={profile} failure={actionData} /> : <ProfileDetails profile={profile} />}
         <RewardPoints balance={points.balance} pending={points.pending} owed={points.owed} ledger={points.ledger} />
         <StoreCreditLedger balance={storeCredit.balance} ledger={storeCredit.ledger} />
-        <MobileSettings mobile={profile.mobile} whatsappUpdates={profile.whatsappUpdates} />
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to="/order" className="btn-gold">
             Check Orders
@@ -124,6 +123,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             Update photo or password
           </Link>
         </div>
+        <MobileSettings mobile={profile.mobile} whatsappUpdates={profile.whatsappUpdates} />
         <SignInAndPrivacy />
       </div>
     </div>

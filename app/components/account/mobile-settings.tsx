@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { formatMobile, isIndianMobile } from "#core/phone.ts";
 import { PROFILE_WHATSAPP_OFF, PROFILE_WHATSAPP_ON } from "#core/whatsapp-consent.ts";
 import { IntentSubmit } from "../ui/submit-button.tsx";
+import { TitledSection } from "../ui/titled-section.tsx";
 
 /**
  * The account's mobile number (the one it signs in with, proved by a code), the way to add or change
@@ -10,10 +11,12 @@ import { IntentSubmit } from "../ui/submit-button.tsx";
 export function MobileSettings({ mobile, whatsappUpdates }: { mobile: string | null; whatsappUpdates: boolean }) {
   const shown = mobile && isIndianMobile(mobile) ? formatMobile(mobile) : null;
   return (
-    <section aria-labelledby="mobile-heading" className="mt-10 border-t border-zinc-200 pt-6 dark:border-zinc-800">
-      <h2 id="mobile-heading" className="font-display text-xl font-semibold">
-        Mobile number
-      </h2>
+    <TitledSection
+      id="mobile-heading"
+      title="Mobile number"
+      className="mt-10 border-t border-zinc-200 pt-6 dark:border-zinc-800"
+      titleClassName="font-display text-xl font-semibold"
+    >
       <p className="mt-2 text-sm" data-testid="profile-mobile">
         {shown ? `${shown} (verified: you can sign in with it)` : "Not added: add one to sign in with a code by SMS."}
       </p>
@@ -21,7 +24,7 @@ export function MobileSettings({ mobile, whatsappUpdates }: { mobile: string | n
         {shown ? "Change mobile number" : "Add mobile number"}
       </Link>
       {shown ? <WhatsappSwitch on={whatsappUpdates} /> : null}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { PhoneStep } from "../../lib/phone-step.ts";
 import { FormError } from "../ui/form-error.tsx";
 import { Notice } from "../ui/notice.tsx";
@@ -24,16 +24,21 @@ function Hidden({ hidden = {} }: StepProps) {
   );
 }
 
-/** The number to send a code to. */
-export function PhoneNumberStep({ step, submitLabel, hidden }: { step: PhoneStep; submitLabel: string } & StepProps) {
+/** The number to send a code to ("New mobile number" when it replaces the account's). */
+export function PhoneNumberStep({
+  step,
+  submitLabel,
+  hidden,
+  label = "Mobile number",
+}: { step: PhoneStep; submitLabel: string; label?: string } & StepProps) {
   const typed = step.step === "number" ? (step.phone ?? "") : "";
   return (
     <Form method="post" className="flex flex-col gap-4" noValidate>
       <Hidden hidden={hidden} />
-      <FormError message={step.message} fieldErrors={step.fieldErrors} labels={{ phone: "Mobile number" }} />
+      <FormError message={step.message} fieldErrors={step.fieldErrors} labels={{ phone: label }} />
       <TextField
         name="phone"
-        label="Mobile number"
+        label={label}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
@@ -47,12 +52,16 @@ export function PhoneNumberStep({ step, submitLabel, hidden }: { step: PhoneStep
   );
 }
 
-/** The 6-digit code from the SMS, with the way to ask for another. */
+/**
+ * The 6-digit code from the SMS, with the ways to ask for another and, for a number mistyped, to
+ * start again with another (`restartTo`: the page's own address, which opens at the number).
+ */
 export function PhoneCodeStep({
   step,
   submitLabel,
   hidden,
-}: { step: Extract<PhoneStep, { step: "code" }>; submitLabel: string } & StepProps) {
+  restartTo,
+}: { step: Extract<PhoneStep, { step: "code" }>; submitLabel: string; restartTo: string } & StepProps) {
   return (
     <div className="flex flex-col gap-4">
       {step.notice && !step.message ? <Notice>{step.notice}</Notice> : null}
@@ -72,15 +81,20 @@ export function PhoneCodeStep({
         />
         <IntentSubmit intent="verify" label={submitLabel} pendingLabel="Checking…" className="btn-primary w-full" />
       </Form>
-      <Form method="post">
-        <Hidden hidden={{ ...hidden, challengeId: step.challengeId }} />
-        <IntentSubmit
-          intent="resend"
-          label="Send the code again"
-          pendingLabel="Sending…"
-          className="text-sm font-semibold underline"
-        />
-      </Form>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Form method="post">
+          <Hidden hidden={{ ...hidden, challengeId: step.challengeId }} />
+          <IntentSubmit
+            intent="resend"
+            label="Send the code again"
+            pendingLabel="Sending…"
+            className="text-sm font-semibold underline"
+          />
+        </Form>
+        <Link to={restartTo} className="text-sm underline">
+          Use another number
+        </Link>
+      </div>
     </div>
   );
 }
