@@ -1,5 +1,5 @@
 /*
- * The words a buyer is shown when asked about WhatsApp order updates (record 40, "Wiring"). Each
+ * The words a buyer is shown when asked about WhatsApp order updates (record 44). Each
  * opt-in and opt-out is kept with the words it was given in, so these are the proof of consent:
  * change them only with a new wording, never in place.
  */

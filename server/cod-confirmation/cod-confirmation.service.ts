@@ -21,7 +21,7 @@ import {
 import { type ConfirmationAnswerInput, confirmationAnswerSchema } from "./cod-confirmation.schemas.ts";
 
 /*
- * A large cash order is confirmed by its buyer before it is packed (record 40, "Wiring"). Cash on
+ * A large cash order is confirmed by its buyer before it is packed (record 44). Cash on
  * delivery costs the shop a courier's round trip when the parcel is refused at the door, and a
  * buyer who never meant to order (or a stranger who typed their number) refuses it. The buyer is
  * sent a link (`/confirm/<code>`, no sign-in) by SMS, and by WhatsApp when they opted in; until

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SettingError, webAddress, wholeNumber } from "./setting-fields.ts";
 
-/** Cash orders with more than ₹3,000 to pay are confirmed by their buyer before packing (record 40). */
+/** Cash orders with more than ₹3,000 to pay are confirmed by their buyer before packing (record 44). */
 export const DEFAULT_COD_CONFIRM_ABOVE_RUPEES = 3000;
 
 const razorpayKey = (message: string) => z.string().trim().min(8, message).optional();
@@ -20,7 +20,7 @@ export const PAYMENT_ENV = {
   COD_MAX_RUPEES: wholeNumber(0, 10_000_000).optional(),
   COD_FEE_RUPEES: wholeNumber(0, 10_000).default(0),
   // A cash order with more than this to pay (rupees) waits for its buyer's confirmation by SMS or
-  // WhatsApp before it is packed; "off" never asks (record 40, "Wiring").
+  // WhatsApp before it is packed; "off" never asks (record 44).
   COD_CONFIRM_ABOVE_RUPEES: z
     .string()
     .trim()

@@ -3,7 +3,7 @@ import type { AccountEffect, AccountProcess } from "../processes/account-process
 import { giveGuestOrdersTo } from "./orders.repository.ts";
 
 /*
- * Guest orders join the account of the number they were placed with (record 40, "Wiring"), when
+ * Guest orders join the account of the number they were placed with (record 44), when
  * that account proves the number by a code: My Orders shows them, and they are returned and
  * cancelled as the account's own. Only orders placed as a guest (never those an account left
  * behind when it was deleted) with exactly that delivery number, and only those of the last 90 days:

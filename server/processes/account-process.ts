@@ -3,8 +3,8 @@ import type { Executor } from "../db/schema.ts";
 import { composeProcess, type Effect, type Process, type ProcessPart, ProcessSlot } from "./process.ts";
 
 /*
- * What happens in other rooms when an account proves a mobile number by its code (record 40,
- * "Wiring"): the accounts room cannot call the rooms that react (orders sit above it), so they
+ * What happens in other rooms when an account proves a mobile number by its code (record 44):
+ * the accounts room cannot call the rooms that react (orders sit above it), so they
  * register their effects here, as rooms do on the order machine (record 37), and the composition
  * step installs them. They run in the transaction that gives the account its number.
  */

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { epochMillis } from "../migration-helpers.ts";
 
 /**
- * The phone wired into the shop (record 40, "Wiring").
+ * The phone wired into the shop (record 44).
  *
  * - `orders.language`: the language of the page the order was placed on ("en", "hi"), which its
  *   SMS and WhatsApp updates are written in.
