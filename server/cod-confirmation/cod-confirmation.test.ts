@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Actor, SYSTEM } from "#core/actor.ts";
 import { type IndianMobile, nationalNumber } from "#core/phone.ts";
 import { addToCart } from "../cart/cart.service.ts";
@@ -6,10 +6,13 @@ import type { Db } from "../db/schema.ts";
 import { orderRow } from "../orders/order-rows.service.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
+import { ShiprocketCarrier } from "../shipping/shiprocket.ts";
 import { failure } from "../testing/app-error.ts";
 import { atShop, checkoutDetails, makeProduct, makeVisitor } from "../testing/factories.ts";
+import { type LocalCourier, startLocalCourier } from "../testing/local-courier.ts";
 import { capturingSms, messagesFor, sendDueMessages, testDelivery, uniqueMobile } from "../testing/messages.ts";
 import { ADMIN } from "../testing/return-fixtures.ts";
+import { book } from "../testing/shipping.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import {
   AWAITING_MESSAGE,
@@ -30,6 +33,12 @@ const THRESHOLD = 3_000_00;
 const SHIPMENT = { courier: "Delhivery", trackingNumber: "DL 1234 5678" };
 
 describeEachDatabase("a large cash order confirmed by its buyer", (database) => {
+  let courier: LocalCourier;
+  beforeAll(async () => {
+    courier = await startLocalCourier();
+  });
+  afterAll(async () => courier.close());
+
   /** A cash order of `price` (plus ₹100 shipping) to `phone`, placed by a visitor under the ₹3,000 rule. */
   async function cashOrder(
     db: Db,
@@ -114,6 +123,20 @@ describeEachDatabase("a large cash order confirmed by its buyer", (database) => 
     });
     await changeStatus(db, ADMIN, { orderId: order.id, from: "placed", to: "shipped", ...SHIPMENT });
     expect((await orderRow(db, { id: order.id }))?.status).toBe("shipped");
+  });
+
+  it("books no courier for it until the buyer confirms, as it would not ship", async () => {
+    const { db } = database();
+    const carrier = new ShiprocketCarrier(courier.settings());
+    const order = await cashOrder(db, 4_000_00);
+    const code = await codeSentTo(db, order.phone);
+    expect(await book(db, carrier, order.id)).toMatchObject({
+      outcome: "failed",
+      error: { message: AWAITING_MESSAGE },
+    });
+    expect(await db.selectFrom("shipments").select("id").where("orderId", "=", order.id).execute()).toEqual([]);
+    await answerByBuyer(db, order.visitor, code, { answer: "confirm" });
+    expect(await book(db, carrier, order.id)).toMatchObject({ outcome: "booked" });
   });
 
   it("cancels the order when the buyer says it is not theirs, with their reason, and takes no answer after", async () => {

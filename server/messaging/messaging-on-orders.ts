@@ -1,15 +1,16 @@
 import { formatInr } from "#core/money.ts";
+import { orderPathFor } from "#core/order-paths.ts";
 import { isIndianMobile } from "#core/phone.ts";
 import type { Executor } from "../db/schema.ts";
 import type { OrderEffect, OrderProcess, OrderRow } from "../processes/order-process.ts";
 import { shortLink } from "./message-links.ts";
 import { DLT_VARIABLE_MAX, LANGUAGES, type Language, type MessageKind } from "./message-templates.ts";
 import { queueSms, queueWhatsapp } from "./messaging.service.ts";
-import { trackingPathFor } from "./tracking-pages.ts";
 
 /*
  * The buyer's SMS and WhatsApp updates, registered on the order machine from this room (record 37):
- * placed, shipped (with the tracking link) and delivered. Each goes to the order's delivery number
+ * placed, shipped (with the tracking link) and delivered; a parcel's own news (out for delivery, a
+ * failed attempt) is registered on the shipment machine (messaging-on-shipments.ts). Each goes to the order's delivery number
  * (`orders.phone`, the ten digits the checkout read), by SMS always and by WhatsApp too when that
  * number's latest word was an opt-in, in the language of the page the order was placed on.
  */
@@ -58,9 +59,13 @@ const textPlaced: OrderEffect = async ({ trx, order, now }) => {
   await tellBuyer(trx, order, "order-placed", { orderNumber: order.orderNumber, amount: rupeesText(order.total) }, now);
 };
 
+/**
+ * Shipped, with the link to follow the parcel: the courier's tracking page when a booked parcel
+ * moved the order (record 43), else, shipped by hand, the order's own page.
+ */
 const textShipped: OrderEffect = async ({ trx, order, now, details }) => {
   const courier = fitted(details.courier || order.courier || "our courier");
-  const linkCode = await shortLink(trx, await trackingPathFor(trx, order), now);
+  const linkCode = await shortLink(trx, details.trackingPath ?? orderPathFor(order), now);
   await tellBuyer(trx, order, "order-shipped", { orderNumber: order.orderNumber, courier, linkCode }, now);
 };
 
@@ -73,26 +78,3 @@ export const messagingOnOrders: OrderProcess = {
   room: "messaging",
   effects: { placed: [textPlaced], shipped: [textShipped], delivered: [textDelivered] },
 };
-
-/** What the courier says of a parcel on its way, which the buyer is told of. */
-export type ShipmentEvent = "out-for-delivery" | "delivery-failed";
-
-/**
- * For courier shipping: tells the buyer that the parcel is out for delivery, or that an attempt
- * failed, with the page where another attempt is chosen (the shipping room's "deliver again" page;
- * a path or the shop's own address). In the caller's transaction, with the news that causes it.
- */
-export async function queueShipmentMessage(
-  trx: Executor,
-  order: OrderRow,
-  event: ShipmentEvent,
-  links: { reattempt?: string } = {},
-  now: number = Date.now(),
-): Promise<void> {
-  if (event === "out-for-delivery") {
-    await tellBuyer(trx, order, "out-for-delivery", { orderNumber: order.orderNumber }, now);
-    return;
-  }
-  const linkCode = await shortLink(trx, links.reattempt ?? (await trackingPathFor(trx, order)), now);
-  await tellBuyer(trx, order, "delivery-failed", { orderNumber: order.orderNumber, linkCode }, now);
-}

@@ -4,7 +4,6 @@ import { type IndianMobile, nationalNumber } from "#core/phone.ts";
 import { CHECKOUT_WHATSAPP_WORDING } from "#core/whatsapp-consent.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
-import { orderRow } from "../orders/order-rows.service.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { atShop, checkoutDetails, makeProduct, makeVisitor } from "../testing/factories.ts";
@@ -13,7 +12,6 @@ import { capturingSms, messagesFor, sendDueMessages, testDelivery, uniqueMobile 
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { followShortLink } from "./message-links.ts";
 import { DLT_VARIABLE_MAX } from "./message-templates.ts";
-import { queueShipmentMessage } from "./messaging-on-orders.ts";
 import { createWhatsappTransport } from "./whatsapp-transport.ts";
 
 /*
@@ -77,8 +75,8 @@ describeEachDatabase("order updates by SMS and WhatsApp", (database) => {
     expect(shipped?.text).toBe(
       `Your Kesar order ${placed.orderNumber} is on its way with Delhivery. Track it: kesar.test/m/${code} - Kesar`,
     );
-    // The link fits the operators' 30 characters and leads to the order's own page (until the
-    // courier's tracking page is handed over: tracking-pages.ts).
+    // The link fits the operators' 30 characters and leads, for an order shipped by hand, to the
+    // order's own page (a courier's parcel leads to its tracking page: parcel-messages.test.ts).
     expect(code.length).toBeLessThanOrEqual(DLT_VARIABLE_MAX);
     expect(await followShortLink(db, code)).toBe(`/orders/${placed.accessToken}`);
     await changeStatus(db, SYSTEM, { orderId: placed.id, from: "shipped", to: "delivered" });
@@ -88,36 +86,6 @@ describeEachDatabase("order updates by SMS and WhatsApp", (database) => {
     ]);
     // Without the WhatsApp box ticked, nothing went by WhatsApp.
     expect(sent.whatsappTo(phone)).toEqual([]);
-  });
-
-  it("tells the buyer that the parcel is out for delivery, and when an attempt failed, with the page to choose another", async () => {
-    const { db } = database();
-    const phone = uniqueMobile();
-    const placed = await cashOrder(db, phone);
-    await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped", courier: "Delhivery" });
-    await send(db);
-    const order = await orderRow(db, { id: placed.id });
-    if (!order) throw new Error("The order is gone.");
-    await db.transaction().execute((trx) => queueShipmentMessage(trx, order, "out-for-delivery"));
-    await db
-      .transaction()
-      .execute((trx) =>
-        queueShipmentMessage(trx, order, "delivery-failed", { reattempt: `${PUBLIC_URL}/track/abc/deliver-again` }),
-      );
-    const sent = await send(db);
-    const [out, failed] = sent.textsTo(phone);
-    expect(out).toBe(`Your Kesar order ${placed.orderNumber} is out for delivery today. - Kesar`);
-    const code = failed?.match(/\/m\/([A-Za-z0-9]+) - Kesar$/)?.[1] ?? "";
-    expect(failed).toBe(
-      `We could not deliver your Kesar order ${placed.orderNumber} today. Choose another attempt: kesar.test/m/${code} - Kesar`,
-    );
-    // A full address of the shop is kept as its path: a short link never leads off the shop.
-    expect(await followShortLink(db, code)).toBe("/track/abc/deliver-again");
-    await expect(
-      db
-        .transaction()
-        .execute((trx) => queueShipmentMessage(trx, order, "delivery-failed", { reattempt: "//evil.test" })),
-    ).rejects.toThrow("only to a page of the shop");
   });
 
   it("sends the same updates as WhatsApp templates to a buyer who ticked the box, whose consent is kept with its words", async () => {

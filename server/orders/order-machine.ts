@@ -47,7 +47,9 @@ export async function moveOrder(
   const order = await findOrderForUpdate(trx, orderId);
   if (!order) throw new AppError("not-found", "This order could not be found.");
   for (const guard of process.guardsOf(to)) await guard(order, trx);
-  if (!(await updateStatusIf(trx, orderId, from, to, now, details))) {
+  // The tracking page and the confirmation threshold are for the effects (mails, messages); the order keeps the courier's details only.
+  const { trackingPath: _forTheMessages, codConfirmAbove: _forTheConfirmation, ...kept } = details;
+  if (!(await updateStatusIf(trx, orderId, from, to, now, kept))) {
     throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
   }
   const move: OrderMove = {

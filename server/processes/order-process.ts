@@ -25,6 +25,8 @@ export type MoveDetails = {
    * it is packed (COD_CONFIRM_ABOVE_RUPEES); null or absent, never.
    */
   codConfirmAbove?: number | null;
+  /** The buyer's tracking page (/track/<token>), when a courier carries the parcel: the mails and messages link it. */
+  trackingPath?: string;
 };
 
 /**

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
+import type { Actor } from "#core/actor.ts";
 import { STATUS_LABELS, statusChoices } from "#core/order-status.ts";
 import { confirmForBuyer } from "#server/cod-confirmation/cod-confirmation.service.ts";
 import { recordEwayBill } from "#server/invoices/eway-bills.service.ts";
@@ -12,6 +13,7 @@ import {
   recordOrderRemittance,
 } from "#server/payments/cash-payments.service.ts";
 import { adminOrderWithMoney } from "#server/payments/money-story.ts";
+import { adminParcel } from "#server/shipping/parcel-views.service.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
 import { idFromUrl } from "../../.server/address.ts";
 import { appServices } from "../../.server/context.ts";
@@ -21,19 +23,25 @@ import { makeToast } from "../../.server/toasts.ts";
 import { BuyerConfirmationPanel } from "../../components/admin/buyer-confirmation-panel.tsx";
 import { EwayBillPanel } from "../../components/admin/eway-bill-panel.tsx";
 import { OrderMoneyTimeline } from "../../components/admin/order-money-timeline.tsx";
+import { ParcelPanel } from "../../components/admin/parcel-panel.tsx";
 import { StatusChangeForm } from "../../components/admin/status-change-form.tsx";
 import { useReturnToDashboard } from "../../components/admin/use-return-to-dashboard.ts";
 import { OrderView } from "../../components/orders/order-view.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/update-order-status";
+import { parcelAction } from "./order-parcel.server.ts";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
-  const order = await adminOrderWithMoney(appServices(context).db, actor, idFromUrl(url, "order"));
+  const { db, carrier } = appServices(context);
+  const orderId = idFromUrl(url, "order");
+  const order = await adminOrderWithMoney(db, actor, orderId);
+  const parcel = await adminParcel(db, actor, carrier !== null, orderId);
   // A parcel is usually with the buyer four days after it leaves.
   const expectedDefault = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
   return {
     order,
+    parcel,
     choices: statusChoices({ status: order.status, paymentMethod: order.payment.method }),
     expectedDefault,
   };
@@ -42,56 +50,54 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 /** The page's two forms: the status (the form without an intent), and the e-way bill number. */
 const orderForm = z.object({
   intent: z
-    .enum(["status", "eway-bill", "cash-collected", "cash-remitted", "buyer-confirmed"], {
+    .enum(["status", "eway-bill", "cash-collected", "cash-remitted", "book-courier", "check-in", "buyer-confirmed"], {
       error: "Unknown order action.",
     })
     .default("status"),
 });
+
+type StepArgs = { db: ReturnType<typeof appServices>["db"]; actor: Actor; orderId: number; form: FormData };
+
+/** The screen's one-step forms: what each does, and what the toast says when it is done. */
+const ORDER_STEPS: Record<
+  "buyer-confirmed" | "cash-collected" | "cash-remitted" | "eway-bill",
+  { run: (args: StepArgs) => Promise<unknown>; done: string }
+> = {
+  "buyer-confirmed": {
+    run: ({ db, actor, orderId }) => confirmForBuyer(db, actor, orderId),
+    done: "Recorded: the buyer confirmed the order",
+  },
+  "cash-collected": {
+    run: ({ db, actor, orderId }) => markCashCollected(db, actor, orderId),
+    done: "Cash marked as collected",
+  },
+  "cash-remitted": {
+    run: ({ db, actor, orderId, form }) =>
+      recordOrderRemittance(db, actor, orderId, formFields(form, cashRemittanceFormSchema)),
+    done: "Remittance recorded",
+  },
+  "eway-bill": {
+    run: ({ db, actor, orderId, form }) =>
+      recordEwayBill(db, actor, { ...formFields(form, ewayBillNumberSchema), orderId }),
+    done: "E-way bill number saved",
+  },
+};
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
   const form = await readForm(request);
   const orderId = idFromUrl(url, "order");
   const { intent } = routeFields(form, orderForm);
-  if (intent === "buyer-confirmed") {
+  if (intent === "book-courier" || intent === "check-in") return parcelAction(intent, { context, request, orderId });
+  if (intent !== "status") {
+    const step = ORDER_STEPS[intent];
     try {
-      await confirmForBuyer(appServices(context).db, actor, orderId);
+      await step.run({ db: appServices(context).db, actor, orderId, form });
     } catch (error) {
       return formFailure(error);
     }
-    return actionDone(context, request, makeToast("success", "Recorded: the buyer confirmed the order"), {
-      backTo: `/admin/updateorderstatus?id=${orderId}`,
-    });
-  }
-  if (intent === "cash-collected") {
-    try {
-      await markCashCollected(appServices(context).db, actor, orderId);
-    } catch (error) {
-      return formFailure(error);
-    }
-    return actionDone(context, request, makeToast("success", "Cash marked as collected"), {
-      backTo: `/admin/updateorderstatus?id=${orderId}`,
-    });
-  }
-  if (intent === "cash-remitted") {
-    try {
-      await recordOrderRemittance(appServices(context).db, actor, orderId, formFields(form, cashRemittanceFormSchema));
-    } catch (error) {
-      return formFailure(error);
-    }
-    return actionDone(context, request, makeToast("success", "Remittance recorded"), {
-      backTo: `/admin/updateorderstatus?id=${orderId}`,
-    });
-  }
-  if (intent === "eway-bill") {
-    const input = { ...formFields(form, ewayBillNumberSchema), orderId };
-    try {
-      await recordEwayBill(appServices(context).db, actor, input);
-    } catch (error) {
-      return formFailure(error);
-    }
-    // The order stays on screen, ready to ship.
-    return actionDone(context, request, makeToast("success", "E-way bill number saved"), {
+    // The order stays on screen, for its next step.
+    return actionDone(context, request, makeToast("success", step.done), {
       backTo: `/admin/updateorderstatus?id=${orderId}`,
     });
   }
@@ -136,6 +142,7 @@ export default function UpdateOrderStatus({ loaderData, actionData }: Route.Comp
           />
         )}
       </section>
+      <ParcelPanel orderId={order.id} parcel={loaderData.parcel} />
       <EwayBillPanel order={order} />
       <OrderMoneyTimeline order={order} />
       <OrderView order={order} documentsPath={`/admin/orders/${order.id}`} />

@@ -41,6 +41,10 @@ export function subjectOf(message: MailMessage | QueuedMail): string {
       return "Your Kesar e-mail address is changing";
     case "review-invitation":
       return `How did your Kesar order ${message.payload.orderNumber} fit?`;
+    case "parcel-news":
+      return message.payload.news === "out-for-delivery"
+        ? `Your order ${message.payload.orderNumber} is out for delivery`
+        : `We could not deliver your order ${message.payload.orderNumber}`;
     case "return-status":
       return `Your return from order ${message.payload.orderNumber}: ${returnStatusWords(message.payload.status, message.payload.refundDone)}`;
   }
