@@ -112,6 +112,33 @@ describeEachDatabase("a large cash order's confirmation over HTTP", (database) =
     expect((await shop.request({ method: "GET", url: "/m/AAAAAAAAAAAAAAAAAAAA" })).statusCode).toBe(404);
   });
 
+  it("records the buyer's word given by phone from the order screen, for the administrator only", async () => {
+    const phone = uniqueMobile();
+    const order = await cashOrder(dear, phone);
+    await waitForSms(smsDir, phone, { template: /^cod-confirm\./ });
+    const byPhone = (cookie: string) =>
+      shop.request({
+        method: "POST",
+        url: `/admin/updateorderstatus?id=${order.id}`,
+        headers: { ...FORM, cookie, "sec-fetch-mode": "navigate" },
+        payload: form({ intent: "buyer-confirmed" }),
+      });
+    const customer = shopBrowser(shop);
+    await customer.post("/signup", {
+      name: "Kabir Rao",
+      email: `kabir-${Date.now()}@mail.in`,
+      password: "Secret-pass-1",
+    });
+    expect((await byPhone(customer.cookies)).statusCode).toBe(403);
+    expect((await ship(order.id)).statusCode).toBe(409);
+    const recorded = await byPhone(admin);
+    expect(recorded).toMatchObject({
+      statusCode: 302,
+      headers: { location: `/admin/updateorderstatus?id=${order.id}` },
+    });
+    expect((await ship(order.id)).statusCode).toBe(302);
+  });
+
   it("lets the buyer cancel by the link, asks nothing of a small order, and opens nothing with a code it never made", async () => {
     const phone = uniqueMobile();
     const order = await cashOrder(dear, phone);
