@@ -72,6 +72,7 @@ export default [
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("addproduct", "routes/admin/product-editor.tsx", { id: "add-product" }),
     route("updateproduct", "routes/admin/product-editor.tsx", { id: "update-product" }),
+    route("admin/products/:productId/parcel", "routes/admin/product-parcel.ts"),
     route("admin/updateorderstatus", "routes/admin/update-order-status.tsx"),
     route("admin/gst", "routes/admin/gst-report.tsx"),
     route("admin/delivery", "routes/admin/delivery.tsx"),

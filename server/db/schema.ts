@@ -500,6 +500,16 @@ export interface OrderDeliveryPromisesTable {
   promisedUntil: string;
 }
 
+/** A product's packed weight and size as measured; without a row it packs by its kind. */
+export interface ProductParcelsTable {
+  productId: number;
+  weightGrams: number;
+  lengthCm: number;
+  breadthCm: number;
+  heightCm: number;
+  updatedAt: number;
+}
+
 /**
  * A parcel's life with the courier (record 39): one live shipment per order, booked under the
  * order's number; `status` moves along the machine in server/shipping/shipment-machine.ts.
@@ -648,6 +658,7 @@ export interface Database {
   orderLineOffers: OrderLineOffersTable;
   cartOfferCodes: CartOfferCodesTable;
   shipments: ShipmentsTable;
+  productParcels: ProductParcelsTable;
   shipmentEvents: ShipmentEventsTable;
   ndrRequests: NdrRequestsTable;
   parcelOutcomes: ParcelOutcomesTable;

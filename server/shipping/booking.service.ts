@@ -12,6 +12,7 @@ import { type OrderLineRow, type OrderRow, orderProcessSlot } from "../processes
 import type { ShipmentRow } from "../processes/shipment-process.ts";
 import { CarrierError, type CarrierProvider, type ShipmentRequest } from "./carrier.ts";
 import { parcelSizeOf } from "./parcel-size.ts";
+import { measuredPieces } from "./product-parcels.service.ts";
 import { applyEarlyNews } from "./shipment-news.service.ts";
 import {
   claimBookingStep,
@@ -178,7 +179,13 @@ async function startShipment(
   lines: readonly OrderLineRow[],
   now: number,
 ): Promise<ShipmentRow | undefined> {
-  const parcel = parcelSizeOf(lines);
+  const parcel = parcelSizeOf(
+    lines,
+    await measuredPieces(
+      db,
+      lines.map((line) => line.productId),
+    ),
+  );
   const cod = order.paymentMethod !== "online" && amountToPay(order) > 0;
   await insertShipment(db, {
     orderId: order.id,
