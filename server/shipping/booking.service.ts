@@ -126,8 +126,14 @@ async function bookOne(db: Db, carrier: CarrierProvider, orderId: number, now: (
   if (!(await claimBookingStep(db, shipment.id, now() + BOOKING_HOLD_MS, now()))) {
     return resultOf(order, shipment, "in-progress");
   }
+  // Read again under the claim: another node may have finished the booking since it was first read.
+  const claimed = (await findShipment(db, shipment.id)) ?? shipment;
+  if (claimed.pickupRequestedAt) {
+    await endBookingStep(db, shipment.id, null, now());
+    return resultOf(order, claimed, "already-booked");
+  }
   try {
-    const booked = await runSteps(db, carrier, shipment, bookingRequest(order, lines, shipment), now);
+    const booked = await runSteps(db, carrier, claimed, bookingRequest(order, lines, claimed), now);
     await endBookingStep(db, shipment.id, null, now());
     return resultOf(order, booked, "booked");
   } catch (error) {
