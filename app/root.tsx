@@ -58,13 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ThemeColor theme={theme} />
         {/* The one stylesheet blocks the first paint, so it is asked for before any script. */}
         <link rel="stylesheet" href={stylesheet} />
-        {/* The body text's Devanagari, asked for with the stylesheet rather than after it. */}
-        {locale === "hi-IN" ? (
-          <>
-            <link rel="preload" as="font" type="font/woff2" href={devanagariRegular} crossOrigin="anonymous" />
-            <link rel="stylesheet" href={devanagariFonts} />
-          </>
-        ) : null}
+        {locale === "hi-IN" ? <DevanagariFont /> : null}
         {inAdmin ? null : <LanguageLinks origin={frame?.origin ?? ""} pathname={pathname} />}
         <Meta />
         <Links />
@@ -99,6 +93,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/** The Hindi pages' font: its stylesheet, and the body text's weight asked for with it, not after. */
+function DevanagariFont() {
+  return (
+    <>
+      <link rel="preload" as="font" type="font/woff2" href={devanagariRegular} crossOrigin="anonymous" />
+      <link rel="stylesheet" href={devanagariFonts} />
+    </>
   );
 }
 

@@ -29,6 +29,11 @@ const storefront: RouteConfigEntry[] = [
   route("delivery", "routes/delivery-promise.tsx"),
   route("data-sources", "routes/data-sources.tsx"),
   route("login", "routes/login.tsx"),
+  // Sign in with a mobile number and a code by SMS; the profile's own number, proved the same way.
+  route("login/mobile", "routes/login-mobile.tsx"),
+  route("profile/mobile", "routes/profile-mobile.tsx"),
+  // A large cash order's confirmation by its buyer.
+  route("confirm/:token", "routes/cod-confirm.tsx"),
   route("signup", "routes/signup.tsx"),
   route("account", "routes/account.tsx"),
   route("profile", "routes/profile.tsx"),
@@ -65,6 +70,8 @@ function inHindi(entries: RouteConfigEntry[]): RouteConfigEntry[] {
 export default [
   ...storefront,
   ...inHindi(storefront),
+  // The short links SMS carry, on to the page they stand for (one address for every language).
+  route("m/:code", "routes/message-link.ts"),
   route("productinfo/:id/reviews", "routes/product-reviews.ts"),
   route("measurements", "routes/measurements.ts"),
   // The header search box's suggestions, as JSON.

@@ -65,6 +65,7 @@ const SHARED_SEGMENTS = new Set([
   "images",
   "assets",
   "metrics",
+  "m",
 ]);
 
 /** Whether a shop path is a storefront page, and so has a version in every language. */

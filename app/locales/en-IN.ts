@@ -301,4 +301,5 @@ export const messages = {
   "wishlist.unavailable": "No longer available",
   "wishlist.addToCart": "Add To Cart",
   "wishlist.remove": "Remove",
+  "auth.withMobile": "Sign in with mobile number",
 } as const;

@@ -300,4 +300,5 @@ export const messages: Catalogue = {
   "wishlist.unavailable": "अब उपलब्ध नहीं",
   "wishlist.addToCart": "कार्ट में डालें",
   "wishlist.remove": "हटाएँ",
+  "auth.withMobile": "मोबाइल नंबर से साइन इन करें",
 };

@@ -42,6 +42,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const { redirectTo, otherFormTo } = useSignInRedirect("/signup");
   const t = useT();
+  const mobileTo = `/login/mobile${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
   return (
     <AuthCard
       title={t("auth.login")}
@@ -61,6 +62,11 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
             required
           />
         </AuthForm>
+      )}
+      {loaderData.signedInAs ? null : (
+        <Link to={mobileTo} className="btn-outline w-full text-center">
+          {t("auth.withMobile")}
+        </Link>
       )}
       <p className="flex flex-wrap justify-between gap-2 text-sm">
         <Link to="/forgot-password" className="font-semibold underline">

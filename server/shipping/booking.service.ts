@@ -94,14 +94,17 @@ const failed = (orderId: number, orderNumber: string | null, message: string, re
   error: { message, retryable },
 });
 
-/** Why this order cannot be booked as it stands (not waiting to ship, not paid, no e-way bill), or null. */
-function refusalOf(order: OrderRow): string | null {
+/**
+ * Why this order cannot be booked as it stands (not waiting to ship, not paid, no e-way bill, a
+ * large cash order its buyer has not confirmed), or null.
+ */
+async function refusalOf(db: Db, order: OrderRow): Promise<string | null> {
   if (order.status !== "placed") {
     return `This order is ${STATUS_LABELS[order.status as OrderStatus].toLowerCase()}: only an order waiting to ship is booked.`;
   }
   try {
-    // What the order must meet to ship (paid, its e-way bill entered): the order machine's own guards.
-    for (const guard of orderProcessSlot.installed().guardsOf("shipped")) guard(order);
+    // What the order must meet to ship (paid, its e-way bill entered, confirmed): the order machine's own guards.
+    for (const guard of orderProcessSlot.installed().guardsOf("shipped")) await guard(order, db);
     return null;
   } catch (error) {
     if (error instanceof AppError) return error.userMessage;
@@ -114,7 +117,7 @@ async function bookOne(db: Db, carrier: CarrierProvider, orderId: number, now: (
   if (!order) return failed(orderId, null, "This order could not be found.", false);
   const live = await findLiveShipment(db, order.id);
   if (live?.pickupRequestedAt) return resultOf(order, live, "already-booked");
-  const refusal = refusalOf(order);
+  const refusal = await refusalOf(db, order);
   if (refusal) return failed(order.id, order.orderNumber, refusal, false);
   const lines = await orderLines(db, order.id);
   const shipment = live ?? (await startShipment(db, carrier, order, lines, now()));
@@ -123,8 +126,14 @@ async function bookOne(db: Db, carrier: CarrierProvider, orderId: number, now: (
   if (!(await claimBookingStep(db, shipment.id, now() + BOOKING_HOLD_MS, now()))) {
     return resultOf(order, shipment, "in-progress");
   }
+  // Read again under the claim: another node may have finished the booking since it was first read.
+  const claimed = (await findShipment(db, shipment.id)) ?? shipment;
+  if (claimed.pickupRequestedAt) {
+    await endBookingStep(db, shipment.id, null, now());
+    return resultOf(order, claimed, "already-booked");
+  }
   try {
-    const booked = await runSteps(db, carrier, shipment, bookingRequest(order, lines, shipment), now);
+    const booked = await runSteps(db, carrier, claimed, bookingRequest(order, lines, claimed), now);
     await endBookingStep(db, shipment.id, null, now());
     return resultOf(order, booked, "booked");
   } catch (error) {

@@ -36,6 +36,7 @@ describeOnSqlite("the storefront in two languages", (database) => {
     "/how-reviews-work",
     "/data-sources",
     "/login",
+    "/login/mobile",
     "/signup",
     "/cart",
     "/guest",

@@ -4,13 +4,14 @@ import type { GuestCheckoutInput } from "#server/orders/orders.schemas.ts";
 import type { PaymentChoices } from "#server/payments/cod.ts";
 import type { Piece } from "../../lib/order-now.ts";
 import { fillFromPincode, usePincodeTypedEarly } from "../../lib/pincode-fill.ts";
-import { type MessageId, useT } from "../../locales/i18n.ts";
+import { type MessageId, type Translate, useT } from "../../locales/i18n.ts";
 import { Form, Link } from "../../locales/link.tsx";
 import { StateSelect } from "../account/state-select.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { DeliveryNote } from "./delivery-note.tsx";
+import { WhatsappOptIn } from "./whatsapp-opt-in.tsx";
 
 /** What was typed before a failed attempt (or the profile's details). */
 export type CheckoutValues = Partial<
@@ -92,6 +93,11 @@ const CHECKOUT_LABELS: Record<string, MessageId> = {
   businessName: "checkout.businessName",
 };
 
+/** The checkout's field labels in the page's language, for the error banner. */
+function checkoutLabels(t: Translate): Record<string, string> {
+  return Object.fromEntries(Object.entries(CHECKOUT_LABELS).map(([name, id]) => [name, t(id)]));
+}
+
 /**
  * Full Name, Full Address, City, State/UT, Pincode and Mobile Number (and an e-mail for guests); the
  * state is the place of supply on the tax invoice. A real form post,
@@ -133,17 +139,14 @@ export function CheckoutForm({
         storeCredit={storeCredit}
         piece={piece}
       />
-      <FormError
-        message={error}
-        fieldErrors={fieldErrors}
-        labels={Object.fromEntries(Object.entries(CHECKOUT_LABELS).map(([name, id]) => [name, t(id)]))}
-      />
+      <FormError message={error} fieldErrors={fieldErrors} labels={checkoutLabels(t)} />
       {errorCode === "out-of-stock" && !piece ? (
         <Link to="/cart" className="-mt-2 text-sm font-semibold underline">
           {t("checkout.reviewCart")}
         </Link>
       ) : null}
       <AddressFields guest={guest} values={values} fieldErrors={fieldErrors} pincode={pincode} />
+      <WhatsappOptIn />
       <BusinessInvoiceFields values={values} fieldErrors={fieldErrors} />
       {nothingToPay ? (
         <>

@@ -1,6 +1,8 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
+import type { Actor } from "#core/actor.ts";
 import { STATUS_LABELS, statusChoices } from "#core/order-status.ts";
+import { confirmForBuyer } from "#server/cod-confirmation/cod-confirmation.service.ts";
 import { recordEwayBill } from "#server/invoices/eway-bills.service.ts";
 import { ewayBillNumberSchema } from "#server/invoices/invoice.schemas.ts";
 import { changeStatusSchema } from "#server/orders/orders.schemas.ts";
@@ -18,6 +20,7 @@ import { appServices } from "../../.server/context.ts";
 import { formFields, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
+import { BuyerConfirmationPanel } from "../../components/admin/buyer-confirmation-panel.tsx";
 import { EwayBillPanel } from "../../components/admin/eway-bill-panel.tsx";
 import { OrderMoneyTimeline } from "../../components/admin/order-money-timeline.tsx";
 import { ParcelPanel } from "../../components/admin/parcel-panel.tsx";
@@ -47,11 +50,38 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 /** The page's two forms: the status (the form without an intent), and the e-way bill number. */
 const orderForm = z.object({
   intent: z
-    .enum(["status", "eway-bill", "cash-collected", "cash-remitted", "book-courier", "check-in"], {
+    .enum(["status", "eway-bill", "cash-collected", "cash-remitted", "book-courier", "check-in", "buyer-confirmed"], {
       error: "Unknown order action.",
     })
     .default("status"),
 });
+
+type StepArgs = { db: ReturnType<typeof appServices>["db"]; actor: Actor; orderId: number; form: FormData };
+
+/** The screen's one-step forms: what each does, and what the toast says when it is done. */
+const ORDER_STEPS: Record<
+  "buyer-confirmed" | "cash-collected" | "cash-remitted" | "eway-bill",
+  { run: (args: StepArgs) => Promise<unknown>; done: string }
+> = {
+  "buyer-confirmed": {
+    run: ({ db, actor, orderId }) => confirmForBuyer(db, actor, orderId),
+    done: "Recorded: the buyer confirmed the order",
+  },
+  "cash-collected": {
+    run: ({ db, actor, orderId }) => markCashCollected(db, actor, orderId),
+    done: "Cash marked as collected",
+  },
+  "cash-remitted": {
+    run: ({ db, actor, orderId, form }) =>
+      recordOrderRemittance(db, actor, orderId, formFields(form, cashRemittanceFormSchema)),
+    done: "Remittance recorded",
+  },
+  "eway-bill": {
+    run: ({ db, actor, orderId, form }) =>
+      recordEwayBill(db, actor, { ...formFields(form, ewayBillNumberSchema), orderId }),
+    done: "E-way bill number saved",
+  },
+};
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
@@ -59,35 +89,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const orderId = idFromUrl(url, "order");
   const { intent } = routeFields(form, orderForm);
   if (intent === "book-courier" || intent === "check-in") return parcelAction(intent, { context, request, orderId });
-  if (intent === "cash-collected") {
+  if (intent !== "status") {
+    const step = ORDER_STEPS[intent];
     try {
-      await markCashCollected(appServices(context).db, actor, orderId);
+      await step.run({ db: appServices(context).db, actor, orderId, form });
     } catch (error) {
       return formFailure(error);
     }
-    return actionDone(context, request, makeToast("success", "Cash marked as collected"), {
-      backTo: `/admin/updateorderstatus?id=${orderId}`,
-    });
-  }
-  if (intent === "cash-remitted") {
-    try {
-      await recordOrderRemittance(appServices(context).db, actor, orderId, formFields(form, cashRemittanceFormSchema));
-    } catch (error) {
-      return formFailure(error);
-    }
-    return actionDone(context, request, makeToast("success", "Remittance recorded"), {
-      backTo: `/admin/updateorderstatus?id=${orderId}`,
-    });
-  }
-  if (intent === "eway-bill") {
-    const input = { ...formFields(form, ewayBillNumberSchema), orderId };
-    try {
-      await recordEwayBill(appServices(context).db, actor, input);
-    } catch (error) {
-      return formFailure(error);
-    }
-    // The order stays on screen, ready to ship.
-    return actionDone(context, request, makeToast("success", "E-way bill number saved"), {
+    // The order stays on screen, for its next step.
+    return actionDone(context, request, makeToast("success", step.done), {
       backTo: `/admin/updateorderstatus?id=${orderId}`,
     });
   }
@@ -118,6 +128,7 @@ export default function UpdateOrderStatus({ loaderData, actionData }: Route.Comp
         <h2 id="status-heading" className="text-xl font-semibold">
           Update Order Status
         </h2>
+        <BuyerConfirmationPanel state={order.status === "placed" ? order.buyerConfirmation : null} />
         {choices.length === 0 ? (
           <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
             This order is {STATUS_LABELS[order.status].toLowerCase()}; its status cannot change any more.
