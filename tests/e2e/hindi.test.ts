@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { checkEveryWay, SWEEP_TIMEOUT_MS } from "./a11y.ts";
+import { checkEveryWay, checkPages, SWEEP_TIMEOUT_MS } from "./a11y.ts";
 import { describeJourneys } from "./browser.ts";
 import { MUMBAI } from "./forms.ts";
 import { linkPath, waitForMail } from "./mailbox.ts";
@@ -70,10 +70,13 @@ describeJourneys("the shop in Hindi", (journey) => {
     "finds nothing serious on the Hindi pages at 375 px",
     async () => {
       const page = await journey().newPage();
-      for (const path of ["/hi", "/hi/pakistani-suits", "/hi/allproducts?q=सूट", "/hi/cart", "/hi/guest", "/hi/login"]) {
-        await live(page, path);
-        await checkEveryWay(page, path);
-      }
+      await checkPages(
+        page,
+        ["/hi", "/hi/pakistani-suits", "/hi/allproducts?q=सूट", "/hi/cart", "/hi/guest", "/hi/login"],
+        {
+          fits: true,
+        },
+      );
       await live(page, "/hi/pakistani-suits");
       await page.locator('main a[href^="/hi/productinfo/"]').first().click();
       await untilLive(page);

@@ -67,7 +67,8 @@ export function Header({ viewer, theme, cartCount, wishlistCount }: HeaderProps)
             </div>
           ) : null}
         </nav>
-        <LanguageSwitch className="rounded-full px-2 py-2 text-sm font-medium whitespace-nowrap hover:bg-zinc-100 dark:hover:bg-zinc-800" />
+        {/* On a phone the switch is in the menu (and the footer): the bar has no room for it. */}
+        <LanguageSwitch className="hidden rounded-full px-2 py-2 text-sm font-medium whitespace-nowrap hover:bg-zinc-100 sm:inline-flex dark:hover:bg-zinc-800" />
         <ThemeToggle theme={theme} />
       </div>
     </header>

@@ -4,6 +4,7 @@ import { useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { CollectionLinks } from "./collection-name.tsx";
+import { LanguageSwitch } from "./language-switch.tsx";
 import { NavItem } from "./nav-items.tsx";
 import { SearchBox } from "./search-box.tsx";
 
@@ -41,6 +42,9 @@ export function MobileMenuPanel({ viewer, wishlistCount, panelId, open, setOpen 
           <ul className="flex flex-col divide-y divide-zinc-100 dark:divide-zinc-800">
             <li>
               <NavItem link={{ to: "/", label: "Home" }} className={ROW} />
+            </li>
+            <li>
+              <LanguageSwitch className={`${ROW} block`} />
             </li>
             {navLinks(viewer, "mobile").map((link) => (
               <li key={link.label}>
