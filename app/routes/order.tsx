@@ -1,6 +1,7 @@
 import { LoaderCircle } from "lucide-react";
 import { useNavigation } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
+import { localeOfPath } from "#core/locales.ts";
 import { formatRs } from "#core/money.ts";
 import { listForCustomer } from "#server/orders/orders.service.ts";
 import { pageNumber } from "#server/validation/fields.ts";
@@ -10,6 +11,7 @@ import { ShopImage } from "../components/catalog/shop-image.tsx";
 import { StatusBadge } from "../components/orders/status-badge.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/order";
 
@@ -19,8 +21,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { ...(await listForCustomer(appServices(context).db, actor, page)), page };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "My Orders", description: "Your orders.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("orders.title"), description: t("orders.description"), noindex: true });
+};
 
 /** The signed-in customer's own orders, newest first. */
 export default function MyOrders({ loaderData }: Route.ComponentProps) {

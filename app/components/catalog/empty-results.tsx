@@ -1,3 +1,4 @@
+import { type MessageId, useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
 
 type EmptyResultsProps = {
@@ -18,32 +19,34 @@ type EmptyResultsProps = {
  * when some are set, and the nearest searches that do find something.
  */
 export function EmptyResults({ q, title, inCollection, filtered, instead }: EmptyResultsProps) {
-  const where = filtered ? " with these filters" : inCollection ? ` in ${title}` : "";
+  const t = useT();
+  const where = filtered ? t("empty.withFilters") : inCollection ? t("empty.inCollection", { title }) : "";
   return (
     <div className="card flex flex-col items-center gap-3 px-6 py-16 text-center">
       <p className="max-w-full text-lg font-medium wrap-anywhere">
         {q ? (
           <>
-            Nothing matches “{q}”{where}
+            {t("empty.nothingMatches", { q })}
+            {where}
           </>
         ) : filtered ? (
-          "No products match these filters"
+          t("empty.noMatchFilters")
         ) : (
-          "No products here yet"
+          t("empty.noProducts")
         )}
       </p>
       <p className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">
-        {advice(q, filtered, inCollection, instead.length > 0)}
+        {t(advice(q, filtered, inCollection, instead.length > 0))}
       </p>
       {instead.length > 0 ? (
-        <ul aria-label="Searches that find something" className="flex max-w-full flex-wrap justify-center gap-2">
+        <ul aria-label={t("empty.searchesThatFind")} className="flex max-w-full flex-wrap justify-center gap-2">
           {instead.map((search) => (
             <li key={search}>
               <Link
                 to={`/allproducts?q=${encodeURIComponent(search)}`}
                 className="btn-outline inline-flex max-w-full px-3 py-1.5 text-sm wrap-anywhere"
               >
-                {search === q && (filtered || inCollection) ? `“${search}” in all products` : search}
+                {search === q && (filtered || inCollection) ? t("empty.inAllProducts", { search }) : search}
               </Link>
             </li>
           ))}
@@ -53,9 +56,9 @@ export function EmptyResults({ q, title, inCollection, filtered, instead }: Empt
   );
 }
 
-function advice(q: string | undefined, filtered: boolean, inCollection: boolean, offers: boolean): string {
-  if (!q) return filtered ? "Try a higher price or fewer filters." : "Please look again soon.";
-  if (filtered) return offers ? "Try a higher price or fewer filters, or one of these:" : "Try fewer filters.";
-  if (inCollection) return offers ? "Look in all products, or try one of these:" : "Try another word.";
-  return offers ? "Check the spelling, or try one of these:" : "Check the spelling, or try another word.";
+function advice(q: string | undefined, filtered: boolean, inCollection: boolean, offers: boolean): MessageId {
+  if (!q) return filtered ? "empty.adviceHigherPrice" : "empty.adviceSoon";
+  if (filtered) return offers ? "empty.adviceHigherPriceOr" : "empty.adviceFewer";
+  if (inCollection) return offers ? "empty.adviceAllOr" : "empty.adviceWord";
+  return offers ? "empty.adviceSpellingOr" : "empty.adviceSpelling";
 }

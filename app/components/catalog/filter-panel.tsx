@@ -1,8 +1,9 @@
 import { SlidersHorizontal } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useSubmit } from "react-router";
-import { LISTING_SORTS, SORT_LABELS } from "#core/listings.ts";
+import { LISTING_SORTS } from "#core/listings.ts";
 import type { ListingOptions, ListingQuery } from "#server/catalog/catalog.schemas.ts";
+import { useT } from "../../locales/i18n.ts";
 import { Form, Link } from "../../locales/link.tsx";
 import { FieldFrame, TextField } from "../ui/text-field.tsx";
 
@@ -31,26 +32,28 @@ export function FilterPanel({ pathname, values, options, error }: FilterPanelPro
   const panelId = useId();
   const { form, draft, setDraft, select } = useSettlingChoices(values);
   const active = [values.type, values.fabric, values.max].filter((value) => value !== undefined && value !== "").length;
+  const t = useT();
+  const fabricLabel = materialLabel === "Fabric" ? t("filters.fabric") : t("filters.material");
   return (
     <aside aria-labelledby={`${panelId}-heading`} className="self-start lg:sticky lg:top-20">
       <FiltersToggle open={open} controls={panelId} active={active} onToggle={() => setOpen(!open)} />
       <div id={panelId} className={`card mt-3 p-4 lg:mt-0 lg:block ${open ? "block" : "hidden"}`}>
         <h2 id={`${panelId}-heading`} className="text-base font-semibold">
-          Filters
+          {t("filters.title")}
         </h2>
         <Form ref={form} method="get" action={pathname} className="mt-4 flex flex-col gap-4" preventScrollReset>
           {values.q ? <input type="hidden" name="q" value={values.q} /> : null}
-          <FieldFrame id={`${panelId}-sort`} label="Sort by">
+          <FieldFrame id={`${panelId}-sort`} label={t("filters.sortBy")}>
             <select id={`${panelId}-sort`} {...select("sort")}>
               <SortOptions searching={Boolean(values.q)} />
             </select>
           </FieldFrame>
-          <FieldFrame id={`${panelId}-type`} label="Type">
+          <FieldFrame id={`${panelId}-type`} label={t("filters.type")}>
             <select id={`${panelId}-type`} {...select("type", types)}>
               <Options current={draft.type} options={types} />
             </select>
           </FieldFrame>
-          <FieldFrame id={`${panelId}-fabric`} label={materialLabel}>
+          <FieldFrame id={`${panelId}-fabric`} label={fabricLabel}>
             <select id={`${panelId}-fabric`} {...select("fabric", fabrics)}>
               <Options current={draft.fabric} options={fabrics} />
             </select>
@@ -63,10 +66,10 @@ export function FilterPanel({ pathname, values, options, error }: FilterPanelPro
           />
           <div className="flex gap-2">
             <button type="submit" className="btn-primary flex-1">
-              Apply
+              {t("filters.apply")}
             </button>
             <Link to={values.q ? `${pathname}?q=${encodeURIComponent(values.q)}` : pathname} className="btn-outline">
-              Clear
+              {t("filters.clear")}
             </Link>
           </div>
         </Form>
@@ -87,6 +90,7 @@ function FiltersToggle({
   active: number;
   onToggle: () => void;
 }) {
+  const t = useT();
   return (
     <button
       type="button"
@@ -96,16 +100,18 @@ function FiltersToggle({
       onClick={onToggle}
     >
       <SlidersHorizontal aria-hidden="true" className="size-4" />
-      Filters{active > 0 ? ` (${active})` : ""}
+      {t("filters.title")}
+      {active > 0 ? ` (${active})` : ""}
     </button>
   );
 }
 
 /** The sorts a listing offers; relevance means something only for a search. */
 function SortOptions({ searching }: { searching: boolean }) {
+  const t = useT();
   return LISTING_SORTS.filter((sort) => sort !== "relevance" || searching).map((sort) => (
     <option key={sort} value={sort}>
-      {SORT_LABELS[sort]}
+      {t(`sort.${sort}`)}
     </option>
   ));
 }
@@ -165,18 +171,19 @@ function MaxPriceField(props: {
   error: string | null;
 }) {
   const { id, value, onChange, error } = props;
+  const t = useT();
   return (
     <TextField
       id={id}
       name="max"
-      label="Max price (₹)"
+      label={t("filters.maxPrice")}
       type="number"
       inputMode="numeric"
       min={0}
       step="any"
       value={value ?? ""}
       onChange={(event) => onChange(event.target.value as unknown as number)}
-      placeholder="e.g. 3000"
+      placeholder={t("filters.example")}
       error={error ?? undefined}
     />
   );
@@ -191,9 +198,10 @@ function Options({ current, options }: { current: string | undefined; options: s
     current && !options.some((option) => option.toLowerCase() === current.toLowerCase())
       ? [current, ...options]
       : options;
+  const t = useT();
   return (
     <>
-      <option value="">Choose from here</option>
+      <option value="">{t("filters.choose")}</option>
       {all.map((option) => (
         <option key={option} value={option}>
           {option}

@@ -28,6 +28,7 @@ export function MobileMenuPanel({ viewer, wishlistCount, panelId, open, setOpen 
           <Link to="/" className="font-display text-2xl font-semibold text-gold-700 dark:text-gold-400">
             Kesar
           </Link>
+          <LanguageSwitch className="ml-auto px-2 py-2 text-base font-medium underline underline-offset-4" />
           <button
             type="button"
             className="flex size-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
@@ -42,9 +43,6 @@ export function MobileMenuPanel({ viewer, wishlistCount, panelId, open, setOpen 
           <ul className="flex flex-col divide-y divide-zinc-100 dark:divide-zinc-800">
             <li>
               <NavItem link={{ to: "/", label: "Home" }} className={ROW} />
-            </li>
-            <li>
-              <LanguageSwitch className={`${ROW} block`} />
             </li>
             {navLinks(viewer, "mobile").map((link) => (
               <li key={link.label}>

@@ -1,3 +1,4 @@
+import { useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
 
 type PaginationProps = {
@@ -13,30 +14,31 @@ type PaginationProps = {
 
 /** Previous and Next around the current page number; shown only when there is more than one page. */
 export function Pagination({ page, pageCount, total, hasPrevious, hasNext, hrefFor }: PaginationProps) {
+  const t = useT();
   if (!hasPrevious && !hasNext) return null;
   return (
-    <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-4">
+    <nav aria-label={t("pages.label")} className="mt-10 flex items-center justify-center gap-4">
       {hasPrevious ? (
         <Link to={hrefFor(page - 1)} className="btn-outline" rel="prev">
-          Previous
+          {t("pages.previous")}
         </Link>
       ) : (
         <span className="btn-outline pointer-events-none text-zinc-500 dark:text-zinc-400" aria-hidden="true">
-          Previous
+          {t("pages.previous")}
         </span>
       )}
       <span className="text-sm" aria-current="page">
-        Page {page}
-        {pageCount ? ` of ${pageCount}` : ""}
+        {t("pages.page", { page })}
+        {pageCount ? t("pages.of", { count: pageCount }) : ""}
         {total ? ` · ${total}` : ""}
       </span>
       {hasNext ? (
         <Link to={hrefFor(page + 1)} className="btn-outline" rel="next">
-          Next
+          {t("pages.next")}
         </Link>
       ) : (
         <span className="btn-outline pointer-events-none text-zinc-500 dark:text-zinc-400" aria-hidden="true">
-          Next
+          {t("pages.next")}
         </span>
       )}
     </nav>
