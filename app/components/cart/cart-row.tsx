@@ -5,6 +5,7 @@ import { formatInr } from "#core/money.ts";
 import { sizeWords } from "#core/sizes.ts";
 import type { CartLine } from "#server/cart/cart.schemas.ts";
 import { availabilityMessage } from "../../lib/cart-availability.ts";
+import { useLocalePath, useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { useCartFetcher } from "../catalog/use-cart-fetcher.ts";
@@ -97,14 +98,16 @@ function RemoveForm({
   fetcher: ReturnType<typeof useCartFetcher>["fetcher"];
   onSubmit: () => void;
 }) {
+  const t = useT();
+  const localize = useLocalePath();
   return (
-    <fetcher.Form method="post" action="/cart" onSubmit={onSubmit}>
+    <fetcher.Form method="post" action={localize("/cart")} onSubmit={onSubmit}>
       <input type="hidden" name="productId" value={line.productId} />
       <input type="hidden" name="size" value={line.size} />
       <input type="hidden" name="intent" value="remove" />
       <button type="submit" className="inline-flex items-center gap-1 text-red-600 hover:underline dark:text-red-400">
         <Trash2 aria-hidden="true" className="size-4" />
-        Remove
+        {t("cart.remove")}
         <span className="sr-only">
           {" "}
           {line.title}, {sizeWords(line.size)}
@@ -140,8 +143,10 @@ function LineFix({ line }: { line: CartLine }) {
   const fetcher = useFetcher();
   const { availability } = line;
   const left = availability.kind === "short" ? availability.available : 0;
+  const t = useT();
+  const localize = useLocalePath();
   return (
-    <fetcher.Form method="post" action="/cart">
+    <fetcher.Form method="post" action={localize("/cart")}>
       <input type="hidden" name="productId" value={line.productId} />
       <input type="hidden" name="size" value={line.size} />
       {left > 0 ? (
@@ -149,14 +154,14 @@ function LineFix({ line }: { line: CartLine }) {
           <input type="hidden" name="intent" value="quantity" />
           <input type="hidden" name="quantity" value={left} />
           <button type="submit" className="btn-outline px-2 py-1 text-xs" disabled={fetcher.state !== "idle"}>
-            Set to {left}
+            {t("cart.setTo", { count: left })}
           </button>
         </>
       ) : (
         <>
           <input type="hidden" name="intent" value="remove" />
           <button type="submit" className="btn-outline px-2 py-1 text-xs" disabled={fetcher.state !== "idle"}>
-            Remove
+            {t("cart.remove")}
           </button>
         </>
       )}

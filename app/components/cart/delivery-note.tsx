@@ -3,6 +3,8 @@ import { useFetcher } from "react-router";
 import { deliveryWindowText } from "#core/dates.ts";
 import { isPincode } from "#core/delivery-address.ts";
 import { inOwnTask } from "../../lib/own-task.ts";
+import { useLocale, useT } from "../../locales/i18n.ts";
+import { serviceText } from "../../locales/service-text.ts";
 import type { DeliveryAnswer } from "../../routes/delivery-promise.tsx";
 
 /**
@@ -11,6 +13,8 @@ import type { DeliveryAnswer } from "../../routes/delivery-promise.tsx";
  */
 export function DeliveryNote({ pincode }: { pincode: string }) {
   const { load, data } = useFetcher<DeliveryAnswer>();
+  const t = useT();
+  const locale = useLocale();
   const complete = isPincode(pincode);
   useEffect(() => {
     if (complete) return inOwnTask(() => void load(`/delivery?pincode=${pincode}`));
@@ -20,8 +24,8 @@ export function DeliveryNote({ pincode }: { pincode: string }) {
   const text = !promise
     ? null
     : !promise.deliverable
-      ? `We do not deliver to pincode ${pincode} yet.`
-      : `${deliveryWindowText(promise)}.${promise.cod ? "" : ` ${promise.codNote ?? "Cash on delivery is not available for this pincode."}`}`;
+      ? t("delivery.notDelivered", { pincode })
+      : `${deliveryWindowText(promise, locale)}.${promise.cod ? "" : ` ${promise.codNote ? serviceText(t, promise.codNote) : t("note.noCod")}`}`;
   if (!text) return null;
   return (
     <p className="-mt-2 text-sm font-medium text-green-800 dark:text-green-300" data-testid="checkout-promise">

@@ -4,6 +4,7 @@ import { pointsToPaise } from "#core/points.ts";
 import type { StoreCreditOffer } from "#core/store-credit.ts";
 import type { CartLine, CartView } from "#server/cart/cart.schemas.ts";
 import { availabilityMessage } from "../../lib/cart-availability.ts";
+import { useT } from "../../locales/i18n.ts";
 import { OfferRows } from "./offer-rows.tsx";
 import { StoreCreditPaid } from "./store-credit-choice.tsx";
 
@@ -24,10 +25,11 @@ export function OrderItems({
   /** Store credit paying part or all of it (a payment, under the total). */
   storeCredit?: StoreCreditOffer | null;
 }) {
-  const left = online ? "Total to pay" : "To pay on delivery";
+  const t = useT();
+  const left = online ? t("items.totalToPay") : t("items.toPayOnDelivery");
   return (
     <div className="rounded-md bg-zinc-50 p-3 text-sm dark:bg-zinc-800/60">
-      <ul className="flex flex-col gap-1" aria-label="Items in this order">
+      <ul className="flex flex-col gap-1" aria-label={t("items.label")}>
         {lines.map((line) => (
           <li key={`${line.productId}-${line.size}`} className="flex justify-between gap-3">
             <span>
@@ -46,25 +48,25 @@ export function OrderItems({
         ))}
       </ul>
       <dl className="mt-2 flex flex-col gap-1 border-t border-zinc-200 pt-2 dark:border-zinc-700">
-        <Figure label="Subtotal" value={formatInr(totals.subtotal)} testId="checkout-subtotal" />
+        <Figure label={t("items.subtotal")} value={formatInr(totals.subtotal)} testId="checkout-subtotal" />
         <OfferRows offers={totals.offers.applied} termClass="text-zinc-600 dark:text-zinc-400" />
         <Figure
-          label="Shipping"
+          label={t("items.shipping")}
           value={shippingText(totals.shipping, totals.offers.applied)}
           testId="checkout-shipping"
         />
         {totals.pointsRedeemed > 0 ? (
           <Figure
-            label={`Points (${totals.pointsRedeemed})`}
+            label={t("items.points", { count: totals.pointsRedeemed })}
             value={`−${formatInr(pointsToPaise(totals.pointsRedeemed))}`}
             testId="checkout-points"
           />
         ) : null}
         {totals.roundOff !== 0 ? (
-          <Figure label="Round off" value={formatSignedInr(totals.roundOff)} testId="checkout-round-off" />
+          <Figure label={t("items.roundOff")} value={formatSignedInr(totals.roundOff)} testId="checkout-round-off" />
         ) : null}
         <div className="flex justify-between font-semibold">
-          <dt>{storeCredit ? "Grand Total" : left}</dt>
+          <dt>{storeCredit ? t("items.grandTotal") : left}</dt>
           <dd data-testid="checkout-total">{formatInr(totals.grandTotal)}</dd>
         </div>
       </dl>
