@@ -349,4 +349,12 @@ export const messages = {
   "items.roundOff": "Round off",
   "items.grandTotal": "Grand Total",
   "note.noCod": "Cash on delivery is not available for this pincode.",
+  "find.title": "Find my order",
+  "find.description": "Get the link to an order placed as a guest.",
+  "find.sent": "If that order number was placed with that e-mail address, we have sent the link to the order there.",
+  "find.intro":
+    "Lost the link to an order (placed as a guest, or from an account since deleted)? Give the order number and the e-mail address you ordered with.",
+  "find.send": "Send me the link",
+  "find.sending": "Sending…",
+  "find.orderNumber": "Order number",
 } as const;

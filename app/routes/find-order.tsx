@@ -1,3 +1,4 @@
+import { localeOfPath } from "#core/locales.ts";
 import { orderLinkSchema } from "#server/orders/orders.schemas.ts";
 import { sendOrderLink } from "#server/orders/orders.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -7,6 +8,7 @@ import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import type { Route } from "./+types/find-order";
 
 /** A guest's way back to an order: its link is mailed to the address on the order. */
@@ -20,25 +22,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true as const };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Find my order", description: "Get the link to an order placed as a guest.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("find.title"), description: t("find.description"), noindex: true });
+};
 
 export default function FindOrder({ actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <AuthCard title="Find my order" other={{ question: "Have an account?", label: "Login", to: "/login" }}>
+    <AuthCard title={t("find.title")} other={{ question: t("auth.haveAccount"), label: t("auth.login"), to: "/login" }}>
       {actionData?.ok ? (
-        <Notice tone="success">
-          If that order number was placed with that e-mail address, we have sent the link to the order there.
-        </Notice>
+        <Notice tone="success">{t("find.sent")}</Notice>
       ) : (
         <AuthForm
-          intro="Lost the link to an order (placed as a guest, or from an account since deleted)? Give the order number and the e-mail address you ordered with."
+          intro={t("find.intro")}
           message={actionData?.message}
-          submit={{ label: "Send me the link", pendingLabel: "Sending…" }}
+          submit={{ label: t("find.send"), pendingLabel: t("find.sending") }}
         >
           <TextField
             name="orderNumber"
-            label="Order number"
+            label={t("find.orderNumber")}
             placeholder="KS-100123"
             required
             error={actionData?.fieldErrors?.orderNumber}
