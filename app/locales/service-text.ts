@@ -2,6 +2,8 @@ import { messages as english } from "./en-IN.ts";
 import type { MessageId, Translate } from "./i18n.ts";
 
 /*
+ * The shop's fixed words that come from the server in English (the home page's captions, kept in
+ * server/catalog/home-content.json, as `content.*`), and its rooms' refusals and confirmations.
  * The rooms of the shop refuse and confirm in English (their AppError and toast texts, which the
  * admin, the logs and the tests read). A shopper on a Hindi page sees them through this table: a
  * text the catalogue knows, by its English words, is shown in the page's language; a text it does
@@ -10,7 +12,7 @@ import type { MessageId, Translate } from "./i18n.ts";
  */
 const BY_ENGLISH = new Map<string, MessageId>(
   (Object.entries(english) as [MessageId, string][])
-    .filter(([id]) => id.startsWith("service."))
+    .filter(([id]) => id.startsWith("service.") || id.startsWith("content."))
     .map(([id, text]) => [text, id]),
 );
 

@@ -1,7 +1,9 @@
 import type { EmblaCarouselType } from "embla-carousel";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import type { HomeTile } from "#server/catalog/home.service.ts";
+import { useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
+import { serviceText } from "../../locales/service-text.ts";
 import { ShopImage } from "../catalog/shop-image.tsx";
 
 const AUTOPLAY_MS = 3000;
@@ -35,8 +37,9 @@ export function HeroCarousel({ slides }: { slides: HomeTile[] }) {
   const viewport = useRef<HTMLDivElement>(null);
   const { api, selected } = useCarousel(viewport);
   const goTo = useCallback((index: number) => api?.scrollTo(index), [api]);
+  const t = useT();
   return (
-    <section aria-roledescription="carousel" aria-label="Featured" className="relative">
+    <section aria-roledescription="carousel" aria-label={t("home.featured")} className="relative">
       <div ref={viewport} className="overflow-hidden">
         <div className="flex">
           {slides.map((slide, index) => (
@@ -93,13 +96,15 @@ function Slide({
   shown: boolean;
   running: boolean;
 }) {
+  const t = useT();
+  const caption = serviceText(t, slide.caption);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a carousel slide is a role=group per the ARIA pattern.
     <div
       className="relative min-w-0 flex-[0_0_100%]"
       role="group"
       aria-roledescription="slide"
-      aria-label={`${index + 1} of ${count}: ${slide.caption}`}
+      aria-label={t("home.slideOf", { index: index + 1, count, caption })}
       inert={!shown}
     >
       <div className="aspect-[16/9] bg-zinc-900 sm:aspect-[16/7]">
@@ -120,9 +125,9 @@ function Slide({
       {/* On a phone the caption sits under the picture: laid over it, it covers the figure. */}
       <div className="flex items-center bg-black sm:absolute sm:inset-0 sm:bg-transparent sm:bg-gradient-to-r sm:from-black/70 sm:via-black/20 sm:to-transparent">
         <div className="mx-auto w-full max-w-7xl px-4 pt-4 pb-9 sm:px-10 sm:py-0">
-          <h2 className="font-display text-2xl font-semibold text-gold-300 sm:text-5xl lg:text-6xl">{slide.caption}</h2>
+          <h2 className="font-display text-2xl font-semibold text-gold-300 sm:text-5xl lg:text-6xl">{caption}</h2>
           <Link to={slide.to} className="btn-gold mt-3 sm:mt-6">
-            {slide.caption === "Shop Now" ? "Shop suits" : "Browse"}
+            {slide.caption === "Shop Now" ? t("home.shopSuits") : t("home.browse")}
           </Link>
         </div>
       </div>
@@ -140,6 +145,7 @@ function SlideDots({
   selected: number;
   goTo: (index: number) => void;
 }) {
+  const t = useT();
   return (
     <div className="absolute inset-x-0 bottom-1 flex justify-center">
       {slides.map((slide, index) => (
@@ -147,7 +153,7 @@ function SlideDots({
           key={slide.caption}
           type="button"
           onClick={() => goTo(index)}
-          aria-label={`Show slide ${index + 1}: ${slide.caption}`}
+          aria-label={t("home.showSlide", { index: index + 1, caption: serviceText(t, slide.caption) })}
           aria-current={index === selected ? "true" : undefined}
           // A 24 px target around the small dot, so a finger finds it.
           className="group flex h-6 min-w-6 items-center justify-center px-1"

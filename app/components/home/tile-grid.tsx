@@ -1,5 +1,7 @@
 import type { HomeTile } from "#server/catalog/home.service.ts";
+import { useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
+import { serviceText } from "../../locales/service-text.ts";
 import { ShopImage } from "../catalog/shop-image.tsx";
 
 type TileGridProps = {
@@ -14,6 +16,7 @@ type TileGridProps = {
  * the device can hover, and is always shown on touch screens of any width, which cannot.
  */
 export function TileGrid({ tiles, captionStyle, eagerFirst = false }: TileGridProps) {
+  const t = useT();
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {tiles.map((tile, index) => (
@@ -40,7 +43,9 @@ export function TileGrid({ tiles, captionStyle, eagerFirst = false }: TileGridPr
                   : ""
               }`}
             >
-              <span className="font-display text-2xl font-semibold tracking-wide text-gold-300">{tile.caption}</span>
+              <span className="font-display text-2xl font-semibold tracking-wide text-gold-300">
+                {serviceText(t, tile.caption)}
+              </span>
             </span>
           </Link>
         </li>
