@@ -1,4 +1,7 @@
-export type Role = "customer" | "admin";
+import { isStaffRole, type StaffRole } from "./permissions.ts";
+
+/** A customer, or a member of the shop's staff with one of the staff roles (core/permissions.ts). */
+export type Role = "customer" | StaffRole;
 
 /**
  * Who is asking. Services take the actor from the session, never an id from the request, and check
@@ -12,11 +15,19 @@ export type Actor =
   | { kind: "system" };
 
 export type UserActor = Extract<Actor, { kind: "user" }>;
+/** A signed-in member of staff. */
+export type StaffActor = UserActor & { role: StaffRole };
 
 export const SYSTEM: Actor = { kind: "system" };
 
-export function isAdmin(actor: Actor): boolean {
-  return actor.kind === "system" || (actor.kind === "user" && actor.role === "admin");
+/** Whether the actor works in the admin area: the shop itself, or a signed-in member of staff. */
+export function isStaff(actor: Actor): boolean {
+  return actor.kind === "system" || (actor.kind === "user" && isStaffRole(actor.role));
+}
+
+/** A signed-in member of staff (not the shop itself): whose changes the audit log records. */
+export function isStaffUser(actor: Actor): actor is StaffActor {
+  return actor.kind === "user" && isStaffRole(actor.role);
 }
 
 /** How a history entry or a money note names who acted. */

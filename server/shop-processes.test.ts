@@ -44,6 +44,7 @@ describe("the shop's processes", () => {
       "store-credit.returnStoreCredit",
       "payments.refundPayment",
       "invoices.creditNote",
+      "audit.auditOrderMove",
       "mail.mailOrderStatus",
     ]);
     expect(orders["returned-to-origin"]).toEqual({
@@ -53,19 +54,21 @@ describe("the shop's processes", () => {
         "rewards.returnPoints",
         "store-credit.returnStoreCredit",
         "invoices.creditNote",
+        "audit.auditOrderMove",
         "mail.mailOrderStatus",
       ],
     });
     expect(orders.delivered.effects).toEqual([
       "rewards.creditPoints",
       "payments.collectCash",
+      "audit.auditOrderMove",
       "mail.mailOrderStatus",
       "reviews.inviteReview",
     ]);
     // Paid before the e-way bill is asked for: an unpaid order is told it is unpaid first.
     expect(orders.shipped).toEqual({
       guards: ["payments.paymentSettled", "invoices.ewayBillEntered"],
-      effects: ["mail.mailOrderStatus"],
+      effects: ["audit.auditOrderMove", "mail.mailOrderStatus"],
     });
     expect(orders.placed).toEqual({ guards: [], effects: [] });
   });
@@ -79,6 +82,7 @@ describe("the shop's processes", () => {
         "returns.creditNote",
         "returns.pointsOfThePieces",
         "returns.moneyBack",
+        "audit.auditReturnStep",
         "mail.mailReturnStatus",
       ],
     });
@@ -86,9 +90,14 @@ describe("the shop's processes", () => {
       "stock.shelveReturnedPieces",
       "returns.creditNote",
       "returns.replacementInvoice",
+      "audit.auditReturnStep",
       "mail.mailReturnStatus",
     ]);
-    expect(returns.rejected.effects).toEqual(["stock.releaseHeldSize", "mail.mailReturnStatus"]);
+    expect(returns.rejected.effects).toEqual([
+      "stock.releaseHeldSize",
+      "audit.auditReturnStep",
+      "mail.mailReturnStatus",
+    ]);
     // Every step a return arrives at by a move tells the shopper, last.
     for (const [step, { effects }] of Object.entries(returns)) {
       if (step !== "requested") expect(effects.at(-1)).toBe("mail.mailReturnStatus");

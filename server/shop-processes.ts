@@ -1,3 +1,4 @@
+import { auditOnOrders, auditOnReturns } from "./audit/audit-on-machines.ts";
 import { invoicesOnOrders } from "./invoices/invoices-on-orders.ts";
 import { mailOnOrders, mailOnReturns } from "./mail/status-mails.ts";
 import { paymentsOnOrders } from "./payments/payments-on-orders.ts";
@@ -23,7 +24,8 @@ import { storeCreditOnOrders } from "./store-credit/store-credit-on-orders.ts";
  * goods back on the shelf first, then the offers, points and store credit the order used, then its
  * money (paid before it ships; refunded when cancelled), then its tax documents (an e-way bill
  * before it ships; the credit note when it does not sell), then the buyer's mail, which names the
- * refund and the credit note, and last the invitation to review, which waits days after it.
+ * refund and the credit note, and last the invitation to review, which waits days after it. The
+ * audit log's entry of a move a member of staff made (record 45) comes before the mail.
  */
 export const ORDER_PROCESS: readonly OrderProcess[] = [
   stockOnOrders,
@@ -32,6 +34,7 @@ export const ORDER_PROCESS: readonly OrderProcess[] = [
   storeCreditOnOrders,
   paymentsOnOrders,
   invoicesOnOrders,
+  auditOnOrders,
   mailOnOrders,
   reviewsOnOrders,
 ];
@@ -39,9 +42,14 @@ export const ORDER_PROCESS: readonly OrderProcess[] = [
 /**
  * A return's process, in the same way: the pieces back on the shelf (or an exchange's held size
  * when it is rejected), then the return's own settlement (its credit note and replacement invoice,
- * the points of the pieces, the money back, store credit first), then the shopper's mail.
+ * the points of the pieces, the money back, store credit first), then the audit log's entry of a step a member of staff took, then the shopper's mail.
  */
-export const RETURN_PROCESS: readonly ReturnProcess[] = [stockOnReturns, settlementOnReturns, mailOnReturns];
+export const RETURN_PROCESS: readonly ReturnProcess[] = [
+  stockOnReturns,
+  settlementOnReturns,
+  auditOnReturns,
+  mailOnReturns,
+];
 
 /** Composes the shop's processes and installs them where the machines find them; running it again changes nothing. */
 export function composeShopProcesses(): void {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Role } from "#core/actor.ts";
 import {
   deliveryAddressFields,
   emailField,
@@ -71,7 +72,7 @@ export type Profile = {
   stateCode: string | null;
   pincode: string | null;
   photoUrl: string | null;
-  role: "customer" | "admin";
+  role: Role;
   /** The address was confirmed through the link mailed to it. */
   emailVerified: boolean;
   /** A new address waiting for its owner to confirm it, if the e-mail is being changed. */

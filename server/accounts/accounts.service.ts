@@ -149,10 +149,10 @@ async function startSignedInSession(trx: Executor, userId: string, meta: ClientM
 }
 
 /**
- * Makes sure the account named by ADMIN_EMAIL exists and is an administrator. A new account gets
+ * Makes sure the account named by ADMIN_EMAIL exists and is an Owner (record 45). A new account gets
  * ADMIN_PASSWORD, or a generated password that is returned so it can be shown once.
  */
-export async function ensureAdmin(
+export async function ensureOwner(
   db: Db,
   config: Config,
   now: number = Date.now(),
@@ -160,8 +160,9 @@ export async function ensureAdmin(
   const key = emailKey(config.adminEmail);
   const existing = await findUserByEmailKey(db, key);
   if (existing) {
-    if (existing.role !== "admin" || existing.disabled)
-      await updateUser(db, existing.id, { role: "admin", disabled: 0 });
+    // The configured address is always an Owner: whoever holds the configuration holds the shop.
+    if (existing.role !== "owner" || existing.disabled)
+      await updateUser(db, existing.id, { role: "owner", disabled: 0 });
     return { email: existing.email, createdWithPassword: null };
   }
   const password = config.adminPassword ?? generatePassword();
@@ -171,7 +172,7 @@ export async function ensureAdmin(
     email: config.adminEmail,
     emailKey: key,
     passwordHash: await hashPassword(password),
-    role: "admin",
+    role: "owner",
     createdAt: now,
     // The address comes from the shop's own configuration.
     emailVerifiedAt: now,
@@ -179,12 +180,12 @@ export async function ensureAdmin(
   return { email: config.adminEmail, createdWithPassword: config.adminPassword ? null : password };
 }
 
-/** Makes an existing account an administrator (the `npm run admin` command). */
-export async function promoteToAdmin(db: Db, email: string): Promise<UserRow> {
+/** Makes an existing account an Owner (the `npm run admin` command), enabled. */
+export async function promoteToOwner(db: Db, email: string): Promise<UserRow> {
   const user = await findUserByEmailKey(db, emailKey(email));
   if (!user) throw new AppError("not-found", `There is no account with the e-mail ${email}.`);
-  await updateUser(db, user.id, { role: "admin" });
-  return { ...user, role: "admin" };
+  await updateUser(db, user.id, { role: "owner", disabled: 0 });
+  return { ...user, role: "owner", disabled: 0 };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Role } from "#core/actor.ts";
 import { ORDER_STATUSES } from "#core/order-status.ts";
 import type { OrderStatus } from "../db/schema.ts";
 import type { EwayBillStatus } from "../invoices/eway-bills.ts";
@@ -84,7 +85,7 @@ export type AdminUserRow = {
   id: string;
   name: string;
   email: string;
-  role: "customer" | "admin";
+  role: Role;
   /** Points the customer can spend now. */
   pointsBalance: number;
   /** Points earned on orders on their way, spendable once each is delivered. */

@@ -1,4 +1,6 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
+import type { Role } from "#core/actor.ts";
+import type { StaffRole } from "#core/permissions.ts";
 
 /*
  * Table types as the code sees them: Kysely's CamelCasePlugin maps them to snake_case columns.
@@ -89,7 +91,8 @@ export interface UsersTable {
   email: string;
   emailKey: string;
   passwordHash: string;
-  role: "customer" | "admin";
+  /** "customer", or a staff role (core/permissions.ts): owner, manager, catalogue, support, packer. */
+  role: Role;
   phone: string | null;
   address: string | null;
   /** Storage key of the profile photo. */
@@ -223,6 +226,12 @@ export interface OrdersTable {
    * taxable value and the tax. 0 for orders placed before amounts were rounded.
    */
   roundOff: Generated<number>;
+  /** A cash order the shop confirmed with the buyer (the order index's To confirm tab): when, and who. */
+  confirmedAt: Generated<number | null>;
+  confirmedBy: Generated<string | null>;
+  /** When the parcel was packed and by whom: it waits for the courier (To ship) until it leaves. */
+  packedAt: Generated<number | null>;
+  packedBy: Generated<string | null>;
 }
 
 /** One money event of an order, recorded once (a gateway event under its own id). */
@@ -553,6 +562,89 @@ export interface ShipmentEventsTable {
   activity: string | null;
 }
 
+/** An invitation to the staff (record 45): its code is made as its mail is sent; only the hash is kept. */
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  email: string;
+  emailKey: string;
+  role: StaffRole;
+  /** The Owner who invited; null when the shop itself did. */
+  invitedBy: string | null;
+  invitedByName: string;
+  codeHash: string | null;
+  expiresAt: number | null;
+  sentAt: number | null;
+  acceptedAt: number | null;
+  acceptedUserId: string | null;
+  revokedAt: number | null;
+  createdAt: number;
+}
+
+/** One change made in the admin area (record 45); append-only, triggers refuse updates and deletes. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  /** The member of staff's account; null for the shop itself. */
+  actorId: string | null;
+  /** Who acted, as they were then ("owner:asha@kesar.in"). */
+  actor: string;
+  actorRole: string;
+  /** What was done ("order.packed", "product.price", "staff.invited"…): core/audit.ts. */
+  kind: string;
+  /** What it was done to: an order, a product, an offer, a member of staff… */
+  subjectType: string;
+  subjectId: string;
+  /** The subject as people know it: an order number, a product's title. */
+  subjectLabel: string;
+  /** JSON of the values before and after the change; null where there was none. */
+  before: string | null;
+  after: string | null;
+  reason: string | null;
+}
+
+/** A note the staff wrote on an order, or on a customer (by the customer's e-mail key). */
+export interface OrderNotesTable {
+  id: Generated<number>;
+  orderId: number;
+  authorId: string | null;
+  author: string;
+  body: string;
+  createdAt: number;
+}
+
+export interface CustomerNotesTable {
+  id: Generated<number>;
+  customerKey: string;
+  authorId: string | null;
+  author: string;
+  body: string;
+  createdAt: number;
+}
+
+/** A bulk action over orders: one job, a result per order (record 45). */
+export interface OrderJobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON of what the action was given (a cancellation's reason). */
+  params: Generated<string>;
+  actorId: string | null;
+  actor: string;
+  /** The job whose failed orders this one tries again. */
+  retryOf: number | null;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+export interface OrderJobResultsTable {
+  jobId: number;
+  position: number;
+  orderId: number;
+  orderNumber: string;
+  outcome: Generated<"pending" | "done" | "failed">;
+  message: string | null;
+  at: number | null;
+}
+
 export interface Database {
   products: ProductsTable;
   searchSynonyms: SearchSynonymsTable;
@@ -601,6 +693,12 @@ export interface Database {
   cartOfferCodes: CartOfferCodesTable;
   shipments: ShipmentsTable;
   shipmentEvents: ShipmentEventsTable;
+  staffInvitations: StaffInvitationsTable;
+  auditLog: AuditLogTable;
+  orderNotes: OrderNotesTable;
+  customerNotes: CustomerNotesTable;
+  orderJobs: OrderJobsTable;
+  orderJobResults: OrderJobResultsTable;
 }
 
 /** A coupon code or an automatic promotion (record 31); `action` and `scope` are JSON of core/promotions.ts. */

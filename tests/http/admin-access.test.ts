@@ -99,7 +99,7 @@ const ADMIN_ACTOR: Actor = {
   userId: "admin",
   email: "admin@shop.test",
   name: "Admin",
-  role: "admin",
+  role: "owner",
   guestId: null,
 };
 

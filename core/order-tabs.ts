@@ -1,0 +1,87 @@
+import { formatCount } from "./numbers.ts";
+
+/*
+ * The order index's tabs (record 45): saved filters over the order's state, its marks (confirmed,
+ * packed) and its parcel's state, in the order a day's work goes. A new order is under To confirm
+ * (cash not yet confirmed with the buyer) or To pack (paid, or cash confirmed); an online order
+ * still waiting for its payment is under All only.
+ */
+
+export const ORDER_TABS = [
+  "to-confirm",
+  "to-pack",
+  "to-ship",
+  "in-transit",
+  "delivery-failed",
+  "delivered",
+  "returns",
+  "cancelled",
+  "all",
+] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
+
+export const ORDER_TAB_LABELS: Record<OrderTab, string> = {
+  "to-confirm": "To confirm",
+  "to-pack": "To pack",
+  "to-ship": "To ship",
+  "in-transit": "In transit",
+  "delivery-failed": "Delivery failed",
+  delivered: "Delivered",
+  returns: "Returns",
+  cancelled: "Cancelled",
+  all: "All",
+};
+
+/** What each tab holds, as the page explains it. */
+export const ORDER_TAB_HINTS: Record<OrderTab, string> = {
+  "to-confirm": "Cash orders not yet confirmed with the buyer.",
+  "to-pack": "Paid orders, and cash orders confirmed, waiting to be packed.",
+  "to-ship": "Packed, waiting for the courier.",
+  "in-transit": "With the courier.",
+  "delivery-failed": "A delivery attempt failed, on the way back, or refused at the door.",
+  delivered: "Delivered to the buyer.",
+  returns: "Orders with a return or exchange under way.",
+  cancelled: "Cancelled before delivery.",
+  all: "Every order.",
+};
+
+/** The tabs of the packing bench: what a Packer sees. */
+export const PACKING_TABS: readonly OrderTab[] = ["to-pack", "to-ship"];
+
+/** Counts stop at this many: a tab of more says "10,000+" (counting every row would read them all). */
+export const TAB_COUNT_CAP = 10_000;
+
+/** A tab's count as the tab shows it. */
+export function tabCountText(count: number): string {
+  return count > TAB_COUNT_CAP ? `${formatCount(TAB_COUNT_CAP)}+` : formatCount(count);
+}
+
+export function isOrderTab(value: string): value is OrderTab {
+  return (ORDER_TABS as readonly string[]).includes(value);
+}
+
+/** The bulk actions of the index, each run as one job with a result per order. */
+export const BULK_ACTIONS = ["confirm", "pack", "ship", "cancel"] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+export const BULK_ACTION_LABELS: Record<BulkAction, string> = {
+  confirm: "Confirm",
+  pack: "Mark as packed",
+  ship: "Mark as shipped",
+  cancel: "Cancel",
+};
+
+/** A parcel's state with the courier (server/shipping/shipment-machine.ts), in the index's words. */
+export const PARCEL_STATE_LABELS: Record<string, string> = {
+  booking: "Booking",
+  booked: "Booked",
+  "picked-up": "Picked up",
+  "in-transit": "In transit",
+  "out-for-delivery": "Out for delivery",
+  "delivery-failed": "Delivery failed",
+  rto: "Returning to us",
+  delivered: "Delivered",
+  "rto-delivered": "Back with us",
+  lost: "Lost",
+  cancelled: "Booking cancelled",
+};
