@@ -49,9 +49,17 @@ export async function adminOrderPage(db: Db, actor: Actor, orderId: number): Pro
   const row = await orderRow(db, { id: orderId });
   if (!row) throw new AppError("not-found", "This order could not be found.");
   const full = can(actor, "orders.view");
+  // The packing bench has the order's lines and its own total; its documents are for whoever sees every order.
   const order: AdminOrderPage["order"] = full
     ? await adminOrderWithMoney(db, actor, orderId)
-    : { ...(await orderForAdmin(db, actor, orderId)), money: null, canCollectCash: false, canRecordRemittance: false };
+    : {
+        ...(await orderForAdmin(db, actor, orderId)),
+        invoice: null,
+        creditNote: null,
+        money: null,
+        canCollectCash: false,
+        canRecordRemittance: false,
+      };
   const phones = actor.kind === "system" || (actor.kind === "user" && seesPhones(actor.role));
   const [shipments, returns, notes] = await Promise.all([
     shipmentTimeline(db, orderId),

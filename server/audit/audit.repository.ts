@@ -15,6 +15,8 @@ export type AuditFilter = {
   kind?: string;
   subjectType?: string;
   subjectId?: string;
+  /** The subject as people know it (an order number), exactly. */
+  subjectLabel?: string;
   /** Entries older than this one (the page before). */
   beforeId?: number;
 };
@@ -26,6 +28,7 @@ export async function findAuditEntries(executor: Executor, filter: AuditFilter, 
   if (filter.kind !== undefined) query = query.where("kind", "=", filter.kind);
   if (filter.subjectType !== undefined) query = query.where("subjectType", "=", filter.subjectType);
   if (filter.subjectId !== undefined) query = query.where("subjectId", "=", filter.subjectId);
+  if (filter.subjectLabel !== undefined) query = query.where("subjectLabel", "=", filter.subjectLabel);
   if (filter.beforeId !== undefined) query = query.where("id", "<", filter.beforeId);
   return query.orderBy("id", "desc").limit(limit).execute();
 }

@@ -86,8 +86,7 @@ export async function auditLogPage(db: Db, actor: Actor, query: AuditQuery): Pro
   const filter: AuditFilter = {
     actorId: seesEveryone ? query.person || undefined : own,
     kind: query.kind && isAuditKind(query.kind) ? query.kind : undefined,
-    subjectType: query.subject && isAuditSubjectType(query.subject) ? query.subject : undefined,
-    subjectId: query.subject && query.subjectId ? query.subjectId : undefined,
+    ...subjectFilter(query),
     beforeId: query.before,
   };
   const rows = await findAuditEntries(db, filter, AUDIT_PAGE_SIZE + 1);
@@ -115,6 +114,24 @@ export async function auditLogPage(db: Db, actor: Actor, query: AuditQuery): Pro
   );
   const last = entries.at(-1);
   return { entries, nextBefore: rows.length > AUDIT_PAGE_SIZE && last ? last.id : null, people, seesEveryone };
+}
+
+/** An order number typed as people type it ("ks 100042", "KS-100042"). */
+const ORDER_NUMBER = /^ks[\s-]*(\d+)$/i;
+
+/**
+ * The subject asked for: its kind, and its id ("12") or the name people know it by (an order
+ * number, a product's title); an order number alone means an order.
+ */
+function subjectFilter(query: AuditQuery): Pick<AuditFilter, "subjectType" | "subjectId" | "subjectLabel"> {
+  const typed = query.subjectId?.trim();
+  const number = typed ? ORDER_NUMBER.exec(typed) : null;
+  const subjectType = query.subject && isAuditSubjectType(query.subject) ? query.subject : number ? "order" : undefined;
+  if (!subjectType || !typed) return { subjectType };
+  if (number) return { subjectType, subjectLabel: `KS-${number[1]}` };
+  return /^[0-9]+$/.test(typed) || /^[ag]-/.test(typed)
+    ? { subjectType, subjectId: typed }
+    : { subjectType, subjectLabel: typed };
 }
 
 /** The kinds and subjects the log's filters offer. */

@@ -1,6 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { readIndianMobile } from "#core/phone.ts";
-import { assertCan } from "../access.ts";
+import { assertCan, can } from "../access.ts";
 import { accountById } from "../accounts/staff-accounts.service.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import type { Db } from "../db/schema.ts";
@@ -39,7 +39,7 @@ export async function customerList(
   db: Db,
   actor: Actor,
   query: CustomerQuery,
-): Promise<{ rows: CustomerRow[]; page: number; hasNext: boolean }> {
+): Promise<{ rows: CustomerRow[]; page: number; hasNext: boolean; mayExport: boolean }> {
   assertCan(actor, "customers.view");
   const rows = await buyersPage(
     db,
@@ -59,6 +59,7 @@ export async function customerList(
     })),
     page: query.page,
     hasNext: rows.length > CUSTOMERS_PER_PAGE,
+    mayExport: can(actor, "customers.export"),
   };
 }
 

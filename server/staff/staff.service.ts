@@ -95,7 +95,12 @@ export async function inviteStaff(db: Db, actor: Actor, input: InviteInput, now:
 }
 
 /** Withdraws an invitation not yet accepted: its link stops working at once. */
-export async function withdrawInvitation(db: Db, actor: Actor, input: { invitationId: string }, now = Date.now()) {
+export async function withdrawInvitation(
+  db: Db,
+  actor: Actor,
+  input: { invitationId: string | number },
+  now = Date.now(),
+) {
   assertCan(actor, "staff.manage");
   const { invitationId } = parseInput(revocationSchema, input);
   await db.transaction().execute(async (trx) => {

@@ -17,7 +17,11 @@ export function SignedInNotice({ signedInAs, onward }: { signedInAs: NonNullable
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to={next} className="btn-primary">
-          {next === signedInAs.home ? "Go to the admin area" : next === "/cart" ? "Back to your cart" : "Continue shopping"}
+          {next === signedInAs.home
+            ? "Go to the admin area"
+            : next === "/cart"
+              ? "Back to your cart"
+              : "Continue shopping"}
         </Link>
         <NavItem link={{ action: "logout", label: "Log out" }} className="btn-outline" />
       </div>

@@ -65,6 +65,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("audit_log")
     .columns(["subject_type", "subject_id", "id"])
     .execute();
+  await db.schema
+    .createIndex("audit_log_subject_label")
+    .on("audit_log")
+    .columns(["subject_type", "subject_label", "id"])
+    .execute();
   await appendOnly(db);
 
   await db.schema.alterTable("orders").addColumn("confirmed_at", epochMillis).execute();

@@ -1,0 +1,62 @@
+import { SHOP_CANCEL_REASONS } from "#core/cancel-reasons.ts";
+import { BULK_ACTION_LABELS, type BulkAction, type OrderTab } from "#core/order-tabs.ts";
+
+type May = { manage: boolean; pack: boolean; export: boolean };
+
+/** Which bulk actions a tab offers, of those the member's role may take. */
+function actionsFor(tab: OrderTab, may: May): BulkAction[] {
+  const actions: BulkAction[] = [];
+  if (may.manage && (tab === "to-confirm" || tab === "all")) actions.push("confirm");
+  if (may.pack && ["to-pack", "all"].includes(tab)) actions.push("pack");
+  if (may.pack && ["to-ship", "all"].includes(tab)) actions.push("ship");
+  return actions;
+}
+
+const REASONS = Object.entries(SHOP_CANCEL_REASONS);
+
+/**
+ * The bulk actions on the rows ticked: a plain form (it works before JavaScript loads), each button
+ * one action run as a job; cancelling asks its reason; the export downloads the ticked orders.
+ */
+export function BulkActions({ id, tab, may }: { id: string; tab: OrderTab; may: May }) {
+  const cancels = may.manage && !["delivered", "cancelled", "in-transit", "delivery-failed", "returns"].includes(tab);
+  return (
+    <form
+      id={id}
+      method="post"
+      action={`/admin/orders?tab=${tab}`}
+      className="mt-4 flex flex-wrap items-end gap-2 rounded-md bg-zinc-50 p-3 dark:bg-zinc-900"
+      aria-label="Bulk actions on the orders ticked"
+    >
+      <p className="w-full text-xs text-zinc-600 dark:text-zinc-400">Tick orders below, then:</p>
+      {actionsFor(tab, may).map((action) => (
+        <button key={action} type="submit" name="action" value={action} className="btn-primary px-3 py-1.5">
+          {BULK_ACTION_LABELS[action]}
+        </button>
+      ))}
+      {cancels ? (
+        <span className="flex items-end gap-2">
+          <label className="sr-only" htmlFor="bulk-reason">
+            Reason for cancelling
+          </label>
+          <select id="bulk-reason" name="reason" defaultValue="" className="field max-w-56 py-1.5">
+            <option value="">Reason for cancelling…</option>
+            {REASONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <button type="submit" name="action" value="cancel" className="btn-outline px-3 py-1.5">
+            {BULK_ACTION_LABELS.cancel}
+          </button>
+        </span>
+      ) : null}
+      {may.export ? (
+        <button type="submit" formMethod="get" formAction="/admin/orders.csv" className="btn-outline px-3 py-1.5">
+          Export CSV
+        </button>
+      ) : null}
+    </form>
+  );
+}

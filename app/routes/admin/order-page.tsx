@@ -1,0 +1,102 @@
+import { Link } from "react-router";
+import { STATUS_LABELS } from "#core/order-status.ts";
+import { adminOrderPage } from "#server/admin/order-page.service.ts";
+import { idFromPath } from "../../.server/address.ts";
+import { appServices } from "../../.server/context.ts";
+import { adminOrLogin } from "../../.server/guards.ts";
+import { EwayBillPanel } from "../../components/admin/eway-bill-panel.tsx";
+import { OrderMoneyTimeline } from "../../components/admin/order-money-timeline.tsx";
+import { OrderActions } from "../../components/admin/orders/order-actions.tsx";
+import { OrderReturns } from "../../components/admin/orders/returns-of-order.tsx";
+import { ShipmentTimelinePanel } from "../../components/admin/orders/shipment-timeline.tsx";
+import { StaffNotes } from "../../components/admin/staff-notes.tsx";
+import { StatusChangeForm } from "../../components/admin/status-change-form.tsx";
+import { OrderView } from "../../components/orders/order-view.tsx";
+import { FormError } from "../../components/ui/form-error.tsx";
+import { pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/order-page";
+import { orderPageAction } from "./order-page.server.ts";
+
+const MISSING = "This order could not be found.";
+
+export async function loader({ request, context, url, params }: Route.LoaderArgs) {
+  const actor = adminOrLogin({ context, request, url });
+  const page = await adminOrderPage(appServices(context).db, actor, idFromPath(params.orderId, MISSING));
+  // A parcel is usually with the buyer four days after it leaves.
+  const expectedDefault = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+  return { page, expectedDefault };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return orderPageAction(args, idFromPath(args.params.orderId, MISSING));
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: loaderData ? `Order ${loaderData.page.order.orderNumber}` : "Order",
+    description: "An order.",
+    noindex: true,
+  });
+
+/** Everything about an order in one place, with the steps its state allows. */
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const { order } = page;
+  const failure = actionData?.ok === false ? actionData : undefined;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
+      <nav className="flex flex-wrap gap-4 text-sm">
+        <Link to="/admin/orders" className="underline">
+          ← Orders
+        </Link>
+        {page.customerRef ? (
+          <Link to={`/admin/customers/${page.customerRef}`} className="underline" data-testid="customer-link">
+            The customer: {order.name}
+          </Link>
+        ) : null}
+      </nav>
+      <FormError message={failure?.message} fieldErrors={failure?.fieldErrors} />
+      <OrderView order={order} documentsPath={`/admin/orders/${order.id}`}>
+        <OrderActions page={page} />
+      </OrderView>
+      {page.actions.manage ? (
+        <StatusPanel page={page} expectedDefault={loaderData.expectedDefault} failure={failure} />
+      ) : null}
+      {page.actions.manage ? <EwayBillPanel order={order} /> : null}
+      <ShipmentTimelinePanel shipments={page.shipments} />
+      {order.money ? <OrderMoneyTimeline order={{ ...order, money: order.money }} /> : null}
+      <OrderReturns returns={page.returns} />
+      <StaffNotes notes={page.notes} error={failure?.fieldErrors?.body} />
+    </div>
+  );
+}
+
+type Page = Route.ComponentProps["loaderData"]["page"];
+
+/** Any move the order's table allows, with what its mail needs: the manager's override of the steps above. */
+function StatusPanel(props: {
+  page: Page;
+  expectedDefault: string;
+  failure: { message: string; fieldErrors?: Record<string, string> } | undefined;
+}) {
+  const { order, choices } = props.page;
+  return (
+    <section className="card p-4" aria-labelledby="status-heading">
+      <h2 id="status-heading" className="text-lg font-semibold">
+        Update Order Status
+      </h2>
+      {choices.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
+          This order is {STATUS_LABELS[order.status].toLowerCase()}; its status cannot change any more.
+        </p>
+      ) : (
+        <StatusChangeForm
+          from={order.status}
+          choices={choices}
+          expectedDefault={props.expectedDefault}
+          failure={props.failure}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Actor } from "#core/actor.ts";
+import { INDIAN_STATES } from "#core/indian-states.ts";
+import { can } from "../access.ts";
+import type { Db } from "../db/schema.ts";
+import type { OrderIndexQuery } from "../orders/order-index.schemas.ts";
+import { orderIndex } from "../orders/order-index.service.ts";
+import { latestOrderEvent } from "./order-feed.service.ts";
+import { recentJobs } from "./order-jobs.service.ts";
+
+/*
+ * The order index's screen (record 45): the page of orders with the tabs' counts, the member's
+ * latest bulk jobs, and which of the bulk actions and files the member's role offers (the services
+ * check each again).
+ */
+export async function orderIndexScreen(db: Db, actor: Actor, query: OrderIndexQuery) {
+  // Read before the page: the live feed starts after it, so nothing falls between the two.
+  const feedFrom = await latestOrderEvent(db, actor);
+  const [page, jobs] = await Promise.all([orderIndex(db, actor, query), recentJobs(db, actor)]);
+  return {
+    feedFrom,
+    page,
+    jobs,
+    states: INDIAN_STATES.map((state) => ({ value: state.code, label: state.name })),
+    may: {
+      manage: can(actor, "orders.manage"),
+      pack: can(actor, "orders.pack"),
+      export: can(actor, "orders.export"),
+      filterAll: can(actor, "orders.view"),
+    },
+  };
+}
