@@ -12,7 +12,7 @@ import type { Executor } from "../db/schema.ts";
  */
 
 /** Failed delivery attempts, and parcels on their way back. */
-const FAILED_PARCELS = sql`(select s.order_id from shipments s where s.status in ('delivery-failed', 'rto'))`;
+const FAILED_PARCEL_ORDERS = sql`select s.order_id from shipments s where s.status in ('delivery-failed', 'rto')`;
 /** A cash order with cash to take at the door (store credit may have paid it all). */
 const CASH_TO_COLLECT = sql`orders.payment_method = 'cod' and orders.total > orders.store_credit_used`;
 
@@ -28,10 +28,10 @@ export function tabCondition(tab: OrderTab): RawBuilder<SqlBool> | null {
     case "to-ship":
       return sql<SqlBool>`(orders.status = 'placed' and orders.packed_at is not null)`;
     case "in-transit":
-      return sql<SqlBool>`(orders.status = 'shipped' and orders.id not in ${FAILED_PARCELS})`;
+      return sql<SqlBool>`(orders.status = 'shipped' and orders.id not in (${FAILED_PARCEL_ORDERS}))`;
     case "delivery-failed":
       return sql<SqlBool>`(orders.status in ('shipped', 'returned-to-origin') and orders.id in (
-        ${FAILED_PARCELS} union all select o.id from orders o where o.status = 'returned-to-origin'))`;
+        ${FAILED_PARCEL_ORDERS} union all select o.id from orders o where o.status = 'returned-to-origin'))`;
     case "delivered":
       return sql<SqlBool>`(orders.status = 'delivered')`;
     case "returns":

@@ -94,19 +94,19 @@ function keysetOf(query: OrderIndexQuery): Keyset | undefined {
 }
 
 /** Reads a page (one more row than shown, to know of another); a key that finds nothing is searched as words. */
-async function readPage(db: Db, read: IndexRead, q: string | undefined) {
-  const fetched = await findIndexPage(db, read, INDEX_PAGE_SIZE + 1);
+async function readPage(db: Db, read: IndexRead, q: string | undefined, size: number) {
+  const fetched = await findIndexPage(db, read, size + 1);
   // A number that is neither a known phone nor an AWB may still be a payment id or part of a name.
   if (fetched.length > 0 || read.search.kind !== "keys" || read.keyset || !q) return { read, fetched };
   const words: IndexRead = { ...read, search: { kind: "words", patterns: q.split(" ").map(containsLikePattern) } };
-  return { read: words, fetched: await findIndexPage(db, words, INDEX_PAGE_SIZE + 1) };
+  return { read: words, fetched: await findIndexPage(db, words, size + 1) };
 }
 
 /** The page's rows, and where the pages before and after it start. */
-function paged(fetched: FetchedRow[], keyset: Keyset | undefined) {
-  const more = fetched.length > INDEX_PAGE_SIZE;
+function paged(fetched: FetchedRow[], keyset: Keyset | undefined, size: number) {
+  const more = fetched.length > size;
   const backwards = keyset?.direction === "before";
-  const rows = backwards ? fetched.slice(more ? 1 : 0) : fetched.slice(0, INDEX_PAGE_SIZE);
+  const rows = backwards ? fetched.slice(more ? 1 : 0) : fetched.slice(0, size);
   const first = rows[0];
   const last = rows.at(-1);
   const hasNext = backwards || more;
@@ -119,13 +119,18 @@ function paged(fetched: FetchedRow[], keyset: Keyset | undefined) {
 }
 
 /** A page of the order index, with each tab's count. */
-export async function orderIndex(db: Db, actor: Actor, query: OrderIndexQuery): Promise<OrderIndexPage> {
+export async function orderIndex(
+  db: Db,
+  actor: Actor,
+  query: OrderIndexQuery,
+  { pageSize = INDEX_PAGE_SIZE }: { pageSize?: number } = {},
+): Promise<OrderIndexPage> {
   assertCanAny(actor, ["orders.view", "orders.pack"]);
   const tab = allowedTab(actor, query.tab);
   const keyset = keysetOf(query);
   const asked: IndexRead = { tab, search: readOrderSearch(query.q), filters: indexFilters(query), keyset };
-  const { read, fetched } = await readPage(db, asked, query.q);
-  const { rows, next, previous } = paged(fetched, keyset);
+  const { read, fetched } = await readPage(db, asked, query.q, pageSize);
+  const { rows, next, previous } = paged(fetched, keyset, pageSize);
   const tabs = tabsFor(actor);
   const counts = await countTabs(db, tabs, TAB_COUNT_CAP);
   const phones = actor.kind === "system" || (actor.kind === "user" && seesPhones(actor.role));
