@@ -84,15 +84,13 @@ describeEachDatabase("the audit log", (database) => {
 
   it("refuses to change or delete an entry, whoever asks the database", async () => {
     const { db } = database();
-    await db
-      .transaction()
-      .execute((trx) =>
-        recordAudit(trx, owner, {
-          kind: "tax.settings",
-          subject: { type: "tax", id: "gst", label: "GST" },
-          after: { rate: 5 },
-        }),
-      );
+    await db.transaction().execute((trx) =>
+      recordAudit(trx, owner, {
+        kind: "tax.settings",
+        subject: { type: "tax", id: "gst", label: "GST" },
+        after: { rate: 5 },
+      }),
+    );
     await expect(sql`update audit_log set reason = 'forged'`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/append-only/);
     const kept = await db.selectFrom("auditLog").select("reason").where("kind", "=", "tax.settings").execute();
