@@ -90,7 +90,9 @@ describeEachDatabase("the customers", (database) => {
   it("refuses the packing bench and the catalogue, and the files to Support", async () => {
     const { db } = database();
     for (const role of ["packer", "catalogue"] as const) {
-      expect(await failure(customerList(db, staffActor(role), { q: undefined, page: 1 }))).toMatchObject({ code: "forbidden" });
+      expect(await failure(customerList(db, staffActor(role), { q: undefined, page: 1 }))).toMatchObject({
+        code: "forbidden",
+      });
     }
     expect(() => customersCsvRows(db, support, undefined)).toThrow("does not allow this");
     expect(() => ordersCsvRows(db, support, orderIndexQuerySchema.parse({}))).toThrow("does not allow this");
