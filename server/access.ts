@@ -45,11 +45,6 @@ export function assertCanAny(actor: Actor, permissions: readonly Permission[]): 
   if (!canAny(actor, permissions)) throw roleRefusal(actor);
 }
 
-/** @deprecated The one administrator of before roles: any member of staff. Use assertCan with a permission. */
-export function assertAdmin(actor: Actor): void {
-  assertStaff(actor);
-}
-
 export function assertSignedIn(actor: Actor): asserts actor is UserActor {
   if (actor.kind !== "user") throw new AppError("unauthenticated", "Please log in first.");
 }

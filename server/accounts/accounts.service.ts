@@ -1,5 +1,6 @@
 import type { Actor } from "#core/actor.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import { mergeCarts } from "../cart/cart.service.ts";
 import { guestOwner, userOwner } from "../cart/owner.ts";
 import type { Config } from "../config.ts";
@@ -194,15 +195,21 @@ export async function promoteToOwner(db: Db, email: string): Promise<UserRow> {
  * removes whatever sessions are left, so none of them comes back to life.
  */
 export async function setUserDisabled(db: Db, actor: Actor, userId: string, disabled: boolean): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "customers.manage");
   if (actor.kind === "user" && actor.userId === userId) {
     throw new AppError("forbidden", "You cannot disable your own account.");
   }
   const user = await findUserById(db, userId);
   if (!user) throw new AppError("not-found", "This user could not be found.");
+  // A member of staff's account is the Owner's to stop (on the staff page), not a customer's to support.
+  if (user.role !== "customer") assertCan(actor, "staff.manage");
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, userId, { disabled: disabled ? 1 : 0 });
     if (!disabled) await closeOtherSessions(trx, userId);
+    await recordAudit(trx, actor, {
+      kind: disabled ? "customer.disabled" : "customer.enabled",
+      subject: { type: "customer", id: `a-${userId}`, label: user.email },
+    });
   });
 }
 

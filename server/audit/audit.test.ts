@@ -86,14 +86,14 @@ describeEachDatabase("the audit log", (database) => {
     const { db } = database();
     await db.transaction().execute((trx) =>
       recordAudit(trx, owner, {
-        kind: "tax.settings",
-        subject: { type: "tax", id: "gst", label: "GST" },
-        after: { rate: 5 },
+        kind: "search.synonym",
+        subject: { type: "search", id: "ghagra", label: "ghagra" },
+        after: { target: "lehenga" },
       }),
     );
     await expect(sql`update audit_log set reason = 'forged'`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/append-only/);
-    const kept = await db.selectFrom("auditLog").select("reason").where("kind", "=", "tax.settings").execute();
+    const kept = await db.selectFrom("auditLog").select("reason").where("kind", "=", "search.synonym").execute();
     expect(kept).toEqual([{ reason: null }]);
   });
 

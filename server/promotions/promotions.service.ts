@@ -1,6 +1,7 @@
 import type { Actor } from "#core/actor.ts";
 import { describeAudience, describeOffer, type OfferState, offerState, type Promotion } from "#core/promotions.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { type AuditRecord, recordAudit } from "../audit/audit.service.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -31,7 +32,7 @@ import {
 export type PromotionListing = Promotion & { state: OfferState; description: string; audience: string };
 
 export async function listPromotions(db: Db, actor: Actor, now = Date.now()): Promise<PromotionListing[]> {
-  assertAdmin(actor);
+  assertCan(actor, "offers.manage");
   return (await listPromotionRows(db)).map((promotion) => ({
     ...promotion,
     state: offerState(promotion, now),
@@ -41,7 +42,7 @@ export async function listPromotions(db: Db, actor: Actor, now = Date.now()): Pr
 }
 
 export async function getPromotion(db: Db, actor: Actor, id: number): Promise<Promotion> {
-  assertAdmin(actor);
+  assertCan(actor, "offers.manage");
   const promotion = await findPromotion(db, id);
   if (!promotion) throw new AppError("not-found", "This offer could not be found.");
   return promotion;
@@ -64,21 +65,27 @@ async function checkedInput(executor: Executor, input: PromotionFormInput, id: n
 }
 
 export async function createPromotion(db: Db, actor: Actor, input: PromotionFormInput, now = Date.now()) {
-  assertAdmin(actor);
-  const id = await db
-    .transaction()
-    .execute(async (trx) => insertPromotion(trx, await checkedInput(trx, input, null), now));
+  assertCan(actor, "offers.manage");
+  const id = await db.transaction().execute(async (trx) => {
+    const promotion = await checkedInput(trx, input, null);
+    const inserted = await insertPromotion(trx, promotion, now);
+    await recordAudit(trx, actor, offerEntry("offer.saved", inserted, promotion.name, null, promotion), now);
+    return inserted;
+  });
   await catalogVersion(db).changed();
   return getPromotion(db, actor, id);
 }
 
 /** Changes a promotion; orders already placed keep what they got (their offers are stored with them). */
 export async function updatePromotion(db: Db, actor: Actor, id: number, input: PromotionFormInput, now = Date.now()) {
-  assertAdmin(actor);
+  assertCan(actor, "offers.manage");
   await db.transaction().execute(async (trx) => {
-    if (!(await updatePromotionRow(trx, id, await checkedInput(trx, input, id), now))) {
+    const before = await findPromotion(trx, id);
+    const promotion = await checkedInput(trx, input, id);
+    if (!before || !(await updatePromotionRow(trx, id, promotion, now))) {
       throw new AppError("not-found", "This offer could not be found.");
     }
+    await recordAudit(trx, actor, offerEntry("offer.saved", id, promotion.name, before, promotion), now);
   });
   await catalogVersion(db).changed();
   return getPromotion(db, actor, id);
@@ -95,11 +102,43 @@ export async function setPromotionEnabled(
   enabled: boolean,
   now = Date.now(),
 ) {
-  assertAdmin(actor);
+  assertCan(actor, "offers.manage");
   const id = parseInput(promotionIdField, offerId);
-  if (!(await setPromotionDisabled(db, id, enabled ? null : now, now))) {
-    throw new AppError("not-found", "This offer could not be found.");
-  }
+  await db.transaction().execute(async (trx) => {
+    const promotion = await findPromotion(trx, id);
+    if (!promotion || !(await setPromotionDisabled(trx, id, enabled ? null : now, now))) {
+      throw new AppError("not-found", "This offer could not be found.");
+    }
+    await recordAudit(
+      trx,
+      actor,
+      { kind: enabled ? "offer.enabled" : "offer.disabled", subject: { type: "offer", id, label: promotion.name } },
+      now,
+    );
+  });
   await catalogVersion(db).changed();
   return getPromotion(db, actor, id);
+}
+
+/** An offer's audit entry: what it gives and to whom, before and after (record 45). */
+function offerEntry(
+  kind: "offer.saved",
+  id: number,
+  name: string,
+  before: Promotion | null,
+  after: PromotionInput,
+): AuditRecord {
+  const terms = (offer: Pick<Promotion, "action" | "scope" | "startsAt" | "endsAt" | "minSubtotal">) => ({
+    action: offer.action,
+    scope: offer.scope,
+    startsAt: offer.startsAt,
+    endsAt: offer.endsAt,
+    minSubtotal: offer.minSubtotal,
+  });
+  return {
+    kind,
+    subject: { type: "offer", id, label: name },
+    before: before ? terms(before) : null,
+    after: terms(after),
+  };
 }

@@ -60,6 +60,7 @@ export default function ProductEditor({ loaderData, actionData }: Route.Componen
         suggestions={suggestions}
         priceBands={priceBands}
         result={actionData}
+        asksReason={product !== null}
       />
       {product ? (
         <p className="mx-auto max-w-3xl px-4 pb-10 text-sm">
