@@ -4,6 +4,7 @@ import { stateByCode } from "#core/indian-states.ts";
 import { readWholeNumber } from "#core/numbers.ts";
 import { ORDER_TABS, type OrderTab } from "#core/order-tabs.ts";
 import type { OrderStatus, PaymentStatus, ShipmentsTable } from "../db/schema.ts";
+import type { EwayBillStatus } from "../invoices/eway-bills.ts";
 
 /** An India day typed in a date field ("2026-04-01"), else nothing. */
 const day = z
@@ -76,6 +77,9 @@ export type OrderIndexRow = {
   awb: string | null;
   shipmentStatus: ShipmentsTable["status"] | null;
   openReturn: boolean;
+  /** The gateway's id of the payment that paid an online order; null otherwise. */
+  paymentId: string | null;
+  ewayBill: EwayBillStatus;
 };
 
 export type OrderIndexPage = {

@@ -7,6 +7,7 @@ import { assertCanAny, can } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { containsLikePattern } from "../db/text-match.ts";
 import { AppError } from "../errors.ts";
+import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
 import {
   countTabs,
   findIndexPage,
@@ -167,6 +168,8 @@ function indexRow(row: FetchedRow, phones: boolean): OrderIndexRow {
     awb: row.awb ?? row.trackingNumber,
     shipmentStatus: row.shipmentStatus ?? null,
     openReturn: Number(row.openReturn) === 1,
+    paymentId: row.paymentMethod === "online" ? row.paymentId : null,
+    ewayBill: ewayBillStatusOf(row),
   };
 }
 

@@ -27,7 +27,7 @@ const HEADINGS = [
  * Marks an order whose goods need an e-way bill (CGST Rule 138): in amber while it waits for the
  * number before shipping, quietly once the number is entered.
  */
-function EwayBillMark({ row }: { row: Row }) {
+export function EwayBillMark({ row }: { row: Pick<Row, "ewayBill" | "status"> }) {
   const { needed, number } = row.ewayBill;
   if (!needed || (!number && row.status === "cancelled")) return null;
   return number ? (
@@ -67,7 +67,7 @@ function OrderRow({ row, isNew }: { row: Row; isNew: boolean }) {
     >
       <td className="px-2 py-2">
         <Link
-          to={`/admin/updateorderstatus?id=${row.id}`}
+          to={`/admin/orders/${row.id}`}
           className={
             ORDER_TRANSITIONS[row.status].length > 0
               ? "btn-outline px-2 py-1 whitespace-nowrap"

@@ -6,6 +6,7 @@ import { PAYMENT_STATUS_LABELS } from "#core/payment-status.ts";
 import type { OrderIndexRow } from "#server/orders/order-index.schemas.ts";
 import { StatusBadge } from "../../orders/status-badge.tsx";
 import { AdminTable } from "../admin-table.tsx";
+import { EwayBillMark } from "../orders-table.tsx";
 
 const WIDE = "hidden xl:table-cell";
 
@@ -52,14 +53,7 @@ export function IndexTable({
               />
             ) : null}
           </td>
-          <td className="px-2 py-2">
-            <Link to={`/admin/orders/${row.id}`} className="font-medium whitespace-nowrap underline">
-              {row.orderNumber}
-            </Link>
-            <p className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
-              {formatShopDate(row.createdAt)}
-            </p>
-          </td>
+          <OrderCell row={row} />
           <BuyerCell row={row} />
           <td className="px-2 py-2 whitespace-nowrap">
             <p>{formatInr(row.total)}</p>
@@ -106,6 +100,24 @@ function StatusCell({ row }: { row: OrderIndexRow }) {
     <td className="px-2 py-2">
       <StatusBadge status={row.status} />
       {marks.length > 0 ? <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{marks.join(" · ")}</p> : null}
+      <EwayBillMark row={row} />
+    </td>
+  );
+}
+
+/** The order's number (its page), the gateway's payment id of an online order, and the day. */
+function OrderCell({ row }: { row: OrderIndexRow }) {
+  return (
+    <td className="px-2 py-2">
+      <Link to={`/admin/orders/${row.id}`} className="font-medium whitespace-nowrap underline">
+        {row.orderNumber}
+      </Link>
+      {row.paymentId ? (
+        <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400" data-testid="admin-order-payment-id">
+          {row.paymentId}
+        </p>
+      ) : null}
+      <p className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatShopDate(row.createdAt)}</p>
     </td>
   );
 }
