@@ -41,6 +41,7 @@ export async function completeSignIn(
   signedIn: SignedIn,
   redirectTo: string,
   toast: Toast,
+  options: { newDocument?: boolean } = {},
 ): Promise<Response> {
   const cookies = shopCookies(appServices(context).config.sessionSecret);
   const headers = new Headers();
@@ -48,7 +49,7 @@ export async function completeSignIn(
     "Set-Cookie",
     await cookies.session(requestInfo(context).secure).serialize(signedIn.token, cookieSecurity(context)),
   );
-  return redirectWithToast(context, landingPage(signedIn, redirectTo), toast, { headers });
+  return redirectWithToast(context, landingPage(signedIn, redirectTo), toast, { headers, ...options });
 }
 
 /** Ends the session and clears its cookie. */

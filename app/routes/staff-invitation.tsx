@@ -30,7 +30,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       formFields(form, joinSchema),
       signInMeta(context, request),
     );
-    return completeSignIn(context, joined, "", makeToast("success", `Welcome to the team, ${joined.user.name}.`));
+    // The admin area opens as a new document: this page's no-referrer policy (it keeps the link's
+    // secret) must not stay with the pages after it, whose forms would then post without an origin.
+    return completeSignIn(context, joined, "", makeToast("success", `Welcome to the team, ${joined.user.name}.`), {
+      newDocument: true,
+    });
   } catch (error) {
     return formFailure(error);
   }

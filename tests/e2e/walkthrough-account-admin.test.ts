@@ -104,12 +104,9 @@ describeJourneys("the walk-through's findings: account, orders, mails and admin"
     const number = await buyAsGuest(shopper, email);
     const admin = await journey().newPage();
     await signInAsAdmin(admin, journey().shop);
-    await live(admin, `/dashboard?tab=orders&q=${number}`);
-    await admin
-      .getByTestId("admin-order-row")
-      .filter({ hasText: number })
-      .getByRole("link", { name: "Update Order" })
-      .click();
+    await live(admin, `/admin/orders?q=${number}`);
+    await admin.getByTestId("admin-order-row").filter({ hasText: number }).getByRole("link", { name: number }).click();
+    await admin.waitForURL(/\/admin\/orders\/\d+$/);
     // Each move asks only for what it needs: a reason only when cancelling, the parcel only when shipping.
     const reason = admin.getByLabel("Reason for cancelling");
     const courier = admin.getByLabel("Courier");
@@ -147,12 +144,9 @@ describeJourneys("the walk-through's findings: account, orders, mails and admin"
       .toContain("bluedart.com");
     await expect.poll(() => shopper.getByText("Cancel this order").count()).toBe(0);
 
-    await live(admin, `/dashboard?tab=orders&q=${number}`);
-    await admin
-      .getByTestId("admin-order-row")
-      .filter({ hasText: number })
-      .getByRole("link", { name: "Update Order" })
-      .click();
+    await live(admin, `/admin/orders?q=${number}`);
+    await admin.getByTestId("admin-order-row").filter({ hasText: number }).getByRole("link", { name: number }).click();
+    await admin.waitForURL(/\/admin\/orders\/\d+$/);
     await admin.getByLabel("Status", { exact: true }).selectOption({ label: "Delivered" });
     await admin.getByRole("button", { name: "Update Order Status" }).click();
     await admin.getByText("Order status updated").waitFor();
@@ -236,7 +230,7 @@ describeJourneys("the walk-through's findings: account, orders, mails and admin"
     await signInAsAdmin(admin, journey().shop);
     for (const width of [768, 1024, 1366]) {
       await admin.setViewportSize({ width, height: 900 });
-      await live(admin, "/dashboard?tab=orders");
+      await live(admin, "/admin/orders");
       await expect.poll(() => admin.getByTestId("admin-order-row").count()).toBeGreaterThan(0);
       await expect.poll(() => scrollsSideways(admin), { message: `page at ${width}` }).toBe(false);
       const table = admin.getByRole("table", { name: "Orders" });

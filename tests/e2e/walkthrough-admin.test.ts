@@ -53,7 +53,7 @@ describeJourneys("the walk-through's findings: the admin area", (journey) => {
     }
     await admin.setViewportSize({ width: 1024, height: 800 });
     // The orders table fits beside the navigation: it does not need to scroll sideways.
-    await live(admin, "/dashboard?tab=orders");
+    await live(admin, "/admin/orders");
     const table = admin.getByRole("table", { name: "Orders" });
     await expect.poll(() => admin.getByTestId("admin-order-row").count()).toBeGreaterThan(0);
     await expect

@@ -39,7 +39,7 @@ export function IndexTable({
         <tr
           key={row.id}
           className={`border-b border-zinc-100 align-top dark:border-zinc-800 ${arrived.has(row.id) ? "bg-gold-50 dark:bg-gold-900/40" : ""}`}
-          data-testid="order-index-row"
+          data-testid="admin-order-row"
         >
           <td className="px-2 py-2">
             {form ? (

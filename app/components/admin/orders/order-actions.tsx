@@ -1,15 +1,12 @@
 import { Form } from "react-router";
-import { SHOP_CANCEL_REASONS } from "#core/cancel-reasons.ts";
 import { formatShopDateTime } from "#core/dates.ts";
 import type { AdminOrderPage } from "#server/admin/order-page.service.ts";
 import { SubmitButton } from "../../ui/submit-button.tsx";
 
-const REASONS = Object.entries(SHOP_CANCEL_REASONS);
-
 /** Where the order stands on the packing bench, and the steps its state allows the member's role. */
 export function OrderActions({ page }: { page: AdminOrderPage }) {
   const { actions, marks } = page;
-  const any = actions.confirm || actions.pack || actions.ship || actions.cancel;
+  const any = actions.confirm || actions.pack || actions.ship;
   return (
     <section className="card flex flex-col gap-3 p-4" aria-labelledby="order-steps">
       <h2 id="order-steps" className="text-lg font-semibold">
@@ -33,10 +30,13 @@ export function OrderActions({ page }: { page: AdminOrderPage }) {
           {actions.confirm ? <StepButton intent="confirm" label="Confirm" /> : null}
           {actions.pack ? <StepButton intent="pack" label="Mark as packed" /> : null}
           {actions.ship ? <StepButton intent="ship" label="Mark as shipped" /> : null}
-          {actions.cancel ? <CancelForm /> : null}
         </div>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing for you to do on this order now.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {actions.manage
+            ? "No packing step to take: the status form below moves the order."
+            : "Nothing for you to do on this order now."}
+        </p>
       )}
     </section>
   );
@@ -47,27 +47,6 @@ function StepButton({ intent, label }: { intent: string; label: string }) {
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <SubmitButton label={label} pendingLabel="Saving…" intent={intent} className="btn-primary" />
-    </Form>
-  );
-}
-
-/** Cancelling asks why: the buyer's mail says it. */
-function CancelForm() {
-  return (
-    <Form method="post" className="flex flex-wrap items-end gap-2">
-      <input type="hidden" name="intent" value="cancel" />
-      <label htmlFor="cancel-reason" className="sr-only">
-        Reason for cancelling
-      </label>
-      <select id="cancel-reason" name="reason" required defaultValue="" className="field max-w-64">
-        <option value="">Reason for cancelling…</option>
-        {REASONS.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-      <SubmitButton label="Cancel order" pendingLabel="Cancelling…" intent="cancel" className="btn-outline" />
     </Form>
   );
 }
