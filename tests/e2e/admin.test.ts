@@ -118,6 +118,8 @@ describeJourneys("the admin area", (journey) => {
     await admin.waitForURL(/\/updateproduct\?id=\d+/);
     await expect.poll(() => admin.getByLabel("Description", { exact: true }).inputValue()).toContain("chikankari");
     await admin.getByLabel("Price (₹)").fill("1799");
+    // A price change says why: the audit log keeps the reason with it.
+    await admin.getByLabel("Reason for the change").fill("Festive price");
     await admin.getByRole("button", { name: "Update Product" }).click();
     await admin.getByText("Product Updated successfully").waitFor();
     await shopper.goto(productUrl);

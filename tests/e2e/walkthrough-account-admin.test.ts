@@ -242,12 +242,13 @@ describeJourneys("the walk-through's findings: account, orders, mails and admin"
       expect((box?.x ?? width) + (box?.width ?? 0), `action at ${width}`).toBeLessThanOrEqual(width);
       await expect.poll(() => admin.getByTestId("stat-Total Orders").count()).toBe(0);
     }
-    await admin.getByRole("navigation", { name: "Order status" }).getByRole("link", { name: "Shipped" }).click();
-    await admin.waitForURL(/status=shipped/);
+    await admin.getByRole("navigation", { name: "Order tabs" }).getByTestId("tab-in-transit").click();
+    await admin.waitForURL(/tab=in-transit/);
     const badges = () => admin.getByTestId("admin-order-row").locator("[data-status]").allTextContents();
     // The order just placed is not among them: the tab shows shipped orders only.
     await expect.poll(async () => (await badges()).every((badge) => badge === "Shipped")).toBe(true);
-    await admin.getByRole("link", { name: "To ship", exact: true }).click();
+    // The cash order just placed waits to be confirmed with its buyer.
+    await admin.getByRole("navigation", { name: "Order tabs" }).getByTestId("tab-to-confirm").click();
     await expect.poll(async () => (await badges()).length).toBeGreaterThan(0);
     await expect.poll(async () => (await badges()).every((badge) => badge === "Placed")).toBe(true);
 

@@ -35,7 +35,7 @@ describeJourneys("the walk-through's findings: the admin area", (journey) => {
     const sections = admin.getByRole("navigation", { name: "Admin" }).getByRole("link");
     for (const width of [768, 375]) {
       await admin.setViewportSize({ width, height: 800 });
-      await expect.poll(() => sections.count()).toBe(12);
+      await expect.poll(() => sections.count()).toBe(15);
       await expect
         .poll(
           () =>

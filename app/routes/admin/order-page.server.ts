@@ -65,18 +65,20 @@ export async function orderPageAction({ request, context, url }: ActionArgs, ord
     else {
       const input = { ...formFields(form, changeStatusSchema), orderId };
       if (!input.to) {
-        const failure: FormFailure = {
+        const failure: FormFailure & { values: { intent: string } } = {
           ok: false,
           code: "validation-failed",
           message: "Please select a status",
           fieldErrors: {},
+          values: { intent },
         };
         return data(failure, { status: 400 });
       }
       await changeStatusWithDetails(db, actor, input);
     }
   } catch (error) {
-    return formFailure(error, intent === "status" ? "Error updating order status" : undefined);
+    // The form that failed says so beside itself: the page has several.
+    return formFailure(error, intent === "status" ? "Error updating order status" : undefined, { intent });
   }
   return actionDone(context, request, makeToast("success", DONE[intent] ?? "Saved"), {
     backTo: `/admin/orders/${orderId}`,

@@ -12,7 +12,6 @@ import { ShipmentTimelinePanel } from "../../components/admin/orders/shipment-ti
 import { StaffNotes } from "../../components/admin/staff-notes.tsx";
 import { StatusChangeForm } from "../../components/admin/status-change-form.tsx";
 import { OrderView } from "../../components/orders/order-view.tsx";
-import { FormError } from "../../components/ui/form-error.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/order-page";
 import { orderPageAction } from "./order-page.server.ts";
@@ -43,6 +42,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const { page } = loaderData;
   const { order } = page;
   const failure = actionData?.ok === false ? actionData : undefined;
+  const failed = (intents: string[]) =>
+    failure && intents.includes(failure.values?.intent ?? "") ? failure : undefined;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
       <nav className="flex flex-wrap gap-4 text-sm">
@@ -55,18 +56,17 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </Link>
         ) : null}
       </nav>
-      <FormError message={failure?.message} fieldErrors={failure?.fieldErrors} />
       <OrderView order={order} documentsPath={`/admin/orders/${order.id}`}>
-        <OrderActions page={page} />
+        <OrderActions page={page} failure={failed(["confirm", "pack", "ship", "cancel"])?.message} />
       </OrderView>
       {page.actions.manage ? (
-        <StatusPanel page={page} expectedDefault={loaderData.expectedDefault} failure={failure} />
+        <StatusPanel page={page} expectedDefault={loaderData.expectedDefault} failure={failed(["status"])} />
       ) : null}
       {page.actions.manage ? <EwayBillPanel order={order} /> : null}
       <ShipmentTimelinePanel shipments={page.shipments} />
       {order.money ? <OrderMoneyTimeline order={{ ...order, money: order.money }} /> : null}
       <OrderReturns returns={page.returns} />
-      <StaffNotes notes={page.notes} error={failure?.fieldErrors?.body} />
+      <StaffNotes notes={page.notes} error={failed(["note"])?.fieldErrors?.body ?? failed(["note"])?.message} />
     </div>
   );
 }

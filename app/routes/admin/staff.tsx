@@ -118,7 +118,7 @@ function Members({ members }: { members: Data["members"] }) {
           <li key={member.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="text-sm">
               <p className="font-medium">
-                {member.name} {member.isYou ? <span className="text-zinc-500">(you)</span> : null}
+                {member.name} {member.isYou ? <span className="text-zinc-600 dark:text-zinc-400">(you)</span> : null}
               </p>
               <p className="break-all text-zinc-600 dark:text-zinc-400">
                 {member.email} · {ROLE_LABELS[member.role]}

@@ -1,10 +1,11 @@
 import { Form } from "react-router";
 import { formatShopDateTime } from "#core/dates.ts";
 import type { AdminOrderPage } from "#server/admin/order-page.service.ts";
+import { FormError } from "../../ui/form-error.tsx";
 import { SubmitButton } from "../../ui/submit-button.tsx";
 
 /** Where the order stands on the packing bench, and the steps its state allows the member's role. */
-export function OrderActions({ page }: { page: AdminOrderPage }) {
+export function OrderActions({ page, failure }: { page: AdminOrderPage; failure?: string | undefined }) {
   const { actions, marks } = page;
   const any = actions.confirm || actions.pack || actions.ship;
   return (
@@ -12,6 +13,7 @@ export function OrderActions({ page }: { page: AdminOrderPage }) {
       <h2 id="order-steps" className="text-lg font-semibold">
         Next steps
       </h2>
+      <FormError message={failure} />
       <ul className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="order-marks">
         {page.needsConfirmation ? <li>Cash on delivery: confirm the order with the buyer before packing.</li> : null}
         {marks.confirmedAt ? (
