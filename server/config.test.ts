@@ -105,3 +105,17 @@ describe("page views a worker works on at once", () => {
     expect(() => testConfig({ PAGES_AT_ONCE: "many" })).toThrow("PAGES_AT_ONCE: must be a number");
   });
 });
+
+describe("the password policy", () => {
+  it("reads its lengths and rules, and refuses a longest length below the shortest", () => {
+    expect(testConfig({ PASSWORD_MIN_LENGTH: "10", PASSWORD_REQUIRE_SYMBOL: "yes" }).passwordPolicy).toMatchObject({
+      minLength: 10,
+      maxLength: 128,
+      requireSymbol: true,
+      requireNumeric: false,
+    });
+    expect(() => testConfig({ PASSWORD_MIN_LENGTH: "12", PASSWORD_MAX_LENGTH: "8" })).toThrow(
+      "Invalid configuration:\n  PASSWORD_MAX_LENGTH: must not be below PASSWORD_MIN_LENGTH",
+    );
+  });
+});

@@ -3,33 +3,22 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { stateByCode } from "#core/indian-states.ts";
+import { PASSWORD_ENV, type PasswordPolicy, passwordPolicyOf } from "./config/password-settings.ts";
+import { PAYMENT_ENV, type PaymentSettings, paymentSettingsOf } from "./config/payment-settings.ts";
+import { booleanFlag, SettingError, webAddress, wholeNumber } from "./config/setting-fields.ts";
 import { sqlitePath } from "./db/sqlite-path.ts";
-import {
-  DEFAULT_DELIVERY_BANDS,
-  DEFAULT_DELIVERY_SETTINGS,
-  type DeliverySettings,
-  parseCutoff,
-  parseDeliveryBands,
-} from "./delivery/delivery-settings.ts";
-import { findPincode } from "./delivery/pincode-directory.ts";
-import {
-  type DocumentSigning,
-  openSigningCertificate,
-  type SigningCertificate,
-  SigningSettingError,
-} from "./invoices/document-signing.ts";
+import { DELIVERY_ENV, type DeliverySettings, deliverySettingsOf } from "./delivery/delivery-settings.ts";
+import { type DocumentSigning, SigningSettingError } from "./invoices/document-signing.ts";
+import { documentSigningOf, SELLER_ENV, sellerOf } from "./invoices/seller-settings.ts";
 import { MessagingSettingError, type MessagingSettings, messagingSettingsOf } from "./messaging/messaging-settings.ts";
 import { parseS3Url } from "./storage/s3-storage.ts";
-import { gstinStateCode, isValidGstin } from "./tax/gstin.ts";
-import type { SellerDetails, Signatory } from "./tax/seller.ts";
-import { DEMO_SELLER, DEMO_SIGNATORY } from "./tax/seller.ts";
+import type { SellerDetails } from "./tax/seller.ts";
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
-    error: "must be true or false",
-  })
-  .transform((value) => ["true", "1", "yes", "on"].includes(value));
+/*
+ * The shop's settings, read from the environment once at start. The host's own are here; the
+ * others are read by their concern's reader (server/config/setting-fields.ts says where each
+ * stands), and a setting any of them refuses stops the start with its name and what is wrong.
+ */
 
 const databaseUrl = z.string().refine((value) => value.startsWith("file:") || /^postgres(ql)?:\/\//.test(value), {
   message: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
@@ -56,15 +45,6 @@ const trustProxy = z
     });
     return z.NEVER;
   });
-
-/** The shop's public address: an http(s) origin, maybe with a path, without a trailing slash. */
-const publicUrl = z
-  .string()
-  .trim()
-  .refine((value) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(value), {
-    message: "must be an http:// or https:// address",
-  })
-  .transform((value) => value.replace(/\/+$/, ""));
 
 /** Where mail goes: `file:<dir>` (.eml files), or an `smtp://` / `smtps://` server. */
 const mailUrl = z
@@ -99,109 +79,37 @@ const mailFrom = z
     message: 'must be an e-mail address, or "Name <address>"',
   });
 
-/** A GSTIN with a check character that fits (see server/tax/gstin.ts). */
-const gstin = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine(isValidGstin, { message: "must be a valid 15-character GSTIN (its check character does not fit)" })
-  .refine((value) => stateByCode(gstinStateCode(value)) !== undefined, {
-    message: "must be issued in one of the 36 states and union territories",
-  });
-
-/** "Name, Designation": the designation is what follows the first comma. */
-const signatory = z
-  .string()
-  .trim()
-  .transform((value, context): Signatory => {
-    const comma = value.indexOf(",");
-    const name = value.slice(0, comma).trim();
-    const designation = value.slice(comma + 1).trim();
-    if (comma < 0 || name.length < 2 || designation.length < 2 || value.length > 160) {
-      context.addIssue({ code: "custom", message: 'must be "Name, Designation", e.g. "Meera Kulkarni, Director"' });
-      return z.NEVER;
-    }
-    return { name, designation };
-  });
-
-/** A pincode the shop's directory lists: the warehouse's distance to every other is measured from it. */
-const warehousePincode = z
-  .string()
-  .trim()
-  .refine((value) => findPincode(value) !== undefined, { message: "must be a 6-digit pincode India Post lists" });
-
-/** "14:00": after this time (India) an order counts from the next working day. */
-const dispatchCutoff = z
-  .string()
-  .transform((value, context) => parseCutoff(value) ?? fail(context, 'must be a time of day such as "14:00"'));
-
-/** Transit days by distance from the warehouse, e.g. "50:1-2,300:2-3,*:6-9". */
-const deliveryBands = z.string().transform((value, context) => {
-  const bands = parseDeliveryBands(value);
-  return typeof bands === "string" ? fail(context, bands) : bands;
-});
-
-function fail(context: z.RefinementCtx, message: string): never {
-  context.addIssue({ code: "custom", message });
-  return z.NEVER;
-}
-
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
+  PORT: wholeNumber(0, 65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   DATABASE_URL: databaseUrl.default("file:./data/shop.db"),
   UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
   STORAGE_URL: storageUrl.optional(),
-  STORAGE_PUBLIC_URL: publicUrl.optional(),
+  STORAGE_PUBLIC_URL: webAddress.optional(),
   ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default("admin@example.com"),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(128).optional(),
   SEED_DEMO: z.union([booleanFlag, z.literal("plain")], { error: "must be true, false or plain" }).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: trustProxy.default(false),
-  PUBLIC_URL: publicUrl.optional(),
+  PUBLIC_URL: webAddress.optional(),
   MAIL_URL: mailUrl.optional(),
   MAIL_FROM: mailFrom.default("Kesar <orders@localhost>"),
-  // The seller on every tax invoice; until set, a made-up registration in Maharashtra.
-  SHOP_LEGAL_NAME: z.string().trim().min(2).max(120).default(DEMO_SELLER.legalName),
-  SHOP_ADDRESS: z.string().trim().min(10).max(300).default(DEMO_SELLER.address),
-  SHOP_GSTIN: gstin.default(DEMO_SELLER.gstin),
-  // Who signs the tax invoices, and the certificate that signs their PDFs (none: unsigned).
-  SHOP_SIGNATORY: signatory.default(DEMO_SIGNATORY),
-  SHOP_SIGNING_P12: z.string().trim().min(1).optional(),
-  SHOP_SIGNING_PASSPHRASE: z.string().optional(),
   // The bearer token that opens /metrics; without it there is no /metrics.
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   // How many worker processes share the port; by default one per core.
-  WEB_CONCURRENCY: z.coerce.number({ error: "must be a number" }).int().min(1).max(64).optional(),
+  WEB_CONCURRENCY: wholeNumber(1, 64).optional(),
   // How many page views a worker works on at once; the others wait their turn, first come first served.
-  PAGES_AT_ONCE: z.coerce.number({ error: "must be a number" }).int().min(1).max(256).optional(),
+  PAGES_AT_ONCE: wholeNumber(1, 256).optional(),
   // The JavaScript heap each worker may keep (V8's old generation), in MB.
-  WORKER_HEAP_MB: z.coerce.number({ error: "must be a number" }).int().min(128).max(16_384).default(256),
-  // Delivery promises where the courier's list is silent (see server/delivery/delivery-settings.ts).
-  SHOP_WAREHOUSE_PINCODE: warehousePincode.default(DEFAULT_DELIVERY_SETTINGS.warehousePincode),
-  DISPATCH_CUTOFF: dispatchCutoff.prefault("14:00"),
-  HANDLING_DAYS: z.coerce
-    .number({ error: "must be a number" })
-    .int()
-    .min(0)
-    .max(10)
-    .default(DEFAULT_DELIVERY_SETTINGS.handlingDays),
-  DELIVERY_BANDS: deliveryBands.prefault(DEFAULT_DELIVERY_BANDS),
-  // Online payment through Razorpay: all three keys, or none (cash on delivery only).
-  RAZORPAY_KEY_ID: z.string().trim().min(8, "must be the key id from the Razorpay dashboard").optional(),
-  RAZORPAY_KEY_SECRET: z.string().trim().min(8, "must be the key secret from the Razorpay dashboard").optional(),
-  RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(8, "must be at least 8 characters").optional(),
-  // Razorpay's own addresses unless set (a local stand-in for tests and demos: npm run dev:gateway).
-  RAZORPAY_API_URL: publicUrl.default("https://api.razorpay.com"),
-  RAZORPAY_CHECKOUT_URL: publicUrl.default("https://checkout.razorpay.com/v1/checkout.js"),
-  // Cash on delivery: offered up to this order value (unset: ₹10,000 with online payment, no cap
-  // without it), for this fee (GST-inclusive), in rupees.
-  COD_MAX_RUPEES: z.coerce.number({ error: "must be a number" }).int().min(0).max(10_000_000).optional(),
-  COD_FEE_RUPEES: z.coerce.number({ error: "must be a number" }).int().min(0).max(10_000).default(0),
+  WORKER_HEAP_MB: wholeNumber(128, 16_384).default(256),
   // How many days after delivery a piece may be returned or exchanged.
-  RETURN_DAYS: z.coerce.number({ error: "must be a number" }).int().min(0).max(365).default(14),
+  RETURN_DAYS: wholeNumber(0, 365).default(14),
+  ...SELLER_ENV,
+  ...DELIVERY_ENV,
+  ...PAYMENT_ENV,
+  ...PASSWORD_ENV,
   // SMS and WhatsApp (server/messaging/messaging-settings.ts checks them).
   SMS_URL: z.string().optional(),
   SMS_TEMPLATES: z.string().optional(),
@@ -210,22 +118,7 @@ const envSchema = z.object({
   WHATSAPP_APP_SECRET: z.string().optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().optional(),
   WHATSAPP_API_URL: z.string().optional(),
-  PASSWORD_MIN_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(6),
-  PASSWORD_MAX_LENGTH: z.coerce.number({ error: "must be a number" }).int().min(6).max(128).default(128),
-  PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default(false),
-  PASSWORD_REQUIRE_UPPERCASE: booleanFlag.default(false),
-  PASSWORD_REQUIRE_NUMERIC: booleanFlag.default(false),
-  PASSWORD_REQUIRE_SYMBOL: booleanFlag.default(false),
 });
-
-export type PasswordPolicy = {
-  minLength: number;
-  maxLength: number;
-  requireLowercase: boolean;
-  requireUppercase: boolean;
-  requireNumeric: boolean;
-  requireSymbol: boolean;
-};
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -241,7 +134,6 @@ export type Config = {
   storagePublicUrl: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
-  /** undefined = seed only when the catalogue is empty. */
   /**
    * Whether to load the demo catalogue into an empty shop (undefined: yes); "plain" loads it with
    * plain one-colour pictures instead of drawn ones, for a start in seconds.
@@ -278,44 +170,6 @@ export type Config = {
   messaging: MessagingSettings;
 };
 
-function sellerOf(values: z.output<typeof envSchema>): SellerDetails {
-  return {
-    legalName: values.SHOP_LEGAL_NAME,
-    address: values.SHOP_ADDRESS,
-    gstin: values.SHOP_GSTIN,
-    stateCode: gstinStateCode(values.SHOP_GSTIN),
-    stateName: stateByCode(gstinStateCode(values.SHOP_GSTIN))?.name ?? "",
-    signatory: values.SHOP_SIGNATORY,
-  };
-}
-
-function deliverySettingsOf(values: z.output<typeof envSchema>): DeliverySettings {
-  return {
-    warehousePincode: values.SHOP_WAREHOUSE_PINCODE,
-    cutoffMinutes: values.DISPATCH_CUTOFF,
-    handlingDays: values.HANDLING_DAYS,
-    bands: values.DELIVERY_BANDS,
-  };
-}
-export type RazorpaySettings = {
-  keyId: string;
-  keySecret: string;
-  webhookSecret: string;
-  /** Where the API lives (https://api.razorpay.com), and the Standard Checkout script. */
-  apiUrl: string;
-  checkoutUrl: string;
-};
-
-export type PaymentSettings = {
-  razorpay: RazorpaySettings | null;
-  /**
-   * The largest order (paise) that may be paid in cash at the door (Number.MAX_SAFE_INTEGER: no cap),
-   * and the fee for it (paise).
-   */
-  codMaxPaise: number;
-  codFeePaise: number;
-};
-
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -328,9 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const values = parsed.data;
-  if (values.PASSWORD_MAX_LENGTH < values.PASSWORD_MIN_LENGTH) {
-    throw new ConfigError("Invalid configuration:\n  PASSWORD_MAX_LENGTH: must not be below PASSWORD_MIN_LENGTH");
-  }
+  const passwordPolicy = checked(() => passwordPolicyOf(values));
   const dataDir = path.resolve(
     values.DATABASE_URL.startsWith("file:") ? path.dirname(sqlitePath(values.DATABASE_URL)) : "./data",
   );
@@ -356,97 +208,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailUrl: values.MAIL_URL ?? `file:${path.join(dataDir, "outbox")}`,
     mailFrom: values.MAIL_FROM,
     seller: sellerOf(values),
-    documentSigning: {
-      signatory: values.SHOP_SIGNATORY,
-      certificate: signingCertificate(values.SHOP_SIGNING_P12, values.SHOP_SIGNING_PASSPHRASE),
-    },
+    documentSigning: checked(() => documentSigningOf(values)),
     metricsToken: values.METRICS_TOKEN,
     delivery: deliverySettingsOf(values),
     returnDays: values.RETURN_DAYS,
-    payments: paymentSettings(values),
-    messaging: messagingSettings(values, dataDir),
+    payments: checked(() => paymentSettingsOf(values)),
+    messaging: checked(() => messagingSettingsOf(values, dataDir)),
     // An in-memory database lives in one process, so it gets one worker.
     webConcurrency: values.DATABASE_URL === "file::memory:" ? 1 : (values.WEB_CONCURRENCY ?? availableParallelism()),
     // A worker on PostgreSQL waits on its answers over a socket, and needs more pages in hand to keep
     // its core busy than one on SQLite, whose answers take no wait (record 18, §21).
     pagesAtOnce: values.PAGES_AT_ONCE ?? (values.DATABASE_URL.startsWith("file:") ? 4 : 8),
     workerHeapMb: values.WORKER_HEAP_MB,
-    passwordPolicy: passwordPolicy(values),
+    passwordPolicy,
   };
 }
-
-const RAZORPAY_KEYS = ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const;
-
-function passwordPolicy(values: z.infer<typeof envSchema>): PasswordPolicy {
-  return {
-    minLength: values.PASSWORD_MIN_LENGTH,
-    maxLength: values.PASSWORD_MAX_LENGTH,
-    requireLowercase: values.PASSWORD_REQUIRE_LOWERCASE,
-    requireUppercase: values.PASSWORD_REQUIRE_UPPERCASE,
-    requireNumeric: values.PASSWORD_REQUIRE_NUMERIC,
-    requireSymbol: values.PASSWORD_REQUIRE_SYMBOL,
-  };
-}
-
-/** The cap on cash on delivery when the shop also takes money online and no COD_MAX_RUPEES is set. */
-export const DEFAULT_COD_MAX_PAISE_WITH_ONLINE = 10_000_00;
 
 /**
- * A cap on cash on delivery sends the buyer to pay online; a shop that takes no money online has
- * nowhere to send them, so there cash has no cap unless COD_MAX_RUPEES sets one.
+ * Runs a room's reader of its settings: a setting it refuses stops the start, named with what is
+ * wrong with it.
  */
-function paymentSettings(values: z.infer<typeof envSchema>): PaymentSettings {
-  const razorpay = razorpaySettings(values);
-  const defaultCap = razorpay ? DEFAULT_COD_MAX_PAISE_WITH_ONLINE : Number.MAX_SAFE_INTEGER;
-  return {
-    razorpay,
-    codMaxPaise: values.COD_MAX_RUPEES === undefined ? defaultCap : values.COD_MAX_RUPEES * 100,
-    codFeePaise: values.COD_FEE_RUPEES * 100,
-  };
-}
-
-/** All three Razorpay keys, or none: half a configuration stops the start, naming what is missing. */
-function razorpaySettings(values: z.infer<typeof envSchema>): RazorpaySettings | null {
-  const missing = RAZORPAY_KEYS.filter((key) => !values[key]);
-  if (missing.length === RAZORPAY_KEYS.length) return null;
-  if (missing.length > 0) {
-    const lines = missing.map((key) => `  ${key}: is needed for online payment (set all three Razorpay keys, or none)`);
+function checked<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    const problems =
+      error instanceof SettingError
+        ? error.problems
+        : error instanceof MessagingSettingError || error instanceof SigningSettingError
+          ? [{ setting: error.setting, message: error.message }]
+          : null;
+    if (!problems) throw error;
+    const lines = problems.map((problem) => `  ${problem.setting}: ${problem.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
-  return {
-    keyId: values.RAZORPAY_KEY_ID ?? "",
-    keySecret: values.RAZORPAY_KEY_SECRET ?? "",
-    webhookSecret: values.RAZORPAY_WEBHOOK_SECRET ?? "",
-    apiUrl: values.RAZORPAY_API_URL,
-    checkoutUrl: values.RAZORPAY_CHECKOUT_URL,
-  };
-}
-
-/** The SMS and WhatsApp settings; a bad one stops the start, naming the setting. */
-function messagingSettings(values: z.infer<typeof envSchema>, dataDir: string): MessagingSettings {
-  try {
-    return messagingSettingsOf(values, dataDir);
-  } catch (error) {
-    if (error instanceof MessagingSettingError) {
-      throw new ConfigError(`Invalid configuration:\n  ${error.setting}: ${error.message}`);
-    }
-    throw error;
-  }
-}
-
-/** The certificate named by SHOP_SIGNING_P12, opened now so that a bad file or passphrase stops the start. */
-function signingCertificate(file: string | undefined, passphrase: string | undefined): SigningCertificate | undefined {
-  if (!file) {
-    if (passphrase === undefined) return undefined;
-    throw new ConfigError("Invalid configuration:\n  SHOP_SIGNING_PASSPHRASE: is set, but SHOP_SIGNING_P12 is not");
-  }
-  try {
-    return openSigningCertificate(path.resolve(file), passphrase ?? "");
-  } catch (error) {
-    if (error instanceof SigningSettingError) {
-      throw new ConfigError(`Invalid configuration:\n  ${error.setting}: ${error.message}`);
-    }
-    throw error;
   }
 }
 

@@ -12,7 +12,7 @@ import { advanceReturn, requestReturn } from "./returns/returns.service.ts";
 import { composeShopProcesses, ORDER_PROCESS, RETURN_PROCESS } from "./shop-processes.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "./testing/factories.ts";
 import { mailsTo } from "./testing/outbox.ts";
-import { ADMIN, deliveredOrder } from "./testing/returns.ts";
+import { ADMIN, deliveredOrder } from "./testing/return-fixtures.ts";
 import { describeEachDatabase } from "./testing/test-databases.ts";
 
 /*

@@ -1,10 +1,10 @@
 import { auditOnOrders, auditOnReturns } from "./audit/audit-on-machines.ts";
 import { invoicesOnOrders } from "./invoices/invoices-on-orders.ts";
 import { mailOnOrders, mailOnReturns } from "./mail/status-mails.ts";
+import { offersOnOrders } from "./offers/offers-on-orders.ts";
 import { paymentsOnOrders } from "./payments/payments-on-orders.ts";
 import { composeOrderProcess, type OrderProcess, orderProcessSlot } from "./processes/order-process.ts";
 import { composeReturnProcess, type ReturnProcess, returnProcessSlot } from "./processes/return-process.ts";
-import { offersOnOrders } from "./promotions/offers-on-orders.ts";
 import { settlementOnReturns } from "./returns/return-settlement.ts";
 import { reviewsOnOrders } from "./reviews/review-invitations.ts";
 import { rewardsOnOrders } from "./rewards/rewards-on-orders.ts";

@@ -1,4 +1,4 @@
-import { imageSources } from "#core/images.ts";
+import { imageSources } from "#core/image-shapes.ts";
 import { rupeeDecimal } from "#core/money.ts";
 
 type ProductForLd = {

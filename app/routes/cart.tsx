@@ -1,7 +1,7 @@
 import { Link, redirect, useNavigate } from "react-router";
 import { z } from "zod";
+import { seenOffers } from "#core/offers.ts";
 import { writeQuote } from "#core/price-quote.ts";
-import { seenOffers } from "#core/promotions.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
 import { addToCartSchema, pieceSchema, removeLineSchema, setQuantitySchema } from "#server/cart/cart.schemas.ts";
 import {
@@ -13,8 +13,8 @@ import {
   viewOrderNow,
 } from "#server/cart/cart.service.ts";
 import { applyCartCode, removeCartCode } from "#server/cart/cart-offers.service.ts";
+import { offerCodeSchema } from "#server/offers/offers.schemas.ts";
 import { type PaymentChoices, paymentChoices } from "#server/payments/cod.ts";
-import { offerCodeSchema } from "#server/promotions/promotions.schemas.ts";
 import { actionDone, actionFailed, type FormFailure } from "../.server/action-results.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";

@@ -1,9 +1,9 @@
 import { ChevronDown } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { formatInr } from "#core/money.ts";
+import type { CartOffers } from "#core/offers.ts";
+import { seenOffers } from "#core/offers.ts";
 import { writeQuote } from "#core/price-quote.ts";
-import type { CartOffers } from "#core/promotions.ts";
-import { seenOffers } from "#core/promotions.ts";
 import { viewCart, viewOrderNow } from "#server/cart/cart.service.ts";
 import { paymentChoices } from "#server/payments/cod.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";

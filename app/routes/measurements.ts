@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { measurementsSchema } from "#server/reviews/reviews.schemas.ts";
-import { myMeasurements, saveMeasurements } from "#server/reviews/size-guides.service.ts";
+import { measurementsSchema } from "#server/size-guides/size-guides.schemas.ts";
+import { myMeasurements, saveMeasurements } from "#server/size-guides/size-guides.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, readForm } from "../.server/forms.ts";

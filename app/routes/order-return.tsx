@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { readWholeNumber } from "#core/numbers.ts";
 import { returnOptions } from "#server/returns/return-options.ts";
 import { requestReturn, returnRequestSchema, type WhichOrder } from "#server/returns/returns.service.ts";
-import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
+import { MAX_UPLOAD_BYTES } from "#server/storage/shaped-images.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { chosenFile, formFields, readForm } from "../.server/forms.ts";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { imageSources } from "#core/images.ts";
+import { imageSources } from "#core/image-shapes.ts";
 import { rupeeDecimal } from "#core/money.ts";
 import { formatCount } from "#core/numbers.ts";
 import { NON_RETURNABLE_NOTE } from "#core/returns.ts";
@@ -33,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, location }) => {
   if (!loaderData) return [];
   const { product, reviews, origin, offer } = loaderData;
-  // What the piece sells for now: with an automatic promotion, its price with it.
+  // What the piece sells for now: with an automatic offer, its price with it.
   const selling = { ...product, price: offer?.price ?? product.price };
   const image = product.images[0] ? imageSources(product.images[0], "product", 960).src : undefined;
   return [

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { resendEmailVerification, signOutEverywhere } from "#server/accounts/identity.service.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
 import { pointsSummary } from "#server/rewards/rewards.service.ts";
-import { storeCreditSummary } from "#server/store-credit/store-credit.ts";
+import { storeCreditSummary } from "#server/store-credit/store-credit.service.ts";
 import { actionFailed } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { readForm, routeFields } from "../.server/forms.ts";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { passwordChangeSchema } from "#server/accounts/accounts.schemas.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
 import { changePassword, getProfile } from "#server/accounts/profile.service.ts";
-import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
+import { MAX_UPLOAD_BYTES } from "#server/storage/shaped-images.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, readForm, routeFields } from "../.server/forms.ts";

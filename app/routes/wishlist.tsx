@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { redirect } from "react-router";
 import { z } from "zod";
-import type { ShelfOffer } from "#core/promotions.ts";
+import type { ShelfOffer } from "#core/offers.ts";
 import { sizeText } from "#core/sizes.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { wishlistItemSchema } from "#server/wishlist/wishlist.schemas.ts";

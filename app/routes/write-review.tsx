@@ -4,7 +4,7 @@ import { FIT_WORDS } from "#core/size-charts.ts";
 import { refusalOf } from "#server/http/service-errors.ts";
 import { reviewSchema } from "#server/reviews/reviews.schemas.ts";
 import { reviewForm, submitReview } from "#server/reviews/reviews.service.ts";
-import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
+import { MAX_UPLOAD_BYTES } from "#server/storage/shaped-images.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { idFromPath } from "../.server/address.ts";
 import { appServices } from "../.server/context.ts";

@@ -1,6 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { assertSignedIn } from "../access.ts";
-import { deleteCart } from "../cart/cart.repository.ts";
+import { emptyCart } from "../cart/cart.service.ts";
 import { userOwner } from "../cart/owner.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Config } from "../config.ts";
@@ -8,12 +8,12 @@ import type { Db, Executor, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { type Admission, countUse, guardFlood, type Limit } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
-import { dropCartCode } from "../promotions/promotions.repository.ts";
-import { findAuthorTraces } from "../reviews/reviews.repository.ts";
-import { deleteShapedImage } from "../storage/images.ts";
+import { removeOfferCode } from "../offers/offers.service.ts";
+import { authorTraces } from "../reviews/reviews.service.ts";
+import { deleteShapedImage } from "../storage/shaped-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
-import { deleteWishlist } from "../wishlist/wishlist.repository.ts";
+import { emptyWishlist } from "../wishlist/wishlist.service.ts";
 import {
   deletePersonalData,
   findReturnPhotosOf,
@@ -220,13 +220,13 @@ export async function deleteAccount(db: Db, storage: Storage, actor: Actor, inpu
   }
   // Their reviews go with the account (the rows cascade); their photos and the shared pages that
   // showed a published one are cleared after it.
-  const reviews = await findAuthorTraces(db, user.id);
+  const reviews = await authorTraces(db, user.id);
   // The photos sent with returns go too; the returns stay with their orders, for the accounts.
   const returnPhotos = await findReturnPhotosOf(db, user.id);
   await db.transaction().execute(async (trx) => {
-    await deleteCart(trx, userOwner(user.id));
-    await dropCartCode(trx, userOwner(user.id));
-    await deleteWishlist(trx, userOwner(user.id));
+    await emptyCart(trx, userOwner(user.id));
+    await removeOfferCode(trx, userOwner(user.id));
+    await emptyWishlist(trx, userOwner(user.id));
     await forgetReturnPhotosOf(trx, user.id);
     await deletePersonalData(trx, user.id);
   });

@@ -14,6 +14,7 @@ import {
   uniqueAddress,
   uniqueWord,
 } from "../testing/factories.ts";
+import { enterCode, makeOffer } from "../testing/offer-fixtures.ts";
 import { linkCodeIn, mailsTo, type SentMail, sendDueMail } from "../testing/outbox.ts";
 import { testConfig } from "../testing/test-config.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
@@ -233,6 +234,8 @@ describeEachDatabase("signing out everywhere and deleting an account", (database
     const placed = await placeOrder(db, actor, checkoutDetails({ email: customer.email }), atShop());
     await addToCart(db, actor, { productId: kurta, size: "M" });
     await addToWishlist(db, actor, { productId: kurta, size: "M" });
+    await makeOffer(db, { name: "KEEP10" });
+    await enterCode(db, actor, "KEEP10");
 
     expect(
       await failure(deleteAccount(db, storage, actor, { password: "not-the-password", confirm: true })),
@@ -247,6 +250,8 @@ describeEachDatabase("signing out everywhere and deleting an account", (database
     expect(await db.selectFrom("users").select("id").where("id", "=", customer.id).execute()).toEqual([]);
     expect(await resolveSession(db, customer.token, null)).toBeNull();
     expect((await viewCart(db, actor)).lines).toEqual([]);
+    // The code the cart kept goes with it.
+    expect((await viewCart(db, actor)).offers.code).toBeNull();
     expect(await viewWishlist(db, actor)).toEqual([]);
     expect((await pointsSummary(db, actor)).ledger).toEqual([]);
     for (const table of ["sessions", "pointsLedger", "actionCodes"] as const) {

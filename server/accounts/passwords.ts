@@ -1,6 +1,6 @@
 import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
-import type { PasswordPolicy } from "../config.ts";
+import type { PasswordPolicy } from "../config/password-settings.ts";
 
 const argon2Async = promisify(argon2);
 

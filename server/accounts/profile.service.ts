@@ -3,7 +3,7 @@ import { assertSignedIn } from "../access.ts";
 import type { Config } from "../config.ts";
 import type { Db, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { checkUploadedImage, storeProfilePhoto } from "../storage/images.ts";
+import { checkUploadedImage, storeProfilePhoto } from "../storage/shaped-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
 import { findPendingEmail, findUserByEmailKey, findUserById, updateUser } from "./accounts.repository.ts";

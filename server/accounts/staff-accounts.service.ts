@@ -1,5 +1,5 @@
 import type { StaffRole } from "#core/permissions.ts";
-import type { PasswordPolicy } from "../config.ts";
+import type { PasswordPolicy } from "../config/password-settings.ts";
 import type { Executor, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomId } from "../ids.ts";

@@ -4,7 +4,7 @@ import { UNSOLD_STATUSES } from "#core/order-status.ts";
 import { PAYMENT_STATUS_LABELS, paymentWords } from "#core/payment-status.ts";
 import { LOW_STOCK_THRESHOLD } from "#core/stock.ts";
 import { assertCan } from "../access.ts";
-import { countLiveProducts } from "../catalog/catalog.repository.ts";
+import { liveProductCount } from "../catalog/catalog.service.ts";
 import { productSearchWords } from "../catalog/search/search.service.ts";
 import type { Db } from "../db/schema.ts";
 import { containsLikePattern } from "../db/text-match.ts";
@@ -38,7 +38,7 @@ import {
 export async function dashboardFigures(db: Db, actor: Actor): Promise<DashboardFigures> {
   assertCan(actor, "dashboard.view");
   const [totalProducts, totalOrders, totalUsers, byStatus, money] = await Promise.all([
-    countLiveProducts(db),
+    liveProductCount(db),
     countRows(db, "orders"),
     countRows(db, "users"),
     orderTotalsByStatus(db),

@@ -1,14 +1,14 @@
 import type { Actor } from "#core/actor.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { applyOfferCode, buyerOf, removeOfferCode } from "../promotions/offers.service.ts";
-import type { OfferCodeInput } from "../promotions/promotions.schemas.ts";
+import type { OfferCodeInput } from "../offers/offers.schemas.ts";
+import { applyOfferCode, buyerOf, removeOfferCode } from "../offers/offers.service.ts";
 import { cartLines, requireOwner } from "./cart.service.ts";
 import { priceLines } from "./pricing.ts";
 
 /**
  * The code box of the cart page: the code the shopper typed, tried on the cart as it is now and
- * kept with it (server/promotions/offers.service.ts says when). Answers the message to show.
+ * kept with it (server/offers/offers.service.ts says when). Answers the message to show.
  */
 export async function applyCartCode(db: Db, actor: Actor, input: OfferCodeInput, now = Date.now()): Promise<string> {
   const owner = requireOwner(actor);

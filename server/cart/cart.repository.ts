@@ -93,15 +93,3 @@ export async function countCartItems(executor: Executor, owner: string): Promise
     .executeTakeFirst();
   return Number(row?.items ?? 0);
 }
-
-/** A product's live state and the stock of one size, for adding it to a cart. */
-export async function findSizeStock(executor: Executor, productId: number, size: string) {
-  return executor
-    .selectFrom("products")
-    .leftJoin("productSizes", (join) =>
-      join.onRef("productSizes.productId", "=", "products.id").on("productSizes.size", "=", size),
-    )
-    .select(["products.id", "products.title", "products.archived", "productSizes.stock"])
-    .where("products.id", "=", productId)
-    .executeTakeFirst();
-}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { rupeesToPaise } from "#core/money.ts";
-import type { CartOffers } from "#core/promotions.ts";
+import type { CartOffers } from "#core/offers.ts";
 import type { StoreCreditOffer } from "#core/store-credit.ts";
 import { SIZES } from "../catalog/catalog.schemas.ts";
 import { decimalInteger, idField } from "../validation/fields.ts";

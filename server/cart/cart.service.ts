@@ -1,11 +1,11 @@
 import type { Actor } from "#core/actor.ts";
 import { pointsEarnedFor, pointsToPaise, redeemablePoints } from "#core/points.ts";
+import { sizeStock } from "../catalog/catalog.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { buyerOf, cartOffersView, offersFor } from "../promotions/offers.service.ts";
-import { moveCartCode } from "../promotions/promotions.repository.ts";
+import { buyerOf, cartOffersView, moveCartCode, offersFor } from "../offers/offers.service.ts";
 import { pendingPoints, pointsBalance } from "../rewards/rewards.service.ts";
-import { storeCreditAtCheckout } from "../store-credit/store-credit.ts";
+import { storeCreditAtCheckout } from "../store-credit/store-credit.service.ts";
 import { parseInput } from "../validation/fields.ts";
 import {
   countCartItems,
@@ -14,7 +14,6 @@ import {
   findCartLines,
   findCartQuantity,
   findPieceLine,
-  findSizeStock,
   saveCartLine,
 } from "./cart.repository.ts";
 import {
@@ -47,10 +46,6 @@ export async function cartLines(executor: Executor, owner: string): Promise<Cart
 }
 
 /**
- * The one piece an Order Now buys, as a line of its own: priced from the product as it is now,
- * never added to the cart. None when the product does not exist.
- */
-/**
  * Empties a cart in the caller's transaction (a checkout claiming it); answers how many lines it
  * had, so that a checkout racing another for the same cart can tell it lost.
  */
@@ -58,6 +53,10 @@ export function emptyCart(trx: Executor, owner: string): Promise<number> {
   return deleteCart(trx, owner);
 }
 
+/**
+ * The one piece an Order Now buys, as a line of its own: priced from the product as it is now,
+ * never added to the cart. None when the product does not exist.
+ */
 export async function pieceLines(executor: Executor, input: PieceInput): Promise<CartLine[]> {
   const { productId, size } = parseInput(pieceSchema, input);
   const row = await findPieceLine(executor, productId, size);
@@ -118,7 +117,7 @@ export async function orderNowPiece(db: Db, input: PieceInput): Promise<{ produc
  * is in stock; otherwise the refusal says which. Answers the product's title and the stock.
  */
 async function sizeOnSale(executor: Executor, productId: number, size: string) {
-  const product = await findSizeStock(executor, productId, size);
+  const product = await sizeStock(executor, productId, size);
   if (!product || product.archived) throw new AppError("not-found", "This product is no longer available.");
   if (product.stock === null)
     throw new AppError("validation-failed", "Please select a size", { size: "Please select a size" });
@@ -216,7 +215,7 @@ export async function setQuantity(db: Db, actor: Actor, input: SetQuantityInput,
     if ((await findCartQuantity(trx, owner, productId, size)) === 0) {
       throw new AppError("not-found", "That item is not in your cart.");
     }
-    const product = await findSizeStock(trx, productId, size);
+    const product = await sizeStock(trx, productId, size);
     const stock = product?.archived ? 0 : (product?.stock ?? 0);
     if (quantity > stock) {
       throw new AppError("out-of-stock", `Only ${stock} left in size ${size}.`, { quantity: `Only ${stock} left.` });

@@ -1,10 +1,10 @@
-import type { ShelfOffer } from "#core/promotions.ts";
+import type { ShelfOffer } from "#core/offers.ts";
 import type { Db } from "../db/schema.ts";
-import { shelfOffers } from "../promotions/shelf-offers.ts";
+import { shelfOffers } from "../offers/shelf-offers.ts";
 import { SHIPPING_PAISE } from "./cart.schemas.ts";
 
 /**
- * What each product costs with the automatic promotion it gets bought on its own, as a cart of that
+ * What each product costs with the automatic offer it gets bought on its own, as a cart of that
  * one piece would price it (with that cart's shipping): the listing, product page and home show it,
  * so the shelf's price is the price paid before shipping. Products without one are left out.
  */

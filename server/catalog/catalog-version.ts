@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { onePerDatabase } from "../db/one-per-database.ts";
 import type { Db } from "../db/schema.ts";
 
 /** How stale another process's change may look here: the stamp is read at most this often. */
@@ -60,14 +61,5 @@ export class CatalogVersion {
   }
 }
 
-const versions = new WeakMap<Db, CatalogVersion>();
-
 /** The one version tracker per database handle in this process. */
-export function catalogVersion(db: Db): CatalogVersion {
-  let version = versions.get(db);
-  if (!version) {
-    version = new CatalogVersion(db);
-    versions.set(db, version);
-  }
-  return version;
-}
+export const catalogVersion = onePerDatabase((db) => new CatalogVersion(db));

@@ -2,11 +2,12 @@ import { COLLECTION_FLAGS, type CollectionFlag, findCollection } from "#core/col
 import { SEARCH_COUNT_LIMIT } from "#core/listings.ts";
 import { rupeesToPaise } from "#core/money.ts";
 import { materialLabel } from "#core/sizes.ts";
-import type { Db, ProductRow, ProductSizeRow } from "../db/schema.ts";
+import type { Db, Executor, ProductRow, ProductSizeRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import {
   countAllProducts,
   countListing,
+  countLiveProducts,
   findDistinctFabrics,
   findListingHsnCodes,
   findListingPage,
@@ -15,8 +16,8 @@ import {
   findNewest,
   findProductRow,
   findRatings,
+  findSizeStock,
   findSizes,
-  type ListingFilter,
 } from "./catalog.repository.ts";
 import {
   type ListingOptions,
@@ -29,6 +30,7 @@ import {
   type Size,
 } from "./catalog.schemas.ts";
 import { catalogCache } from "./catalog-cache.ts";
+import type { ListingFilter } from "./listing-filters.ts";
 import {
   listingOffer,
   recordSearch,
@@ -254,4 +256,26 @@ async function withRatings(db: Db, cards: ProductCard[]): Promise<ProductCard[]>
       ? { ...card, rating: { average: Math.round((rating.stars * 10) / rating.count) / 10, count: rating.count } }
       : card;
   });
+}
+
+/*
+ * What other rooms read of the catalogue (record 42), in the caller's transaction: the cart and the
+ * wishlist a product's size, the wishlist its sizes, the admin's dashboard how many are on sale.
+ */
+
+/** A product's title, whether it is archived, and the stock of one size (null: it has no such size); undefined: no such product. */
+export function sizeStock(executor: Executor, productId: number, size: string) {
+  return findSizeStock(executor, productId, size);
+}
+
+/** The sizes of these products with their stock, in the catalogue's order, by product. */
+export async function sizesByProduct(executor: Executor, productIds: readonly number[]) {
+  const sizes = new Map<number, ProductSize[]>(productIds.map((id) => [id, []]));
+  for (const row of await findSizes(executor, productIds)) sizes.get(row.productId)?.push(toSize(row));
+  return sizes;
+}
+
+/** How many products are on sale. */
+export function liveProductCount(executor: Executor): Promise<number> {
+  return countLiveProducts(executor);
 }

@@ -1,9 +1,9 @@
 import { COLLECTION_FLAGS, flagRecord } from "#core/collections.ts";
-import { isExternalImage } from "#core/images.ts";
+import { isExternalImage } from "#core/image-shapes.ts";
 import { parseRupees } from "#core/money.ts";
 import { readWholeNumber } from "#core/numbers.ts";
 import { AppError } from "../errors.ts";
-import { checkUploadedImage, storeShapedImage } from "../storage/images.ts";
+import { checkUploadedImage, storeShapedImage } from "../storage/shaped-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { fieldErrors, REQUIRED_MESSAGE } from "../validation/fields.ts";
 import { type ProductInput, productInputSchema, SIZES, type Size } from "./catalog.schemas.ts";

@@ -10,7 +10,7 @@ import { requestReturn } from "../returns/returns.service.ts";
 import { failure } from "../testing/app-error.ts";
 import { cashOrder, staffActor } from "../testing/back-office.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct } from "../testing/factories.ts";
-import { takeThrough } from "../testing/returns.ts";
+import { takeThrough } from "../testing/return-fixtures.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { addCustomerNote, customerList, customerProfile } from "./customers.service.ts";
 import { customersCsvRows } from "./customers-export.ts";

@@ -156,6 +156,7 @@ export interface WishlistItemsTable {
 
 import type { OrderStatus } from "#core/order-status.ts";
 import type { PaymentStatus } from "#core/payment-status.ts";
+import type { PointsEntryKind } from "#core/points.ts";
 
 export type { OrderStatus, PaymentStatus };
 
@@ -309,9 +310,8 @@ export interface OrderLinesTable {
   material: Generated<string>;
 }
 
-/** One row of an invoice's tax table: a line of goods, or shipping. Amounts in paise. */
-export interface OrderTaxLinesTable {
-  orderId: number;
+/** One row of a tax document's table: a line of goods, or shipping. Amounts in paise. */
+interface TaxLineColumns {
   position: number;
   kind: "goods" | "shipping";
   description: string;
@@ -319,13 +319,18 @@ export interface OrderTaxLinesTable {
   quantity: number;
   /** GST-inclusive value before the discount. */
   gross: number;
-  /** The share of redeemed points. */
+  /** The line's share of the discount. */
   discount: number;
   taxable: number;
   rateBps: number;
   cgst: number;
   sgst: number;
   igst: number;
+}
+
+/** The rows of an invoice's tax table. */
+export interface OrderTaxLinesTable extends TaxLineColumns {
+  orderId: number;
 }
 
 /** The last number issued in a series (invoices, credit notes) in a financial year. */
@@ -352,13 +357,8 @@ export interface OrderStatusHistoryTable {
  * back, a spending given back, points credited before delivery held back until it (older orders),
  * and a balance set right.
  */
-export type PointsKind =
-  | "earned"
-  | "redeemed"
-  | "earned-reversed"
-  | "redeemed-returned"
-  | "held-until-delivery"
-  | "corrected";
+/** The causes of a points entry are core's (core/points.ts), where the pages word them. */
+export type PointsKind = PointsEntryKind;
 
 export interface PointsLedgerTable {
   userId: string;
@@ -372,11 +372,11 @@ export interface PointsLedgerTable {
 
 export type OutboxStatus = "queued" | "sending" | "sent" | "failed";
 
-export interface OutboxTable {
+/** What an outbox keeps of each message to deliver, mail's and the SMS and WhatsApp one alike. */
+interface OutboxColumns {
   id: Generated<number>;
   kind: string;
   recipient: string;
-  subject: string;
   payload: string;
   status: Generated<OutboxStatus>;
   attempts: Generated<number>;
@@ -385,6 +385,11 @@ export interface OutboxTable {
   lastError: string | null;
   createdAt: number;
   sentAt: number | null;
+}
+
+/** The mail outbox (server/mail). */
+export interface OutboxTable extends OutboxColumns {
+  subject: string;
 }
 
 /** A sign-in by a code sent to a mobile number (record 40); only an HMAC of the code is kept. */
@@ -408,21 +413,10 @@ export type MessageChannel = "sms" | "whatsapp";
 export type MessageDelivery = "sent" | "delivered" | "read" | "failed";
 
 /** The SMS and WhatsApp outbox (server/messaging), delivered by a worker as mail's is. */
-export interface MessagesTable {
-  id: Generated<number>;
+export interface MessagesTable extends OutboxColumns {
   channel: MessageChannel;
-  kind: string;
   /** The template's key with its language ("phone-code.en"). */
   template: string;
-  recipient: string;
-  payload: string;
-  status: Generated<OutboxStatus>;
-  attempts: Generated<number>;
-  nextAttemptAt: number;
-  leaseUntil: number | null;
-  lastError: string | null;
-  createdAt: number;
-  sentAt: number | null;
   /** The provider's id of the message sent (a WhatsApp wamid, an MSG91 request id). */
   providerMessageId: string | null;
   delivery: MessageDelivery | null;
@@ -701,11 +695,15 @@ export interface Database {
   orderJobResults: OrderJobResultsTable;
 }
 
-/** A coupon code or an automatic promotion (record 31); `action` and `scope` are JSON of core/promotions.ts. */
+/**
+ * An offer: a coupon code or an automatic offer (record 31); `action` and `scope` are JSON of
+ * core/offers.ts. The table and its columns keep the name of their migration (0023), "promotion":
+ * migrations are frozen (record 42).
+ */
 export interface PromotionsTable {
   id: Generated<number>;
   name: string;
-  /** The code in upper case, unique; null for an automatic promotion. */
+  /** The code in upper case, unique; null for an automatic offer. */
   codeKey: string | null;
   kind: "code" | "automatic";
   action: string;
@@ -725,18 +723,18 @@ export interface PromotionsTable {
   updatedAt: number;
 }
 
-/** A customer's uses of a promotion; the customer is a hash of the normalised e-mail. */
+/** A customer's uses of an offer; the customer is a hash of the normalised e-mail. */
 export interface PromotionCustomerUsesTable {
   promotionId: number;
   customerKey: string;
   uses: number;
 }
 
-/** What an order got from a promotion, as it was when the order was placed. */
+/** What an order got from an offer, as it was when the order was placed. */
 export interface OrderOffersTable {
   orderId: number;
   promotionId: number;
-  /** The order they were applied in: the automatic promotion, then the code. */
+  /** The order they were applied in: the automatic offer, then the code. */
   position: number;
   name: string;
   kind: "code" | "automatic";
@@ -805,20 +803,9 @@ export interface ReturnsTable {
   updatedAt: number;
 }
 
-export interface ReturnCreditLinesTable {
+/** The rows of a return's credit note (and, of the same shape, of an exchange's replacement invoice). */
+export interface ReturnCreditLinesTable extends TaxLineColumns {
   returnId: number;
-  position: number;
-  kind: "goods" | "shipping";
-  description: string;
-  hsn: string;
-  quantity: number;
-  gross: number;
-  discount: number;
-  taxable: number;
-  rateBps: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
 }
 
 /** The tax rows of an exchange's replacement invoice: the returned piece's value again, for the new size. */

@@ -1,3 +1,7 @@
+import { z } from "zod";
+import { fail, wholeNumber } from "../config/setting-fields.ts";
+import { findPincode } from "./pincode-directory.ts";
+
 /**
  * How the shop promises delivery where the courier's list is silent: the warehouse the parcels leave
  * from, the time of day after which an order waits for the next working day, the working days of
@@ -57,4 +61,38 @@ export function bandName(bands: readonly DistanceBand[], band: DistanceBand): st
   if (band.upToKm !== null) return `Up to ${band.upToKm.toLocaleString("en-IN")} km`;
   const last = bands.at(-2)?.upToKm;
   return last ? `Beyond ${last.toLocaleString("en-IN")} km` : "Anywhere";
+}
+
+/** A pincode the shop's directory lists: the warehouse's distance to every other is measured from it. */
+const warehousePincode = z
+  .string()
+  .trim()
+  .refine((value) => findPincode(value) !== undefined, { message: "must be a 6-digit pincode India Post lists" });
+
+/** Delivery promises where the courier's list is silent, as the environment sets them. */
+export const DELIVERY_ENV = {
+  SHOP_WAREHOUSE_PINCODE: warehousePincode.default(DEFAULT_DELIVERY_SETTINGS.warehousePincode),
+  // "14:00": after this time (India) an order counts from the next working day.
+  DISPATCH_CUTOFF: z
+    .string()
+    .transform((value, context) => parseCutoff(value) ?? fail(context, 'must be a time of day such as "14:00"'))
+    .prefault("14:00"),
+  HANDLING_DAYS: wholeNumber(0, 10).default(DEFAULT_DELIVERY_SETTINGS.handlingDays),
+  // Transit days by distance from the warehouse, e.g. "50:1-2,300:2-3,*:6-9".
+  DELIVERY_BANDS: z
+    .string()
+    .transform((value, context) => {
+      const bands = parseDeliveryBands(value);
+      return typeof bands === "string" ? fail(context, bands) : bands;
+    })
+    .prefault(DEFAULT_DELIVERY_BANDS),
+};
+
+export function deliverySettingsOf(values: z.output<z.ZodObject<typeof DELIVERY_ENV>>): DeliverySettings {
+  return {
+    warehousePincode: values.SHOP_WAREHOUSE_PINCODE,
+    cutoffMinutes: values.DISPATCH_CUTOFF,
+    handlingDays: values.HANDLING_DAYS,
+    bands: values.DELIVERY_BANDS,
+  };
 }

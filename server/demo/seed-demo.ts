@@ -1,11 +1,11 @@
 import { SYSTEM } from "#core/actor.ts";
-import { IMAGE_SHAPES, type ImageShape } from "#core/images.ts";
+import { IMAGE_SHAPES, type ImageShape } from "#core/image-shapes.ts";
 import { createProduct } from "../catalog/catalog-admin.service.ts";
 import { saveHomeImage } from "../catalog/home.repository.ts";
 import { HERO_SLIDES } from "../catalog/home-content.ts";
 import type { Db } from "../db/schema.ts";
-import { seedExampleCharts } from "../reviews/size-guides.service.ts";
-import { storeShapedImage } from "../storage/images.ts";
+import { seedExampleCharts } from "../size-guides/size-guides.service.ts";
+import { storeShapedImage } from "../storage/shaped-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { heroArt, tileArt } from "./art/home-art.ts";
 import { type ArtKind, type ArtView, PALETTES, productArt } from "./art/product-art.ts";

@@ -22,7 +22,7 @@ const page = (version: number, renderedAt: number): SharedPage => ({
 });
 
 describe("the page cache", () => {
-  it("tells a CDN to keep a shared page no longer than until a promotion starts or ends", () => {
+  it("tells a CDN to keep a shared page no longer than until an offer starts or ends", () => {
     expect(sharedCacheControl(null)).toBe(SHARED_CACHE_CONTROL);
     expect(sharedCacheControl(FRESH_MS + STALE_MS)).toBe(SHARED_CACHE_CONTROL);
     expect(sharedCacheControl(300_000)).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=240");

@@ -14,7 +14,7 @@ export const STALE_MS = 10 * 60_000;
 export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRESH_MS / 1000}, stale-while-revalidate=${STALE_MS / 1000}`;
 
 /**
- * The shared header when the shelves' prices change in `untilChangeMs` (a promotion starts or ends,
+ * The shared header when the shelves' prices change in `untilChangeMs` (an offer starts or ends,
  * record 31): a CDN keeps the page, fresh and then stale, no longer than that.
  */
 export function sharedCacheControl(untilChangeMs: number | null): string {
@@ -48,13 +48,13 @@ const SHARED_PATHS = new Set([
 ]);
 
 /**
- * What a shared page was rendered from: the catalogue's version and the promotions' clock (the last
+ * What a shared page was rendered from: the catalogue's version and the offers' clock (the last
  * start or end passed), as "version:tick"; a page of another is out of date.
  */
 export type PageVersion = string;
 
 export type SharedPage = {
-  /** The catalogue version (and promotions' clock) the page was rendered from. */
+  /** The catalogue version (and offers' clock) the page was rendered from. */
   version: PageVersion;
   renderedAt: number;
   contentType: string;
@@ -175,8 +175,8 @@ export function sharedPagePolicy(policy: string, nonce: string | undefined, page
 export type Lookup = { page: SharedPage; state: "fresh" | "stale" } | null;
 
 /**
- * Shared pages in memory, each with the catalogue version (and promotions' clock) it was rendered
- * from. A page of an older version is never served (a price change, or a promotion that started or
+ * Shared pages in memory, each with the catalogue version (and offers' clock) it was rendered
+ * from. A page of an older version is never served (a price change, or an offer that started or
  * ended, shows on the next request); a page of the current version is served fresh for a minute,
  * then stale while one request re-renders it.
  */

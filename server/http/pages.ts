@@ -9,7 +9,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { ViteDevServer } from "vite";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import { isDatabaseUnreachable } from "../db/database.ts";
-import { shelfPromotions } from "../promotions/shelf-offers.ts";
+import { liveShelfOffers } from "../offers/shelf-offers.ts";
 import type { AppServices, RequestInfo } from "../services.ts";
 import { declaredBodyLength } from "./body-length.ts";
 import { rememberRequestInfo } from "./observability.ts";
@@ -30,7 +30,7 @@ import { appContext, requestContext } from "./route-context.ts";
 import type { RoutePatterns } from "./route-patterns.ts";
 import { scriptNonceOf } from "./security-headers.ts";
 import { asErrorResponse, UNAVAILABLE_RETRY_SECONDS } from "./service-errors.ts";
-import { registerVisitorMark } from "./visitor-mark.ts";
+import { registerVisitorMark } from "./visitor-mark-hook.ts";
 
 /** After the database could not be reached, shared pages ask it again this much later. */
 const UNREACHABLE_RETRY_MS = 1_000;
@@ -191,8 +191,8 @@ function sharedPages(services: AppServices, render: Render) {
 }
 
 /**
- * The version shared pages are kept by: the catalogue's, and the promotions' clock, so that a page
- * rendered before a promotion started (or ended) is not served after it, on any node, without a
+ * The version shared pages are kept by: the catalogue's, and the offers' clock, so that a page
+ * rendered before an offer started (or ended) is not served after it, on any node, without a
  * write or a timer at that minute (record 31). With it, how long until the clock moves next.
  * `ifReachable` answers null instead while the database cannot be reached, and asks it again only a
  * second after such a failure, so that visitors do not each wait for a connection that cannot be
@@ -200,10 +200,10 @@ function sharedPages(services: AppServices, render: Render) {
  */
 function sharedPageVersions(services: AppServices) {
   const catalogue = catalogVersion(services.db);
-  const promotions = shelfPromotions(services.db);
+  const offers = liveShelfOffers(services.db);
   let unreachableUntil = 0;
   const current = async (): Promise<{ current: PageVersion; nextChangeInMs: number | null }> => {
-    const [stamp, clock] = await Promise.all([catalogue.current(), promotions.clock(Date.now())]);
+    const [stamp, clock] = await Promise.all([catalogue.current(), offers.clock(Date.now())]);
     return { current: `${stamp}:${clock.tick}`, nextChangeInMs: clock.nextInMs };
   };
   const ifReachable = async () => {

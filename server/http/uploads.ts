@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { UPLOADS_PREFIX } from "#core/images.ts";
-import { avifFromWebp } from "../storage/images.ts";
+import { UPLOADS_PREFIX } from "#core/image-shapes.ts";
+import { avifFromWebp } from "../storage/shaped-images.ts";
 import { assertValidKey, InvalidStorageKeyError, type Storage } from "../storage/storage.ts";
 
 const FOREVER = "public, max-age=31536000, immutable";

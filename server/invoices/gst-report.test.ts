@@ -11,7 +11,7 @@ import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { gstr1FileErrors } from "../testing/gstr1-schema.ts";
-import { deliveredOrder, takeThrough } from "../testing/returns.ts";
+import { deliveredOrder, takeThrough } from "../testing/return-fixtures.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { type Amounts, type GstReport, gstReport } from "./gst-report.service.ts";
 import { gstReportCsv } from "./gst-report-files.ts";

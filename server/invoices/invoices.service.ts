@@ -1,8 +1,8 @@
 import { stateByCode } from "#core/indian-states.ts";
-import type { OfferTaken } from "#core/promotions.ts";
+import type { OfferTaken } from "#core/offers.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { orderOffers } from "../promotions/offer-redemption.ts";
+import { orderOffers } from "../offers/offer-redemption.ts";
 import { isSpecimenSeller, type Signatory, type StoredSeller } from "../tax/seller.ts";
 import { summariseByRate, totalsOf } from "../tax/tax-summary.ts";
 import { type DocumentSigning, signPdf } from "./document-signing.ts";

@@ -97,11 +97,7 @@ export function draftInvoice(
  * history row, so the lock is held for a statement or two, not for the whole order (record 18). If
  * the order fails, the number goes back with it.
  */
-export async function issueInvoiceNumber(
-  trx: Executor,
-  orderId: number,
-  now: number,
-): Promise<{ number: string; date: number }> {
+export async function issueInvoiceNumber(trx: Executor, orderId: number, now: number): Promise<IssuedNumber> {
   const year = financialYearOf(now);
   const prefix = `${INVOICE_SERIES}/${year}/`;
   const issued = await numberOrderInvoice(trx, orderId, { series: INVOICE_SERIES, financialYear: year, prefix, now });
@@ -127,24 +123,22 @@ export async function issueCreditNote(
   now: number,
 ): Promise<string | null> {
   if (!order.invoiceNumber || order.creditNoteNumber) return order.creditNoteNumber;
-  const year = financialYearOf(now);
-  const issued = await nextDocumentNumber(trx, CREDIT_NOTE_SERIES, year, now);
-  const number = formatDocumentNumber(CREDIT_NOTE_SERIES, year, issued.serial);
+  const issued = await issueDocumentNumber(trx, CREDIT_NOTE_SERIES, now);
   // Thrown, not ignored: the transaction then takes the number back, so the series keeps no gap.
-  if (!(await setCreditNote(trx, order.id, number, issued.date)))
+  if (!(await setCreditNote(trx, order.id, issued.number, issued.date)))
     throw new Error(`Order ${order.id} has a credit note already.`);
-  return number;
+  return issued.number;
 }
 
+/** A tax document's number and its date, issued together. */
+export type IssuedNumber = { number: string; date: number };
+
 /**
- * The next number of a series with its date, in the caller's transaction (record 18): the credit
- * notes and replacement invoices of returns are numbered here, in the series their kind belongs to.
+ * The next number of a series with its date, in the caller's transaction (record 18): credit notes
+ * (a cancellation's and a return's) and returns' replacement invoices are numbered here, in the
+ * series their kind belongs to.
  */
-export async function issueDocumentNumber(
-  trx: Executor,
-  series: string,
-  now: number,
-): Promise<{ number: string; date: number }> {
+export async function issueDocumentNumber(trx: Executor, series: string, now: number): Promise<IssuedNumber> {
   const year = financialYearOf(now);
   const issued = await nextDocumentNumber(trx, series, year, now);
   return { number: formatDocumentNumber(series, year, issued.serial), date: issued.date };

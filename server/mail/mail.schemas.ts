@@ -1,4 +1,4 @@
-import type { OfferTaken } from "#core/promotions.ts";
+import type { OfferTaken } from "#core/offers.ts";
 import type { OrderStatus } from "../db/schema.ts";
 
 /** What an order e-mail lists of each line. */

@@ -2,7 +2,7 @@ import type { Actor } from "#core/actor.ts";
 import type { IndianMobile } from "#core/phone.ts";
 import { assertCan } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
-import { DELIVERY_RANK, isDelivery } from "./delivery-status.ts";
+import { applyReceipts } from "./delivery-status.ts";
 import {
   isTemplateKey,
   MESSAGE_TEMPLATES,
@@ -17,15 +17,11 @@ import {
   countUnsentMessages,
   deleteMessage,
   findRecentMessages,
-  firstReceiptError,
-  furthestReceipt,
   insertConsent,
   insertMessage,
   latestConsent,
   markMessageAttemptFailed,
   markMessagesSent,
-  raiseDelivery,
-  recordDeliveryError,
 } from "./messages.repository.ts";
 import {
   type MessageEntry,
@@ -140,11 +136,10 @@ export async function deliverDueMessages(delivery: MessageDelivery, now: number 
   });
   if (sent.length === 0) return 0;
   const at = Date.now();
-  await delivery.db.transaction().execute(async (trx) => {
-    await markMessagesSent(trx, sent, at);
-    // A status the provider reported before the send was recorded is applied now.
-    for (const { providerMessageId } of sent) if (providerMessageId) await applyReceipts(trx, providerMessageId);
-  });
+  await delivery.db.transaction().execute((trx) => markMessagesSent(trx, sent, at));
+  // A status the provider reported before the send was recorded is applied now, after the commit:
+  // a report whose transaction raced this one could not see the message's id, nor this one its report.
+  for (const { providerMessageId } of sent) if (providerMessageId) await applyReceipts(delivery.db, providerMessageId);
   return sent.length;
 }
 
@@ -224,16 +219,6 @@ function rendered<T>(render: () => T): T {
   } catch (error) {
     throw new PermanentSendError(error instanceof Error ? error.message : String(error));
   }
-}
-
-/** Brings a message's delivery up to the furthest status its provider reported, and its first error. */
-export async function applyReceipts(executor: Executor, providerMessageId: string): Promise<void> {
-  const furthest = await furthestReceipt(executor, providerMessageId);
-  if (furthest && isDelivery(furthest.status)) {
-    await raiseDelivery(executor, providerMessageId, furthest.status, DELIVERY_RANK[furthest.status], furthest.at);
-  }
-  const error = await firstReceiptError(executor, providerMessageId);
-  if (error) await recordDeliveryError(executor, providerMessageId, error);
 }
 
 /** The latest messages and their state, for the admin. */

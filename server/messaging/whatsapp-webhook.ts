@@ -1,8 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { DELIVERY_RANK, isDelivery } from "./delivery-status.ts";
-import { insertReceipt, raiseDelivery, recordDeliveryError } from "./messages.repository.ts";
+import { applyReceipts, DELIVERY_RANK, isDelivery } from "./delivery-status.ts";
+import { insertReceipt } from "./messages.repository.ts";
 import type { WhatsappSettings } from "./messaging-settings.ts";
 
 export const FORGED_MESSAGE = "The webhook's signature does not match.";
@@ -71,20 +71,16 @@ export async function receiveWhatsappStatus(
   const reports = statusReports(rawBody);
   let fresh = 0;
   for (const report of reports) {
-    const isNew = await db.transaction().execute(async (trx) => {
-      const recorded = await insertReceipt(trx, {
-        providerMessageId: report.id,
-        status: report.status,
-        rank: DELIVERY_RANK[report.status],
-        at: report.at,
-        error: report.error,
-        receivedAt: now,
-      });
-      if (!recorded) return false;
-      await raiseDelivery(trx, report.id, report.status, DELIVERY_RANK[report.status], report.at);
-      if (report.error) await recordDeliveryError(trx, report.id, report.error);
-      return true;
+    const isNew = await insertReceipt(db, {
+      providerMessageId: report.id,
+      status: report.status,
+      rank: DELIVERY_RANK[report.status],
+      at: report.at,
+      error: report.error,
+      receivedAt: now,
     });
+    // Applied after the report is committed: a send recorded at the same moment then sees it, or this sees the send.
+    await applyReceipts(db, report.id);
     if (isNew) fresh++;
   }
   return { received: reports.length, new: fresh };

@@ -4,7 +4,7 @@ import { orderPathFor } from "#core/order-paths.ts";
 import type { Executor } from "../db/schema.ts";
 import { orderPromise } from "../delivery/delivery.service.ts";
 import { queueMail } from "../mail/mail.service.ts";
-import { orderOffers } from "../promotions/offer-redemption.ts";
+import { orderOffers } from "../offers/offer-redemption.ts";
 import type { Placement } from "./order-pricing.ts";
 
 /** The confirmation is written with the order: it goes if, and only if, the order stands. */

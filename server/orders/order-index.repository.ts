@@ -136,6 +136,37 @@ function whereAll(conditions: readonly RawBuilder<SqlBool>[]): RawBuilder<SqlBoo
   return conditions.length > 0 ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`1 = 1`;
 }
 
+/** The columns of an index row: the order, its parcel's courier, AWB and state. */
+const INDEX_ROW_COLUMNS = [
+  "orders.id",
+  "orders.orderNumber",
+  "orders.status",
+  "orders.paymentMethod",
+  "orders.paymentStatus",
+  "orders.total",
+  "orders.storeCreditUsed",
+  "orders.itemCount",
+  "orders.name",
+  "orders.phone",
+  "orders.email",
+  "orders.city",
+  "orders.stateCode",
+  "orders.pincode",
+  "orders.createdAt",
+  "orders.confirmedAt",
+  "orders.packedAt",
+  "orders.courier",
+  "orders.trackingNumber",
+  "orders.paymentId",
+  "orders.supplyType",
+  "orders.roundOff",
+  "orders.ewayBillNumber",
+  "orders.ewayBillEnteredAt",
+  "shipments.courierName as shipmentCourier",
+  "shipments.awb",
+  "shipments.status as shipmentStatus",
+] as const;
+
 /**
  * A page of the index: `limit` orders of the tab, newest first, after (older than) or before (newer
  * than) the keyset's row, with their parcel's courier, AWB and state and whether a return is open.
@@ -160,38 +191,12 @@ export async function findIndexPage(
     .leftJoin("shipments", (join) =>
       join.onRef("shipments.orderId", "=", "orders.id").on("shipments.status", "<>", "cancelled"),
     )
-    .select([
-      "orders.id",
-      "orders.orderNumber",
-      "orders.status",
-      "orders.paymentMethod",
-      "orders.paymentStatus",
-      "orders.total",
-      "orders.storeCreditUsed",
-      "orders.itemCount",
-      "orders.name",
-      "orders.phone",
-      "orders.email",
-      "orders.city",
-      "orders.stateCode",
-      "orders.pincode",
-      "orders.createdAt",
-      "orders.confirmedAt",
-      "orders.packedAt",
-      "orders.courier",
-      "orders.trackingNumber",
-      "orders.paymentId",
-      "orders.supplyType",
-      "orders.roundOff",
-      "orders.ewayBillNumber",
-      "orders.ewayBillEnteredAt",
-      "shipments.courierName as shipmentCourier",
-      "shipments.awb",
-      "shipments.status as shipmentStatus",
+    .select(INDEX_ROW_COLUMNS)
+    .select(
       sql<number>`case when exists (select 1 from returns r where r.order_id = orders.id and r.open = 1) then 1 else 0 end`.as(
         "openReturn",
       ),
-    ])
+    )
     .where(whereAll(conditions))
     .orderBy(sql`orders.created_at ${order}, orders.id ${order}`)
     .limit(limit)

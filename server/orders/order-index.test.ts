@@ -4,7 +4,7 @@ import type { OrderTab } from "#core/order-tabs.ts";
 import { requestReturn } from "../returns/returns.service.ts";
 import { failure } from "../testing/app-error.ts";
 import { cashOrder, paidOnline, parcelOf, staffActor } from "../testing/back-office.ts";
-import { takeThrough } from "../testing/returns.ts";
+import { takeThrough } from "../testing/return-fixtures.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { countTabs } from "./order-index.repository.ts";
 import { orderIndexQuerySchema } from "./order-index.schemas.ts";

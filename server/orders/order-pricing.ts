@@ -9,9 +9,9 @@ import type { DeliveryPromise } from "../delivery/delivery.service.ts";
 import { AppError } from "../errors.ts";
 import { randomToken } from "../ids.ts";
 import { draftInvoice, type InvoiceDraft } from "../invoices/invoicing.ts";
-import { assertOffersAsSeen, seenOfferIds } from "../promotions/offer-redemption.ts";
-import { offersFor } from "../promotions/offers.service.ts";
-import type { OfferOutcome } from "../promotions/promotion-engine.ts";
+import type { OfferOutcome } from "../offers/offer-engine.ts";
+import { assertOffersAsSeen, seenOfferIds } from "../offers/offer-redemption.ts";
+import { offersFor } from "../offers/offers.service.ts";
 import { pointsBalance } from "../rewards/rewards.service.ts";
 import type { Checkout } from "./checkout-details.ts";
 import { nextOrderId } from "./orders.repository.ts";
@@ -168,7 +168,7 @@ function assertBuyable(lines: readonly CartLine[]): void {
 
 /**
  * The offers this checkout gets, read in its transaction: the cart's code and the automatic
- * promotions live now, for the buyer the checkout names (a guest's e-mail is known by now).
+ * offers live now, for the buyer the checkout names (a guest's e-mail is known by now).
  */
 export function offersForCheckout(
   trx: Executor,

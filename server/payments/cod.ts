@@ -1,6 +1,6 @@
 import { type CodOffer, type CodRules, codOffer } from "#core/cash-on-delivery.ts";
 import { formatInr } from "#core/money.ts";
-import type { PaymentSettings } from "../config.ts";
+import type { PaymentSettings } from "../config/payment-settings.ts";
 
 /**
  * What the checkout offers: online payment (when a gateway is configured) and cash on delivery;

@@ -1,8 +1,9 @@
 import type { Db } from "../db/schema.ts";
+import { type RepeatingJob, startRepeatingJob } from "../jobs/repeating-job.ts";
 import type { PaymentGateway } from "./gateway.ts";
 import { runPaymentJobs } from "./payment-jobs.ts";
 
-export type PaymentWorker = { stop: () => Promise<void> };
+export type PaymentWorker = Pick<RepeatingJob, "stop">;
 
 /**
  * Runs the payment jobs (reconciliation and refunds) every `intervalMs` in the background. Every
@@ -14,26 +15,9 @@ export function startPaymentWorker(
   options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
 ): PaymentWorker {
   const intervalMs = options.intervalMs ?? 15_000;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const tick = () => {
-    timer = null;
-    if (stopped) return;
-    running = runPaymentJobs(db, gateway)
-      .then(() => undefined)
-      .catch((error) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
+  const work = async () => {
+    await runPaymentJobs(db, gateway);
+    return false;
   };
-  timer = setTimeout(tick, intervalMs);
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startRepeatingJob(work, { intervalMs, firstRunInMs: intervalMs, onError: options.onError });
 }

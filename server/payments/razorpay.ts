@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { RazorpaySettings } from "../config.ts";
+import type { RazorpaySettings } from "../config/payment-settings.ts";
 import {
   type CheckoutResult,
   GatewayError,

@@ -5,7 +5,7 @@ import { renderMail } from "../mail/templates/mail-templates.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, makeCustomer, makeProduct } from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";
-import { ADMIN, deliveredOrder, stockOf, takeThrough } from "../testing/returns.ts";
+import { ADMIN, deliveredOrder, stockOf, takeThrough } from "../testing/return-fixtures.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { shipExchange, shipExchangeWithDetails } from "./exchange-shipping.ts";
 import { advanceReturn, requestReturn, returnQueue, returnsOfOrder } from "./returns.service.ts";

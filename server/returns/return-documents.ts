@@ -21,13 +21,10 @@ import { pieceShare } from "./return-shares.ts";
 import { type OrderRow, orderFor, type WhichOrder } from "./returned-order.ts";
 import {
   creditedQuantity,
-  findCreditLines,
-  findExchangeInvoiceLines,
+  findDocumentLines,
   findReturn,
-  insertCreditLines,
-  insertExchangeInvoiceLines,
-  setExchangeInvoice,
-  setReturnCreditNote,
+  insertDocumentLines,
+  setReturnDocument,
 } from "./returns.repository.ts";
 
 /*
@@ -64,9 +61,9 @@ export async function issueReturnCreditNote(
   const share = pieceShare(taxRow, before, request.quantity);
   const issued = await issueDocumentNumber(trx, RETURN_CREDIT_SERIES, now);
   // Thrown, not ignored: the transaction then takes the number back, so the series keeps no gap.
-  if (!(await setReturnCreditNote(trx, request.id, issued.number, issued.date)))
+  if (!(await setReturnDocument(trx, request.id, "credit-note", issued)))
     throw new Error(`Return ${request.id} has a credit note already.`);
-  await insertCreditLines(trx, [{ ...share, returnId: request.id, position: 0 }]);
+  await insertDocumentLines(trx, "credit-note", [{ ...share, returnId: request.id, position: 0 }]);
 }
 
 /**
@@ -82,14 +79,15 @@ export async function issueExchangeInvoice(
   now: number,
 ): Promise<void> {
   if (!order.invoiceNumber || !request.exchangeSize || request.exchangeInvoiceNumber) return;
-  const credited = await findCreditLines(trx, request.id);
+  const credited = await findDocumentLines(trx, "credit-note", request.id);
   if (credited.length === 0) return;
   const issued = await issueDocumentNumber(trx, INVOICE_SERIES, now);
-  if (!(await setExchangeInvoice(trx, request.id, issued.number, issued.date)))
+  if (!(await setReturnDocument(trx, request.id, "exchange-invoice", issued)))
     throw new Error(`Exchange ${request.id} has a replacement invoice already.`);
   const description = describeGoods({ title: line.title, size: request.exchangeSize });
-  await insertExchangeInvoiceLines(
+  await insertDocumentLines(
     trx,
+    "exchange-invoice",
     credited.map((row) => ({ ...row, description, gross: row.gross - row.discount, discount: 0 })),
   );
 }
@@ -131,7 +129,7 @@ export async function returnDocument(
     specimen: isSpecimenSeller(seller),
   };
   if (kind === "credit-note") {
-    const lines = withoutKeys(await findCreditLines(db, returnId));
+    const lines = withoutKeys(await findDocumentLines(db, "credit-note", returnId));
     return {
       ...common,
       kind: "credit-note",
@@ -162,7 +160,7 @@ async function replacementInvoice(
 ): Promise<InvoiceDocument> {
   if (!request.exchangeInvoiceNumber || request.exchangeInvoiceDate === null)
     throw new AppError("not-found", "This return has no replacement invoice: only an accepted exchange has one.");
-  const lines = withoutKeys(await findExchangeInvoiceLines(db, request.id));
+  const lines = withoutKeys(await findDocumentLines(db, "exchange-invoice", request.id));
   const totals = totalsOf(lines);
   const settledAgainst = `Settled against credit note ${request.creditNoteNumber}`;
   return {

@@ -1,13 +1,13 @@
 import type { RefundMethod } from "#core/returns.ts";
 import type { Executor } from "../db/schema.ts";
 import { orderTaxRows } from "../invoices/invoicing.ts";
+import { offerShareOfReturn } from "../offers/offer-redemption.ts";
 import { askReturnRefund, noteReturnRefund } from "../payments/refunds.ts";
-import { offerShareOfReturn } from "../promotions/offer-redemption.ts";
 import { giveBackRedeemedPoints, takeBackEarnedPoints } from "../rewards/rewards.service.ts";
-import { creditBackSpentOnReturn, creditFromReturn } from "../store-credit/store-credit.ts";
+import { creditBackSpentOnReturn, creditFromReturn } from "../store-credit/store-credit.service.ts";
 import { amountOf } from "./return-shares.ts";
 import type { OrderRow } from "./returned-order.ts";
-import { findCreditLines, setStoreCreditBack, sumStoreCreditBack } from "./returns.repository.ts";
+import { findDocumentLines, setStoreCreditBack, sumStoreCreditBack } from "./returns.repository.ts";
 
 /*
  * What an accepted return settles besides its credit note (record 30): the points of the returned
@@ -31,7 +31,7 @@ export async function takeBackPoints(
   now: number,
 ): Promise<void> {
   if (!order.userId) return;
-  const lines = await findCreditLines(trx, request.id);
+  const lines = await findDocumentLines(trx, "credit-note", request.id);
   // The pieces' discount is their offers' share and their points' share: only the points come back.
   const offered = await offerShareOfReturn(trx, order.id, request.position, request.quantity);
   const spent = Math.floor((lines.reduce((sum, line) => sum + line.discount, 0) - offered) / 100);

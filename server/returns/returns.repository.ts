@@ -1,12 +1,6 @@
 import { type Insertable, sql, type Updateable } from "kysely";
 import { changedOneRow } from "../db/guarded-update.ts";
-import type {
-  ExchangeInvoiceLinesTable,
-  Executor,
-  ReturnCreditLinesTable,
-  ReturnStatus,
-  ReturnsTable,
-} from "../db/schema.ts";
+import type { Executor, ReturnCreditLinesTable, ReturnStatus, ReturnsTable } from "../db/schema.ts";
 
 /**
  * Writes a request, unless the line already has one open: the unique index over open requests
@@ -129,23 +123,46 @@ export async function updateReturnIf(
   );
 }
 
-export async function setReturnCreditNote(executor: Executor, id: number, number: string, date: number) {
+/**
+ * A return's two tax documents (record 30), each a number and date on the return and rows of one
+ * shape in a table of its own: the credit note of the pieces that came back, and an exchange's
+ * replacement invoice.
+ */
+export type ReturnDocument = "credit-note" | "exchange-invoice";
+
+const DOCUMENT_COLUMNS = {
+  "credit-note": { number: "creditNoteNumber", date: "creditNoteDate", lines: "returnCreditLines" },
+  "exchange-invoice": { number: "exchangeInvoiceNumber", date: "exchangeInvoiceDate", lines: "exchangeInvoiceLines" },
+} as const;
+
+/** Gives a return one of its documents, once: false when it has it already. */
+export async function setReturnDocument(
+  executor: Executor,
+  id: number,
+  document: ReturnDocument,
+  issued: { number: string; date: number },
+) {
+  const columns = DOCUMENT_COLUMNS[document];
   return changedOneRow(
     executor
       .updateTable("returns")
-      .set({ creditNoteNumber: number, creditNoteDate: date })
+      .set({ [columns.number]: issued.number, [columns.date]: issued.date })
       .where("id", "=", id)
-      .where("creditNoteNumber", "is", null),
+      .where(columns.number, "is", null),
   );
 }
 
-export async function insertCreditLines(executor: Executor, rows: Insertable<ReturnCreditLinesTable>[]) {
-  if (rows.length > 0) await executor.insertInto("returnCreditLines").values(rows).execute();
+export async function insertDocumentLines(
+  executor: Executor,
+  document: ReturnDocument,
+  rows: Insertable<ReturnCreditLinesTable>[],
+) {
+  if (rows.length > 0) await executor.insertInto(DOCUMENT_COLUMNS[document].lines).values(rows).execute();
 }
 
-export async function findCreditLines(executor: Executor, returnId: number) {
+export async function findDocumentLines(executor: Executor, document: ReturnDocument, returnId: number) {
   return executor
-    .selectFrom("returnCreditLines")
+    .selectFrom(DOCUMENT_COLUMNS[document].lines)
     .selectAll()
     .where("returnId", "=", returnId)
     .orderBy("position")
@@ -164,30 +181,6 @@ export async function sumStoreCreditBack(executor: Executor, orderId: number): P
 
 export async function setStoreCreditBack(executor: Executor, id: number, amount: number): Promise<void> {
   await executor.updateTable("returns").set({ storeCreditBack: amount }).where("id", "=", id).execute();
-}
-
-/** Gives an accepted exchange its replacement's invoice, once: false when it has one already. */
-export async function setExchangeInvoice(executor: Executor, id: number, number: string, date: number) {
-  return changedOneRow(
-    executor
-      .updateTable("returns")
-      .set({ exchangeInvoiceNumber: number, exchangeInvoiceDate: date })
-      .where("id", "=", id)
-      .where("exchangeInvoiceNumber", "is", null),
-  );
-}
-
-export async function insertExchangeInvoiceLines(executor: Executor, rows: Insertable<ExchangeInvoiceLinesTable>[]) {
-  if (rows.length > 0) await executor.insertInto("exchangeInvoiceLines").values(rows).execute();
-}
-
-export async function findExchangeInvoiceLines(executor: Executor, returnId: number) {
-  return executor
-    .selectFrom("exchangeInvoiceLines")
-    .selectAll()
-    .where("returnId", "=", returnId)
-    .orderBy("position")
-    .execute();
 }
 
 /** The admin's queue: newest first, of one step or all. */

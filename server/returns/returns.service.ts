@@ -16,7 +16,7 @@ import { orderTaxRows } from "../invoices/invoicing.ts";
 import { queueReturnStatusMail } from "../mail/status-mails.ts";
 import { orderLines, orderRowForUpdate } from "../orders/order-rows.service.ts";
 import { holdSize, sizeExists } from "../stock/stock.service.ts";
-import { checkUploadedImage, deleteShapedImage, storeShapedImage } from "../storage/images.ts";
+import { checkUploadedImage, deleteShapedImage, storeShapedImage } from "../storage/shaped-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
 import { type ExchangeShipment, exchangeShipmentOf } from "./exchange-shipping.ts";

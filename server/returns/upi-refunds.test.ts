@@ -10,7 +10,7 @@ import { failure } from "../testing/app-error.ts";
 import { makeProduct, makeVisitor } from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { pdfText } from "../testing/pdf-text.ts";
-import { ADMIN, deliveredOrder, takeThrough } from "../testing/returns.ts";
+import { ADMIN, deliveredOrder, takeThrough } from "../testing/return-fixtures.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { returnDocument } from "./return-documents.ts";
 import { orderReturnsPanel, requestReturn } from "./returns.service.ts";

@@ -8,7 +8,8 @@ import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, ReviewStatus } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { dropQueuedMail } from "../mail/mail.service.ts";
-import { checkUploadedImage, storeShapedImage } from "../storage/images.ts";
+import { sizeGuideFor } from "../size-guides/size-guides.service.ts";
+import { checkUploadedImage, storeShapedImage } from "../storage/shaped-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
 import { abuseCheck } from "./abuse-filter.ts";
@@ -17,6 +18,7 @@ import {
   countByRating,
   countByStatus,
   countFits,
+  findAuthorTraces,
   findDeliveredPurchases,
   findInvitationByToken,
   findPhotos,
@@ -44,7 +46,6 @@ import {
   type ReviewSort,
   reviewSchema,
 } from "./reviews.schemas.ts";
-import { sizeGuideFor } from "./size-guides.service.ts";
 
 /*
  * Reviews from verified buyers. Only the customer whose order of a piece was delivered may review
@@ -366,4 +367,12 @@ function maskEmail(email: string): string {
 /** The collections a product belongs to, as slugs, in the order of the category bar. */
 export function collectionsOf(flags: Record<CollectionFlag, boolean>): string[] {
   return COLLECTIONS.filter((collection) => flags[collection.flag]).map((collection) => collection.slug);
+}
+
+/**
+ * What an author's reviews leave behind when the account goes (the rows go with it): their photos,
+ * to be deleted, and whether any was published, so the shared pages that showed it are made again.
+ */
+export function authorTraces(executor: Executor, userId: string) {
+  return findAuthorTraces(executor, userId);
 }

@@ -5,7 +5,7 @@ import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { requestReturn } from "../returns/returns.service.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct } from "../testing/factories.ts";
-import { deliveredOrder, takeThrough } from "../testing/returns.ts";
+import { deliveredOrder, takeThrough } from "../testing/return-fixtures.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { pointsSummary } from "./rewards.service.ts";
 

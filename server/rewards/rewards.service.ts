@@ -48,22 +48,15 @@ export async function creditEarnedPoints(
   await insertLedgerEntry(executor, { userId: order.userId, orderId: order.id, kind: "earned", points: due, at });
 }
 
+/** Points a return moves, against the order they were spent or earned on (and the return, when one did). */
+type ReturnedPoints = { userId: string; orderId: number; points: number; returnId?: number };
+
 /** Points spent on pieces that came back are given back to the balance, against their order. */
-export async function giveBackRedeemedPoints(
-  executor: Executor,
-  back: { userId: string; orderId: number; points: number; returnId?: number },
-  at: number,
-): Promise<void> {
-  if (back.points <= 0) return;
-  await addPoints(executor, back.userId, back.points);
-  await insertLedgerEntry(executor, {
-    userId: back.userId,
-    orderId: back.orderId,
-    kind: "redeemed-returned",
-    points: back.points,
-    at,
-    returnId: back.returnId,
-  });
+export async function giveBackRedeemedPoints(executor: Executor, back: ReturnedPoints, at: number): Promise<void> {
+  const { points, ...against } = back;
+  if (points <= 0) return;
+  await addPoints(executor, back.userId, points);
+  await insertLedgerEntry(executor, { ...against, kind: "redeemed-returned", points, at });
 }
 
 /**
@@ -71,21 +64,11 @@ export async function giveBackRedeemedPoints(
  * holds them, the rest owed, to be cleared by later earnings. The balance never goes below zero;
  * one ledger entry records the whole take-back against the order.
  */
-export async function takeBackEarnedPoints(
-  executor: Executor,
-  take: { userId: string; orderId: number; points: number; returnId?: number },
-  at: number,
-): Promise<void> {
-  if (take.points <= 0) return;
-  await takeBackOrOwe(executor, take.userId, take.points);
-  await insertLedgerEntry(executor, {
-    userId: take.userId,
-    orderId: take.orderId,
-    kind: "earned-reversed",
-    points: -take.points,
-    at,
-    returnId: take.returnId,
-  });
+export async function takeBackEarnedPoints(executor: Executor, take: ReturnedPoints, at: number): Promise<void> {
+  const { points, ...against } = take;
+  if (points <= 0) return;
+  await takeBackOrOwe(executor, take.userId, points);
+  await insertLedgerEntry(executor, { ...against, kind: "earned-reversed", points: -points, at });
 }
 
 /** Points spent on an order; refused when the balance no longer covers them. */

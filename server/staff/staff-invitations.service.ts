@@ -4,7 +4,7 @@ import { ROLE_LABELS } from "#core/permissions.ts";
 import type { ClientMeta } from "../accounts/accounts.schemas.ts";
 import { accountByEmail, joinStaff } from "../accounts/staff-accounts.service.ts";
 import { recordAudit } from "../audit/audit.service.ts";
-import type { PasswordPolicy } from "../config.ts";
+import type { PasswordPolicy } from "../config/password-settings.ts";
 import type { Db, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { LinkMailRequest, MailMessage } from "../mail/mail.schemas.ts";

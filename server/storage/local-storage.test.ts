@@ -4,8 +4,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
-import { avifFromWebp, checkUploadedImage, storeProfilePhoto, storeShapedImage } from "./images.ts";
 import { LocalStorage } from "./local-storage.ts";
+import { avifFromWebp, checkUploadedImage, storeProfilePhoto, storeShapedImage } from "./shaped-images.ts";
 import { InvalidStorageKeyError, type Storage } from "./storage.ts";
 
 const parent = mkdtempSync(path.join(tmpdir(), "storage-test-"));

@@ -5,9 +5,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBucket, type TestBucket } from "../testing/s3-server.ts";
 import { copyLocalStore } from "./copy-store.ts";
-import { avifFromWebp, storeShapedImage } from "./images.ts";
 import { openStorage } from "./open-storage.ts";
 import { parseS3Url, type S3Storage } from "./s3-storage.ts";
+import { avifFromWebp, storeShapedImage } from "./shaped-images.ts";
 import { InvalidStorageKeyError } from "./storage.ts";
 
 async function bytesOf(stored: { body: NodeJS.ReadableStream } | null): Promise<Buffer> {

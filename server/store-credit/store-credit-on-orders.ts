@@ -1,5 +1,5 @@
 import type { OrderEffect, OrderProcess } from "../processes/order-process.ts";
-import { giveBackSpentCredit } from "./store-credit.ts";
+import { giveBackSpentCredit } from "./store-credit.service.ts";
 
 /** The store credit the order spent comes back, naming the order. */
 const returnStoreCredit: OrderEffect = ({ trx, order, now }) => giveBackSpentCredit(trx, order, now);

@@ -64,7 +64,7 @@ function taxInside(
 
 /**
  * Each line's discount once the points redeemed are added to its offers: points come after the
- * promotions, shared over the lines' values after their offers, in proportion (record 31).
+ * offers, shared over the lines' values after their offers, in proportion (record 31).
  */
 export function sharePoints<Line extends TaxableLine>(lines: readonly Line[], points: number): Line[] {
   const afterOffers = lines.map((line) => line.unitPrice * line.quantity - (line.discount ?? 0));

@@ -1,10 +1,8 @@
 import type { Actor } from "#core/actor.ts";
-import { findSizeStock } from "../cart/cart.repository.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { ownerOf } from "../cart/owner.ts";
-import { findSizes } from "../catalog/catalog.repository.ts";
 import type { ProductSize } from "../catalog/catalog.schemas.ts";
-import { toSize } from "../catalog/catalog.service.ts";
+import { sizeStock, sizesByProduct } from "../catalog/catalog.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation/fields.ts";
@@ -40,7 +38,7 @@ export async function viewWishlist(db: Db, actor: Actor): Promise<WishlistItem[]
   const owner = ownerOf(actor);
   if (!owner) return [];
   const rows = await findWishlist(db, owner);
-  const sizes = await findSizes(
+  const sizes = await sizesByProduct(
     db,
     rows.map((row) => row.productId),
   );
@@ -50,7 +48,7 @@ export async function viewWishlist(db: Db, actor: Actor): Promise<WishlistItem[]
     price: row.price,
     image: row.imageMain,
     size: row.size,
-    sizes: sizes.filter((size) => size.productId === row.productId).map(toSize),
+    sizes: sizes.get(row.productId) ?? [],
     available: row.archived === 0,
   }));
 }
@@ -76,7 +74,7 @@ export async function wishlistMarks(db: Db, actor: Actor): Promise<{ count: numb
 export async function addToWishlist(db: Db, actor: Actor, input: WishlistItemInput, now = Date.now()) {
   const { productId, size } = parseInput(wishlistItemSchema, input);
   const owner = requireOwner(actor);
-  const product = await findSizeStock(db, productId, size ?? "");
+  const product = await sizeStock(db, productId, size ?? "");
   if (!product || product.archived) throw new AppError("not-found", "This product is no longer available.");
   if (size && product.stock === null) throw new AppError("validation-failed", "Please select a size");
   await saveWishlistItem(db, { owner, productId, size: size ?? null, addedAt: now });
@@ -98,7 +96,7 @@ export async function wishlistToCart(db: Db, actor: Actor, input: WishlistItemIn
   const owner = requireOwner(actor);
   const item = await findWishlistItem(db, owner, productId);
   if (!item) throw new AppError("not-found", "That item is not in your wishlist.");
-  const sizes = await findSizes(db, [productId]);
+  const sizes = (await sizesByProduct(db, [productId])).get(productId) ?? [];
   const chosen = size ?? item.size ?? (sizes.length === 1 ? sizes[0]?.size : undefined);
   if (!chosen) throw new AppError("validation-failed", "Please select a size", { size: "Please select a size" });
   await addToCart(db, actor, { productId, size: chosen, quantity: 1 });
@@ -125,4 +123,9 @@ export async function mergeWishlists(executor: Executor, fromOwner: string, toOw
       });
   }
   await deleteWishlist(executor, fromOwner);
+}
+
+/** Empties a wishlist in the caller's transaction: the account that kept it goes. */
+export async function emptyWishlist(executor: Executor, owner: string): Promise<void> {
+  await deleteWishlist(executor, owner);
 }

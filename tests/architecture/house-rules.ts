@@ -193,19 +193,47 @@ function codeLines(lines: readonly string[], first: number, last: number): numbe
 }
 
 /**
- * Files in app/ whose name (without .ts or .tsx) another file in app/, server/ or core/ has too:
- * a search for the name finds two things, and an import can reach the wrong one. Each clash as the
- * files that share the name.
+ * Files of app/, server/ and core/ that share a name (without .ts or .tsx) with another among them:
+ * a search for the name finds two things, and an import can reach the wrong one (record 38; server/
+ * and core/ since record 42). A role suffix is part of the name. Each clash as the files that share
+ * the name.
  */
-export function appNameClashes(files: readonly string[]): string[][] {
+export function nameClashes(files: readonly string[]): string[][] {
   const byName = new Map<string, string[]>();
   for (const file of files) {
     const name = path.posix.basename(file).replace(/\.tsx?$/, "");
     byName.set(name, [...(byName.get(name) ?? []), file]);
   }
-  return [...byName.values()].filter((group) => group.length > 1 && group.some((file) => file.startsWith("app/")));
+  return [...byName.values()].filter((group) => group.length > 1);
 }
 
 function at(source: Source, node: { start: number }, what: string): Finding {
   return `${source.file}:${source.lineOf(node.start)} ${what}`;
+}
+
+/** The longest a service, a repository or a host file may be (record 42). */
+export const MAX_FILE_LINES = 400;
+
+/**
+ * The files held to MAX_FILE_LINES: every service (`*.service.ts`) and repository
+ * (`*.repository.ts`), and the host: `server/http/`, the files at the top of `server/`
+ * (configuration, bootstrap, cluster…) and `app/.server/`. Tests are not.
+ */
+export function isHeldToLength(file: string): boolean {
+  if (/\.test\.tsx?$/.test(file)) return false;
+  return (
+    /\.(service|repository)\.ts$/.test(file) ||
+    file.startsWith("server/http/") ||
+    /^server\/[^/]+\.ts$/.test(file) ||
+    file.startsWith("app/.server/")
+  );
+}
+
+/** Files held to the limit that run over it, each with its number of lines. */
+export function longFiles(files: readonly { file: string; text: string }[], limit = MAX_FILE_LINES): Finding[] {
+  return files
+    .filter(({ file }) => isHeldToLength(file))
+    .map(({ file, text }) => ({ file, lines: text.split("\n").length - (text.endsWith("\n") ? 1 : 0) }))
+    .filter(({ lines }) => lines > limit)
+    .map(({ file, lines }) => `${file} has ${lines} lines (the limit is ${limit})`);
 }

@@ -153,7 +153,7 @@ export async function acceptReturnBackstage(
 }
 
 /**
- * An automatic promotion on one product, made as the admin's Offers form posts it, so that a page
+ * An automatic offer on one product, made as the admin's Offers form posts it, so that a page
  * shows a price struck through; answers the way to disable it again (other journeys share the shop).
  */
 export async function shelfOfferBackstage(

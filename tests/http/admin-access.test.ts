@@ -6,9 +6,9 @@ import { runBulkAction } from "#server/admin/order-jobs.service.ts";
 import { addToCart } from "#server/cart/cart.service.ts";
 import { findProduct } from "#server/catalog/catalog.service.ts";
 import type { Db } from "#server/db/schema.ts";
+import { createOffer, listOffers } from "#server/offers/offers-admin.service.ts";
 import { changeStatus, orderForAdmin } from "#server/orders/orders.service.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
-import { createPromotion, listPromotions } from "#server/promotions/promotions.service.ts";
 import { advanceReturn, requestReturn } from "#server/returns/returns.service.ts";
 import {
   actorFor,
@@ -18,7 +18,7 @@ import {
   makeProduct,
   makeVisitor,
 } from "#server/testing/factories.ts";
-import { offerForm } from "#server/testing/offers.ts";
+import { offerForm } from "#server/testing/offer-fixtures.ts";
 import { describeOnSqlite } from "#server/testing/test-databases.ts";
 import routes, { ADMIN_LAYOUT } from "../../app/routes.ts";
 import { cookiesFrom, startTestShop, type TestShop } from "./test-shop.ts";
@@ -142,7 +142,7 @@ describeOnSqlite("the admin access matrix over HTTP", (database) => {
     const customer = await makeCustomer(db);
     returnId = await acceptedReturn(db, actorFor(customer), productId);
     victimId = (await makeCustomer(db)).id;
-    offerId = (await createPromotion(db, SYSTEM, offerForm({ name: "GUARDED10" }))).id;
+    offerId = (await createOffer(db, SYSTEM, offerForm({ name: "GUARDED10" }))).id;
     jobId = await runBulkAction(db, SYSTEM, { action: "confirm", order: [String(orderId)] });
     const login = async (email: string, password: string) => {
       const response = await shop.request({
@@ -240,9 +240,7 @@ describeOnSqlite("the admin access matrix over HTTP", (database) => {
       expect(await db.selectFrom("searchSynonyms").select("word").where("word", "=", "hackedword").execute()).toEqual(
         [],
       );
-      expect((await listPromotions(db, SYSTEM)).map((offer) => [offer.name, offer.state])).toEqual([
-        ["GUARDED10", "live"],
-      ]);
+      expect((await listOffers(db, SYSTEM)).map((offer) => [offer.name, offer.state])).toEqual([["GUARDED10", "live"]]);
       const victim = await shop.request({
         method: "GET",
         url: "/dashboard?tab=users",

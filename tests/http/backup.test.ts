@@ -18,8 +18,8 @@ import { createProduct } from "#server/catalog/catalog-admin.service.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { sqlitePath } from "#server/db/sqlite-path.ts";
-import { storeShapedImage } from "#server/storage/images.ts";
 import { LocalStorage } from "#server/storage/local-storage.ts";
+import { storeShapedImage } from "#server/storage/shaped-images.ts";
 import { type ShopProcess, startShopProcess } from "../../scripts/shop-process.ts";
 import { buyOne, productInput } from "./live-shop.ts";
 

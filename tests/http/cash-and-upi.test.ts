@@ -3,7 +3,7 @@ import { findOrder } from "#server/orders/orders.repository.ts";
 import { findRefunds } from "#server/payments/payments.repository.ts";
 import { requestReturn } from "#server/returns/returns.service.ts";
 import { actorFor, makeCustomer, makeProduct, makeVisitor } from "#server/testing/factories.ts";
-import { deliveredOrder, takeThrough } from "#server/testing/returns.ts";
+import { deliveredOrder, takeThrough } from "#server/testing/return-fixtures.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { cookiesFrom, FORM, form, startTestShop, type TestShop } from "./test-shop.ts";
 

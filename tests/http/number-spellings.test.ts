@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { actorFor, makeCustomer, makeProduct } from "#server/testing/factories.ts";
-import { deliveredOrder } from "#server/testing/returns.ts";
+import { deliveredOrder } from "#server/testing/return-fixtures.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
 

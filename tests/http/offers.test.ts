@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { catalogVersion } from "#server/catalog/catalog-version.ts";
-import { insertPromotion } from "#server/promotions/promotions.repository.ts";
+import { insertOffer } from "#server/offers/offers.repository.ts";
 import { makeProduct } from "#server/testing/factories.ts";
-import { disableAllOffers, promotionInput } from "#server/testing/offers.ts";
+import { disableAllOffers, offerInput } from "#server/testing/offer-fixtures.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { checkoutForm } from "./live-shop.ts";
 import { shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
 
 /*
- * Shared pages and the promotions' clock: a page cached before an automatic promotion starts must
+ * Shared pages and the offers' clock: a page cached before an automatic offer starts must
  * not be served once it has started, nor one cached during it once it has ended, with nothing
  * written at either moment. A CDN in front is told to keep the page no longer than that. And the
  * admin's Offers form, as it is posted: a new offer reaches guests unless the owner says otherwise.
@@ -22,15 +22,15 @@ describeEachDatabase("offers over HTTP", (database) => {
 
   const get = (url: string) => shop.request({ method: "GET", url });
 
-  it("shows an automatic promotion on cached pages from the moment it starts, and no longer once it ends", async () => {
+  it("shows an automatic offer on cached pages from the moment it starts, and no longer once it ends", async () => {
     const { db } = shop.services;
     const productId = await makeProduct(db, { title: "Clockwork Kurta", price: 179_900, flags: ["isEthnic"] });
     const page = `/productinfo/${productId}`;
     const startsAt = Date.now() + 2_000;
     // Set up as the admin's form would, to the millisecond: the form itself takes minutes.
-    await insertPromotion(
+    await insertOffer(
       db,
-      promotionInput({
+      offerInput({
         name: "TICK10",
         scope: { collections: ["isEthnic"], productIds: [] },
         startsAt,
@@ -44,7 +44,7 @@ describeEachDatabase("offers over HTTP", (database) => {
     expect(before.body).not.toContain("with TICK10");
     const cached = await get(page);
     expect(cached.headers["x-cache"]).toBe("HIT");
-    // A CDN keeps it no longer than until the promotion starts.
+    // A CDN keeps it no longer than until the offer starts.
     expect(String(cached.headers["cache-control"])).toMatch(/s-maxage=[0-3], stale-while-revalidate=0$/);
 
     await expect.poll(async () => (await get(page)).body, { timeout: 10_000, interval: 100 }).toContain("with TICK10");

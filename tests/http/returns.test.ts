@@ -14,7 +14,7 @@ import {
   makeProduct,
   makeVisitor,
 } from "#server/testing/factories.ts";
-import { deliveredOrder, takeThrough } from "#server/testing/returns.ts";
+import { deliveredOrder, takeThrough } from "#server/testing/return-fixtures.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
 import { checkoutForm } from "./live-shop.ts";
 import { multipart, shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";

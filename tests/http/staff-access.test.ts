@@ -7,16 +7,16 @@ import { runBulkAction } from "#server/admin/order-jobs.service.ts";
 import { addToCart } from "#server/cart/cart.service.ts";
 import { findProduct } from "#server/catalog/catalog.service.ts";
 import type { Db } from "#server/db/schema.ts";
+import { createOffer } from "#server/offers/offers-admin.service.ts";
 import { confirmCashOrder } from "#server/orders/order-marks.service.ts";
 import { orderRow } from "#server/orders/order-rows.service.ts";
 import { changeStatus } from "#server/orders/orders.service.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
-import { createPromotion } from "#server/promotions/promotions.service.ts";
 import { requestReturn } from "#server/returns/returns.service.ts";
 import { cashOrder } from "#server/testing/back-office.ts";
 import { atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "#server/testing/factories.ts";
-import { offerForm } from "#server/testing/offers.ts";
-import { takeThrough } from "#server/testing/returns.ts";
+import { offerForm } from "#server/testing/offer-fixtures.ts";
+import { takeThrough } from "#server/testing/return-fixtures.ts";
 import { describeOnSqlite } from "#server/testing/test-databases.ts";
 import { permissionsOfPattern } from "../../app/admin-pages.ts";
 import routes, { ADMIN_LAYOUT } from "../../app/routes.ts";
@@ -140,7 +140,7 @@ async function fixtures(db: Db): Promise<Fixtures> {
     checkoutDetails({ city: "Kolkata", stateCode: "19", pincode: "700016" }),
     atShop(),
   );
-  const offerId = (await createPromotion(db, SYSTEM, offerForm({ name: "GUARDED10" }))).id;
+  const offerId = (await createOffer(db, SYSTEM, offerForm({ name: "GUARDED10" }))).id;
   return {
     productId,
     toPack: toPack.id,

@@ -3,28 +3,28 @@ import { Form } from "react-router";
 import { COLLECTIONS } from "#core/collections.ts";
 import { epochToIndiaLocal } from "#core/dates.ts";
 import { paiseToRupees } from "#core/money.ts";
-import type { OfferActionType, Promotion } from "#core/promotions.ts";
-import type { PromotionFormInput } from "#server/promotions/promotions.schemas.ts";
+import type { Offer, OfferActionType } from "#core/offers.ts";
+import type { OfferFormInput } from "#server/offers/offers.schemas.ts";
 import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
-import { FieldFrame, TextField } from "../ui/text-field.tsx";
+import { FieldFrame, Options, TextField } from "../ui/text-field.tsx";
 
-/** The form's fields as typed (or as a promotion fills them in). */
-export type OfferFormValues = Partial<PromotionFormInput>;
+/** The form's fields as typed (or as an offer fills them in). */
+export type OfferFormValues = Partial<OfferFormInput>;
 
 const rupees = (paise: number | null) => (paise === null ? "" : String(paiseToRupees(paise)));
 const count = (value: number | null) => (value === null ? "" : String(value));
 
 /**
- * A promotion as its form shows it; a new one is a code open to everyone (guests too, as in
+ * An offer as its form shows it; a new one is a code open to everyone (guests too, as in
  * Shopify), starting now: limiting it to members is a box the owner ticks on purpose.
  */
-export function offerFormValues(promotion: Promotion | null): OfferFormValues {
-  if (!promotion) return { kind: "code", actionType: "percent", signedInOnly: false };
-  const { action } = promotion;
+export function offerFormValues(offer: Offer | null): OfferFormValues {
+  if (!offer) return { kind: "code", actionType: "percent", signedInOnly: false };
+  const { action } = offer;
   return {
-    kind: promotion.kind,
-    name: promotion.name,
+    kind: offer.kind,
+    name: offer.name,
     actionType: action.type,
     percent: action.type === "percent" ? String(action.percent) : "",
     cap: action.type === "percent" ? rupees(action.capPaise) : "",
@@ -32,16 +32,16 @@ export function offerFormValues(promotion: Promotion | null): OfferFormValues {
     buy: action.type === "buy-x-get-y" ? String(action.buy) : "",
     get: action.type === "buy-x-get-y" ? String(action.get) : "",
     getPercent: action.type === "buy-x-get-y" ? String(action.percent) : "",
-    minSubtotal: rupees(promotion.minSubtotal),
-    collections: promotion.scope.collections,
-    productIds: promotion.scope.productIds.join(", "),
-    firstOrderOnly: promotion.firstOrderOnly,
-    signedInOnly: promotion.signedInOnly,
-    combinesWithCode: promotion.combinesWithCode,
-    startsAt: epochToIndiaLocal(promotion.startsAt),
-    endsAt: promotion.endsAt === null ? "" : epochToIndiaLocal(promotion.endsAt),
-    totalLimit: count(promotion.totalLimit),
-    perCustomerLimit: count(promotion.perCustomerLimit),
+    minSubtotal: rupees(offer.minSubtotal),
+    collections: offer.scope.collections,
+    productIds: offer.scope.productIds.join(", "),
+    firstOrderOnly: offer.firstOrderOnly,
+    signedInOnly: offer.signedInOnly,
+    combinesWithCode: offer.combinesWithCode,
+    startsAt: epochToIndiaLocal(offer.startsAt),
+    endsAt: offer.endsAt === null ? "" : epochToIndiaLocal(offer.endsAt),
+    totalLimit: count(offer.totalLimit),
+    perCustomerLimit: count(offer.perCustomerLimit),
   };
 }
 
@@ -64,11 +64,11 @@ const LABELS: Record<string, string> = {
   perCustomerLimit: "Uses per customer",
 };
 
-const ACTIONS: { type: OfferActionType; label: string }[] = [
-  { type: "percent", label: "Percentage off" },
-  { type: "fixed", label: "Fixed amount off" },
-  { type: "free-shipping", label: "Free shipping" },
-  { type: "buy-x-get-y", label: "Buy X, get Y" },
+const ACTIONS: { value: OfferActionType; label: string }[] = [
+  { value: "percent", label: "Percentage off" },
+  { value: "fixed", label: "Fixed amount off" },
+  { value: "free-shipping", label: "Free shipping" },
+  { value: "buy-x-get-y", label: "Buy X, get Y" },
 ];
 
 type OfferFormProps = {
@@ -150,11 +150,7 @@ function OfferAction({ values, fieldErrors }: SectionProps) {
           defaultValue={actionType}
           onChange={(event) => setActionType(event.target.value)}
         >
-          {ACTIONS.map((action) => (
-            <option key={action.type} value={action.type}>
-              {action.label}
-            </option>
-          ))}
+          <Options options={ACTIONS} />
         </select>
       </FieldFrame>
       <div className="hidden sm:block" />

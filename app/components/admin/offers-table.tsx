@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { formatShopDateTime } from "#core/dates.ts";
 import { formatCount } from "#core/numbers.ts";
-import type { OfferState } from "#core/promotions.ts";
-import type { PromotionListing } from "#server/promotions/promotions.service.ts";
+import type { OfferState } from "#core/offers.ts";
+import type { OfferListing } from "#server/offers/offers-admin.service.ts";
 
 const STATES: Record<OfferState, { label: string; tone: string }> = {
   live: { label: "Live", tone: "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-200" },
@@ -17,7 +17,7 @@ const CELL =
   "flex justify-between gap-4 py-1 text-right before:text-left before:text-zinc-600 dark:before:text-zinc-400 before:content-[attr(data-label)] md:table-cell md:px-2 md:py-2 md:text-left md:align-top md:before:content-none";
 
 /** When an offer runs, in India time. */
-function when(offer: PromotionListing): string {
+function when(offer: OfferListing): string {
   const from = formatShopDateTime(offer.startsAt);
   return offer.endsAt === null ? `From ${from}` : `${from} to ${formatShopDateTime(offer.endsAt)}`;
 }
@@ -26,7 +26,7 @@ function when(offer: PromotionListing): string {
  * Every offer: what it is, who may get it (a members-only offer silently skips guests, so the
  * list says so), when it runs, how often it was used, and the way to change or stop it.
  */
-export function OffersTable({ offers }: { offers: readonly PromotionListing[] }) {
+export function OffersTable({ offers }: { offers: readonly OfferListing[] }) {
   if (offers.length === 0) {
     return <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No offers yet: make the first below.</p>;
   }
@@ -64,7 +64,7 @@ export function OffersTable({ offers }: { offers: readonly PromotionListing[] })
 }
 
 /** One offer's row: a card of labelled lines on a phone. */
-function OfferRow({ offer }: { offer: PromotionListing }) {
+function OfferRow({ offer }: { offer: OfferListing }) {
   return (
     <tr
       className="block border-t border-zinc-200 py-2 md:table-row md:py-0 dark:border-zinc-800"

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatInr, formatSignedInr } from "#core/money.ts";
+import { shippingText } from "#core/offers.ts";
 import { pointsToPaise } from "#core/points.ts";
-import { shippingText } from "#core/promotions.ts";
 import type { CartView } from "#server/cart/cart.schemas.ts";
 import { cartPath } from "../../lib/cart-choices.ts";
+import { TitledSection } from "../ui/titled-section.tsx";
 import { OfferCodeBox } from "./offer-code-box.tsx";
 import { OfferNote, OfferRows } from "./offer-rows.tsx";
 import { PointsNote } from "./points-note.tsx";
@@ -19,10 +20,11 @@ export type SummaryTotals = Omit<CartView, "lines" | "itemCount">;
  */
 export function CartSummary({ totals, children }: { totals: SummaryTotals; children?: ReactNode }) {
   return (
-    <section aria-labelledby="summary-heading" className="card flex flex-col gap-3 self-start p-6 lg:sticky lg:top-20">
-      <h2 id="summary-heading" className="text-lg font-semibold">
-        Order summary
-      </h2>
+    <TitledSection
+      id="summary-heading"
+      title="Order summary"
+      className="card flex flex-col gap-3 self-start p-6 lg:sticky lg:top-20"
+    >
       <dl className="flex flex-col gap-2 text-sm">
         <Row label="Subtotal" value={formatInr(totals.subtotal)} />
         <OfferRows offers={totals.offers.applied} termClass="text-zinc-600 dark:text-zinc-400" />
@@ -43,7 +45,7 @@ export function CartSummary({ totals, children }: { totals: SummaryTotals; child
       <OfferCodeBox offers={totals.offers} />
       {totals.storeCredit ? <StoreCreditChoice offer={totals.storeCredit} choices={choicesOf(totals)} /> : null}
       {children}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { CartOffers } from "#core/promotions.ts";
+import type { CartOffers } from "#core/offers.ts";
 import type { FormFailure } from "../../.server/action-results.ts";
 
 type Answer = { ok: true; message: string } | FormFailure;

@@ -1,4 +1,4 @@
-import { type OfferTaken, offerDiscountRows } from "#core/promotions.ts";
+import { type OfferTaken, offerDiscountRows } from "#core/offers.ts";
 
 /**
  * The discount of each offer as its own row of a total's list ("Offer WELCOME10 −₹269.90"), for the

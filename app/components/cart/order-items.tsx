@@ -1,6 +1,6 @@
 import { formatInr, formatSignedInr } from "#core/money.ts";
+import { shippingText } from "#core/offers.ts";
 import { pointsToPaise } from "#core/points.ts";
-import { shippingText } from "#core/promotions.ts";
 import type { StoreCreditOffer } from "#core/store-credit.ts";
 import type { CartLine, CartView } from "#server/cart/cart.schemas.ts";
 import { availabilityMessage } from "../../lib/cart-availability.ts";

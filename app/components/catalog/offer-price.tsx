@@ -1,8 +1,8 @@
 import { formatInr } from "#core/money.ts";
-import type { ShelfOffer } from "#core/promotions.ts";
+import type { ShelfOffer } from "#core/offers.ts";
 
 /**
- * A piece's price as the shopper will pay it before shipping: with an automatic promotion, the
+ * A piece's price as the shopper will pay it before shipping: with an automatic offer, the
  * shelf price struck through, the price with it, and its name ("₹1,799 ₹1,599 with FEST10"), so
  * that nothing changes between the shelf and the cart. Screen readers hear "was … now …".
  */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { ShelfOffer } from "#core/promotions.ts";
+import type { ShelfOffer } from "#core/offers.ts";
 import type { ProductCard as ProductCardData } from "#server/catalog/catalog.schemas.ts";
 import { CardRating } from "../reviews/stars.tsx";
 import { ShelfPrice } from "./offer-price.tsx";
@@ -8,7 +8,7 @@ import { ShopImage } from "./shop-image.tsx";
 
 type ProductCardProps = {
   product: Pick<ProductCardData, "id" | "title" | "price" | "image" | "rating">;
-  /** The automatic promotion the piece gets bought on its own, shown with its price. */
+  /** The automatic offer the piece gets bought on its own, shown with its price. */
   offer?: ShelfOffer | undefined;
   /** The page's largest picture: it loads at once, ahead of the rest. */
   priority?: boolean;

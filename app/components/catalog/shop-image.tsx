@@ -1,4 +1,4 @@
-import { type ImageShape, imageSources } from "#core/images.ts";
+import { type ImageShape, imageSources } from "#core/image-shapes.ts";
 
 type ShopImageProps = {
   image: string;

@@ -27,34 +27,16 @@ export function Footer() {
     <footer className="later border-t [contain-intrinsic-size:auto_600px] border-zinc-200 bg-zinc-50 text-sm dark:border-zinc-800 dark:bg-zinc-900">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <AboutAndSocial />
-        <nav aria-labelledby="footer-shop">
-          <h2 id="footer-shop" className="font-semibold tracking-widest">
-            SHOP
-          </h2>
-          <ul className="mt-3 space-y-2">
-            {FOOTER_SHOP_LINKS.map((link) => (
-              <li key={link.label}>
-                <Link to={link.to} className={FOOTER_LINK}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-collections">
-          <h2 id="footer-collections" className="font-semibold tracking-widest">
-            COLLECTIONS
-          </h2>
-          <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
-            {COLLECTIONS.map((collection) => (
-              <li key={collection.slug}>
-                <Link to={`/${collection.slug}`} className={FOOTER_LINK}>
-                  {collectionLinkName(collection)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-shop" title="SHOP" listClassName="mt-3 space-y-2" links={FOOTER_SHOP_LINKS} />
+        <FooterLinks
+          id="footer-collections"
+          title="COLLECTIONS"
+          listClassName="mt-3 grid grid-cols-2 gap-x-4 gap-y-2"
+          links={COLLECTIONS.map((collection) => ({
+            label: collectionLinkName(collection),
+            to: `/${collection.slug}`,
+          }))}
+        />
         <StudioAddress />
       </div>
       <p className="border-t border-zinc-200 px-4 py-4 text-center text-xs text-zinc-600 dark:text-zinc-400 dark:border-zinc-800">
@@ -64,6 +46,36 @@ export function Footer() {
         </Link>
       </p>
     </footer>
+  );
+}
+
+/** A group of the footer's links, named by its heading. */
+function FooterLinks({
+  id,
+  title,
+  listClassName,
+  links,
+}: {
+  id: string;
+  title: string;
+  listClassName: string;
+  links: readonly { label: string; to: string }[];
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="font-semibold tracking-widest">
+        {title}
+      </h2>
+      <ul className={listClassName}>
+        {links.map((link) => (
+          <li key={link.label}>
+            <Link to={link.to} className={FOOTER_LINK}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

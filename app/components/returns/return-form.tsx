@@ -30,16 +30,11 @@ export function PickupNotice({ pickup }: { pickup: boolean }) {
   );
 }
 
+/** A delivered line, the shop's return options, and the refusal of the last request, if any. */
+type LineFormProps = { line: ReturnableLine; options: ReturnOptions; failure: Failure };
+
 /** One delivered line: what can go back, and the form that asks for it (or why it cannot). */
-export function ReturnLineForm({
-  line,
-  options,
-  failure,
-}: {
-  line: ReturnableLine;
-  options: ReturnOptions;
-  failure: Failure;
-}) {
+export function ReturnLineForm({ line, options, failure }: LineFormProps) {
   const mine = failure && failure.position === line.position ? failure : undefined;
   const headingId = `return-line-${line.position}`;
   const cannot = line.blocked
@@ -65,15 +60,7 @@ export function ReturnLineForm({
 
 const fieldId = (line: ReturnableLine, name: string) => `field-${name}-${line.position}`;
 
-function ReturnRequestForm({
-  line,
-  options,
-  failure,
-}: {
-  line: ReturnableLine;
-  options: ReturnOptions;
-  failure: Failure;
-}) {
+function ReturnRequestForm({ line, options, failure }: LineFormProps) {
   const id = (name: string) => fieldId(line, name);
   return (
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" noValidate>

@@ -1,6 +1,6 @@
 import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
-import type { StoreCreditEntry } from "#server/store-credit/store-credit.ts";
+import type { StoreCreditEntry } from "#server/store-credit/store-credit.service.ts";
 
 const KIND_LABELS: Record<StoreCreditEntry["kind"], string> = {
   "return-refund": "Refund of a return",

@@ -7,6 +7,7 @@ import { FIT_WORDS, type Fit, fitLine, fitTotal, type SizeFit } from "#core/size
 import type { PublishedReview, ReviewSummary } from "#server/reviews/reviews.service.ts";
 import { ShopImage } from "../catalog/shop-image.tsx";
 import { PhotoThumbnails } from "../ui/photo-thumbnails.tsx";
+import { Options } from "../ui/text-field.tsx";
 import { Stars } from "./stars.tsx";
 
 type ReviewPage = { reviews: PublishedReview[]; page: number; hasNext: boolean };
@@ -201,11 +202,7 @@ function ReviewFilters({
           Sort reviews
         </label>
         <select id="review-sort" className="field" value={sort} onChange={(event) => onSort(event.currentTarget.value)}>
-          {SORTS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options options={SORTS} />
         </select>
       </div>
       <label className="flex items-center gap-2 pb-2 text-sm">

@@ -94,14 +94,19 @@ export function SelectField({ name, label, error, hint, id, placeholder, options
         {...select}
       >
         <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <Options options={options} />
       </select>
     </FieldFrame>
   );
+}
+
+/** A select's choices: each one's value, and the words shown for it. */
+export function Options({ options }: { options: readonly { value: string; label: string }[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
 }
 
 /** The e-mail address field of the account forms, as browsers and password managers expect it. */

@@ -11,6 +11,7 @@ import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
 import { FormError } from "../../components/ui/form-error.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { TitledSection } from "../../components/ui/titled-section.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/delivery";
 
@@ -71,10 +72,7 @@ type Delivery = Route.ComponentProps["loaderData"];
 /** The courier's list in use, and a new one to upload, with the lines of a refused file. */
 function CourierList({ courierPincodes, problems }: { courierPincodes: number; problems: string | undefined }) {
   return (
-    <section aria-labelledby="courier-list" className="card flex flex-col gap-3 p-4">
-      <h2 id="courier-list" className="text-lg font-semibold">
-        Courier's pincodes
-      </h2>
+    <TitledSection id="courier-list" title="Courier's pincodes" className="card flex flex-col gap-3 p-4">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {courierPincodes > 0
           ? `${formatCount(courierPincodes)} pincodes on the list in use.`
@@ -97,17 +95,14 @@ function CourierList({ courierPincodes, problems }: { courierPincodes: number; p
           {problems}
         </pre>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }
 
 /** The days nobody dispatches or delivers, each to remove, and a form to add one. */
 function Holidays({ holidays, errors }: { holidays: Delivery["holidays"]; errors: Record<string, string> }) {
   return (
-    <section aria-labelledby="holidays" className="card flex flex-col gap-3 p-4">
-      <h2 id="holidays" className="text-lg font-semibold">
-        Holidays
-      </h2>
+    <TitledSection id="holidays" title="Holidays" className="card flex flex-col gap-3 p-4">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         Nothing is dispatched or delivered on Sundays and on these days.
       </p>
@@ -133,16 +128,16 @@ function Holidays({ holidays, errors }: { holidays: Delivery["holidays"]; errors
         <TextField name="name" label="Holiday" placeholder="Diwali" required error={errors.name} />
         <SubmitButton label="Add holiday" pendingLabel="Saving…" className="btn-primary" />
       </Form>
-    </section>
+    </TitledSection>
   );
 }
 
+/** The columns of the promises' table: the zone, then figures. */
+const PROMISE_HEADS = ["Zone", "Delivered", "Promised (days)", "Taken (days)", "On time"];
+
 function PromiseTable({ promises }: { promises: Route.ComponentProps["loaderData"]["promises"] }) {
   return (
-    <section aria-labelledby="promises" className="card flex flex-col gap-3 p-4">
-      <h2 id="promises" className="text-lg font-semibold">
-        Promises kept (last 90 days)
-      </h2>
+    <TitledSection id="promises" title="Promises kept (last 90 days)" className="card flex flex-col gap-3 p-4">
       {promises.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No order with a promise has been delivered yet.</p>
       ) : (
@@ -152,21 +147,11 @@ function PromiseTable({ promises }: { promises: Route.ComponentProps["loaderData
           <table className="w-full text-xs sm:text-sm">
             <thead>
               <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-                <th scope="col" className="px-2 py-1.5">
-                  Zone
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-right">
-                  Delivered
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-right">
-                  Promised (days)
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-right">
-                  Taken (days)
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-right">
-                  On time
-                </th>
+                {PROMISE_HEADS.map((head, column) => (
+                  <th key={head} scope="col" className={column === 0 ? "px-2 py-1.5" : "px-2 py-1.5 text-right"}>
+                    {head}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -185,6 +170,6 @@ function PromiseTable({ promises }: { promises: Route.ComponentProps["loaderData
           </table>
         </div>
       )}
-    </section>
+    </TitledSection>
   );
 }

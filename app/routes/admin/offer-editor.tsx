@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { promotionFormSchema } from "#server/promotions/promotions.schemas.ts";
-import { getPromotion, updatePromotion } from "#server/promotions/promotions.service.ts";
+import { offerFormSchema } from "#server/offers/offers.schemas.ts";
+import { getOffer, updateOffer } from "#server/offers/offers-admin.service.ts";
 import { formFailure } from "../../.server/action-results.ts";
 import { idFromPath } from "../../.server/address.ts";
 import { appServices } from "../../.server/context.ts";
@@ -18,14 +18,14 @@ function offerId(params: { offerId: string }): number {
 
 export async function loader({ request, context, url, params }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
-  return { offer: await getPromotion(appServices(context).db, actor, offerId(params)) };
+  return { offer: await getOffer(appServices(context).db, actor, offerId(params)) };
 }
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
-  const values = formFields(await readForm(request), promotionFormSchema);
+  const values = formFields(await readForm(request), offerFormSchema);
   try {
-    const offer = await updatePromotion(appServices(context).db, actor, offerId(params), values);
+    const offer = await updateOffer(appServices(context).db, actor, offerId(params), values);
     return redirectWithToast(context, "/admin/offers", makeToast("success", `${offer.name} saved`));
   } catch (error) {
     return formFailure(error, "The offer was not saved", values as Record<string, unknown> as Record<string, string>);

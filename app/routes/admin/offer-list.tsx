@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { promotionFormSchema } from "#server/promotions/promotions.schemas.ts";
-import { createPromotion, listPromotions, setPromotionEnabled } from "#server/promotions/promotions.service.ts";
+import { offerFormSchema } from "#server/offers/offers.schemas.ts";
+import { createOffer, listOffers, setOfferEnabled } from "#server/offers/offers-admin.service.ts";
 import { formFailure } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
 import { formFields, readForm, routeFields } from "../../.server/forms.ts";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/offer-list";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
-  return { offers: await listPromotions(appServices(context).db, actor) };
+  return { offers: await listOffers(appServices(context).db, actor) };
 }
 
 /** Which of the page's forms was sent: a new offer, or an offer disabled or enabled again. */
@@ -27,13 +27,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await readForm(request);
   const { db } = appServices(context);
   const { intent, id } = routeFields(form, offersForm);
-  const values = formFields(form, promotionFormSchema);
+  const values = formFields(form, offerFormSchema);
   try {
     if (intent === "save") {
-      const offer = await createPromotion(db, actor, values);
+      const offer = await createOffer(db, actor, values);
       return redirectWithToast(context, "/admin/offers", makeToast("success", `${offer.name} created`));
     }
-    const offer = await setPromotionEnabled(db, actor, id, intent === "enable");
+    const offer = await setOfferEnabled(db, actor, id, intent === "enable");
     const done = intent === "enable" ? "enabled again" : "disabled: no new order gets it";
     return redirectWithToast(context, "/admin/offers", makeToast("success", `${offer.name} ${done}`));
   } catch (error) {
@@ -42,7 +42,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Offers", description: "Coupon codes and automatic promotions.", noindex: true });
+  pageMeta({ title: "Offers", description: "Coupon codes and automatic offers.", noindex: true });
 
 /** Every offer with where it stands and how often it was used, and the form for a new one. */
 export default function Offers({ loaderData, actionData }: Route.ComponentProps) {
@@ -52,8 +52,8 @@ export default function Offers({ loaderData, actionData }: Route.ComponentProps)
       <div>
         <h1 className="font-display text-3xl font-semibold">Offers</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          Codes shoppers type and promotions that apply by themselves. A disabled offer stops at once; orders already
-          placed keep what they got.
+          Codes shoppers type and offers that apply by themselves. A disabled offer stops at once; orders already placed
+          keep what they got.
         </p>
       </div>
       <section aria-labelledby="offers-heading" className="card overflow-x-auto p-4">

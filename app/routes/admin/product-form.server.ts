@@ -3,7 +3,7 @@ import { z } from "zod";
 import { stockField } from "#core/sizes.ts";
 import { MAX_IMAGES, SIZES } from "#server/catalog/catalog.schemas.ts";
 import type { PictureSource, ProductSubmission } from "#server/catalog/product-submission.ts";
-import { MAX_UPLOAD_BYTES } from "#server/storage/images.ts";
+import { MAX_UPLOAD_BYTES } from "#server/storage/shaped-images.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
 import { chosenFile, formFields, readForm } from "../../.server/forms.ts";
 import { makeToast } from "../../.server/toasts.ts";

@@ -1,10 +1,9 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { formatShopDateTime, formatShopDay } from "#core/dates.ts";
-import { imageSources } from "#core/images.ts";
+import { imageSources } from "#core/image-shapes.ts";
 import { formatInr } from "#core/money.ts";
 import {
-  RETURN_REASON_KEYS,
   RETURN_REASONS,
   RETURN_STATUS_LABELS,
   RETURN_STATUSES,
@@ -21,11 +20,14 @@ import { appServices } from "../../.server/context.ts";
 import { formFields, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
+import { ReturnReasonsTable } from "../../components/admin/return-reasons-table.tsx";
+import { TabLinks } from "../../components/admin/tab-links.tsx";
 import { TrackingNumber } from "../../components/orders/tracking-number.tsx";
 import { FormError } from "../../components/ui/form-error.tsx";
 import { PhotoThumbnails } from "../../components/ui/photo-thumbnails.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { TitledSection } from "../../components/ui/titled-section.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/return-queue";
 
@@ -91,59 +93,6 @@ function nextStep(status: ReturnStatus, kind: "refund" | "exchange"): { to: Retu
 
 const canReject = (status: ReturnStatus) =>
   status === "requested" || status === "pickup-scheduled" || status === "received";
-
-type ReasonRow = Route.ComponentProps["loaderData"]["reasons"][number];
-
-/** Pieces returned per product and size, one column per reason. */
-function ReasonsTable({ rows }: { rows: ReasonRow[] }) {
-  const keyOf = (row: ReasonRow) => `${row.productId}|${row.size}`;
-  const groups = new Map<string, { productId: number; title: string; size: string; counts: Record<string, number> }>();
-  for (const row of rows) {
-    const group = groups.get(keyOf(row)) ?? { productId: row.productId, title: row.title, size: row.size, counts: {} };
-    group.counts[row.reason] = (group.counts[row.reason] ?? 0) + row.pieces;
-    groups.set(keyOf(row), group);
-  }
-  if (groups.size === 0) return <p className="text-sm">No piece has been asked back yet.</p>;
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-left text-sm" data-testid="returns-by-reason">
-        <caption className="sr-only">Pieces asked back by reason, per product and size</caption>
-        <thead>
-          <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th scope="col" className="py-2 pr-3">
-              Product
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Size
-            </th>
-            {RETURN_REASON_KEYS.map((reason) => (
-              <th key={reason} scope="col" className="py-2 pr-3 text-right">
-                {RETURN_REASONS[reason]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {[...groups.values()].map((group) => (
-            <tr key={`${group.productId}-${group.size}`} className="border-b border-zinc-100 dark:border-zinc-900">
-              <th scope="row" className="py-2 pr-3 font-normal">
-                <Link to={`/productinfo/${group.productId}`} className="underline underline-offset-4">
-                  {group.title}
-                </Link>
-              </th>
-              <td className="py-2 pr-3">{group.size}</td>
-              {RETURN_REASON_KEYS.map((reason) => (
-                <td key={reason} className="py-2 pr-3 text-right tabular-nums">
-                  {group.counts[reason] ?? 0}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 type Queued = Route.ComponentProps["loaderData"]["queue"][number];
 
@@ -315,6 +264,14 @@ type Failure = { message: string; fieldErrors?: Record<string, string>; values?:
 
 const SHIP_LABELS = { courier: "Courier", trackingNumber: "Tracking number", expectedDelivery: "Expected delivery" };
 
+/** The replacement's parcel, as the buyer's mail gives it: the courier, its number, the day expected. */
+const shipFields = (expectedDefault: string) =>
+  [
+    { name: "courier", autoComplete: "off" },
+    { name: "trackingNumber", autoComplete: "off" },
+    { name: "expectedDelivery", type: "date", defaultValue: expectedDefault },
+  ] as const;
+
 /**
  * An accepted exchange's new size leaves as an order does: the courier, the tracking number and the
  * day expected go into the buyer's mail and onto their order page.
@@ -337,28 +294,9 @@ function ShipExchangeForm({ entry, failure }: { entry: Queued; failure: Failure 
         <legend className="px-1 text-sm font-medium">
           Ship the new {sizeWords(entry.exchangeSize ?? "")} (the buyer's mail gives these)
         </legend>
-        <TextField
-          id={id("courier")}
-          name="courier"
-          label={SHIP_LABELS.courier}
-          autoComplete="off"
-          error={errors.courier}
-        />
-        <TextField
-          id={id("trackingNumber")}
-          name="trackingNumber"
-          label={SHIP_LABELS.trackingNumber}
-          autoComplete="off"
-          error={errors.trackingNumber}
-        />
-        <TextField
-          id={id("expectedDelivery")}
-          name="expectedDelivery"
-          label={SHIP_LABELS.expectedDelivery}
-          type="date"
-          defaultValue={expectedDefault}
-          error={errors.expectedDelivery}
-        />
+        {shipFields(expectedDefault).map(({ name, ...field }) => (
+          <TextField key={name} id={id(name)} name={name} label={SHIP_LABELS[name]} error={errors[name]} {...field} />
+        ))}
       </fieldset>
       <div>
         <button
@@ -384,21 +322,15 @@ export default function ReturnsAdmin({ loaderData, actionData }: Route.Component
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
       <h1 className="font-display text-3xl font-semibold">Returns</h1>
-      <nav aria-label="Return status">
-        <ul className="flex flex-wrap gap-2">
-          {filters.map((filter) => (
-            <li key={filter.label}>
-              <Link
-                to={filter.status ? `/admin/returns?status=${filter.status}` : "/admin/returns"}
-                aria-current={filter.status === status ? "page" : undefined}
-                className={filter.status === status ? "btn-primary px-3 py-1.5" : "btn-outline px-3 py-1.5"}
-              >
-                {filter.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks
+        label="Return status"
+        tabs={filters.map((filter) => ({
+          key: filter.label,
+          to: filter.status ? `/admin/returns?status=${filter.status}` : "/admin/returns",
+          current: filter.status === status,
+          label: filter.label,
+        }))}
+      />
       {failure?.values?.returnId ? null : <FormError message={failure?.message} />}
       {queue.length === 0 ? <p>No returns here.</p> : null}
       <ul className="flex flex-col gap-4">
@@ -406,12 +338,14 @@ export default function ReturnsAdmin({ loaderData, actionData }: Route.Component
           <QueuedReturn key={entry.id} entry={entry} failure={failure} />
         ))}
       </ul>
-      <section aria-labelledby="reasons-heading" className="flex flex-col gap-2">
-        <h2 id="reasons-heading" className="text-xl font-semibold">
-          Returns by reason
-        </h2>
-        <ReasonsTable rows={reasons} />
-      </section>
+      <TitledSection
+        id="reasons-heading"
+        title="Returns by reason"
+        className="flex flex-col gap-2"
+        titleClassName="text-xl font-semibold"
+      >
+        <ReturnReasonsTable rows={reasons} />
+      </TitledSection>
     </div>
   );
 }

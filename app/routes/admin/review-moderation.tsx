@@ -9,6 +9,7 @@ import { appServices } from "../../.server/context.ts";
 import { formFields, readForm } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
+import { TabLinks } from "../../components/admin/tab-links.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";
 import { FormError } from "../../components/ui/form-error.tsx";
 import { PhotoThumbnails } from "../../components/ui/photo-thumbnails.tsx";
@@ -93,21 +94,19 @@ type Queue = Route.ComponentProps["loaderData"];
 /** The queue's tabs (waiting, held, published, rejected), each with how many it holds. */
 function StatusTabs({ status, counts }: Pick<Queue, "status" | "counts">) {
   return (
-    <nav aria-label="Review status">
-      <ul className="flex flex-wrap gap-2">
-        {TABS.map((tab) => (
-          <li key={tab.status}>
-            <Link
-              to={`/admin/reviews?status=${tab.status}`}
-              aria-current={tab.status === status ? "page" : undefined}
-              className={tab.status === status ? "btn-primary px-3 py-1.5" : "btn-outline px-3 py-1.5"}
-            >
-              {tab.label} ({counts[tab.status] ?? 0})
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <TabLinks
+      label="Review status"
+      tabs={TABS.map((tab) => ({
+        key: tab.status,
+        to: `/admin/reviews?status=${tab.status}`,
+        current: tab.status === status,
+        label: (
+          <>
+            {tab.label} ({counts[tab.status] ?? 0})
+          </>
+        ),
+      }))}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { SEARCH_COUNT_LIMIT } from "#core/listings.ts";
 import { formatCount } from "#core/numbers.ts";
@@ -7,6 +8,7 @@ import { appServices } from "../../.server/context.ts";
 import { formFields, readForm } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
+import { TitledSection } from "../../components/ui/titled-section.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/searches";
 
@@ -67,81 +69,93 @@ function Heading({ children, numeric = false }: { children: string; numeric?: bo
   );
 }
 
-/** Searches that found nothing, most made first, each with a synonym to add. */
-function FoundNothing({ searches }: { searches: Insights["zero"] }) {
+/** One of the page's tables of searches, under its heading, or what stands there while it has no row. */
+function SearchesTable({
+  id,
+  title,
+  empty,
+  heads,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string | null;
+  heads: readonly { label: string; numeric?: boolean }[];
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby="zero-heading" className="card overflow-x-auto p-4">
-      <h2 id="zero-heading" className="text-lg font-semibold">
-        Found nothing
-      </h2>
-      {searches.length === 0 ? (
-        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Every search found something.</p>
+    <TitledSection id={id} title={title} className="card overflow-x-auto p-4">
+      {empty ? (
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{empty}</p>
       ) : (
         <table className="mt-3 w-full text-sm">
           <thead>
             <tr className="text-left text-zinc-600 dark:text-zinc-400">
-              <Heading>Search</Heading>
-              <Heading numeric>Times</Heading>
-              <Heading>Treat as synonym of…</Heading>
+              {heads.map((head) => (
+                <Heading key={head.label} numeric={head.numeric}>
+                  {head.label}
+                </Heading>
+              ))}
             </tr>
           </thead>
-          <tbody>
-            {searches.map((row) => (
-              <tr key={row.query} className="border-t border-zinc-200 dark:border-zinc-800">
-                <td className="px-2 py-1.5 break-all">{row.query}</td>
-                <td className="px-2 py-1.5 text-right tabular-nums">{row.times}</td>
-                <td className="px-2 py-1.5">
-                  <SynonymForm query={row.query} suggestion={row.suggestion} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          <tbody>{children}</tbody>
         </table>
       )}
-    </section>
+    </TitledSection>
+  );
+}
+
+/** Searches that found nothing, most made first, each with a synonym to add. */
+function FoundNothing({ searches }: { searches: Insights["zero"] }) {
+  return (
+    <SearchesTable
+      id="zero-heading"
+      title="Found nothing"
+      empty={searches.length === 0 ? "Every search found something." : null}
+      heads={[{ label: "Search" }, { label: "Times", numeric: true }, { label: "Treat as synonym of…" }]}
+    >
+      {searches.map((row) => (
+        <tr key={row.query} className="border-t border-zinc-200 dark:border-zinc-800">
+          <td className="px-2 py-1.5 break-all">{row.query}</td>
+          <td className="px-2 py-1.5 text-right tabular-nums">{row.times}</td>
+          <td className="px-2 py-1.5">
+            <SynonymForm query={row.query} suggestion={row.suggestion} />
+          </td>
+        </tr>
+      ))}
+    </SearchesTable>
   );
 }
 
 /** The searches made most, with how many products they found and how long they took. */
 function TopSearches({ searches }: { searches: Insights["top"] }) {
   return (
-    <section aria-labelledby="top-heading" className="card overflow-x-auto p-4">
-      <h2 id="top-heading" className="text-lg font-semibold">
-        Top searches
-      </h2>
-      {searches.length === 0 ? (
-        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No searches yet.</p>
-      ) : (
-        <table className="mt-3 w-full text-sm">
-          <thead>
-            <tr className="text-left text-zinc-600 dark:text-zinc-400">
-              <Heading>Search</Heading>
-              <Heading numeric>Times</Heading>
-              <Heading numeric>Products found</Heading>
-              <Heading numeric>Average time</Heading>
-            </tr>
-          </thead>
-          <tbody>
-            {searches.map((row) => (
-              <tr key={row.query} className="border-t border-zinc-200 dark:border-zinc-800">
-                <td className="px-2 py-1.5 break-all">
-                  <a className="underline" href={`/allproducts?q=${encodeURIComponent(row.query)}`}>
-                    {row.query}
-                  </a>
-                </td>
-                <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(row.times)}</td>
-                <td className="px-2 py-1.5 text-right tabular-nums">
-                  {row.maxResults > SEARCH_COUNT_LIMIT
-                    ? `${formatCount(SEARCH_COUNT_LIMIT)}+`
-                    : formatCount(row.maxResults)}
-                </td>
-                <td className="px-2 py-1.5 text-right tabular-nums">{row.averageMs} ms</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <SearchesTable
+      id="top-heading"
+      title="Top searches"
+      empty={searches.length === 0 ? "No searches yet." : null}
+      heads={[
+        { label: "Search" },
+        { label: "Times", numeric: true },
+        { label: "Products found", numeric: true },
+        { label: "Average time", numeric: true },
+      ]}
+    >
+      {searches.map((row) => (
+        <tr key={row.query} className="border-t border-zinc-200 dark:border-zinc-800">
+          <td className="px-2 py-1.5 break-all">
+            <a className="underline" href={`/allproducts?q=${encodeURIComponent(row.query)}`}>
+              {row.query}
+            </a>
+          </td>
+          <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(row.times)}</td>
+          <td className="px-2 py-1.5 text-right tabular-nums">
+            {row.maxResults > SEARCH_COUNT_LIMIT ? `${formatCount(SEARCH_COUNT_LIMIT)}+` : formatCount(row.maxResults)}
+          </td>
+          <td className="px-2 py-1.5 text-right tabular-nums">{row.averageMs} ms</td>
+        </tr>
+      ))}
+    </SearchesTable>
   );
 }
 

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { CHART_COLUMNS, type ChartKind, formatLength, toMillimetres } from "#core/size-charts.ts";
 import { SIZES } from "#core/sizes.ts";
-import { saveSizeChart, sizeChartsAdmin } from "#server/reviews/size-guides.service.ts";
+import { saveSizeChart, sizeChartsAdmin } from "#server/size-guides/size-guides.service.ts";
 import { idField } from "#server/validation/fields.ts";
 import { formFailure } from "../../.server/action-results.ts";
 import { idFromPath } from "../../.server/address.ts";
@@ -10,6 +10,7 @@ import { appServices } from "../../.server/context.ts";
 import { readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../../.server/toasts.ts";
+import { TabLinks } from "../../components/admin/tab-links.tsx";
 import { FormError } from "../../components/ui/form-error.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { pageMeta } from "../../lib/seo.ts";
@@ -157,22 +158,20 @@ function CollectionTabs({
   chosen: Chosen;
 }) {
   return (
-    <nav aria-label="Collections">
-      <ul className="flex flex-wrap gap-2">
-        {collections.map((entry) => (
-          <li key={entry.slug}>
-            <Link
-              to={`/admin/size-charts?collection=${entry.slug}`}
-              aria-current={entry.slug === chosen.slug ? "page" : undefined}
-              className={entry.slug === chosen.slug ? "btn-primary px-3 py-1.5" : "btn-outline px-3 py-1.5"}
-            >
-              {entry.title}
-              {entry.chart ? "" : " (none)"}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <TabLinks
+      label="Collections"
+      tabs={collections.map((entry) => ({
+        key: entry.slug,
+        to: `/admin/size-charts?collection=${entry.slug}`,
+        current: entry.slug === chosen.slug,
+        label: (
+          <>
+            {entry.title}
+            {entry.chart ? "" : " (none)"}
+          </>
+        ),
+      }))}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { COLLECTIONS } from "#core/collections.ts";
 import type { Db } from "../../db/schema.ts";
-import { findCatalogueWords, findCatalogueWordsStamp } from "../catalog.repository.ts";
 import { catalogVersion } from "../catalog-version.ts";
+import { findCatalogueWords, findCatalogueWordsStamp } from "./product-search.repository.ts";
 import { findSynonyms, findSynonymsStamp } from "./search.repository.ts";
 import { SEED_RELATIONS } from "./synonyms.ts";
 import type { QueryKnowledge } from "./understand.ts";

@@ -1,3 +1,4 @@
+import { onePerDatabase } from "../../db/one-per-database.ts";
 import type { Db } from "../../db/schema.ts";
 import { insertSearchLog, type LoggedSearch } from "./search.repository.ts";
 
@@ -56,13 +57,5 @@ class SearchLog {
   }
 }
 
-const logs = new WeakMap<Db, SearchLog>();
-
-export function searchLog(db: Db): SearchLog {
-  let log = logs.get(db);
-  if (!log) {
-    log = new SearchLog(db);
-    logs.set(db, log);
-  }
-  return log;
-}
+/** The one search log per database handle in this process. */
+export const searchLog = onePerDatabase((db) => new SearchLog(db));

@@ -5,10 +5,11 @@ import { PAGE_SIZE, productCount, SEARCH_COUNT_LIMIT } from "#core/listings.ts";
 import { failure } from "../../testing/app-error.ts";
 import { actorFor, makeCustomer, makeProduct, makeVisitor, uniqueWord } from "../../testing/factories.ts";
 import { describeEachDatabase } from "../../testing/test-databases.ts";
-import { estimateMeansMany, findListingPage } from "../catalog.repository.ts";
+import { findListingPage } from "../catalog.repository.ts";
 import { listingQuerySchema } from "../catalog.schemas.ts";
 import { browseListing } from "../catalog.service.ts";
 import { archiveProduct, updateProduct } from "../catalog-admin.service.ts";
+import { estimateMeansMany } from "./product-search.repository.ts";
 import { searchInsights, treatAsSynonym } from "./search.service.ts";
 import { suggestSearch } from "./suggestions.service.ts";
 

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/schema.ts";
-import { findSuggestedProducts, type SearchTerm, searchFindsAny, type TermWord } from "../catalog.repository.ts";
+import { findSuggestedProducts, type SearchTerm, searchFindsAny, type TermWord } from "./product-search.repository.ts";
 import { searchTerms } from "./search.service.ts";
 import { searchKnowledge } from "./search-knowledge.ts";
 import { SEED_RELATIONS } from "./synonyms.ts";

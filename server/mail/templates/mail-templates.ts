@@ -2,8 +2,8 @@ import { Column, Row, render, Section, toPlainText } from "@react-email/componen
 import type { ReactNode } from "react";
 import { deliveryWindowText } from "#core/dates.ts";
 import { formatInr, formatSignedInr } from "#core/money.ts";
+import { offerDiscountRows, shippingText } from "#core/offers.ts";
 import { pointsToPaise } from "#core/points.ts";
-import { offerDiscountRows, shippingText } from "#core/promotions.ts";
 import type { MailMessage } from "../mail.schemas.ts";
 import { button, h, INK, letter, MUTED, muted, styles, text } from "./mail-layout.ts";
 import { linkOnItsOwnLine, orderStatusMail } from "./order-status-mail.ts";

@@ -20,10 +20,10 @@ import {
   makeVisitor,
   uniqueWord,
 } from "../testing/factories.ts";
-import { checkoutAsSeen, enterCode, fillCart, makeOffer, orderCart } from "../testing/offers.ts";
+import { checkoutAsSeen, enterCode, fillCart, makeOffer, orderCart } from "../testing/offer-fixtures.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
-import { setPromotionEnabled } from "./promotions.service.ts";
+import { setOfferEnabled } from "./offers-admin.service.ts";
 
 const ADMIN = actorFor({ id: "admin", email: "owner@example.com" }, "admin");
 /** 10 June 2026, 12:00 India time. */
@@ -211,7 +211,7 @@ describeEachDatabase("offers on orders: limits, under concurrency too", (databas
         checkoutDetails({
           buyProductId: String(lehenga),
           buySize: "M",
-          seenQuote: writeQuote(seen.lines, seen.grandTotal, [{ promotionId: once.id, discount: 30_000 }]),
+          seenQuote: writeQuote(seen.lines, seen.grandTotal, [{ offerId: once.id, discount: 30_000 }]),
         }),
         atShop(),
       );
@@ -272,7 +272,7 @@ describeEachDatabase("offers on orders: limits, under concurrency too", (databas
     }
   });
 
-  it("stops new uses of a disabled promotion at once, while past orders keep what they got", async () => {
+  it("stops new uses of a disabled offer at once, while past orders keep what they got", async () => {
     const { db } = database();
     const shopper = actorFor(await makeCustomer(db));
     const anarkali = await makeProduct(db, { price: 200_000, sizes: { M: 9 } });
@@ -282,13 +282,13 @@ describeEachDatabase("offers on orders: limits, under concurrency too", (databas
     await fillCart(db, shopper, [[anarkali, 1]]);
     const seen = await viewCart(db, shopper);
     expect(seen.discount).toBe(20_000);
-    await setPromotionEnabled(db, ADMIN, fest.id, false);
+    await setOfferEnabled(db, ADMIN, fest.id, false);
     // The page still showed the offer: the order is refused, saying so, and nothing is written.
     const stale = placeOrder(
       db,
       shopper,
       checkoutDetails({
-        seenQuote: writeQuote(seen.lines, seen.grandTotal, [{ promotionId: fest.id, discount: 20_000 }]),
+        seenQuote: writeQuote(seen.lines, seen.grandTotal, [{ offerId: fest.id, discount: 20_000 }]),
       }),
       atShop(),
     );
@@ -311,7 +311,7 @@ describeEachDatabase("offers on orders: limits, under concurrency too", (databas
     );
     expect((await orderByAccessToken(db, forged.accessToken)).total).toBe(160_000);
     await fillCart(db, visitor, [[jhumka, 1]]);
-    const cheaper = writeQuote(cart.lines, 10_000, [{ promotionId: 1, discount: 150_000 }]);
+    const cheaper = writeQuote(cart.lines, 10_000, [{ offerId: 1, discount: 150_000 }]);
     expect((await failure(placeOrder(db, visitor, checkoutDetails({ seenQuote: cheaper }), atShop()))).code).toBe(
       "offer-refused",
     );

@@ -1,22 +1,22 @@
 import { formatInr } from "#core/money.ts";
+import { type AppliedOfferView, describeOffer, type OfferRefusal, refusalMessage } from "#core/offers.ts";
 import { readQuote } from "#core/price-quote.ts";
-import { type AppliedOfferView, describeOffer, type OfferRefusal, refusalMessage } from "#core/promotions.ts";
 import type { Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { type OfferOutcome, showsOnShelves } from "./promotion-engine.ts";
+import { type OfferOutcome, showsOnShelves } from "./offer-engine.ts";
 import {
   dropCartCode,
   findLineOffer,
+  findOffer,
   findOrderLineOffers,
   findOrderOffers,
-  findPromotion,
   giveBackUse,
   insertOrderLineOffers,
   insertOrderOffers,
   releaseOrderOffers,
   takeCustomerUse,
   takeUse,
-} from "./promotions.repository.ts";
+} from "./offers.repository.ts";
 
 /*
  * Offers in the order's life: the lines an order records (split where an offer discounted some
@@ -51,26 +51,26 @@ function refusedAtCheckout(message: string): AppError {
   );
 }
 
-/** The promotions a checkout's quote says the buyer saw applied. */
+/** The offers a checkout's quote says the buyer saw applied. */
 export function seenOfferIds(quoteText: string): number[] {
-  return (quoteText ? (readQuote(quoteText)?.offers ?? []) : []).map((offer) => offer.promotionId);
+  return (quoteText ? (readQuote(quoteText)?.offers ?? []) : []).map((offer) => offer.offerId);
 }
 
 /**
  * Refuses an order whose offers are not those the buyer saw: a one-time code used meanwhile in
- * another tab, a promotion disabled or ended, a code that no longer qualifies. The message says
- * which offer and why (the outcome explains the promotions of the quote, see `seenOfferIds`);
+ * another tab, an offer disabled or ended, a code that no longer qualifies. The message says
+ * which offer and why (the outcome explains the offers of the quote, see `seenOfferIds`);
  * figures that moved for other reasons are the price check's to explain.
  */
 export function assertOffersAsSeen(quoteText: string, outcome: OfferOutcome): void {
   const seen = quoteText ? readQuote(quoteText)?.offers : undefined;
   for (const offer of seen ?? []) {
-    const now = outcome.applied.find((applied) => applied.promotion.id === offer.promotionId);
+    const now = outcome.applied.find((applied) => applied.offer.id === offer.offerId);
     if (now && now.goods + now.shipping === offer.discount) continue;
     throw refusedAtCheckout(
       now
-        ? `${now.promotion.name} now takes ${formatInr(now.goods + now.shipping)} off (you saw ${formatInr(offer.discount)}).`
-        : (outcome.why[offer.promotionId] ?? "An offer you saw no longer applies to this order."),
+        ? `${now.offer.name} now takes ${formatInr(now.goods + now.shipping)} off (you saw ${formatInr(offer.discount)}).`
+        : (outcome.why[offer.offerId] ?? "An offer you saw no longer applies to this order."),
     );
   }
 }
@@ -86,13 +86,13 @@ export async function recordOrderOffers(
   const { orderId, customerKey, outcome } = order;
   await insertOrderOffers(
     trx,
-    outcome.applied.map(({ promotion, goods, shipping }, position) => ({
+    outcome.applied.map(({ offer, goods, shipping }, position) => ({
       orderId,
-      promotionId: promotion.id,
+      promotionId: offer.id,
       position,
-      name: promotion.name,
-      kind: promotion.kind,
-      description: describeOffer(promotion),
+      name: offer.name,
+      kind: offer.kind,
+      description: describeOffer(offer),
       goodsDiscount: goods,
       shippingDiscount: shipping,
       customerKey,
@@ -108,9 +108,9 @@ export async function recordOrderOffers(
  * The order takes a use of each offer it got, and the customer one of theirs; an offer disabled,
  * used up or already used by this customer since the cart was priced stops the order, saying so.
  * The cart's code goes once used. One of the last steps of the order's transaction: the
- * promotion's row is locked from here to its end (after the stock rows, before the customer's, as
+ * offer's row is locked from here to its end (after the stock rows, before the customer's, as
  * a cancellation takes them). Answers whether the shelves now show other prices (an automatic
- * promotion reached its limit).
+ * offer reached its limit).
  */
 export async function takeOfferUses(
   trx: Executor,
@@ -118,34 +118,34 @@ export async function takeOfferUses(
 ): Promise<boolean> {
   const { customerKey, outcome } = order;
   let shelvesChanged = false;
-  for (const { promotion } of outcome.applied) {
-    const uses = await takeUse(trx, promotion.id);
+  for (const { offer } of outcome.applied) {
+    const uses = await takeUse(trx, offer.id);
     if (uses === null) {
-      const current = await findPromotion(trx, promotion.id);
-      throw refusedAtCheckout(refusalFor(current?.disabledAt ? "disabled" : "used-up", promotion));
+      const current = await findOffer(trx, offer.id);
+      throw refusedAtCheckout(refusalFor(current?.disabledAt ? "disabled" : "used-up", offer));
     }
-    if (!(await takeCustomerUse(trx, promotion.id, customerKey, promotion.perCustomerLimit))) {
-      throw refusedAtCheckout(refusalFor("already-used", promotion));
+    if (!(await takeCustomerUse(trx, offer.id, customerKey, offer.perCustomerLimit))) {
+      throw refusedAtCheckout(refusalFor("already-used", offer));
     }
-    shelvesChanged ||= showsOnShelves(promotion) && uses === promotion.totalLimit;
+    shelvesChanged ||= showsOnShelves(offer) && uses === offer.totalLimit;
   }
   if (outcome.code?.status === "applied" && order.owner) await dropCartCode(trx, order.owner);
   return shelvesChanged;
 }
 
-const refusalFor = (refusal: OfferRefusal, promotion: Parameters<typeof refusalMessage>[1]) =>
-  refusalMessage(refusal, promotion, { code: promotion?.name ?? "" });
+const refusalFor = (refusal: OfferRefusal, offer: Parameters<typeof refusalMessage>[1]) =>
+  refusalMessage(refusal, offer, { code: offer?.name ?? "" });
 
 /**
  * An order cancelled before dispatch gives its offers' uses back (the customer's too), once.
- * Answers whether the shelves now show other prices (an automatic promotion that had run out).
+ * Answers whether the shelves now show other prices (an automatic offer that had run out).
  */
 export async function releaseOffers(trx: Executor, orderId: number, now: number): Promise<boolean> {
   let shelvesChanged = false;
   for (const released of await releaseOrderOffers(trx, orderId, now)) {
-    const promotion = await findPromotion(trx, released.promotionId);
+    const offer = await findOffer(trx, released.promotionId);
     await giveBackUse(trx, released.promotionId, released.customerKey);
-    shelvesChanged ||= promotion !== null && showsOnShelves(promotion) && promotion.uses === promotion.totalLimit;
+    shelvesChanged ||= offer !== null && showsOnShelves(offer) && offer.uses === offer.totalLimit;
   }
   return shelvesChanged;
 }
@@ -153,7 +153,7 @@ export async function releaseOffers(trx: Executor, orderId: number, now: number)
 /** What an order got from its offers, as the order page and the mails show it. */
 export async function orderOffers(executor: Executor, orderId: number): Promise<AppliedOfferView[]> {
   return (await findOrderOffers(executor, orderId)).map((row) => ({
-    promotionId: row.promotionId,
+    offerId: row.promotionId,
     name: row.name,
     kind: row.kind,
     description: row.description,

@@ -20,12 +20,11 @@ import {
  * credit back. At checkout it is a payment, not a discount (core/store-credit.ts).
  */
 
+/** Credit a return gives a customer, against the order it came from (paise). */
+type ReturnCredit = { userId: string; orderId: number; returnId: number; amount: number };
+
 /** Gives a return's credit, once: a second try for the same return writes nothing. */
-export async function creditFromReturn(
-  trx: Executor,
-  entry: { userId: string; orderId: number; returnId: number; amount: number },
-  at: number,
-): Promise<boolean> {
+export async function creditFromReturn(trx: Executor, entry: ReturnCredit, at: number): Promise<boolean> {
   return creditOnce(trx, { ...entry, kind: "return-refund" }, at);
 }
 
@@ -33,20 +32,12 @@ export async function creditFromReturn(
  * Gives back, once, the part of a return's refund that the order had paid with store credit
  * (refunded first, record 30).
  */
-export async function creditBackSpentOnReturn(
-  trx: Executor,
-  entry: { userId: string; orderId: number; returnId: number; amount: number },
-  at: number,
-): Promise<boolean> {
+export async function creditBackSpentOnReturn(trx: Executor, entry: ReturnCredit, at: number): Promise<boolean> {
   return creditOnce(trx, { ...entry, kind: "spending-returned" }, at);
 }
 
 /** A credit entry for a return, written once per return and kind (a unique index), and its balance. */
-async function creditOnce(
-  trx: Executor,
-  entry: { userId: string; orderId: number; returnId: number; amount: number; kind: StoreCreditKind },
-  at: number,
-): Promise<boolean> {
+async function creditOnce(trx: Executor, entry: ReturnCredit & { kind: StoreCreditKind }, at: number) {
   if (entry.amount <= 0) return false;
   if (!(await insertReturnCreditOnce(trx, { ...entry, at }))) return false;
   await addToBalance(trx, entry.userId, entry.amount);

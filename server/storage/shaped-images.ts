@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { IMAGE_SHAPES, type ImageShape } from "#core/images.ts";
+import { IMAGE_SHAPES, type ImageShape } from "#core/image-shapes.ts";
 import { AppError } from "../errors.ts";
 import type { Storage } from "./storage.ts";
 

@@ -1,22 +1,22 @@
 import { type Actor, SYSTEM } from "#core/actor.ts";
+import { seenOffers } from "#core/offers.ts";
 import { writeQuote } from "#core/price-quote.ts";
-import { seenOffers } from "#core/promotions.ts";
 import { addToCart, viewCart } from "../cart/cart.service.ts";
 import { applyCartCode } from "../cart/cart-offers.service.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db } from "../db/schema.ts";
+import type { OfferFormInput, OfferInput } from "../offers/offers.schemas.ts";
+import { createOffer } from "../offers/offers-admin.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
-import type { PromotionFormInput, PromotionInput } from "../promotions/promotions.schemas.ts";
-import { createPromotion } from "../promotions/promotions.service.ts";
 import { atShop, checkoutDetails } from "./factories.ts";
 
 /*
- * What the offers' tests do again and again: make a promotion as the admin's form would, fill a
+ * What the offers' tests do again and again: make an offer as the admin's form would, fill a
  * cart, and order it as the page would (with the quote of what the page showed).
  */
 
 /** The Offers form as posted, every field empty but those given: a 10 % code by default. */
-export function offerForm(fields: Partial<PromotionFormInput> = {}): PromotionFormInput {
+export function offerForm(fields: Partial<OfferFormInput> = {}): OfferFormInput {
   return {
     kind: "code",
     name: "WELCOME10",
@@ -41,8 +41,8 @@ export function offerForm(fields: Partial<PromotionFormInput> = {}): PromotionFo
   };
 }
 
-/** A promotion as the Offers form reads it, every condition off but those given: an automatic 10 % by default. */
-export function promotionInput(fields: Partial<PromotionInput> = {}): PromotionInput {
+/** An offer as the Offers form reads it, every condition off but those given: an automatic 10 % by default. */
+export function offerInput(fields: Partial<OfferInput> = {}): OfferInput {
   return {
     kind: "automatic",
     name: "FEST10",
@@ -60,15 +60,15 @@ export function promotionInput(fields: Partial<PromotionInput> = {}): PromotionI
   };
 }
 
-/** Ends every promotion of the database: each test of a suite starts with none live. */
+/** Ends every offer of the database: each test of a suite starts with none live. */
 export async function disableAllOffers(db: Db): Promise<void> {
   await db.updateTable("promotions").set({ disabledAt: Date.now() }).where("disabledAt", "is", null).execute();
   await catalogVersion(db).changed();
 }
 
-/** A promotion made by the shop itself (the admin check passes for the system). */
-export function makeOffer(db: Db, fields: Partial<PromotionFormInput> = {}) {
-  return createPromotion(db, SYSTEM, offerForm(fields));
+/** An offer made by the shop itself (the admin check passes for the system). */
+export function makeOffer(db: Db, fields: Partial<OfferFormInput> = {}) {
+  return createOffer(db, SYSTEM, offerForm(fields));
 }
 
 /** Puts pieces of size M in the actor's cart, one call per product. */

@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CollectionFlag } from "#core/collections.ts";
-import type { OfferAction, Promotion } from "#core/promotions.ts";
+import type { Offer, OfferAction } from "#core/offers.ts";
 import { draftInvoice } from "../invoices/invoicing.ts";
 import { DEMO_SELLER } from "../tax/seller.ts";
-import { promotionInput } from "../testing/offers.ts";
+import { offerInput } from "../testing/offer-fixtures.ts";
+import { priceOffers } from "./offer-engine.ts";
 import { soldParts } from "./offer-redemption.ts";
-import { priceOffers } from "./promotion-engine.ts";
 
 /*
  * Offers on random carts, checked against what the law and the shopper ask of every order rather
@@ -38,7 +38,7 @@ const action: fc.Arbitrary<OfferAction> = fc.oneof(
   }),
 );
 
-const promotion = (id: number, kind: Promotion["kind"]) =>
+const offer = (id: number, kind: Offer["kind"]) =>
   fc
     .record({
       action,
@@ -47,11 +47,11 @@ const promotion = (id: number, kind: Promotion["kind"]) =>
       combinesWithCode: fc.boolean(),
     })
     .map(
-      (drawn): Promotion => ({
+      (drawn): Offer => ({
         id,
         uses: 0,
         disabledAt: null,
-        ...promotionInput({
+        ...offerInput({
           name: `P${id}`,
           kind,
           action: drawn.action,
@@ -77,8 +77,8 @@ const order = fc.record({
   lines: fc.array(line, { minLength: 1, maxLength: 6 }),
   automatic: fc
     .array(fc.integer({ min: 1, max: 3 }), { maxLength: 3 })
-    .chain((ids) => fc.tuple(...ids.map((_, i) => promotion(i + 1, "automatic")))),
-  code: fc.option(promotion(9, "code"), { nil: null }),
+    .chain((ids) => fc.tuple(...ids.map((_, i) => offer(i + 1, "automatic")))),
+  code: fc.option(offer(9, "code"), { nil: null }),
   // The share of what is left that points pay, in basis points.
   pointsShare: fc.integer({ min: 0, max: 10_000 }),
 });
@@ -92,7 +92,7 @@ describe("offers on any cart", () => {
           lines: offerLines,
           shipping: SHIPPING,
           automatic,
-          code: code ? { typed: code.name, promotion: code } : null,
+          code: code ? { typed: code.name, offer: code } : null,
           shopper: { signedIn: true, firstOrder: true, usesOf: () => 0 },
           now: NOV_2026,
         });
@@ -109,7 +109,7 @@ describe("offers on any cart", () => {
         expect(discounts).toBe(outcome.goods);
         expect(outcome.goods).toBe(outcome.applied.reduce((sum, applied) => sum + applied.goods, 0));
         expect(outcome.shipping).toBeLessThanOrEqual(SHIPPING);
-        const freeShipping = outcome.applied.some((applied) => applied.promotion.action.type === "free-shipping");
+        const freeShipping = outcome.applied.some((applied) => applied.offer.action.type === "free-shipping");
         if (!freeShipping) expect(outcome.shipping).toBe(0);
 
         const sold = soldParts(

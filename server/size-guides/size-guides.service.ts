@@ -21,8 +21,8 @@ import {
   insertExampleChart,
   saveMeasurementsRow,
   upsertChart,
-} from "./reviews.repository.ts";
-import { measurementsSchema, sizeChartSchema } from "./reviews.schemas.ts";
+} from "./size-guides.repository.ts";
+import { measurementsSchema, sizeChartSchema } from "./size-guides.schemas.ts";
 
 /*
  * Size charts per collection, and per product where a piece differs, kept in millimetres; and the

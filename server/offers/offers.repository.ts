@@ -1,16 +1,16 @@
 import { type Insertable, type Selectable, sql } from "kysely";
 import { COLLECTION_FLAGS, type CollectionFlag } from "#core/collections.ts";
-import type { OfferAction, OfferScope, Promotion } from "#core/promotions.ts";
+import type { Offer, OfferAction, OfferScope } from "#core/offers.ts";
 import { changedOneRow } from "../db/guarded-update.ts";
 import type { Executor, OrderLineOffersTable, OrderOffersTable, PromotionsTable } from "../db/schema.ts";
-import type { PromotionInput } from "./promotions.schemas.ts";
+import type { OfferInput } from "./offers.schemas.ts";
 
-type PromotionRow = Selectable<PromotionsTable>;
+type OfferTableRow = Selectable<PromotionsTable>;
 
 const optionalNumber = (value: number | string | null) => (value === null ? null : Number(value));
 
-/** A stored promotion in the shop's vocabulary (epoch times come back from PostgreSQL as text). */
-export function toPromotion(row: PromotionRow): Promotion {
+/** A stored offer in the shop's vocabulary (epoch times come back from PostgreSQL as text). */
+export function toOffer(row: OfferTableRow): Offer {
   return {
     id: row.id,
     name: row.name,
@@ -30,7 +30,7 @@ export function toPromotion(row: PromotionRow): Promotion {
   };
 }
 
-function toRow(input: PromotionInput) {
+function toRow(input: OfferInput) {
   return {
     name: input.name,
     codeKey: input.kind === "code" ? input.name : null,
@@ -48,7 +48,7 @@ function toRow(input: PromotionInput) {
   };
 }
 
-export async function insertPromotion(executor: Executor, input: PromotionInput, now: number): Promise<number> {
+export async function insertOffer(executor: Executor, input: OfferInput, now: number): Promise<number> {
   const row = await executor
     .insertInto("promotions")
     .values({ ...toRow(input), createdAt: now, updatedAt: now })
@@ -57,7 +57,7 @@ export async function insertPromotion(executor: Executor, input: PromotionInput,
   return row.id;
 }
 
-export async function updatePromotionRow(executor: Executor, id: number, input: PromotionInput, now: number) {
+export async function updateOfferRow(executor: Executor, id: number, input: OfferInput, now: number) {
   return changedOneRow(
     executor
       .updateTable("promotions")
@@ -66,41 +66,41 @@ export async function updatePromotionRow(executor: Executor, id: number, input: 
   );
 }
 
-/** Disables a promotion at `at`, or enables it again (null). */
-export async function setPromotionDisabled(executor: Executor, id: number, at: number | null, now: number) {
+/** Disables an offer at `at`, or enables it again (null). */
+export async function setOfferDisabled(executor: Executor, id: number, at: number | null, now: number) {
   return changedOneRow(executor.updateTable("promotions").set({ disabledAt: at, updatedAt: now }).where("id", "=", id));
 }
 
-export async function findPromotion(executor: Executor, id: number): Promise<Promotion | null> {
+export async function findOffer(executor: Executor, id: number): Promise<Offer | null> {
   const row = await executor.selectFrom("promotions").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? toPromotion(row) : null;
+  return row ? toOffer(row) : null;
 }
 
-/** Whether a code is taken by another promotion than `exceptId`. */
+/** Whether a code is taken by another offer than `exceptId`. */
 export async function codeTaken(executor: Executor, code: string, exceptId: number | null): Promise<boolean> {
   let query = executor.selectFrom("promotions").select("id").where("codeKey", "=", code);
   if (exceptId !== null) query = query.where("id", "!=", exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function findPromotionByCode(executor: Executor, code: string): Promise<Promotion | null> {
+export async function findOfferByCode(executor: Executor, code: string): Promise<Offer | null> {
   const row = await executor.selectFrom("promotions").selectAll().where("codeKey", "=", code).executeTakeFirst();
-  return row ? toPromotion(row) : null;
+  return row ? toOffer(row) : null;
 }
 
-/** Every promotion, newest first, for the admin's list. */
-export async function listPromotionRows(executor: Executor): Promise<Promotion[]> {
+/** Every offer, newest first, for the admin's list. */
+export async function listOfferRows(executor: Executor): Promise<Offer[]> {
   const rows = await executor
     .selectFrom("promotions")
     .selectAll()
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .execute();
-  return rows.map(toPromotion);
+  return rows.map(toOffer);
 }
 
-/** Automatic promotions not disabled and not over by `now`: those live now and those still to start. */
-export async function findCurrentAutomatic(executor: Executor, now: number): Promise<Promotion[]> {
+/** Automatic offers not disabled and not over by `now`: those live now and those still to start. */
+export async function findCurrentAutomatic(executor: Executor, now: number): Promise<Offer[]> {
   const rows = await executor
     .selectFrom("promotions")
     .selectAll()
@@ -109,11 +109,11 @@ export async function findCurrentAutomatic(executor: Executor, now: number): Pro
     .where((eb) => eb.or([eb("endsAt", "is", null), eb("endsAt", ">", now)]))
     .orderBy("id")
     .execute();
-  return rows.map(toPromotion);
+  return rows.map(toOffer);
 }
 
 /**
- * Takes one use of a promotion for an order, only while it is enabled and under its total limit:
+ * Takes one use of an offer for an order, only while it is enabled and under its total limit:
  * answers the uses now counted, or null when it could not. Check and count are one statement, so
  * of two orders racing for the last use one gets it.
  */
@@ -130,7 +130,7 @@ export async function takeUse(executor: Executor, id: number): Promise<number | 
 }
 
 /**
- * Takes one of a customer's uses of a promotion, within `limit` (null: no limit). One upsert: two
+ * Takes one of a customer's uses of an offer, within `limit` (null: no limit). One upsert: two
  * tabs or nodes using a one-time code at once take the row's lock in turn, and the second finds the
  * limit reached.
  */
@@ -148,7 +148,7 @@ export async function takeCustomerUse(executor: Executor, id: number, customerKe
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** Gives back an order's use of a promotion, and the customer's. */
+/** Gives back an order's use of an offer, and the customer's. */
 export async function giveBackUse(executor: Executor, id: number, customerKey: string): Promise<void> {
   await executor
     .updateTable("promotions")
@@ -165,7 +165,7 @@ export async function giveBackUse(executor: Executor, id: number, customerKey: s
     .execute();
 }
 
-/** A customer's uses of these promotions, by promotion. */
+/** A customer's uses of these offers, by offer. */
 export async function findCustomerUses(executor: Executor, ids: readonly number[], customerKey: string) {
   if (ids.length === 0) return new Map<number, number>();
   const rows = await executor
@@ -252,17 +252,6 @@ export async function keepCartCode(executor: Executor, owner: string, code: stri
 export async function dropCartCode(executor: Executor, owner: string): Promise<number> {
   const result = await executor.deleteFrom("cartOfferCodes").where("owner", "=", owner).executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/**
- * At login, the visitor's cart joins the account's and so does its code: the code the visitor just
- * typed replaces one the account's cart kept.
- */
-export async function moveCartCode(executor: Executor, fromOwner: string, toOwner: string, now: number) {
-  const code = await findCartCode(executor, fromOwner);
-  if (!code) return;
-  await keepCartCode(executor, toOwner, code, now);
-  await dropCartCode(executor, fromOwner);
 }
 
 /** The offers' share of an order line and the line's quantity; null when the line had no offer. */

@@ -3,11 +3,11 @@ import { COLLECTION_FLAGS } from "#core/collections.ts";
 import { indiaLocalToEpoch } from "#core/dates.ts";
 import { parseRupees } from "#core/money.ts";
 import { readWholeNumber } from "#core/numbers.ts";
-import { codeKey, type OfferAction, type Promotion } from "#core/promotions.ts";
+import { codeKey, type Offer, type OfferAction } from "#core/offers.ts";
 import { idField, requiredText } from "../validation/fields.ts";
 
-/** What the admin's Offers form sets: a promotion less its counters and dates of record. */
-export type PromotionInput = Omit<Promotion, "id" | "uses" | "disabledAt">;
+/** What the admin's Offers form sets: an offer less its counters and dates of record. */
+export type OfferInput = Omit<Offer, "id" | "uses" | "disabledAt">;
 
 const blank = z.string().default("");
 
@@ -55,7 +55,7 @@ const productIdList = blank.transform((text, context) => {
  * The admin's Offers form, field by field as it is posted. The action's own fields are read for the
  * action chosen; the others are ignored, whatever they hold.
  */
-export const promotionFormSchema = z.object({
+export const offerFormSchema = z.object({
   kind: z.enum(["code", "automatic"], { error: "Choose whether shoppers type a code or it applies by itself." }),
   name: requiredText("Please give the offer a name or code.").pipe(
     z
@@ -82,13 +82,13 @@ export const promotionFormSchema = z.object({
 });
 
 /** As it arrives from the form: checked by the schema, so loosely typed. */
-export type PromotionFormInput = z.input<typeof promotionFormSchema>;
-type PromotionForm = z.output<typeof promotionFormSchema>;
+export type OfferFormInput = z.input<typeof offerFormSchema>;
+type CheckedOfferForm = z.output<typeof offerFormSchema>;
 
 type Issue = { path: string; message: string };
 
 /** The action the form describes, or the field that is missing for it. */
-function actionOf(form: PromotionForm): OfferAction | Issue {
+function actionOf(form: CheckedOfferForm): OfferAction | Issue {
   switch (form.actionType) {
     case "percent":
       return form.percent === null
@@ -108,10 +108,10 @@ function actionOf(form: PromotionForm): OfferAction | Issue {
 }
 
 /**
- * The form read as a promotion, or the problems that stop it, field by field. A code is kept in
+ * The form read as an offer, or the problems that stop it, field by field. A code is kept in
  * upper case; a start left empty is now.
  */
-export const promotionInputSchema = promotionFormSchema.transform((form, context): PromotionInput => {
+export const offerInputSchema = offerFormSchema.transform((form, context): OfferInput => {
   const action = actionOf(form);
   if ("path" in action) {
     context.addIssue({ code: "custom", path: [action.path], message: action.message });
@@ -134,7 +134,7 @@ export const promotionInputSchema = promotionFormSchema.transform((form, context
     endsAt: form.endsAt,
     totalLimit: form.totalLimit,
     perCustomerLimit: form.perCustomerLimit,
-    // Only an automatic promotion decides whether it combines with a code (a code never combines with another).
+    // Only an automatic offer decides whether it combines with a code (a code never combines with another).
     combinesWithCode: form.kind === "automatic" && form.combinesWithCode,
   };
 });
@@ -148,4 +148,4 @@ export const offerCodeSchema = z.object({
 export type OfferCodeInput = { code: string };
 
 /** An offer's number, as the Offers list posts it with Disable and Enable. */
-export const promotionIdField = idField("Unknown offer.");
+export const offerIdField = idField("Unknown offer.");

@@ -4,16 +4,16 @@ import { shelfPrices } from "../cart/shelf-prices.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { actorFor, makeCustomer, makeProduct } from "../testing/factories.ts";
-import { disableAllOffers, fillCart, makeOffer, orderCart, promotionInput } from "../testing/offers.ts";
+import { disableAllOffers, fillCart, makeOffer, offerInput, orderCart } from "../testing/offer-fixtures.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
-import { insertPromotion } from "./promotions.repository.ts";
-import { setPromotionEnabled } from "./promotions.service.ts";
-import { shelfPromotions } from "./shelf-offers.ts";
+import { insertOffer } from "./offers.repository.ts";
+import { setOfferEnabled } from "./offers-admin.service.ts";
+import { liveShelfOffers } from "./shelf-offers.ts";
 
 describeEachDatabase("offers on the shelves", (database) => {
   afterEach(() => disableAllOffers(database().db));
 
-  it("shows the price a piece bought alone pays, only for promotions that are the same for everyone", async () => {
+  it("shows the price a piece bought alone pays, only for offers that are the same for everyone", async () => {
     const { db } = database();
     const suit = await makeProduct(db, { price: 179_900, flags: ["isEthnic"] });
     const tote = await makeProduct(db, { price: 99_900, flags: ["isHandbags"] });
@@ -30,18 +30,18 @@ describeEachDatabase("offers on the shelves", (database) => {
     });
   });
 
-  it("follows the promotions' clock: its start and end move the shelves, with nothing written", async () => {
+  it("follows the offers' clock: its start and end move the shelves, with nothing written", async () => {
     const { db } = database();
     const kurta = await makeProduct(db, { price: 200_000 });
     const start = Date.now() + 3_600_000;
     const end = start + 3_600_000;
-    await insertPromotion(db, promotionInput({ name: "HOUR10", startsAt: start, endsAt: end }), Date.now());
+    await insertOffer(db, offerInput({ name: "HOUR10", startsAt: start, endsAt: end }), Date.now());
     await catalogVersion(db).changed();
     const at = (now: number) => shelfPrices(db, [{ id: kurta, price: 200_000 }], now);
     expect(await at(start - 1)).toEqual({});
     expect((await at(start))[kurta]?.price).toBe(180_000);
     expect(await at(end)).toEqual({});
-    const clock = shelfPromotions(db);
+    const clock = liveShelfOffers(db);
     const before = await clock.clock(start - 1);
     const during = await clock.clock(start);
     const after = await clock.clock(end);
@@ -49,7 +49,7 @@ describeEachDatabase("offers on the shelves", (database) => {
     expect(during).toEqual({ tick: start, nextInMs: end - start });
   });
 
-  it("moves the catalogue when a promotion changes, and when a limited one runs out or comes back", async () => {
+  it("moves the catalogue when an offer changes, and when a limited one runs out or comes back", async () => {
     const { db } = database();
     const piece = await makeProduct(db, { price: 100_000, sizes: { M: 9 } });
     const version = () => catalogVersion(db).current();
@@ -70,7 +70,7 @@ describeEachDatabase("offers on the shelves", (database) => {
     expect(await version()).toBeGreaterThan(seen);
     expect((await shelfPrices(db, [{ id: piece, price: 100_000 }]))[piece]?.name).toBe("FIRST1");
 
-    await setPromotionEnabled(db, SYSTEM, limited.id, false);
+    await setOfferEnabled(db, SYSTEM, limited.id, false);
     expect(await shelfPrices(db, [{ id: piece, price: 100_000 }])).toEqual({});
   });
 });

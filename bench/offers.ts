@@ -1,8 +1,8 @@
 /**
- * `npm run bench:promotions`: what pricing a 20-line cart costs with 50 live promotions (49
+ * `npm run bench:offers`: what pricing a 20-line cart costs with 50 live offers (49
  * automatic ones of every action, scoped and not, and the cart's code). Two figures, p50 and p95:
  * the offers engine alone (which offers apply, the discount of every line to the paisa), and the
- * cart as its page prices it (the lines, the code, the live promotions, the pieces' collections and
+ * cart as its page prices it (the lines, the code, the live offers, the pieces' collections and
  * the customer's uses read from the database, then the engine). On SQLite, and on PostgreSQL when
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
  */
@@ -17,10 +17,10 @@ import { viewCart } from "#server/cart/cart.service.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import type { Db } from "#server/db/schema.ts";
-import { priceOffers } from "#server/promotions/promotion-engine.ts";
-import { findCurrentAutomatic, findPromotionByCode } from "#server/promotions/promotions.repository.ts";
+import { priceOffers } from "#server/offers/offer-engine.ts";
+import { findCurrentAutomatic, findOfferByCode } from "#server/offers/offers.repository.ts";
 import { actorFor, makeCustomer, makeProduct } from "#server/testing/factories.ts";
-import { enterCode, fillCart, makeOffer } from "#server/testing/offers.ts";
+import { enterCode, fillCart, makeOffer } from "#server/testing/offer-fixtures.ts";
 import { createScratchSchema } from "#server/testing/scratch-schema.ts";
 
 const LINES = 20;
@@ -49,7 +49,7 @@ async function timed(runs: number, work: () => unknown): Promise<number[]> {
   return times.sort((a, b) => a - b);
 }
 
-/** A shop with 20 pieces in a customer's cart, 49 automatic promotions and the cart's code. */
+/** A shop with 20 pieces in a customer's cart, 49 automatic offers and the cart's code. */
 async function prepare(db: Db): Promise<Actor> {
   const customer = actorFor(await makeCustomer(db));
   for (let line = 0; line < LINES; line++) {
@@ -79,7 +79,7 @@ async function measure(engine: string, db: Db): Promise<void> {
   const now = Date.now();
   const cart = await viewCart(db, customer);
   const automatic = await findCurrentAutomatic(db, now);
-  const code = await findPromotionByCode(db, "WELCOME10");
+  const code = await findOfferByCode(db, "WELCOME10");
   const lines = cart.lines.map((line, i) => ({
     productId: line.productId,
     unitPrice: line.unitPrice,
@@ -90,7 +90,7 @@ async function measure(engine: string, db: Db): Promise<void> {
     lines,
     shipping: SHIPPING_PAISE,
     automatic,
-    code: { typed: "WELCOME10", promotion: code },
+    code: { typed: "WELCOME10", offer: code },
     shopper: { signedIn: true, firstOrder: true, usesOf: () => 0 },
     now,
   };
@@ -106,9 +106,9 @@ async function measure(engine: string, db: Db): Promise<void> {
   );
 }
 
-console.log(`A ${LINES}-line cart, ${AUTOMATIC} automatic promotions and a code: p50 and p95 in ms`);
+console.log(`A ${LINES}-line cart, ${AUTOMATIC} automatic offers and a code: p50 and p95 in ms`);
 console.log("engine   │ what         │   p50 ms │   p95 ms │ offers applied");
-const dir = mkdtempSync(path.join(tmpdir(), "bench-promotions-"));
+const dir = mkdtempSync(path.join(tmpdir(), "bench-offers-"));
 const sqlite = openDatabase(`file:${path.join(dir, "shop.db")}`);
 try {
   await measure("sqlite", sqlite.db);

@@ -7,42 +7,38 @@ import { removeCartCode } from "../cart/cart-offers.service.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
-import { enterCode, fillCart, makeOffer, offerForm, orderCart } from "../testing/offers.ts";
+import { enterCode, fillCart, makeOffer, offerForm, orderCart } from "../testing/offer-fixtures.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
-import { createPromotion, listPromotions, setPromotionEnabled, updatePromotion } from "./promotions.service.ts";
+import { createOffer, listOffers, setOfferEnabled, updateOffer } from "./offers-admin.service.ts";
 
 const HOUR = 3_600_000;
 const ADMIN = actorFor({ id: "admin", email: "owner@example.com" }, "admin");
 
 describeEachDatabase("offers: the admin's Offers tab", (database) => {
-  it("makes codes and automatic promotions, refuses a customer and a form that does not add up", async () => {
+  it("makes codes and automatic offers, refuses a customer and a form that does not add up", async () => {
     const { db } = database();
     const customer = actorFor(await makeCustomer(db));
-    expect((await failure(createPromotion(db, customer, offerForm()))).code).toBe("forbidden");
-    expect((await failure(listPromotions(db, makeVisitor()))).code).toBe("unauthenticated");
+    expect((await failure(createOffer(db, customer, offerForm()))).code).toBe("forbidden");
+    expect((await failure(listOffers(db, makeVisitor()))).code).toBe("unauthenticated");
 
     const before = await catalogVersion(db).current();
-    const code = await createPromotion(db, ADMIN, offerForm({ name: "welcome10", minSubtotal: "1999" }));
+    const code = await createOffer(db, ADMIN, offerForm({ name: "welcome10", minSubtotal: "1999" }));
     expect(code).toMatchObject({ name: "WELCOME10", kind: "code", minSubtotal: 199_900, uses: 0 });
     expect(await catalogVersion(db).current()).toBeGreaterThan(before);
-    const taken = await failure(createPromotion(db, ADMIN, offerForm({ name: "Welcome10" })));
+    const taken = await failure(createOffer(db, ADMIN, offerForm({ name: "Welcome10" })));
     expect(taken).toMatchObject({
       code: "validation-failed",
       message: "Another offer already has the code WELCOME10.",
     });
-    const noPercent = await failure(createPromotion(db, ADMIN, offerForm({ name: "HALF", percent: "" })));
+    const noPercent = await failure(createOffer(db, ADMIN, offerForm({ name: "HALF", percent: "" })));
     expect(noPercent.message).toBe("Enter the percentage off.");
-    const noProduct = await failure(createPromotion(db, ADMIN, offerForm({ name: "ONLY", productIds: "999999" })));
+    const noProduct = await failure(createOffer(db, ADMIN, offerForm({ name: "ONLY", productIds: "999999" })));
     expect(noProduct.message).toBe("There is no product number 999999.");
     const backwards = offerForm({ name: "LATE", startsAt: "2026-04-02T10:00", endsAt: "2026-04-01T10:00" });
-    expect((await failure(createPromotion(db, ADMIN, backwards))).message).toBe("The end must come after the start.");
+    expect((await failure(createOffer(db, ADMIN, backwards))).message).toBe("The end must come after the start.");
 
-    const fest = await createPromotion(
-      db,
-      ADMIN,
-      offerForm({ kind: "automatic", name: "FEST10", combinesWithCode: true }),
-    );
-    const changed = await updatePromotion(
+    const fest = await createOffer(db, ADMIN, offerForm({ kind: "automatic", name: "FEST10", combinesWithCode: true }));
+    const changed = await updateOffer(
       db,
       ADMIN,
       fest.id,
@@ -53,15 +49,15 @@ describeEachDatabase("offers: the admin's Offers tab", (database) => {
       action: { type: "percent", percent: 15 },
       combinesWithCode: false,
     });
-    const listed = await listPromotions(db, ADMIN);
+    const listed = await listOffers(db, ADMIN);
     expect(listed.map((offer) => [offer.name, offer.state, offer.description])).toEqual(
       expect.arrayContaining([
         ["WELCOME10", "live", "10 % off on ₹1,999 or more"],
         ["FEST15", "live", "15 % off"],
       ]),
     );
-    await setPromotionEnabled(db, ADMIN, fest.id, false);
-    expect((await listPromotions(db, ADMIN)).find((offer) => offer.id === fest.id)?.state).toBe("disabled");
+    await setOfferEnabled(db, ADMIN, fest.id, false);
+    expect((await listOffers(db, ADMIN)).find((offer) => offer.id === fest.id)?.state).toBe("disabled");
   });
 });
 
@@ -78,7 +74,7 @@ describeEachDatabase("offers: conditions, each refusal said clearly", (database)
     });
     await makeOffer(db, { name: "SOON10", startsAt: "2099-01-01T10:00" });
     const off = await makeOffer(db, { name: "OFF10" });
-    await setPromotionEnabled(db, SYSTEM, off.id, false);
+    await setOfferEnabled(db, SYSTEM, off.id, false);
     expect((await failure(enterCode(db, shopper, "nosuch"))).message).toBe(
       "There is no offer with the code NOSUCH. Please check the spelling.",
     );
@@ -192,7 +188,7 @@ describeEachDatabase("offers: what each action takes off, to the paisa", (databa
 });
 
 describeEachDatabase("offers: how they combine", (database) => {
-  it("applies the best automatic promotion, and a code only with one that combines, saying which and why", async () => {
+  it("applies the best automatic offer, and a code only with one that combines, saying which and why", async () => {
     const { db } = database();
     const shopper = actorFor(await makeCustomer(db));
     const lehenga = await makeProduct(db, { price: 400_000, flags: ["isEthnic"] });
@@ -205,7 +201,7 @@ describeEachDatabase("offers: how they combine", (database) => {
       "Best offer applied: FEST10 (10 % off on Ethnic): you save ₹400 (the most of the 2 offers this cart qualifies for).",
     );
 
-    // A code that saves less and does not combine: the automatic promotion stays, and the code says why.
+    // A code that saves less and does not combine: the automatic offer stays, and the code says why.
     await makeOffer(db, { name: "SAVE200", actionType: "fixed", amount: "200" });
     await enterCode(db, shopper, "SAVE200");
     cart = await viewCart(db, shopper);
@@ -221,9 +217,9 @@ describeEachDatabase("offers: how they combine", (database) => {
     await enterCode(db, shopper, "SAVE600");
     expect((await viewCart(db, shopper)).offers.applied.map((offer) => offer.name)).toEqual(["SAVE600"]);
 
-    // An automatic promotion that combines: it applies first, the code on what is left.
-    await setPromotionEnabled(db, SYSTEM, big.id, false);
-    await updatePromotion(
+    // An automatic offer that combines: it applies first, the code on what is left.
+    await setOfferEnabled(db, SYSTEM, big.id, false);
+    await updateOffer(
       db,
       SYSTEM,
       small.id,

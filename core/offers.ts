@@ -1,6 +1,6 @@
 /*
- * Offers: coupon codes the shopper types and automatic promotions, in the shop's words. A promotion
- * has one set of conditions and one action; the server decides what applies (server/promotions) and
+ * Offers: coupon codes the shopper types and automatic offers, in the shop's words. An offer
+ * has one set of conditions and one action; the server decides what applies (server/offers) and
  * the pages say it with the words made here. Amounts in paise, times in epoch milliseconds.
  */
 import { COLLECTIONS, type CollectionFlag } from "./collections.ts";
@@ -10,7 +10,7 @@ import type { SeenOffer } from "./price-quote.ts";
 
 export type OfferKind = "code" | "automatic";
 
-/** What a promotion takes off. Percentages are whole numbers from 1 to 100. */
+/** What an offer takes off. Percentages are whole numbers from 1 to 100. */
 export type OfferAction =
   | { type: "percent"; percent: number; capPaise: number | null }
   | { type: "fixed"; amountPaise: number }
@@ -20,10 +20,10 @@ export type OfferAction =
 
 export type OfferActionType = OfferAction["type"];
 
-/** What a promotion applies to: pieces of these collections or these products; both empty: everything. */
+/** What an offer applies to: pieces of these collections or these products; both empty: everything. */
 export type OfferScope = { collections: CollectionFlag[]; productIds: number[] };
 
-export type Promotion = {
+export type Offer = {
   id: number;
   /** What the shopper types (a code) or reads ("FEST10"), as the admin wrote it. */
   name: string;
@@ -39,13 +39,13 @@ export type Promotion = {
   endsAt: number | null;
   totalLimit: number | null;
   perCustomerLimit: number | null;
-  /** An automatic promotion that still applies when the shopper uses a code. */
+  /** An automatic offer that still applies when the shopper uses a code. */
   combinesWithCode: boolean;
   uses: number;
   disabledAt: number | null;
 };
 
-/** Why a code (or an automatic promotion) does not apply to this cart, for this shopper, now. */
+/** Why a code (or an automatic offer) does not apply to this cart, for this shopper, now. */
 export type OfferRefusal =
   | "unknown"
   | "disabled"
@@ -92,43 +92,42 @@ export function describeScope(scope: OfferScope): string | null {
   return names.length === 1 ? (names[0] ?? null) : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
-/** A promotion in one sentence: "10 % off (up to ₹500) on Ethnic, on ₹1,999 or more; first order only". */
-export function describeOffer(promotion: Pick<Promotion, "action" | "scope" | "minSubtotal" | "firstOrderOnly">) {
-  const scope = describeScope(promotion.scope);
+/** An offer in one sentence: "10 % off (up to ₹500) on Ethnic, on ₹1,999 or more; first order only". */
+export function describeOffer(offer: Pick<Offer, "action" | "scope" | "minSubtotal" | "firstOrderOnly">) {
+  const scope = describeScope(offer.scope);
   const parts = [
-    describeAction(promotion.action),
+    describeAction(offer.action),
     scope ? `on ${scope}` : null,
-    promotion.minSubtotal ? `on ${formatInr(promotion.minSubtotal)} or more` : null,
+    offer.minSubtotal ? `on ${formatInr(offer.minSubtotal)} or more` : null,
   ].filter(Boolean);
-  return `${parts.join(" ")}${promotion.firstOrderOnly ? "; first order only" : ""}`;
+  return `${parts.join(" ")}${offer.firstOrderOnly ? "; first order only" : ""}`;
 }
 
 /**
- * Who may get a promotion, as the admin's Offers list names it: "Everyone" (guests included),
+ * Who may get an offer, as the admin's Offers list names it: "Everyone" (guests included),
  * "Signed-in customers", "First order" or "Signed-in customers' first order".
  */
-export function describeAudience(promotion: Pick<Promotion, "signedInOnly" | "firstOrderOnly">): string {
-  if (promotion.signedInOnly)
-    return promotion.firstOrderOnly ? "Signed-in customers' first order" : "Signed-in customers";
-  return promotion.firstOrderOnly ? "First order" : "Everyone";
+export function describeAudience(offer: Pick<Offer, "signedInOnly" | "firstOrderOnly">): string {
+  if (offer.signedInOnly) return offer.firstOrderOnly ? "Signed-in customers' first order" : "Signed-in customers";
+  return offer.firstOrderOnly ? "First order" : "Everyone";
 }
 
 /** The shopper's side of a refusal: what is wrong and, where there is one, what to do. */
 export function refusalMessage(
   refusal: OfferRefusal,
-  promotion: Pick<Promotion, "name" | "startsAt" | "endsAt" | "minSubtotal" | "scope"> | null,
+  offer: Pick<Offer, "name" | "startsAt" | "endsAt" | "minSubtotal" | "scope"> | null,
   context: { code: string; qualifyingValue?: number } = { code: "" },
 ): string {
-  const name = promotion?.name ?? codeKey(context.code);
+  const name = offer?.name ?? codeKey(context.code);
   switch (refusal) {
     case "unknown":
       return `There is no offer with the code ${name}. Please check the spelling.`;
     case "disabled":
       return `${name} is no longer available.`;
     case "not-started":
-      return `${name} starts on ${formatShopDateTime(promotion?.startsAt ?? 0)}.`;
+      return `${name} starts on ${formatShopDateTime(offer?.startsAt ?? 0)}.`;
     case "expired":
-      return `${name} expired on ${formatShopDateTime(promotion?.endsAt ?? 0)}.`;
+      return `${name} expired on ${formatShopDateTime(offer?.endsAt ?? 0)}.`;
     case "signed-in-only":
       return `${name} is for signed-in customers: log in or sign up to use it (your code is kept).`;
     case "first-order-only":
@@ -138,28 +137,28 @@ export function refusalMessage(
     case "already-used":
       return `You have already used ${name}.`;
     case "not-for-these-items":
-      return `${name} is for ${promotion ? describeScope(promotion.scope) : "other pieces"} only: nothing in your cart qualifies.`;
+      return `${name} is for ${offer ? describeScope(offer.scope) : "other pieces"} only: nothing in your cart qualifies.`;
     case "minimum-not-met": {
-      const minimum = promotion?.minSubtotal ?? 0;
+      const minimum = offer?.minSubtotal ?? 0;
       const short = Math.max(0, minimum - (context.qualifyingValue ?? 0));
       return `${name} needs pieces worth ${formatInr(minimum)} or more: add ${formatInr(short)} more.`;
     }
   }
 }
 
-/** A promotion's state on the admin's list. */
+/** An offer's state on the admin's list. */
 export type OfferState = "live" | "scheduled" | "ended" | "disabled";
 
-export function offerState(promotion: Pick<Promotion, "startsAt" | "endsAt" | "disabledAt">, now: number): OfferState {
-  if (promotion.disabledAt !== null) return "disabled";
-  if (now < promotion.startsAt) return "scheduled";
-  if (promotion.endsAt !== null && now >= promotion.endsAt) return "ended";
+export function offerState(offer: Pick<Offer, "startsAt" | "endsAt" | "disabledAt">, now: number): OfferState {
+  if (offer.disabledAt !== null) return "disabled";
+  if (now < offer.startsAt) return "scheduled";
+  if (offer.endsAt !== null && now >= offer.endsAt) return "ended";
   return "live";
 }
 
 /** One offer on a cart or an order: its name, what it is, and what it took off goods and shipping. */
 export type AppliedOfferView = {
-  promotionId: number;
+  offerId: number;
   name: string;
   kind: OfferKind;
   description: string;
@@ -180,7 +179,7 @@ export type CartOffers = {
 
 export const NO_CART_OFFERS: CartOffers = { applied: [], code: null, note: null };
 
-/** The price of a piece with the automatic promotion that applies to it bought on its own. */
+/** The price of a piece with the automatic offer that applies to it bought on its own. */
 export type ShelfOffer = { price: number; name: string; description: string };
 
 /** An offer as a total shows it: its name and what it took off the goods and the shipping. */
@@ -201,5 +200,5 @@ export function shippingText(shipping: number, offers: readonly OfferTaken[]): s
 
 /** The offers a page shows, as its checkout form's quote carries them (core/price-quote.ts). */
 export function seenOffers(offers: CartOffers): SeenOffer[] {
-  return offers.applied.map((offer) => ({ promotionId: offer.promotionId, discount: offer.goods + offer.shipping }));
+  return offers.applied.map((offer) => ({ offerId: offer.offerId, discount: offer.goods + offer.shipping }));
 }

@@ -1,22 +1,22 @@
 import { createHash } from "node:crypto";
 import type { Actor } from "#core/actor.ts";
-import { type CartOffers, describeOffer, NO_CART_OFFERS, type Promotion } from "#core/promotions.ts";
+import { type CartOffers, describeOffer, NO_CART_OFFERS, type Offer } from "#core/offers.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation/fields.ts";
-import { type OfferLine, type OfferOutcome, priceOffers, type Shopper } from "./promotion-engine.ts";
+import { type OfferLine, type OfferOutcome, priceOffers, type Shopper } from "./offer-engine.ts";
 import {
   dropCartCode,
   findCartCode,
   findCurrentAutomatic,
   findCustomerUses,
+  findOffer,
+  findOfferByCode,
   findProductCollections,
-  findPromotion,
-  findPromotionByCode,
   hasEarlierOrder,
   keepCartCode,
-} from "./promotions.repository.ts";
-import { type OfferCodeInput, offerCodeSchema } from "./promotions.schemas.ts";
+} from "./offers.repository.ts";
+import { type OfferCodeInput, offerCodeSchema } from "./offers.schemas.ts";
 
 /*
  * The shopper's side of offers: the code a cart keeps, and what the offers take off a cart, for the
@@ -54,8 +54,8 @@ export function buyerOf(actor: Actor): OfferBuyer {
 
 /**
  * What the offers take off these lines for this buyer, now: the cart owner's code and the automatic
- * promotions live now, read in `executor` (the order's transaction reads them there). A line taken
- * out of the shop counts for nothing. `explain` names promotions the buyer saw applied: the outcome
+ * offers live now, read in `executor` (the order's transaction reads them there). A line taken
+ * out of the shop counts for nothing. `explain` names offers the buyer saw applied: the outcome
  * says why each that no longer applies does not.
  */
 export async function offersFor(
@@ -73,32 +73,32 @@ export async function offersFor(
   const [code, current, explain] = await Promise.all([
     owner ? findCartCode(executor, owner) : null,
     findCurrentAutomatic(executor, now),
-    promotionsById(executor, request.explain ?? []),
+    offersById(executor, request.explain ?? []),
   ]);
-  const automatic = current.filter((promotion) => promotion.startsAt <= now);
+  const automatic = current.filter((offer) => offer.startsAt <= now);
   if (!code && automatic.length === 0 && explain.length === 0) {
     return { ...NO_OFFERS, parts: request.lines.map(wholeLine) };
   }
-  const [promotion, lines] = await Promise.all([
-    code ? findPromotionByCode(executor, code) : null,
+  const [offer, lines] = await Promise.all([
+    code ? findOfferByCode(executor, code) : null,
     offerLines(executor, request.lines),
   ]);
-  const candidates = [...automatic, ...explain, ...(promotion ? [promotion] : [])];
+  const candidates = [...automatic, ...explain, ...(offer ? [offer] : [])];
   const shopper = await shopperFor(executor, buyer, candidates);
   return priceOffers({
     lines,
     shipping: request.shipping,
     automatic,
-    code: code ? { typed: code, promotion } : null,
+    code: code ? { typed: code, offer } : null,
     shopper,
     now,
     explain,
   });
 }
 
-async function promotionsById(executor: Executor, ids: readonly number[]): Promise<Promotion[]> {
-  const found = await Promise.all(ids.map((id) => findPromotion(executor, id)));
-  return found.filter((promotion): promotion is Promotion => promotion !== null);
+async function offersById(executor: Executor, ids: readonly number[]): Promise<Offer[]> {
+  const found = await Promise.all(ids.map((id) => findOffer(executor, id)));
+  return found.filter((offer): offer is Offer => offer !== null);
 }
 
 const wholeLine = (line: PricedLine) => [{ quantity: line.quantity, discount: 0 }];
@@ -117,16 +117,16 @@ async function offerLines(executor: Executor, lines: readonly PricedLine[]): Pro
 }
 
 /**
- * What the conditions need to know of the buyer, read only when a promotion asks: whether this is
+ * What the conditions need to know of the buyer, read only when an offer asks: whether this is
  * a first order, and their uses so far. A visitor's e-mail comes at checkout: until then both are
  * unknown, and the order's transaction checks them.
  */
-async function shopperFor(executor: Executor, buyer: OfferBuyer, candidates: readonly Promotion[]): Promise<Shopper> {
+async function shopperFor(executor: Executor, buyer: OfferBuyer, candidates: readonly Offer[]): Promise<Shopper> {
   const signedIn = buyer.userId !== null;
   if (!buyer.email) return { signedIn, firstOrder: null, usesOf: () => null };
   const email = buyer.email;
-  const needsFirst = candidates.some((promotion) => promotion.firstOrderOnly);
-  const limited = candidates.filter((promotion) => promotion.perCustomerLimit !== null).map((p) => p.id);
+  const needsFirst = candidates.some((offer) => offer.firstOrderOnly);
+  const limited = candidates.filter((offer) => offer.perCustomerLimit !== null).map((p) => p.id);
   const [earlier, uses] = await Promise.all([
     needsFirst ? hasEarlierOrder(executor, { userId: buyer.userId, email }) : Promise.resolve(false),
     findCustomerUses(executor, limited, customerKeyOf(email)),
@@ -138,11 +138,11 @@ async function shopperFor(executor: Executor, buyer: OfferBuyer, candidates: rea
 export function cartOffersView(outcome: OfferOutcome): CartOffers {
   if (outcome.applied.length === 0 && !outcome.code) return NO_CART_OFFERS;
   return {
-    applied: outcome.applied.map(({ promotion, goods, shipping }) => ({
-      promotionId: promotion.id,
-      name: promotion.name,
-      kind: promotion.kind,
-      description: describeOffer(promotion),
+    applied: outcome.applied.map(({ offer, goods, shipping }) => ({
+      offerId: offer.id,
+      name: offer.name,
+      kind: offer.kind,
+      description: describeOffer(offer),
       goods,
       shipping,
     })),
@@ -178,7 +178,18 @@ export async function applyOfferCode(
   });
 }
 
-/** The shopper takes the code off the cart. */
-export async function removeOfferCode(db: Db, owner: string): Promise<void> {
-  await dropCartCode(db, owner);
+/** The code comes off the cart: the shopper takes it off, or the account that kept the cart goes. */
+export async function removeOfferCode(executor: Executor, owner: string): Promise<void> {
+  await dropCartCode(executor, owner);
+}
+
+/**
+ * At login, the visitor's cart joins the account's and so does its code: the code the visitor just
+ * typed replaces one the account's cart kept.
+ */
+export async function moveCartCode(executor: Executor, fromOwner: string, toOwner: string, now: number) {
+  const code = await findCartCode(executor, fromOwner);
+  if (!code) return;
+  await keepCartCode(executor, toOwner, code, now);
+  await dropCartCode(executor, fromOwner);
 }

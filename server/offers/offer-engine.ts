@@ -3,15 +3,15 @@ import { formatInr } from "#core/money.ts";
 import {
   codeKey,
   describeOffer,
+  type Offer,
   type OfferRefusal,
-  type Promotion,
   refusalMessage,
   type ShelfOffer,
-} from "#core/promotions.ts";
+} from "#core/offers.ts";
 import { shareInProportion } from "../tax/order-tax.ts";
 
 /*
- * The offers engine: which promotions apply to a cart, and how much each takes off each line, in
+ * The offers engine: which offers apply to a cart, and how much each takes off each line, in
  * paise. Pure (no database, no clock of its own), so that the cart, the order's transaction, the
  * shelves and the tests all price with the same arithmetic. The rules and their reading are in
  * docs/decisions/0031-offers-and-gst-after-discount.md.
@@ -35,25 +35,25 @@ export type Shopper = {
   signedIn: boolean;
   /** Whether this is the shopper's first order; null while it cannot be known (a visitor's e-mail comes at checkout). */
   firstOrder: boolean | null;
-  /** How often the shopper has used a promotion; null while it cannot be known. */
-  usesOf: (promotionId: number) => number | null;
+  /** How often the shopper has used an offer; null while it cannot be known. */
+  usesOf: (offerId: number) => number | null;
 };
 
-export type OfferInput = {
+export type OfferPricingInput = {
   lines: readonly OfferLine[];
   /** The shipping charge before offers. */
   shipping: number;
-  /** Every automatic promotion that might apply; the engine checks each. */
-  automatic: readonly Promotion[];
-  /** The code the shopper gave, with its promotion (null: no promotion has that code). */
-  code: { typed: string; promotion: Promotion | null } | null;
+  /** Every automatic offer that might apply; the engine checks each. */
+  automatic: readonly Offer[];
+  /** The code the shopper gave, with its offer (null: no offer has that code). */
+  code: { typed: string; offer: Offer | null } | null;
   shopper: Shopper;
   now: number;
-  /** Promotions the shopper saw applied (an order's quote): why each that no longer applies does not. */
-  explain?: readonly Promotion[];
+  /** Offers the shopper saw applied (an order's quote): why each that no longer applies does not. */
+  explain?: readonly Offer[];
 };
 
-export type AppliedOffer = { promotion: Promotion; goods: number; shipping: number };
+export type AppliedOffer = { offer: Offer; goods: number; shipping: number };
 
 export type CodeOutcome = {
   code: string;
@@ -63,7 +63,7 @@ export type CodeOutcome = {
 };
 
 export type OfferOutcome = {
-  /** The automatic promotion first, then the code, in the order they were applied. */
+  /** The automatic offer first, then the code, in the order they were applied. */
   applied: AppliedOffer[];
   /** Per line, its parts (their quantities add up to the line's). */
   parts: LinePart[][];
@@ -71,7 +71,7 @@ export type OfferOutcome = {
   shipping: number;
   code: CodeOutcome | null;
   note: string | null;
-  /** For each promotion to explain that is not applied: why, in the shopper's words. */
+  /** For each offer to explain that is not applied: why, in the shopper's words. */
   why: Record<number, string>;
 };
 
@@ -82,55 +82,53 @@ const wholeLines = (lines: readonly OfferLine[]): LinePart[][] =>
 
 const partValue = (line: OfferLine, part: LinePart) => line.unitPrice * part.quantity - part.discount;
 
-/** Whether a line is one the promotion applies to. */
-export function qualifies(promotion: Pick<Promotion, "scope">, line: Pick<OfferLine, "productId" | "collections">) {
-  const { collections, productIds } = promotion.scope;
+/** Whether a line is one the offer applies to. */
+export function qualifies(offer: Pick<Offer, "scope">, line: Pick<OfferLine, "productId" | "collections">) {
+  const { collections, productIds } = offer.scope;
   if (collections.length === 0 && productIds.length === 0) return true;
   return productIds.includes(line.productId) || collections.some((flag) => line.collections.includes(flag));
 }
 
-/** The value of the lines a promotion applies to, before any discount: its minimum is measured on it. */
-function qualifyingValue(promotion: Promotion, lines: readonly OfferLine[]): number {
-  return lines.filter((line) => qualifies(promotion, line)).reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
+/** The value of the lines an offer applies to, before any discount: its minimum is measured on it. */
+function qualifyingValue(offer: Offer, lines: readonly OfferLine[]): number {
+  return lines.filter((line) => qualifies(offer, line)).reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
 }
 
-/** Why the promotion does not apply here, or null when it does; the first reason that holds is given. */
+/** Why the offer does not apply here, or null when it does; the first reason that holds is given. */
 export function refusalOf(
-  promotion: Promotion,
+  offer: Offer,
   lines: readonly OfferLine[],
   shopper: Shopper,
   now: number,
 ): OfferRefusal | null {
-  if (promotion.disabledAt !== null) return "disabled";
-  if (now < promotion.startsAt) return "not-started";
-  if (promotion.endsAt !== null && now >= promotion.endsAt) return "expired";
-  if (promotion.signedInOnly && !shopper.signedIn) return "signed-in-only";
-  if (promotion.firstOrderOnly && shopper.firstOrder === false) return "first-order-only";
-  if (promotion.totalLimit !== null && promotion.uses >= promotion.totalLimit) return "used-up";
-  const used = shopper.usesOf(promotion.id);
-  if (promotion.perCustomerLimit !== null && used !== null && used >= promotion.perCustomerLimit) return "already-used";
-  const value = qualifyingValue(promotion, lines);
+  if (offer.disabledAt !== null) return "disabled";
+  if (now < offer.startsAt) return "not-started";
+  if (offer.endsAt !== null && now >= offer.endsAt) return "expired";
+  if (offer.signedInOnly && !shopper.signedIn) return "signed-in-only";
+  if (offer.firstOrderOnly && shopper.firstOrder === false) return "first-order-only";
+  if (offer.totalLimit !== null && offer.uses >= offer.totalLimit) return "used-up";
+  const used = shopper.usesOf(offer.id);
+  if (offer.perCustomerLimit !== null && used !== null && used >= offer.perCustomerLimit) return "already-used";
+  const value = qualifyingValue(offer, lines);
   if (value === 0) return "not-for-these-items";
-  if (promotion.minSubtotal !== null && value < promotion.minSubtotal) return "minimum-not-met";
+  if (offer.minSubtotal !== null && value < offer.minSubtotal) return "minimum-not-met";
   return null;
 }
 
 /**
- * One promotion's action on the lines as earlier offers left them: its discount is shared over the
+ * One offer's action on the lines as earlier offers left them: its discount is shared over the
  * qualifying parts in proportion to their value, or (buy X get Y) put on the cheapest pieces.
  * Nothing goes below zero; shipping is touched only by free shipping.
  */
-function applyAction(promotion: Promotion, lines: readonly OfferLine[], before: Priced, shipping: number) {
-  const { action } = promotion;
+function applyAction(offer: Offer, lines: readonly OfferLine[], before: Priced, shipping: number) {
+  const { action } = offer;
   if (action.type === "free-shipping") {
     const left = shipping - before.shipping;
-    return record(before, { promotion, goods: 0, shipping: left }, before.parts);
+    return record(before, { offer, goods: 0, shipping: left }, before.parts);
   }
-  if (action.type === "buy-x-get-y") return buyXGetY(promotion, action, lines, before);
+  if (action.type === "buy-x-get-y") return buyXGetY(offer, action, lines, before);
   const targets = lines.flatMap((line, i) =>
-    qualifies(promotion, line)
-      ? (before.parts[i] ?? []).map((part, j) => ({ i, j, value: partValue(line, part) }))
-      : [],
+    qualifies(offer, line) ? (before.parts[i] ?? []).map((part, j) => ({ i, j, value: partValue(line, part) })) : [],
   );
   const value = targets.reduce((sum, target) => sum + target.value, 0);
   const wanted =
@@ -147,7 +145,7 @@ function applyAction(promotion: Promotion, lines: readonly OfferLine[], before: 
     const part = parts[i]?.[j];
     if (part) part.discount += shares[k] ?? 0;
   });
-  return record(before, { promotion, goods: discount, shipping: 0 }, parts);
+  return record(before, { offer, goods: discount, shipping: 0 }, parts);
 }
 
 function record(before: Priced, applied: AppliedOffer, parts: LinePart[][]): Priced {
@@ -165,13 +163,13 @@ function record(before: Priced, applied: AppliedOffer, parts: LinePart[][]): Pri
  * discounted splits into two parts, so that each piece is taxed at its own value.
  */
 function buyXGetY(
-  promotion: Promotion,
-  action: Extract<Promotion["action"], { type: "buy-x-get-y" }>,
+  offer: Offer,
+  action: Extract<Offer["action"], { type: "buy-x-get-y" }>,
   lines: readonly OfferLine[],
   before: Priced,
 ): Priced {
   const pieces = lines.flatMap((line, i) =>
-    qualifies(promotion, line)
+    qualifies(offer, line)
       ? (before.parts[i] ?? []).flatMap((part, j) =>
           Array.from({ length: part.quantity }, () => ({ i, j, price: line.unitPrice })),
         )
@@ -195,7 +193,7 @@ function buyXGetY(
     }),
   );
   const discount = totalDiscount(parts) - totalDiscount(before.parts);
-  return record(before, { promotion, goods: discount, shipping: 0 }, parts);
+  return record(before, { offer, goods: discount, shipping: 0 }, parts);
 }
 
 const totalDiscount = (parts: LinePart[][]) =>
@@ -226,18 +224,17 @@ function best(options: readonly (Priced | null)[]): Priced | null {
 }
 
 /**
- * The offers of a cart: the best automatic promotion it qualifies for, and the shopper's code. A code
- * combines only with an automatic promotion that says so; otherwise whichever saves more applies
+ * The offers of a cart: the best automatic offer it qualifies for, and the shopper's code. A code
+ * combines only with an automatic offer that says so; otherwise whichever saves more applies
  * (the code on a tie), and the cart says which and why.
  */
-export function priceOffers(input: OfferInput): OfferOutcome {
+export function priceOffers(input: OfferPricingInput): OfferOutcome {
   const { lines, shipping, shopper, now } = input;
   const start: Priced = { applied: [], parts: wholeLines(lines), goods: 0, shipping: 0 };
   const eligible = input.automatic.filter(
-    (promotion) => promotion.kind === "automatic" && refusalOf(promotion, lines, shopper, now) === null,
+    (offer) => offer.kind === "automatic" && refusalOf(offer, lines, shopper, now) === null,
   );
-  const bestOf = (promotions: readonly Promotion[]) =>
-    best(promotions.map((promotion) => applyAction(promotion, lines, start, shipping)));
+  const bestOf = (offers: readonly Offer[]) => best(offers.map((offer) => applyAction(offer, lines, start, shipping)));
   const automatic = bestOf(eligible);
   const outcome = (chosen: Priced, code: CodeOutcome | null, considered: number): OfferOutcome => ({
     ...chosen,
@@ -246,45 +243,45 @@ export function priceOffers(input: OfferInput): OfferOutcome {
     why: whyNotApplied(input, chosen),
   });
   if (!input.code) return outcome(automatic ?? start, null, eligible.length);
-  const { typed, promotion } = input.code;
-  const refusal = promotion ? refusalOf(promotion, lines, shopper, now) : "unknown";
-  if (!promotion || refusal) {
-    const message = refusalMessage(refusal ?? "unknown", promotion, {
+  const { typed, offer } = input.code;
+  const refusal = offer ? refusalOf(offer, lines, shopper, now) : "unknown";
+  if (!offer || refusal) {
+    const message = refusalMessage(refusal ?? "unknown", offer, {
       code: typed,
-      qualifyingValue: promotion ? qualifyingValue(promotion, lines) : 0,
+      qualifyingValue: offer ? qualifyingValue(offer, lines) : 0,
     });
     return outcome(automatic ?? start, { code: codeKey(typed), status: "refused", refusal, message }, eligible.length);
   }
   const combinable = bestOf(eligible.filter((candidate) => candidate.combinesWithCode));
   const withCode = best([
-    combinable ? applyAction(promotion, lines, combinable, shipping) : null,
-    applyAction(promotion, lines, start, shipping),
+    combinable ? applyAction(offer, lines, combinable, shipping) : null,
+    applyAction(offer, lines, start, shipping),
   ]);
   const chosen = best([withCode, automatic]) ?? start;
-  const used = chosen.applied.some((applied) => applied.promotion.id === promotion.id);
+  const used = chosen.applied.some((applied) => applied.offer.id === offer.id);
   const code: CodeOutcome = {
-    code: promotion.name,
+    code: offer.name,
     status: used ? "applied" : "not-used",
     refusal: null,
     message: used
-      ? `${promotion.name} applied: ${describeOffer(promotion)}.`
-      : `${promotion.name} would save ${formatInr(withCode ? saving(withCode) : 0)}; it does not combine with ${chosen.applied.map((applied) => applied.promotion.name).join(" and ")}, which saves you more.`,
+      ? `${offer.name} applied: ${describeOffer(offer)}.`
+      : `${offer.name} would save ${formatInr(withCode ? saving(withCode) : 0)}; it does not combine with ${chosen.applied.map((applied) => applied.offer.name).join(" and ")}, which saves you more.`,
   };
   return outcome(chosen, code, eligible.length + 1);
 }
 
-/** Why each promotion to explain is not among those applied: its refusal, or that it no longer applies. */
-function whyNotApplied(input: OfferInput, chosen: Priced): Record<number, string> {
+/** Why each offer to explain is not among those applied: its refusal, or that it no longer applies. */
+function whyNotApplied(input: OfferPricingInput, chosen: Priced): Record<number, string> {
   const why: Record<number, string> = {};
-  for (const promotion of input.explain ?? []) {
-    if (chosen.applied.some((applied) => applied.promotion.id === promotion.id)) continue;
-    const refusal = refusalOf(promotion, input.lines, input.shopper, input.now);
-    why[promotion.id] = refusal
-      ? refusalMessage(refusal, promotion, {
-          code: promotion.name,
-          qualifyingValue: qualifyingValue(promotion, input.lines),
+  for (const offer of input.explain ?? []) {
+    if (chosen.applied.some((applied) => applied.offer.id === offer.id)) continue;
+    const refusal = refusalOf(offer, input.lines, input.shopper, input.now);
+    why[offer.id] = refusal
+      ? refusalMessage(refusal, offer, {
+          code: offer.name,
+          qualifyingValue: qualifyingValue(offer, input.lines),
         })
-      : `${promotion.name} no longer applies to this order.`;
+      : `${offer.name} no longer applies to this order.`;
   }
   return why;
 }
@@ -292,33 +289,28 @@ function whyNotApplied(input: OfferInput, chosen: Priced): Record<number, string
 /** "Best offer applied: FEST10 (10 % off on Ethnic): you save ₹400 (the most of the 2 offers …)." */
 function noteFor(chosen: Priced, considered: number): string | null {
   if (chosen.applied.length === 0 || saving(chosen) === 0) return null;
-  const names = chosen.applied.map(({ promotion }) => `${promotion.name} (${describeOffer(promotion)})`).join(" and ");
+  const names = chosen.applied.map(({ offer }) => `${offer.name} (${describeOffer(offer)})`).join(" and ");
   const heading = chosen.applied.length > 1 ? "Best offers applied" : "Best offer applied";
   const why = considered > 1 ? ` (the most of the ${considered} offers this cart qualifies for)` : "";
   return `${heading}: ${names}: you save ${formatInr(saving(chosen))}${why}.`;
 }
 
-/** Anyone at all: the shelves show only promotions that do not depend on who buys. */
+/** Anyone at all: the shelves show only offers that do not depend on who buys. */
 const ANYONE: Shopper = { signedIn: false, firstOrder: null, usesOf: () => null };
 
-/** Whether a promotion may show on the shelves: automatic, and the same for every shopper. */
-export function showsOnShelves(promotion: Promotion): boolean {
-  return (
-    promotion.kind === "automatic" &&
-    !promotion.firstOrderOnly &&
-    !promotion.signedInOnly &&
-    promotion.perCustomerLimit === null
-  );
+/** Whether an offer may show on the shelves: automatic, and the same for every shopper. */
+export function showsOnShelves(offer: Offer): boolean {
+  return offer.kind === "automatic" && !offer.firstOrderOnly && !offer.signedInOnly && offer.perCustomerLimit === null;
 }
 
 /**
- * What one piece costs with the automatic promotion a cart of that piece alone gets (with its
+ * What one piece costs with the automatic offer a cart of that piece alone gets (with its
  * shipping, so that a free-shipping offer that would win there leaves the piece at its price):
- * the price the listing and the product page show, null when no promotion takes anything off it.
+ * the price the listing and the product page show, null when no offer takes anything off it.
  */
 export function shelfOfferFor(
   piece: Omit<OfferLine, "quantity">,
-  automatic: readonly Promotion[],
+  automatic: readonly Offer[],
   shipping: number,
   now: number,
 ): ShelfOffer | null {
@@ -334,7 +326,7 @@ export function shelfOfferFor(
   if (!first || priced.goods === 0) return null;
   return {
     price: piece.unitPrice - priced.goods,
-    name: first.promotion.name,
-    description: describeOffer(first.promotion),
+    name: first.offer.name,
+    description: describeOffer(first.offer),
   };
 }
