@@ -1,5 +1,5 @@
 import { cancelReasonLabel } from "#core/cancel-reasons.ts";
-import { RETURN_STATUSES, type ReturnStatus } from "#core/returns.ts";
+import { RETURN_REASONS, RETURN_STATUSES, type ReturnStatus } from "#core/returns.ts";
 import type { OrderEffect, OrderProcess } from "../processes/order-process.ts";
 import type { ReturnEffect, ReturnProcess } from "../processes/return-process.ts";
 import { recordAudit } from "./audit.service.ts";
@@ -53,10 +53,15 @@ const auditReturnStep: ReturnEffect = ({ trx, request, order, from, to, actor, n
         ...(details.trackingNumber ? { trackingNumber: details.trackingNumber } : {}),
         ...(to === "refunded" ? { amount: request.amount, refundMethod: request.refundMethod } : {}),
       },
-      reason: details.rejectReason ?? null,
+      // A refund's reason is the buyer's, given when the return was asked for.
+      reason: details.rejectReason ?? (to === "refunded" ? returnReasonLabel(request.reason) : null),
     },
     now,
   );
+
+function returnReasonLabel(reason: string): string {
+  return Object.hasOwn(RETURN_REASONS, reason) ? RETURN_REASONS[reason as keyof typeof RETURN_REASONS] : reason;
+}
 
 const STEPS: readonly ReturnStatus[] = RETURN_STATUSES.filter((status) => status !== "requested");
 

@@ -1,13 +1,17 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
+import { RETURN_REASONS } from "#core/returns.ts";
 import { confirmCashOrder, markPacked } from "../orders/order-marks.service.ts";
 import { orderRow } from "../orders/order-rows.service.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { composeOrderProcess, type OrderProcess, orderProcessSlot } from "../processes/order-process.ts";
+import { requestReturn } from "../returns/returns.service.ts";
 import { ORDER_PROCESS } from "../shop-processes.ts";
 import { failure } from "../testing/app-error.ts";
 import { cashOrder, staffActor } from "../testing/back-office.ts";
+import { actorFor, makeCustomer, makeProduct } from "../testing/factories.ts";
+import { deliveredOrder, takeThrough } from "../testing/return-fixtures.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { auditLogPage, recordAudit } from "./audit.service.ts";
 
@@ -45,6 +49,31 @@ describeEachDatabase("the audit log", (database) => {
       after: JSON.stringify({ status: "cancelled" }),
       reason: "An item is no longer in stock",
     });
+  });
+
+  it("writes a refund with its amount and the buyer's reason for returning", async () => {
+    const { db } = database();
+    const customer = await makeCustomer(db);
+    const buyer = actorFor(customer);
+    const productId = await makeProduct(db, { price: 150_000, sizes: { M: 5 } });
+    const order = await deliveredOrder(db, buyer, [{ productId, size: "M", quantity: 1 }]);
+    const request = await requestReturn(
+      db,
+      { returnDays: 14 },
+      buyer,
+      { orderNumber: order.orderNumber },
+      { position: 0, quantity: 1, kind: "refund", reason: "too-small", refundMethod: "store-credit" },
+    );
+    await takeThrough(db, request.id, "refunded");
+    const refunded = await db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("subjectType", "=", "return")
+      .where("subjectId", "=", String(request.id))
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(refunded.reason).toBe(RETURN_REASONS["too-small"]);
+    expect(JSON.parse(refunded.after ?? "{}")).toMatchObject({ status: "refunded", refundMethod: "store-credit" });
   });
 
   it("writes nothing for what the shop does by itself, nor for a change refused", async () => {

@@ -16,31 +16,46 @@ const FAILED_PARCEL_ORDERS = sql`select s.order_id from shipments s where s.stat
 /** A cash order with cash to take at the door (store credit may have paid it all). */
 const CASH_TO_COLLECT = sql`orders.payment_method = 'cod' and orders.total > orders.store_credit_used`;
 
-/** Each tab as a condition on an order. */
-export function tabCondition(tab: OrderTab): RawBuilder<SqlBool> | null {
+/**
+ * Each tab as conditions on an order, disjoint, any of which puts it in the tab: its counts add
+ * each one's, so every one is counted from its own index.
+ */
+function tabBranches(tab: OrderTab): RawBuilder<SqlBool>[] {
   switch (tab) {
     case "to-confirm":
-      return sql<SqlBool>`(orders.status = 'placed' and ${CASH_TO_COLLECT} and orders.confirmed_at is null)`;
+      return [sql<SqlBool>`(orders.status = 'placed' and ${CASH_TO_COLLECT} and orders.confirmed_at is null)`];
     case "to-pack":
-      return sql<SqlBool>`(orders.status = 'placed' and orders.packed_at is null and (
+      return [
+        sql<SqlBool>`(orders.status = 'placed' and orders.packed_at is null and (
         (orders.payment_method = 'cod' and (orders.confirmed_at is not null or orders.total <= orders.store_credit_used))
-        or (orders.payment_method <> 'cod' and orders.payment_status = 'paid')))`;
+        or (orders.payment_method <> 'cod' and orders.payment_status = 'paid')))`,
+      ];
     case "to-ship":
-      return sql<SqlBool>`(orders.status = 'placed' and orders.packed_at is not null)`;
+      return [sql<SqlBool>`(orders.status = 'placed' and orders.packed_at is not null)`];
     case "in-transit":
-      return sql<SqlBool>`(orders.status = 'shipped' and orders.id not in (${FAILED_PARCEL_ORDERS}))`;
+      return [sql<SqlBool>`(orders.status = 'shipped' and orders.id not in (${FAILED_PARCEL_ORDERS}))`];
     case "delivery-failed":
-      return sql<SqlBool>`(orders.status in ('shipped', 'returned-to-origin') and orders.id in (
-        ${FAILED_PARCEL_ORDERS} union all select o.id from orders o where o.status = 'returned-to-origin'))`;
+      // Parcels the courier could not deliver or is bringing back, and those back with us.
+      return [
+        sql<SqlBool>`(orders.status = 'shipped' and orders.id in (${FAILED_PARCEL_ORDERS}))`,
+        sql<SqlBool>`(orders.status = 'returned-to-origin')`,
+      ];
     case "delivered":
-      return sql<SqlBool>`(orders.status = 'delivered')`;
+      return [sql<SqlBool>`(orders.status = 'delivered')`];
     case "returns":
-      return sql<SqlBool>`(orders.id in (select r.order_id from returns r where r.open = 1))`;
+      return [sql<SqlBool>`(orders.id in (select r.order_id from returns r where r.open = 1))`];
     case "cancelled":
-      return sql<SqlBool>`(orders.status = 'cancelled')`;
+      return [sql<SqlBool>`(orders.status = 'cancelled')`];
     case "all":
-      return null;
+      return [];
   }
+}
+
+/** Each tab as one condition on an order; none for All. */
+export function tabCondition(tab: OrderTab): RawBuilder<SqlBool> | null {
+  const branches = tabBranches(tab);
+  if (branches.length === 0) return null;
+  return branches.length === 1 ? (branches[0] ?? null) : sql<SqlBool>`(${sql.join(branches, sql` or `)})`;
 }
 
 /** How the index looks for orders; at most one of them. */
@@ -88,14 +103,16 @@ function searchConditions(search: IndexSearch): RawBuilder<SqlBool>[] {
       // Order numbers are "KS-" and digits: those that start so lie between it and it followed by "~".
       return [sql<SqlBool>`(orders.order_number >= ${search.start} and orders.order_number < ${`${search.start}~`})`];
     case "keys": {
-      const any: RawBuilder<SqlBool>[] = [];
-      if (search.phone) any.push(sql<SqlBool>`orders.phone = ${search.phone}`);
-      if (search.email) any.push(sql<SqlBool>`lower(orders.email) = ${search.email}`);
+      // Each key looked up in its own index, the orders found gathered by one union: an "or" of
+      // them would read the whole list on either database.
+      const found: RawBuilder<unknown>[] = [];
+      if (search.phone) found.push(sql`select o.id from orders o where o.phone = ${search.phone}`);
+      if (search.email) found.push(sql`select o.id from orders o where lower(o.email) = ${search.email}`);
       if (search.awb) {
-        any.push(sql<SqlBool>`orders.id in (select s.order_id from shipments s where s.awb = ${search.awb})`);
-        any.push(sql<SqlBool>`orders.tracking_number = ${search.awb}`);
+        found.push(sql`select s.order_id from shipments s where s.awb = ${search.awb}`);
+        found.push(sql`select o.id from orders o where o.tracking_number = ${search.awb}`);
       }
-      return any.length > 0 ? [sql<SqlBool>`(${sql.join(any, sql` or `)})`] : [sql<SqlBool>`1 = 0`];
+      return found.length > 0 ? [sql<SqlBool>`orders.id in (${sql.join(found, sql` union `)})`] : [sql<SqlBool>`1 = 0`];
     }
     case "words":
       return search.patterns.map((pattern) => sql<SqlBool>`${ORDER_SEARCH_TEXT} like ${pattern} escape '\\'`);
@@ -204,15 +221,27 @@ export async function findIndexPage(
   return newestFirst ? rows : rows.reverse();
 }
 
+async function countCapped(executor: Executor, condition: RawBuilder<SqlBool>, cap: number): Promise<number> {
+  const row = await sql<{ count: number | string }>`select count(*) as count from (
+    select 1 from orders where ${condition} limit ${cap + 1}) capped`.execute(executor);
+  return Number(row.rows[0]?.count ?? 0);
+}
+
 /** How many orders each tab holds, each counted up to `cap` + 1 (more reads as "cap+"). */
 export async function countTabs(executor: Executor, tabs: readonly OrderTab[], cap: number) {
   const counts = await Promise.all(
     tabs.map(async (tab) => {
-      const row = await sql<{ count: number | string }>`select count(*) as count from (
-        select 1 from orders where ${whereAll(allConditions(tab, { kind: "none" }, {}))} limit ${cap + 1}) capped`.execute(
-        executor,
+      const branches = tabBranches(tab);
+      const each = await Promise.all(
+        (branches.length > 0 ? branches : [sql<SqlBool>`1 = 1`]).map((branch) => countCapped(executor, branch, cap)),
       );
-      return [tab, Number(row.rows[0]?.count ?? 0)] as const;
+      return [
+        tab,
+        Math.min(
+          cap + 1,
+          each.reduce((sum, count) => sum + count, 0),
+        ),
+      ] as const;
     }),
   );
   return Object.fromEntries(counts) as Record<OrderTab, number>;
