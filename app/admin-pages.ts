@@ -61,6 +61,22 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: "admin/offers/:offerId", file: "routes/admin/offer-editor.tsx", permissions: ["offers.manage"] },
   { path: "admin/gst.csv", file: "routes/admin/gst-file.ts", id: "gst-csv", permissions: ["tax.view"] },
   { path: "admin/gst.json", file: "routes/admin/gst-file.ts", id: "gst-json", permissions: ["tax.view"] },
+  // An order's label and packing slip, and paper for many orders (record 43): the packing bench's.
+  {
+    path: "admin/orders/:orderId/label",
+    file: "routes/admin/parcel-paper.ts",
+    id: "order-label",
+    permissions: ["orders.pack"],
+  },
+  {
+    path: "admin/orders/:orderId/packing-slip",
+    file: "routes/admin/parcel-paper.ts",
+    id: "order-packing-slip",
+    permissions: ["orders.pack"],
+  },
+  { path: "admin/shipments/:paper", file: "routes/admin/shipment-paper.ts", permissions: ["orders.pack"] },
+  // Booking and printing (the packing bench), failed deliveries and problems (who manages orders).
+  { path: "admin/shipments", file: "routes/admin/shipments.tsx", permissions: ["orders.pack", "orders.manage"] },
   {
     path: "admin/orders/:orderId/:document",
     file: "routes/order-document.ts",

@@ -56,6 +56,8 @@ export default [
   // An online order's payment, and trying again after a failure.
   route("orders/:token/pay", "routes/pay.tsx"),
   route("orders/:token", "routes/order-confirmation.tsx"),
+  // A parcel's tracking page, by its own unguessable token (record 43).
+  route("track/:token", "routes/track.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password/:code", "routes/reset-password.tsx"),
   route("verify-email/:code", "routes/verify-email.tsx"),

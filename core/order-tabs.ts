@@ -70,18 +70,3 @@ export const BULK_ACTION_LABELS: Record<BulkAction, string> = {
   ship: "Mark as shipped",
   cancel: "Cancel",
 };
-
-/** A parcel's state with the courier (server/shipping/shipment-machine.ts), in the index's words. */
-export const PARCEL_STATE_LABELS: Record<string, string> = {
-  booking: "Booking",
-  booked: "Booked",
-  "picked-up": "Picked up",
-  "in-transit": "In transit",
-  "out-for-delivery": "Out for delivery",
-  "delivery-failed": "Delivery failed",
-  rto: "Returning to us",
-  delivered: "Delivered",
-  "rto-delivered": "Back with us",
-  lost: "Lost",
-  cancelled: "Booking cancelled",
-};

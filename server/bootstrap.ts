@@ -12,9 +12,13 @@ import { startMessagingWorker } from "./messaging/messaging-worker.ts";
 import { createSmsTransport } from "./messaging/sms-transport.ts";
 import { createWhatsappTransport } from "./messaging/whatsapp-transport.ts";
 import { openOrderEventSignal } from "./orders/order-feed.ts";
+import type { PaymentGateway } from "./payments/gateway.ts";
 import { startPaymentWorker } from "./payments/payment-worker.ts";
 import { paymentGatewayFor } from "./payments/razorpay.ts";
 import type { AppServices } from "./services.ts";
+import type { CarrierProvider } from "./shipping/carrier.ts";
+import { carrierFor } from "./shipping/shiprocket.ts";
+import { startShippingWorker } from "./shipping/tracking-job.ts";
 import { composeShopProcesses } from "./shop-processes.ts";
 import { openStorage } from "./storage/open-storage.ts";
 
@@ -74,6 +78,25 @@ async function prepareSteps(db: Db, config: Config, log: (message: string) => vo
   }
 }
 
+/** The payment jobs (with a gateway) and the shipping jobs (with a courier), in the background. */
+function startJobs(
+  db: Db,
+  payments: PaymentGateway | null,
+  carrier: CarrierProvider | null,
+  log: (message: string) => void,
+): { stop: () => Promise<void> } {
+  const stumbled = (what: string) => (error: unknown) =>
+    log(`The ${what} stumbled: ${error instanceof Error ? error.message : String(error)}`);
+  const paymentJobs = payments ? startPaymentWorker(db, payments, { onError: stumbled("payment jobs") }) : null;
+  const shippingJobs = carrier ? startShippingWorker(db, carrier, { onError: stumbled("shipping jobs") }) : null;
+  return {
+    stop: async () => {
+      await shippingJobs?.stop();
+      await paymentJobs?.stop();
+    },
+  };
+}
+
 /**
  * Everything the shop needs before it takes a request: the database prepared (unless another
  * process did it), the stored files, and the worker that delivers the mail outbox.
@@ -93,7 +116,8 @@ export async function startServices(
     const storage = openStorage(config.storageUrl);
     const orderEvents = openOrderEventSignal(config.databaseUrl);
     const payments = paymentGatewayFor(config.payments.razorpay);
-    const shared = { ...handlesOf(handle), config, storage, orderEvents, payments };
+    const carrier = carrierFor(config.shiprocket);
+    const shared = { ...handlesOf(handle), config, storage, orderEvents, payments, carrier };
     const closeShared = async () => {
       await orderEvents.close();
       storage.close?.();
@@ -127,16 +151,11 @@ export async function startServices(
           log(`The SMS and WhatsApp worker stumbled: ${error instanceof Error ? error.message : String(error)}`),
       },
     );
-    const paymentJobs = payments
-      ? startPaymentWorker(handle.db, payments, {
-          onError: (error) =>
-            log(`The payment jobs stumbled: ${error instanceof Error ? error.message : String(error)}`),
-        })
-      : null;
+    const jobs = startJobs(handle.db, payments, carrier, log);
     return {
       ...shared,
       close: async () => {
-        await paymentJobs?.stop();
+        await jobs.stop();
         await texts.stop();
         await mail.stop();
         await closeShared();

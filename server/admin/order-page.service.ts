@@ -12,6 +12,7 @@ import { orderRow } from "../orders/order-rows.service.ts";
 import { orderForAdmin } from "../orders/orders.service.ts";
 import { type AdminOrderWithMoney, adminOrderWithMoney } from "../payments/money-story.ts";
 import { returnsOfOrderForStaff, type StaffReturnRow } from "../returns/returns-for-staff.ts";
+import { type AdminParcel, adminParcel } from "../shipping/parcel-views.service.ts";
 import { type ShipmentTimeline, shipmentTimeline } from "../shipping/shipment-timeline.service.ts";
 
 /*
@@ -36,6 +37,8 @@ export type AdminOrderPage = {
   order: Omit<AdminOrderWithMoney, "money"> & { money: AdminOrderWithMoney["money"] | null };
   marks: { confirmedAt: number | null; confirmedBy: string | null; packedAt: number | null; packedBy: string | null };
   needsConfirmation: boolean;
+  /** The live parcel: booking, paper, check-in (record 43). */
+  parcel: AdminParcel;
   shipments: ShipmentTimeline;
   returns: StaffReturnRow[];
   notes: { id: number; author: string; body: string; createdAt: number }[];
@@ -44,7 +47,12 @@ export type AdminOrderPage = {
   choices: ReturnType<typeof statusChoices>;
 };
 
-export async function adminOrderPage(db: Db, actor: Actor, orderId: number): Promise<AdminOrderPage> {
+export async function adminOrderPage(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+  { courierOn = false }: { courierOn?: boolean } = {},
+): Promise<AdminOrderPage> {
   await assertMayOpenOrder(db, actor, orderId);
   const row = await orderRow(db, { id: orderId });
   if (!row) throw new AppError("not-found", "This order could not be found.");
@@ -61,7 +69,8 @@ export async function adminOrderPage(db: Db, actor: Actor, orderId: number): Pro
         canRecordRemittance: false,
       };
   const phones = actor.kind === "system" || (actor.kind === "user" && seesPhones(actor.role));
-  const [shipments, returns, notes] = await Promise.all([
+  const [parcel, shipments, returns, notes] = await Promise.all([
+    adminParcel(db, actor, courierOn, orderId),
     shipmentTimeline(db, orderId),
     full ? returnsOfOrderForStaff(db, actor, orderId) : [],
     orderNotes(db, actor, orderId),
@@ -76,6 +85,7 @@ export async function adminOrderPage(db: Db, actor: Actor, orderId: number): Pro
       packedBy: row.packedBy,
     },
     needsConfirmation: needsConfirmation(row),
+    parcel,
     shipments,
     returns,
     notes,

@@ -34,6 +34,7 @@ import * as searchWordsAndOrderSearch from "./migrations/0030_search_words_and_o
 import * as exchangeShipmentAndLedgerReturns from "./migrations/0031_exchange_shipment_and_ledger_returns.ts";
 import * as shipments from "./migrations/0033_shipments.ts";
 import * as phoneSignInAndMessaging from "./migrations/0034_phone_sign_in_and_messaging.ts";
+import * as courierFulfilment from "./migrations/0037_courier_fulfilment.ts";
 import * as staffAndAudit from "./migrations/0039_staff_and_audit.ts";
 import * as orderIndex from "./migrations/0040_order_index.ts";
 import type { Db } from "./schema.ts";
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0031_exchange_shipment_and_ledger_returns": exchangeShipmentAndLedgerReturns,
   "0033_shipments": shipments,
   "0034_phone_sign_in_and_messaging": phoneSignInAndMessaging,
+  "0037_courier_fulfilment": courierFulfilment,
   "0039_staff_and_audit": staffAndAudit,
   "0040_order_index": orderIndex,
 };

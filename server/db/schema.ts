@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
 import type { Role } from "#core/actor.ts";
 import type { StaffRole } from "#core/permissions.ts";
+import type { ShipmentStatus } from "#core/shipment-status.ts";
 
 /*
  * Table types as the code sees them: Kysely's CamelCasePlugin maps them to snake_case columns.
@@ -227,6 +228,9 @@ export interface OrdersTable {
    * taxable value and the tax. 0 for orders placed before amounts were rounded.
    */
   roundOff: Generated<number>;
+  /** 1 while a parcel that left the warehouse and came back waits to be checked in; its stock comes back then. */
+  awaitingCheckIn: Generated<number>;
+  checkedInAt: number | null;
   /** A cash order the shop confirmed with the buyer (the order index's To confirm tab): when, and who. */
   confirmedAt: Generated<number | null>;
   confirmedBy: Generated<string | null>;
@@ -497,18 +501,7 @@ export interface ShipmentsTable {
   carrierShipmentId: string | null;
   awb: string | null;
   courierName: string | null;
-  status:
-    | "booking"
-    | "booked"
-    | "picked-up"
-    | "in-transit"
-    | "out-for-delivery"
-    | "delivery-failed"
-    | "rto"
-    | "delivered"
-    | "rto-delivered"
-    | "lost"
-    | "cancelled";
+  status: ShipmentStatus;
   /** When the news that set `status` happened, by the courier's clock. */
   statusAt: number;
   /** The courier's last status as it said it (label and id), whatever the shop made of it. */
@@ -534,6 +527,42 @@ export interface ShipmentsTable {
   lastEventAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** Until when a booking step holds the shipment: another click or node meanwhile does nothing. */
+  bookingUntil: number | null;
+  /** 1 when the last failed booking step may pass on a retry (the courier busy or unreachable). */
+  bookingRetryable: number | null;
+  /** The day the courier expects to deliver, as it last said. */
+  expectedDeliveryAt: number | null;
+  /** The courier's routing code, printed on the shop's own label. */
+  routingCode: string | null;
+  /** Why the order could not follow the parcel (a move its rules refused), for the administrator. */
+  orderProblem: string | null;
+}
+
+/** What was asked of the courier after a failed delivery attempt: one choice per attempt. */
+export interface NdrRequestsTable {
+  id: Generated<number>;
+  shipmentId: number;
+  attempt: number;
+  action: "re-attempt" | "return";
+  /** "YYYY-MM-DD", India. */
+  deliverOn: string | null;
+  address: string | null;
+  phone: string | null;
+  /** "buyer", or the administrator's label. */
+  askedBy: string;
+  status: "sending" | "sent";
+  createdAt: number;
+  sentAt: number | null;
+}
+
+/** How a finished parcel ended at its pincode, once per order: delivered, or back to the shop. */
+export interface ParcelOutcomesTable {
+  orderId: number;
+  pincode: string;
+  cod: number;
+  outcome: "delivered" | "rto";
+  finishedAt: number;
 }
 
 /** One status a courier reported for an AWB, recorded once per (AWB, status, time). */
@@ -687,6 +716,8 @@ export interface Database {
   cartOfferCodes: CartOfferCodesTable;
   shipments: ShipmentsTable;
   shipmentEvents: ShipmentEventsTable;
+  ndrRequests: NdrRequestsTable;
+  parcelOutcomes: ParcelOutcomesTable;
   staffInvitations: StaffInvitationsTable;
   auditLog: AuditLogTable;
   orderNotes: OrderNotesTable;

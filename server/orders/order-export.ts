@@ -3,8 +3,8 @@ import { indiaDay } from "#core/dates.ts";
 import { stateByCode } from "#core/indian-states.ts";
 import { rupeeDecimal } from "#core/money.ts";
 import { STATUS_LABELS } from "#core/order-status.ts";
-import { PARCEL_STATE_LABELS } from "#core/order-tabs.ts";
 import { PAYMENT_STATUS_LABELS, paymentWords } from "#core/payment-status.ts";
+import { SHIPMENT_STATUS_LABELS } from "#core/shipment-status.ts";
 import { assertCan } from "../access.ts";
 import type { CsvRow } from "../csv/csv-writer.ts";
 import type { Db } from "../db/schema.ts";
@@ -53,7 +53,7 @@ function lineRow(line: Line): CsvRow {
   const total = taxed
     ? Number(line.taxable) + Number(line.cgst) + Number(line.sgst) + Number(line.igst)
     : gross - discount;
-  const parcel = line.shipmentStatus ? ` · ${PARCEL_STATE_LABELS[line.shipmentStatus] ?? line.shipmentStatus}` : "";
+  const parcel = line.shipmentStatus ? ` · ${SHIPMENT_STATUS_LABELS[line.shipmentStatus]}` : "";
   return [
     line.orderNumber,
     indiaDay(Number(line.createdAt)),

@@ -1,6 +1,14 @@
 import { stockChangeShows } from "#core/stock.ts";
 import type { Executor } from "../db/schema.ts";
-import { addSoldCount, decrementStock, findSizeStock, findSizesOf, incrementStock } from "./stock.repository.ts";
+import {
+  addSoldCount,
+  decrementStock,
+  findSizeStock,
+  findSizesOf,
+  incrementStock,
+  markAwaitingCheckIn,
+  markCheckedIn,
+} from "./stock.repository.ts";
 
 /*
  * Stock moves (record 37): pieces are taken when an order is placed (or paid again after its
@@ -50,6 +58,26 @@ export async function putBackStock(trx: Executor, lines: readonly Pieces[]): Pro
     shows ||= stockChangeShows(stock - line.quantity, stock);
   }
   return shows;
+}
+
+/** A parcel that left the warehouse came back unsold: its pieces wait for it to be checked in. */
+export async function awaitCheckIn(trx: Executor, orderId: number): Promise<void> {
+  await markAwaitingCheckIn(trx, orderId);
+}
+
+/**
+ * The returned parcel is checked in at the warehouse: its pieces go back on the shelf, once (a
+ * second click or node finds it done and puts nothing back). Answers null when the order had no
+ * parcel waiting, else whether a page now shows something else.
+ */
+export async function checkInPieces(
+  trx: Executor,
+  orderId: number,
+  lines: readonly Pieces[],
+  now: number,
+): Promise<boolean | null> {
+  if (!(await markCheckedIn(trx, orderId, now))) return null;
+  return putBackStock(trx, lines);
 }
 
 /** Holds pieces of a size (an exchange's new size): false when the shelf has too few. */

@@ -5,6 +5,7 @@ import {
   Mail,
   MessageSquareText,
   Package,
+  PackageCheck,
   ReceiptIndianRupee,
   Ruler,
   Search,
@@ -40,6 +41,13 @@ const SECTIONS: readonly Section[] = [
     section: "orders",
     Icon: ShoppingBag,
     permissions: ["orders.view", "orders.pack"],
+  },
+  {
+    label: "Shipments",
+    to: "/admin/shipments",
+    section: "shipments",
+    Icon: PackageCheck,
+    permissions: ["orders.pack", "orders.manage"],
   },
   {
     label: "Products",
@@ -84,7 +92,7 @@ const PATH_SECTIONS: [RegExp, string][] = [
   [/^\/admin\/(orders|updateorderstatus|jobs)(\/|\.|$)/, "orders"],
   [/^\/admin\/customers/, "customers"],
   [/^\/admin\/offers/, "offers"],
-  [/^\/admin\/(gst|delivery|reviews|returns|size-charts|searches|staff|audit)$/, ""],
+  [/^\/admin\/(shipments|gst|delivery|reviews|returns|size-charts|searches|staff|audit)(\/|$)/, ""],
 ];
 
 /** The section a page of the admin area belongs to, for the navigation's current mark. */

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
+import type { Actor } from "#core/actor.ts";
 import { SHOP_CANCEL_REASONS } from "#core/cancel-reasons.ts";
 import { recordEwayBill } from "#server/invoices/eway-bills.service.ts";
 import { ewayBillNumberSchema } from "#server/invoices/invoice.schemas.ts";
@@ -11,18 +12,33 @@ import {
   markCashCollected,
   recordOrderRemittance,
 } from "#server/payments/cash-payments.service.ts";
+import type { AppServices } from "#server/services.ts";
 import { actionDone, type FormFailure, formFailure } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
 import { formFields, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
+import { parcelAction } from "./order-parcel.server.ts";
 
-/** The order page's forms: its steps, a note, the status form (no intent), the e-way bill, the cash. */
+/** The order page's forms: its steps, a note, the status form (no intent), the e-way bill, the cash, the parcel. */
 const orderForm = z.object({
   intent: z
-    .enum(["status", "confirm", "pack", "ship", "cancel", "note", "eway-bill", "cash-collected", "cash-remitted"], {
-      error: "Unknown order action.",
-    })
+    .enum(
+      [
+        "status",
+        "confirm",
+        "pack",
+        "ship",
+        "cancel",
+        "note",
+        "eway-bill",
+        "cash-collected",
+        "cash-remitted",
+        "book-courier",
+        "check-in",
+      ],
+      { error: "Unknown order action." },
+    )
     .default("status"),
   reason: z
     .union([z.literal(""), z.enum(Object.keys(SHOP_CANCEL_REASONS) as [string, ...string[]])], {
@@ -30,6 +46,8 @@ const orderForm = z.object({
     })
     .default(""),
 });
+
+type Intent = z.output<typeof orderForm>["intent"];
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider>; url: URL };
 
@@ -45,23 +63,31 @@ const DONE: Record<string, string> = {
   status: "Order status updated",
 };
 
+type Step = { db: AppServices["db"]; actor: Actor; orderId: number; form: FormData; reason: string };
+
+/** Each form's one service call (the status form's is apart: it may be sent without a status). */
+const STEPS: Record<Exclude<Intent, "status" | "book-courier" | "check-in">, (step: Step) => Promise<unknown>> = {
+  confirm: ({ db, actor, orderId }) => confirmCashOrder(db, actor, orderId),
+  pack: ({ db, actor, orderId }) => markPacked(db, actor, orderId),
+  ship: ({ db, actor, orderId }) => shipPackedOrder(db, actor, orderId),
+  cancel: ({ db, actor, orderId, reason }) => cancelOrderByShop(db, actor, orderId, reason),
+  note: ({ db, actor, orderId, form }) => addOrderNote(db, actor, orderId, formFields(form, orderNoteSchema)),
+  "eway-bill": ({ db, actor, orderId, form }) =>
+    recordEwayBill(db, actor, { ...formFields(form, ewayBillNumberSchema), orderId }),
+  "cash-collected": ({ db, actor, orderId }) => markCashCollected(db, actor, orderId),
+  "cash-remitted": ({ db, actor, orderId, form }) =>
+    recordOrderRemittance(db, actor, orderId, formFields(form, cashRemittanceFormSchema)),
+};
+
 /** Runs the step asked for on the order, through its one service, and comes back to the order's page. */
 export async function orderPageAction({ request, context, url }: ActionArgs, orderId: number) {
   const actor = adminOrLogin({ context, request, url });
   const { db } = appServices(context);
   const form = await readForm(request);
   const { intent, reason } = routeFields(form, orderForm);
+  if (intent === "book-courier" || intent === "check-in") return parcelAction(intent, { context, request, orderId });
   try {
-    if (intent === "confirm") await confirmCashOrder(db, actor, orderId);
-    else if (intent === "pack") await markPacked(db, actor, orderId);
-    else if (intent === "ship") await shipPackedOrder(db, actor, orderId);
-    else if (intent === "cancel") await cancelOrderByShop(db, actor, orderId, reason);
-    else if (intent === "note") await addOrderNote(db, actor, orderId, formFields(form, orderNoteSchema));
-    else if (intent === "eway-bill")
-      await recordEwayBill(db, actor, { ...formFields(form, ewayBillNumberSchema), orderId });
-    else if (intent === "cash-collected") await markCashCollected(db, actor, orderId);
-    else if (intent === "cash-remitted")
-      await recordOrderRemittance(db, actor, orderId, formFields(form, cashRemittanceFormSchema));
+    if (intent !== "status") await STEPS[intent]({ db, actor, orderId, form, reason });
     else {
       const input = { ...formFields(form, changeStatusSchema), orderId };
       if (!input.to) {

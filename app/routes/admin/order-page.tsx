@@ -9,6 +9,7 @@ import { OrderMoneyTimeline } from "../../components/admin/order-money-timeline.
 import { OrderActions } from "../../components/admin/orders/order-actions.tsx";
 import { OrderReturns } from "../../components/admin/orders/returns-of-order.tsx";
 import { ShipmentTimelinePanel } from "../../components/admin/orders/shipment-timeline.tsx";
+import { ParcelPanel } from "../../components/admin/parcel-panel.tsx";
 import { StaffNotes } from "../../components/admin/staff-notes.tsx";
 import { StatusChangeForm } from "../../components/admin/status-change-form.tsx";
 import { OrderView } from "../../components/orders/order-view.tsx";
@@ -20,7 +21,8 @@ const MISSING = "This order could not be found.";
 
 export async function loader({ request, context, url, params }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
-  const page = await adminOrderPage(appServices(context).db, actor, idFromPath(params.orderId, MISSING));
+  const { db, carrier } = appServices(context);
+  const page = await adminOrderPage(db, actor, idFromPath(params.orderId, MISSING), { courierOn: carrier !== null });
   // A parcel is usually with the buyer four days after it leaves.
   const expectedDefault = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
   return { page, expectedDefault };
@@ -42,8 +44,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const { page } = loaderData;
   const { order } = page;
   const failure = actionData?.ok === false ? actionData : undefined;
-  const failed = (intents: string[]) =>
-    failure && intents.includes(failure.values?.intent ?? "") ? failure : undefined;
+  const failed = (intents: string[]) => (failure && intents.includes(intentOf(failure) ?? "") ? failure : undefined);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
       <nav className="flex flex-wrap gap-4 text-sm">
@@ -63,7 +64,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <StatusPanel page={page} expectedDefault={loaderData.expectedDefault} failure={failed(["status"])} />
       ) : null}
       {page.actions.manage ? <EwayBillPanel order={order} /> : null}
-      <ShipmentTimelinePanel shipments={page.shipments} />
+      <ParcelPanel orderId={order.id} parcel={page.parcel} failure={failed(["book-courier", "check-in"])?.message} />
+      {page.shipments.length > 0 ? <ShipmentTimelinePanel shipments={page.shipments} /> : null}
       {order.money ? <OrderMoneyTimeline order={{ ...order, money: order.money }} /> : null}
       <OrderReturns returns={page.returns} />
       <StaffNotes notes={page.notes} error={failed(["note"])?.fieldErrors?.body ?? failed(["note"])?.message} />
@@ -72,6 +74,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 type Page = Route.ComponentProps["loaderData"]["page"];
+
+/** The form a failure came from: the page has several, and each says so beside itself. */
+function intentOf(failure: object): string | undefined {
+  return "values" in failure ? (failure.values as { intent?: string } | undefined)?.intent : undefined;
+}
 
 /** Any move the order's table allows, with what its mail needs: the manager's override of the steps above. */
 function StatusPanel(props: {

@@ -43,6 +43,10 @@ export function subjectOf(message: MailMessage | QueuedMail): string {
       return "You are invited to the Kesar shop's staff";
     case "review-invitation":
       return `How did your Kesar order ${message.payload.orderNumber} fit?`;
+    case "parcel-news":
+      return message.payload.news === "out-for-delivery"
+        ? `Your order ${message.payload.orderNumber} is out for delivery`
+        : `We could not deliver your order ${message.payload.orderNumber}`;
     case "return-status":
       return `Your return from order ${message.payload.orderNumber}: ${returnStatusWords(message.payload.status, message.payload.refundDone)}`;
   }

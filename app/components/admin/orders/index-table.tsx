@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
-import { PARCEL_STATE_LABELS } from "#core/order-tabs.ts";
 import { PAYMENT_STATUS_LABELS } from "#core/payment-status.ts";
+import { SHIPMENT_STATUS_LABELS } from "#core/shipment-status.ts";
 import type { OrderIndexRow } from "#server/orders/order-index.schemas.ts";
 import { StatusBadge } from "../../orders/status-badge.tsx";
 import { AdminTable } from "../admin-table.tsx";
@@ -93,7 +93,7 @@ function StatusCell({ row }: { row: OrderIndexRow }) {
   const marks = [
     row.confirmed ? "Confirmed" : null,
     row.packed && row.status === "placed" ? "Packed" : null,
-    row.shipmentStatus ? PARCEL_STATE_LABELS[row.shipmentStatus] : null,
+    row.shipmentStatus ? SHIPMENT_STATUS_LABELS[row.shipmentStatus] : null,
     row.openReturn ? "Return open" : null,
   ].filter(Boolean);
   return (
