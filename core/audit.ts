@@ -26,6 +26,8 @@ export const AUDIT_KINDS = {
   "order.cash-remitted": "Cash remitted",
   "order.eway-bill": "E-way bill entered",
   "order.courier-booked": "Courier booked",
+  "order.failed-delivery-answered": "Failed delivery answered",
+  "order.checked-in": "Returned parcel checked in",
   "return.step": "Return step",
   "return.upi-refund": "UPI refund paid",
   "product.created": "Product added",

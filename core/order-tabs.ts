@@ -37,8 +37,9 @@ export const ORDER_TAB_HINTS: Record<OrderTab, string> = {
   "to-confirm": "Cash orders not yet confirmed with the buyer.",
   "to-pack": "Paid orders, and cash orders confirmed, waiting to be packed.",
   "to-ship": "Packed, waiting for the courier.",
-  "in-transit": "With the courier.",
-  "delivery-failed": "A delivery attempt failed, on the way back, or refused at the door.",
+  "in-transit": "With the courier, or shipped by hand.",
+  "delivery-failed":
+    "A delivery attempt failed, the parcel is on its way back or lost, or it is back and waits to be checked in.",
   delivered: "Delivered to the buyer.",
   returns: "Orders with a return or exchange under way.",
   cancelled: "Cancelled before delivery.",

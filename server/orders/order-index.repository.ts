@@ -1,5 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { OrderTab } from "#core/order-tabs.ts";
+import type { ShipmentStatus } from "#core/shipment-status.ts";
 import type { Executor } from "../db/schema.ts";
 
 /*
@@ -11,8 +12,14 @@ import type { Executor } from "../db/schema.ts";
  * named in record 45.
  */
 
-/** Failed delivery attempts, and parcels on their way back. */
-const FAILED_PARCEL_ORDERS = sql`select s.order_id from shipments s where s.status in ('delivery-failed', 'rto')`;
+/**
+ * Parcels the courier could not deliver (record 43's shipment machine): a failed attempt waiting
+ * for an answer, a parcel on its way back, one the courier lost.
+ */
+const FAILED_PARCEL_STATES: readonly ShipmentStatus[] = ["delivery-failed", "rto", "lost"];
+const FAILED_PARCEL_ORDERS = sql`select s.order_id from shipments s where s.status in (${sql.join(
+  FAILED_PARCEL_STATES.map((state) => sql.lit(state)),
+)})`;
 /** A cash order with cash to take at the door (store credit may have paid it all). */
 const CASH_TO_COLLECT = sql`orders.payment_method = 'cod' and orders.total > orders.store_credit_used`;
 
@@ -33,12 +40,14 @@ function tabBranches(tab: OrderTab): RawBuilder<SqlBool>[] {
     case "to-ship":
       return [sql<SqlBool>`(orders.status = 'placed' and orders.packed_at is not null)`];
     case "in-transit":
+      // Shipped, its parcel on its way (or shipped by hand, without one the shop booked).
       return [sql<SqlBool>`(orders.status = 'shipped' and orders.id not in (${FAILED_PARCEL_ORDERS}))`];
     case "delivery-failed":
-      // Parcels the courier could not deliver or is bringing back, and those back with us.
+      // Parcels the courier could not deliver, is bringing back or lost, and those back at the
+      // warehouse until they are checked in (refused at the door, or cancelled on the way).
       return [
         sql<SqlBool>`(orders.status = 'shipped' and orders.id in (${FAILED_PARCEL_ORDERS}))`,
-        sql<SqlBool>`(orders.status = 'returned-to-origin')`,
+        sql<SqlBool>`(orders.awaiting_check_in = 1)`,
       ];
     case "delivered":
       return [sql<SqlBool>`(orders.status = 'delivered')`];

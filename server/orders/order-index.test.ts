@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
 import type { OrderTab } from "#core/order-tabs.ts";
 import { requestReturn } from "../returns/returns.service.ts";
+import { checkInParcel } from "../shipping/check-in.service.ts";
 import { failure } from "../testing/app-error.ts";
 import { cashOrder, paidOnline, parcelOf, staffActor } from "../testing/back-office.ts";
 import { takeThrough } from "../testing/return-fixtures.ts";
@@ -69,16 +70,27 @@ describeEachDatabase("the order index's tabs", (database) => {
     });
   });
 
-  it("shows a failed delivery attempt, a parcel on its way back and a refused parcel under Delivery failed, returns under Returns, cancellations under Cancelled", async () => {
+  it("shows a failed attempt, a parcel coming back or lost and one back until it is checked in under Delivery failed, returns under Returns, cancellations under Cancelled", async () => {
     const { db } = database();
     const failed = await cashOrder(db);
     await changeStatus(db, SYSTEM, { orderId: failed.id, from: "placed", to: "shipped" });
     await parcelOf(db, failed, "AWB1000000001", "delivery-failed");
     expect(await tabOf(db, failed.orderNumber)).toEqual(["delivery-failed"]);
+    const lost = await cashOrder(db);
+    await changeStatus(db, SYSTEM, { orderId: lost.id, from: "placed", to: "shipped" });
+    await parcelOf(db, lost, "AWB1000000002", "lost");
+    expect(await tabOf(db, lost.orderNumber)).toEqual(["delivery-failed"]);
+    const onItsWay = await cashOrder(db);
+    await changeStatus(db, SYSTEM, { orderId: onItsWay.id, from: "placed", to: "shipped" });
+    await parcelOf(db, onItsWay, "AWB1000000003", "out-for-delivery");
+    expect(await tabOf(db, onItsWay.orderNumber)).toEqual(["in-transit"]);
     const refused = await cashOrder(db);
     await changeStatus(db, SYSTEM, { orderId: refused.id, from: "placed", to: "shipped" });
     await changeStatus(db, SYSTEM, { orderId: refused.id, from: "shipped", to: "returned-to-origin" });
     expect(await tabOf(db, refused.orderNumber)).toEqual(["delivery-failed"]);
+    // Checked in at the warehouse, its pieces are on the shelf again: nothing is left to do.
+    await checkInParcel(db, packer, refused.id);
+    expect(await tabOf(db, refused.orderNumber)).toEqual([]);
     const cancelled = await cashOrder(db);
     await changeStatus(db, manager, { orderId: cancelled.id, from: "placed", to: "cancelled", reason: "out-of-stock" });
     expect(await tabOf(db, cancelled.orderNumber)).toEqual(["cancelled"]);

@@ -1,5 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -25,6 +26,16 @@ export async function checkInParcel(db: Db, actor: Actor, orderId: number, now: 
           : "This parcel was checked in already: its pieces are on the shelf.",
       );
     }
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: "order.checked-in",
+        subject: { type: "order", id: order.id, label: order.orderNumber },
+        after: { checkedInAt: now },
+      },
+      now,
+    );
     return done;
   });
   if (shows) await catalogVersion(db).changed();

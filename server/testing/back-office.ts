@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { StaffActor } from "#core/actor.ts";
 import type { StaffRole } from "#core/permissions.ts";
+import type { ShipmentStatus } from "#core/shipment-status.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
 import { placeOrder } from "../orders/place-order.ts";
@@ -39,7 +40,7 @@ export async function parcelOf(
   db: Db,
   order: { id: number; orderNumber: string },
   awb: string,
-  status: "booked" | "in-transit" | "delivery-failed" | "rto" = "booked",
+  status: ShipmentStatus = "booked",
 ): Promise<void> {
   const now = Date.now();
   await insertShipment(db, {
