@@ -130,8 +130,15 @@ async function bookOne(
   if (!(await claimBookingStep(db, shipment.id, now() + BOOKING_HOLD_MS, now()))) {
     return resultOf(order, shipment, "in-progress");
   }
+  // Read again once held: another booking may have finished between the first read and the claim,
+  // and its steps must not be taken twice.
+  const held = (await findShipment(db, shipment.id)) ?? shipment;
+  if (held.pickupRequestedAt) {
+    await endBookingStep(db, held.id, null, now());
+    return resultOf(order, held, "already-booked");
+  }
   try {
-    const booked = await runSteps(db, carrier, { actor, order }, shipment, bookingRequest(order, lines, shipment), now);
+    const booked = await runSteps(db, carrier, { actor, order }, held, bookingRequest(order, lines, held), now);
     await endBookingStep(db, shipment.id, null, now());
     return resultOf(order, booked, "booked");
   } catch (error) {

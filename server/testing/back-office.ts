@@ -62,3 +62,20 @@ export async function parcelOf(
     updatedAt: now,
   });
 }
+
+/** An order's audit entries, oldest first, with their values read back. */
+export async function auditEntriesOf(db: Db, orderId: number) {
+  const rows = await db
+    .selectFrom("auditLog")
+    .selectAll()
+    .where("subjectType", "=", "order")
+    .where("subjectId", "=", String(orderId))
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    kind: row.kind,
+    actor: row.actor,
+    actorRole: row.actorRole,
+    after: row.after === null ? null : (JSON.parse(row.after) as Record<string, unknown>),
+  }));
+}
