@@ -40,6 +40,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     permissions: ["orders.view", "orders.pack"],
   },
   { path: "admin/jobs/:jobId", file: "routes/admin/order-job.tsx", permissions: ["orders.view", "orders.pack"] },
+  { path: "admin/jobs/:jobId/paper.pdf", file: "routes/admin/job-paper.ts", permissions: ["orders.pack"] },
   { path: "admin/customers", file: "routes/admin/customer-index.tsx", permissions: ["customers.view"] },
   { path: "admin/customers.csv", file: "routes/admin/customers-file.ts", permissions: ["customers.export"] },
   { path: "admin/customers/:customerId", file: "routes/admin/customer-page.tsx", permissions: ["customers.view"] },

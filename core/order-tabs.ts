@@ -61,13 +61,37 @@ export function isOrderTab(value: string): value is OrderTab {
   return (ORDER_TABS as readonly string[]).includes(value);
 }
 
-/** The bulk actions of the index, each run as one job with a result per order. */
-export const BULK_ACTIONS = ["confirm", "pack", "ship", "cancel"] as const;
+/**
+ * The bulk actions of the index, each run as one job with a result per order. The three papers
+ * are one PDF each, of the orders the job found printable (record 43's labels, labels each with
+ * its packing slip, and the pick list).
+ */
+export const BULK_ACTIONS = [
+  "confirm",
+  "pack",
+  "book",
+  "ship",
+  "cancel",
+  "labels",
+  "parcel-papers",
+  "pick-list",
+] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+export const PAPER_ACTIONS = ["labels", "parcel-papers", "pick-list"] as const satisfies readonly BulkAction[];
+export type PaperAction = (typeof PAPER_ACTIONS)[number];
+
+export function isPaperAction(action: string): action is PaperAction {
+  return (PAPER_ACTIONS as readonly string[]).includes(action);
+}
 
 export const BULK_ACTION_LABELS: Record<BulkAction, string> = {
   confirm: "Confirm",
   pack: "Mark as packed",
+  book: "Book courier",
   ship: "Mark as shipped",
   cancel: "Cancel",
+  labels: "Print labels",
+  "parcel-papers": "Print labels and packing slips",
+  "pick-list": "Print pick list",
 };

@@ -12,7 +12,12 @@ import { recentJobs } from "./order-jobs.service.ts";
  * latest bulk jobs, and which of the bulk actions and files the member's role offers (the services
  * check each again).
  */
-export async function orderIndexScreen(db: Db, actor: Actor, query: OrderIndexQuery) {
+export async function orderIndexScreen(
+  db: Db,
+  actor: Actor,
+  query: OrderIndexQuery,
+  { courierOn = false }: { courierOn?: boolean } = {},
+) {
   // Read before the page: the live feed starts after it, so nothing falls between the two.
   const feedFrom = await latestOrderEvent(db, actor);
   const [page, jobs] = await Promise.all([orderIndex(db, actor, query), recentJobs(db, actor)]);
@@ -24,6 +29,8 @@ export async function orderIndexScreen(db: Db, actor: Actor, query: OrderIndexQu
     may: {
       manage: can(actor, "orders.manage"),
       pack: can(actor, "orders.pack"),
+      // Booking with the courier, when the shop has one (record 43).
+      book: courierOn && can(actor, "orders.pack"),
       export: can(actor, "orders.export"),
       filterAll: can(actor, "orders.view"),
     },

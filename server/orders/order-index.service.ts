@@ -1,5 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { INDIA_OFFSET_MS } from "#core/dates.ts";
+import { STATUS_LABELS } from "#core/order-status.ts";
 import { ORDER_TABS, type OrderTab, PACKING_TABS, TAB_COUNT_CAP } from "#core/order-tabs.ts";
 import { maskedPhone, seesPhones } from "#core/permissions.ts";
 import { readIndianMobile } from "#core/phone.ts";
@@ -17,6 +18,7 @@ import {
   orderIsInTabs,
 } from "./order-index.repository.ts";
 import type { OrderIndexPage, OrderIndexQuery, OrderIndexRow } from "./order-index.schemas.ts";
+import { orderRow } from "./order-rows.service.ts";
 
 /*
  * The order index (record 45): tabs that are saved filters, a search by order number, buyer's
@@ -173,14 +175,30 @@ function indexRow(row: FetchedRow, phones: boolean): OrderIndexRow {
   };
 }
 
+/** Whether the actor may open the order: any, for whoever sees every order; the packing bench, those of its tabs. */
+export async function mayOpenOrder(executor: Executor, actor: Actor, orderId: number): Promise<boolean> {
+  if (can(actor, "orders.view")) return true;
+  return can(actor, "orders.pack") && orderIsInTabs(executor, orderId, PACKING_TABS);
+}
+
+/** Why the packing bench may not open an order: where the order stands, and what the bench opens. */
+export async function packingBenchRefusal(executor: Executor, orderId: number): Promise<string> {
+  const order = await orderRow(executor, { id: orderId });
+  const where = !order
+    ? "could not be found"
+    : order.status === "placed"
+      ? "is not ready to pack yet (its cash is not confirmed with the buyer, or its payment has not arrived)"
+      : `is ${STATUS_LABELS[order.status].toLowerCase()}`;
+  return `This order ${where}: the packing bench opens only orders waiting to be packed or shipped.`;
+}
+
 /**
  * The packing bench opens an order only while it waits in one of its tabs (To pack, To ship);
  * whoever may see every order opens any. Refuses with the role's words otherwise.
  */
 export async function assertMayOpenOrder(executor: Executor, actor: Actor, orderId: number): Promise<void> {
   assertCanAny(actor, ["orders.view", "orders.pack"]);
-  if (can(actor, "orders.view")) return;
-  if (!(await orderIsInTabs(executor, orderId, PACKING_TABS))) {
-    throw new AppError("forbidden", "The packing bench opens only orders waiting to be packed or shipped.");
+  if (!(await mayOpenOrder(executor, actor, orderId))) {
+    throw new AppError("forbidden", await packingBenchRefusal(executor, orderId));
   }
 }

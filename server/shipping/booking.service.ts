@@ -54,7 +54,7 @@ const BOOKING_HOLD_MS = 2 * 60_000;
 export const BOOKING_BATCH_MAX = 100;
 
 /** The courier, or the refusal a shop without one gives. */
-function carrierOf(deps: BookingDeps): CarrierProvider {
+export function carrierOf(deps: BookingDeps): CarrierProvider {
   if (!deps.carrier) {
     throw new AppError(
       "courier-booking-off",

@@ -20,7 +20,8 @@ import type { Route } from "./+types/order-index";
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
   const query = orderIndexQuerySchema.parse(Object.fromEntries(url.searchParams));
-  return { query, ...(await orderIndexScreen(appServices(context).db, actor, query)) };
+  const { db, carrier } = appServices(context);
+  return { query, ...(await orderIndexScreen(db, actor, query, { courierOn: carrier !== null })) };
 }
 
 /** A bulk action on the rows ticked runs as one job; its page shows each order's result. */
@@ -28,7 +29,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
   const form = await readForm(request);
   try {
-    const jobId = await runBulkAction(appServices(context).db, actor, formFields(form, bulkActionSchema));
+    const { db, carrier } = appServices(context);
+    const jobId = await runBulkAction(db, actor, formFields(form, bulkActionSchema), { carrier });
     return redirect(`/admin/jobs/${jobId}`);
   } catch (error) {
     return formFailure(error);

@@ -1,3 +1,4 @@
+import { Printer } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { formatShopDateTime } from "#core/dates.ts";
@@ -26,7 +27,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const actor = adminOrLogin({ context, request, url });
   routeFields(await readForm(request), retryForm);
   try {
-    const jobId = await retryJob(appServices(context).db, actor, { jobId: String(idFromPath(params.jobId, MISSING)) });
+    const { db, carrier } = appServices(context);
+    const jobId = await retryJob(db, actor, { jobId: String(idFromPath(params.jobId, MISSING)) }, { carrier });
     return redirect(`/admin/jobs/${jobId}`);
   } catch (error) {
     return formFailure(error);
@@ -64,6 +66,7 @@ export default function OrderJob({ loaderData, actionData }: Route.ComponentProp
         ) : null}
         {job.finishedAt ? "" : " · not finished: the orders not reached were not changed"}
       </p>
+      {job.paper ? <PaperLink jobId={job.id} printed={done} /> : null}
       <FormError message={actionData?.ok === false ? actionData.message : undefined} />
       {left > 0 ? (
         <Form method="post">
@@ -71,23 +74,42 @@ export default function OrderJob({ loaderData, actionData }: Route.ComponentProp
           <SubmitButton label={`Try the ${left} again`} pendingLabel="Trying again…" className="btn-primary" />
         </Form>
       ) : null}
-      <ul className="card divide-y divide-zinc-200 text-sm dark:divide-zinc-800" data-testid="job-results">
-        {job.results.map((row) => (
-          <li
-            key={row.orderId}
-            className="flex flex-wrap items-baseline justify-between gap-2 p-3"
-            data-outcome={row.outcome}
-          >
-            <Link to={`/admin/orders/${row.orderId}`} className="font-medium underline">
-              {row.orderNumber}
-            </Link>
-            <span className={row.outcome === "failed" ? "text-red-700 dark:text-red-300" : ""}>
-              {OUTCOME_LABELS[row.outcome]}
-              {row.message ? `: ${row.message}` : ""}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <JobResults results={job.results} />
     </div>
+  );
+}
+
+/** A print job's one PDF, of the orders it found printable. */
+function PaperLink({ jobId, printed }: { jobId: number; printed: number }) {
+  return (
+    <p>
+      <a href={`/admin/jobs/${jobId}/paper.pdf`} className="btn-primary" target="_blank" rel="noreferrer">
+        <Printer aria-hidden="true" className="size-4" />
+        Open the PDF ({printed} {printed === 1 ? "order" : "orders"})
+      </a>
+    </p>
+  );
+}
+
+/** Each order's result, with what failed and why. */
+function JobResults({ results }: { results: Route.ComponentProps["loaderData"]["results"] }) {
+  return (
+    <ul className="card divide-y divide-zinc-200 text-sm dark:divide-zinc-800" data-testid="job-results">
+      {results.map((row) => (
+        <li
+          key={row.orderId}
+          className="flex flex-wrap items-baseline justify-between gap-2 p-3"
+          data-outcome={row.outcome}
+        >
+          <Link to={`/admin/orders/${row.orderId}`} className="font-medium underline">
+            {row.orderNumber}
+          </Link>
+          <span className={row.outcome === "failed" ? "text-red-700 dark:text-red-300" : ""}>
+            {OUTCOME_LABELS[row.outcome]}
+            {row.message ? `: ${row.message}` : ""}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

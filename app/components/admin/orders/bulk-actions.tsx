@@ -1,15 +1,33 @@
 import { SHOP_CANCEL_REASONS } from "#core/cancel-reasons.ts";
-import { BULK_ACTION_LABELS, type BulkAction, type OrderTab } from "#core/order-tabs.ts";
+import { BULK_ACTION_LABELS, type BulkAction, type OrderTab, PAPER_ACTIONS } from "#core/order-tabs.ts";
 
-type May = { manage: boolean; pack: boolean; export: boolean };
+type May = { manage: boolean; pack: boolean; book: boolean; export: boolean };
+
+/** The tabs whose orders are still to leave: where booking and parcel paper are offered. */
+const LEAVING: readonly OrderTab[] = ["to-pack", "to-ship", "all"];
 
 /** Which bulk actions a tab offers, of those the member's role may take. */
 function actionsFor(tab: OrderTab, may: May): BulkAction[] {
   const actions: BulkAction[] = [];
   if (may.manage && (tab === "to-confirm" || tab === "all")) actions.push("confirm");
   if (may.pack && ["to-pack", "all"].includes(tab)) actions.push("pack");
+  if (may.book && LEAVING.includes(tab)) actions.push("book");
   if (may.pack && ["to-ship", "all"].includes(tab)) actions.push("ship");
   return actions;
+}
+
+/** Labels, labels with packing slips, the pick list: one PDF each of the orders ticked. */
+function PrintActions({ tab, may }: { tab: OrderTab; may: May }) {
+  if (!may.pack || !LEAVING.includes(tab)) return null;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      {PAPER_ACTIONS.map((action) => (
+        <button key={action} type="submit" name="action" value={action} className="btn-outline px-3 py-1.5">
+          {BULK_ACTION_LABELS[action]}
+        </button>
+      ))}
+    </span>
+  );
 }
 
 const REASONS = Object.entries(SHOP_CANCEL_REASONS);
@@ -34,6 +52,7 @@ export function BulkActions({ id, tab, may }: { id: string; tab: OrderTab; may: 
           {BULK_ACTION_LABELS[action]}
         </button>
       ))}
+      <PrintActions tab={tab} may={may} />
       {cancels ? (
         <span className="flex items-end gap-2">
           <label className="sr-only" htmlFor="bulk-reason">
