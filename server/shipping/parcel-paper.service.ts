@@ -8,7 +8,7 @@ import { assertCan } from "../access.ts";
 import { findProduct } from "../catalog/catalog.service.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { mayOpenOrder, packingBenchRefusal } from "../orders/order-index.service.ts";
+import { assertMayOpenOrder, mayOpenOrder, packingBenchRefusal } from "../orders/order-index.service.ts";
 import { orderLines, orderRow, ordersWithFirstLine } from "../orders/order-rows.service.ts";
 import type { OrderLineRow, OrderRow } from "../processes/order-process.ts";
 import type { ShipmentRow } from "../processes/shipment-process.ts";
@@ -169,6 +169,7 @@ export type LabelDocument = { pdf: Buffer; source: "courier" | "shop"; filename:
 /** An order's label: the courier's own when it makes one, else the shop's. */
 export async function orderLabel(deps: PaperDeps, actor: Actor, orderId: number): Promise<LabelDocument> {
   assertCan(actor, "orders.pack");
+  await assertMayOpenOrder(deps.db, actor, orderId);
   const parcel = await parcelOf(deps.db, actor, orderId);
   if (typeof parcel === "string") throw new AppError("not-found", parcel);
   const filename = `label-${parcel.order.orderNumber}.pdf`;
@@ -180,6 +181,7 @@ export async function orderLabel(deps: PaperDeps, actor: Actor, orderId: number)
 /** An order's packing slip. */
 export async function orderPackingSlip(deps: PaperDeps, actor: Actor, orderId: number) {
   assertCan(actor, "orders.pack");
+  await assertMayOpenOrder(deps.db, actor, orderId);
   const parcel = await parcelOf(deps.db, actor, orderId);
   if (typeof parcel === "string") throw new AppError("not-found", parcel);
   const pdf = await renderPackingSlips([await slipOf(deps.db, parcel, deps.shop)]);

@@ -71,6 +71,11 @@ describe("the admin route table", () => {
         "/admin/customers/:customerId",
         "/admin/staff",
         "/admin/audit",
+        "/admin/jobs/:jobId/paper.pdf",
+        "/admin/orders/:orderId/label",
+        "/admin/orders/:orderId/packing-slip",
+        "/admin/shipments",
+        "/admin/shipments/:paper",
       ].sort(),
     );
     for (const entry of table) {
@@ -127,6 +132,7 @@ describeOnSqlite("the admin access matrix over HTTP", (database) => {
   let offerId: number;
   /** A bulk job, confirming the first order. */
   let jobId: number;
+  let paperJobId: number;
 
   beforeAll(async () => {
     shop = await startTestShop(database());
@@ -144,6 +150,7 @@ describeOnSqlite("the admin access matrix over HTTP", (database) => {
     victimId = (await makeCustomer(db)).id;
     offerId = (await createOffer(db, SYSTEM, offerForm({ name: "GUARDED10" }))).id;
     jobId = await runBulkAction(db, SYSTEM, { action: "confirm", order: [String(orderId)] });
+    paperJobId = await runBulkAction(db, SYSTEM, { action: "labels", order: [String(orderId)] });
     const login = async (email: string, password: string) => {
       const response = await shop.request({
         method: "POST",
@@ -171,6 +178,10 @@ describeOnSqlite("the admin access matrix over HTTP", (database) => {
     if (path === "/admin/orders/:orderId/eway-bill.json") return `/admin/orders/${ewayOrderId}/eway-bill.json`;
     if (path === "/admin/orders/:orderId") return `/admin/orders/${orderId}`;
     if (path === "/admin/jobs/:jobId") return `/admin/jobs/${jobId}`;
+    if (path === "/admin/jobs/:jobId/paper.pdf") return `/admin/jobs/${paperJobId}/paper.pdf`;
+    if (path === "/admin/orders/:orderId/label") return `/admin/orders/${orderId}/label`;
+    if (path === "/admin/orders/:orderId/packing-slip") return `/admin/orders/${orderId}/packing-slip`;
+    if (path === "/admin/shipments/:paper") return `/admin/shipments/labels.pdf?orderId=${orderId}`;
     if (path === "/admin/customers/:customerId") return `/admin/customers/g-${orderId}`;
     return path;
   };

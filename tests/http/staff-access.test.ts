@@ -49,6 +49,8 @@ type Fixtures = {
   offerId: number;
   returnId: number;
   jobId: number;
+  /** The packer's print job of the order it packed. */
+  paperJobId: number;
   customerRef: string;
 };
 
@@ -63,6 +65,11 @@ function sample(path: string, f: Fixtures): string {
     "/admin/orders/:orderId": `/admin/orders/${f.toPack}`,
     "/admin/updateorderstatus": `/admin/updateorderstatus?id=${f.toPack}`,
     "/admin/jobs/:jobId": `/admin/jobs/${f.jobId}`,
+    "/admin/jobs/:jobId/paper.pdf": `/admin/jobs/${f.paperJobId}/paper.pdf`,
+    "/admin/orders/:orderId/label": `/admin/orders/${f.toPack}/label`,
+    "/admin/orders/:orderId/packing-slip": `/admin/orders/${f.toPack}/packing-slip`,
+    "/admin/shipments": "/admin/shipments",
+    "/admin/shipments/:paper": `/admin/shipments/pick-list.pdf?orderId=${f.toPack}`,
     "/admin/customers": "/admin/customers",
     "/admin/customers.csv": "/admin/customers.csv",
     "/admin/customers/:customerId": `/admin/customers/${f.customerRef}`,
@@ -106,6 +113,10 @@ function attacks(f: Fixtures): Record<string, string>[] {
     { intent: "disable", id: String(f.offerId) },
     { intent: "note", body: "planted" },
     { intent: "retry" },
+    { intent: "book-courier" },
+    { intent: "check-in" },
+    { intent: "book", orderId: String(f.toPack) },
+    { action: "labels", order: String(f.toPack) },
   ];
 }
 
@@ -149,6 +160,7 @@ async function fixtures(db: Db): Promise<Fixtures> {
     offerId,
     returnId: request.id,
     jobId: 0,
+    paperJobId: 0,
     customerRef: `g-${delivered.id}`,
   };
 }
@@ -156,7 +168,17 @@ async function fixtures(db: Db): Promise<Fixtures> {
 describe("the admin route table", () => {
   it("gives every admin route a permission and a sample address", () => {
     expect(ADMIN_ROUTES.length).toBeGreaterThan(20);
-    const f = { productId: 1, toPack: 1, delivered: 1, eway: 1, offerId: 1, returnId: 1, jobId: 1, customerRef: "g-1" };
+    const f = {
+      productId: 1,
+      toPack: 1,
+      delivered: 1,
+      eway: 1,
+      offerId: 1,
+      returnId: 1,
+      jobId: 1,
+      paperJobId: 1,
+      customerRef: "g-1",
+    };
     for (const path of ADMIN_ROUTES) {
       expect(permissionsOfPattern(path), `${path} has no permission in app/admin-pages.ts`).not.toEqual([]);
       expect(sample(path, f)).toMatch(/^\//);
@@ -198,6 +220,7 @@ describeOnSqlite("every admin route for every role, over HTTP", (database) => {
           guestId: null,
         };
         f.jobId = await runBulkAction(db, packer, { action: "pack", order: [String(second.id)] });
+        f.paperJobId = await runBulkAction(db, packer, { action: "labels", order: [String(second.id)] });
       }
     }
   });
@@ -265,9 +288,28 @@ describeOnSqlite("every admin route for every role, over HTTP", (database) => {
     expect(pack.statusCode).toBe(302);
     expect(pack.headers.location).toMatch(/^\/admin\/jobs\/\d+$/);
     expect((await orderRow(shop.services.db, { id: f.toPack }))?.packedAt).not.toBeNull();
-    for (const url of ["/admin/gst", "/admin/orders.csv", "/admin/customers.csv", `/admin/orders/${f.delivered}`]) {
+    for (const url of [
+      "/admin/gst",
+      "/admin/orders.csv",
+      "/admin/customers.csv",
+      `/admin/orders/${f.delivered}`,
+      // A delivered order's paper is not the packing bench's, whatever address it types.
+      `/admin/orders/${f.delivered}/label`,
+    ]) {
       expect((await shop.request({ method: "GET", url, headers: packer })).statusCode, url).toBe(403);
     }
+    // The shipments page shows the packing bench its To ship view only, and takes no answer to a failed delivery.
+    const shipments = await shop.request({ method: "GET", url: "/admin/shipments?view=ndr", headers: packer });
+    expect(shipments.statusCode).toBe(200);
+    expect(shipments.body).toContain("To ship");
+    expect(shipments.body).not.toContain("Failed deliveries");
+    const ndr = await shop.request({
+      method: "POST",
+      url: "/admin/shipments",
+      headers: { ...FORM, ...packer },
+      payload: form({ intent: "ndr", shipmentId: "1", choice: "return" }),
+    });
+    expect(ndr.statusCode).toBe(403);
   });
 
   it("lets Support see orders and customers but refuses it the files of personal data", async () => {
@@ -292,9 +334,17 @@ describeOnSqlite("every admin route for every role, over HTTP", (database) => {
       const nav = /<nav aria-label="Admin"[\s\S]*?<\/nav>/.exec(page.body)?.[0] ?? "";
       return [...nav.matchAll(/<svg[^>]*>[\s\S]*?<\/svg>([^<]+)</g)].map((match) => match[1]?.trim());
     };
-    expect(await menu("packer")).toEqual(["Orders", "Audit log"]);
+    expect(await menu("packer")).toEqual(["Orders", "Shipments", "Audit log"]);
     expect(await menu("catalogue")).toEqual(["Products", "Offers", "Size charts", "Searches", "Audit log"]);
-    expect(await menu("support")).toEqual(["Orders", "Customers", "Users", "Reviews", "Returns", "Audit log"]);
+    expect(await menu("support")).toEqual([
+      "Orders",
+      "Shipments",
+      "Customers",
+      "Users",
+      "Reviews",
+      "Returns",
+      "Audit log",
+    ]);
     expect(await menu("manager")).not.toContain("Staff");
     expect(await menu("manager")).not.toContain("Delivery");
     expect(await menu("owner")).toContain("Staff");
