@@ -7,11 +7,12 @@ import { live } from "./shopper.ts";
 
 /*
  * The back office's staff in a browser (record 45): the owner invites a packer, who sets a password
- * through the link in the mail, packs an order from the packing bench, and is refused the tax report.
+ * through the link in the mail, packs an order from the packing bench, prints its label and
+ * packing slip, books its courier, and is refused the tax report.
  * Each role's reach is proved route by route over HTTP (tests/http/staff-access.test.ts).
  */
 describeJourneys("the shop's staff", (journey) => {
-  it("has the owner invite a packer, who joins through the mail's link, packs an order and is refused the tax report", async () => {
+  it("has the owner invite a packer, who joins through the mail's link, packs, prints and books an order and is refused the tax report", async () => {
     const { shop } = journey();
     let token: string | null = null;
     for (let productId = 1; productId <= 70 && !token; productId++) {
@@ -44,7 +45,7 @@ describeJourneys("the shop's staff", (journey) => {
     await packer.getByRole("button", { name: "Join the staff" }).click();
     await packer.waitForURL(/\/admin\/orders\?tab=to-pack$/);
     const menu = packer.getByRole("navigation", { name: "Admin" }).getByRole("link");
-    await expect.poll(() => menu.allTextContents()).toEqual(["Orders", "Audit log"]);
+    await expect.poll(() => menu.allTextContents()).toEqual(["Orders", "Shipments", "Audit log"]);
 
     const row = packer.getByTestId("admin-order-row").filter({ hasText: orderNumber });
     await expect.poll(() => row.getByTestId("order-index-phone").textContent()).toMatch(/^\+91 \d\d•+\d{3}$/);
@@ -53,6 +54,21 @@ describeJourneys("the shop's staff", (journey) => {
     await packer.getByRole("heading", { name: "Mark as packed: 1 of 1 done" }).waitFor();
     await live(packer, `/admin/orders?tab=to-ship&q=${orderNumber}`);
     await expect.poll(() => packer.getByTestId("admin-order-row").filter({ hasText: orderNumber }).count()).toBe(1);
+
+    // Its label and packing slip, one PDF of the orders ticked.
+    await packer.getByRole("checkbox", { name: `Select ${orderNumber}` }).check();
+    await packer.getByRole("button", { name: "Print labels and packing slips" }).click();
+    await packer.getByRole("heading", { name: "Print labels and packing slips: 1 of 1 done" }).waitFor();
+    const pdfLink = await packer.getByRole("link", { name: "Open the PDF (1 order)" }).getAttribute("href");
+    const pdf = await packer.request.get(`${shop.baseUrl}${pdfLink}`);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // Then the courier, booked from the same tab.
+    await live(packer, `/admin/orders?tab=to-ship&q=${orderNumber}`);
+    await packer.getByRole("checkbox", { name: `Select ${orderNumber}` }).check();
+    await packer.getByRole("button", { name: "Book courier" }).click();
+    await packer.getByRole("heading", { name: "Book courier: 1 of 1 done" }).waitFor();
+    await packer.getByText(/Booked: Delhivery Surface \d+/).waitFor();
 
     const refused = await packer.goto("/admin/gst");
     expect(refused?.status()).toBe(403);
