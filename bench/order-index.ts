@@ -7,8 +7,9 @@
  * The orders are written straight into the tables, newest last, as a shop's history: the newest
  * BENCH_IN_FLIGHT (default 5,000, a sale fortnight's) still under way (a tenth to confirm, three to
  * pack, two to ship, three with the courier, one whose delivery failed), and the older ones
- * settled: 80% delivered, 12% returned to origin (cash refused at the door), 8% cancelled, with an
- * open return on one delivered order in ten of the newest 10,000. Every order that left has its
+ * settled: 80% delivered, 12% returned to origin (cash refused at the door; those of the last 2,000
+ * still waiting to be checked in), 8% cancelled, with an open return on one delivered order in ten
+ * of the newest 10,000. Every order that left has its
  * parcel (a shipment with an AWB). Set BENCH_IN_FLIGHT=50000 for a backlog of half the shop.
  * Bounded: RUNS timed runs per page (default 40) and at most BENCH_SECONDS (default 8) seconds per
  * page.
@@ -151,6 +152,9 @@ function orderRow(index: number, kind: Kind, now: number) {
     pointsRedeemed: 0,
     total: 149_900,
     itemCount: 1,
+    // Parcels refused at the door in the last 2,000 settled orders are back, waiting to be checked in.
+    awaitingCheckIn: kind === "returned" && index >= ORDERS - IN_FLIGHT - 2_000 ? 1 : 0,
+    checkedInAt: kind === "returned" && index < ORDERS - IN_FLIGHT - 2_000 ? at + 10 * 86_400_000 : null,
     createdAt: at,
     updatedAt: at,
   };
