@@ -31,6 +31,8 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     id: "update-product",
     permissions: ["products.view"],
   },
+  // A product's packed weight and size, posted from its edit page (record 43's parcels).
+  { path: "admin/products/:productId/parcel", file: "routes/admin/product-parcel.ts", permissions: ["products.edit"] },
   { path: "admin/orders", file: "routes/admin/order-index.tsx", permissions: ["orders.view", "orders.pack"] },
   { path: "admin/orders.csv", file: "routes/admin/orders-file.ts", permissions: ["orders.export"] },
   { path: "admin/orders/:orderId", file: "routes/admin/order-page.tsx", permissions: ["orders.view", "orders.pack"] },

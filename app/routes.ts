@@ -33,6 +33,12 @@ export default [
   route("data-sources", "routes/data-sources.tsx"),
   route("frame", "routes/personal-frame.ts"),
   route("login", "routes/login.tsx"),
+  // Sign in with a mobile number and a code by SMS; the profile's own number, proved the same way.
+  route("login/mobile", "routes/login-mobile.tsx"),
+  route("profile/mobile", "routes/profile-mobile.tsx"),
+  // A large cash order's confirmation by its buyer, and the short links SMS carry.
+  route("confirm/:token", "routes/cod-confirm.tsx"),
+  route("m/:code", "routes/message-link.ts"),
   route("signup", "routes/signup.tsx"),
   route("logout", "routes/logout.ts"),
   route("account", "routes/account.tsx"),

@@ -140,7 +140,12 @@ function throttledMessage(minutes: number): string {
  * (a planted session id is worthless), what the visitor put in their cart and wishlist joins the
  * account's, and a new session opens. Either all of it happens or none.
  */
-async function startSignedInSession(trx: Executor, userId: string, meta: ClientMeta, now: number): Promise<string> {
+export async function startSignedInSession(
+  trx: Executor,
+  userId: string,
+  meta: ClientMeta,
+  now: number,
+): Promise<string> {
   if (meta.replacesSessionToken) await closeSession(trx, meta.replacesSessionToken);
   if (meta.guestId) {
     await mergeCarts(trx, guestOwner(meta.guestId), userOwner(userId), now);

@@ -2,10 +2,12 @@ import type { Actor } from "#core/actor.ts";
 import { INDIA_OFFSET_MS } from "#core/dates.ts";
 import { UNSOLD_STATUSES } from "#core/order-status.ts";
 import { PAYMENT_STATUS_LABELS, paymentWords } from "#core/payment-status.ts";
+import { visibleEmail } from "#core/phone.ts";
 import { LOW_STOCK_THRESHOLD } from "#core/stock.ts";
 import { assertCan } from "../access.ts";
 import { liveProductCount } from "../catalog/catalog.service.ts";
 import { productSearchWords } from "../catalog/search/search.service.ts";
+import { confirmationStates } from "../cod-confirmation/cod-confirmation.service.ts";
 import type { Db } from "../db/schema.ts";
 import { containsLikePattern } from "../db/text-match.ts";
 import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
@@ -113,6 +115,11 @@ export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): 
     ? { numberStart: text }
     : { patterns: text ? text.split(" ").map(containsLikePattern) : [] };
   const rows = await ordersWithFirstLine(db, { ...search, status: query.status }, limit, offset);
+  const confirmations = await confirmationStates(
+    db,
+    actor,
+    rows.map((row) => row.id),
+  );
   return paged(
     rows.map(
       ({
@@ -126,6 +133,8 @@ export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): 
         ...row
       }) => ({
         ...row,
+        email: visibleEmail(row.email),
+        buyerConfirmation: confirmations.get(row.id) ?? null,
         // The gateway's payment id, where an online payment was taken: the shop's own reference
         // means nothing to a bank or a courier.
         paymentId: paymentMethod === "online" ? paymentId : null,
@@ -146,7 +155,12 @@ export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery): P
     rows.map((row) => row.id),
   );
   return paged(
-    rows.map((row) => ({ ...row, pointsPending: pending.get(row.id) ?? 0, disabled: row.disabled === 1 })),
+    rows.map((row) => ({
+      ...row,
+      email: visibleEmail(row.email),
+      pointsPending: pending.get(row.id) ?? 0,
+      disabled: row.disabled === 1,
+    })),
     query.page,
   );
 }

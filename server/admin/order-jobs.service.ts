@@ -4,10 +4,11 @@ import { SHOP_CANCEL_REASONS } from "#core/cancel-reasons.ts";
 import { BULK_ACTION_LABELS, BULK_ACTIONS, type BulkAction, isPaperAction } from "#core/order-tabs.ts";
 import type { Permission } from "#core/permissions.ts";
 import { assertCan, assertCanAny, can } from "../access.ts";
+import { confirmWithBuyer } from "../cod-confirmation/cod-confirmation.service.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { assertMayOpenOrder } from "../orders/order-index.service.ts";
-import { confirmCashOrder, markPacked } from "../orders/order-marks.service.ts";
+import { markPacked } from "../orders/order-marks.service.ts";
 import { orderNumbersOf } from "../orders/order-rows.service.ts";
 import { cancelOrderByShop, shipPackedOrder } from "../orders/orders.service.ts";
 import { bookCouriers, carrierOf } from "../shipping/booking.service.ts";
@@ -85,7 +86,7 @@ type Run = { db: Db; actor: Actor; orderId: number; params: JobParams; now: numb
 async function runOne(action: BulkAction, { db, actor, orderId, params, now, carrier }: Run): Promise<string | null> {
   switch (action) {
     case "confirm":
-      await confirmCashOrder(db, actor, orderId, now);
+      await confirmWithBuyer(db, actor, orderId, now);
       return null;
     case "pack":
       await markPacked(db, actor, orderId, now);

@@ -67,6 +67,7 @@ export async function adminOrderPage(
         money: null,
         canCollectCash: false,
         canRecordRemittance: false,
+        buyerConfirmation: null,
       };
   const phones = actor.kind === "system" || (actor.kind === "user" && seesPhones(actor.role));
   const [parcel, shipments, returns, notes] = await Promise.all([

@@ -231,6 +231,10 @@ export interface OrdersTable {
   /** 1 while a parcel that left the warehouse and came back waits to be checked in; its stock comes back then. */
   awaitingCheckIn: Generated<number>;
   checkedInAt: number | null;
+  /** The language of the page the order was placed on: its SMS and WhatsApp updates are in it. */
+  language: Generated<string>;
+  /** Placed without an account (1); such an order may later become the account of its verified number's owner. */
+  placedAsGuest: Generated<number>;
   /** A cash order the shop confirmed with the buyer (the order index's To confirm tab): when, and who. */
   confirmedAt: Generated<number | null>;
   confirmedBy: Generated<string | null>;
@@ -428,6 +432,25 @@ export interface MessagesTable extends OutboxColumns {
   deliveryRank: Generated<number>;
   deliveryError: string | null;
   deliveryAt: number | null;
+  /** The message's language ("en", "hi"), as its template key also says. */
+  language: Generated<string>;
+}
+
+/** A short link an SMS carries (`/m/<code>`), to a page of the shop. */
+export interface MessageLinksTable {
+  code: string;
+  target: string;
+  createdAt: number;
+}
+
+/** A cash order's wait for its buyer's confirmation, and the answer (server/cod-confirmation). */
+export interface CodConfirmationsTable {
+  orderId: number;
+  tokenHash: string;
+  askedAt: number;
+  answeredAt: number | null;
+  answer: "confirmed" | "cancelled" | null;
+  answeredBy: string | null;
 }
 
 /** Each status a provider reported for a message, once. */
@@ -484,6 +507,16 @@ export interface OrderDeliveryPromisesTable {
   zone: string;
   promisedFrom: string;
   promisedUntil: string;
+}
+
+/** A product's packed weight and size as measured; without a row it packs by its kind. */
+export interface ProductParcelsTable {
+  productId: number;
+  weightGrams: number;
+  lengthCm: number;
+  breadthCm: number;
+  heightCm: number;
+  updatedAt: number;
 }
 
 /**
@@ -689,6 +722,8 @@ export interface Database {
   messages: MessagesTable;
   messageReceipts: MessageReceiptsTable;
   whatsappConsents: WhatsappConsentsTable;
+  messageLinks: MessageLinksTable;
+  codConfirmations: CodConfirmationsTable;
   orderTaxLines: OrderTaxLinesTable;
   documentCounters: DocumentCountersTable;
   contentVersions: ContentVersionsTable;
@@ -715,6 +750,7 @@ export interface Database {
   orderLineOffers: OrderLineOffersTable;
   cartOfferCodes: CartOfferCodesTable;
   shipments: ShipmentsTable;
+  productParcels: ProductParcelsTable;
   shipmentEvents: ShipmentEventsTable;
   ndrRequests: NdrRequestsTable;
   parcelOutcomes: ParcelOutcomesTable;

@@ -35,24 +35,36 @@ function stillPlaced(order: OrderRow): void {
   }
 }
 
-/** A cash order confirmed with the buyer (by phone, before it is packed). */
+/**
+ * A cash order confirmed with the buyer (by phone, before it is packed). The back office confirms
+ * through the buyer's confirmation room (`confirmWithBuyer`), which records the buyer's answer a
+ * large cash order waits for in the same transaction (record 44).
+ */
 export async function confirmCashOrder(db: Db, actor: Actor, orderId: number, now: number = Date.now()): Promise<void> {
   assertCan(actor, "orders.manage");
-  await db.transaction().execute(async (trx) => {
-    const order = await lockedOrder(trx, orderId);
-    stillPlaced(order);
-    if (order.paymentMethod !== "cod" || amountToPay(order) === 0)
-      throw new AppError("invalid-transition", "Only a cash-on-delivery order is confirmed: this one is paid.");
-    if (order.confirmedAt !== null) throw new AppError("invalid-transition", "This order is confirmed already.");
-    if (!(await markConfirmed(trx, orderId, now, actorLabel(actor))))
-      throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
-    await recordAudit(
-      trx,
-      actor,
-      { kind: "order.confirmed", subject: { type: "order", id: orderId, label: order.orderNumber } },
-      now,
-    );
-  });
+  await db.transaction().execute((trx) => confirmCashOrderIn(trx, actor, orderId, now));
+}
+
+/** The confirmation in the caller's transaction, its permission checked by the caller: the locked order, the mark, its audit entry. */
+export async function confirmCashOrderIn(trx: Executor, actor: Actor, orderId: number, now: number): Promise<void> {
+  const order = await lockedOrder(trx, orderId);
+  stillPlaced(order);
+  if (order.paymentMethod !== "cod" || amountToPay(order) === 0)
+    throw new AppError("invalid-transition", "Only a cash-on-delivery order is confirmed: this one is paid.");
+  if (order.confirmedAt !== null) throw new AppError("invalid-transition", "This order is confirmed already.");
+  if (!(await markConfirmed(trx, orderId, now, actorLabel(actor))))
+    throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
+  await recordAudit(
+    trx,
+    actor,
+    { kind: "order.confirmed", subject: { type: "order", id: orderId, label: order.orderNumber } },
+    now,
+  );
+}
+
+/** The buyer confirmed the order themselves (record 44's link): it is To pack, as if the shop had. */
+export async function noteConfirmedByBuyer(trx: Executor, orderId: number, now: number): Promise<void> {
+  await markConfirmed(trx, orderId, now, "buyer");
 }
 
 /** Whether an order may be packed: paid online, or cash confirmed (or wholly paid with store credit). */

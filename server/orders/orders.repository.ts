@@ -205,3 +205,23 @@ export async function findOrderNumbers(executor: Executor, ids: readonly number[
   if (ids.length === 0) return [];
   return executor.selectFrom("orders").select(["id", "orderNumber"]).where("id", "in", ids).execute();
 }
+
+/**
+ * Gives an account the orders placed as a guest with its number since a moment, which no account
+ * holds: answers how many. Orders that lost their account when it was deleted were not placed as
+ * guests, and stay as they are.
+ */
+export async function giveGuestOrdersTo(
+  executor: Executor,
+  claim: { userId: string; phone: string; placedAfter: number },
+): Promise<number> {
+  const result = await executor
+    .updateTable("orders")
+    .set({ userId: claim.userId })
+    .where("phone", "=", claim.phone)
+    .where("createdAt", ">", claim.placedAfter)
+    .where("userId", "is", null)
+    .where("placedAsGuest", "=", 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -3,6 +3,7 @@ import { cancelReasonLabel } from "#core/cancel-reasons.ts";
 import { orderPathFor } from "#core/order-paths.ts";
 import { ORDER_TRANSITIONS } from "#core/order-status.ts";
 import { PAYMENT_STATUS_LABELS, REFUND_NOTE } from "#core/payment-status.ts";
+import { visibleEmail } from "#core/phone.ts";
 import { amountToPay } from "#core/store-credit.ts";
 import { assertCan, assertSignedIn } from "../access.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
@@ -148,7 +149,8 @@ async function orderDetail(executor: Executor, order: OrderRow): Promise<OrderDe
   return {
     ...orderSummary(order, lines[0] ?? null),
     paymentRef: order.paymentRef,
-    email: order.email,
+    // An account made by phone has no e-mail: its placeholder is never shown.
+    email: visibleEmail(order.email) ?? "",
     name: order.name,
     address: order.address,
     city: order.city,

@@ -13,6 +13,7 @@ import { type OrderLineRow, type OrderRow, orderProcessSlot } from "../processes
 import type { ShipmentRow } from "../processes/shipment-process.ts";
 import { CarrierError, type CarrierProvider, type ShipmentRequest } from "./carrier.ts";
 import { parcelSizeOf } from "./parcel-size.ts";
+import { measuredPieces } from "./product-parcels.service.ts";
 import { applyEarlyNews } from "./shipment-news.service.ts";
 import {
   claimBookingStep,
@@ -95,14 +96,17 @@ const failed = (orderId: number, orderNumber: string | null, message: string, re
   error: { message, retryable },
 });
 
-/** Why this order cannot be booked as it stands (not waiting to ship, not paid, no e-way bill), or null. */
-function refusalOf(order: OrderRow): string | null {
+/**
+ * Why this order cannot be booked as it stands (not waiting to ship, not paid, no e-way bill, a
+ * large cash order its buyer has not confirmed), or null.
+ */
+async function refusalOf(db: Db, order: OrderRow): Promise<string | null> {
   if (order.status !== "placed") {
     return `This order is ${STATUS_LABELS[order.status as OrderStatus].toLowerCase()}: only an order waiting to ship is booked.`;
   }
   try {
-    // What the order must meet to ship (paid, its e-way bill entered): the order machine's own guards.
-    for (const guard of orderProcessSlot.installed().guardsOf("shipped")) guard(order);
+    // What the order must meet to ship (paid, its e-way bill entered, confirmed): the order machine's own guards.
+    for (const guard of orderProcessSlot.installed().guardsOf("shipped")) await guard(order, db);
     return null;
   } catch (error) {
     if (error instanceof AppError) return error.userMessage;
@@ -121,7 +125,7 @@ async function bookOne(
   if (!order) return failed(orderId, null, "This order could not be found.", false);
   const live = await findLiveShipment(db, order.id);
   if (live?.pickupRequestedAt) return resultOf(order, live, "already-booked");
-  const refusal = refusalOf(order);
+  const refusal = await refusalOf(db, order);
   if (refusal) return failed(order.id, order.orderNumber, refusal, false);
   const lines = await orderLines(db, order.id);
   const shipment = live ?? (await startShipment(db, carrier, order, lines, now()));
@@ -130,15 +134,14 @@ async function bookOne(
   if (!(await claimBookingStep(db, shipment.id, now() + BOOKING_HOLD_MS, now()))) {
     return resultOf(order, shipment, "in-progress");
   }
-  // Read again once held: another booking may have finished between the first read and the claim,
-  // and its steps must not be taken twice.
-  const held = (await findShipment(db, shipment.id)) ?? shipment;
-  if (held.pickupRequestedAt) {
-    await endBookingStep(db, held.id, null, now());
-    return resultOf(order, held, "already-booked");
+  // Read again under the claim: another node may have finished the booking since it was first read.
+  const claimed = (await findShipment(db, shipment.id)) ?? shipment;
+  if (claimed.pickupRequestedAt) {
+    await endBookingStep(db, shipment.id, null, now());
+    return resultOf(order, claimed, "already-booked");
   }
   try {
-    const booked = await runSteps(db, carrier, { actor, order }, held, bookingRequest(order, lines, held), now);
+    const booked = await runSteps(db, carrier, { actor, order }, claimed, bookingRequest(order, lines, claimed), now);
     await endBookingStep(db, shipment.id, null, now());
     return resultOf(order, booked, "booked");
   } catch (error) {
@@ -190,7 +193,13 @@ async function startShipment(
   lines: readonly OrderLineRow[],
   now: number,
 ): Promise<ShipmentRow | undefined> {
-  const parcel = parcelSizeOf(lines);
+  const parcel = parcelSizeOf(
+    lines,
+    await measuredPieces(
+      db,
+      lines.map((line) => line.productId),
+    ),
+  );
   const cod = order.paymentMethod !== "online" && amountToPay(order) > 0;
   await insertShipment(db, {
     orderId: order.id,

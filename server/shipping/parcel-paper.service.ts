@@ -18,8 +18,9 @@ import { renderShippingLabels, type ShippingLabel } from "./labels.ts";
 import type { PackingSlip } from "./packing-slips.ts";
 import { renderPackingSlips } from "./packing-slips.ts";
 import { renderParcelPapers } from "./parcel-papers.ts";
-import { parcelSizeOf } from "./parcel-size.ts";
+import { type PieceSize, parcelSizeOf } from "./parcel-size.ts";
 import { renderPickList } from "./pick-lists.ts";
+import { measuredPieces } from "./product-parcels.service.ts";
 import { findLiveShipment } from "./shipments.repository.ts";
 
 /*
@@ -45,7 +46,13 @@ export const PAPER_BATCH_MAX = 100;
 /** The courier's label document: a few hundred kilobytes for a page of labels. */
 const COURIER_LABEL_MAX_BYTES = 20 * 1024 * 1024;
 
-type Parcel = { order: OrderRow; lines: readonly OrderLineRow[]; shipment: ShipmentRow | undefined };
+type Parcel = {
+  order: OrderRow;
+  lines: readonly OrderLineRow[];
+  shipment: ShipmentRow | undefined;
+  /** The packed sizes recorded for the lines' products: the parcel's size before it is booked. */
+  measured: ReadonlyMap<number, PieceSize>;
+};
 
 async function parcelOf(db: Db, actor: Actor, orderId: number): Promise<Parcel | string> {
   const order = await orderRow(db, { id: orderId });
@@ -56,7 +63,11 @@ async function parcelOf(db: Db, actor: Actor, orderId: number): Promise<Parcel |
     return `This order is ${STATUS_LABELS[order.status].toLowerCase()}: its parcel's paper is not printed.`;
   }
   const [lines, shipment] = await Promise.all([orderLines(db, order.id), findLiveShipment(db, order.id)]);
-  return { order, lines, shipment };
+  const measured = await measuredPieces(
+    db,
+    lines.map((line) => line.productId),
+  );
+  return { order, lines, shipment, measured };
 }
 
 /** The orders' parcels in the order given, and why each other one was left out. */
@@ -79,7 +90,7 @@ async function parcelsOf(db: Db, actor: Actor, orderIds: readonly number[]) {
   return { parcels, results };
 }
 
-function labelOf({ order, lines, shipment }: Parcel, seller: SellerDetails): ShippingLabel {
+function labelOf({ order, lines, shipment, measured }: Parcel, seller: SellerDetails): ShippingLabel {
   const collect = shipment ? (shipment.paymentMethod === "cod" ? shipment.codAmount : 0) : cashToCollect(order);
   return {
     awb: shipment?.awb ?? order.trackingNumber ?? order.orderNumber,
@@ -104,7 +115,7 @@ function labelOf({ order, lines, shipment }: Parcel, seller: SellerDetails): Shi
           breadthCm: shipment.breadthCm,
           heightCm: shipment.heightCm,
         }
-      : parcelSizeOf(lines),
+      : parcelSizeOf(lines, measured),
     pieces: lines.reduce((sum, line) => sum + line.quantity, 0),
   };
 }

@@ -2,14 +2,14 @@ import type { ParcelSize } from "./carrier.ts";
 
 /*
  * A parcel's weight and size, which the courier bills by (the greater of the weight and the
- * volume's weight, L × B × H / 5000 in kg) and which Shiprocket requires. The catalogue keeps no
- * weights yet (record 43), so each piece counts by its kind, read from its HSN code's chapter (the
- * code every order line keeps for its tax): a folded garment in a poly mailer, shoes in their box,
- * a bag, a jewellery box. Pieces are stacked: the widest footprint, their heights added, plus the
- * packing's own weight.
+ * volume's weight, L × B × H / 5000 in kg) and which Shiprocket requires. A piece weighs and
+ * measures what the administrator recorded for its product (product_parcels); a product without
+ * one counts by its kind, read from its HSN code's chapter (the code every order line keeps for
+ * its tax): a folded garment in a poly mailer, shoes in their box, a bag, a jewellery box. Pieces
+ * are stacked: the widest footprint, their heights added, plus the packing's own weight.
  */
 
-type PieceSize = { grams: number; lengthCm: number; breadthCm: number; heightCm: number };
+export type PieceSize = { grams: number; lengthCm: number; breadthCm: number; heightCm: number };
 
 /** By the first two digits of the HSN code (the chapter); anything else packs as a garment. */
 const BY_CHAPTER: Record<string, PieceSize> = {
@@ -35,9 +35,18 @@ export function pieceSizeOf(hsn: string): PieceSize {
   return BY_CHAPTER[hsn.slice(0, 2)] ?? GARMENT;
 }
 
-/** The parcel that carries these lines: weight in grams, sides in whole centimetres. */
-export function parcelSizeOf(lines: readonly { hsn: string; quantity: number }[]): ParcelSize {
-  const pieces = lines.flatMap((line) => Array.from({ length: line.quantity }, () => pieceSizeOf(line.hsn)));
+/**
+ * The parcel that carries these lines: weight in grams, sides in whole centimetres. `measured` holds
+ * the products whose packed size was recorded.
+ */
+export function parcelSizeOf(
+  lines: readonly { hsn: string; quantity: number; productId?: number }[],
+  measured: ReadonlyMap<number, PieceSize> = new Map(),
+): ParcelSize {
+  const pieces = lines.flatMap((line) => {
+    const piece = (line.productId !== undefined && measured.get(line.productId)) || pieceSizeOf(line.hsn);
+    return Array.from({ length: line.quantity }, () => piece);
+  });
   if (pieces.length === 0) pieces.push(GARMENT);
   const grams = pieces.reduce((sum, piece) => sum + piece.grams, PACKING_GRAMS);
   const length = Math.max(...pieces.map((piece) => piece.lengthCm));

@@ -76,6 +76,7 @@ describe("the admin route table", () => {
         "/admin/orders/:orderId/packing-slip",
         "/admin/shipments",
         "/admin/shipments/:paper",
+        "/admin/products/:productId/parcel",
       ].sort(),
     );
     for (const entry of table) {
@@ -171,6 +172,7 @@ describeOnSqlite("the admin access matrix over HTTP", (database) => {
 
   const sample = (path: string) => {
     if (path === "/updateproduct") return `${path}?id=${productId}`;
+    if (path === "/admin/products/:productId/parcel") return `/admin/products/${productId}/parcel`;
     if (path === "/admin/updateorderstatus") return `${path}?id=${orderId}`;
     if (path === "/admin/returns/:returnId/:document") return `/admin/returns/${returnId}/credit-note`;
     if (path === "/admin/orders/:orderId/:document") return `/admin/orders/${orderId}/invoice`;
@@ -303,7 +305,8 @@ describeOnSqlite("the admin access matrix over HTTP", (database) => {
     for (const { path } of adminRoutes) {
       const response = await shop.request({ method: "GET", url: sample(path), headers: { cookie: cookies.admin } });
       // The order's old address sends the page to the order's own.
-      expect(response.statusCode, path).toBe(path === "/admin/updateorderstatus" ? 301 : 200);
+      const moved = { "/admin/updateorderstatus": 301, "/admin/products/:productId/parcel": 302 }[path];
+      expect(response.statusCode, path).toBe(moved ?? 200);
     }
     const dashboard = await shop.request({ method: "GET", url: "/dashboard", headers: { cookie: cookies.admin } });
     expect(dashboard.body).toContain("Total Orders");

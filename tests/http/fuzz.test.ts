@@ -119,6 +119,27 @@ const queryPath = (base: string) =>
 const ENDPOINTS: Endpoint[] = [
   post("/login", ["email", "password", "redirectTo"]),
   post("/signup", ["name", "email", "password", "redirectTo"]),
+  post("/login/mobile", ["intent", "phone", "challengeId", "code", "name", "redirectTo"]),
+  post("/profile/mobile", ["intent", "phone", "challengeId", "code"], "customer"),
+  post("/profile", ["intent", "whatsapp"], "customer"),
+  {
+    name: "POST /confirm/:token",
+    method: "POST",
+    path: fc
+      .oneof(fc.constantFrom("A".repeat(24), "x"), fc.string({ unit: "binary", maxLength: 40 }))
+      .map((token) => `/confirm/${encodeURIComponent(token.toWellFormed())}`),
+    fields: ["answer", "reason"],
+    who: "visitor",
+  },
+  {
+    name: "GET short links and confirmation links",
+    method: "GET",
+    path: fc
+      .tuple(fc.constantFrom("/m/", "/confirm/"), fc.string({ unit: "binary", maxLength: 40 }))
+      .map(([base, code]) => `${base}${encodeURIComponent(code.toWellFormed())}`),
+    fields: [],
+    who: "visitor",
+  },
   post("/theme", ["theme", "redirectTo"]),
   post("/logout", []),
   post("/cart", [
@@ -154,7 +175,17 @@ const ENDPOINTS: Endpoint[] = [
     ],
     "customer",
   ),
-  post("/guest", ["name", "email", "address", "city", "stateCode", "pincode", "phone", "idempotencyKey"]),
+  post("/guest", [
+    "name",
+    "email",
+    "address",
+    "city",
+    "stateCode",
+    "pincode",
+    "phone",
+    "idempotencyKey",
+    "whatsappUpdates",
+  ]),
   post("/wishlist", ["intent", "productId", "size", "backTo"]),
   post(
     "/profile",

@@ -100,6 +100,7 @@ function OrderRow({ row, isNew }: { row: Row; isNew: boolean }) {
           {row.payment}
         </p>
         <EwayBillMark row={row} />
+        <BuyerConfirmationMark state={row.buyerConfirmation} />
       </td>
     </tr>
   );
@@ -112,7 +113,7 @@ function BuyerCells({ row }: { row: Row }) {
       <td className="max-w-56 px-2 py-2">
         <p>{row.name}</p>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">{row.phone}</p>
-        <p className="text-xs break-all text-zinc-600 dark:text-zinc-400">{row.email}</p>
+        <p className="text-xs break-all text-zinc-600 dark:text-zinc-400">{row.email ?? "—"}</p>
       </td>
       <td className={`max-w-64 px-2 py-2 ${WIDE}`}>
         <p className="line-clamp-2" title={row.address}>
@@ -145,5 +146,22 @@ function OrderNumber({ row, isNew }: { row: Row; isNew: boolean }) {
       ) : null}
       <p className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatShopDate(row.createdAt)}</p>
     </>
+  );
+}
+
+/**
+ * A large cash order's wait for its buyer's confirmation: it cannot ship until they confirm; after
+ * 48 hours without an answer it is flagged for a call to the buyer.
+ */
+function BuyerConfirmationMark({ state }: { state: Row["buyerConfirmation"] }) {
+  if (state !== "awaiting" && state !== "overdue") return null;
+  const overdue = state === "overdue";
+  return (
+    <p
+      className={`mt-1 text-xs font-semibold whitespace-nowrap ${overdue ? "text-red-700 dark:text-red-300" : "text-amber-800 dark:text-amber-300"}`}
+      data-testid="buyer-confirmation"
+    >
+      {overdue ? "Not confirmed in 48 h: call the buyer" : "Awaiting buyer's confirmation"}
+    </p>
   );
 }

@@ -2,9 +2,10 @@ import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
 import { SHOP_CANCEL_REASONS } from "#core/cancel-reasons.ts";
+import { confirmForBuyer, confirmWithBuyer } from "#server/cod-confirmation/cod-confirmation.service.ts";
 import { recordEwayBill } from "#server/invoices/eway-bills.service.ts";
 import { ewayBillNumberSchema } from "#server/invoices/invoice.schemas.ts";
-import { addOrderNote, confirmCashOrder, markPacked, orderNoteSchema } from "#server/orders/order-marks.service.ts";
+import { addOrderNote, markPacked, orderNoteSchema } from "#server/orders/order-marks.service.ts";
 import { changeStatusSchema } from "#server/orders/orders.schemas.ts";
 import { cancelOrderByShop, changeStatusWithDetails, shipPackedOrder } from "#server/orders/orders.service.ts";
 import {
@@ -34,6 +35,7 @@ const orderForm = z.object({
         "eway-bill",
         "cash-collected",
         "cash-remitted",
+        "buyer-confirmed",
         "book-courier",
         "check-in",
       ],
@@ -53,6 +55,7 @@ type ActionArgs = { request: Request; context: Readonly<RouterContextProvider>; 
 
 const DONE: Record<string, string> = {
   confirm: "Order confirmed",
+  "buyer-confirmed": "Recorded: the buyer confirmed the order",
   pack: "Marked as packed",
   ship: "Marked as shipped",
   cancel: "Order cancelled",
@@ -67,7 +70,8 @@ type Step = { db: AppServices["db"]; actor: Actor; orderId: number; form: FormDa
 
 /** Each form's one service call (the status form's is apart: it may be sent without a status). */
 const STEPS: Record<Exclude<Intent, "status" | "book-courier" | "check-in">, (step: Step) => Promise<unknown>> = {
-  confirm: ({ db, actor, orderId }) => confirmCashOrder(db, actor, orderId),
+  confirm: ({ db, actor, orderId }) => confirmWithBuyer(db, actor, orderId),
+  "buyer-confirmed": ({ db, actor, orderId }) => confirmForBuyer(db, actor, orderId),
   pack: ({ db, actor, orderId }) => markPacked(db, actor, orderId),
   ship: ({ db, actor, orderId }) => shipPackedOrder(db, actor, orderId),
   cancel: ({ db, actor, orderId, reason }) => cancelOrderByShop(db, actor, orderId, reason),

@@ -4,6 +4,7 @@ import { adminOrderPage } from "#server/admin/order-page.service.ts";
 import { idFromPath } from "../../.server/address.ts";
 import { appServices } from "../../.server/context.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
+import { BuyerConfirmationPanel } from "../../components/admin/buyer-confirmation-panel.tsx";
 import { EwayBillPanel } from "../../components/admin/eway-bill-panel.tsx";
 import { OrderMoneyTimeline } from "../../components/admin/order-money-timeline.tsx";
 import { OrderActions } from "../../components/admin/orders/order-actions.tsx";
@@ -58,7 +59,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         ) : null}
       </nav>
       <OrderView order={order} documentsPath={`/admin/orders/${order.id}`}>
-        <OrderActions page={page} failure={failed(["confirm", "pack", "ship", "cancel"])?.message} />
+        <OrderActions page={page} failure={failed(["confirm", "pack", "ship", "cancel", "buyer-confirmed"])?.message} />
+        {page.actions.manage ? (
+          <BuyerConfirmationPanel state={order.status === "placed" ? order.buyerConfirmation : null} />
+        ) : null}
       </OrderView>
       {page.actions.manage ? (
         <StatusPanel page={page} expectedDefault={loaderData.expectedDefault} failure={failed(["status"])} />
