@@ -339,6 +339,15 @@ describeOnSqlite("the admin access matrix over HTTP", (database) => {
       payload: "from=shipped&to=placed",
     });
     expect(refused.body).toContain("Error updating order status");
+    // A plain form posted to the old address, which has no page to show a refusal on, goes back to the order's page.
+    const plain = await shop.request({
+      method: "POST",
+      url: `/admin/updateorderstatus?id=${orderId}`,
+      headers: { ...admin, "sec-fetch-mode": "navigate" },
+      payload: "from=shipped&to=placed",
+    });
+    expect(plain.statusCode).toBe(302);
+    expect(plain.headers.location).toBe(`/admin/orders/${orderId}`);
 
     const customer = await makeCustomer(shop.services.db);
     const session = cookiesFrom(

@@ -40,7 +40,7 @@ describeEachDatabase("e-way bills over HTTP", (database) => {
   const post = (fields: Record<string, string>) =>
     shop.request({
       method: "POST",
-      url: `/admin/updateorderstatus?id=${orders.large}`,
+      url: `/admin/orders/${orders.large}`,
       headers: { ...FORM, cookie: cookies.admin, "sec-fetch-mode": "navigate" },
       payload: form(fields),
     });

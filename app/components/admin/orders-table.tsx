@@ -3,6 +3,7 @@ import { formatShopDate } from "#core/dates.ts";
 import { formatRs } from "#core/money.ts";
 import { ORDER_TRANSITIONS } from "#core/order-status.ts";
 import type { AdminOrderRow } from "#server/admin/admin.schemas.ts";
+import type { ConfirmationState } from "#server/cod-confirmation/cod-confirmation.service.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { StatusBadge } from "../orders/status-badge.tsx";
 import { AdminTable } from "./admin-table.tsx";
@@ -153,7 +154,7 @@ function OrderNumber({ row, isNew }: { row: Row; isNew: boolean }) {
  * A large cash order's wait for its buyer's confirmation: it cannot ship until they confirm; after
  * 48 hours without an answer it is flagged for a call to the buyer.
  */
-function BuyerConfirmationMark({ state }: { state: Row["buyerConfirmation"] }) {
+export function BuyerConfirmationMark({ state }: { state: ConfirmationState | null }) {
   if (state !== "awaiting" && state !== "overdue") return null;
   const overdue = state === "overdue";
   return (

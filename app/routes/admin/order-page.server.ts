@@ -14,8 +14,8 @@ import {
   recordOrderRemittance,
 } from "#server/payments/cash-payments.service.ts";
 import type { AppServices } from "#server/services.ts";
-import { actionDone, type FormFailure, formFailure } from "../../.server/action-results.ts";
-import { appServices } from "../../.server/context.ts";
+import { actionDone, actionFailed, type FormFailure, formFailure } from "../../.server/action-results.ts";
+import { appServices, isDocumentSubmission } from "../../.server/context.ts";
 import { formFields, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
@@ -83,34 +83,62 @@ const STEPS: Record<Exclude<Intent, "status" | "book-courier" | "check-in">, (st
     recordOrderRemittance(db, actor, orderId, formFields(form, cashRemittanceFormSchema)),
 };
 
-/** Runs the step asked for on the order, through its one service, and comes back to the order's page. */
-export async function orderPageAction({ request, context, url }: ActionArgs, orderId: number) {
+/** The status form's move; false when it was sent without a status. */
+async function statusStep({ db, actor, orderId, form }: Step): Promise<boolean> {
+  const input = { ...formFields(form, changeStatusSchema), orderId };
+  if (!input.to) return false;
+  await changeStatusWithDetails(db, actor, input);
+  return true;
+}
+
+/** The status form sent without a status: said beside the form, or on the order's page. */
+function noStatusChosen(args: {
+  context: Readonly<RouterContextProvider>;
+  request: Request;
+  backTo: string;
+  pageless: boolean;
+}) {
+  const message = "Please select a status";
+  if (args.pageless && isDocumentSubmission(args.request)) {
+    return actionDone(args.context, args.request, makeToast("error", message), args);
+  }
+  const failure: FormFailure & { values: { intent: string } } = {
+    ok: false,
+    code: "validation-failed",
+    message,
+    fieldErrors: {},
+    values: { intent: "status" },
+  };
+  return data(failure, { status: 400 });
+}
+
+/**
+ * Runs the step asked for on the order, through its one service, and comes back to the order's
+ * page. Posted to an address without a page of its own (`pageless`: the order's old address), a
+ * refusal goes back to the order's page as a toast instead of beside its form.
+ */
+export async function orderPageAction(
+  { request, context, url }: ActionArgs,
+  orderId: number,
+  { pageless = false }: { pageless?: boolean } = {},
+) {
   const actor = adminOrLogin({ context, request, url });
   const { db } = appServices(context);
   const form = await readForm(request);
   const { intent, reason } = routeFields(form, orderForm);
-  if (intent === "book-courier" || intent === "check-in") return parcelAction(intent, { context, request, orderId });
-  try {
-    if (intent !== "status") await STEPS[intent]({ db, actor, orderId, form, reason });
-    else {
-      const input = { ...formFields(form, changeStatusSchema), orderId };
-      if (!input.to) {
-        const failure: FormFailure & { values: { intent: string } } = {
-          ok: false,
-          code: "validation-failed",
-          message: "Please select a status",
-          fieldErrors: {},
-          values: { intent },
-        };
-        return data(failure, { status: 400 });
-      }
-      await changeStatusWithDetails(db, actor, input);
-    }
-  } catch (error) {
-    // The form that failed says so beside itself: the page has several.
-    return formFailure(error, intent === "status" ? "Error updating order status" : undefined, { intent });
+  const backTo = `/admin/orders/${orderId}`;
+  if (intent === "book-courier" || intent === "check-in") {
+    return parcelAction(intent, { context, request, orderId, pageless });
   }
-  return actionDone(context, request, makeToast("success", DONE[intent] ?? "Saved"), {
-    backTo: `/admin/orders/${orderId}`,
-  });
+  try {
+    const step = { db, actor, orderId, form, reason };
+    if (intent !== "status") await STEPS[intent](step);
+    else if (!(await statusStep(step))) return noStatusChosen({ context, request, backTo, pageless });
+  } catch (error) {
+    const prefix = intent === "status" ? "Error updating order status" : undefined;
+    if (pageless) return actionFailed(context, request, error, { backTo, ...(prefix ? { prefix } : {}) });
+    // The form that failed says so beside itself: the page has several.
+    return formFailure(error, prefix, { intent });
+  }
+  return actionDone(context, request, makeToast("success", DONE[intent] ?? "Saved"), { backTo });
 }

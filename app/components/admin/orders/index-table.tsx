@@ -3,10 +3,12 @@ import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { PAYMENT_STATUS_LABELS } from "#core/payment-status.ts";
 import { SHIPMENT_STATUS_LABELS } from "#core/shipment-status.ts";
-import type { OrderIndexRow } from "#server/orders/order-index.schemas.ts";
+import type { IndexScreenRow } from "#server/admin/order-screens.service.ts";
 import { StatusBadge } from "../../orders/status-badge.tsx";
 import { AdminTable } from "../admin-table.tsx";
-import { EwayBillMark } from "../orders-table.tsx";
+import { BuyerConfirmationMark, EwayBillMark } from "../orders-table.tsx";
+
+type OrderIndexRow = IndexScreenRow;
 
 const WIDE = "hidden xl:table-cell";
 
@@ -100,6 +102,7 @@ function StatusCell({ row }: { row: OrderIndexRow }) {
     <td className="px-2 py-2">
       <StatusBadge status={row.status} />
       {marks.length > 0 ? <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{marks.join(" · ")}</p> : null}
+      {row.status === "placed" ? <BuyerConfirmationMark state={row.buyerConfirmation} /> : null}
       <EwayBillMark row={row} />
     </td>
   );
