@@ -1,4 +1,4 @@
-import { isStaffRole, type StaffRole } from "./permissions.ts";
+import { isStaffRole, ROLE_LABELS, type StaffRole } from "./permissions.ts";
 
 /** A customer, or a member of the shop's staff with one of the staff roles (core/permissions.ts). */
 export type Role = "customer" | StaffRole;
@@ -38,4 +38,15 @@ export function actorLabel(actor: Actor): string {
   if (actor.kind === "user") return `${actor.role}:${actor.email}`;
   if (actor.kind === "system") return actor.via ? `system:${actor.via}` : "system";
   return "guest";
+}
+
+/** A stored actor label as the back office shows it: "meera@kesar.in (Owner)", "the buyer", "the shop". */
+export function actorLabelText(label: string): string {
+  if (label === "buyer" || label === "guest") return "the buyer";
+  if (label === "system") return "the shop";
+  const [role, ...rest] = label.split(":");
+  const who = rest.join(":");
+  if (role === "system") return `the shop (${who})`;
+  if (role && who && isStaffRole(role)) return `${who} (${ROLE_LABELS[role]})`;
+  return who || label;
 }

@@ -24,11 +24,11 @@ export function ParcelPanel({
   const { shipment } = parcel;
   return (
     <section
-      className="card flex flex-col gap-4 p-6 text-sm"
+      className="card flex flex-col gap-3 p-4 text-sm"
       aria-labelledby="parcel-heading"
       data-testid="parcel-panel"
     >
-      <h2 id="parcel-heading" className="text-xl font-semibold">
+      <h2 id="parcel-heading" className="text-lg font-semibold">
         Parcel
       </h2>
       <FormError message={failure} />

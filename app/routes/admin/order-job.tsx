@@ -1,6 +1,7 @@
 import { Printer } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
+import { actorLabelText } from "#core/actor.ts";
 import { formatShopDateTime } from "#core/dates.ts";
 import { orderJob, retryJob } from "#server/admin/order-jobs.service.ts";
 import { formFailure } from "../../.server/action-results.ts";
@@ -54,7 +55,7 @@ export default function OrderJob({ loaderData, actionData }: Route.ComponentProp
         {job.label}: {done} of {job.results.length} done
       </h1>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        By {job.actor} · {formatShopDateTime(job.createdAt)}
+        By {actorLabelText(job.actor)} · {formatShopDateTime(job.createdAt)}
         {job.reason ? ` · Reason: ${job.reason}` : ""}
         {job.retryOf ? (
           <>

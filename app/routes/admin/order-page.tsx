@@ -61,7 +61,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <OrderView order={order} documentsPath={`/admin/orders/${order.id}`}>
         <OrderActions page={page} failure={failed(["confirm", "pack", "ship", "cancel", "buyer-confirmed"])?.message} />
         {page.actions.manage ? (
-          <BuyerConfirmationPanel state={order.status === "placed" ? order.buyerConfirmation : null} />
+          <BuyerConfirmationPanel
+            state={order.status === "placed" ? order.buyerConfirmation : null}
+            recordable={!page.actions.confirm}
+          />
         ) : null}
       </OrderView>
       {page.actions.manage ? (

@@ -1,5 +1,11 @@
 import { SHOP_CANCEL_REASONS } from "#core/cancel-reasons.ts";
-import { BULK_ACTION_LABELS, type BulkAction, type OrderTab, PAPER_ACTIONS } from "#core/order-tabs.ts";
+import {
+  BULK_ACTION_LABELS,
+  type BulkAction,
+  type OrderTab,
+  PAPER_ACTIONS,
+  type PaperAction,
+} from "#core/order-tabs.ts";
 
 type May = { manage: boolean; pack: boolean; book: boolean; export: boolean };
 
@@ -16,17 +22,35 @@ function actionsFor(tab: OrderTab, may: May): BulkAction[] {
   return actions;
 }
 
+/** What each print button says, after the group's "Print": short enough for a phone's row. */
+const PRINT_LABELS: Record<PaperAction, string> = {
+  labels: "Labels",
+  "parcel-papers": "Labels and slips",
+  "pick-list": "Pick list",
+};
+
 /** Labels, labels with packing slips, the pick list: one PDF each of the orders ticked. */
 function PrintActions({ tab, may }: { tab: OrderTab; may: May }) {
   if (!may.pack || !LEAVING.includes(tab)) return null;
   return (
-    <span className="flex flex-wrap items-center gap-2">
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Print</legend>
+      <span aria-hidden="true" className="text-sm font-medium">
+        Print:
+      </span>
       {PAPER_ACTIONS.map((action) => (
-        <button key={action} type="submit" name="action" value={action} className="btn-outline px-3 py-1.5">
-          {BULK_ACTION_LABELS[action]}
+        <button
+          key={action}
+          type="submit"
+          name="action"
+          value={action}
+          title={BULK_ACTION_LABELS[action]}
+          className="btn-outline px-3 py-1.5"
+        >
+          {PRINT_LABELS[action]}
         </button>
       ))}
-    </span>
+    </fieldset>
   );
 }
 

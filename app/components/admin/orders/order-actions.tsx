@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { actorLabelText } from "#core/actor.ts";
 import { formatShopDateTime } from "#core/dates.ts";
 import type { AdminOrderPage } from "#server/admin/order-page.service.ts";
 import { FormError } from "../../ui/form-error.tsx";
@@ -18,12 +19,12 @@ export function OrderActions({ page, failure }: { page: AdminOrderPage; failure?
         {page.needsConfirmation ? <li>Cash on delivery: confirm the order with the buyer before packing.</li> : null}
         {marks.confirmedAt ? (
           <li>
-            Confirmed {formatShopDateTime(marks.confirmedAt)} by {marks.confirmedBy}
+            Confirmed {formatShopDateTime(marks.confirmedAt)} by {actorLabelText(marks.confirmedBy ?? "")}
           </li>
         ) : null}
         {marks.packedAt ? (
           <li>
-            Packed {formatShopDateTime(marks.packedAt)} by {marks.packedBy}
+            Packed {formatShopDateTime(marks.packedAt)} by {actorLabelText(marks.packedBy ?? "")}
           </li>
         ) : null}
       </ul>

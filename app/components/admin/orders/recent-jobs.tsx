@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { actorLabelText } from "#core/actor.ts";
 import { formatShopDateTime } from "#core/dates.ts";
 
 type Job = {
@@ -31,7 +32,8 @@ export function RecentJobs({ jobs }: { jobs: Job[] }) {
               {job.failed > 0 ? (
                 <strong className="text-red-700 dark:text-red-300"> · {job.failed} failed</strong>
               ) : null}
-              {job.finished ? "" : " · not finished"} · {job.actor} · {formatShopDateTime(job.createdAt)}
+              {job.finished ? "" : " · not finished"} · {actorLabelText(job.actor)} ·{" "}
+              {formatShopDateTime(job.createdAt)}
             </span>
           </li>
         ))}
