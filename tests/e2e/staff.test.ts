@@ -57,7 +57,7 @@ describeJourneys("the shop's staff", (journey) => {
 
     // Its label and packing slip, one PDF of the orders ticked.
     await packer.getByRole("checkbox", { name: `Select ${orderNumber}` }).check();
-    await packer.getByRole("button", { name: "Print labels and packing slips" }).click();
+    await packer.getByRole("group", { name: "Print" }).getByRole("button", { name: "Labels and slips" }).click();
     await packer.getByRole("heading", { name: "Print labels and packing slips: 1 of 1 done" }).waitFor();
     const pdfLink = await packer.getByRole("link", { name: "Open the PDF (1 order)" }).getAttribute("href");
     const pdf = await packer.request.get(`${shop.baseUrl}${pdfLink}`);
