@@ -34,6 +34,7 @@ import * as searchWordsAndOrderSearch from "./migrations/0030_search_words_and_o
 import * as exchangeShipmentAndLedgerReturns from "./migrations/0031_exchange_shipment_and_ledger_returns.ts";
 import * as shipments from "./migrations/0033_shipments.ts";
 import * as phoneSignInAndMessaging from "./migrations/0034_phone_sign_in_and_messaging.ts";
+import * as variantsAndStockMovements from "./migrations/0041_variants_and_stock_movements.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0031_exchange_shipment_and_ledger_returns": exchangeShipmentAndLedgerReturns,
   "0033_shipments": shipments,
   "0034_phone_sign_in_and_messaging": phoneSignInAndMessaging,
+  "0041_variants_and_stock_movements": variantsAndStockMovements,
 };
 
 const provider: MigrationProvider = {

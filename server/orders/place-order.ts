@@ -1,4 +1,5 @@
 import { type Actor, actorLabel } from "#core/actor.ts";
+import { stockByOf } from "../stock/stock.service.ts";
 import type { CodRules } from "#core/cash-on-delivery.ts";
 import { ownerOf } from "../cart/owner.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
@@ -113,7 +114,7 @@ async function placeOrderOnce(
       // Last, the steps that lock rows other orders need (stock, the customer, the invoice counter,
       // the history), so that those orders wait for a few statements and not for this whole
       // transaction; stock before the customer, as a cancellation takes them (no deadlock).
-      stockShows = await takeStock(trx, lines);
+      stockShows = await takeStock(trx, lines, { orderId, by: stockByOf(actor), now });
       shelvesChanged = await takeOfferUses(trx, {
         owner,
         customerKey: customerKeyOf(checkout.email),
