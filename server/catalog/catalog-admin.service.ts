@@ -1,11 +1,11 @@
 import type { Actor } from "#core/actor.ts";
 import { COLLECTION_FLAGS, effectiveFlags } from "#core/collections.ts";
-import { assertAdmin } from "../access.ts";
 import { productHandle } from "#core/product-handle.ts";
+import { assertAdmin } from "../access.ts";
 import type { Db, Executor, NewProductRow } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
 import { randomId } from "../ids.ts";
 import { stockByOf } from "../stock/stock.service.ts";
-import { AppError } from "../errors.ts";
 import type { Storage } from "../storage/storage.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
 import {
@@ -34,8 +34,18 @@ export async function createProduct(
   assertAdmin(actor);
   const product = parseProduct(input);
   const id = await db.transaction().execute(async (trx) => {
-    const productId = await insertProductWithHandle(trx, { ...productColumns(product), createdAt: now, updatedAt: now });
-    await writeSizes(trx, productId, product.sizes, { reason: "count", by: stockByOf(actor), now }, { removeOthers: true });
+    const productId = await insertProductWithHandle(trx, {
+      ...productColumns(product),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await writeSizes(
+      trx,
+      productId,
+      product.sizes,
+      { reason: "count", by: stockByOf(actor), now },
+      { removeOthers: true },
+    );
     return productId;
   });
   await catalogVersion(db).changed();

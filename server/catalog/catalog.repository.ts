@@ -175,7 +175,14 @@ export async function updateProductRow(executor: Executor, id: number, changes: 
 /** Adds a size with no stock yet: its stock comes by movements (server/stock). */
 export async function insertSize(
   executor: Executor,
-  size: { productId: number; size: string; position: number; sku: string; barcode?: string | null; reorderPoint?: number | null },
+  size: {
+    productId: number;
+    size: string;
+    position: number;
+    sku: string;
+    barcode?: string | null;
+    reorderPoint?: number | null;
+  },
 ): Promise<void> {
   await executor
     .insertInto("productSizes")
@@ -211,7 +218,14 @@ export async function findCodeOwners(executor: Executor, column: "sku" | "barcod
   return executor
     .selectFrom("productSizes")
     .innerJoin("products", "products.id", "productSizes.productId")
-    .select(["productSizes.sku", "productSizes.barcode", "productSizes.productId", "productSizes.size", "products.handle", "products.title"])
+    .select([
+      "productSizes.sku",
+      "productSizes.barcode",
+      "productSizes.productId",
+      "productSizes.size",
+      "products.handle",
+      "products.title",
+    ])
     .where(`productSizes.${column}`, "in", codes)
     .execute();
 }

@@ -7,7 +7,14 @@ const releaseHeldSize: ReturnEffect = async ({ trx, request, order, line, actor,
   await shelvePieces(
     trx,
     { productId: line.productId, size: request.exchangeSize, quantity: request.quantity },
-    { reason: "cancelled", by: stockByOf(actor), orderId: order.id, returnId: request.id, now, note: "Exchange refused: the held size is free again" },
+    {
+      reason: "cancelled",
+      by: stockByOf(actor),
+      orderId: order.id,
+      returnId: request.id,
+      now,
+      note: "Exchange refused: the held size is free again",
+    },
   );
 };
 

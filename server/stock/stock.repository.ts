@@ -21,7 +21,9 @@ export async function moveStock(executor: Executor, productId: number, size: str
     .where("stock", ">=", -change)
     .returning(["stock", "reorderPoint"])
     .executeTakeFirst();
-  return row ? { stock: Number(row.stock), reorderPoint: row.reorderPoint === null ? null : Number(row.reorderPoint) } : null;
+  return row
+    ? { stock: Number(row.stock), reorderPoint: row.reorderPoint === null ? null : Number(row.reorderPoint) }
+    : null;
 }
 
 export type MovementRow = {
@@ -46,7 +48,10 @@ export async function insertLowStockAlert(
   executor: Executor,
   alert: { productId: number; size: string; stock: number; reorderPoint: number; crossedAt: number },
 ): Promise<void> {
-  await executor.insertInto("lowStockAlerts").values({ ...alert, mailedAt: null }).execute();
+  await executor
+    .insertInto("lowStockAlerts")
+    .values({ ...alert, mailedAt: null })
+    .execute();
 }
 
 export async function addSoldCount(executor: Executor, productId: number, quantity: number) {
@@ -74,17 +79,6 @@ export async function findSizesOf(executor: Executor, productId: number) {
     .select(["size", "stock", "sku", "barcode", "reorderPoint"])
     .where("productId", "=", productId)
     .orderBy("position")
-    .execute();
-}
-
-/** A product's movements, newest first, at most `limit`. */
-export async function findMovements(executor: Executor, productId: number, limit: number) {
-  return executor
-    .selectFrom("stockMovements")
-    .select(["id", "size", "reason", "quantity", "stockAfter", "note", "byName", "orderId", "returnId", "createdAt"])
-    .where("productId", "=", productId)
-    .orderBy("id", "desc")
-    .limit(limit)
     .execute();
 }
 
@@ -146,4 +140,15 @@ export async function findLastDigestAt(executor: Executor): Promise<number | nul
     .select(({ fn }) => fn.max("mailedAt").as("last"))
     .executeTakeFirst();
   return row?.last === null || row?.last === undefined ? null : Number(row.last);
+}
+
+/** The last `limit` movements of each size of a product, newest first. */
+export async function findRecentMovements(executor: Executor, productId: number, perSize: number) {
+  return executor
+    .selectFrom("stockMovements")
+    .select(["id", "size", "reason", "quantity", "stockAfter", "note", "byName", "orderId", "returnId", "createdAt"])
+    .where("productId", "=", productId)
+    .orderBy("id", "desc")
+    .limit(perSize * 12)
+    .execute();
 }

@@ -103,7 +103,8 @@ export async function takeStock<T extends Pieces>(
     const moved = await moveSizeStock(trx, { ...line, change: -line.quantity }, cause);
     if (!moved) {
       // Put back what was taken, with movements that say so, for a caller that carries on.
-      for (const back of taken) await moveSizeStock(trx, { ...back, change: back.quantity }, { ...cause, reason: "cancelled" });
+      for (const back of taken)
+        await moveSizeStock(trx, { ...back, change: back.quantity }, { ...cause, reason: "cancelled" });
       return { taken: false, short: line, left: (await findSizeStock(trx, line.productId, line.size))?.stock ?? 0 };
     }
     taken.push(line);
@@ -149,7 +150,11 @@ export async function countStock(
 ): Promise<void> {
   const current = await findSizeStock(trx, count.productId, count.size);
   if (!current || current.stock === count.counted) return;
-  await moveSizeStock(trx, { productId: count.productId, size: count.size, change: count.counted - current.stock }, cause);
+  await moveSizeStock(
+    trx,
+    { productId: count.productId, size: count.size, change: count.counted - current.stock },
+    cause,
+  );
 }
 
 /** Whether a product has a size of this name. */
