@@ -4,7 +4,7 @@ import { barcodeProblem } from "#core/barcode.ts";
 import { normalizeSku, skuProblem } from "#core/sku.ts";
 import { stockLevel } from "#core/stock.ts";
 import { assertAdmin } from "../access.ts";
-import type { Db } from "../db/schema.ts";
+import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { sizesOf } from "../stock/stock.service.ts";
 import { adjustStock, recentMovements, type StockAdjustment } from "../stock/stock-admin.service.ts";
@@ -74,23 +74,7 @@ export async function saveSizeCodes(db: Db, actor: Actor, productId: number, inp
   const codes = parseInput(codesSchema, input);
   await liveProduct(db, productId);
   await db.transaction().execute(async (trx) => {
-    for (const column of ["sku", "barcode"] as const) {
-      const code = codes[column];
-      if (code === null) continue;
-      const other = (await findCodeOwners(trx, column, [code])).find(
-        (owner) => owner.productId !== productId || owner.size !== codes.size,
-      );
-      if (other) {
-        const what = column === "sku" ? "SKU" : "Barcode";
-        const where =
-          other.productId === productId
-            ? `size ${other.size} of this product`
-            : `'${other.title}' (${other.handle}), size ${other.size}`;
-        throw new AppError("validation-failed", `${what} ${code} is already used by ${where}.`, {
-          [column]: "Already used.",
-        });
-      }
-    }
+    await assertCodesFree(trx, productId, codes);
     const changed = await updateSize(trx, productId, codes.size, {
       sku: codes.sku,
       barcode: codes.barcode,
@@ -98,4 +82,29 @@ export async function saveSizeCodes(db: Db, actor: Actor, productId: number, inp
     });
     if (changed === 0) throw new AppError("not-found", "This product has no such size.");
   });
+}
+
+/** An SKU or barcode another size has is refused, naming that size. */
+async function assertCodesFree(
+  trx: Executor,
+  productId: number,
+  codes: { size: string; sku: string; barcode: string | null },
+): Promise<void> {
+  for (const column of ["sku", "barcode"] as const) {
+    const code = codes[column];
+    if (code === null) continue;
+    const other = (await findCodeOwners(trx, column, [code])).find(
+      (owner) => owner.productId !== productId || owner.size !== codes.size,
+    );
+    if (other) {
+      const what = column === "sku" ? "SKU" : "Barcode";
+      const where =
+        other.productId === productId
+          ? `size ${other.size} of this product`
+          : `'${other.title}' (${other.handle}), size ${other.size}`;
+      throw new AppError("validation-failed", `${what} ${code} is already used by ${where}.`, {
+        [column]: "Already used.",
+      });
+    }
+  }
 }

@@ -1,5 +1,5 @@
-import type { StockReasonName } from "#core/stock.ts";
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
+import type { StockReasonName } from "#core/stock.ts";
 
 /*
  * Table types as the code sees them: Kysely's CamelCasePlugin maps them to snake_case columns.

@@ -1,5 +1,4 @@
 import { type Actor, actorLabel } from "#core/actor.ts";
-import { stockByOf } from "../stock/stock.service.ts";
 import type { CodRules } from "#core/cash-on-delivery.ts";
 import { ownerOf } from "../cart/owner.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
@@ -12,6 +11,7 @@ import { guardFlood } from "../limits/limits.service.ts";
 import { checkoutRefusals, ordersPlaced } from "../observability/metrics.ts";
 import { soldParts, takeOfferUses } from "../offers/offer-redemption.ts";
 import { customerKeyOf } from "../offers/offers.service.ts";
+import { stockByOf } from "../stock/stock.service.ts";
 import { decideStoreCredit } from "../store-credit/store-credit.service.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import { fingerprintOf, readCheckout } from "./checkout-details.ts";

@@ -289,7 +289,12 @@ async function markPaid(trx: Executor, order: OrderRow, paymentId: string, now: 
 
 /** Takes the order's stock again, all of it or none; false when a size no longer has enough. */
 async function takeStockBack(trx: Executor, orderId: number): Promise<boolean> {
-  const cause = { reason: "sold" as const, by: { userId: null, name: "Shop" }, orderId, note: "Paid after the payment window" };
+  const cause = {
+    reason: "sold" as const,
+    by: { userId: null, name: "Shop" },
+    orderId,
+    note: "Paid after the payment window",
+  };
   return (await takeStock(trx, await orderLines(trx, orderId), cause)).taken;
 }
 

@@ -120,14 +120,14 @@ export async function requestReturn(
       });
       if (id === null) throw new AppError("idempotency-conflict", "A return of this piece is already under way.");
       if (request.kind === "exchange")
-        await holdExchangeSize(trx, { productId: line.productId, size: request.exchangeSize, quantity: request.quantity }, {
-          reason: "sold",
-          by: stockByOf(actor),
-          orderId: order.id,
-          returnId: id,
-          note: "Held for a size exchange",
-          now,
-        });
+        await holdExchangeSize(
+          trx,
+          { productId: line.productId, size: request.exchangeSize, quantity: request.quantity },
+          {
+            ...{ reason: "sold", by: stockByOf(actor), note: "Held for a size exchange" },
+            ...{ orderId: order.id, returnId: id, now },
+          },
+        );
       await queueReturnStatusMail(trx, { order, line, request: await current(trx, id) }, now);
       return { id };
     });

@@ -5,7 +5,8 @@ import { isExternalImage, UPLOADS_PREFIX } from "#core/image-shapes.ts";
 import type { Size } from "#core/sizes.ts";
 import { assertAdmin } from "../../access.ts";
 import type { Db } from "../../db/schema.ts";
-import { stockByOf } from "../../stock/stock.service.ts";
+import { AppError } from "../../errors.ts";
+import { type StockCause, stockByOf } from "../../stock/stock.service.ts";
 import { parseInput } from "../../validation/fields.ts";
 import { updateProductRow } from "../catalog.repository.ts";
 import { productInputSchema } from "../catalog.schemas.ts";
@@ -18,6 +19,8 @@ import { type ProductCsvFile, readProductCsv } from "./product-csv-file.ts";
 import type { PlannedProduct } from "./product-csv-plan.ts";
 import {
   findAllCodes,
+  findPictureFetches,
+  findProductImport,
   findProductPage,
   findProductsByHandle,
   findSizesOfProducts,
@@ -189,23 +192,7 @@ export async function importProductFile(
   const pictures: { productId: number; url: string }[] = [];
   const write = async (product: PlannedProduct, existing: TransferProduct | undefined) => {
     try {
-      const id = await db.transaction().execute(async (trx) => {
-        const columns = columnsOf(product, options.publicUrl);
-        const productId = existing?.id
-          ? (await updateProductRow(trx, existing.id, { ...columns, updatedAt: now }), existing.id)
-          : await insertProductWithHandle(trx, { ...columns, createdAt: now, updatedAt: now }, product.handle);
-        const before = new Map(existing?.sizes.map((size) => [size.size, size]));
-        const sizes = product.sizes.map((size) => ({
-          size: size.size,
-          sku: size.sku,
-          barcode: size.barcode,
-          reorderPoint: size.reorderPoint,
-          // Stock the file leaves as the shop had it is not counted again: a sale since the check stays.
-          ...(before.get(size.size)?.stock === size.stock ? {} : { stock: size.stock }),
-        }));
-        await writeSizes(trx, productId, sizes, cause, { removeOthers: false });
-        return productId;
-      });
+      const id = await writePlannedProduct(db, product, existing, { publicUrl: options.publicUrl, cause });
       for (const url of product.images) {
         if (pictureRef(url, options.publicUrl) === url && !existing?.images.includes(url))
           pictures.push({ productId: id, url });
@@ -247,6 +234,33 @@ export async function importProductFile(
   return { id, ...report };
 }
 
+/** One planned product in a transaction of its own: its row, its sizes and the stock counted. */
+async function writePlannedProduct(
+  db: Db,
+  product: PlannedProduct,
+  existing: TransferProduct | undefined,
+  context: { publicUrl: string; cause: StockCause & { now: number } },
+): Promise<number> {
+  const { now } = context.cause;
+  return db.transaction().execute(async (trx) => {
+    const columns = columnsOf(product, context.publicUrl);
+    let productId = existing?.id;
+    if (productId) await updateProductRow(trx, productId, { ...columns, updatedAt: now });
+    else productId = await insertProductWithHandle(trx, { ...columns, createdAt: now, updatedAt: now }, product.handle);
+    const before = new Map(existing?.sizes.map((size) => [size.size, size]));
+    const sizes = product.sizes.map((size) => ({
+      size: size.size,
+      sku: size.sku,
+      barcode: size.barcode,
+      reorderPoint: size.reorderPoint,
+      // Stock the file leaves as the shop had it is not counted again: a sale since the check stays.
+      ...(before.get(size.size)?.stock === size.stock ? {} : { stock: size.stock }),
+    }));
+    await writeSizes(trx, productId, sizes, context.cause, { removeOthers: false });
+    return productId;
+  });
+}
+
 function problemsOf(plan: ProductCsvPlan, line: number): string {
   const own = plan.problems.filter((problem) => problem.line === line);
   return own.length > 0 ? `${own.length} problem${own.length === 1 ? "" : "s"} in its rows` : "problems in its rows";
@@ -279,4 +293,38 @@ function columnsOf(product: PlannedProduct, publicUrl: string) {
     sizes: product.sizes.map((size) => ({ size: size.size, stock: size.stock })),
   });
   return { ...productColumns(parsed), archived: product.onSale ? 0 : 1 };
+}
+
+/** An import's report as it was written, with how its pictures are getting on. */
+export async function productImportReport(db: Db, actor: Actor, importId: number) {
+  assertAdmin(actor);
+  const row = Number.isSafeInteger(importId) && importId > 0 ? await findProductImport(db, importId) : undefined;
+  if (!row) throw new AppError("not-found", "This import could not be found.");
+  const report = JSON.parse(row.report) as Omit<ImportReport, "id">;
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    byName: row.byName,
+    createdAt: Number(row.createdAt),
+    ...report,
+    pictureFetches: await findPictureFetches(db, row.id),
+  };
+}
+
+/** What a check shows: its problems and notices, and what would be created, changed and skipped. */
+export function checkSummary(plan: ProductCsvPlan) {
+  return {
+    rows: plan.rows,
+    problems: plan.problems.slice(0, 500),
+    moreProblems: Math.max(0, plan.problems.length - 500),
+    notices: plan.notices,
+    creates: plan.creates.map((product) => ({
+      handle: product.handle,
+      title: product.title,
+      sizes: product.sizes.map((size) => `${size.size} (${size.sku}, ${size.stock})`).join(", "),
+    })),
+    updates: plan.updates.map(({ product, changes }) => ({ handle: product.handle, title: product.title, changes })),
+    unchanged: plan.unchanged.length,
+    refused: plan.refused,
+  };
 }

@@ -231,10 +231,11 @@ describeEachDatabase("search", (database) => {
     const copies = async (count: number) => {
       for (let done = 0; done < count; done += 100) {
         // Each copy with a handle of its own: handles are unique (record 41).
-        const batch = Array.from({ length: Math.min(100, count - done) }, () => ({
+        const batch = Array.from({ length: Math.min(100, count - done) }, (_, index) => ({
           ...row,
-          handle: `${row.handle}-${(copied += 1)}`,
+          handle: `${row.handle}-${copied + index + 1}`,
         }));
+        copied += batch.length;
         await db.insertInto("products").values(batch).execute();
       }
     };

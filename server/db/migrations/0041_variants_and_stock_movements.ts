@@ -79,7 +79,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("crossed_at", epochMillis, (c) => c.notNull())
     .addColumn("mailed_at", epochMillis)
     .execute();
-  await db.schema.createIndex("low_stock_alerts_unmailed").on("low_stock_alerts").columns(["mailed_at", "id"]).execute();
+  await db.schema
+    .createIndex("low_stock_alerts_unmailed")
+    .on("low_stock_alerts")
+    .columns(["mailed_at", "id"])
+    .execute();
 
   await db.schema
     .createTable("product_imports")
