@@ -2,6 +2,7 @@ import { mailWithAccountLink } from "./accounts/account-links.ts";
 import { ensureAdmin } from "./accounts/accounts.service.ts";
 import { phoneCodeAtSending } from "./accounts/phone-sign-in.service.ts";
 import { catalogueIsEmpty } from "./catalog/catalog.service.ts";
+import { startPictureWorker } from "./catalog/csv/picture-fetches.ts";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest, withSchemaLock } from "./db/migrate.ts";
@@ -16,6 +17,7 @@ import { startPaymentWorker } from "./payments/payment-worker.ts";
 import { paymentGatewayFor } from "./payments/razorpay.ts";
 import type { AppServices } from "./services.ts";
 import { composeShopProcesses } from "./shop-processes.ts";
+import { startLowStockDigest } from "./stock/low-stock-digest.ts";
 import { openStorage } from "./storage/open-storage.ts";
 
 export type RunningServices = AppServices & { close: () => Promise<void> };
@@ -127,6 +129,20 @@ export async function startServices(
           log(`The SMS and WhatsApp worker stumbled: ${error instanceof Error ? error.message : String(error)}`),
       },
     );
+    const pictures = startPictureWorker(
+      { db: handle.db, storage },
+      {
+        onError: (error) =>
+          log(`The picture fetcher stumbled: ${error instanceof Error ? error.message : String(error)}`),
+      },
+    );
+    const digest = startLowStockDigest(
+      { db: handle.db, ownerAddresses: async () => [config.adminEmail] },
+      {
+        onError: (error) =>
+          log(`The low-stock digest stumbled: ${error instanceof Error ? error.message : String(error)}`),
+      },
+    );
     const paymentJobs = payments
       ? startPaymentWorker(handle.db, payments, {
           onError: (error) =>
@@ -137,6 +153,8 @@ export async function startServices(
       ...shared,
       close: async () => {
         await paymentJobs?.stop();
+        await pictures.stop();
+        await digest.stop();
         await texts.stop();
         await mail.stop();
         await closeShared();

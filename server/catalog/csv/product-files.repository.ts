@@ -159,3 +159,22 @@ export async function findPictureColumns(executor: Executor, productId: number) 
     .where("id", "=", productId)
     .executeTakeFirst();
 }
+
+export async function setPictureColumns(
+  executor: Executor,
+  productId: number,
+  columns: {
+    imageMain?: string;
+    image1?: string | null;
+    image2?: string | null;
+    image3?: string | null;
+    image4?: string | null;
+  },
+  now: number,
+) {
+  await executor
+    .updateTable("products")
+    .set({ ...columns, updatedAt: now })
+    .where("id", "=", productId)
+    .execute();
+}

@@ -41,6 +41,12 @@ export function subjectOf(message: MailMessage | QueuedMail): string {
       return "Your Kesar e-mail address is changing";
     case "review-invitation":
       return `How did your Kesar order ${message.payload.orderNumber} fit?`;
+    case "low-stock-digest": {
+      const count = message.payload.sizes.length;
+      return count === 1
+        ? "Low stock: 1 size at its reorder point"
+        : `Low stock: ${count} sizes at their reorder point`;
+    }
     case "return-status":
       return `Your return from order ${message.payload.orderNumber}: ${returnStatusWords(message.payload.status, message.payload.refundDone)}`;
   }
