@@ -19,6 +19,7 @@ import type { AppServices } from "./services.ts";
 import { composeShopProcesses } from "./shop-processes.ts";
 import { startLowStockDigest } from "./stock/low-stock-digest.ts";
 import { openStorage } from "./storage/open-storage.ts";
+import type { Storage } from "./storage/storage.ts";
 
 export type RunningServices = AppServices & { close: () => Promise<void> };
 
@@ -76,6 +77,24 @@ async function prepareSteps(db: Db, config: Config, log: (message: string) => vo
   }
 }
 
+/** The imported pictures' fetcher and the owner's low-stock digest (record 46). */
+function startCatalogueJobs(db: Db, storage: Storage, config: Config, log: (message: string) => void) {
+  const stumbled = (what: string) => (error: unknown) =>
+    log(`The ${what} stumbled: ${error instanceof Error ? error.message : String(error)}`);
+  const pictures = startPictureWorker({ db, storage }, { onError: stumbled("picture fetcher") });
+  // The Owner is the administrator the shop was set up with (ADMIN_EMAIL).
+  const digest = startLowStockDigest(
+    { db, ownerAddresses: async () => [config.adminEmail] },
+    { onError: stumbled("low-stock digest") },
+  );
+  return {
+    stop: async () => {
+      await pictures.stop();
+      await digest.stop();
+    },
+  };
+}
+
 /**
  * Everything the shop needs before it takes a request: the database prepared (unless another
  * process did it), the stored files, and the worker that delivers the mail outbox.
@@ -129,20 +148,7 @@ export async function startServices(
           log(`The SMS and WhatsApp worker stumbled: ${error instanceof Error ? error.message : String(error)}`),
       },
     );
-    const pictures = startPictureWorker(
-      { db: handle.db, storage },
-      {
-        onError: (error) =>
-          log(`The picture fetcher stumbled: ${error instanceof Error ? error.message : String(error)}`),
-      },
-    );
-    const digest = startLowStockDigest(
-      { db: handle.db, ownerAddresses: async () => [config.adminEmail] },
-      {
-        onError: (error) =>
-          log(`The low-stock digest stumbled: ${error instanceof Error ? error.message : String(error)}`),
-      },
-    );
+    const catalogueJobs = startCatalogueJobs(handle.db, storage, config, log);
     const paymentJobs = payments
       ? startPaymentWorker(handle.db, payments, {
           onError: (error) =>
@@ -153,8 +159,7 @@ export async function startServices(
       ...shared,
       close: async () => {
         await paymentJobs?.stop();
-        await pictures.stop();
-        await digest.stop();
+        await catalogueJobs.stop();
         await texts.stop();
         await mail.stop();
         await closeShared();
