@@ -9,7 +9,7 @@ import { AppError } from "../errors.ts";
 import { sizesOf } from "../stock/stock.service.ts";
 import { adjustStock, recentMovements, type StockAdjustment } from "../stock/stock-admin.service.ts";
 import { parseInput } from "../validation/fields.ts";
-import { findCodeOwners, findProductRow, updateSize } from "./catalog.repository.ts";
+import { findCodeOwners, findProductRow, findSizes, updateSize } from "./catalog.repository.ts";
 import { catalogVersion } from "./catalog-version.ts";
 
 /*
@@ -107,4 +107,16 @@ async function assertCodesFree(
       });
     }
   }
+}
+
+/**
+ * The SKU and barcode of each product's size, for parcel paper (packing slips, pick lists): keyed
+ * `${productId}:${size}`; a size since removed has none.
+ */
+export async function sizeCodesOf(executor: Executor, productIds: readonly number[]) {
+  const codes = new Map<string, { sku: string; barcode: string | null }>();
+  for (const row of await findSizes(executor, [...new Set(productIds)])) {
+    codes.set(`${row.productId}:${row.size}`, { sku: row.sku, barcode: row.barcode });
+  }
+  return codes;
 }
