@@ -37,6 +37,7 @@ const SECTIONS = [
 /** The section a page of the admin area belongs to, for the navigation's current mark. */
 function currentSection(pathname: string, search: string): string {
   if (pathname === "/addproduct" || pathname === "/updateproduct") return "products";
+  if (pathname.startsWith("/admin/products")) return "products";
   if (pathname === "/admin/updateorderstatus") return "orders";
   if (pathname === "/admin/gst") return "gst";
   if (pathname === "/admin/delivery") return "delivery";

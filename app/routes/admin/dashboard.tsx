@@ -161,7 +161,19 @@ function pageLink(query: { tab: string; q?: string; status?: string }, page: num
 
 /** Each section's own next step: add a product, or ship the orders waiting; none for users and mail. */
 function TabAction({ tab, ordersToShip }: { tab: string; ordersToShip: number }) {
-  if (tab === "overview" || tab === "products") {
+  if (tab === "products") {
+    return (
+      <div className="flex flex-wrap gap-2">
+        <Link to="/admin/products" className="btn-outline">
+          Stock, import and bulk changes
+        </Link>
+        <Link to="/addproduct" className="btn-gold">
+          Add Product
+        </Link>
+      </div>
+    );
+  }
+  if (tab === "overview") {
     return (
       <Link to="/addproduct" className="btn-gold">
         Add Product
