@@ -59,6 +59,11 @@ describe("the admin route table", () => {
         "/admin/offers/:offerId",
         "/admin/orders/:orderId/:document",
         "/admin/orders/:orderId/eway-bill.json",
+        "/admin/products",
+        "/admin/products.csv",
+        "/admin/products/import",
+        "/admin/products/:productId/stock",
+        "/admin/products/:productId/stickers.pdf",
         "/dashboard",
         "/updateproduct",
       ].sort(),
@@ -156,6 +161,7 @@ describeOnSqlite("the admin access matrix over HTTP", (database) => {
     if (path === "/admin/orders/:orderId/:document") return `/admin/orders/${orderId}/invoice`;
     if (path === "/admin/offers/:offerId") return `/admin/offers/${offerId}`;
     if (path === "/admin/orders/:orderId/eway-bill.json") return `/admin/orders/${ewayOrderId}/eway-bill.json`;
+    if (path.startsWith("/admin/products/:productId/")) return path.replace(":productId", String(productId));
     return path;
   };
 
@@ -240,6 +246,8 @@ describeOnSqlite("the admin access matrix over HTTP", (database) => {
       "/admin/offers/1e1",
       `/admin/orders/+${orderId}/invoice`,
       "/admin/orders/0x10/eway-bill.json",
+      `/admin/products/0x${productId}/stock`,
+      "/admin/products/1e1/stickers.pdf",
       `/admin/returns/${returnId}.0/credit-note`,
       "/admin/size-charts?product=abc",
       "/admin/updateorderstatus?id=0x10",
