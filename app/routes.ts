@@ -55,6 +55,8 @@ export default [
   // An online order's payment, and trying again after a failure.
   route("orders/:token/pay", "routes/pay.tsx"),
   route("orders/:token", "routes/order-confirmation.tsx"),
+  // A parcel's tracking page, by its own unguessable token (record 43).
+  route("track/:token", "routes/track.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password/:code", "routes/reset-password.tsx"),
   route("verify-email/:code", "routes/verify-email.tsx"),
@@ -64,6 +66,7 @@ export default [
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("addproduct", "routes/admin/product-editor.tsx", { id: "add-product" }),
     route("updateproduct", "routes/admin/product-editor.tsx", { id: "update-product" }),
+    route("admin/products/:productId/parcel", "routes/admin/product-parcel.ts"),
     route("admin/updateorderstatus", "routes/admin/update-order-status.tsx"),
     route("admin/gst", "routes/admin/gst-report.tsx"),
     route("admin/delivery", "routes/admin/delivery.tsx"),
@@ -81,6 +84,11 @@ export default [
     route("admin/products/:productId/stickers.pdf", "routes/admin/size-sticker-sheet.ts"),
     route("admin/gst.csv", "routes/admin/gst-file.ts", { id: "gst-csv" }),
     route("admin/gst.json", "routes/admin/gst-file.ts", { id: "gst-json" }),
+    // An order's label and packing slip, and paper for many orders (record 43).
+    route("admin/orders/:orderId/label", "routes/admin/parcel-paper.ts", { id: "order-label" }),
+    route("admin/orders/:orderId/packing-slip", "routes/admin/parcel-paper.ts", { id: "order-packing-slip" }),
+    route("admin/shipments/:paper", "routes/admin/shipment-paper.ts"),
+    route("admin/shipments", "routes/admin/shipments.tsx"),
     route("admin/orders/:orderId/:document", "routes/order-document.ts", { id: "admin-document" }),
     // Part A of an order's e-way bill, for the portal's bulk upload.
     route("admin/orders/:orderId/eway-bill.json", "routes/admin/eway-bill-json.ts"),

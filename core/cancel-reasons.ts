@@ -17,6 +17,7 @@ export const SHOP_CANCEL_REASONS = {
   "out-of-stock": "An item is no longer in stock",
   "address-unreachable": "Our courier cannot deliver to this address",
   "refused-on-delivery": "The parcel was refused at the door",
+  "returned-to-sender": "The courier could not deliver it and brought it back to us",
 } as const;
 
 export type CustomerCancelReason = keyof typeof CUSTOMER_CANCEL_REASONS;

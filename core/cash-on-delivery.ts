@@ -22,13 +22,14 @@ export const NO_COD_LIMITS: CodRules = { codMaxPaise: Number.MAX_SAFE_INTEGER, c
  */
 export function codOffer(
   rules: CodRules,
-  order: { total: number; pincode?: string; codAtPincode?: boolean },
+  order: { total: number; pincode?: string; codAtPincode?: boolean; codNote?: string | null },
 ): CodOffer {
   if (order.total > rules.codMaxPaise) {
     return { offered: false, reason: `Cash on delivery is available on orders up to ${formatInr(rules.codMaxPaise)}.` };
   }
   if (order.codAtPincode === false) {
-    return { offered: false, reason: `Cash on delivery is not available for pincode ${order.pincode ?? ""}.` };
+    const reason = order.codNote ?? `Cash on delivery is not available for pincode ${order.pincode ?? ""}.`;
+    return { offered: false, reason };
   }
   return { offered: true, fee: rules.codFeePaise };
 }

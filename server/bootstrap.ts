@@ -13,9 +13,13 @@ import { startMessagingWorker } from "./messaging/messaging-worker.ts";
 import { createSmsTransport } from "./messaging/sms-transport.ts";
 import { createWhatsappTransport } from "./messaging/whatsapp-transport.ts";
 import { openOrderEventSignal } from "./orders/order-feed.ts";
+import type { PaymentGateway } from "./payments/gateway.ts";
 import { startPaymentWorker } from "./payments/payment-worker.ts";
 import { paymentGatewayFor } from "./payments/razorpay.ts";
 import type { AppServices } from "./services.ts";
+import type { CarrierProvider } from "./shipping/carrier.ts";
+import { carrierFor } from "./shipping/shiprocket.ts";
+import { startShippingWorker } from "./shipping/tracking-job.ts";
 import { composeShopProcesses } from "./shop-processes.ts";
 import { startLowStockDigest } from "./stock/low-stock-digest.ts";
 import { openStorage } from "./storage/open-storage.ts";
@@ -77,10 +81,21 @@ async function prepareSteps(db: Db, config: Config, log: (message: string) => vo
   }
 }
 
-/** The imported pictures' fetcher and the owner's low-stock digest (record 46). */
-function startCatalogueJobs(db: Db, storage: Storage, config: Config, log: (message: string) => void) {
+/**
+ * The payment jobs (with a gateway), the shipping jobs (with a courier), the imported pictures'
+ * fetcher and the owner's low-stock digest (record 46), in the background.
+ */
+function startJobs(
+  shop: { db: Db; storage: Storage; config: Config },
+  payments: PaymentGateway | null,
+  carrier: CarrierProvider | null,
+  log: (message: string) => void,
+): { stop: () => Promise<void> } {
+  const { db, storage, config } = shop;
   const stumbled = (what: string) => (error: unknown) =>
     log(`The ${what} stumbled: ${error instanceof Error ? error.message : String(error)}`);
+  const paymentJobs = payments ? startPaymentWorker(db, payments, { onError: stumbled("payment jobs") }) : null;
+  const shippingJobs = carrier ? startShippingWorker(db, carrier, { onError: stumbled("shipping jobs") }) : null;
   const pictures = startPictureWorker({ db, storage }, { onError: stumbled("picture fetcher") });
   // The Owner is the administrator the shop was set up with (ADMIN_EMAIL).
   const digest = startLowStockDigest(
@@ -89,6 +104,8 @@ function startCatalogueJobs(db: Db, storage: Storage, config: Config, log: (mess
   );
   return {
     stop: async () => {
+      await shippingJobs?.stop();
+      await paymentJobs?.stop();
       await pictures.stop();
       await digest.stop();
     },
@@ -114,7 +131,8 @@ export async function startServices(
     const storage = openStorage(config.storageUrl);
     const orderEvents = openOrderEventSignal(config.databaseUrl);
     const payments = paymentGatewayFor(config.payments.razorpay);
-    const shared = { ...handlesOf(handle), config, storage, orderEvents, payments };
+    const carrier = carrierFor(config.shiprocket);
+    const shared = { ...handlesOf(handle), config, storage, orderEvents, payments, carrier };
     const closeShared = async () => {
       await orderEvents.close();
       storage.close?.();
@@ -148,18 +166,11 @@ export async function startServices(
           log(`The SMS and WhatsApp worker stumbled: ${error instanceof Error ? error.message : String(error)}`),
       },
     );
-    const catalogueJobs = startCatalogueJobs(handle.db, storage, config, log);
-    const paymentJobs = payments
-      ? startPaymentWorker(handle.db, payments, {
-          onError: (error) =>
-            log(`The payment jobs stumbled: ${error instanceof Error ? error.message : String(error)}`),
-        })
-      : null;
+    const jobs = startJobs({ db: handle.db, storage, config }, payments, carrier, log);
     return {
       ...shared,
       close: async () => {
-        await paymentJobs?.stop();
-        await catalogueJobs.stop();
+        await jobs.stop();
         await texts.stop();
         await mail.stop();
         await closeShared();

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { SHIPROCKET_ENV, type ShiprocketSettings, shiprocketSettingsOf } from "./config/courier-settings.ts";
 import { PASSWORD_ENV, type PasswordPolicy, passwordPolicyOf } from "./config/password-settings.ts";
 import { PAYMENT_ENV, type PaymentSettings, paymentSettingsOf } from "./config/payment-settings.ts";
 import { booleanFlag, SettingError, webAddress, wholeNumber } from "./config/setting-fields.ts";
@@ -110,6 +111,8 @@ const envSchema = z.object({
   ...DELIVERY_ENV,
   ...PAYMENT_ENV,
   ...PASSWORD_ENV,
+  // Courier booking through Shiprocket: all four of who the shop is there, or none (ship by hand).
+  ...SHIPROCKET_ENV,
   // SMS and WhatsApp (server/messaging/messaging-settings.ts checks them).
   SMS_URL: z.string().optional(),
   SMS_TEMPLATES: z.string().optional(),
@@ -168,6 +171,8 @@ export type Config = {
   returnDays: number;
   /** Where SMS go, the DLT template ids, and WhatsApp (null: off). */
   messaging: MessagingSettings;
+  /** Courier booking through Shiprocket (null: the shop ships by hand). */
+  shiprocket: ShiprocketSettings | null;
 };
 
 export class ConfigError extends Error {
@@ -214,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     returnDays: values.RETURN_DAYS,
     payments: checked(() => paymentSettingsOf(values)),
     messaging: checked(() => messagingSettingsOf(values, dataDir)),
+    shiprocket: checked(() => shiprocketSettingsOf(values)),
     // An in-memory database lives in one process, so it gets one worker.
     webConcurrency: values.DATABASE_URL === "file::memory:" ? 1 : (values.WEB_CONCURRENCY ?? availableParallelism()),
     // A worker on PostgreSQL waits on its answers over a socket, and needs more pages in hand to keep

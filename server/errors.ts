@@ -33,6 +33,9 @@ export const ERROR_CODES = {
   "payment-not-due": 409,
   "payment-unavailable": 503,
   "invalid-action-code": 400,
+  "courier-booking-off": 409,
+  "courier-refused": 409,
+  "courier-unavailable": 503,
   internal: 500,
 } as const;
 

@@ -3,6 +3,7 @@ import type { Engine, PoolStats } from "./db/database.ts";
 import type { Db } from "./db/schema.ts";
 import type { OrderEventSignal } from "./orders/order-feed.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
+import type { CarrierProvider } from "./shipping/carrier.ts";
 import type { Storage } from "./storage/storage.ts";
 
 /** What every loader and action can reach: made once at start by server.ts. */
@@ -15,6 +16,8 @@ export type AppServices = {
   orderEvents: OrderEventSignal;
   /** The online payment gateway; null when the shop takes cash on delivery only. */
   payments: PaymentGateway | null;
+  /** The courier booked through (Shiprocket); null when the shop ships by hand. One per process: it keeps its login. */
+  carrier: CarrierProvider | null;
   /** PostgreSQL's connection pool, for the metrics. */
   poolStats?: () => PoolStats;
 };

@@ -8,8 +8,9 @@ import { changeStatus } from "./orders/orders.service.ts";
 import { placeOrder } from "./orders/place-order.ts";
 import { composeOrderProcess, type OrderProcess, orderProcessSlot } from "./processes/order-process.ts";
 import { composeReturnProcess, returnProcessSlot } from "./processes/return-process.ts";
+import { composeShipmentProcess } from "./processes/shipment-process.ts";
 import { advanceReturn, requestReturn } from "./returns/returns.service.ts";
-import { composeShopProcesses, ORDER_PROCESS, RETURN_PROCESS } from "./shop-processes.ts";
+import { composeShopProcesses, ORDER_PROCESS, RETURN_PROCESS, SHIPMENT_PROCESS } from "./shop-processes.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "./testing/factories.ts";
 import { mailsTo } from "./testing/outbox.ts";
 import { ADMIN, deliveredOrder } from "./testing/return-fixtures.ts";
@@ -45,6 +46,7 @@ describe("the shop's processes", () => {
       "payments.refundPayment",
       "invoices.creditNote",
       "mail.mailOrderStatus",
+      "delivery.parcelCameBack",
     ]);
     expect(orders["returned-to-origin"]).toEqual({
       guards: ["payments.refusedCashParcel"],
@@ -54,6 +56,7 @@ describe("the shop's processes", () => {
         "store-credit.returnStoreCredit",
         "invoices.creditNote",
         "mail.mailOrderStatus",
+        "delivery.parcelCameBack",
       ],
     });
     expect(orders.delivered.effects).toEqual([
@@ -61,6 +64,7 @@ describe("the shop's processes", () => {
       "payments.collectCash",
       "mail.mailOrderStatus",
       "reviews.inviteReview",
+      "delivery.parcelDelivered",
     ]);
     // Paid before the e-way bill is asked for: an unpaid order is told it is unpaid first.
     expect(orders.shipped).toEqual({
@@ -93,6 +97,15 @@ describe("the shop's processes", () => {
     for (const [step, { effects }] of Object.entries(returns)) {
       if (step !== "requested") expect(effects.at(-1)).toBe("mail.mailReturnStatus");
     }
+  });
+
+  it("lists a parcel's moves the same way: the order follows first, then the buyer's mail of news no order step tells", () => {
+    const shipments = composeShipmentProcess(SHIPMENT_PROCESS).describe();
+    expect(shipments.delivered.effects).toEqual(["shipping.followParcel"]);
+    expect(shipments["out-for-delivery"].effects).toEqual(["shipping.followParcel", "mail.mailParcelNews"]);
+    expect(shipments["delivery-failed"].effects).toEqual(["shipping.followParcel", "mail.mailParcelNews"]);
+    expect(shipments["rto-delivered"].effects).toEqual(["shipping.followParcel"]);
+    expect(shipments.lost).toEqual({ guards: [], effects: [] });
   });
 
   it("refuses a part that names a status the order machine does not have", () => {

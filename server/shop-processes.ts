@@ -1,12 +1,15 @@
+import { deliveryOnOrders } from "./delivery/delivery-on-orders.ts";
 import { invoicesOnOrders } from "./invoices/invoices-on-orders.ts";
-import { mailOnOrders, mailOnReturns } from "./mail/status-mails.ts";
+import { mailOnOrders, mailOnReturns, mailOnShipments } from "./mail/status-mails.ts";
 import { offersOnOrders } from "./offers/offers-on-orders.ts";
 import { paymentsOnOrders } from "./payments/payments-on-orders.ts";
 import { composeOrderProcess, type OrderProcess, orderProcessSlot } from "./processes/order-process.ts";
 import { composeReturnProcess, type ReturnProcess, returnProcessSlot } from "./processes/return-process.ts";
+import { composeShipmentProcess, type ShipmentProcess, shipmentProcessSlot } from "./processes/shipment-process.ts";
 import { settlementOnReturns } from "./returns/return-settlement.ts";
 import { reviewsOnOrders } from "./reviews/review-invitations.ts";
 import { rewardsOnOrders } from "./rewards/rewards-on-orders.ts";
+import { ordersOnShipments } from "./shipping/orders-follow-parcels.ts";
 import { stockOnOrders } from "./stock/stock-on-orders.ts";
 import { stockOnReturns } from "./stock/stock-on-returns.ts";
 import { storeCreditOnOrders } from "./store-credit/store-credit-on-orders.ts";
@@ -23,7 +26,9 @@ import { storeCreditOnOrders } from "./store-credit/store-credit-on-orders.ts";
  * goods back on the shelf first, then the offers, points and store credit the order used, then its
  * money (paid before it ships; refunded when cancelled), then its tax documents (an e-way bill
  * before it ships; the credit note when it does not sell), then the buyer's mail, which names the
- * refund and the credit note, and last the invitation to review, which waits days after it.
+ * refund and the credit note, then the invitation to review, which waits days after it, and last
+ * how the parcel ended at its pincode (delivered, or back to the shop), which the return-to-origin
+ * rate counts.
  */
 export const ORDER_PROCESS: readonly OrderProcess[] = [
   stockOnOrders,
@@ -34,6 +39,7 @@ export const ORDER_PROCESS: readonly OrderProcess[] = [
   invoicesOnOrders,
   mailOnOrders,
   reviewsOnOrders,
+  deliveryOnOrders,
 ];
 
 /**
@@ -43,8 +49,16 @@ export const ORDER_PROCESS: readonly OrderProcess[] = [
  */
 export const RETURN_PROCESS: readonly ReturnProcess[] = [stockOnReturns, settlementOnReturns, mailOnReturns];
 
+/**
+ * A parcel's process (record 43): the order follows its parcel first (shipped, delivered, back to
+ * the shop, each with the order's own mail), then the buyer's mail of the news that is no order
+ * step (out for delivery, a failed attempt).
+ */
+export const SHIPMENT_PROCESS: readonly ShipmentProcess[] = [ordersOnShipments, mailOnShipments];
+
 /** Composes the shop's processes and installs them where the machines find them; running it again changes nothing. */
 export function composeShopProcesses(): void {
   orderProcessSlot.install(composeOrderProcess(ORDER_PROCESS));
   returnProcessSlot.install(composeReturnProcess(RETURN_PROCESS));
+  shipmentProcessSlot.install(composeShipmentProcess(SHIPMENT_PROCESS));
 }

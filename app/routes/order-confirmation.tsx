@@ -1,6 +1,7 @@
 import { customerCancelSchema } from "#server/orders/orders.schemas.ts";
 import { cancelOrderAsBuyer, orderByAccessToken } from "#server/orders/orders.service.ts";
 import { orderReturnsPanel } from "#server/returns/returns.service.ts";
+import { orderParcel } from "#server/shipping/parcel-views.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, readForm } from "../.server/forms.ts";
@@ -22,6 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     order: await orderByAccessToken(db, params.token),
     returns: await orderReturnsPanel(db, config, actorOf(context), { accessToken: params.token }),
+    parcel: await orderParcel(db, actorOf(context), { accessToken: params.token }),
   };
 }
 
@@ -48,7 +50,7 @@ export default function OrderConfirmation({ loaderData, params, actionData }: Ro
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       {order.status === "placed" && !order.payment.payPath ? <OrderPlacedNotice order={order} /> : null}
-      <OrderView order={order} documentsPath={`/orders/${params.token}`}>
+      <OrderView order={order} parcel={loaderData.parcel} documentsPath={`/orders/${params.token}`}>
         {order.cancellable ? <CancelOrderForm failure={actionData} /> : null}
         <OrderReturns panel={loaderData.returns} orderPath={`/orders/${params.token}`} />
       </OrderView>

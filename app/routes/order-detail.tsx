@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { customerCancelSchema } from "#server/orders/orders.schemas.ts";
 import { cancelOrderAsBuyer, customerOrder } from "#server/orders/orders.service.ts";
 import { orderReturnsPanel } from "#server/returns/returns.service.ts";
+import { orderParcel } from "#server/shipping/parcel-views.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, readForm } from "../.server/forms.ts";
@@ -19,6 +20,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   return {
     order: await customerOrder(db, actor, params.number),
     returns: await orderReturnsPanel(db, config, actor, { orderNumber: params.number }),
+    parcel: await orderParcel(db, actor, { orderNumber: params.number }),
   };
 }
 
@@ -44,7 +46,11 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         ← My Orders
       </Link>
       <div className="mt-4">
-        <OrderView order={loaderData.order} documentsPath={`/order/${loaderData.order.orderNumber}`}>
+        <OrderView
+          order={loaderData.order}
+          parcel={loaderData.parcel}
+          documentsPath={`/order/${loaderData.order.orderNumber}`}
+        >
           {loaderData.order.cancellable ? <CancelOrderForm failure={actionData} /> : null}
           <OrderReturns panel={loaderData.returns} orderPath={`/order/${loaderData.order.orderNumber}`} />
         </OrderView>

@@ -34,7 +34,9 @@ import * as searchWordsAndOrderSearch from "./migrations/0030_search_words_and_o
 import * as exchangeShipmentAndLedgerReturns from "./migrations/0031_exchange_shipment_and_ledger_returns.ts";
 import * as shipments from "./migrations/0033_shipments.ts";
 import * as phoneSignInAndMessaging from "./migrations/0034_phone_sign_in_and_messaging.ts";
+import * as courierFulfilment from "./migrations/0037_courier_fulfilment.ts";
 import * as variantsAndStockMovements from "./migrations/0041_variants_and_stock_movements.ts";
+import * as productParcels from "./migrations/0046_product_parcels.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -75,7 +77,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "0031_exchange_shipment_and_ledger_returns": exchangeShipmentAndLedgerReturns,
   "0033_shipments": shipments,
   "0034_phone_sign_in_and_messaging": phoneSignInAndMessaging,
+  "0037_courier_fulfilment": courierFulfilment,
   "0041_variants_and_stock_movements": variantsAndStockMovements,
+  "0046_product_parcels": productParcels,
 };
 
 const provider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
+import type { ShipmentStatus } from "#core/shipment-status.ts";
 import type { StockReasonName } from "#core/stock.ts";
 
 /*
@@ -294,6 +295,9 @@ export interface OrdersTable {
    * taxable value and the tax. 0 for orders placed before amounts were rounded.
    */
   roundOff: Generated<number>;
+  /** 1 while a parcel that left the warehouse and came back waits to be checked in; its stock comes back then. */
+  awaitingCheckIn: Generated<number>;
+  checkedInAt: number | null;
 }
 
 /** One money event of an order, recorded once (a gateway event under its own id). */
@@ -543,6 +547,16 @@ export interface OrderDeliveryPromisesTable {
   promisedUntil: string;
 }
 
+/** A product's packed weight and size as measured; without a row it packs by its kind. */
+export interface ProductParcelsTable {
+  productId: number;
+  weightGrams: number;
+  lengthCm: number;
+  breadthCm: number;
+  heightCm: number;
+  updatedAt: number;
+}
+
 /**
  * A parcel's life with the courier (record 39): one live shipment per order, booked under the
  * order's number; `status` moves along the machine in server/shipping/shipment-machine.ts.
@@ -558,18 +572,7 @@ export interface ShipmentsTable {
   carrierShipmentId: string | null;
   awb: string | null;
   courierName: string | null;
-  status:
-    | "booking"
-    | "booked"
-    | "picked-up"
-    | "in-transit"
-    | "out-for-delivery"
-    | "delivery-failed"
-    | "rto"
-    | "delivered"
-    | "rto-delivered"
-    | "lost"
-    | "cancelled";
+  status: ShipmentStatus;
   /** When the news that set `status` happened, by the courier's clock. */
   statusAt: number;
   /** The courier's last status as it said it (label and id), whatever the shop made of it. */
@@ -595,6 +598,42 @@ export interface ShipmentsTable {
   lastEventAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** Until when a booking step holds the shipment: another click or node meanwhile does nothing. */
+  bookingUntil: number | null;
+  /** 1 when the last failed booking step may pass on a retry (the courier busy or unreachable). */
+  bookingRetryable: number | null;
+  /** The day the courier expects to deliver, as it last said. */
+  expectedDeliveryAt: number | null;
+  /** The courier's routing code, printed on the shop's own label. */
+  routingCode: string | null;
+  /** Why the order could not follow the parcel (a move its rules refused), for the administrator. */
+  orderProblem: string | null;
+}
+
+/** What was asked of the courier after a failed delivery attempt: one choice per attempt. */
+export interface NdrRequestsTable {
+  id: Generated<number>;
+  shipmentId: number;
+  attempt: number;
+  action: "re-attempt" | "return";
+  /** "YYYY-MM-DD", India. */
+  deliverOn: string | null;
+  address: string | null;
+  phone: string | null;
+  /** "buyer", or the administrator's label. */
+  askedBy: string;
+  status: "sending" | "sent";
+  createdAt: number;
+  sentAt: number | null;
+}
+
+/** How a finished parcel ended at its pincode, once per order: delivered, or back to the shop. */
+export interface ParcelOutcomesTable {
+  orderId: number;
+  pincode: string;
+  cod: number;
+  outcome: "delivered" | "rto";
+  finishedAt: number;
 }
 
 /** One status a courier reported for an AWB, recorded once per (AWB, status, time). */
@@ -668,7 +707,10 @@ export interface Database {
   orderLineOffers: OrderLineOffersTable;
   cartOfferCodes: CartOfferCodesTable;
   shipments: ShipmentsTable;
+  productParcels: ProductParcelsTable;
   shipmentEvents: ShipmentEventsTable;
+  ndrRequests: NdrRequestsTable;
+  parcelOutcomes: ParcelOutcomesTable;
 }
 
 /**

@@ -16,6 +16,11 @@ export type DeliverySettings = {
   handlingDays: number;
   /** Nearest first; the last has no limit. */
   bands: DistanceBand[];
+  /**
+   * Cash on delivery stops at a pincode whose cash parcels come back more often than this fraction
+   * (COD_MAX_RTO_RATE, record 43); null or absent: never.
+   */
+  codMaxRtoRate?: number | null;
 };
 
 /** Within a city, next door, across the country, and the far north-east and the islands. */
@@ -40,6 +45,16 @@ export function parseDeliveryBands(text: string): DistanceBand[] | string {
   }
   if (bands.at(-1)?.upToKm !== null) return "the last band must be * (every distance beyond)";
   return bands;
+}
+
+/** COD_MAX_RTO_RATE ("0.3") as a fraction above 0 and at most 1, or the reason it cannot be read. */
+export function parseRtoRate(text: string): number | string {
+  const value = text.trim();
+  const rate = Number(value);
+  if (!/^(0?\.\d+|0|1|1\.0+)$/.test(value) || !(rate > 0) || rate > 1) {
+    return `must be a fraction above 0 and at most 1, such as 0.3 (got "${value}")`;
+  }
+  return rate;
 }
 
 /** "14:00" as minutes past midnight, or null. */
@@ -86,6 +101,14 @@ export const DELIVERY_ENV = {
       return typeof bands === "string" ? fail(context, bands) : bands;
     })
     .prefault(DEFAULT_DELIVERY_BANDS),
+  // Cash on delivery stops at pincodes whose cash parcels come back more often than this (unset: never).
+  COD_MAX_RTO_RATE: z
+    .string()
+    .transform((value, context) => {
+      const rate = parseRtoRate(value);
+      return typeof rate === "string" ? fail(context, rate) : rate;
+    })
+    .optional(),
 };
 
 export function deliverySettingsOf(values: z.output<z.ZodObject<typeof DELIVERY_ENV>>): DeliverySettings {
@@ -94,5 +117,6 @@ export function deliverySettingsOf(values: z.output<z.ZodObject<typeof DELIVERY_
     cutoffMinutes: values.DISPATCH_CUTOFF,
     handlingDays: values.HANDLING_DAYS,
     bands: values.DELIVERY_BANDS,
+    codMaxRtoRate: values.COD_MAX_RTO_RATE ?? null,
   };
 }

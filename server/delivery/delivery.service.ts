@@ -16,6 +16,7 @@ import {
 } from "./delivery.repository.ts";
 import { type Day, daysBetween, deliveryWindow, dispatchDay } from "./delivery-days.ts";
 import { bandName, type DeliverySettings } from "./delivery-settings.ts";
+import { codPauseAt } from "./parcel-outcomes.ts";
 import { findPincode, type PincodePlace } from "./pincode-directory.ts";
 
 /** What the shop promises a pincode: when, and which ways of paying and returning it offers there. */
@@ -30,6 +31,8 @@ export type DeliveryPromise = {
   until: Day;
   prepaid: boolean;
   cod: boolean;
+  /** Why cash on delivery is not offered here when the courier would take it (too many parcels came back). */
+  codNote: string | null;
   returnPickup: boolean;
 };
 
@@ -60,7 +63,8 @@ export async function deliveryPromise(
   const holidays = new Set((await listHolidays(db)).map((holiday) => holiday.day));
   const window = deliveryWindow(dispatchDay(now, settings, holidays), route, holidays);
   const prepaid = listed?.prepaid ?? true;
-  const cod = listed?.cod ?? true;
+  const codNote = (listed?.cod ?? true) ? await codPauseAt(db, settings, wanted, now) : null;
+  const cod = (listed?.cod ?? true) && codNote === null;
   return {
     pincode: wanted,
     place: place ? placeName(place) : null,
@@ -69,6 +73,7 @@ export async function deliveryPromise(
     ...window,
     prepaid,
     cod,
+    codNote,
     returnPickup: listed?.reversePickup ?? true,
   };
 }

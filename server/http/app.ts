@@ -6,6 +6,7 @@ import type { ViteDevServer } from "vite";
 import type { AppServices } from "../services.ts";
 import { registerAdminFeed } from "./admin-feed.ts";
 import { registerCompression } from "./compression.ts";
+import { registerCourierWebhook } from "./courier-webhook.ts";
 import { registerErrorHandler } from "./error-handler.ts";
 import { registerMetrics, registerRequestLog } from "./observability.ts";
 import { registerOriginCheck } from "./origin-check.ts";
@@ -73,6 +74,7 @@ export async function createApp({
   registerMetrics(app, services);
   registerAdminFeed(app, services);
   registerPaymentWebhook(app, services);
+  registerCourierWebhook(app, services);
   await registerPages(app, { services, buildDir: BUILD_DIR, vite, routes });
   return app;
 }

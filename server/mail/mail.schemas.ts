@@ -68,8 +68,11 @@ export type MailMessage =
         storeCreditBack?: number;
         /** Paise left to pay after store credit (the total when none was used). */
         amountDue?: number;
+        /** The buyer's tracking page, when a courier carries the parcel (record 43). */
+        trackingPath?: string | null;
       };
     }
+  | ParcelNewsMail
   | ReturnMail
   | { kind: "order-link"; to: string; payload: { orderNumber: string; orderPath: string } }
   | { kind: "password-reset"; to: string; payload: { name: string; resetPath: string; minutes: number } }
@@ -117,6 +120,29 @@ export type QueuedMail = Exclude<MailMessage, { kind: LinkMailRequest["kind"] }>
  * The accounts room provides it; the worker is given it where the shop starts.
  */
 export type LinkMaker = (request: LinkMailRequest, now: number) => Promise<MailMessage | null>;
+
+/**
+ * News of a parcel on its way that is no step of the order (record 43): it is out for delivery, or
+ * a delivery attempt failed (with what the buyer can ask for on the tracking page).
+ */
+export type ParcelNewsMail = {
+  kind: "parcel-news";
+  to: string;
+  payload: {
+    orderNumber: string;
+    name: string;
+    news: "out-for-delivery" | "delivery-failed";
+    trackingPath: string;
+    courier: string | null;
+    awb: string | null;
+    /** The failed attempts so far (the one just failed included). */
+    attempts: number;
+    /** The courier's words for the attempt ("Consignee unavailable"). */
+    activity: string | null;
+    /** Paise to pay at the door; 0 when paid. */
+    amountDue: number;
+  };
+};
 
 /** A step of a return or exchange (record 30). */
 export type ReturnMail = {

@@ -1,10 +1,12 @@
 import { orderPathFor } from "#core/order-paths.ts";
 import { UNSOLD_STATUSES } from "#core/order-status.ts";
 import { maskUpiId } from "#core/returns.ts";
+import { trackingPathFor } from "#core/shipment-status.ts";
 import { amountToPay } from "#core/store-credit.ts";
 import type { Executor } from "../db/schema.ts";
 import type { OrderEffect, OrderProcess } from "../processes/order-process.ts";
 import type { CurrentReturn, ReturnEffect, ReturnProcess } from "../processes/return-process.ts";
+import type { ShipmentEffect, ShipmentProcess } from "../processes/shipment-process.ts";
 import type { ReturnMail } from "./mail.schemas.ts";
 import { queueMail } from "./mail.service.ts";
 
@@ -45,6 +47,7 @@ const mailOrderStatus: OrderEffect = async ({ trx, order, to, now, details }) =>
           to === "cancelled" && order.paymentId && order.paymentStatus === "paid" ? amountToPay(order) : null,
         storeCreditBack: UNSOLD_STATUSES.includes(to) ? order.storeCreditUsed : 0,
         amountDue: amountToPay(order),
+        trackingPath: details.trackingPath ?? null,
       },
     },
     now,
@@ -59,6 +62,42 @@ export const mailOnOrders: OrderProcess = {
     delivered: [mailOrderStatus],
     cancelled: [mailOrderStatus],
     "returned-to-origin": [mailOrderStatus],
+  },
+};
+
+/**
+ * A parcel's news that is no step of its order (record 43): out for delivery (with the cash to have
+ * ready), or a failed attempt, with the tracking page where the buyer says what happens next.
+ */
+const mailParcelNews: ShipmentEffect = async ({ trx, order, shipment, to, news, now }) => {
+  if (to !== "out-for-delivery" && to !== "delivery-failed") return;
+  await queueMail(
+    trx,
+    {
+      kind: "parcel-news",
+      to: order.email,
+      payload: {
+        orderNumber: order.orderNumber,
+        name: order.name,
+        news: to,
+        trackingPath: trackingPathFor(shipment),
+        courier: shipment.courierName,
+        awb: shipment.awb,
+        attempts: shipment.attempts,
+        activity: news.activity,
+        amountDue: shipment.paymentMethod === "cod" ? shipment.codAmount : 0,
+      },
+    },
+    now,
+  );
+};
+
+/** The buyer's mails of a parcel's moves that are no order status (the order's own moves mail the rest). */
+export const mailOnShipments: ShipmentProcess = {
+  room: "mail",
+  effects: {
+    "out-for-delivery": [mailParcelNews],
+    "delivery-failed": [mailParcelNews],
   },
 };
 

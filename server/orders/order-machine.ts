@@ -47,7 +47,9 @@ export async function moveOrder(
   const order = await findOrderForUpdate(trx, orderId);
   if (!order) throw new AppError("not-found", "This order could not be found.");
   for (const guard of process.guardsOf(to)) guard(order);
-  if (!(await updateStatusIf(trx, orderId, from, to, now, details))) {
+  // The tracking page is for the effects (the mails); the order keeps the courier's details only.
+  const { trackingPath: _forTheMails, ...kept } = details;
+  if (!(await updateStatusIf(trx, orderId, from, to, now, kept))) {
     throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
   }
   const move: OrderMove = {

@@ -61,7 +61,13 @@ export async function preparePlacement(
   now: number,
 ): Promise<Placement> {
   const { checkout, sold, totals } = base;
-  const codFee = paymentTerms(checkout, totals.grandTotal - base.storeCredit, sale.payments, base.delivery.cod);
+  const codFee = paymentTerms(
+    checkout,
+    totals.grandTotal - base.storeCredit,
+    sale.payments,
+    base.delivery.cod,
+    base.delivery.codNote,
+  );
   const orderId = await nextOrderId(trx);
   return {
     ...base,
@@ -100,6 +106,7 @@ export function paymentTerms(
   toPay: number,
   payments: SalePayments | undefined,
   codAtPincode: boolean,
+  codNote: string | null = null,
 ): number {
   if (toPay === 0) return 0;
   if (checkout.paymentMethod === "online") {
@@ -115,6 +122,7 @@ export function paymentTerms(
     total: toPay,
     pincode: checkout.pincode,
     codAtPincode,
+    codNote,
   });
   if (!offer.offered) {
     const reason = payments?.online ? `${offer.reason} Please pay online.` : offer.reason;

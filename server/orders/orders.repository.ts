@@ -123,6 +123,7 @@ export async function findOrdersWithFirstLine(
       "orders.paymentMethod",
       "orders.paymentStatus",
       "orders.paymentId",
+      "orders.storeCreditUsed",
       "orderLines.title",
       "orderLines.description",
       "orderLines.image",

@@ -5,9 +5,11 @@ import { findProduct } from "../catalog/catalog.service.ts";
 import type { Db } from "../db/schema.ts";
 import { findRefunds } from "../payments/payments.repository.ts";
 import { pointsSummary } from "../rewards/rewards.service.ts";
+import { checkInParcel } from "../shipping/check-in.service.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct } from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";
+import { ADMIN } from "../testing/return-fixtures.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { changeStatus, customerOrder } from "./orders.service.ts";
 import { placeOrder } from "./place-order.ts";
@@ -26,7 +28,7 @@ async function shippedCashOrder(db: Db, actor: Actor & { kind: "user" }, product
 }
 
 describeEachDatabase("a cash parcel refused at the door", (database) => {
-  it("comes back: stock, points, a credit note reversing the invoice, no refund, and a mail", async () => {
+  it("comes back: points, a credit note reversing the invoice, no refund, a mail, and its stock once checked in", async () => {
     const { db } = database();
     const customer = await makeCustomer(db);
     const actor = actorFor(customer);
@@ -43,6 +45,9 @@ describeEachDatabase("a cash parcel refused at the door", (database) => {
       payment: { label: "Not paid: the parcel was refused" },
     });
     expect(order.creditNote?.number).toMatch(/^CN\/\d\d-\d\d\/\d{6}$/);
+    // The parcel is on its way back: its pieces are on the shelf once it is checked in (record 43).
+    expect(await stockOf(db, kurta, "M")).toBe(3);
+    await checkInParcel(db, ADMIN, placed.id);
     expect(await stockOf(db, kurta, "M")).toBe(5);
     expect(await pointsSummary(db, actor)).toMatchObject({ balance: 100, pending: 0 });
     expect(await findRefunds(db, placed.id)).toEqual([]);
@@ -63,7 +68,7 @@ describeEachDatabase("a cash parcel refused at the door", (database) => {
     const results = await Promise.allSettled([mark(), mark()]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     expect(await failure(mark())).toMatchObject({ code: "stale-update" });
-    expect(await stockOf(db, kurta, "M")).toBe(5);
+    expect(await stockOf(db, kurta, "M")).toBe(3);
     expect(await pointsSummary(db, actor)).toMatchObject({ balance: 100 });
     const ledger = await db.selectFrom("pointsLedger").selectAll().where("orderId", "=", placed.id).execute();
     expect(ledger.filter((entry) => entry.kind === "redeemed-returned")).toHaveLength(1);

@@ -7,6 +7,7 @@ import { invoiceDocument } from "../invoices/invoices.service.ts";
 import { moneyStory } from "../payments/money-story.ts";
 import { findPaymentEvents } from "../payments/payments.repository.ts";
 import { advanceReturn, requestReturn, returnsOfOrder } from "../returns/returns.service.ts";
+import { checkInParcel } from "../shipping/check-in.service.ts";
 import { storeCreditSummary } from "../store-credit/store-credit.service.ts";
 import { DEMO_SELLER, DEMO_SIGNATORY } from "../tax/seller.ts";
 import { failure } from "../testing/app-error.ts";
@@ -187,6 +188,9 @@ describeEachDatabase("store credit at checkout", (database) => {
       balance: 600_00,
       ledger: [{ kind: "spending-returned", orderNumber: refused.orderNumber }, { kind: "spent" }, {}, {}],
     });
+    // The refused parcel's piece is on the shelf once it is checked in (record 43).
+    expect(await stockOf(db, kurta, "M")).toBe(1);
+    await checkInParcel(db, SYSTEM, refused.id);
     expect(await stockOf(db, kurta, "M")).toBe(2);
   });
 

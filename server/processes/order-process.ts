@@ -20,6 +20,8 @@ export type MoveDetails = {
   trackingNumber?: string;
   expectedDeliveryAt?: number | null;
   cancelReason?: string;
+  /** The buyer's tracking page (/track/<token>), when a courier carries the parcel: the mails link it. */
+  trackingPath?: string;
 };
 
 /** What every effect of a move is given; an effect notes there what else the move changed. */

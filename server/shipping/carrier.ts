@@ -102,6 +102,9 @@ export type TrackingReport = {
 /** What the shop asks of a parcel the courier could not deliver: try again, or bring it back (final). */
 export type NdrAction = "re-attempt" | "return";
 
+/** What goes with a re-attempt: the day asked for ("YYYY-MM-DD", India), a corrected address or phone. */
+export type NdrDetails = { deliverOn?: string | null; address?: string | null; phone?: string | null };
+
 /** The calls, named in errors so that a failure says which step failed. */
 export type CarrierCall =
   | "login"
@@ -127,7 +130,7 @@ export interface CarrierProvider {
   /** The courier's labels (each shipment needs its AWB first). */
   labels(carrierShipmentIds: readonly string[]): Promise<LabelBatch>;
   track(awb: string): Promise<TrackingReport>;
-  ndrAction(awb: string, action: NdrAction, comments: string): Promise<void>;
+  ndrAction(awb: string, action: NdrAction, comments: string, details?: NdrDetails): Promise<void>;
   /** Cancels bookings not yet picked up. */
   cancel(carrierOrderIds: readonly string[]): Promise<void>;
 }

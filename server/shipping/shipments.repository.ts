@@ -56,6 +56,45 @@ export async function findShipmentByTrackingToken(executor: Executor, token: str
   return executor.selectFrom("shipments").selectAll().where("trackingToken", "=", token).executeTakeFirst();
 }
 
+/** The shipment's row by its id, held for the rest of the transaction (see findShipmentByAwbForUpdate). */
+export async function findShipmentForUpdate(executor: Executor, id: number) {
+  const query = executor.selectFrom("shipments").selectAll().where("id", "=", id);
+  return (engineOf(executor) === "postgres" ? query.forNoKeyUpdate() : query).executeTakeFirst();
+}
+
+/**
+ * A booking step takes the shipment until `until`, unless another step holds it now: of two clicks
+ * or two nodes, one runs the courier's steps and the other is told it is under way.
+ */
+export async function claimBookingStep(executor: Executor, id: number, until: number, now: number): Promise<boolean> {
+  return changedOneRow(
+    executor
+      .updateTable("shipments")
+      .set({ bookingUntil: until })
+      .where("id", "=", id)
+      .where((eb) => eb.or([eb("bookingUntil", "is", null), eb("bookingUntil", "<=", now)])),
+  );
+}
+
+/** The booking step is over: its failure kept for the administrator (null: it went through). */
+export async function endBookingStep(
+  executor: Executor,
+  id: number,
+  failure: { message: string; retryable: boolean } | null,
+  now: number,
+): Promise<void> {
+  await executor
+    .updateTable("shipments")
+    .set({
+      bookingUntil: null,
+      bookingError: failure?.message ?? null,
+      bookingRetryable: failure ? (failure.retryable ? 1 : 0) : null,
+      updatedAt: now,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
 /**
  * The shipment's row, held for the rest of the transaction (PostgreSQL: the lock an update takes;
  * a SQLite write transaction holds the whole database from its start).
@@ -80,6 +119,8 @@ export async function updateShipmentBooking(
       | "bookingError"
       | "pickupRequestedAt"
       | "lastEventAt"
+      | "routingCode"
+      | "bookingRetryable"
     >
   >,
   now: number,
@@ -146,6 +187,40 @@ export async function insertShipmentEvent(
   return inserted?.id ?? null;
 }
 
+/** Why the order could not follow its parcel (null: it did). */
+export async function noteOrderProblem(executor: Executor, id: number, problem: string | null): Promise<void> {
+  await executor.updateTable("shipments").set({ orderProblem: problem }).where("id", "=", id).execute();
+}
+
+/** The day the courier now expects to deliver. */
+export async function noteExpectedDelivery(executor: Executor, id: number, at: number): Promise<void> {
+  await executor.updateTable("shipments").set({ expectedDeliveryAt: at }).where("id", "=", id).execute();
+}
+
+/** News kept for an AWB before any shipment had it becomes this shipment's; answers it, oldest first. */
+export async function claimEventsOfAwb(executor: Executor, awb: string, shipmentId: number) {
+  const orphans = await executor
+    .selectFrom("shipmentEvents")
+    .selectAll()
+    .where("awb", "=", awb)
+    .where("shipmentId", "is", null)
+    .orderBy("happenedAt")
+    .orderBy("id")
+    .execute();
+  if (orphans.length === 0) return [];
+  await executor
+    .updateTable("shipmentEvents")
+    .set({ shipmentId })
+    .where(
+      "id",
+      "in",
+      orphans.map((event) => event.id),
+    )
+    .where("shipmentId", "is", null)
+    .execute();
+  return orphans.map((event) => ({ ...event, shipmentId }));
+}
+
 export async function markEventApplied(executor: Executor, eventId: number): Promise<void> {
   await executor.updateTable("shipmentEvents").set({ applied: 1 }).where("id", "=", eventId).execute();
 }
@@ -190,4 +265,39 @@ export async function listSilentShipments(executor: Executor, silentSince: numbe
       .limit(limit)
       .execute()
   );
+}
+
+/** Bookings whose last step failed in a way a retry may pass, not tried since `before`: the job tries them again. */
+export async function listRetryableBookings(executor: Executor, before: number, limit: number) {
+  return executor
+    .selectFrom("shipments")
+    .select(["id", "orderId"])
+    .where("status", "in", ["booking", "booked"])
+    .where("pickupRequestedAt", "is", null)
+    .where("bookingRetryable", "=", 1)
+    .where("bookingUntil", "is", null)
+    .where("updatedAt", "<", before)
+    .orderBy("updatedAt")
+    .limit(limit)
+    .execute();
+}
+
+/** The live shipments (not cancelled) of these orders: the back office's list of orders to ship. */
+export async function findLiveShipmentsOfOrders(executor: Executor, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return [];
+  return executor
+    .selectFrom("shipments")
+    .select([
+      "orderId",
+      "status",
+      "awb",
+      "courierName",
+      "bookingError",
+      "bookingRetryable",
+      "bookingUntil",
+      "pickupRequestedAt",
+    ])
+    .where("orderId", "in", orderIds)
+    .where("status", "<>", "cancelled")
+    .execute();
 }

@@ -1,17 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import type { ShiprocketSettings } from "../config/courier-settings.ts";
 import { type CarrierCall, CarrierError, isRetryableStatus } from "./carrier.ts";
-
-/** Shiprocket's settings (SHIPROCKET_*): an API user's login, the pickup location's name, the webhook's token. */
-export type ShiprocketSettings = {
-  email: string;
-  password: string;
-  pickupLocation: string;
-  webhookToken: string;
-  /** https://apiv2.shiprocket.in/v1/external, or the local courier's address. */
-  apiUrl: string;
-};
-
-export const SHIPROCKET_API_URL = "https://apiv2.shiprocket.in/v1/external";
 
 /** How 429s are waited out: a few tries, each wait bounded; a longer wait is left to the caller. */
 export type RetryPolicy = { attempts: number; maxWaitMs: number; baseDelayMs: number };

@@ -1,3 +1,4 @@
+import type { ShiprocketSettings } from "../config/courier-settings.ts";
 import {
   type AssignedAwb,
   CarrierError,
@@ -6,14 +7,15 @@ import {
   type CreatedShipment,
   type LabelBatch,
   type NdrAction,
+  type NdrDetails,
   type PerShipment,
   type PickupScheduled,
   type ShipmentRequest,
   type TrackingReport,
 } from "./carrier.ts";
 import { readIndiaDateTime, scanEvent } from "./shipment-webhook.ts";
-import { shiprocketOrderBody } from "./shiprocket-order.ts";
-import { DEFAULT_RETRY, type RetryPolicy, ShiprocketSession, type ShiprocketSettings } from "./shiprocket-session.ts";
+import { shiprocketOrderBody, splitAddress } from "./shiprocket-order.ts";
+import { DEFAULT_RETRY, type RetryPolicy, ShiprocketSession } from "./shiprocket-session.ts";
 import { readShiprocketStatus } from "./shiprocket-statuses.ts";
 
 /*
@@ -186,10 +188,19 @@ export class ShiprocketCarrier implements CarrierProvider {
     return { awb, latest, scans, expectedDeliveryAt: etd ? readIndiaDateTime(etd) : null };
   }
 
-  async ndrAction(awb: string, action: NdrAction, comments: string): Promise<void> {
+  /**
+   * The collection documents `action` and `comments` only; a re-attempt's day, address and phone go
+   * as `deferred_date`, `address1`/`address2` and `phone`, the names Shiprocket's panel fills and
+   * public clients of the API send (record 43), and only when asked for.
+   */
+  async ndrAction(awb: string, action: NdrAction, comments: string, details: NdrDetails = {}): Promise<void> {
+    const address = details.address ? splitAddress(details.address) : null;
     await this.#session.request("ndr-action", "POST", `/ndr/${encodeURIComponent(awb)}/action`, {
       action,
       comments: comments.slice(0, 200),
+      ...(details.deliverOn ? { deferred_date: details.deliverOn } : {}),
+      ...(address ? { address1: address.line1, address2: address.line2 } : {}),
+      ...(details.phone ? { phone: details.phone.replace(/\D/g, "").slice(-10) } : {}),
     });
   }
 

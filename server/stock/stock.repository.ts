@@ -1,3 +1,4 @@
+import { changedOneRow } from "../db/guarded-update.ts";
 import type { Executor, StockReason } from "../db/schema.ts";
 
 /*
@@ -151,4 +152,23 @@ export async function findRecentMovements(executor: Executor, productId: number,
     .orderBy("id", "desc")
     .limit(perSize * 12)
     .execute();
+}
+
+/**
+ * An order whose parcel left the warehouse and ended unsold: its pieces wait for the parcel to be
+ * checked in (the columns `orders.awaiting_check_in` and `checked_in_at`, which only this room writes).
+ */
+export async function markAwaitingCheckIn(executor: Executor, orderId: number): Promise<void> {
+  await executor.updateTable("orders").set({ awaitingCheckIn: 1 }).where("id", "=", orderId).execute();
+}
+
+/** The parcel is checked in, once: false when it was not waiting (never sent, or checked in already). */
+export async function markCheckedIn(executor: Executor, orderId: number, now: number): Promise<boolean> {
+  return changedOneRow(
+    executor
+      .updateTable("orders")
+      .set({ awaitingCheckIn: 0, checkedInAt: now })
+      .where("id", "=", orderId)
+      .where("awaitingCheckIn", "=", 1),
+  );
 }

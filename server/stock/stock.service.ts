@@ -7,6 +7,8 @@ import {
   findSizesOf,
   insertLowStockAlert,
   insertMovement,
+  markAwaitingCheckIn,
+  markCheckedIn,
   moveStock,
 } from "./stock.repository.ts";
 
@@ -123,6 +125,26 @@ export async function putBackStock(trx: Executor, lines: readonly Pieces[], caus
     if (moved) shows ||= stockChangeShows(moved.before, moved.after);
   }
   return shows;
+}
+
+/** A parcel that left the warehouse came back unsold: its pieces wait for it to be checked in. */
+export async function awaitCheckIn(trx: Executor, orderId: number): Promise<void> {
+  await markAwaitingCheckIn(trx, orderId);
+}
+
+/**
+ * The returned parcel is checked in at the warehouse: its pieces go back on the shelf, once (a
+ * second click or node finds it done and puts nothing back). Answers null when the order had no
+ * parcel waiting, else whether a page now shows something else.
+ */
+export async function checkInPieces(
+  trx: Executor,
+  orderId: number,
+  lines: readonly Pieces[],
+  checkedIn: { by: StockBy; now: number },
+): Promise<boolean | null> {
+  if (!(await markCheckedIn(trx, orderId, checkedIn.now))) return null;
+  return putBackStock(trx, lines, { reason: "rto", orderId, note: "Parcel checked in", ...checkedIn });
 }
 
 /** Holds pieces of a size (an exchange's new size): false when the shelf has too few. */

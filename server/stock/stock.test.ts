@@ -7,6 +7,7 @@ import { adjustSizeStock, productStock, saveSizeCodes } from "../catalog/variant
 import type { Db } from "../db/schema.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
+import { checkInParcel } from "../shipping/check-in.service.ts";
 import { failure } from "../testing/app-error.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
@@ -53,10 +54,11 @@ describeEachDatabase("stock counted by movements", (database) => {
     });
   });
 
-  it("writes a cancelled order's and a parcel come back's pieces as movements of their order", async () => {
+  it("writes a cancelled order's pieces, and a returned parcel's when it is checked in, as movements of their order", async () => {
     const { db } = database();
     const id = await makeProduct(db, { sizes: { S: 4 } });
     const buyer = actorFor(await makeCustomer(db));
+    const checker = actorFor(await makeCustomer(db), "admin");
     const order = async () => {
       await addToCart(db, buyer, { productId: id, size: "S", quantity: 2 });
       return placeOrder(db, buyer, checkoutDetails(), atShop());
@@ -66,6 +68,9 @@ describeEachDatabase("stock counted by movements", (database) => {
     const returned = await order();
     await changeStatus(db, SYSTEM, { orderId: returned.id, from: "placed", to: "shipped" });
     await changeStatus(db, SYSTEM, { orderId: returned.id, from: "shipped", to: "returned-to-origin" });
+    // A parcel back at the warehouse is on the shelf once it is checked in (record 43).
+    expect(await stockOf(db, id, "S")).toBe(2);
+    await checkInParcel(db, checker, returned.id);
 
     const { movements } = await productStock(db, SYSTEM, id);
     expect(
@@ -78,6 +83,7 @@ describeEachDatabase("stock counted by movements", (database) => {
       ["count", 4, 4, null],
     ]);
     expect(movements[1]?.byName).toBe(buyer.email);
+    expect(movements[0]).toMatchObject({ byName: checker.email, note: "Parcel checked in" });
     await expectStockIsItsMovements(db, id);
   });
 

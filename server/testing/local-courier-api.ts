@@ -32,7 +32,15 @@ export type Parcel = {
   /** What is still to happen to it, once its pickup is booked. */
   queue: LifeStatus[];
   history: PlayedEvent[];
-  ndrActions: { action: string; comments: string; at: number }[];
+  ndrActions: {
+    action: string;
+    comments: string;
+    at: number;
+    deferredDate?: string;
+    address1?: string;
+    address2?: string;
+    phone?: string;
+  }[];
   returnRequested: boolean;
   cancelled: boolean;
 };
@@ -276,12 +284,36 @@ export function ndrAction(parcel: Parcel | undefined, body: Record<string, unkno
   if (parcel.returnRequested) return refused("A return to origin is already requested for this shipment.");
   if (parcel.history.at(-1)?.status.label !== "UNDELIVERED")
     return refused("Action cannot be taken: the shipment is not in NDR.");
-  parcel.ndrActions.push({ action, comments: body.comments, at: now });
+  const details = ndrDetailsOf(body);
+  if (typeof details === "string") return invalid({ details: [details] });
+  parcel.ndrActions.push({ action, comments: body.comments, at: now, ...details });
   if (action === "return") {
     parcel.returnRequested = true;
     parcel.queue = [...RETURN_LEG];
   }
   return { status: 202, body: { status: "Data Updated Sucessfully" } };
+}
+
+/** A re-attempt's day, address and phone, when given: a real day, an address of 3 characters or more, 10 digits. */
+function ndrDetailsOf(body: Record<string, unknown>) {
+  const details: { deferredDate?: string; address1?: string; address2?: string; phone?: string } = {};
+  if (body.deferred_date !== undefined) {
+    const day = String(body.deferred_date);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) {
+      return "The deferred date must be YYYY-MM-DD.";
+    }
+    details.deferredDate = day;
+  }
+  if (body.address1 !== undefined) {
+    if (String(body.address1).trim().length < 3) return "The address1 must be at least 3 characters.";
+    details.address1 = String(body.address1);
+    details.address2 = String(body.address2 ?? "");
+  }
+  if (body.phone !== undefined) {
+    if (!/^[6-9]\d{9}$/.test(String(body.phone))) return "The phone must be a 10-digit mobile number.";
+    details.phone = String(body.phone);
+  }
+  return details;
 }
 
 /** POST /orders/cancel: every id known and not yet picked up, or nothing is cancelled. */

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ShiprocketSettings } from "../config/courier-settings.ts";
 import { renderShippingLabels, type ShippingLabel } from "../shipping/labels.ts";
 import { shiprocketWebhookUrlProblem } from "../shipping/shipment-webhook.ts";
-import type { ShiprocketSettings } from "../shipping/shiprocket-session.ts";
 import {
   type Answer,
   assignAwb,
@@ -58,7 +58,7 @@ export class LocalCourier {
   readonly password: string;
   readonly pickupLocation: string;
   readonly webhookToken: string;
-  readonly webhookUrl: string | undefined;
+  #webhookUrl: string | undefined;
   /** Every API call answered, in order. */
   readonly calls: CourierCallRecord[] = [];
   readonly deliveries: WebhookDelivery[] = [];
@@ -80,8 +80,6 @@ export class LocalCourier {
     this.password = options.password ?? "local-courier-password-0000";
     this.pickupLocation = options.pickupLocation ?? "Kesar Bandra";
     this.webhookToken = options.webhookToken ?? "local-webhook-token-0000";
-    const problem = options.webhookUrl ? shiprocketWebhookUrlProblem(options.webhookUrl) : null;
-    if (problem) throw new Error(problem);
     this.webhookUrl = options.webhookUrl;
     this.#tokenTtlMs = options.tokenTtlMs ?? TEN_DAYS;
     this.#state = {
@@ -91,6 +89,17 @@ export class LocalCourier {
       courierName: "Delhivery Surface",
       next: { order: 380_000_001, shipment: 370_000_001 },
     };
+  }
+
+  /** Where status webhooks go (none: they are not sent); an address Shiprocket's panel would refuse is refused. */
+  get webhookUrl(): string | undefined {
+    return this.#webhookUrl;
+  }
+
+  set webhookUrl(url: string | undefined) {
+    const problem = url ? shiprocketWebhookUrlProblem(url) : null;
+    if (problem) throw new Error(problem);
+    this.#webhookUrl = url;
   }
 
   /** The base address (http://127.0.0.1:port). */
@@ -193,11 +202,26 @@ export class LocalCourier {
     return played;
   }
 
-  /** Advances every parcel with a life ahead of it by one step every `intervalMs` (for demos); answers a stop. */
-  autoplay(intervalMs: number): () => void {
+  /**
+   * Advances every parcel with a life ahead of it by one step every `intervalMs` (for demos and
+   * journeys); answers a stop. A failed delivery waits, as a courier waits for the seller's NDR
+   * action, until the shop answers it or `ndrPatienceSteps` steps have passed.
+   */
+  autoplay(intervalMs: number, ndrPatienceSteps = 3): () => void {
+    const waited = new Map<string, number>();
     const timer = setInterval(() => {
       for (const parcel of this.parcels) {
-        if (parcel.awb && parcel.queue.length > 0) void this.advance(parcel.awb).catch(() => undefined);
+        if (!parcel.awb || parcel.queue.length === 0) continue;
+        const last = parcel.history.at(-1);
+        const failedAttempts = parcel.history.filter((event) => event.status.label === "UNDELIVERED").length;
+        const answered = parcel.ndrActions.length >= failedAttempts;
+        if (last?.status.label === "UNDELIVERED" && !answered) {
+          const steps = (waited.get(parcel.awb) ?? 0) + 1;
+          waited.set(parcel.awb, steps);
+          if (steps <= ndrPatienceSteps) continue;
+        }
+        waited.delete(parcel.awb);
+        void this.advance(parcel.awb).catch(() => undefined);
       }
     }, intervalMs);
     return () => clearInterval(timer);

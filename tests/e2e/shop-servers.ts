@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { startLocalCourier } from "../../server/testing/local-courier.ts";
 import { startLocalGateway } from "../../server/testing/local-gateway.ts";
 
 export type E2eShop = {
@@ -46,7 +47,18 @@ export default async function setup(project: TestProject) {
   // checkout's first choice, so journeys that do not pay online see the checkout as before.
   const gateway = await startLocalGateway();
   const payment = gateway.settings();
+  // Couriers are booked with the local stand-in for Shiprocket, which moves each booked parcel on
+  // every second through the status webhook (orders shipped by hand are untouched), and holds a
+  // failed delivery up to two minutes for the buyer's answer.
+  const courier = await startLocalCourier();
+  const carrier = courier.settings();
+  const stopParcels = courier.autoplay(1000, 120);
   const started = startShop({
+    SHIPROCKET_EMAIL: carrier.email,
+    SHIPROCKET_PASSWORD: carrier.password,
+    SHIPROCKET_PICKUP_LOCATION: carrier.pickupLocation,
+    SHIPROCKET_WEBHOOK_TOKEN: carrier.webhookToken,
+    SHIPROCKET_API_URL: carrier.apiUrl,
     RAZORPAY_KEY_ID: payment.keyId,
     RAZORPAY_KEY_SECRET: payment.keySecret,
     RAZORPAY_WEBHOOK_SECRET: payment.webhookSecret,
@@ -66,6 +78,7 @@ export default async function setup(project: TestProject) {
   }).then(
     ({ child, baseUrl }) => {
       gateway.webhookUrl = `${baseUrl}/webhooks/razorpay`;
+      courier.webhookUrl = `${baseUrl}/webhooks/shipments`;
       writeState(stateFile, { baseUrl });
       return child;
     },
@@ -81,7 +94,9 @@ export default async function setup(project: TestProject) {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
     }
+    stopParcels();
     await gateway.close();
+    await courier.close();
     rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -3,6 +3,7 @@ import {
   Mail,
   MessageSquareText,
   Package,
+  PackageCheck,
   ReceiptIndianRupee,
   Ruler,
   Search,
@@ -23,6 +24,7 @@ const SECTIONS = [
   { label: "Dashboard", to: "/dashboard", tab: "overview", Icon: LayoutDashboard },
   { label: "Products", to: "/dashboard?tab=products", tab: "products", Icon: Package },
   { label: "Orders", to: "/dashboard?tab=orders", tab: "orders", Icon: ShoppingBag },
+  { label: "Shipments", to: "/admin/shipments", tab: "shipments", Icon: PackageCheck },
   { label: "Users", to: "/dashboard?tab=users", tab: "users", Icon: Users },
   { label: "E-mails", to: "/dashboard?tab=emails", tab: "emails", Icon: Mail },
   { label: "Offers", to: "/admin/offers", tab: "offers", Icon: TicketPercent },
@@ -43,6 +45,7 @@ function currentSection(pathname: string, search: string): string {
   if (pathname === "/admin/delivery") return "delivery";
   if (pathname === "/admin/reviews") return "reviews";
   if (pathname === "/admin/returns") return "returns";
+  if (pathname === "/admin/shipments") return "shipments";
   if (pathname === "/admin/size-charts") return "size-charts";
   if (pathname === "/admin/searches") return "searches";
   if (pathname.startsWith("/admin/offers")) return "offers";

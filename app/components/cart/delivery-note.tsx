@@ -21,7 +21,7 @@ export function DeliveryNote({ pincode }: { pincode: string }) {
     ? null
     : !promise.deliverable
       ? `We do not deliver to pincode ${pincode} yet.`
-      : `${deliveryWindowText(promise)}.${promise.cod ? "" : " Cash on delivery is not available for this pincode."}`;
+      : `${deliveryWindowText(promise)}.${promise.cod ? "" : ` ${promise.codNote ?? "Cash on delivery is not available for this pincode."}`}`;
   if (!text) return null;
   return (
     <p className="-mt-2 text-sm font-medium text-green-800 dark:text-green-300" data-testid="checkout-promise">

@@ -79,7 +79,7 @@ function PromiseLines({ promise }: { promise: NonNullable<DeliveryAnswer["promis
       </li>
       <li className="flex items-center gap-2">
         <Banknote aria-hidden="true" className="size-4 shrink-0" />
-        {promise.cod ? "Cash on delivery available" : "Pay online only for this pincode"}
+        {promise.cod ? "Cash on delivery available" : (promise.codNote ?? "Pay online only for this pincode")}
       </li>
       <li className="flex items-center gap-2">
         <RotateCcw aria-hidden="true" className="size-4 shrink-0" />

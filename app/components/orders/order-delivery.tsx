@@ -1,6 +1,8 @@
 import { deliveryWindowText, formatShopDay } from "#core/dates.ts";
 import { stateByCode } from "#core/indian-states.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
+import type { OrderParcel } from "#server/shipping/parcel-views.service.ts";
+import { ParcelLink } from "../shipping/parcel-link.tsx";
 import { TrackingNumber } from "./tracking-number.tsx";
 
 /** "Mumbai, Maharashtra 400050": the city, then the state and the pincode, as an address is written. */
@@ -9,8 +11,11 @@ export function cityLine(order: Pick<OrderDetail, "city" | "stateCode" | "pincod
   return [order.city, [state, order.pincode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 }
 
-/** Where the order goes, and once shipped, who carries it and when it is expected. */
-export function OrderDelivery({ order }: { order: OrderDetail }) {
+/**
+ * Where the order goes, and once shipped, who carries it and when it is expected; a parcel the shop
+ * booked with its courier links its tracking page.
+ */
+export function OrderDelivery({ order, parcel }: { order: OrderDetail; parcel?: OrderParcel | null }) {
   return (
     <section className="card p-4 text-sm" aria-labelledby="delivery-heading">
       <h2 id="delivery-heading" className="mb-2 font-semibold">
@@ -31,7 +36,9 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
           Business invoice to {order.buyerLegalName}, GSTIN {order.buyerGstin}
         </p>
       ) : null}
-      {order.shipment ? (
+      {parcel ? (
+        <ParcelLink parcel={parcel} delivered={order.status !== "placed" && order.status !== "shipped"} />
+      ) : order.shipment ? (
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 border-t border-zinc-200 pt-3 dark:border-zinc-800">
           <dt className="text-zinc-600 dark:text-zinc-400">Courier</dt>
           <dd>{order.shipment.courier}</dd>

@@ -8,6 +8,7 @@ import { paymentWords } from "#core/payment-status.ts";
 import { orderPointsMessage, pointsToPaise } from "#core/points.ts";
 import { sizeText } from "#core/sizes.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
+import type { OrderParcel } from "#server/shipping/parcel-views.service.ts";
 import { OfferRows } from "../cart/offer-rows.tsx";
 import { StoreCreditPaid } from "../cart/store-credit-choice.tsx";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
@@ -59,10 +60,13 @@ function leftToPayLabel(order: OrderDetail): string {
  */
 export function OrderView({
   order,
+  parcel,
   documentsPath,
   children,
 }: {
   order: OrderDetail;
+  /** The parcel a courier carries, with its tracking page (record 43). */
+  parcel?: OrderParcel | null;
   documentsPath: string;
   /** What the viewer can do with the order (cancel it), shown under its heading. */
   children?: ReactNode;
@@ -73,7 +77,7 @@ export function OrderView({
       {children}
       <OrderLines lines={order.lines} />
       <div className="grid gap-6 md:grid-cols-2">
-        <OrderDelivery order={order} />
+        <OrderDelivery order={order} parcel={parcel} />
         <OrderTotals order={order} />
       </div>
       {order.invoice ? (

@@ -4,12 +4,14 @@ import {
   productFormSuggestions,
   saveProductFromForm,
 } from "#server/catalog/catalog-admin.service.ts";
+import { productParcel } from "#server/shipping/product-parcels.service.ts";
 import { ambiguousPriceBands } from "#server/tax/gst-rates.ts";
 import { idFromUrl } from "../../.server/address.ts";
 import { appServices } from "../../.server/context.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { EMPTY_PRODUCT, ProductForm } from "../../components/admin/product-form.tsx";
 import { toFormValues } from "../../components/admin/product-form-values.ts";
+import { ProductParcelForm } from "../../components/admin/product-parcel-form.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/product-editor";
 import { saveProductForm } from "./product-form.server.ts";
@@ -23,12 +25,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
   const { db } = appServices(context);
   const id = editedId(url);
-  const [product, suggestions] = await Promise.all([
+  const [product, suggestions, parcel] = await Promise.all([
     id === undefined ? null : productForEditing(db, actor, id),
     productFormSuggestions(db, actor),
+    id === undefined ? null : productParcel(db, actor, id),
   ]);
   // Where a GST-inclusive price makes neither rate band consistent, for the form to warn about.
-  return { product, suggestions, priceBands: ambiguousPriceBands() };
+  return { product, suggestions, parcel, priceBands: ambiguousPriceBands() };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -49,7 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : pageMeta({ title: "Add product", description: "Add a product.", noindex: true });
 
 export default function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, suggestions, priceBands } = loaderData;
+  const { product, suggestions, parcel, priceBands } = loaderData;
   return (
     <>
       <ProductForm
@@ -61,6 +64,7 @@ export default function ProductEditor({ loaderData, actionData }: Route.Componen
         priceBands={priceBands}
         result={actionData}
       />
+      {product && parcel ? <ProductParcelForm productId={product.id} parcel={parcel} /> : null}
       {product ? (
         <p className="mx-auto max-w-3xl px-4 pb-10 text-sm">
           Measurements differ from its collection's?{" "}

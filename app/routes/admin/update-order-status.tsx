@@ -11,6 +11,7 @@ import {
   recordOrderRemittance,
 } from "#server/payments/cash-payments.service.ts";
 import { adminOrderWithMoney } from "#server/payments/money-story.ts";
+import { adminParcel } from "#server/shipping/parcel-views.service.ts";
 import { actionDone, formFailure } from "../../.server/action-results.ts";
 import { idFromUrl } from "../../.server/address.ts";
 import { appServices } from "../../.server/context.ts";
@@ -19,19 +20,25 @@ import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
 import { EwayBillPanel } from "../../components/admin/eway-bill-panel.tsx";
 import { OrderMoneyTimeline } from "../../components/admin/order-money-timeline.tsx";
+import { ParcelPanel } from "../../components/admin/parcel-panel.tsx";
 import { StatusChangeForm } from "../../components/admin/status-change-form.tsx";
 import { useReturnToDashboard } from "../../components/admin/use-return-to-dashboard.ts";
 import { OrderView } from "../../components/orders/order-view.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/update-order-status";
+import { parcelAction } from "./order-parcel.server.ts";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
-  const order = await adminOrderWithMoney(appServices(context).db, actor, idFromUrl(url, "order"));
+  const { db, carrier } = appServices(context);
+  const orderId = idFromUrl(url, "order");
+  const order = await adminOrderWithMoney(db, actor, orderId);
+  const parcel = await adminParcel(db, actor, carrier !== null, orderId);
   // A parcel is usually with the buyer four days after it leaves.
   const expectedDefault = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
   return {
     order,
+    parcel,
     choices: statusChoices({ status: order.status, paymentMethod: order.payment.method }),
     expectedDefault,
   };
@@ -40,7 +47,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 /** The page's two forms: the status (the form without an intent), and the e-way bill number. */
 const orderForm = z.object({
   intent: z
-    .enum(["status", "eway-bill", "cash-collected", "cash-remitted"], { error: "Unknown order action." })
+    .enum(["status", "eway-bill", "cash-collected", "cash-remitted", "book-courier", "check-in"], {
+      error: "Unknown order action.",
+    })
     .default("status"),
 });
 
@@ -49,6 +58,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await readForm(request);
   const orderId = idFromUrl(url, "order");
   const { intent } = routeFields(form, orderForm);
+  if (intent === "book-courier" || intent === "check-in") return parcelAction(intent, { context, request, orderId });
   if (intent === "cash-collected") {
     try {
       await markCashCollected(appServices(context).db, actor, orderId);
@@ -121,6 +131,7 @@ export default function UpdateOrderStatus({ loaderData, actionData }: Route.Comp
           />
         )}
       </section>
+      <ParcelPanel orderId={order.id} parcel={loaderData.parcel} />
       <EwayBillPanel order={order} />
       <OrderMoneyTimeline order={order} />
       <OrderView order={order} documentsPath={`/admin/orders/${order.id}`} />

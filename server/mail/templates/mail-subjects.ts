@@ -47,6 +47,10 @@ export function subjectOf(message: MailMessage | QueuedMail): string {
         ? "Low stock: 1 size at its reorder point"
         : `Low stock: ${count} sizes at their reorder point`;
     }
+    case "parcel-news":
+      return message.payload.news === "out-for-delivery"
+        ? `Your order ${message.payload.orderNumber} is out for delivery`
+        : `We could not deliver your order ${message.payload.orderNumber}`;
     case "return-status":
       return `Your return from order ${message.payload.orderNumber}: ${returnStatusWords(message.payload.status, message.payload.refundDone)}`;
   }

@@ -7,6 +7,7 @@ import { pointsToPaise } from "#core/points.ts";
 import type { MailMessage } from "../mail.schemas.ts";
 import { button, h, INK, letter, MUTED, muted, styles, text } from "./mail-layout.ts";
 import { linkOnItsOwnLine, orderStatusMail } from "./order-status-mail.ts";
+import { parcelNewsMail } from "./parcel-news-mail.ts";
 import { returnStatusMail } from "./return-status-mail.ts";
 
 type Rendered = { html: string; text: string };
@@ -34,6 +35,7 @@ const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: 
   "order-placed": (payload, url) => orderPlaced(payload, url),
   "order-status": (payload, url) => orderStatusMail(payload, url),
   "return-status": (payload, url) => returnStatusMail(payload, url),
+  "parcel-news": (payload, url) => parcelNewsMail(payload, url),
   "order-link": ({ orderNumber, orderPath }, url) =>
     letter(`Your order ${orderNumber}`, [
       text(`You asked for the link to your order ${orderNumber}. Here it is:`),

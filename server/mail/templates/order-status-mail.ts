@@ -22,7 +22,13 @@ export function orderStatusMail(payload: StatusPayload, url: Url): ReactNode {
         : payload.status === "returned-to-origin"
           ? returnedParts(payload, url)
           : cancelledParts(payload, url);
-  return letter(title, [text(`Dear ${payload.name},`), ...parts, button("View your order", url(payload.orderPath))]);
+  const follow = payload.trackingPath && ["shipped", "delivered"].includes(payload.status);
+  return letter(title, [
+    text(`Dear ${payload.name},`),
+    ...parts,
+    follow && payload.trackingPath ? button("Follow your parcel", url(payload.trackingPath)) : null,
+    button("View your order", url(payload.orderPath)),
+  ]);
 }
 
 function plural(points: number): string {
