@@ -18,7 +18,7 @@ import {
   RESEND_WAIT_MS,
   resendPhoneCode,
   SENDS_PER_ADDRESS_PER_HOUR,
-  SENDS_PER_NUMBER_PER_HOUR,
+  SENDS_PER_NUMBER_BURST,
   startPhoneSignIn,
   verifyPhoneCode,
 } from "#server/accounts/phone-sign-in.service.ts";
@@ -69,7 +69,7 @@ async function throughput(db: Db, label: string): Promise<void> {
     const values = {
       orderNumber: `KS-${100000 + i}`,
       courier: "Delhivery",
-      orderToken: randomBytes(21).toString("base64url"),
+      linkCode: randomBytes(15).toString("base64url"),
     };
     await queueSms(db, { kind: "order-shipped", language: i % 2 ? "hi" : "en", to: mobile(), values });
   }
@@ -119,7 +119,7 @@ async function bursts(db: Db, other: Db, label: string): Promise<void> {
     Array.from({ length: 40 }, (_, i) => startPhoneSignIn(pick(i), { phone: target }, client(), now)),
   );
   console.log(
-    `${label}: 40 sign-ins to one number at once         → ${starts} SMS (allowed ${SENDS_PER_NUMBER_PER_HOUR} an hour)`,
+    `${label}: 40 sign-ins to one number at once         → ${starts} SMS (allowed ${SENDS_PER_NUMBER_BURST} in 15 minutes)`,
   );
 
   const ip = `10.79.${counter & 255}.1`;

@@ -76,3 +76,19 @@ export function formatMobile(mobile: IndianMobile): string {
   const digits = nationalNumber(mobile);
   return `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
 }
+
+/**
+ * An account made by phone has no e-mail yet. The column, which every account has, holds an address
+ * under the reserved top-level domain `.invalid` (RFC 2606), which no mail can reach and no one can
+ * own. The mail outbox never queues to it, forms refuse it, and no page shows it to a person.
+ */
+export const PHONE_ONLY_EMAIL_DOMAIN = "phone.kesar.invalid";
+
+export function isPhoneOnlyEmail(email: string): boolean {
+  return email.trim().toLowerCase().endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`);
+}
+
+/** An e-mail address as a page may show it to a person: null for an account's placeholder. */
+export function visibleEmail(email: string): string | null {
+  return isPhoneOnlyEmail(email) ? null : email;
+}

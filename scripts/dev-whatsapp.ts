@@ -31,6 +31,8 @@ const whatsapp = await startLocalWhatsapp({
   webhookUrl: `${shop}/webhooks/whatsapp`,
   recipients: recipients ?? "any",
   statusOrder: order,
+  // What the shop sends and what it answers to each status, as they happen: the demo's window.
+  log: (line) => console.log(`${new Date().toISOString()}  ${line}`),
 });
 
 console.log(`Local WhatsApp Cloud API (a stand-in for Meta's; nothing is sent to anyone) at ${whatsapp.apiUrl}`);

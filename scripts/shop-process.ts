@@ -26,7 +26,12 @@ export async function startShopProcess(env: Record<string, string>): Promise<Sho
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       UPLOADS_DIR: path.join(ROOT, "node_modules", ".cache", "e2e-uploads"),
+      // Its SMS beside the uploads, not in the working copy's ./data/sms (where a PostgreSQL shop puts them).
+      SMS_URL: `file:${path.join(ROOT, "node_modules", ".cache", "e2e-sms")}`,
       ADMIN_PASSWORD: "Bench-admin-password-1",
+      // Tests and benches ship orders as soon as they are placed: no wait for a buyer's confirmation
+      // unless they ask for it.
+      COD_CONFIRM_ABOVE_RUPEES: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

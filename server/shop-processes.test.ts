@@ -45,6 +45,7 @@ describe("the shop's processes", () => {
       "store-credit.returnStoreCredit",
       "payments.refundPayment",
       "invoices.creditNote",
+      "audit.auditOrderMove",
       "mail.mailOrderStatus",
       "delivery.parcelCameBack",
     ]);
@@ -55,6 +56,7 @@ describe("the shop's processes", () => {
         "rewards.returnPoints",
         "store-credit.returnStoreCredit",
         "invoices.creditNote",
+        "audit.auditOrderMove",
         "mail.mailOrderStatus",
         "delivery.parcelCameBack",
       ],
@@ -62,16 +64,20 @@ describe("the shop's processes", () => {
     expect(orders.delivered.effects).toEqual([
       "rewards.creditPoints",
       "payments.collectCash",
+      "audit.auditOrderMove",
       "mail.mailOrderStatus",
+      "messaging.textDelivered",
       "reviews.inviteReview",
       "delivery.parcelDelivered",
     ]);
-    // Paid before the e-way bill is asked for: an unpaid order is told it is unpaid first.
+    // Paid before the e-way bill is asked for: an unpaid order is told it is unpaid first; a large
+    // cash order waits for its buyer's confirmation last.
     expect(orders.shipped).toEqual({
-      guards: ["payments.paymentSettled", "invoices.ewayBillEntered"],
-      effects: ["mail.mailOrderStatus"],
+      guards: ["payments.paymentSettled", "invoices.ewayBillEntered", "cod-confirmation.buyerConfirmed"],
+      effects: ["audit.auditOrderMove", "mail.mailOrderStatus", "messaging.textShipped"],
     });
-    expect(orders.placed).toEqual({ guards: [], effects: [] });
+    // When an order stands: its SMS, then (for a large cash order) the request to confirm it.
+    expect(orders.placed).toEqual({ guards: [], effects: ["messaging.textPlaced", "cod-confirmation.askToConfirm"] });
   });
 
   it("lists a return's steps the same way: stock first, then the return's documents and money, then the mail", () => {
@@ -83,6 +89,7 @@ describe("the shop's processes", () => {
         "returns.creditNote",
         "returns.pointsOfThePieces",
         "returns.moneyBack",
+        "audit.auditReturnStep",
         "mail.mailReturnStatus",
       ],
     });
@@ -90,20 +97,33 @@ describe("the shop's processes", () => {
       "stock.shelveReturnedPieces",
       "returns.creditNote",
       "returns.replacementInvoice",
+      "audit.auditReturnStep",
       "mail.mailReturnStatus",
     ]);
-    expect(returns.rejected.effects).toEqual(["stock.releaseHeldSize", "mail.mailReturnStatus"]);
+    expect(returns.rejected.effects).toEqual([
+      "stock.releaseHeldSize",
+      "audit.auditReturnStep",
+      "mail.mailReturnStatus",
+    ]);
     // Every step a return arrives at by a move tells the shopper, last.
     for (const [step, { effects }] of Object.entries(returns)) {
       if (step !== "requested") expect(effects.at(-1)).toBe("mail.mailReturnStatus");
     }
   });
 
-  it("lists a parcel's moves the same way: the order follows first, then the buyer's mail of news no order step tells", () => {
+  it("lists a parcel's moves the same way: the order follows first, then the buyer's mail and SMS of news no order step tells", () => {
     const shipments = composeShipmentProcess(SHIPMENT_PROCESS).describe();
     expect(shipments.delivered.effects).toEqual(["shipping.followParcel"]);
-    expect(shipments["out-for-delivery"].effects).toEqual(["shipping.followParcel", "mail.mailParcelNews"]);
-    expect(shipments["delivery-failed"].effects).toEqual(["shipping.followParcel", "mail.mailParcelNews"]);
+    expect(shipments["out-for-delivery"].effects).toEqual([
+      "shipping.followParcel",
+      "mail.mailParcelNews",
+      "messaging.textOutForDelivery",
+    ]);
+    expect(shipments["delivery-failed"].effects).toEqual([
+      "shipping.followParcel",
+      "mail.mailParcelNews",
+      "messaging.textDeliveryFailed",
+    ]);
     expect(shipments["rto-delivered"].effects).toEqual(["shipping.followParcel"]);
     expect(shipments.lost).toEqual({ guards: [], effects: [] });
   });

@@ -16,7 +16,14 @@ export async function checkoutFromForm(context: Readonly<RouterContextProvider>,
   const actor = actorOf(context);
   const input = formFields(form, actor.kind === "user" ? checkoutSchema : guestCheckoutSchema);
   // What was typed, so that the form shown again without JavaScript keeps it.
-  const { idempotencyKey: _key, redeemPoints: _points, seenQuote: _quote, storeCredit: _credit, ...values } = input;
+  const {
+    idempotencyKey: _key,
+    redeemPoints: _points,
+    seenQuote: _quote,
+    storeCredit: _credit,
+    whatsappUpdates: _whatsapp,
+    ...values
+  } = input;
   try {
     const { db, config } = appServices(context);
     const { payments } = appServices(context);

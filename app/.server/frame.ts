@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { Actor } from "#core/actor.ts";
+import { visibleEmail } from "#core/phone.ts";
 import type { Theme } from "#core/theme.ts";
 import type { Toast } from "#core/toast.ts";
 import type { Viewer } from "#core/viewer.ts";
@@ -48,7 +49,8 @@ export async function loadPersonalFrame(context: Readonly<RouterContextProvider>
 }
 
 function viewerOf(actor: Actor): Viewer {
-  return actor.kind === "user" ? { name: actor.name, email: actor.email, role: actor.role } : null;
+  // An account made by phone shows no e-mail (its placeholder is never shown).
+  return actor.kind === "user" ? { name: actor.name, email: visibleEmail(actor.email) ?? "", role: actor.role } : null;
 }
 
 export async function readTheme(request: Request, context: Readonly<RouterContextProvider>): Promise<Theme> {

@@ -1,5 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Actor } from "#core/actor.ts";
+import { isStaffRole, staffHome } from "#core/permissions.ts";
+import { visibleEmail } from "#core/phone.ts";
 import { resolveSession } from "#server/accounts/sessions.service.ts";
 import { readCookie, shopCookies } from "#server/http/cookies.ts";
 import { appServices, cookieSecurity, requestInfo } from "./context.ts";
@@ -77,6 +79,11 @@ function hasCookie(response: Response, name: string): boolean {
 }
 
 /** Who is signed in, for the screens that say so (login, signup, account); null for a visitor. */
-export function signedInAs(actor: Actor): { email: string; isAdmin: boolean } | null {
-  return actor.kind === "user" ? { email: actor.email, isAdmin: actor.role === "admin" } : null;
+export function signedInAs(actor: Actor): { email: string; home: string | null } | null {
+  if (actor.kind !== "user") return null;
+  // An account made by phone is named by its name: its e-mail is a placeholder no one should see.
+  return {
+    email: visibleEmail(actor.email) ?? actor.name,
+    home: isStaffRole(actor.role) ? staffHome(actor.role) : null,
+  };
 }

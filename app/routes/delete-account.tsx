@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { visibleEmail } from "#core/phone.ts";
 import { deletionSchema } from "#server/accounts/accounts.schemas.ts";
 import { deleteAccount } from "#server/accounts/identity.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -13,7 +14,9 @@ import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/delete-account";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  return { email: signedInOrLogin({ context, url }).email };
+  const actor = signedInOrLogin({ context, url });
+  // An account made by phone has no e-mail to name it by: its name does.
+  return { email: visibleEmail(actor.email) ?? actor.name };
 }
 
 /** Deletes the account after the password and a tick; the browser is signed out. */

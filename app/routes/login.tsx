@@ -37,6 +37,7 @@ export const meta: Route.MetaFunction = () =>
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const { redirectTo, otherFormTo } = useSignInRedirect("/signup");
+  const mobileTo = `/login/mobile${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
   return (
     <AuthCard title="Login" other={{ question: "Don't have an account?", label: "Signup", to: otherFormTo }}>
       {loaderData.signedInAs ? (
@@ -47,6 +48,11 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
           <EmailField />
           <TextField name="password" label="Password" type="password" autoComplete="current-password" required />
         </AuthForm>
+      )}
+      {loaderData.signedInAs ? null : (
+        <Link to={mobileTo} className="btn-outline w-full text-center">
+          Sign in with mobile number
+        </Link>
       )}
       <p className="flex flex-wrap justify-between gap-2 text-sm">
         <Link to="/forgot-password" className="font-semibold underline">

@@ -5,6 +5,7 @@ import { updateProfile } from "#server/accounts/profile.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { chosenFile, formFields } from "../.server/forms.ts";
+import { sessionTokenOf } from "../.server/session.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 
 /**
@@ -16,7 +17,9 @@ export async function saveProfileForm(context: Readonly<RouterContextProvider>, 
   try {
     const picture = chosenFile(form, "picture");
     const photo = picture ? Buffer.from(await picture.arrayBuffer()) : null;
-    await updateProfile(db, storage, actor, formFields(form, profileSchema), photo);
+    // An account made by phone adds its first e-mail on a recent sign-in: its session says when.
+    const session = { token: sessionTokenOf(context) };
+    await updateProfile(db, storage, actor, formFields(form, profileSchema), photo, session);
   } catch (error) {
     return formFailure(error, "Failed to update profile");
   }

@@ -1,7 +1,10 @@
 import { Pencil } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import type { UserActor } from "#core/actor.ts";
 import { resendEmailVerification, signOutEverywhere } from "#server/accounts/identity.service.ts";
+import { whatsappUpdatesForm } from "#server/accounts/phone.schemas.ts";
+import { setWhatsappUpdates } from "#server/accounts/phone-accounts.service.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
 import { pointsSummary } from "#server/rewards/rewards.service.ts";
 import { storeCreditSummary } from "#server/store-credit/store-credit.service.ts";
@@ -11,6 +14,7 @@ import { readForm, routeFields } from "../.server/forms.ts";
 import { signedInOrLogin } from "../.server/guards.ts";
 import { signOutHeaders } from "../.server/sign-in.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
+import { MobileSettings } from "../components/account/mobile-settings.tsx";
 import { PROFILE_ROWS, ProfileFields, profileValue } from "../components/account/profile-fields.tsx";
 import { RewardPoints } from "../components/orders/reward-points.tsx";
 import { StoreCreditLedger } from "../components/returns/store-credit-ledger.tsx";
@@ -33,9 +37,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { profile, points, storeCredit, editing: url.searchParams.has("edit") };
 }
 
-/** The profile page's forms: the inline edit, sending the confirmation link again, signing out everywhere. */
+/**
+ * The profile page's forms: the inline edit, sending the confirmation link again, signing out
+ * everywhere, and WhatsApp order updates on or off.
+ */
 const profileIntent = z.object({
-  intent: z.enum(["profile", "send-verification", "sign-out-everywhere"]).default("profile"),
+  intent: z.enum(["profile", "send-verification", "sign-out-everywhere", "whatsapp"]).default("profile"),
 });
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -49,15 +56,33 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     } catch (error) {
       return actionFailed(context, request, error, { backTo: "/profile" });
     }
-    const toast = makeToast("success", `We have sent a new link to ${actor.email}.`);
+    const toast = makeToast("success", "We have sent a new link to your e-mail address.");
     return redirectWithToast(context, "/profile", toast);
   }
+  if (intent === "whatsapp") return switchWhatsapp(context, request, actor, form);
   if (intent === "sign-out-everywhere") {
     await signOutEverywhere(db, actor);
     const toast = makeToast("success", "You have been signed out on every device.");
     return redirectWithToast(context, "/login", toast, { headers: await signOutHeaders(context) });
   }
   return saveProfileForm(context, actor, form);
+}
+
+/** WhatsApp order updates on or off, for the account's verified number: recorded with the words shown. */
+async function switchWhatsapp(
+  context: Route.ActionArgs["context"],
+  request: Request,
+  actor: UserActor,
+  form: FormData,
+) {
+  try {
+    const { whatsapp } = routeFields(form, whatsappUpdatesForm);
+    await setWhatsappUpdates(appServices(context).db, actor, { on: whatsapp === "on" });
+    const message = whatsapp === "on" ? "WhatsApp order updates are on." : "WhatsApp order updates are off.";
+    return redirectWithToast(context, "/profile", makeToast("success", message));
+  } catch (error) {
+    return actionFailed(context, request, error, { backTo: "/profile" });
+  }
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -76,7 +101,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </div>
         <AccountNotices
           emailVerified={profile.emailVerified}
-          email={profile.email}
+          email={profile.hasEmail ? profile.email : null}
           pendingEmail={profile.pendingEmail}
         />
         {loading ? (
@@ -98,6 +123,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             Update photo or password
           </Link>
         </div>
+        <MobileSettings mobile={profile.mobile} whatsappUpdates={profile.whatsappUpdates} />
         <SignInAndPrivacy />
       </div>
     </div>
@@ -176,12 +202,20 @@ function SignInAndPrivacy() {
   );
 }
 
-/** What waits for the shopper: an address to confirm, or a new address not yet confirmed. */
-function AccountNotices(props: { emailVerified: boolean; email: string; pendingEmail: string | null }) {
+/**
+ * What waits for the shopper: an address to confirm, or a new address not yet confirmed; an
+ * account made by phone is asked for an e-mail, which its order mails need.
+ */
+function AccountNotices(props: { emailVerified: boolean; email: string | null; pendingEmail: string | null }) {
   if (props.emailVerified && !props.pendingEmail) return null;
   return (
     <div className="mt-4 flex flex-col gap-3">
-      {props.emailVerified ? null : (
+      {props.email === null && !props.pendingEmail ? (
+        <Notice>
+          Add an e-mail address (the pencil above) to get your order mails; until then your updates come by SMS.
+        </Notice>
+      ) : null}
+      {props.emailVerified || props.email === null ? null : (
         <Notice>
           <Form method="post" className="flex flex-wrap items-center justify-between gap-3">
             <span>Please confirm {props.email}: open the link we sent there.</span>

@@ -48,6 +48,17 @@ export async function findLiveSession(executor: Executor, idHash: string, now: n
     .executeTakeFirst();
 }
 
+/** When a user's session was opened (signed in), if it is that user's. */
+export async function findSessionOpenedAt(executor: Executor, idHash: string, userId: string) {
+  const row = await executor
+    .selectFrom("sessions")
+    .select("createdAt")
+    .where("idHash", "=", idHash)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return row ? Number(row.createdAt) : null;
+}
+
 export async function renewSession(executor: Executor, idHash: string, renewedAt: number, expiresAt: number) {
   await executor.updateTable("sessions").set({ renewedAt, expiresAt }).where("idHash", "=", idHash).execute();
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Role } from "#core/actor.ts";
 import {
   deliveryAddressFields,
   emailField,
@@ -25,7 +26,8 @@ export type LoginInput = z.input<typeof loginSchema>;
 export const profileSchema = z
   .object({
     name: nameField,
-    email: emailField,
+    /** Left empty only by an account made by phone that has no e-mail yet. */
+    email: optionalField(emailField),
     phone: optionalField(deliveryAddressFields.phone),
     address: optionalField(deliveryAddressFields.address),
     city: optionalField(deliveryAddressFields.city),
@@ -71,7 +73,13 @@ export type Profile = {
   stateCode: string | null;
   pincode: string | null;
   photoUrl: string | null;
-  role: "customer" | "admin";
+  role: Role;
+  /** The account has a real e-mail (an account made by phone has none until it adds one: `email` is then ""). */
+  hasEmail: boolean;
+  /** The number the account signs in with, verified by a code ("+91…"); null when none. */
+  mobile: string | null;
+  /** Whether order updates go to that number on WhatsApp too (its latest consent is an opt-in). */
+  whatsappUpdates: boolean;
   /** The address was confirmed through the link mailed to it. */
   emailVerified: boolean;
   /** A new address waiting for its owner to confirm it, if the e-mail is being changed. */

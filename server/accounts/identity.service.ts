@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { isPhoneOnlyEmail } from "#core/phone.ts";
 import { assertSignedIn } from "../access.ts";
 import { emptyCart } from "../cart/cart.service.ts";
 import { userOwner } from "../cart/owner.ts";
@@ -131,7 +132,8 @@ export async function resendEmailVerification(db: Db, actor: Actor, now: number 
   assertSignedIn(actor);
   const user = await findUserById(db, actor.userId);
   if (!user) throw new AppError("unauthenticated", "Please log in again.");
-  if (user.emailVerifiedAt !== null) return;
+  // An account made by phone has no address to confirm until it adds one.
+  if (user.emailVerifiedAt !== null || isPhoneOnlyEmail(user.email)) return;
   const admission = await db.transaction().execute((trx) => sendEmailVerification(trx, user, now));
   if (!admission.admitted && admission.limit.action === "verify-email") {
     throw new AppError("too-many-requests", "A link was sent a moment ago. Please wait a minute before asking again.");
@@ -209,7 +211,11 @@ export async function deleteAccount(db: Db, storage: Storage, actor: Actor, inpu
   const { password } = parseInput(deletionSchema, input);
   const user = await findUserById(db, actor.userId);
   if (!user) throw new AppError("unauthenticated", "Please log in again.");
-  if (user.role === "admin") throw new AppError("forbidden", "The administrator's account cannot be deleted here.");
+  if (user.role !== "customer")
+    throw new AppError(
+      "forbidden",
+      "A staff account cannot be deleted here: the owner removes it from the staff page first.",
+    );
   if (!(await verifyPassword(user.passwordHash, password))) {
     const message = "That password is not correct.";
     throw new AppError("requires-recent-login", message, { password: message });

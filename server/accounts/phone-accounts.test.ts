@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { isPhoneOnlyEmail } from "#core/phone.ts";
 import { openDatabase } from "../db/database.ts";
 import type { Db } from "../db/schema.ts";
 import { failure } from "../testing/app-error.ts";
@@ -10,7 +11,6 @@ import { logIn } from "./accounts.service.ts";
 import {
   attachVerifiedPhone,
   findOrCreateAccountByPhone,
-  isPhoneOnlyEmail,
   NUMBER_TAKEN_MESSAGE,
   PROOF_LIFETIME_MS,
   phoneSignInNeedsName,

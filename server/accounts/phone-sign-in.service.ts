@@ -29,6 +29,12 @@ export const MAX_SENDS = 3;
 export const MAX_TRIES = 5;
 /** Codes a number is sent, and codes one address asks for, in any hour, across every worker and node. */
 export const SENDS_PER_NUMBER_PER_HOUR = 5;
+/**
+ * And in any quarter of an hour, at most three to one number: a burst of asking (a script, or an
+ * impatient double tap) gets a sign-in's worth of codes, and the hour's other two wait.
+ */
+export const SENDS_PER_NUMBER_BURST = 3;
+export const NUMBER_BURST_WINDOW_MS = 15 * 60_000;
 export const SENDS_PER_ADDRESS_PER_HOUR = 20;
 /** After this a sign-in gets no new code: the visitor starts again. */
 export const CHALLENGE_LIFETIME_MS = 15 * 60_000;
@@ -57,8 +63,16 @@ export const EXPIRED_CODE_MESSAGE = "This code has expired. Please ask for a new
 export const INVALID_CHALLENGE_MESSAGE = "This code is not valid any more. Please ask for a new one.";
 export const CODE_FORMAT_MESSAGE = "Please enter the 6-digit code from the SMS.";
 
-function numberLimit(phone: IndianMobile): Limit {
-  return { action: "phone-code-number", subject: phone, max: SENDS_PER_NUMBER_PER_HOUR, windowMs: HOUR_MS };
+function numberLimits(phone: IndianMobile): Limit[] {
+  return [
+    {
+      action: "phone-code-number-burst",
+      subject: phone,
+      max: SENDS_PER_NUMBER_BURST,
+      windowMs: NUMBER_BURST_WINDOW_MS,
+    },
+    { action: "phone-code-number", subject: phone, max: SENDS_PER_NUMBER_PER_HOUR, windowMs: HOUR_MS },
+  ];
 }
 
 function addressLimit(ip: string): Limit {
@@ -71,7 +85,7 @@ function verifyFloodLimit(ip: string): Limit {
 }
 
 function limitMessage(minutes: number, limit: Limit): string {
-  return limit.action === "phone-code-number" ? NUMBER_LIMIT_MESSAGE(minutes) : ADDRESS_LIMIT_MESSAGE(minutes);
+  return limit.action.startsWith("phone-code-number") ? NUMBER_LIMIT_MESSAGE(minutes) : ADDRESS_LIMIT_MESSAGE(minutes);
 }
 
 function readPhone(typed: unknown): IndianMobile {
@@ -84,7 +98,8 @@ function readPhone(typed: unknown): IndianMobile {
  * "Sign in with mobile number": opens a sign-in for the number typed, bound to this browser, and
  * queues its code's SMS (the code is made as the SMS is sent, and kept only as an HMAC). The
  * number's account is not looked at: the answer, and the work done, are the same whether or not
- * the number has one. A number is sent at most 5 codes an hour and an address asks for at most 20,
+ * the number has one. A number is sent at most 3 codes in 15 minutes and 5 an hour, and an address
+ * asks for at most 20 an hour,
  * counted in the database with the check, so no burst from any number of workers gets more.
  */
 export async function startPhoneSignIn(
@@ -96,7 +111,7 @@ export async function startPhoneSignIn(
   const phone = readPhone(input.phone);
   const challengeId = randomId();
   await db.transaction().execute(async (trx) => {
-    const admission = await countUse(trx, [numberLimit(phone), addressLimit(client.ip)], now);
+    const admission = await countUse(trx, [...numberLimits(phone), addressLimit(client.ip)], now);
     if (!admission.admitted) throw refusal(admission.limit, admission.reopensAt, now);
     await insertChallenge(trx, {
       id: challengeId,
@@ -157,7 +172,7 @@ export async function resendPhoneCode(
     const challenge = await lockChallenge(trx, id);
     if (!challenge || !isIndianMobile(challenge.phone))
       throw new AppError("invalid-action-code", INVALID_CHALLENGE_MESSAGE);
-    const admission = await countUse(trx, [numberLimit(challenge.phone), addressLimit(client.ip)], now);
+    const admission = await countUse(trx, [...numberLimits(challenge.phone), addressLimit(client.ip)], now);
     if (!admission.admitted) throw refusal(admission.limit, admission.reopensAt, now);
     await queueSms(
       trx,

@@ -1,8 +1,10 @@
 import type { Actor } from "#core/actor.ts";
+import { isPhoneOnlyEmail, visibleEmail } from "#core/phone.ts";
 import { assertSignedIn } from "../access.ts";
 import type { Config } from "../config.ts";
 import type { Db, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { hasWhatsappConsent } from "../messaging/messaging.service.ts";
 import { checkUploadedImage, storeProfilePhoto } from "../storage/shaped-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseInput } from "../validation/fields.ts";
@@ -17,19 +19,27 @@ import {
 import { emailInUse, emailKey } from "./email-addresses.ts";
 import { requestEmailChange } from "./identity.service.ts";
 import { checkPassword, hashPassword, verifyPassword } from "./passwords.ts";
-import { closeOtherSessions } from "./sessions.service.ts";
+import { closeOtherSessions, signedInRecently } from "./sessions.service.ts";
+
+/** An account made by phone, which knows no password, adds an e-mail within this long of signing in. */
+export const RECENT_SIGN_IN_MS = 15 * 60_000;
+export const SIGN_IN_AGAIN_FOR_EMAIL =
+  "To add an e-mail, please sign in again with your mobile number first (within 15 minutes of adding it).";
 
 /** The signed-in user's own profile; the user comes from the session, never from the request. */
 export async function getProfile(db: Db, storage: Storage, actor: Actor, now: number = Date.now()): Promise<Profile> {
   assertSignedIn(actor);
   const [user, pendingEmail] = await Promise.all([loadUser(db, actor.userId), findPendingEmail(db, actor.userId, now)]);
-  return { ...toProfile(user, storage), pendingEmail };
+  const whatsappUpdates = user.mobile ? await hasWhatsappConsent(db, user.mobile) : false;
+  return { ...toProfile(user, storage), pendingEmail, whatsappUpdates };
 }
 
 /**
  * Saves name, e-mail, phone and address, and a new photo when one is given. Changing the e-mail asks
  * for the current password, so a session left open on a shared computer cannot take over the
- * account. Everything, the photo included, is checked before anything is saved.
+ * account; an account made by phone, which knows no password, adds its first e-mail only within 15
+ * minutes of signing in with its number (`session`: the cookie's token). Its e-mail may be left
+ * empty until then. Everything, the photo included, is checked before anything is saved.
  */
 export async function updateProfile(
   db: Db,
@@ -37,17 +47,20 @@ export async function updateProfile(
   actor: Actor,
   input: ProfileInput,
   photo: Buffer | null = null,
+  session: { token: string | null } = { token: null },
 ): Promise<Profile> {
   assertSignedIn(actor);
   const { name, email, phone, address, city, stateCode, pincode, currentPassword } = parseInput(profileSchema, input);
   if (photo) await checkUploadedImage(photo);
   const user = await loadUser(db, actor.userId);
-  const changesEmail = emailKey(email) !== user.emailKey;
+  const phoneOnly = isPhoneOnlyEmail(user.email);
+  if (email === null && !phoneOnly) {
+    const message = "Please enter your e-mail address.";
+    throw new AppError("validation-failed", message, { email: message });
+  }
+  const changesEmail = email !== null && emailKey(email) !== user.emailKey;
   if (changesEmail) {
-    if (!currentPassword || !(await verifyPassword(user.passwordHash, currentPassword))) {
-      const message = "Please enter your current password to change your e-mail.";
-      throw new AppError("requires-recent-login", message, { currentPassword: message });
-    }
+    await assertMayChangeEmail(db, user, { currentPassword, token: session.token, phoneOnly });
     const owner = await findUserByEmailKey(db, emailKey(email));
     if (owner && owner.id !== user.id) throw emailInUse();
   }
@@ -91,18 +104,41 @@ export async function changePassword(
   });
 }
 
+/**
+ * Who may change the account's e-mail: whoever knows the password; for an account made by phone,
+ * which has none, whoever signed in with the number a moment ago.
+ */
+async function assertMayChangeEmail(
+  db: Db,
+  user: UserRow,
+  proof: { currentPassword: string; token: string | null; phoneOnly: boolean },
+): Promise<void> {
+  if (proof.phoneOnly) {
+    if (await signedInRecently(db, user.id, proof.token, RECENT_SIGN_IN_MS)) return;
+    throw new AppError("requires-recent-login", SIGN_IN_AGAIN_FOR_EMAIL, { email: SIGN_IN_AGAIN_FOR_EMAIL });
+  }
+  if (!proof.currentPassword || !(await verifyPassword(user.passwordHash, proof.currentPassword))) {
+    const message = "Please enter your current password to change your e-mail.";
+    throw new AppError("requires-recent-login", message, { currentPassword: message });
+  }
+}
+
 async function loadUser(db: Db, userId: string): Promise<UserRow> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError("unauthenticated", "Please log in again.");
   return user;
 }
 
-function toProfile(user: UserRow, storage: Storage): Omit<Profile, "pendingEmail"> {
+function toProfile(user: UserRow, storage: Storage): Omit<Profile, "pendingEmail" | "whatsappUpdates"> {
+  const email = visibleEmail(user.email);
   return {
     emailVerified: user.emailVerifiedAt !== null,
     id: user.id,
     name: user.name,
-    email: user.email,
+    // An account made by phone shows no e-mail until it adds one: never its placeholder.
+    email: email ?? "",
+    hasEmail: email !== null,
+    mobile: user.mobile,
     phone: user.phone,
     address: user.address,
     city: user.city,

@@ -7,6 +7,7 @@ import {
   deleteSession,
   deleteUserSessions,
   findLiveSession,
+  findSessionOpenedAt,
   insertSession,
   renewSession,
 } from "./accounts.repository.ts";
@@ -85,4 +86,17 @@ export async function closeSession(executor: Executor, token: string): Promise<v
 /** Ends all of a user's sessions but the one given (when they change their password, say). */
 export async function closeOtherSessions(executor: Executor, userId: string, keepToken?: string) {
   await deleteUserSessions(executor, userId, keepToken ? hashToken(keepToken) : undefined);
+}
+
+/** Whether the user signed in (opened this session) within the last `withinMs`: a proof of recent sign-in. */
+export async function signedInRecently(
+  executor: Executor,
+  userId: string,
+  token: string | null | undefined,
+  withinMs: number,
+  now: number = Date.now(),
+): Promise<boolean> {
+  if (!token) return false;
+  const openedAt = await findSessionOpenedAt(executor, hashToken(token), userId);
+  return openedAt !== null && openedAt > now - withinMs;
 }

@@ -98,12 +98,13 @@ export async function findAdminProducts(
 export async function findAdminUsers(executor: Executor, pattern: string | undefined, limit: number, offset: number) {
   let query = executor
     .selectFrom("users")
-    .select(["id", "name", "email", "role", "pointsBalance", "disabled", "createdAt"]);
+    .select(["id", "name", "email", "mobile", "role", "pointsBalance", "disabled", "createdAt"]);
   if (pattern) {
     query = query.where((eb) =>
       eb.or([
         columnContains("users.name", pattern),
         columnContains("users.emailKey", pattern),
+        columnContains("users.mobile", pattern),
       ] as Expression<SqlBool>[]),
     );
   }

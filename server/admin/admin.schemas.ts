@@ -1,5 +1,7 @@
 import { z } from "zod";
+import type { Role } from "#core/actor.ts";
 import { ORDER_STATUSES } from "#core/order-status.ts";
+import type { ConfirmationState } from "../cod-confirmation/cod-confirmation.service.ts";
 import type { OrderStatus } from "../db/schema.ts";
 import type { EwayBillStatus } from "../invoices/eway-bills.ts";
 import { pageNumber } from "../validation/fields.ts";
@@ -69,7 +71,8 @@ export type AdminOrderRow = {
   city: string;
   pincode: string;
   phone: string;
-  email: string;
+  /** The e-mail the order was placed with; null for an account made by phone, which has none yet. */
+  email: string | null;
   createdAt: number;
   title: string | null;
   image: string | null;
@@ -77,14 +80,19 @@ export type AdminOrderRow = {
   ewayBill: EwayBillStatus;
   /** How it is paid and where its money stands, in words ("Online · Awaiting payment"). */
   payment: string;
+  /** A large cash order's wait for its buyer's confirmation ("overdue" after 48 hours); null when none was asked. */
+  buyerConfirmation: ConfirmationState | null;
 };
 
 /** A user in the dashboard's Users tab. */
 export type AdminUserRow = {
   id: string;
   name: string;
-  email: string;
-  role: "customer" | "admin";
+  /** null for an account made by phone, which has no e-mail yet (its placeholder is never shown). */
+  email: string | null;
+  /** The number the account signs in with ("+91…"), verified by a code; null when none. */
+  mobile: string | null;
+  role: Role;
   /** Points the customer can spend now. */
   pointsBalance: number;
   /** Points earned on orders on their way, spendable once each is delivered. */

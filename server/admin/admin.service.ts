@@ -2,10 +2,12 @@ import type { Actor } from "#core/actor.ts";
 import { INDIA_OFFSET_MS } from "#core/dates.ts";
 import { UNSOLD_STATUSES } from "#core/order-status.ts";
 import { PAYMENT_STATUS_LABELS, paymentWords } from "#core/payment-status.ts";
+import { visibleEmail } from "#core/phone.ts";
 import { LOW_STOCK_THRESHOLD } from "#core/stock.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
 import { liveProductCount } from "../catalog/catalog.service.ts";
 import { productSearchWords } from "../catalog/search/search.service.ts";
+import { confirmationStates } from "../cod-confirmation/cod-confirmation.service.ts";
 import type { Db } from "../db/schema.ts";
 import { containsLikePattern } from "../db/text-match.ts";
 import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
@@ -36,7 +38,7 @@ import {
 
 /** The dashboard's cards, from the data as it is now. */
 export async function dashboardFigures(db: Db, actor: Actor): Promise<DashboardFigures> {
-  assertAdmin(actor);
+  assertCan(actor, "dashboard.view");
   const [totalProducts, totalOrders, totalUsers, byStatus, money] = await Promise.all([
     liveProductCount(db),
     countRows(db, "orders"),
@@ -83,7 +85,7 @@ function pageSlice(query: DashboardQuery) {
  * category or fabric.
  */
 export async function adminProducts(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminProductRow>> {
-  assertAdmin(actor);
+  assertCan(actor, "products.view");
   const { limit, offset } = pageSlice(query);
   const words = query.q ? await productSearchWords(db, query.q) : [];
   return paged(await findAdminProducts(db, words, limit, offset), query.page);
@@ -105,7 +107,7 @@ export function orderSearchText(q: string): string {
  * those whose number starts as an order number typed ("KS-1000", "ks 100042").
  */
 export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminOrderRow>> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.view");
   const { limit, offset } = pageSlice(query);
   const text = query.q ? orderSearchText(query.q) : "";
   // An order number ("ks 100042") is looked up by how the number starts, through its index.
@@ -113,6 +115,11 @@ export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): 
     ? { numberStart: text }
     : { patterns: text ? text.split(" ").map(containsLikePattern) : [] };
   const rows = await ordersWithFirstLine(db, { ...search, status: query.status }, limit, offset);
+  const confirmations = await confirmationStates(
+    db,
+    actor,
+    rows.map((row) => row.id),
+  );
   return paged(
     rows.map(
       ({
@@ -126,6 +133,8 @@ export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): 
         ...row
       }) => ({
         ...row,
+        email: visibleEmail(row.email),
+        buyerConfirmation: confirmations.get(row.id) ?? null,
         // The gateway's payment id, where an online payment was taken: the shop's own reference
         // means nothing to a bank or a courier.
         paymentId: paymentMethod === "online" ? paymentId : null,
@@ -138,7 +147,7 @@ export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): 
 }
 
 export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminUserRow>> {
-  assertAdmin(actor);
+  assertCan(actor, "customers.manage");
   const { pattern, limit, offset } = pageSlice(query);
   const rows = await findAdminUsers(db, pattern, limit, offset);
   const pending = await pendingPointsOf(
@@ -146,14 +155,19 @@ export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery): P
     rows.map((row) => row.id),
   );
   return paged(
-    rows.map((row) => ({ ...row, pointsPending: pending.get(row.id) ?? 0, disabled: row.disabled === 1 })),
+    rows.map((row) => ({
+      ...row,
+      email: visibleEmail(row.email),
+      pointsPending: pending.get(row.id) ?? 0,
+      disabled: row.disabled === 1,
+    })),
     query.page,
   );
 }
 
 /** Orders and revenue for each of the last 30 days in India's time, today last; quiet days are zeros. */
 export async function salesChart(db: Db, actor: Actor, now: number = Date.now()): Promise<SalesDay[]> {
-  assertAdmin(actor);
+  assertCan(actor, "dashboard.view");
   const today = Math.floor((now + INDIA_OFFSET_MS) / DAY_MS);
   const first = today - SALES_CHART_DAYS + 1;
   const byDay = new Map((await salesPerDay(db, first * DAY_MS - INDIA_OFFSET_MS)).map((row) => [row.day, row]));
@@ -173,7 +187,7 @@ const LOW_STOCK_ROWS = 50;
 
 /** Sizes on sale with five or fewer pieces left, fewest first; `more` when the list goes on. */
 export async function lowStock(db: Db, actor: Actor): Promise<{ rows: LowStockRow[]; more: boolean }> {
-  assertAdmin(actor);
+  assertCan(actor, "dashboard.view");
   const rows = await findLowStock(db, LOW_STOCK_THRESHOLD, LOW_STOCK_ROWS + 1);
   return { rows: rows.slice(0, LOW_STOCK_ROWS), more: rows.length > LOW_STOCK_ROWS };
 }

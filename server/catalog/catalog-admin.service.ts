@@ -1,7 +1,8 @@
-import type { Actor } from "#core/actor.ts";
+import { type Actor, isStaffUser } from "#core/actor.ts";
 import { COLLECTION_FLAGS, effectiveFlags } from "#core/collections.ts";
 import { productHandle } from "#core/product-handle.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import type { Db, Executor, NewProductRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomId } from "../ids.ts";
@@ -13,6 +14,7 @@ import {
   findDistinctFabrics,
   findDistinctTypes,
   findProductRow,
+  findSizes,
   insertProduct,
   updateProductRow,
 } from "./catalog.repository.ts";
@@ -24,14 +26,14 @@ import { writeSizes } from "./product-sizes.ts";
 import { type ProductSubmission, productFromSubmission } from "./product-submission.ts";
 import { productIndexColumns, productSearchText } from "./search/words.ts";
 
-/** Adds a product with its sizes in one transaction. */
+/** Adds a product with its sizes in one transaction, with its audit entry. */
 export async function createProduct(
   db: Db,
   actor: Actor,
   input: ProductInput,
   now: number = Date.now(),
 ): Promise<number> {
-  assertAdmin(actor);
+  assertCan(actor, "products.edit");
   const product = parseProduct(input);
   const id = await db.transaction().execute(async (trx) => {
     const productId = await insertProductWithHandle(trx, {
@@ -46,29 +48,90 @@ export async function createProduct(
       { reason: "count", by: stockByOf(actor), now },
       { removeOthers: true },
     );
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: "product.created",
+        subject: { type: "product", id: productId, label: product.title },
+        after: { price: product.price, stock: stockOf(product.sizes) },
+      },
+      now,
+    );
     return productId;
   });
   await catalogVersion(db).changed();
   return id;
 }
 
-/** Changes every field of a product, its sizes and their stock included. */
+/**
+ * Changes every field of a product, its sizes and their stock included. A member of staff who
+ * changes the price or the stock says why (record 45): the audit entry keeps the values before and
+ * after, and the reason.
+ */
 export async function updateProduct(
   db: Db,
   actor: Actor,
   id: number,
   input: ProductInput,
   now: number = Date.now(),
+  reason = "",
 ): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "products.edit");
   const product = parseProduct(input);
   await db.transaction().execute(async (trx) => {
     const existing = await findProductRow(trx, id);
     if (!existing || existing.archived) throw new AppError("not-found", "This product could not be found.");
+    const before = stockOf(await findSizes(trx, [id]));
+    const after = stockOf(product.sizes);
+    const priced = existing.price !== product.price;
+    const stocked = JSON.stringify(before) !== JSON.stringify(after);
+    if ((priced || stocked) && isStaffUser(actor) && !reason.trim()) {
+      const message = "Please say why the price or the stock changed.";
+      throw new AppError("validation-failed", message, { reason: message });
+    }
     await updateProductRow(trx, id, { ...productColumns(product), updatedAt: now });
-    await writeSizes(trx, id, product.sizes, { reason: "count", by: stockByOf(actor), now }, { removeOthers: true });
+    const subject = { type: "product" as const, id, label: product.title };
+    const why = reason.trim() || null;
+    await writeSizes(
+      trx,
+      id,
+      product.sizes,
+      { reason: "count", by: stockByOf(actor), note: why, now },
+      { removeOthers: true },
+    );
+    if (priced) {
+      await recordAudit(
+        trx,
+        actor,
+        {
+          kind: "product.price",
+          subject,
+          before: { price: existing.price },
+          after: { price: product.price },
+          reason: why,
+        },
+        now,
+      );
+    }
+    if (stocked) {
+      await recordAudit(
+        trx,
+        actor,
+        { kind: "product.stock", subject, before: { stock: before }, after: { stock: after }, reason: why },
+        now,
+      );
+    }
+    if (!priced && !stocked) await recordAudit(trx, actor, { kind: "product.updated", subject }, now);
   });
   await catalogVersion(db).changed();
+}
+
+/** Pieces per size, by size. */
+function stockOf(sizes: readonly { size: string; stock: number }[]): Record<string, number> {
+  return Object.fromEntries(
+    [...sizes].sort((a, b) => a.size.localeCompare(b.size)).map((entry) => [entry.size, entry.stock]),
+  );
 }
 
 /**
@@ -82,10 +145,10 @@ export async function saveProductFromForm(
   submission: ProductSubmission,
   id?: number,
 ): Promise<number> {
-  assertAdmin(actor);
+  assertCan(actor, "products.edit");
   const input = await productFromSubmission(storage, submission);
   if (id === undefined) return createProduct(db, actor, input);
-  await updateProduct(db, actor, id, input);
+  await updateProduct(db, actor, id, input, Date.now(), submission.reason ?? "");
   return id;
 }
 
@@ -96,10 +159,19 @@ export async function archiveProduct(
   productId: number | string,
   now: number = Date.now(),
 ): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "products.edit");
   const id = parseInput(decimalInteger("This product could not be found.", 1, Number.MAX_SAFE_INTEGER), productId);
-  const changed = await updateProductRow(db, id, { archived: 1, updatedAt: now });
-  if (changed === 0) throw new AppError("not-found", "This product could not be found.");
+  await db.transaction().execute(async (trx) => {
+    const existing = await findProductRow(trx, id);
+    const changed = await updateProductRow(trx, id, { archived: 1, updatedAt: now });
+    if (changed === 0 || !existing) throw new AppError("not-found", "This product could not be found.");
+    await recordAudit(
+      trx,
+      actor,
+      { kind: "product.archived", subject: { type: "product", id, label: existing.title } },
+      now,
+    );
+  });
   await catalogVersion(db).changed();
 }
 
@@ -154,7 +226,7 @@ export function productColumns(product: ParsedProduct): Omit<NewProductRow, "cre
 
 /** Suggestions for the product form's free-text fields, from the values products already use. */
 export async function productFormSuggestions(db: Db, actor: Actor) {
-  assertAdmin(actor);
+  assertCan(actor, "products.view");
   const [categories, types, fabrics] = await Promise.all([
     findDistinctCategories(db, undefined),
     findDistinctTypes(db),
@@ -169,7 +241,7 @@ export async function productFormSuggestions(db: Db, actor: Actor) {
 
 /** A product for the edit form: any product that has not been deleted. */
 export async function productForEditing(db: Db, actor: Actor, id: number) {
-  assertAdmin(actor);
+  assertCan(actor, "products.view");
   const product = await findProduct(db, id);
   if (!product || product.archived) throw new AppError("not-found", "This product could not be found.");
   return product;

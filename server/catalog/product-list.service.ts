@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
-import { COLLECTION_FLAGS, FLAG_LABELS } from "#core/collections.ts";
-import { assertAdmin } from "../access.ts";
-import type { Db } from "../db/schema.ts";
+import { COLLECTION_FLAGS, type CollectionFlag, FLAG_LABELS } from "#core/collections.ts";
+import { assertCan } from "../access.ts";
+import { type AuditRecord, recordAudit } from "../audit/audit.service.ts";
+import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { pageNumber, parseInput } from "../validation/fields.ts";
 import { catalogVersion } from "./catalog-version.ts";
@@ -42,7 +43,7 @@ export const productListQuerySchema = z.object({
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 export async function productList(db: Db, actor: Actor, query: ProductListQuery) {
-  assertAdmin(actor);
+  assertCan(actor, "products.view");
   const filter: ProductListFilter = query;
   const offset = (query.page - 1) * PRODUCT_LIST_PAGE;
   const [rows, total] = await Promise.all([
@@ -100,32 +101,69 @@ export function priceByPercent(price: number, percent: number): number {
   return Math.max(100, Math.round((price * (100 + percent)) / 100 / 100) * 100);
 }
 
+type Audit = (product: { id: number; title: string }, entry: Omit<AuditRecord, "subject">) => Promise<void>;
+type Chosen = { ids: number[]; products: { id: number; title: string; price: number }[] };
+
 /** Applies a bulk action to the chosen products; answers what it did, in words for the toast. */
 export async function bulkChangeProducts(db: Db, actor: Actor, input: BulkAction, now: number = Date.now()) {
-  assertAdmin(actor);
+  assertCan(actor, "products.edit");
   const bulk = parseInput(bulkActionSchema, input);
   const ids = [...new Set(bulk.ids)];
   const message = await db.transaction().execute(async (trx) => {
-    switch (bulk.action) {
-      case "publish":
-        return `${await setProductsShown(trx, ids, true, now)} of ${ids.length} products put on sale.`;
-      case "hide":
-        return `${await setProductsShown(trx, ids, false, now)} of ${ids.length} products hidden.`;
-      case "add-collection":
-      case "remove-collection": {
-        const member = bulk.action === "add-collection";
-        const changed = await setProductsCollection(trx, ids, bulk.collection, member, now);
-        return `${changed} of ${ids.length} products ${member ? "added to" : "taken out of"} ${FLAG_LABELS[bulk.collection]}.`;
-      }
-      case "price": {
-        const products = await findPrices(trx, ids);
-        if (products.length === 0) throw new AppError("not-found", "None of these products could be found.");
-        for (const product of products)
-          await setPrice(trx, product.id, priceByPercent(product.price, bulk.percent), now);
-        return `${products.length} prices changed by ${bulk.percent > 0 ? "+" : ""}${bulk.percent}%.`;
-      }
-    }
+    const products = await findPrices(trx, ids);
+    if (products.length === 0) throw new AppError("not-found", "None of these products could be found.");
+    const audit: Audit = (product, entry) =>
+      recordAudit(trx, actor, { ...entry, subject: { type: "product", id: product.id, label: product.title } }, now);
+    const chosen = { ids, products };
+    if (bulk.action === "price") return changePrices(trx, chosen, bulk, audit, now);
+    if (bulk.action === "publish" || bulk.action === "hide")
+      return showProducts(trx, chosen, bulk.action === "publish", audit, now);
+    return changeCollection(
+      trx,
+      chosen,
+      { collection: bulk.collection, member: bulk.action === "add-collection" },
+      audit,
+      now,
+    );
   });
   await catalogVersion(db).changed();
   return { message };
+}
+
+async function showProducts(trx: Executor, chosen: Chosen, shown: boolean, audit: Audit, now: number) {
+  const changed = await setProductsShown(trx, chosen.ids, shown, now);
+  for (const product of chosen.products) await audit(product, { kind: "product.updated", after: { onSale: shown } });
+  return `${changed} of ${chosen.ids.length} products ${shown ? "put on sale" : "hidden"}.`;
+}
+
+async function changeCollection(
+  trx: Executor,
+  chosen: Chosen,
+  change: { collection: CollectionFlag; member: boolean },
+  audit: Audit,
+  now: number,
+) {
+  const label = FLAG_LABELS[change.collection];
+  const changed = await setProductsCollection(trx, chosen.ids, change.collection, change.member, now);
+  for (const product of chosen.products) {
+    await audit(product, { kind: "product.updated", after: { [label]: change.member } });
+  }
+  return `${changed} of ${chosen.ids.length} products ${change.member ? "added to" : "taken out of"} ${label}.`;
+}
+
+/** Each chosen product's price changed by the percent, each change in the audit log with its reason. */
+async function changePrices(
+  trx: Executor,
+  chosen: Chosen,
+  bulk: { percent: number; reason: string },
+  audit: Audit,
+  now: number,
+): Promise<string> {
+  for (const product of chosen.products) {
+    const price = priceByPercent(product.price, bulk.percent);
+    await setPrice(trx, product.id, price, now);
+    const after = { price, percent: bulk.percent };
+    await audit(product, { kind: "product.price", before: { price: product.price }, after, reason: bulk.reason });
+  }
+  return `${chosen.products.length} prices changed by ${bulk.percent > 0 ? "+" : ""}${bulk.percent}%.`;
 }

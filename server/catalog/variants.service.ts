@@ -3,7 +3,8 @@ import type { Actor } from "#core/actor.ts";
 import { barcodeProblem } from "#core/barcode.ts";
 import { normalizeSku, skuProblem } from "#core/sku.ts";
 import { stockLevel } from "#core/stock.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { sizesOf } from "../stock/stock.service.ts";
@@ -25,7 +26,7 @@ async function liveProduct(db: Db, productId: number) {
 
 /** The stock screen: the product, its sizes with their codes, stock and level, and their movements. */
 export async function productStock(db: Db, actor: Actor, productId: number) {
-  assertAdmin(actor);
+  assertCan(actor, "products.view");
   const product = await liveProduct(db, productId);
   const [sizes, movements] = await Promise.all([sizesOf(db, productId), recentMovements(db, productId)]);
   return {
@@ -37,9 +38,9 @@ export async function productStock(db: Db, actor: Actor, productId: number) {
 
 /** Pieces received, a correction or a count of one size; answers the stock after it. */
 export async function adjustSizeStock(db: Db, actor: Actor, productId: number, input: StockAdjustment, now?: number) {
-  assertAdmin(actor);
-  await liveProduct(db, productId);
-  const stock = await adjustStock(db, actor, productId, input, now);
+  assertCan(actor, "products.edit");
+  const product = await liveProduct(db, productId);
+  const stock = await adjustStock(db, actor, { id: product.id, title: product.title }, input, now);
   await catalogVersion(db).changed();
   return stock;
 }
@@ -70,11 +71,20 @@ export type SizeCodesInput = z.input<typeof codesSchema>;
  * naming it; the unique indexes are the last word when two admins save at once.
  */
 export async function saveSizeCodes(db: Db, actor: Actor, productId: number, input: SizeCodesInput): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "products.edit");
   const codes = parseInput(codesSchema, input);
-  await liveProduct(db, productId);
+  const product = await liveProduct(db, productId);
   await db.transaction().execute(async (trx) => {
     await assertCodesFree(trx, productId, codes);
+    const before = (await findSizes(trx, [productId])).find((size) => size.size === codes.size);
+    await recordAudit(trx, actor, {
+      kind: "product.updated",
+      subject: { type: "product", id: productId, label: product.title },
+      before: before
+        ? { size: before.size, sku: before.sku, barcode: before.barcode, reorderPoint: before.reorderPoint }
+        : null,
+      after: codes,
+    });
     const changed = await updateSize(trx, productId, codes.size, {
       sku: codes.sku,
       barcode: codes.barcode,

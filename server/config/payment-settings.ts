@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { SettingError, webAddress, wholeNumber } from "./setting-fields.ts";
 
+/** Cash orders with more than ₹3,000 to pay are confirmed by their buyer before packing (record 44). */
+export const DEFAULT_COD_CONFIRM_ABOVE_RUPEES = 3000;
+
 const razorpayKey = (message: string) => z.string().trim().min(8, message).optional();
 
 /** The settings of online payment and of cash on delivery, as the environment gives them. */
@@ -16,6 +19,14 @@ export const PAYMENT_ENV = {
   // without it), for this fee (GST-inclusive), in rupees.
   COD_MAX_RUPEES: wholeNumber(0, 10_000_000).optional(),
   COD_FEE_RUPEES: wholeNumber(0, 10_000).default(0),
+  // A cash order with more than this to pay (rupees) waits for its buyer's confirmation by SMS or
+  // WhatsApp before it is packed; "off" never asks (record 44).
+  COD_CONFIRM_ABOVE_RUPEES: z
+    .string()
+    .trim()
+    .refine((value) => value === "off" || /^\d{1,8}$/.test(value), "must be a whole number of rupees, or off")
+    .transform((value) => (value === "off" ? null : Number(value)))
+    .default(DEFAULT_COD_CONFIRM_ABOVE_RUPEES),
 };
 
 type PaymentEnv = z.output<z.ZodObject<typeof PAYMENT_ENV>>;
@@ -37,6 +48,8 @@ export type PaymentSettings = {
    */
   codMaxPaise: number;
   codFeePaise: number;
+  /** A cash order with more than this to pay (paise) waits for its buyer's confirmation; null: never. */
+  codConfirmAbovePaise: number | null;
 };
 
 /** The cap on cash on delivery when the shop also takes money online and no COD_MAX_RUPEES is set. */
@@ -53,6 +66,7 @@ export function paymentSettingsOf(values: PaymentEnv): PaymentSettings {
     razorpay,
     codMaxPaise: values.COD_MAX_RUPEES === undefined ? defaultCap : values.COD_MAX_RUPEES * 100,
     codFeePaise: values.COD_FEE_RUPEES * 100,
+    codConfirmAbovePaise: values.COD_CONFIRM_ABOVE_RUPEES === null ? null : values.COD_CONFIRM_ABOVE_RUPEES * 100,
   };
 }
 

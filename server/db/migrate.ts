@@ -35,6 +35,9 @@ import * as exchangeShipmentAndLedgerReturns from "./migrations/0031_exchange_sh
 import * as shipments from "./migrations/0033_shipments.ts";
 import * as phoneSignInAndMessaging from "./migrations/0034_phone_sign_in_and_messaging.ts";
 import * as courierFulfilment from "./migrations/0037_courier_fulfilment.ts";
+import * as phoneWiring from "./migrations/0038_phone_wiring.ts";
+import * as staffAndAudit from "./migrations/0039_staff_and_audit.ts";
+import * as orderIndex from "./migrations/0040_order_index.ts";
 import * as variantsAndStockMovements from "./migrations/0041_variants_and_stock_movements.ts";
 import * as productParcels from "./migrations/0046_product_parcels.ts";
 import type { Db } from "./schema.ts";
@@ -78,6 +81,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "0033_shipments": shipments,
   "0034_phone_sign_in_and_messaging": phoneSignInAndMessaging,
   "0037_courier_fulfilment": courierFulfilment,
+  "0038_phone_wiring": phoneWiring,
+  "0039_staff_and_audit": staffAndAudit,
+  "0040_order_index": orderIndex,
   "0041_variants_and_stock_movements": variantsAndStockMovements,
   "0046_product_parcels": productParcels,
 };

@@ -1,4 +1,6 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
+import type { Role } from "#core/actor.ts";
+import type { StaffRole } from "#core/permissions.ts";
 import type { ShipmentStatus } from "#core/shipment-status.ts";
 import type { StockReasonName } from "#core/stock.ts";
 
@@ -160,7 +162,8 @@ export interface UsersTable {
   email: string;
   emailKey: string;
   passwordHash: string;
-  role: "customer" | "admin";
+  /** "customer", or a staff role (core/permissions.ts): owner, manager, catalogue, support, packer. */
+  role: Role;
   phone: string | null;
   address: string | null;
   /** Storage key of the profile photo. */
@@ -298,6 +301,16 @@ export interface OrdersTable {
   /** 1 while a parcel that left the warehouse and came back waits to be checked in; its stock comes back then. */
   awaitingCheckIn: Generated<number>;
   checkedInAt: number | null;
+  /** The language of the page the order was placed on: its SMS and WhatsApp updates are in it. */
+  language: Generated<string>;
+  /** Placed without an account (1); such an order may later become the account of its verified number's owner. */
+  placedAsGuest: Generated<number>;
+  /** A cash order the shop confirmed with the buyer (the order index's To confirm tab): when, and who. */
+  confirmedAt: Generated<number | null>;
+  confirmedBy: Generated<string | null>;
+  /** When the parcel was packed and by whom: it waits for the courier (To ship) until it leaves. */
+  packedAt: Generated<number | null>;
+  packedBy: Generated<string | null>;
 }
 
 /** One money event of an order, recorded once (a gateway event under its own id). */
@@ -489,6 +502,25 @@ export interface MessagesTable extends OutboxColumns {
   deliveryRank: Generated<number>;
   deliveryError: string | null;
   deliveryAt: number | null;
+  /** The message's language ("en", "hi"), as its template key also says. */
+  language: Generated<string>;
+}
+
+/** A short link an SMS carries (`/m/<code>`), to a page of the shop. */
+export interface MessageLinksTable {
+  code: string;
+  target: string;
+  createdAt: number;
+}
+
+/** A cash order's wait for its buyer's confirmation, and the answer (server/cod-confirmation). */
+export interface CodConfirmationsTable {
+  orderId: number;
+  tokenHash: string;
+  askedAt: number;
+  answeredAt: number | null;
+  answer: "confirmed" | "cancelled" | null;
+  answeredBy: string | null;
 }
 
 /** Each status a provider reported for a message, once. */
@@ -656,6 +688,89 @@ export interface ShipmentEventsTable {
   activity: string | null;
 }
 
+/** An invitation to the staff (record 45): its code is made as its mail is sent; only the hash is kept. */
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  email: string;
+  emailKey: string;
+  role: StaffRole;
+  /** The Owner who invited; null when the shop itself did. */
+  invitedBy: string | null;
+  invitedByName: string;
+  codeHash: string | null;
+  expiresAt: number | null;
+  sentAt: number | null;
+  acceptedAt: number | null;
+  acceptedUserId: string | null;
+  revokedAt: number | null;
+  createdAt: number;
+}
+
+/** One change made in the admin area (record 45); append-only, triggers refuse updates and deletes. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  /** The member of staff's account; null for the shop itself. */
+  actorId: string | null;
+  /** Who acted, as they were then ("owner:asha@kesar.in"). */
+  actor: string;
+  actorRole: string;
+  /** What was done ("order.packed", "product.price", "staff.invited"…): core/audit.ts. */
+  kind: string;
+  /** What it was done to: an order, a product, an offer, a member of staff… */
+  subjectType: string;
+  subjectId: string;
+  /** The subject as people know it: an order number, a product's title. */
+  subjectLabel: string;
+  /** JSON of the values before and after the change; null where there was none. */
+  before: string | null;
+  after: string | null;
+  reason: string | null;
+}
+
+/** A note the staff wrote on an order, or on a customer (by the customer's e-mail key). */
+export interface OrderNotesTable {
+  id: Generated<number>;
+  orderId: number;
+  authorId: string | null;
+  author: string;
+  body: string;
+  createdAt: number;
+}
+
+export interface CustomerNotesTable {
+  id: Generated<number>;
+  customerKey: string;
+  authorId: string | null;
+  author: string;
+  body: string;
+  createdAt: number;
+}
+
+/** A bulk action over orders: one job, a result per order (record 45). */
+export interface OrderJobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON of what the action was given (a cancellation's reason). */
+  params: Generated<string>;
+  actorId: string | null;
+  actor: string;
+  /** The job whose failed orders this one tries again. */
+  retryOf: number | null;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+export interface OrderJobResultsTable {
+  jobId: number;
+  position: number;
+  orderId: number;
+  orderNumber: string;
+  outcome: Generated<"pending" | "done" | "failed">;
+  message: string | null;
+  at: number | null;
+}
+
 export interface Database {
   products: ProductsTable;
   searchSynonyms: SearchSynonymsTable;
@@ -681,6 +796,8 @@ export interface Database {
   messages: MessagesTable;
   messageReceipts: MessageReceiptsTable;
   whatsappConsents: WhatsappConsentsTable;
+  messageLinks: MessageLinksTable;
+  codConfirmations: CodConfirmationsTable;
   orderTaxLines: OrderTaxLinesTable;
   documentCounters: DocumentCountersTable;
   contentVersions: ContentVersionsTable;
@@ -711,6 +828,12 @@ export interface Database {
   shipmentEvents: ShipmentEventsTable;
   ndrRequests: NdrRequestsTable;
   parcelOutcomes: ParcelOutcomesTable;
+  staffInvitations: StaffInvitationsTable;
+  auditLog: AuditLogTable;
+  orderNotes: OrderNotesTable;
+  customerNotes: CustomerNotesTable;
+  orderJobs: OrderJobsTable;
+  orderJobResults: OrderJobResultsTable;
 }
 
 /**

@@ -8,6 +8,7 @@ import { registerAdminFeed } from "./admin-feed.ts";
 import { registerCompression } from "./compression.ts";
 import { registerCourierWebhook } from "./courier-webhook.ts";
 import { registerErrorHandler } from "./error-handler.ts";
+import { registerMessagingWebhook } from "./messaging-webhook.ts";
 import { registerMetrics, registerRequestLog } from "./observability.ts";
 import { registerOriginCheck } from "./origin-check.ts";
 import { registerPages } from "./pages.ts";
@@ -75,6 +76,7 @@ export async function createApp({
   registerAdminFeed(app, services);
   registerPaymentWebhook(app, services);
   registerCourierWebhook(app, services);
+  registerMessagingWebhook(app, services);
   await registerPages(app, { services, buildDir: BUILD_DIR, vite, routes });
   return app;
 }

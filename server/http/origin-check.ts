@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 import { SHIPMENT_WEBHOOK_PATH } from "./courier-webhook.ts";
+import { WHATSAPP_WEBHOOK_PATH } from "./messaging-webhook.ts";
 import { RAZORPAY_WEBHOOK_PATH } from "./payment-webhook.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
- * Posts that come from elsewhere by design and prove themselves otherwise: the gateway's signed
- * webhook, and the courier's, which carries its token.
+ * Posts that come from elsewhere by design and prove themselves otherwise: the gateway's and
+ * Meta's signed webhooks, and the courier's, which carries its token.
  */
-const SIGNED_ELSEWHERE = new Set([RAZORPAY_WEBHOOK_PATH, SHIPMENT_WEBHOOK_PATH]);
+const SIGNED_ELSEWHERE = new Set([RAZORPAY_WEBHOOK_PATH, SHIPMENT_WEBHOOK_PATH, WHATSAPP_WEBHOOK_PATH]);
 
 /**
  * Cross-site request forgery: every state-changing request must come from a page of this shop. The

@@ -1,5 +1,6 @@
 import type { Actor } from "#core/actor.ts";
-import { assertAdmin } from "../access.ts";
+import { isPhoneOnlyEmail } from "#core/phone.ts";
+import { assertCan } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Limit } from "../limits/limits.service.ts";
@@ -27,7 +28,9 @@ const RETRY_WAITS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 3_600_
 /**
  * Puts a message in the outbox, in the caller's transaction: it is sent if, and only if, what
  * caused it (an order, a status change, a reset request) is committed. With `sendAt`, no worker
- * takes it before then (a review invitation waits a few days after delivery).
+ * takes it before then (a review invitation waits a few days after delivery). Nothing is queued to
+ * the placeholder of an account made by phone (core/phone.ts): no mail can reach it, and an outbox
+ * row would only fail six times over a day.
  */
 export async function queueMail(
   executor: Executor,
@@ -35,6 +38,7 @@ export async function queueMail(
   now: number = Date.now(),
   { sendAt = now }: { sendAt?: number } = {},
 ): Promise<void> {
+  if (isPhoneOnlyEmail(message.to)) return;
   await insertOutbox(executor, {
     kind: message.kind,
     recipient: message.to,
@@ -119,8 +123,9 @@ async function deliverOne(delivery: Delivery, row: ClaimedRow, prepared: Prepare
   try {
     if ("error" in prepared) throw prepared.error;
     const { message } = prepared;
-    if (!message) {
-      // No one to send it to (a reset asked for an address without an account): nothing is kept.
+    if (!message || isPhoneOnlyEmail(message.to)) {
+      // No one to send it to (a reset asked for an address without an account, or one queued to an
+      // account's placeholder before such mail was skipped): nothing is kept.
       await deleteOutboxRow(delivery.db, row.id);
       return false;
     }
@@ -157,7 +162,7 @@ export async function recentMail(
   page = 1,
   pageSize = 30,
 ): Promise<{ rows: OutboxEntry[]; page: number; hasNext: boolean }> {
-  assertAdmin(actor);
+  assertCan(actor, "mail.view");
   const rows = await findRecentOutbox(db, pageSize + 1, (page - 1) * pageSize);
   return { rows: rows.slice(0, pageSize), page, hasNext: rows.length > pageSize };
 }
@@ -166,7 +171,7 @@ const NOT_FAILED = "Only a message that failed can be sent again.";
 
 /** Sends a failed message again, from the start of its retries. */
 export async function resendMail(db: Db, actor: Actor, mailId: number | string, now: number = Date.now()) {
-  assertAdmin(actor);
+  assertCan(actor, "mail.view");
   const id = parseInput(decimalInteger(NOT_FAILED, 1, Number.MAX_SAFE_INTEGER), mailId);
   if (!(await requeueFailed(db, id, now))) {
     throw new AppError("not-found", NOT_FAILED);

@@ -8,6 +8,10 @@
  * the shop's own address (PUBLIC_URL without the scheme), written into the text as registered:
  * links must be whitelisted with the template, so the address is fixed and only the path varies.
  *
+ * A link is a short one (`{site}/m/{#var#}`, server/messaging/message-links.ts): an order's own
+ * link is longer than the 30 characters a variable may hold. The cash-on-delivery confirmation
+ * carries its own code, short enough (`{site}/confirm/{#var#}`).
+ *
  * WhatsApp order updates are Meta-approved utility templates of the same names in both languages,
  * their body's {{1}}, {{2}}… the same values in the same order. A sign-in code goes by SMS only.
  */
@@ -21,7 +25,8 @@ export type MessageKind =
   | "order-shipped"
   | "out-for-delivery"
   | "delivery-failed"
-  | "order-delivered";
+  | "order-delivered"
+  | "cod-confirm";
 
 /** A template with its language: the key SMS_TEMPLATES maps to a DLT template id. */
 export type TemplateKey = `${MessageKind}.${Language}`;
@@ -55,10 +60,10 @@ export const MESSAGE_TEMPLATES: Readonly<Record<MessageKind, MessageTemplate>> =
     whatsapp: "kesar_order_placed",
   },
   "order-shipped": {
-    variables: ["orderNumber", "courier", "orderToken"],
+    variables: ["orderNumber", "courier", "linkCode"],
     sms: {
-      en: "Your Kesar order {#var#} is on its way with {#var#}. Track it: {site}/orders/{#var#} - Kesar",
-      hi: "आपका Kesar ऑर्डर {#var#} {#var#} से भेज दिया गया है। ट्रैक करें: {site}/orders/{#var#} - Kesar",
+      en: "Your Kesar order {#var#} is on its way with {#var#}. Track it: {site}/m/{#var#} - Kesar",
+      hi: "आपका Kesar ऑर्डर {#var#} {#var#} से भेज दिया गया है। ट्रैक करें: {site}/m/{#var#} - Kesar",
     },
     whatsapp: "kesar_order_shipped",
   },
@@ -71,10 +76,10 @@ export const MESSAGE_TEMPLATES: Readonly<Record<MessageKind, MessageTemplate>> =
     whatsapp: "kesar_out_for_delivery",
   },
   "delivery-failed": {
-    variables: ["orderNumber", "orderToken"],
+    variables: ["orderNumber", "linkCode"],
     sms: {
-      en: "We could not deliver your Kesar order {#var#} today. Choose another attempt: {site}/orders/{#var#} - Kesar",
-      hi: "आपका Kesar ऑर्डर {#var#} आज डिलीवर नहीं हो सका। दोबारा डिलीवरी चुनें: {site}/orders/{#var#} - Kesar",
+      en: "We could not deliver your Kesar order {#var#} today. Choose another attempt: {site}/m/{#var#} - Kesar",
+      hi: "आपका Kesar ऑर्डर {#var#} आज डिलीवर नहीं हो सका। दोबारा डिलीवरी चुनें: {site}/m/{#var#} - Kesar",
     },
     whatsapp: "kesar_delivery_failed",
   },
@@ -85,6 +90,14 @@ export const MESSAGE_TEMPLATES: Readonly<Record<MessageKind, MessageTemplate>> =
       hi: "आपका Kesar ऑर्डर {#var#} डिलीवर हो गया है। Kesar से खरीदारी के लिए धन्यवाद। - Kesar",
     },
     whatsapp: "kesar_order_delivered",
+  },
+  "cod-confirm": {
+    variables: ["orderNumber", "amount", "confirmCode"],
+    sms: {
+      en: "Please confirm your Kesar cash-on-delivery order {#var#} of Rs {#var#} before we pack it: {site}/confirm/{#var#} - Kesar",
+      hi: "कृपया अपने Kesar कैश-ऑन-डिलीवरी ऑर्डर {#var#} (Rs {#var#}) की पुष्टि करें, फिर हम इसे पैक करेंगे: {site}/confirm/{#var#} - Kesar",
+    },
+    whatsapp: "kesar_cod_confirm",
   },
 };
 

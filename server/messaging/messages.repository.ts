@@ -1,6 +1,12 @@
 import { type Insertable, sql } from "kysely";
 import { engineOf } from "../db/database.ts";
-import type { Executor, MessageDelivery, MessageReceiptsTable, MessagesTable } from "../db/schema.ts";
+import type {
+  Executor,
+  MessageDelivery,
+  MessageLinksTable,
+  MessageReceiptsTable,
+  MessagesTable,
+} from "../db/schema.ts";
 
 export async function insertMessage(executor: Executor, row: Insertable<MessagesTable>): Promise<number> {
   const inserted = await executor.insertInto("messages").values(row).returning("id").executeTakeFirstOrThrow();
@@ -38,7 +44,9 @@ export async function claimDueMessages(
     update messages set status = 'sending', lease_until = ${leaseUntil}, attempts = attempts + 1
     where id in (select id from messages where ${due} order by id limit ${limit} ${skipLocked})
     returning id, channel, kind, template, recipient, payload, attempts`.execute(executor);
-  return result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
+  const claimed = result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
+  // Oldest first, so a buyer is sent "placed" before "shipped": PostgreSQL's RETURNING keeps no order.
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 /**
@@ -191,4 +199,13 @@ export async function countUnsentMessages(executor: Executor): Promise<number> {
     .where("status", "in", ["queued", "sending"])
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+export async function insertLink(executor: Executor, link: MessageLinksTable): Promise<void> {
+  await executor.insertInto("messageLinks").values(link).execute();
+}
+
+export async function findLinkTarget(executor: Executor, code: string): Promise<string | undefined> {
+  const row = await executor.selectFrom("messageLinks").select("target").where("code", "=", code).executeTakeFirst();
+  return row?.target;
 }

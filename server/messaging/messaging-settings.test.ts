@@ -128,12 +128,12 @@ describe("the message templates", () => {
   });
 
   it("fills the values in order and the shop's address, as the text was registered", () => {
-    const values = { orderNumber: "KS-100042", courier: "Delhivery", orderToken: "abc123" };
+    const values = { orderNumber: "KS-100042", courier: "Delhivery", linkCode: "abc123" };
     expect(registeredText("order-shipped.en", "https://kesar.in/")).toBe(
-      "Your Kesar order {#var#} is on its way with {#var#}. Track it: kesar.in/orders/{#var#} - Kesar",
+      "Your Kesar order {#var#} is on its way with {#var#}. Track it: kesar.in/m/{#var#} - Kesar",
     );
     expect(smsText("order-shipped.en", values, "https://kesar.in")).toBe(
-      "Your Kesar order KS-100042 is on its way with Delhivery. Track it: kesar.in/orders/abc123 - Kesar",
+      "Your Kesar order KS-100042 is on its way with Delhivery. Track it: kesar.in/m/abc123 - Kesar",
     );
     // A value that looks like a template changes nothing else.
     expect(smsText("order-delivered.en", { orderNumber: "{#var#}" }, "https://kesar.in")).toBe(

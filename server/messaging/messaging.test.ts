@@ -12,7 +12,7 @@ import { deliverDueMessages, queueSms } from "./messaging.service.ts";
 import { smsGatewayOf } from "./messaging-settings.ts";
 import { createSmsTransport, type SmsTransport } from "./sms-transport.ts";
 
-const SHIPPED = { orderNumber: "KS-100042", courier: "Delhivery", orderToken: "Tk9x2LmQ7rVb3Zp8Wd5Yc1Hs6Nf4" };
+const SHIPPED = { orderNumber: "KS-100042", courier: "Delhivery", linkCode: "Tk9x2LmQ7rVb3Zp8Wd5Yc1Hs6Nf4" };
 
 let folder = "";
 beforeAll(() => {
@@ -167,7 +167,7 @@ describeEachDatabase("the SMS outbox", (database) => {
         to: phone,
         template: "order-shipped.hi",
         dltTemplateId: "1107171234567890123",
-        text: `आपका Kesar ऑर्डर KS-100042 Delhivery से भेज दिया गया है। ट्रैक करें: kesar.in/orders/${SHIPPED.orderToken} - Kesar`,
+        text: `आपका Kesar ऑर्डर KS-100042 Delhivery से भेज दिया गया है। ट्रैक करें: kesar.in/m/${SHIPPED.linkCode} - Kesar`,
       },
     ]);
     const file = files.find((name) => JSON.parse(readFileSync(path.join(outbox, name), "utf8")).to === phone) ?? "";

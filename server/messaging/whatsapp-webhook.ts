@@ -1,8 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { type IndianMobile, isIndianMobile } from "#core/phone.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { applyReceipts, DELIVERY_RANK, isDelivery } from "./delivery-status.ts";
 import { insertReceipt } from "./messages.repository.ts";
+import { recordWhatsappConsent } from "./messaging.service.ts";
 import type { WhatsappSettings } from "./messaging-settings.ts";
 
 export const FORGED_MESSAGE = "The webhook's signature does not match.";
@@ -55,8 +57,8 @@ type StatusReport = { id: string; status: keyof typeof DELIVERY_RANK; at: number
  * failed) is recorded once, by its message id and status, and moves the message's delivery only
  * forward: Meta sends reports more than once and out of order, and a repeat or a late "sent" after
  * "read" changes nothing. A failure's reason is kept. A report for a message the shop did not send
- * (or has not yet recorded as sent) is kept and applied when the send is recorded. Answers how many
- * reports were new.
+ * (or has not yet recorded as sent) is kept and applied when the send is recorded. A buyer's reply
+ * of STOP is recorded as an opt-out, with their words. Answers how many reports were new.
  */
 export async function receiveWhatsappStatus(
   db: Db,
@@ -68,7 +70,11 @@ export async function receiveWhatsappStatus(
   if (!signatureIsMeta(settings.appSecret, rawBody, signatureHeader)) {
     throw new AppError("unauthenticated", FORGED_MESSAGE);
   }
-  const reports = statusReports(rawBody);
+  const values = changeValues(rawBody);
+  const reports = values.flatMap((value) => statusReports(value));
+  for (const stop of values.flatMap((value) => stopReplies(value))) {
+    await recordWhatsappConsent(db, { ...stop, choice: "out", source: "whatsapp reply" }, now);
+  }
   let fresh = 0;
   for (const report of reports) {
     const isNew = await insertReceipt(db, {
@@ -86,8 +92,8 @@ export async function receiveWhatsappStatus(
   return { received: reports.length, new: fresh };
 }
 
-/** The statuses a webhook body reports (entry[].changes[].value.statuses[]); anything else is left out. */
-function statusReports(rawBody: string | Buffer): StatusReport[] {
+/** What each change of a webhook body holds (entry[].changes[].value). */
+function changeValues(rawBody: string | Buffer): unknown[] {
   let body: unknown;
   try {
     body = JSON.parse(rawBody.toString());
@@ -96,9 +102,33 @@ function statusReports(rawBody: string | Buffer): StatusReport[] {
   }
   const entries = arrayOf((body as { entry?: unknown })?.entry);
   const changes = entries.flatMap((entry) => arrayOf((entry as { changes?: unknown })?.changes));
-  const statuses = changes.flatMap((change) =>
-    arrayOf((change as { value?: { statuses?: unknown } })?.value?.statuses),
-  );
+  return changes.map((change) => (change as { value?: unknown })?.value);
+}
+
+/** Words a buyer replies to stop the updates, as WhatsApp businesses commonly take them. */
+const STOP_WORDS = new Set(["STOP", "UNSUBSCRIBE", "STOP UPDATES", "बंद"]);
+
+/**
+ * The buyers who replied STOP (value.messages[] of type text, from "91" and ten digits): each is
+ * an opt-out, kept with the words they replied.
+ */
+function stopReplies(value: unknown): { phone: IndianMobile; wording: string }[] {
+  const messages = arrayOf((value as { messages?: unknown })?.messages) as {
+    from?: unknown;
+    type?: unknown;
+    text?: { body?: unknown };
+  }[];
+  return messages.flatMap((message) => {
+    const body = typeof message?.text?.body === "string" ? message.text.body.trim() : "";
+    const phone = typeof message?.from === "string" ? `+${message.from}` : "";
+    if (message?.type !== "text" || !STOP_WORDS.has(body.toUpperCase()) || !isIndianMobile(phone)) return [];
+    return [{ phone, wording: `Replied on WhatsApp: ${body}` }];
+  });
+}
+
+/** The statuses one change reports (value.statuses[]); anything else is left out. */
+function statusReports(value: unknown): StatusReport[] {
+  const statuses = arrayOf((value as { statuses?: unknown })?.statuses);
   return statuses.flatMap((status) => {
     const report = reportOf(status as Record<string, unknown>);
     return report ? [report] : [];

@@ -46,9 +46,9 @@ export async function moveOrder(
   // Read under the lock the move writes with: a payment taken meanwhile is seen, never overwritten.
   const order = await findOrderForUpdate(trx, orderId);
   if (!order) throw new AppError("not-found", "This order could not be found.");
-  for (const guard of process.guardsOf(to)) guard(order);
-  // The tracking page is for the effects (the mails); the order keeps the courier's details only.
-  const { trackingPath: _forTheMails, ...kept } = details;
+  for (const guard of process.guardsOf(to)) await guard(order, trx);
+  // The tracking page and the confirmation threshold are for the effects (mails, messages); the order keeps the courier's details only.
+  const { trackingPath: _forTheMessages, codConfirmAbove: _forTheConfirmation, ...kept } = details;
   if (!(await updateStatusIf(trx, orderId, from, to, now, kept))) {
     throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
   }
@@ -67,6 +67,34 @@ export async function moveOrder(
   // Last, as it holds the other writers of order events until this commits.
   await recordStatusChange(trx, { orderId, fromStatus: from, toStatus: to, actor: actorLabel(actor), at: now });
   return { order, catalogueChanged: move.changed.catalogue };
+}
+
+/**
+ * An order now stands (a cash order as it is placed, an online order when its payment is taken):
+ * the effects registered on arriving at "placed" run, in order, inside the caller's transaction.
+ * Placing is not a move of the table (nothing moves to "placed"), so there is no guard, no status
+ * to change and no history entry: the placement wrote its own.
+ */
+export async function announcePlacement(
+  trx: Executor,
+  request: { orderId: number; actor: Actor; now: number; details?: MoveDetails },
+): Promise<void> {
+  const { orderId, actor, now, details = {} } = request;
+  const process = orderProcessSlot.installed();
+  const order = await findOrderForUpdate(trx, orderId);
+  if (!order) throw new AppError("not-found", "This order could not be found.");
+  const move: OrderMove = {
+    trx,
+    order,
+    from: "placed",
+    to: "placed",
+    actor,
+    now,
+    changed: { catalogue: false },
+    details,
+    lines: once(() => findOrderLines(trx, orderId)),
+  };
+  for (const effect of process.effectsOf("placed")) await effect(move);
 }
 
 /** Reads the order's lines the first time an effect asks, and hands every later one the same. */

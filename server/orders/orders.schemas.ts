@@ -28,6 +28,8 @@ const checkoutFields = {
     .trim()
     .regex(/^[A-Za-z0-9-]{8,100}$/, "The checkout form has expired. Please try again."),
   redeemPoints: z.boolean().default(false),
+  /** "Send me order updates on WhatsApp": unticked unless the buyer ticks it (core/whatsapp-consent.ts). */
+  whatsappUpdates: z.boolean().default(false),
   /** A business buyer's GSTIN and registered name, for a B2B tax invoice; both empty for a consumer. */
   gstin: optionalField(gstinField),
   businessName: optionalField(

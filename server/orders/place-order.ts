@@ -1,13 +1,15 @@
 import { type Actor, actorLabel } from "#core/actor.ts";
 import type { CodRules } from "#core/cash-on-delivery.ts";
+import { CHECKOUT_WHATSAPP_WORDING } from "#core/whatsapp-consent.ts";
 import { ownerOf } from "../cart/owner.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
-import type { Db } from "../db/schema.ts";
+import type { Db, Executor } from "../db/schema.ts";
 import { promiseForCheckout } from "../delivery/delivery.service.ts";
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from "../delivery/delivery-settings.ts";
 import { AppError } from "../errors.ts";
 import { issueInvoiceNumber } from "../invoices/invoicing.ts";
 import { guardFlood } from "../limits/limits.service.ts";
+import { recordWhatsappConsent } from "../messaging/messaging.service.ts";
 import { checkoutRefusals, ordersPlaced } from "../observability/metrics.ts";
 import { soldParts, takeOfferUses } from "../offers/offer-redemption.ts";
 import { customerKeyOf } from "../offers/offers.service.ts";
@@ -18,6 +20,7 @@ import { fingerprintOf, readCheckout } from "./checkout-details.ts";
 import { queueConfirmation } from "./confirmation-mail.ts";
 import { recordStatusChange } from "./order-events.repository.ts";
 import { announceOrderEvent } from "./order-feed.ts";
+import { announcePlacement } from "./order-machine.ts";
 import {
   claimCart,
   claimPiece,
@@ -44,10 +47,11 @@ export type Sale = {
 
 /**
  * How the shop takes money for this sale: whether online payment is on, and cash on delivery's
- * rules (core/cash-on-delivery.ts). A sale without them (a script, an older test) is cash on
- * delivery without a cap or fee.
+ * rules (core/cash-on-delivery.ts), with the amount above which a cash order waits for its buyer's
+ * confirmation. A sale without them (a script, an older test) is cash on delivery without a cap,
+ * fee or confirmation.
  */
-export type SalePayments = CodRules & { online: boolean };
+export type SalePayments = CodRules & { online: boolean; codConfirmAbovePaise?: number | null };
 
 /**
  * Places an order from the actor's cart (or, for Order Now, of the one piece the checkout names,
@@ -110,7 +114,7 @@ async function placeOrderOnce(
       await recordOrder(trx, placement, now);
       // An online order is confirmed, mailed and invoiced when its payment is (server/payments).
       const online = placement.method === "online";
-      if (!online) await queueConfirmation(trx, placement, now);
+      await tellTheRooms(trx, placement, { actor, sale, online }, now);
       // Last, the steps that lock rows other orders need (stock, the customer, the invoice counter,
       // the history), so that those orders wait for a few statements and not for this whole
       // transaction; stock before the customer, as a cancellation takes them (no deadlock).
@@ -145,6 +149,30 @@ async function placeOrderOnce(
     const winner = await replay(db, key, fingerprint);
     if (winner) return winner;
     throw error;
+  }
+}
+
+/**
+ * What the order's placing tells: its confirmation mail, the buyer's WhatsApp opt-in (with the words
+ * they ticked), and what the rooms do when an order stands (its SMS, a large cash order's
+ * confirmation). An online order stands when its payment is taken (server/payments).
+ */
+async function tellTheRooms(
+  trx: Executor,
+  placement: Placement,
+  { actor, sale, online }: { actor: Actor; sale: Sale; online: boolean },
+  now: number,
+): Promise<void> {
+  const { checkout, orderId } = placement;
+  if (!online) await queueConfirmation(trx, placement, now);
+  if (checkout.whatsappUpdates) {
+    const phone = `+91${checkout.phone}` as const;
+    const source = `checkout ${placement.orderNumber}`;
+    await recordWhatsappConsent(trx, { phone, choice: "in", wording: CHECKOUT_WHATSAPP_WORDING, source }, now);
+  }
+  if (!online) {
+    const details = { codConfirmAbove: sale.payments?.codConfirmAbovePaise ?? null };
+    await announcePlacement(trx, { orderId, actor, now, details });
   }
 }
 

@@ -44,6 +44,7 @@ export async function recordOrder(trx: Executor, placement: Placement, now: numb
     orderNumber: placement.orderNumber,
     paymentRef: `pay_${randomId(14)}`,
     userId: checkout.userId,
+    placedAsGuest: checkout.userId ? 0 : 1,
     accessToken: placement.accessToken,
     idempotencyKey: placement.key,
     requestFingerprint: placement.fingerprint,

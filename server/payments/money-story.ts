@@ -1,6 +1,7 @@
 import type { Actor } from "#core/actor.ts";
 import { PAYMENT_STATUS_LABELS } from "#core/payment-status.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { type ConfirmationState, confirmationStates } from "../cod-confirmation/cod-confirmation.service.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { orderRow } from "../orders/order-rows.service.ts";
@@ -45,7 +46,7 @@ const LABELS: Record<string, string> = {
  * note with their amounts.
  */
 export async function moneyStory(db: Db, actor: Actor, orderId: number): Promise<MoneyEvent[]> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.view");
   const order = await orderRow(db, { id: orderId });
   if (!order) throw new AppError("not-found", "This order could not be found.");
   const events: MoneyEvent[] = (await findPaymentEvents(db, orderId)).map((event) => ({
@@ -97,6 +98,8 @@ export type AdminOrderWithMoney = AdminOrderDetail & {
   canCollectCash: boolean;
   /** Whether its cash is with the courier, so that the courier's remittance can be entered. */
   canRecordRemittance: boolean;
+  /** A large cash order's wait for its buyer's confirmation, which shipping waits for; null when none was asked. */
+  buyerConfirmation: ConfirmationState | null;
 };
 
 /** Cash the buyer paid at the door: with the courier, or remitted to the shop. */
@@ -116,5 +119,6 @@ export async function adminOrderWithMoney(db: Db, actor: Actor, orderId: number)
     money: await moneyStory(db, actor, orderId),
     canCollectCash: status === "cod-due" && (order.status === "shipped" || order.status === "delivered"),
     canRecordRemittance: status === "cod-collected",
+    buyerConfirmation: (await confirmationStates(db, actor, [orderId])).get(orderId) ?? null,
   };
 }

@@ -1,12 +1,13 @@
 import { SYSTEM } from "#core/actor.ts";
 import { PAYMENT_WINDOW_MS, type PaymentStatus } from "#core/payment-status.ts";
+import { visibleEmail } from "#core/phone.ts";
 import { amountToPay } from "#core/store-credit.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { issueInvoiceNumber } from "../invoices/invoicing.ts";
 import { queueOrderConfirmation } from "../orders/confirmation-mail.ts";
-import { moveOrder, type OrderRow } from "../orders/order-machine.ts";
+import { announcePlacement, moveOrder, type OrderRow } from "../orders/order-machine.ts";
 import { orderLines, orderRow, orderRowForUpdate } from "../orders/order-rows.service.ts";
 import { takeStock } from "../stock/stock.service.ts";
 import { type CheckoutResult, GatewayError, type GatewayPayment, type PaymentGateway } from "./gateway.ts";
@@ -108,7 +109,7 @@ export async function paymentPage(
       amount: amountToPay(order),
       currency: "INR",
       name: order.name,
-      email: order.email,
+      email: visibleEmail(order.email) ?? "",
       phone: order.phone,
     },
   };
@@ -285,6 +286,8 @@ async function markPaid(trx: Executor, order: OrderRow, paymentId: string, now: 
   await issueInvoiceNumber(trx, order.id, now);
   const lines = await orderLines(trx, order.id);
   await queueOrderConfirmation(trx, { ...order, total: order.total, paymentMethod: "online" }, lines, now);
+  // The order stands now: what the rooms do then (its SMS) happens with its payment.
+  await announcePlacement(trx, { orderId: order.id, actor: SYSTEM, now });
 }
 
 /** Takes the order's stock again, all of it or none; false when a size no longer has enough. */

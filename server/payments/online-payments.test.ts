@@ -31,7 +31,7 @@ const ADMIN: Actor = {
   userId: "admin",
   email: "admin@shop.test",
   name: "Admin",
-  role: "admin",
+  role: "owner",
   guestId: null,
 };
 const START = Date.parse("2026-03-02T10:00:00+05:30");
@@ -89,6 +89,10 @@ describeEachDatabase("online payment through the local gateway", (database) => {
     expect(before).toMatchObject({ paymentStatus: "awaiting", invoiceNumber: null, status: "placed" });
     expect(local.orders.get(order.gatewayOrderId)).toMatchObject({ amount: before.total, receipt: order.orderNumber });
     expect(await mailsTo(db, order.email)).toEqual([]);
+    // Its SMS waits for the payment too: the order stands only then.
+    const texts = () =>
+      db.selectFrom("messages").select("kind").where("payload", "like", `%${order.orderNumber}%`).execute();
+    expect(await texts()).toEqual([]);
     expect(await failure(changeStatus(db, SYSTEM, { orderId: order.id, from: "placed", to: "shipped" }))).toMatchObject(
       {
         code: "invalid-transition",
@@ -106,6 +110,7 @@ describeEachDatabase("online payment through the local gateway", (database) => {
     const mails = await mailsTo(db, order.email);
     expect(mails.map((mail) => mail.kind)).toEqual(["order-placed"]);
     expect(mails[0]?.payload).toMatchObject({ paymentMethod: "online", total: paid.total });
+    expect(await texts()).toEqual([{ kind: "order-placed" }]);
   });
 
   it("refuses a checkout result whose signature is not the gateway's, and changes nothing", async () => {

@@ -20,11 +20,21 @@ export type MoveDetails = {
   trackingNumber?: string;
   expectedDeliveryAt?: number | null;
   cancelReason?: string;
-  /** The buyer's tracking page (/track/<token>), when a courier carries the parcel: the mails link it. */
+  /**
+   * Placing a cash order: above this amount to pay (paise) its buyer is asked to confirm it before
+   * it is packed (COD_CONFIRM_ABOVE_RUPEES); null or absent, never.
+   */
+  codConfirmAbove?: number | null;
+  /** The buyer's tracking page (/track/<token>), when a courier carries the parcel: the mails and messages link it. */
   trackingPath?: string;
 };
 
-/** What every effect of a move is given; an effect notes there what else the move changed. */
+/**
+ * What every effect of a move is given; an effect notes there what else the move changed. The
+ * effects registered on arriving at "placed" run once, when the order stands (a cash order as it
+ * is placed, an online one when its payment is taken: `announcePlacement`); `from` is then
+ * "placed" too.
+ */
 export type OrderMove = {
   trx: Executor;
   /** The order as read under its lock before the move (its status still `from`). */

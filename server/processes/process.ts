@@ -1,3 +1,5 @@
+import type { Executor } from "../db/schema.ts";
+
 /*
  * A machine's process, after Vendure's OrderProcess (record 37): the machine (server/orders,
  * server/returns) owns its states, the moves its table allows, the locked read and the guarded
@@ -7,8 +9,11 @@
  * composed process; a machine refuses to move anything until one is installed.
  */
 
-/** A condition for arriving at a state; it throws the refusal (an AppError) when it is not met. */
-export type Guard<Subject> = (subject: Subject) => void;
+/**
+ * A condition for arriving at a state; it throws the refusal (an AppError) when it is not met. It
+ * may read what its own room keeps, in the move's transaction (`trx`), before anything is written.
+ */
+export type Guard<Subject> = (subject: Subject, trx: Executor) => void | Promise<void>;
 
 /** What arriving at a state does, inside the move's transaction. */
 export type Effect<Move> = (move: Move) => Promise<void>;

@@ -51,7 +51,7 @@ export async function moveReturn(
   if (!canReturnGo(from, to)) throw new AppError("invalid-transition", `A return cannot go from ${from} to ${to}.`);
   const request = await findReturn(trx, returnId);
   if (!request) throw new AppError("not-found", "This return could not be found.");
-  for (const guard of process.guardsOf(to)) guard(request);
+  for (const guard of process.guardsOf(to)) await guard(request, trx);
   const moved = await updateReturnIf(trx, returnId, from, to, now, {
     ...details,
     ...(returnIsClosed(to) ? { open: 0 } : {}),

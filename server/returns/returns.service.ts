@@ -9,7 +9,7 @@ import {
   type ReturnStatus,
   returnStepLabel,
 } from "#core/returns.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan, assertCanAny } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { orderTaxRows } from "../invoices/invoicing.ts";
@@ -230,7 +230,7 @@ export async function advanceReturn(
   input: z.input<typeof advanceReturnSchema>,
   now: number = Date.now(),
 ): Promise<string> {
-  assertAdmin(actor);
+  assertCan(actor, "returns.manage");
   const { returnId, from, to, rejectReason } = parseInput(advanceReturnSchema, input);
   if (!canReturnGo(from, to)) throw new AppError("invalid-transition", `A return cannot go from ${from} to ${to}.`);
   if (to === "exchange-shipped")
@@ -304,13 +304,13 @@ function summaryOf(row: Awaited<ReturnType<typeof findReturnsOfOrder>>[number]):
 
 /** The admin's Returns queue, filtered by step. */
 export async function returnQueue(db: Db, actor: Actor, status: ReturnStatus | null, limit = 100) {
-  assertAdmin(actor);
+  assertCan(actor, "returns.manage");
   return (await findReturnQueue(db, status, limit)).map((row) => ({ ...row, shipment: exchangeShipmentOf(row) }));
 }
 
 /** Pieces returned by reason, per product and size (the size guides read it). */
 export async function returnsByReason(db: Db, actor: Actor) {
-  assertAdmin(actor);
+  assertCanAny(actor, ["returns.manage", "size-charts.edit"]);
   return countReturnReasons(db);
 }
 

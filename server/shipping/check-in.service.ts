@@ -1,5 +1,6 @@
 import type { Actor } from "#core/actor.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -12,7 +13,7 @@ import { checkInPieces, stockByOf } from "../stock/stock.service.ts";
  * on the shelf again, once however often it is clicked.
  */
 export async function checkInParcel(db: Db, actor: Actor, orderId: number, now: number = Date.now()): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.pack");
   const shows = await db.transaction().execute(async (trx) => {
     const order = await orderRowForUpdate(trx, orderId);
     if (!order) throw new AppError("not-found", "This order could not be found.");
@@ -25,6 +26,16 @@ export async function checkInParcel(db: Db, actor: Actor, orderId: number, now: 
           : "This parcel was checked in already: its pieces are on the shelf.",
       );
     }
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: "order.checked-in",
+        subject: { type: "order", id: order.id, label: order.orderNumber },
+        after: { checkedInAt: now },
+      },
+      now,
+    );
     return done;
   });
   if (shows) await catalogVersion(db).changed();

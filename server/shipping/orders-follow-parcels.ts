@@ -72,7 +72,7 @@ function detailsOf(move: ShipmentMove, to: OrderStatus): MoveDetails {
  */
 async function refusalOf(move: ShipmentMove, order: OrderRow, to: OrderStatus): Promise<string | null> {
   try {
-    for (const guard of orderProcessSlot.installed().guardsOf(to)) guard(order);
+    for (const guard of orderProcessSlot.installed().guardsOf(to)) await guard(order, move.trx);
     return null;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -192,10 +192,10 @@ function footer(doc: PDFKit.PDFDocument, slip: PackingSlip, note: string | null)
     .font("bold")
     .fontSize(8)
     .text("Track your parcel: scan the code", MARGIN, doc.y + 4, { width: textWidth });
-  doc
-    .font("regular")
-    .fontSize(6.5)
-    .text(slip.trackingUrl, MARGIN, doc.y + 1, { width: textWidth });
+  // The address is printed on one line, as small as it must be to fit: wrapped at a hyphen of its
+  // token it read as two addresses, and its last line could run under the footer.
+  doc.font("regular").fontSize(fittingSize(doc, slip.trackingUrl, textWidth, 6.5, 4));
+  doc.text(slip.trackingUrl, MARGIN, doc.y + 1, { width: textWidth, lineBreak: false });
   drawQrCode(doc, slip.trackingUrl, { x: RIGHT - qr, y: top + 6, size: qr });
   doc
     .font("regular")
@@ -203,4 +203,11 @@ function footer(doc: PDFKit.PDFDocument, slip: PackingSlip, note: string | null)
     .text("Packed by ________  Checked by ________", MARGIN, PAGE_HEIGHT - MARGIN - 10, {
       width: WIDTH,
     });
+}
+
+/** The largest font size from `largest` down to `smallest` at which the text fits the width on one line. */
+function fittingSize(doc: PDFKit.PDFDocument, text: string, width: number, largest: number, smallest: number) {
+  let size = largest;
+  while (size > smallest && doc.fontSize(size).widthOfString(text) > width) size -= 0.25;
+  return size;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation/fields.ts";
@@ -52,14 +53,15 @@ export type StockAdjustment = z.input<typeof stockAdjustmentSchema>;
 export async function adjustStock(
   db: Db,
   actor: Actor,
-  productId: number,
+  product: { id: number; title: string },
   input: StockAdjustment,
   now: number = Date.now(),
 ): Promise<number> {
-  assertAdmin(actor);
+  assertCan(actor, "products.edit");
   const adjustment = parseInput(stockAdjustmentSchema, input);
   const by = stockByOf(actor);
   const note = adjustment.note || null;
+  const productId = product.id;
   const stock = await db.transaction().execute(async (trx) => {
     const size = await findSizeStock(trx, productId, adjustment.size);
     if (!size) throw new AppError("not-found", "This product has no such size.");
@@ -83,9 +85,33 @@ export async function adjustStock(
         { quantity: "Too many pieces taken off." },
       );
     }
+    await auditAdjustment(trx, actor, product, { adjustment, before: moved.before, after: moved.after }, now);
     return moved.after;
   });
   return stock;
+}
+
+/** The audit log's entry of an adjustment, in its transaction (record 45): the size, its stock before and after, why. */
+function auditAdjustment(
+  trx: Executor,
+  actor: Actor,
+  product: { id: number; title: string },
+  change: { adjustment: { kind: string; size: string; note?: string | undefined }; before: number; after: number },
+  now: number,
+) {
+  const { adjustment } = change;
+  return recordAudit(
+    trx,
+    actor,
+    {
+      kind: "product.stock",
+      subject: { type: "product", id: product.id, label: product.title },
+      before: { size: adjustment.size, stock: change.before },
+      after: { size: adjustment.size, stock: change.after, as: adjustment.kind },
+      reason: adjustment.note || null,
+    },
+    now,
+  );
 }
 
 /** A product's recent movements, newest first, at most MOVEMENTS_PER_SIZE of each size. */

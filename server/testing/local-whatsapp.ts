@@ -30,6 +30,8 @@ export type LocalWhatsappOptions = {
   /** The statuses each accepted message gets, and in what order they are posted. */
   statuses?: ("sent" | "delivered" | "read")[];
   statusOrder?: StatusOrder;
+  /** Told of each message taken and each status posted, in a line (the demo prints them). */
+  log?: (line: string) => void;
 };
 
 export type AcceptedMessage = { id: string; to: string; template: string; language: string; values: string[] };
@@ -50,6 +52,7 @@ export class LocalWhatsapp {
   readonly accepted: AcceptedMessage[] = [];
   readonly deliveries: StatusDelivery[] = [];
   readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #log: ((line: string) => void) | undefined;
   #server: Server | null = null;
   #url = "";
 
@@ -63,6 +66,7 @@ export class LocalWhatsapp {
       options.recipients === undefined || options.recipients === "any" ? "any" : new Set(options.recipients);
     this.statuses = options.statuses ?? ["sent", "delivered", "read"];
     this.statusOrder = options.statusOrder ?? "in-order";
+    this.#log = options.log;
     this.templates = new Map(
       Object.values(MESSAGE_TEMPLATES).flatMap((template) =>
         template.whatsapp
@@ -162,6 +166,9 @@ export class LocalWhatsapp {
       .then(async (response) => {
         await response.arrayBuffer();
         delivery.answer = response.status;
+        this.#log?.(
+          `status ${delivery.status || "(other)"} of ${delivery.messageId || "a message"} → the shop answered ${response.status}`,
+        );
         return response.status;
       })
       .catch(() => null)
@@ -261,6 +268,7 @@ export class LocalWhatsapp {
       values: valuesOf(body),
     };
     this.accepted.push(message);
+    this.#log?.(`took ${message.template} (${message.language}) to +${message.to}: ${message.values.join(" | ")}`);
     return message;
   }
 }

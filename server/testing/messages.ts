@@ -62,9 +62,13 @@ export async function messagesFor(db: Db, recipient: string) {
   return db.selectFrom("messages").selectAll().where("recipient", "=", recipient).orderBy("id").execute();
 }
 
-/** The sign-in code of the latest SMS to a number, among those a transport captured. */
+/**
+ * The sign-in code of the latest code SMS to a number, among those a transport captured (an order's
+ * SMS to the same number carries six digits of its own, in the order number).
+ */
 export function codeTo(sms: { sent: OutgoingSms[] }, phone: string): string {
-  return codeIn(sms.sent.filter((message) => message.to === phone).at(-1));
+  const codes = sms.sent.filter((message) => message.to === phone && message.template.startsWith("phone-code."));
+  return codeIn(codes.at(-1));
 }
 
 /** The sign-in code an SMS carries. */

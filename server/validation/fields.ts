@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isPincode, PINCODE_MESSAGE } from "#core/delivery-address.ts";
 import { pincodeFitsState, stateByCode } from "#core/indian-states.ts";
 import { readWholeNumber } from "#core/numbers.ts";
-import { MOBILE_FORMAT_MESSAGE, nationalNumber, readIndianMobile } from "#core/phone.ts";
+import { isPhoneOnlyEmail, MOBILE_FORMAT_MESSAGE, nationalNumber, readIndianMobile } from "#core/phone.ts";
 import { findPincode } from "../delivery/pincode-directory.ts";
 import { AppError } from "../errors.ts";
 import { gstinStateCode, isValidGstin } from "../tax/gstin.ts";
@@ -21,7 +21,10 @@ export const emailField = z
   .trim()
   .max(254, "The e-mail address is too long.")
   .pipe(z.email({ error: "Please enter a valid e-mail address." }))
-  .transform((value) => value.toLowerCase());
+  .transform((value) => value.toLowerCase())
+  // The placeholder of accounts made by phone (core/phone.ts): no one may sign up with one, or
+  // take it from the account it names.
+  .refine((value) => !isPhoneOnlyEmail(value), "Please enter a valid e-mail address.");
 
 /**
  * A field that must be filled in, with its own message when it is not ("Please enter your full

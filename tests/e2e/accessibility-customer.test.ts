@@ -34,6 +34,7 @@ describeJourneys("accessibility of a customer's pages", (journey) => {
           "/cart",
           "/profile",
           "/profile?edit",
+          "/profile/mobile",
           "/profileform",
           "/order",
           orderPath,

@@ -35,6 +35,7 @@ describeJourneys("accessibility of a visitor's pages", (journey) => {
             productPath,
             "/account",
             "/login",
+            "/login/mobile",
             "/signup",
             "/wishlist",
             "/data-sources",

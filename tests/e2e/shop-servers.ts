@@ -17,6 +17,8 @@ export type E2eShop = {
   adminPassword: string;
   /** Where the shop writes its mail (MAIL_URL=file:…), for journeys that read it. */
   outboxDir: string;
+  /** Where the shop writes its SMS (SMS_URL=file:…), one JSON file each, for journeys that read a code. */
+  smsDir: string;
 };
 
 declare module "vitest" {
@@ -42,6 +44,7 @@ export default async function setup(project: TestProject) {
   const adminEmail = "admin@shop.test";
   const dir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
   const outboxDir = path.join(dir, "outbox");
+  const smsDir = path.join(dir, "sms");
   const stateFile = path.join(dir, "shop.json");
   // Online payment is on, through the local stand-in for Razorpay; cash on delivery stays the
   // checkout's first choice, so journeys that do not pay online see the checkout as before.
@@ -70,6 +73,9 @@ export default async function setup(project: TestProject) {
     ADMIN_PASSWORD: adminPassword,
     SESSION_SECRET: randomBytes(32).toString("hex"),
     MAIL_URL: `file:${outboxDir}`,
+    SMS_URL: `file:${smsDir}`,
+    // The journeys ship their orders at once; a large cash order's confirmation has HTTP tests.
+    COD_CONFIRM_ABOVE_RUPEES: "off",
     WEB_CONCURRENCY: "1",
     // Each journey's browser says which shopper's network it comes from (shopper-addresses.ts).
     TRUST_PROXY: "127.0.0.1",
@@ -87,7 +93,7 @@ export default async function setup(project: TestProject) {
       return null;
     },
   );
-  project.provide("shop", { baseUrl: "", stateFile, adminEmail, adminPassword, outboxDir });
+  project.provide("shop", { baseUrl: "", stateFile, adminEmail, adminPassword, outboxDir, smsDir });
   return async () => {
     const child = await started;
     if (child && child.exitCode === null) {

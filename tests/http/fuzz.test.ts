@@ -119,6 +119,27 @@ const queryPath = (base: string) =>
 const ENDPOINTS: Endpoint[] = [
   post("/login", ["email", "password", "redirectTo"]),
   post("/signup", ["name", "email", "password", "redirectTo"]),
+  post("/login/mobile", ["intent", "phone", "challengeId", "code", "name", "redirectTo"]),
+  post("/profile/mobile", ["intent", "phone", "challengeId", "code"], "customer"),
+  post("/profile", ["intent", "whatsapp"], "customer"),
+  {
+    name: "POST /confirm/:token",
+    method: "POST",
+    path: fc
+      .oneof(fc.constantFrom("A".repeat(24), "x"), fc.string({ unit: "binary", maxLength: 40 }))
+      .map((token) => `/confirm/${encodeURIComponent(token.toWellFormed())}`),
+    fields: ["answer", "reason"],
+    who: "visitor",
+  },
+  {
+    name: "GET short links and confirmation links",
+    method: "GET",
+    path: fc
+      .tuple(fc.constantFrom("/m/", "/confirm/"), fc.string({ unit: "binary", maxLength: 40 }))
+      .map(([base, code]) => `${base}${encodeURIComponent(code.toWellFormed())}`),
+    fields: [],
+    who: "visitor",
+  },
   post("/theme", ["theme", "redirectTo"]),
   post("/logout", []),
   post("/cart", [
@@ -154,7 +175,17 @@ const ENDPOINTS: Endpoint[] = [
     ],
     "customer",
   ),
-  post("/guest", ["name", "email", "address", "city", "stateCode", "pincode", "phone", "idempotencyKey"]),
+  post("/guest", [
+    "name",
+    "email",
+    "address",
+    "city",
+    "stateCode",
+    "pincode",
+    "phone",
+    "idempotencyKey",
+    "whatsappUpdates",
+  ]),
   post("/wishlist", ["intent", "productId", "size", "backTo"]),
   post(
     "/profile",
@@ -201,6 +232,23 @@ const ENDPOINTS: Endpoint[] = [
     fields: ["to", "from"],
     who: "admin",
   },
+  {
+    name: "POST /admin/orders/:orderId",
+    method: "POST",
+    path: ids.map((id) => `/admin/orders/${id}`),
+    fields: ["intent", "reason", "body", "to", "from"],
+    who: "admin",
+  },
+  post("/admin/orders", ["action", "order", "reason"], "admin"),
+  post("/admin/staff", ["intent", "email", "role", "userId", "invitationId"], "admin"),
+  {
+    name: "POST /admin/customers/:customerId",
+    method: "POST",
+    path: ids.map((id) => `/admin/customers/g-${id}`),
+    fields: ["intent", "body"],
+    who: "admin",
+  },
+  post("/staff/join/not-a-real-invitation-code-0123456789abcdef", ["name", "password"]),
   post("/measurements", ["heightMm", "weightG", "chestMm", "waistMm", "footMm"], "customer"),
   post("/admin/searches", ["word", "target"], "admin"),
   post("/admin/delivery", ["intent", "day", "name", "file"], "admin"),
@@ -225,6 +273,10 @@ const ENDPOINTS: Endpoint[] = [
       fc.constantFrom(
         `/admin/offers/${id}`,
         `/admin/orders/${id}/invoice`,
+        `/admin/orders/${id}`,
+        `/admin/jobs/${id}`,
+        `/admin/customers/g-${id}`,
+        `/admin/orders?after=${id}.${id}&tab=${id}`,
         `/admin/orders/${id}/eway-bill.json`,
         `/admin/returns/${id}/credit-note`,
         `/admin/size-charts?product=${id}`,

@@ -53,9 +53,13 @@ export async function startTestShop(
 ): Promise<TestShop> {
   const uploadsDir = mkdtempSync(path.join(tmpdir(), "shop-uploads-"));
   const outboxDir = mkdtempSync(path.join(tmpdir(), "shop-outbox-"));
+  // The shop's SMS (sign-in codes among them) go to a folder of the test's own: on PostgreSQL the
+  // default would be ./data/sms of the working copy.
+  const smsDir = mkdtempSync(path.join(tmpdir(), "shop-sms-"));
   const removeFolders = () => {
     rmSync(uploadsDir, { recursive: true, force: true });
     rmSync(outboxDir, { recursive: true, force: true });
+    rmSync(smsDir, { recursive: true, force: true });
   };
   const config = loadConfig({
     NODE_ENV: "production",
@@ -68,6 +72,10 @@ export async function startTestShop(
     ADMIN_PASSWORD: "Admin-password-1",
     PUBLIC_URL: SHOP_ORIGIN,
     MAIL_URL: `file:${outboxDir}`,
+    SMS_URL: `file:${smsDir}`,
+    // The tests ship their orders as soon as they are placed; a large cash order's wait for its
+    // buyer's confirmation is tested on its own (tests/http/cod-confirmation.test.ts).
+    COD_CONFIRM_ABOVE_RUPEES: "off",
     ...env,
   });
   const services = await startServices(config, () => {});

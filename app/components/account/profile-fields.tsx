@@ -28,11 +28,16 @@ const PINCODE_INPUT = { inputMode: "numeric", maxLength: 6, onChange: fillFromPi
 export const PASSWORD_FOR_EMAIL = "Please enter your current password to change your e-mail.";
 const PASSWORD_ID = "field-currentPassword";
 
+/** An account made by phone adds its first e-mail: it knows no password, so a recent sign-in stands for one. */
+const FIRST_EMAIL_HINT =
+  "Add an e-mail to get your order mails; we send a link to confirm it. You need to have signed in with your mobile number in the last 15 minutes.";
+
 /**
  * The profile's editable fields, for the inline edit on /profile and for /profileform alike, with
  * the current password that a change of e-mail asks for. Once the e-mail differs from the saved
  * one, the password is asked for on the form: the field says so and is required, and a form sent
- * without it stops before it leaves the browser (the server refuses it all the same).
+ * without it stops before it leaves the browser (the server refuses it all the same). An account
+ * made by phone, with no e-mail yet, is asked for none: it has no password to give.
  */
 export function ProfileFields({ profile, errors }: { profile: Profile; errors: Record<string, string> }) {
   const [emailChanged, setEmailChanged] = useState(false);
@@ -40,6 +45,7 @@ export function ProfileFields({ profile, errors }: { profile: Profile; errors: R
   usePincodeTypedEarly(profile.pincode ?? "");
   const onEmailChange = (event: ChangeEvent<HTMLInputElement>) =>
     setEmailChanged(event.currentTarget.value.trim().toLowerCase() !== profile.email.trim().toLowerCase());
+  const emailProps = profile.hasEmail ? { onChange: onEmailChange } : { hint: FIRST_EMAIL_HINT };
   return (
     <>
       {PROFILE_ROWS.map((row) =>
@@ -54,22 +60,34 @@ export function ProfileFields({ profile, errors }: { profile: Profile; errors: R
             autoComplete={row.autoComplete}
             defaultValue={profile[row.name] ?? ""}
             error={errors[row.name]}
-            {...(row.name === "pincode" ? PINCODE_INPUT : row.name === "email" ? { onChange: onEmailChange } : {})}
+            {...(row.name === "pincode" ? PINCODE_INPUT : row.name === "email" ? emailProps : {})}
           />
         ),
       )}
-      <TextField
-        id={PASSWORD_ID}
-        name="currentPassword"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required={emailChanged}
-        hint={emailChanged ? "Needed to change your e-mail." : "Needed only when you change your e-mail."}
-        error={errors.currentPassword ?? (missing.shown && emailChanged ? PASSWORD_FOR_EMAIL : undefined)}
-        onChange={missing.clear}
-      />
+      {profile.hasEmail ? <CurrentPassword errors={errors} emailChanged={emailChanged} missing={missing} /> : null}
     </>
+  );
+}
+
+/** The current password, which a change of e-mail asks for. */
+function CurrentPassword(props: {
+  errors: Record<string, string>;
+  emailChanged: boolean;
+  missing: { shown: boolean; clear: () => void };
+}) {
+  const { errors, emailChanged, missing } = props;
+  return (
+    <TextField
+      id={PASSWORD_ID}
+      name="currentPassword"
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      required={emailChanged}
+      hint={emailChanged ? "Needed to change your e-mail." : "Needed only when you change your e-mail."}
+      error={errors.currentPassword ?? (missing.shown && emailChanged ? PASSWORD_FOR_EMAIL : undefined)}
+      onChange={missing.clear}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { formatMobile, isIndianMobile } from "#core/phone.ts";
 import type { AdminUserRow } from "#server/admin/admin.schemas.ts";
 import { ConfirmAction } from "../ui/confirm-action.tsx";
 import { AdminTable } from "./admin-table.tsx";
@@ -15,6 +16,18 @@ export function UsersTable({ rows, firstNumber, adminId }: { rows: Row[]; firstN
         <UserRow key={row.id} row={row} number={firstNumber + index} isSelf={row.id === adminId} />
       ))}
     </AdminTable>
+  );
+}
+
+/** The user's e-mail (none for an account made by mobile number), and their verified number under it. */
+function ContactCell({ email, mobile }: { email: string | null; mobile: string | null }) {
+  return (
+    <td className="px-2 py-2">
+      {email ?? "—"}
+      {mobile && isIndianMobile(mobile) ? (
+        <span className="block text-xs text-zinc-600 dark:text-zinc-400">{formatMobile(mobile)}</span>
+      ) : null}
+    </td>
   );
 }
 
@@ -35,11 +48,12 @@ function UserRow({ row, number, isSelf }: { row: Row; number: number; isSelf: bo
     ),
   };
   const fields = { intent: "toggle-user", userId: row.id, disabled: disabled ? "0" : "1" };
+  const who = row.email ?? row.name;
   return (
     <tr className="border-b border-zinc-100 dark:border-zinc-800" data-testid="admin-user-row">
       <td className="px-2 py-2">{number}</td>
       <td className="px-2 py-2">{row.name}</td>
-      <td className="px-2 py-2">{row.email}</td>
+      <ContactCell email={row.email} mobile={row.mobile} />
       <td className="px-2 py-2 font-mono text-xs">{row.id}</td>
       <td className="px-2 py-2 capitalize">{row.role}</td>
       <td className="px-2 py-2 whitespace-nowrap" data-testid="user-points">
@@ -52,17 +66,17 @@ function UserRow({ row, number, isSelf }: { row: Row; number: number; isSelf: bo
             {Object.entries(fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
-            <button type="submit" role="switch" aria-checked={true} aria-label={`Disabled: ${row.email}`} {...look} />
+            <button type="submit" role="switch" aria-checked={true} aria-label={`Disabled: ${who}`} {...look} />
           </fetcher.Form>
         ) : (
           <ConfirmAction
             fetcher={fetcher}
             fields={fields}
-            title={`Disable ${row.email}?`}
+            title={`Disable ${who}?`}
             message="They are signed out at once on every device and cannot log in until you enable them again. They are told why when they next visit."
             confirmLabel="Disable"
             trigger={{
-              label: `Disabled: ${row.email}`,
+              label: `Disabled: ${who}`,
               disabled: isSelf,
               switchOn: false,
               ...look,

@@ -10,6 +10,7 @@ import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { DeliveryNote } from "./delivery-note.tsx";
+import { WhatsappOptIn } from "./whatsapp-opt-in.tsx";
 
 /** What was typed before a failed attempt (or the profile's details). */
 export type CheckoutValues = Partial<
@@ -138,6 +139,7 @@ export function CheckoutForm({
         </Link>
       ) : null}
       <AddressFields guest={guest} values={values} fieldErrors={fieldErrors} pincode={pincode} />
+      <WhatsappOptIn />
       <BusinessInvoiceFields values={values} fieldErrors={fieldErrors} />
       {nothingToPay ? (
         <>

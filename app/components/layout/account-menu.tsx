@@ -22,7 +22,7 @@ export function AccountMenu({ viewer, links }: { viewer: NonNullable<Viewer>; li
       panelClassName="fixed inset-auto top-16 right-4 m-0 w-56 rounded-lg border border-zinc-200 bg-white p-2 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
     >
       <p className="truncate border-b border-zinc-200 px-3 pt-1 pb-2 text-xs text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-        {viewer.email}
+        {viewer.email || "Signed in with mobile number"}
       </p>
       <ul className="mt-1 flex flex-col">
         {links

@@ -30,7 +30,7 @@ export function OrderDelivery({ order, parcel }: { order: OrderDetail; parcel?: 
       <p className="whitespace-pre-line">{order.address}</p>
       <p>{cityLine(order)}</p>
       <p>Mobile {order.phone}</p>
-      <p>{order.email}</p>
+      {order.email ? <p>{order.email}</p> : null}
       {order.buyerGstin ? (
         <p className="mt-2" data-testid="business-invoice">
           Business invoice to {order.buyerLegalName}, GSTIN {order.buyerGstin}

@@ -63,6 +63,7 @@ export default function ProductEditor({ loaderData, actionData }: Route.Componen
         suggestions={suggestions}
         priceBands={priceBands}
         result={actionData}
+        asksReason={product !== null}
       />
       {product && parcel ? <ProductParcelForm productId={product.id} parcel={parcel} /> : null}
       {product ? (

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { formatShopDateTime, formatShopDay } from "#core/dates.ts";
 import { imageSources } from "#core/image-shapes.ts";
 import { formatInr } from "#core/money.ts";
+import { visibleEmail } from "#core/phone.ts";
 import {
   RETURN_REASONS,
   RETURN_STATUS_LABELS,
@@ -120,7 +121,8 @@ function QueuedReturn({ entry, failure }: { entry: Queued; failure: Failure }) {
         </span>
       </div>
       <p>
-        Order {entry.orderNumber} · {entry.name} ({entry.email}) · asked {formatShopDateTime(entry.createdAt)}
+        Order {entry.orderNumber} · {entry.name} {visibleEmail(entry.email) ? ` (${entry.email})` : ""} · asked{" "}
+        {formatShopDateTime(entry.createdAt)}
       </p>
       <p>
         {moneyWay(entry)} · Reason: {RETURN_REASONS[entry.reason as ReturnReason] ?? entry.reason} ·{" "}

@@ -3,7 +3,8 @@ import type { Actor } from "#core/actor.ts";
 import { COLLECTION_FLAGS, type CollectionFlag, flagRecord } from "#core/collections.ts";
 import { isExternalImage, UPLOADS_PREFIX } from "#core/image-shapes.ts";
 import type { Size } from "#core/sizes.ts";
-import { assertAdmin } from "../../access.ts";
+import { assertCan } from "../../access.ts";
+import { recordAudit } from "../../audit/audit.service.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { type StockCause, stockByOf } from "../../stock/stock.service.ts";
@@ -110,7 +111,7 @@ export function exportProducts(
   actor: Actor,
   options: { publicUrl: string; ids?: readonly number[] },
 ): Readable {
-  assertAdmin(actor);
+  assertCan(actor, "products.view");
   return productCsvStream(transferProducts(db, options.publicUrl, options.ids));
 }
 
@@ -144,7 +145,7 @@ export async function checkProductFile(
   source: FileSource,
   options: { publicUrl: string },
 ): Promise<ProductCsvPlan> {
-  assertAdmin(actor);
+  assertCan(actor, "products.edit");
   return (await checkAgainstShop(db, source, options.publicUrl)).plan;
 }
 
@@ -175,7 +176,7 @@ export async function importProductFile(
   source: FileSource,
   options: { publicUrl: string; fileName: string; now?: number },
 ): Promise<ImportReport> {
-  assertAdmin(actor);
+  assertCan(actor, "products.edit");
   const now = options.now ?? Date.now();
   const { plan, lookup } = await checkAgainstShop(db, source, options.publicUrl);
   const by = stockByOf(actor);
@@ -189,27 +190,7 @@ export async function importProductFile(
     notices: plan.notices,
     pictures: 0,
   };
-  const pictures: { productId: number; url: string }[] = [];
-  const write = async (product: PlannedProduct, existing: TransferProduct | undefined) => {
-    try {
-      const id = await writePlannedProduct(db, product, existing, { publicUrl: options.publicUrl, cause });
-      for (const url of product.images) {
-        if (pictureRef(url, options.publicUrl) === url && !existing?.images.includes(url))
-          pictures.push({ productId: id, url });
-      }
-      return true;
-    } catch (error) {
-      report.skipped.push({ handle: product.handle, line: product.line, reason: writeFailure(error) });
-      return false;
-    }
-  };
-  for (const product of plan.creates) {
-    if (await write(product, undefined)) report.created.push({ handle: product.handle, title: product.title });
-  }
-  for (const { product, changes } of plan.updates) {
-    const existing = lookup.products.get(product.handle);
-    if (await write(product, existing)) report.updated.push({ handle: product.handle, title: product.title, changes });
-  }
+  const pictures = await writePlan(db, plan, lookup, { publicUrl: options.publicUrl, cause, actor }, report);
   report.skipped.sort((a, b) => a.line - b.line);
   report.pictures = pictures.length;
   const id = await db.transaction().execute(async (trx) => {
@@ -234,12 +215,47 @@ export async function importProductFile(
   return { id, ...report };
 }
 
+/**
+ * Writes the plan's products, each in a transaction of its own, into the report; answers the
+ * pictures to fetch (those named by an address that is not the shop's own, new to the product).
+ */
+async function writePlan(
+  db: Db,
+  plan: ProductCsvPlan,
+  lookup: ProductCsvLookup,
+  context: { publicUrl: string; cause: StockCause & { now: number }; actor: Actor },
+  report: Omit<ImportReport, "id">,
+): Promise<{ productId: number; url: string }[]> {
+  const pictures: { productId: number; url: string }[] = [];
+  const write = async (product: PlannedProduct, existing: TransferProduct | undefined, changes: string[] = []) => {
+    try {
+      const id = await writePlannedProduct(db, product, existing, { ...context, changes });
+      for (const url of product.images) {
+        if (pictureRef(url, context.publicUrl) === url && !existing?.images.includes(url))
+          pictures.push({ productId: id, url });
+      }
+      return true;
+    } catch (error) {
+      report.skipped.push({ handle: product.handle, line: product.line, reason: writeFailure(error) });
+      return false;
+    }
+  };
+  for (const product of plan.creates) {
+    if (await write(product, undefined)) report.created.push({ handle: product.handle, title: product.title });
+  }
+  for (const { product, changes } of plan.updates) {
+    if (await write(product, lookup.products.get(product.handle), changes))
+      report.updated.push({ handle: product.handle, title: product.title, changes });
+  }
+  return pictures;
+}
+
 /** One planned product in a transaction of its own: its row, its sizes and the stock counted. */
 async function writePlannedProduct(
   db: Db,
   product: PlannedProduct,
   existing: TransferProduct | undefined,
-  context: { publicUrl: string; cause: StockCause & { now: number } },
+  context: { publicUrl: string; cause: StockCause & { now: number }; actor: Actor; changes: readonly string[] },
 ): Promise<number> {
   const { now } = context.cause;
   return db.transaction().execute(async (trx) => {
@@ -257,6 +273,17 @@ async function writePlannedProduct(
       ...(before.get(size.size)?.stock === size.stock ? {} : { stock: size.stock }),
     }));
     await writeSizes(trx, productId, sizes, context.cause, { removeOthers: false });
+    await recordAudit(
+      trx,
+      context.actor,
+      {
+        kind: "product.imported",
+        subject: { type: "product", id: productId, label: product.title },
+        after: { changes: existing ? [...context.changes] : ["created"] },
+        reason: context.cause.note ?? null,
+      },
+      now,
+    );
     return productId;
   });
 }
@@ -297,7 +324,7 @@ function columnsOf(product: PlannedProduct, publicUrl: string) {
 
 /** An import's report as it was written, with how its pictures are getting on. */
 export async function productImportReport(db: Db, actor: Actor, importId: number) {
-  assertAdmin(actor);
+  assertCan(actor, "products.view");
   const row = Number.isSafeInteger(importId) && importId > 0 ? await findProductImport(db, importId) : undefined;
   if (!row) throw new AppError("not-found", "This import could not be found.");
   const report = JSON.parse(row.report) as Omit<ImportReport, "id">;

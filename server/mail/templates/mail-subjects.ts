@@ -39,6 +39,8 @@ export function subjectOf(message: MailMessage | QueuedMail): string {
       return "Confirm your e-mail address for Kesar";
     case "email-change-notice":
       return "Your Kesar e-mail address is changing";
+    case "staff-invitation":
+      return "You are invited to the Kesar shop's staff";
     case "review-invitation":
       return `How did your Kesar order ${message.payload.orderNumber} fit?`;
     case "low-stock-digest": {

@@ -42,6 +42,13 @@ const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: 
       button("View your order", url(orderPath)),
       muted("If you did not ask for it, you can ignore this e-mail."),
     ]),
+  "staff-invitation": ({ invitedBy, role, joinPath, hours }, url) =>
+    letter("Join the Kesar shop's staff", [
+      text(`${invitedBy} has invited you to help run the Kesar shop, as ${role}.`),
+      text("Choose your password to accept: the link signs you in to the shop's admin area."),
+      button("Set my password", url(joinPath)),
+      muted(`The link works once, for ${hours} hours. If you were not expecting it, you can ignore this e-mail.`),
+    ]),
   "password-reset": ({ name, resetPath, minutes }, url) =>
     letter("Reset your password", [
       text(`Dear ${name},`),

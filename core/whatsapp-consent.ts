@@ -1,0 +1,18 @@
+/*
+ * The words a buyer is shown when asked about WhatsApp order updates (record 44). Each
+ * opt-in and opt-out is kept with the words it was given in, so these are the proof of consent:
+ * change them only with a new wording, never in place.
+ */
+
+/** The checkbox at checkout, unticked until the buyer ticks it. */
+export const CHECKOUT_WHATSAPP_LABEL = "Send me order updates on WhatsApp";
+export const CHECKOUT_WHATSAPP_HINT =
+  "Kesar sends this order's updates (placed, shipped, out for delivery, delivered) to the mobile number above on WhatsApp, besides SMS. Reply STOP on WhatsApp, or turn them off on your profile, to stop them.";
+
+/** What the checkout keeps as the consent's wording: the label and its explanation, as shown. */
+export const CHECKOUT_WHATSAPP_WORDING = `${CHECKOUT_WHATSAPP_LABEL}. ${CHECKOUT_WHATSAPP_HINT}`;
+
+/** The profile's switch, for the account's verified mobile number. */
+export const PROFILE_WHATSAPP_ON =
+  "Send my order updates (placed, shipped, out for delivery, delivered) to my mobile number on WhatsApp, besides SMS.";
+export const PROFILE_WHATSAPP_OFF = "Stop sending my order updates on WhatsApp. SMS updates continue.";
