@@ -33,6 +33,17 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   },
   // A product's packed weight and size, posted from its edit page (record 43's parcels).
   { path: "admin/products/:productId/parcel", file: "routes/admin/product-parcel.ts", permissions: ["products.edit"] },
+  // The product list with its bulk actions, the catalogue's file out and in, a product's stock and
+  // its size stickers (record 46); each action asks products.edit of its service.
+  { path: "admin/products", file: "routes/admin/product-list.tsx", permissions: ["products.view"] },
+  { path: "admin/products.csv", file: "routes/admin/products-csv.ts", permissions: ["products.view"] },
+  { path: "admin/products/import", file: "routes/admin/product-import.tsx", permissions: ["products.edit"] },
+  { path: "admin/products/:productId/stock", file: "routes/admin/product-stock.tsx", permissions: ["products.view"] },
+  {
+    path: "admin/products/:productId/stickers.pdf",
+    file: "routes/admin/size-sticker-sheet.ts",
+    permissions: ["products.view"],
+  },
   { path: "admin/orders", file: "routes/admin/order-index.tsx", permissions: ["orders.view", "orders.pack"] },
   { path: "admin/orders.csv", file: "routes/admin/orders-file.ts", permissions: ["orders.export"] },
   { path: "admin/orders/:orderId", file: "routes/admin/order-page.tsx", permissions: ["orders.view", "orders.pack"] },

@@ -35,6 +35,7 @@ export const AUDIT_KINDS = {
   "product.price": "Price changed",
   "product.stock": "Stock adjusted",
   "product.archived": "Product deleted",
+  "product.imported": "Product imported",
   "product.parcel": "Packed size changed",
   "offer.saved": "Offer saved",
   "offer.enabled": "Offer enabled",

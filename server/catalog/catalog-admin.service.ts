@@ -1,9 +1,12 @@
 import { type Actor, isStaffUser } from "#core/actor.ts";
 import { COLLECTION_FLAGS, effectiveFlags } from "#core/collections.ts";
+import { productHandle } from "#core/product-handle.ts";
 import { assertCan } from "../access.ts";
 import { recordAudit } from "../audit/audit.service.ts";
-import type { Db, NewProductRow } from "../db/schema.ts";
+import type { Db, Executor, NewProductRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { randomId } from "../ids.ts";
+import { stockByOf } from "../stock/stock.service.ts";
 import type { Storage } from "../storage/storage.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
 import {
@@ -13,13 +16,13 @@ import {
   findProductRow,
   findSizes,
   insertProduct,
-  syncSizes,
   updateProductRow,
 } from "./catalog.repository.ts";
 import { type ProductInput, productInputSchema } from "./catalog.schemas.ts";
 import { findProduct } from "./catalog.service.ts";
 import { catalogVersion } from "./catalog-version.ts";
 import { suggestHsn } from "./hsn.ts";
+import { writeSizes } from "./product-sizes.ts";
 import { type ProductSubmission, productFromSubmission } from "./product-submission.ts";
 import { productIndexColumns, productSearchText } from "./search/words.ts";
 
@@ -33,12 +36,18 @@ export async function createProduct(
   assertCan(actor, "products.edit");
   const product = parseProduct(input);
   const id = await db.transaction().execute(async (trx) => {
-    const productId = await insertProduct(trx, {
+    const productId = await insertProductWithHandle(trx, {
       ...productColumns(product),
       createdAt: now,
       updatedAt: now,
     });
-    await syncSizes(trx, productId, product.sizes);
+    await writeSizes(
+      trx,
+      productId,
+      product.sizes,
+      { reason: "count", by: stockByOf(actor), now },
+      { removeOthers: true },
+    );
     await recordAudit(
       trx,
       actor,
@@ -82,9 +91,15 @@ export async function updateProduct(
       throw new AppError("validation-failed", message, { reason: message });
     }
     await updateProductRow(trx, id, { ...productColumns(product), updatedAt: now });
-    await syncSizes(trx, id, product.sizes);
     const subject = { type: "product" as const, id, label: product.title };
     const why = reason.trim() || null;
+    await writeSizes(
+      trx,
+      id,
+      product.sizes,
+      { reason: "count", by: stockByOf(actor), note: why, now },
+      { removeOthers: true },
+    );
     if (priced) {
       await recordAudit(
         trx,
@@ -160,6 +175,20 @@ export async function archiveProduct(
   await catalogVersion(db).changed();
 }
 
+/**
+ * Adds a product row with its handle: the one given (a file's), else the shop's rule, the title's
+ * words and the id, which is known only once the row is in (record 41).
+ */
+export async function insertProductWithHandle(
+  trx: Executor,
+  row: Omit<NewProductRow, "handle">,
+  handle?: string,
+): Promise<number> {
+  const id = await insertProduct(trx, { ...row, handle: handle ?? `new-${randomId(16)}` });
+  if (handle === undefined) await updateProductRow(trx, id, { handle: productHandle(row.title, id) });
+  return id;
+}
+
 function parseProduct(input: ProductInput) {
   return parseInput(productInputSchema, input);
 }
@@ -167,7 +196,7 @@ function parseProduct(input: ProductInput) {
 export type ParsedProduct = ReturnType<typeof parseProduct>;
 
 /** The stored columns of a product, with the lowercase keys that listings filter and search on. */
-export function productColumns(product: ParsedProduct): Omit<NewProductRow, "createdAt" | "updatedAt"> {
+export function productColumns(product: ParsedProduct): Omit<NewProductRow, "createdAt" | "updatedAt" | "handle"> {
   const [imageMain = "", image1 = null, image2 = null, image3 = null, image4 = null] = product.images;
   // Pinterest Finds and Western also hold every product whose category text is theirs.
   const effective = effectiveFlags(product.flags, product.category);

@@ -38,6 +38,7 @@ import * as courierFulfilment from "./migrations/0037_courier_fulfilment.ts";
 import * as phoneWiring from "./migrations/0038_phone_wiring.ts";
 import * as staffAndAudit from "./migrations/0039_staff_and_audit.ts";
 import * as orderIndex from "./migrations/0040_order_index.ts";
+import * as variantsAndStockMovements from "./migrations/0041_variants_and_stock_movements.ts";
 import * as productParcels from "./migrations/0046_product_parcels.ts";
 import type { Db } from "./schema.ts";
 
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0038_phone_wiring": phoneWiring,
   "0039_staff_and_audit": staffAndAudit,
   "0040_order_index": orderIndex,
+  "0041_variants_and_stock_movements": variantsAndStockMovements,
   "0046_product_parcels": productParcels,
 };
 

@@ -2,6 +2,7 @@ import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable
 import type { Role } from "#core/actor.ts";
 import type { StaffRole } from "#core/permissions.ts";
 import type { ShipmentStatus } from "#core/shipment-status.ts";
+import type { StockReasonName } from "#core/stock.ts";
 
 /*
  * Table types as the code sees them: Kysely's CamelCasePlugin maps them to snake_case columns.
@@ -55,13 +56,82 @@ export interface ProductsTable {
   updatedAt: number;
   /** 1 for a piece that cannot be returned (jewellery, innerwear). */
   nonReturnable: Generated<number>;
+  /** The product's name in product files (record 41), unique; set once when the product is made. */
+  handle: string;
 }
 
 export interface ProductSizesTable {
   productId: number;
   size: string;
+  /** The sum of the size's stock movements, kept in the transaction that writes each one (record 46). */
   stock: number;
   position: number;
+  /** Unique across the shop (core/sku.ts). */
+  sku: string;
+  /** An EAN-13 or Code 128 text (core/barcode.ts), unique when set. */
+  barcode: Generated<string | null>;
+  /** At or below this many pieces the size is low; null: the shop's threshold (core/stock.ts). */
+  reorderPoint: Generated<number | null>;
+}
+
+/** Why a size's stock changed (record 46). */
+export type StockReason = StockReasonName;
+
+/** One change of a size's stock: the size's stock is the sum of its movements. */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  productId: number;
+  size: string;
+  reason: StockReason;
+  /** Pieces in (positive) or out (negative). */
+  quantity: number;
+  stockAfter: number;
+  note: string | null;
+  /** The staff member or buyer who made it; null for the shop itself, a guest or a courier. */
+  userId: string | null;
+  /** Who made it, as written then: an e-mail, "Guest", "Courier", "Shop". */
+  byName: string;
+  orderId: number | null;
+  returnId: number | null;
+  createdAt: number;
+}
+
+/** A size that fell to its reorder point, kept until the owner's daily digest has named it. */
+export interface LowStockAlertsTable {
+  id: Generated<number>;
+  productId: number;
+  size: string;
+  stock: number;
+  reorderPoint: number;
+  crossedAt: number;
+  mailedAt: number | null;
+}
+
+/** An import of a product file: its counts, and its report as JSON. */
+export interface ProductImportsTable {
+  id: Generated<number>;
+  fileName: string;
+  userId: string | null;
+  byName: string;
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  report: string;
+  createdAt: number;
+}
+
+/** A picture an import fetches in the background from its https:// address. */
+export interface PictureFetchesTable {
+  id: Generated<number>;
+  importId: number;
+  productId: number;
+  url: string;
+  status: "waiting" | "stored" | "failed";
+  error: string | null;
+  attempts: Generated<number>;
+  leaseUntil: number | null;
+  updatedAt: number;
 }
 
 /** A word the administrator made a synonym of another ("ghagra" → "lehenga"). */
@@ -706,6 +776,10 @@ export interface Database {
   searchSynonyms: SearchSynonymsTable;
   searchLog: SearchLogTable;
   productSizes: ProductSizesTable;
+  stockMovements: StockMovementsTable;
+  lowStockAlerts: LowStockAlertsTable;
+  productImports: ProductImportsTable;
+  pictureFetches: PictureFetchesTable;
   homeImages: HomeImagesTable;
   users: UsersTable;
   sessions: SessionsTable;

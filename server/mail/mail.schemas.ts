@@ -95,6 +95,15 @@ export type MailMessage =
         /** Works without signing in: a token of this invitation. */
         unsubscribePath: string;
       };
+    }
+  | {
+      /** The owner's daily list of sizes that fell to their reorder point (record 46). */
+      kind: "low-stock-digest";
+      to: string;
+      payload: {
+        sizes: { productId: number; title: string; size: string; sku: string; stock: number; reorderPoint: number }[];
+        stockPath: string;
+      };
     };
 
 export type MailKind = MailMessage["kind"];

@@ -15,7 +15,7 @@ import { AppError } from "../errors.ts";
 import { orderTaxRows } from "../invoices/invoicing.ts";
 import { queueReturnStatusMail } from "../mail/status-mails.ts";
 import { orderLines, orderRowForUpdate } from "../orders/order-rows.service.ts";
-import { holdSize, sizeExists } from "../stock/stock.service.ts";
+import { holdSize, type Pieces, type StockCause, sizeExists, stockByOf } from "../stock/stock.service.ts";
 import { checkUploadedImage, deleteShapedImage, storeShapedImage } from "../storage/shaped-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
@@ -120,7 +120,14 @@ export async function requestReturn(
       });
       if (id === null) throw new AppError("idempotency-conflict", "A return of this piece is already under way.");
       if (request.kind === "exchange")
-        await holdExchangeSize(trx, line.productId, request.exchangeSize, request.quantity);
+        await holdExchangeSize(
+          trx,
+          { productId: line.productId, size: request.exchangeSize, quantity: request.quantity },
+          {
+            ...{ reason: "sold", by: stockByOf(actor), note: "Held for a size exchange" },
+            ...{ orderId: order.id, returnId: id, now },
+          },
+        );
       await queueReturnStatusMail(trx, { order, line, request: await current(trx, id) }, now);
       return { id };
     });
@@ -189,8 +196,9 @@ async function checkWay(
 }
 
 /** The new size is held at once; when it has run out, only a return is offered. */
-async function holdExchangeSize(trx: Executor, productId: number, size: string, quantity: number): Promise<void> {
-  if (!(await holdSize(trx, { productId, size, quantity }))) {
+async function holdExchangeSize(trx: Executor, pieces: Pieces, cause: StockCause): Promise<void> {
+  const { size } = pieces;
+  if (!(await holdSize(trx, pieces, cause))) {
     throw new AppError(
       "out-of-stock",
       `Size ${size} has sold out meanwhile: you can still return the piece for a refund.`,

@@ -5,7 +5,7 @@ import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { orderLines, orderRowForUpdate } from "../orders/order-rows.service.ts";
-import { checkInPieces } from "../stock/stock.service.ts";
+import { checkInPieces, stockByOf } from "../stock/stock.service.ts";
 
 /**
  * A parcel that left the warehouse and came back (returned to origin, or cancelled on its way) is
@@ -17,7 +17,7 @@ export async function checkInParcel(db: Db, actor: Actor, orderId: number, now: 
   const shows = await db.transaction().execute(async (trx) => {
     const order = await orderRowForUpdate(trx, orderId);
     if (!order) throw new AppError("not-found", "This order could not be found.");
-    const done = await checkInPieces(trx, order.id, await orderLines(trx, order.id), now);
+    const done = await checkInPieces(trx, order.id, await orderLines(trx, order.id), { by: stockByOf(actor), now });
     if (done === null) {
       throw new AppError(
         "invalid-transition",

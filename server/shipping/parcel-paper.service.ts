@@ -6,6 +6,7 @@ import { trackingPathFor } from "#core/shipment-status.ts";
 import { amountToPay } from "#core/store-credit.ts";
 import { assertCan } from "../access.ts";
 import { findProduct } from "../catalog/catalog.service.ts";
+import { sizeCodesOf } from "../catalog/variants.service.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { assertMayOpenOrder, mayOpenOrder, packingBenchRefusal } from "../orders/order-index.service.ts";
@@ -128,6 +129,10 @@ async function slipOf(db: Db, { order, lines, shipment }: Parcel, shop: PaperDep
   for (const productId of new Set(lines.map((line) => line.productId))) {
     if ((await findProduct(db, productId))?.nonReturnable) nonReturnable.add(productId);
   }
+  const codes = await sizeCodesOf(
+    db,
+    lines.map((line) => line.productId),
+  );
   return {
     orderNumber: order.orderNumber,
     orderedAt: Number(order.createdAt),
@@ -138,6 +143,7 @@ async function slipOf(db: Db, { order, lines, shipment }: Parcel, shop: PaperDep
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       nonReturnable: nonReturnable.has(line.productId),
+      ...codes.get(`${line.productId}:${line.size}`),
     })),
     total: order.total,
     collect: shipment ? (shipment.paymentMethod === "cod" ? shipment.codAmount : 0) : cashToCollect(order),
@@ -243,7 +249,14 @@ export async function printPickList(
   assertCan(actor, "orders.pack");
   const { parcels, results } = await parcelsOf(deps.db, actor, orderIds);
   if (parcels.length === 0) return { pdf: null, results };
-  const orders = parcels.map(({ order, lines }) => ({ orderNumber: order.orderNumber, lines }));
+  const codes = await sizeCodesOf(
+    deps.db,
+    parcels.flatMap(({ lines }) => lines.map((line) => line.productId)),
+  );
+  const orders = parcels.map(({ order, lines }) => ({
+    orderNumber: order.orderNumber,
+    lines: lines.map((line) => ({ ...line, ...codes.get(`${line.productId}:${line.size}`) })),
+  }));
   const name = parcels.length === 1 ? (parcels[0]?.order.orderNumber ?? "") : `${parcels.length} orders`;
   return { pdf: await renderPickList({ name, printedAt: now, orders }), results };
 }

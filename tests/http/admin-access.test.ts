@@ -60,6 +60,11 @@ describe("the admin route table", () => {
         "/admin/offers/:offerId",
         "/admin/orders/:orderId/:document",
         "/admin/orders/:orderId/eway-bill.json",
+        "/admin/products",
+        "/admin/products.csv",
+        "/admin/products/import",
+        "/admin/products/:productId/stock",
+        "/admin/products/:productId/stickers.pdf",
         "/dashboard",
         "/updateproduct",
         "/admin/orders",
@@ -185,6 +190,7 @@ describeOnSqlite("the admin access matrix over HTTP", (database) => {
     if (path === "/admin/orders/:orderId/packing-slip") return `/admin/orders/${orderId}/packing-slip`;
     if (path === "/admin/shipments/:paper") return `/admin/shipments/labels.pdf?orderId=${orderId}`;
     if (path === "/admin/customers/:customerId") return `/admin/customers/g-${orderId}`;
+    if (path.startsWith("/admin/products/:productId/")) return path.replace(":productId", String(productId));
     return path;
   };
 
@@ -269,6 +275,8 @@ describeOnSqlite("the admin access matrix over HTTP", (database) => {
       "/admin/offers/1e1",
       `/admin/orders/+${orderId}/invoice`,
       "/admin/orders/0x10/eway-bill.json",
+      `/admin/products/0x${productId}/stock`,
+      "/admin/products/1e1/stickers.pdf",
       `/admin/returns/${returnId}.0/credit-note`,
       "/admin/size-charts?product=abc",
       "/admin/updateorderstatus?id=0x10",

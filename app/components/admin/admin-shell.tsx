@@ -89,6 +89,7 @@ export function sectionsFor(role: string): readonly Section[] {
 
 const PATH_SECTIONS: [RegExp, string][] = [
   [/^\/(addproduct|updateproduct)$/, "products"],
+  [/^\/admin\/products(\/|\.|$)/, "products"],
   [/^\/admin\/(orders|updateorderstatus|jobs)(\/|\.|$)/, "orders"],
   [/^\/admin\/customers/, "customers"],
   [/^\/admin\/offers/, "offers"],

@@ -93,11 +93,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {specimen ? <SpecimenNotice gstin={specimen} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-3xl font-semibold">{HEADINGS[query.tab]}</h1>
-        {mayAddProducts && (query.tab === "overview" || query.tab === "products") ? (
-          <Link to="/addproduct" className="btn-gold">
-            Add Product
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {query.tab === "products" ? (
+            <Link to="/admin/products" className="btn-outline">
+              Stock, import and bulk changes
+            </Link>
+          ) : null}
+          {mayAddProducts && (query.tab === "overview" || query.tab === "products") ? (
+            <Link to="/addproduct" className="btn-gold">
+              Add Product
+            </Link>
+          ) : null}
+        </div>
       </div>
       {figures && overview ? <Overview figures={figures} overview={overview} /> : null}
       {overview || tab.kind === "emails" ? null : <AdminSearch tab={query.tab} q={query.q ?? ""} />}

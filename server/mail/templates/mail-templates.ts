@@ -87,6 +87,14 @@ const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: 
       muted("Every review is read before it is published, good or bad, as our page on how reviews work explains."),
       ...linkOnItsOwnLine("No more review invitations:", url(unsubscribePath)),
     ]),
+  "low-stock-digest": ({ sizes, stockPath }, url) =>
+    letter("Sizes to order again", [
+      text("These sizes fell to their reorder point since the last digest:"),
+      ...sizes.map((size) =>
+        text(`${size.title}, size ${size.size} (${size.sku}): ${size.stock} left, reorder point ${size.reorderPoint}`),
+      ),
+      button("See low stock", url(stockPath)),
+    ]),
 };
 
 function bodyOf(message: MailMessage, url: Url): ReactNode {
