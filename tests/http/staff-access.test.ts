@@ -61,6 +61,11 @@ function sample(path: string, f: Fixtures): string {
     "/addproduct": "/addproduct",
     "/updateproduct": `/updateproduct?id=${f.productId}`,
     "/admin/products/:productId/parcel": `/admin/products/${f.productId}/parcel`,
+    "/admin/products": "/admin/products",
+    "/admin/products.csv": "/admin/products.csv",
+    "/admin/products/import": "/admin/products/import",
+    "/admin/products/:productId/stock": `/admin/products/${f.productId}/stock`,
+    "/admin/products/:productId/stickers.pdf": `/admin/products/${f.productId}/stickers.pdf`,
     "/admin/orders": "/admin/orders",
     "/admin/orders.csv": "/admin/orders.csv",
     "/admin/orders/:orderId": `/admin/orders/${f.toPack}`,
@@ -118,6 +123,9 @@ function attacks(f: Fixtures): Record<string, string>[] {
     { intent: "check-in" },
     { intent: "book", orderId: String(f.toPack) },
     { action: "labels", order: String(f.toPack) },
+    { action: "hide", ids: String(f.productId) },
+    { action: "price", ids: String(f.productId), percent: "-90", reason: "planted" },
+    { intent: "adjust", size: "M", kind: "correction", quantity: "-20", note: "planted" },
   ];
 }
 
