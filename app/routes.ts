@@ -1,5 +1,6 @@
 import { index, layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
 import { COLLECTIONS } from "#core/collections.ts";
+import { ADMIN_PAGES } from "./admin-pages.ts";
 
 /*
  * All Products, /filter and the ten collections are one listing screen; the loader tells them apart
@@ -85,33 +86,14 @@ export default [
   route("order/:number/returns/:returnId/:document", "routes/return-document.ts", { id: "customer-return-document" }),
   route("orders/:token/returns/:returnId/:document", "routes/return-document.ts", { id: "guest-return-document" }),
   route("orders/:token/:document", "routes/order-document.ts", { id: "guest-document" }),
-  // Every admin screen sits inside this layout, whose middleware lets only administrators through.
-  layout(ADMIN_LAYOUT, [
-    route("dashboard", "routes/admin/dashboard.tsx"),
-    route("addproduct", "routes/admin/product-editor.tsx", { id: "add-product" }),
-    route("updateproduct", "routes/admin/product-editor.tsx", { id: "update-product" }),
-    route("admin/products/:productId/parcel", "routes/admin/product-parcel.ts"),
-    route("admin/updateorderstatus", "routes/admin/update-order-status.tsx"),
-    route("admin/gst", "routes/admin/gst-report.tsx"),
-    route("admin/delivery", "routes/admin/delivery.tsx"),
-    route("admin/reviews", "routes/admin/review-moderation.tsx"),
-    route("admin/returns", "routes/admin/return-queue.tsx"),
-    route("admin/returns/:returnId/:document", "routes/return-document.ts", { id: "admin-return-document" }),
-    route("admin/size-charts", "routes/admin/size-chart-editor.tsx"),
-    route("admin/searches", "routes/admin/searches.tsx"),
-    route("admin/offers", "routes/admin/offer-list.tsx"),
-    route("admin/offers/:offerId", "routes/admin/offer-editor.tsx"),
-    route("admin/gst.csv", "routes/admin/gst-file.ts", { id: "gst-csv" }),
-    route("admin/gst.json", "routes/admin/gst-file.ts", { id: "gst-json" }),
-    // An order's label and packing slip, and paper for many orders (record 43).
-    route("admin/orders/:orderId/label", "routes/admin/parcel-paper.ts", { id: "order-label" }),
-    route("admin/orders/:orderId/packing-slip", "routes/admin/parcel-paper.ts", { id: "order-packing-slip" }),
-    route("admin/shipments/:paper", "routes/admin/shipment-paper.ts"),
-    route("admin/shipments", "routes/admin/shipments.tsx"),
-    route("admin/orders/:orderId/:document", "routes/order-document.ts", { id: "admin-document" }),
-    // Part A of an order's e-way bill, for the portal's bulk upload.
-    route("admin/orders/:orderId/eway-bill.json", "routes/admin/eway-bill-json.ts"),
-  ]),
+  // Every admin screen sits inside this layout, whose middleware lets in only the staff whose role
+  // holds one of the screen's permissions (app/admin-pages.ts).
+  layout(
+    ADMIN_LAYOUT,
+    ADMIN_PAGES.map((page) => route(page.path, page.file, page.id ? { id: page.id } : {})),
+  ),
+  // An invitation to the staff: the link of its mail sets the password (record 45).
+  route("staff/join/:code", "routes/staff-invitation.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("hi/*", "routes/not-found.tsx", { id: "hi-routes/not-found" }),

@@ -6,13 +6,12 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { mailWithAccountLink } from "#server/accounts/account-links.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import type { Db } from "#server/db/schema.ts";
-import type { LinkMailRequest } from "#server/mail/mail.schemas.ts";
 import { deliverDueMail, queueMail } from "#server/mail/mail.service.ts";
 import { createMailTransport } from "#server/mail/mail-transport.ts";
+import { shopLinkMaker } from "#server/mail-links.ts";
 import { startSmtpSink } from "#server/testing/smtp-sink.ts";
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 500);
@@ -56,7 +55,7 @@ async function measure(label: string, mailUrl: string, check: () => number) {
       transport: createMailTransport(mailUrl),
       from: "Kesar <orders@bench.test>",
       publicUrl: "http://localhost:3000",
-      makeLink: (request: LinkMailRequest, now: number) => mailWithAccountLink(handle.db, request, now),
+      makeLink: shopLinkMaker(handle.db),
     };
     const started = performance.now();
     let sent = 0;

@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import { flagRecord } from "#core/collections.ts";
+import type { Size } from "#core/sizes.ts";
+import { proposeSku } from "#core/sku.ts";
 import { productColumns } from "#server/catalog/catalog-admin.service.ts";
 import { engineOf } from "#server/db/database.ts";
 import type { Db, NewProductRow } from "#server/db/schema.ts";
@@ -62,6 +64,7 @@ export async function loadSyntheticCatalogue(db: Db, count: number): Promise<voi
             nonReturnable: false,
             sizes: [],
           }),
+          handle: `synthetic-${now}-${index + 1}`,
           createdAt: now - index * 1000,
           updatedAt: now,
         });
@@ -73,9 +76,29 @@ export async function loadSyntheticCatalogue(db: Db, count: number): Promise<voi
           size,
           stock: Number(stock ?? 0),
           position: order,
+          sku: proposeSku(row.id, size as Size),
         })),
       );
       await trx.insertInto("productSizes").values(sizes).execute();
+      // Stock is the sum of its movements (record 46): each size opens with a count.
+      await trx
+        .insertInto("stockMovements")
+        .values(
+          sizes.map((size) => ({
+            productId: size.productId,
+            size: size.size,
+            reason: "count" as const,
+            quantity: size.stock,
+            stockAfter: size.stock,
+            note: null,
+            userId: null,
+            byName: "Shop",
+            orderId: null,
+            returnId: null,
+            createdAt: now,
+          })),
+        )
+        .execute();
     });
   }
   // Fresh statistics, as a running database would have, so the planners choose as they would.

@@ -17,7 +17,7 @@ describe("the frame's links", () => {
   });
 
   it("adds Admin for the administrator, who has no Orders link in the mobile menu", () => {
-    const admin: Viewer = { name: "A", email: "a@b.in", role: "admin" };
+    const admin: Viewer = { name: "A", email: "a@b.in", role: "owner" };
     expect(labels(admin, "bar")).toContain("Admin");
     expect(labels(admin, "bar")).toContain("Orders");
     expect(labels(admin, "mobile")).toContain("Admin");

@@ -1,8 +1,11 @@
+import type { Role } from "./actor.ts";
+import { isStaffRole, staffHome } from "./permissions.ts";
+
 /** The signed-in person as the pages see them; null for a visitor. */
 export type Viewer = {
   name: string;
   email: string;
-  role: "customer" | "admin";
+  role: Role;
 } | null;
 
 export type NavLink = { to: string; label: string } | { action: "logout"; label: string };
@@ -22,15 +25,15 @@ export function navLinks(viewer: Viewer, place: "bar" | "mobile"): NavLink[] {
       { to: "/wishlist", label: "Wishlist" },
       { to: "/login", label: "Login/Signup" },
     ];
-  const isAdmin = viewer.role === "admin";
+  const staffRole = isStaffRole(viewer.role) ? viewer.role : null;
   const links: NavLink[] = [
     { to: "/profileform", label: "Update Profile" },
     { to: "/profile", label: "Profile" },
     { to: "/cart", label: "Cart" },
   ];
-  if (!(isAdmin && place === "mobile")) links.push({ to: "/order", label: "Orders" });
+  if (!(staffRole && place === "mobile")) links.push({ to: "/order", label: "Orders" });
   links.push({ to: "/wishlist", label: "Wishlist" }, { to: "/allproducts", label: "All Products" });
-  if (isAdmin) links.push({ to: "/dashboard", label: "Admin" });
+  if (staffRole) links.push({ to: staffHome(staffRole), label: "Admin" });
   links.push({ action: "logout", label: "Logout" });
   return links;
 }

@@ -1,8 +1,8 @@
 /**
- * `npm run admin -- <email>`: makes an existing account an administrator.
+ * `npm run admin -- <email>`: makes an existing account an Owner of the shop (every permission).
  * `npm run admin -- <email> --new-password`: also gives it a new, generated password (printed once).
  */
-import { issueNewPassword, promoteToAdmin } from "#server/accounts/accounts.service.ts";
+import { issueNewPassword, promoteToOwner } from "#server/accounts/accounts.service.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
@@ -18,8 +18,8 @@ const config = loadConfig();
 const handle = openDatabase(config.databaseUrl);
 try {
   await migrateToLatest(handle.db);
-  const user = await promoteToAdmin(handle.db, email);
-  console.log(`${user.email} is now an administrator.`);
+  const user = await promoteToOwner(handle.db, email);
+  console.log(`${user.email} is now an Owner of the shop.`);
   if (flag === "--new-password") {
     const password = await issueNewPassword(handle.db, user.id);
     console.log(`New password (shown only now): ${password}`);

@@ -1,13 +1,15 @@
-import { mailWithAccountLink } from "./accounts/account-links.ts";
-import { ensureAdmin } from "./accounts/accounts.service.ts";
+import { ensureOwner } from "./accounts/accounts.service.ts";
 import { phoneCodeAtSending } from "./accounts/phone-sign-in.service.ts";
+import { staffAccounts } from "./accounts/staff-accounts.service.ts";
 import { catalogueIsEmpty } from "./catalog/catalog.service.ts";
+import { startPictureWorker } from "./catalog/csv/picture-fetches.ts";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest, withSchemaLock } from "./db/migrate.ts";
 import type { Db } from "./db/schema.ts";
 import { createMailTransport } from "./mail/mail-transport.ts";
 import { startMailWorker } from "./mail/mail-worker.ts";
+import { shopLinkMaker } from "./mail-links.ts";
 import { startMessagingWorker } from "./messaging/messaging-worker.ts";
 import { createSmsTransport } from "./messaging/sms-transport.ts";
 import { createWhatsappTransport } from "./messaging/whatsapp-transport.ts";
@@ -20,7 +22,9 @@ import type { CarrierProvider } from "./shipping/carrier.ts";
 import { carrierFor } from "./shipping/shiprocket.ts";
 import { startShippingWorker } from "./shipping/tracking-job.ts";
 import { composeShopProcesses } from "./shop-processes.ts";
+import { startLowStockDigest } from "./stock/low-stock-digest.ts";
 import { openStorage } from "./storage/open-storage.ts";
+import type { Storage } from "./storage/storage.ts";
 
 export type RunningServices = AppServices & { close: () => Promise<void> };
 
@@ -59,12 +63,12 @@ async function prepare(db: Db, config: Config, log: (message: string) => void): 
 
 async function prepareSteps(db: Db, config: Config, log: (message: string) => void): Promise<void> {
   await migrateToLatest(db);
-  const admin = await ensureAdmin(db, config);
+  const admin = await ensureOwner(db, config);
   if (admin.createdWithPassword) {
-    log(`Administrator account created: ${admin.email} / ${admin.createdWithPassword}`);
+    log(`Owner account created: ${admin.email} / ${admin.createdWithPassword}`);
     log("(This password is shown only now. Set ADMIN_PASSWORD to choose your own.)");
   } else {
-    log(`Administrator: ${admin.email}`);
+    log(`Owner: ${admin.email}`);
   }
   if (config.seedDemo !== false && (await catalogueIsEmpty(db))) {
     // The demo data and its art are loaded only when a shop is seeded.
@@ -78,21 +82,34 @@ async function prepareSteps(db: Db, config: Config, log: (message: string) => vo
   }
 }
 
-/** The payment jobs (with a gateway) and the shipping jobs (with a courier), in the background. */
+/**
+ * The payment jobs (with a gateway), the shipping jobs (with a courier), the imported pictures'
+ * fetcher and the owner's low-stock digest (record 46), in the background.
+ */
 function startJobs(
-  db: Db,
+  shop: { db: Db; storage: Storage; config: Config },
   payments: PaymentGateway | null,
   carrier: CarrierProvider | null,
   log: (message: string) => void,
 ): { stop: () => Promise<void> } {
+  const { db, storage, config } = shop;
   const stumbled = (what: string) => (error: unknown) =>
     log(`The ${what} stumbled: ${error instanceof Error ? error.message : String(error)}`);
   const paymentJobs = payments ? startPaymentWorker(db, payments, { onError: stumbled("payment jobs") }) : null;
   const shippingJobs = carrier ? startShippingWorker(db, carrier, { onError: stumbled("shipping jobs") }) : null;
+  const pictures = startPictureWorker({ db, storage }, { onError: stumbled("picture fetcher") });
+  // To the staff whose role is Owner (record 45); the account the shop was set up with before any.
+  const owners = async () => {
+    const emails = (await staffAccounts(db)).filter((user) => user.role === "owner").map((user) => user.email);
+    return emails.length > 0 ? emails : [config.adminEmail];
+  };
+  const digest = startLowStockDigest({ db, ownerAddresses: owners }, { onError: stumbled("low-stock digest") });
   return {
     stop: async () => {
       await shippingJobs?.stop();
       await paymentJobs?.stop();
+      await pictures.stop();
+      await digest.stop();
     },
   };
 }
@@ -130,7 +147,7 @@ export async function startServices(
         transport: createMailTransport(config.mailUrl),
         from: config.mailFrom,
         publicUrl: config.publicUrl,
-        makeLink: (request, now) => mailWithAccountLink(handle.db, request, now),
+        makeLink: shopLinkMaker(handle.db),
       },
       {
         onError: (error) => log(`The mail worker stumbled: ${error instanceof Error ? error.message : String(error)}`),
@@ -151,7 +168,7 @@ export async function startServices(
           log(`The SMS and WhatsApp worker stumbled: ${error instanceof Error ? error.message : String(error)}`),
       },
     );
-    const jobs = startJobs(handle.db, payments, carrier, log);
+    const jobs = startJobs({ db: handle.db, storage, config }, payments, carrier, log);
     return {
       ...shared,
       close: async () => {

@@ -63,7 +63,13 @@ describe("online payment and cash on delivery in the configuration", () => {
   };
 
   it("takes cash only without keys, with no cap (a shop that cannot take money online must take cash) and no fee unless set", () => {
-    expect(testConfig().payments).toEqual({ razorpay: null, codMaxPaise: Number.MAX_SAFE_INTEGER, codFeePaise: 0 });
+    expect(testConfig().payments).toEqual({
+      razorpay: null,
+      codMaxPaise: Number.MAX_SAFE_INTEGER,
+      codFeePaise: 0,
+      // A cash order above ₹3,000 waits for its buyer's confirmation unless COD_CONFIRM_ABOVE_RUPEES says otherwise.
+      codConfirmAbovePaise: 3_000_00,
+    });
     expect(testConfig({ COD_MAX_RUPEES: "5000", COD_FEE_RUPEES: "49" }).payments).toMatchObject({
       codMaxPaise: 5_000_00,
       codFeePaise: 49_00,

@@ -45,6 +45,7 @@ describe("the shop's processes", () => {
       "store-credit.returnStoreCredit",
       "payments.refundPayment",
       "invoices.creditNote",
+      "audit.auditOrderMove",
       "mail.mailOrderStatus",
       "delivery.parcelCameBack",
     ]);
@@ -55,6 +56,7 @@ describe("the shop's processes", () => {
         "rewards.returnPoints",
         "store-credit.returnStoreCredit",
         "invoices.creditNote",
+        "audit.auditOrderMove",
         "mail.mailOrderStatus",
         "delivery.parcelCameBack",
       ],
@@ -62,6 +64,7 @@ describe("the shop's processes", () => {
     expect(orders.delivered.effects).toEqual([
       "rewards.creditPoints",
       "payments.collectCash",
+      "audit.auditOrderMove",
       "mail.mailOrderStatus",
       "messaging.textDelivered",
       "reviews.inviteReview",
@@ -71,7 +74,7 @@ describe("the shop's processes", () => {
     // cash order waits for its buyer's confirmation last.
     expect(orders.shipped).toEqual({
       guards: ["payments.paymentSettled", "invoices.ewayBillEntered", "cod-confirmation.buyerConfirmed"],
-      effects: ["mail.mailOrderStatus", "messaging.textShipped"],
+      effects: ["audit.auditOrderMove", "mail.mailOrderStatus", "messaging.textShipped"],
     });
     // When an order stands: its SMS, then (for a large cash order) the request to confirm it.
     expect(orders.placed).toEqual({ guards: [], effects: ["messaging.textPlaced", "cod-confirmation.askToConfirm"] });
@@ -86,6 +89,7 @@ describe("the shop's processes", () => {
         "returns.creditNote",
         "returns.pointsOfThePieces",
         "returns.moneyBack",
+        "audit.auditReturnStep",
         "mail.mailReturnStatus",
       ],
     });
@@ -93,9 +97,14 @@ describe("the shop's processes", () => {
       "stock.shelveReturnedPieces",
       "returns.creditNote",
       "returns.replacementInvoice",
+      "audit.auditReturnStep",
       "mail.mailReturnStatus",
     ]);
-    expect(returns.rejected.effects).toEqual(["stock.releaseHeldSize", "mail.mailReturnStatus"]);
+    expect(returns.rejected.effects).toEqual([
+      "stock.releaseHeldSize",
+      "audit.auditReturnStep",
+      "mail.mailReturnStatus",
+    ]);
     // Every step a return arrives at by a move tells the shopper, last.
     for (const [step, { effects }] of Object.entries(returns)) {
       if (step !== "requested") expect(effects.at(-1)).toBe("mail.mailReturnStatus");

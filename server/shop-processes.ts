@@ -1,3 +1,4 @@
+import { auditOnOrders, auditOnReturns } from "./audit/audit-on-machines.ts";
 import { codConfirmationOnOrders } from "./cod-confirmation/cod-confirmation-on-orders.ts";
 import { deliveryOnOrders } from "./delivery/delivery-on-orders.ts";
 import { invoicesOnOrders } from "./invoices/invoices-on-orders.ts";
@@ -34,7 +35,8 @@ import { storeCreditOnOrders } from "./store-credit/store-credit-on-orders.ts";
  * refund and the credit note, and their SMS and WhatsApp; then a large cash order's confirmation
  * (asked for after the placed SMS; confirmed before it ships), then the invitation to review, which
  * waits days after it, and last how the parcel ended at its pincode (delivered, or back to the
- * shop), which the return-to-origin rate counts.
+ * shop), which the return-to-origin rate counts. The audit log's entry of a move a member of staff
+ * made (record 45) comes before the mail.
  */
 export const ORDER_PROCESS: readonly OrderProcess[] = [
   stockOnOrders,
@@ -43,6 +45,7 @@ export const ORDER_PROCESS: readonly OrderProcess[] = [
   storeCreditOnOrders,
   paymentsOnOrders,
   invoicesOnOrders,
+  auditOnOrders,
   mailOnOrders,
   messagingOnOrders,
   codConfirmationOnOrders,
@@ -53,9 +56,14 @@ export const ORDER_PROCESS: readonly OrderProcess[] = [
 /**
  * A return's process, in the same way: the pieces back on the shelf (or an exchange's held size
  * when it is rejected), then the return's own settlement (its credit note and replacement invoice,
- * the points of the pieces, the money back, store credit first), then the shopper's mail.
+ * the points of the pieces, the money back, store credit first), then the audit log's entry of a step a member of staff took, then the shopper's mail.
  */
-export const RETURN_PROCESS: readonly ReturnProcess[] = [stockOnReturns, settlementOnReturns, mailOnReturns];
+export const RETURN_PROCESS: readonly ReturnProcess[] = [
+  stockOnReturns,
+  settlementOnReturns,
+  auditOnReturns,
+  mailOnReturns,
+];
 
 /**
  * A parcel's process (record 43): the order follows its parcel first (shipped, delivered, back to

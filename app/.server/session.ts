@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Actor } from "#core/actor.ts";
+import { isStaffRole, staffHome } from "#core/permissions.ts";
 import { visibleEmail } from "#core/phone.ts";
 import { resolveSession } from "#server/accounts/sessions.service.ts";
 import { readCookie, shopCookies } from "#server/http/cookies.ts";
@@ -78,9 +79,11 @@ function hasCookie(response: Response, name: string): boolean {
 }
 
 /** Who is signed in, for the screens that say so (login, signup, account); null for a visitor. */
-export function signedInAs(actor: Actor): { email: string; isAdmin: boolean } | null {
+export function signedInAs(actor: Actor): { email: string; home: string | null } | null {
+  if (actor.kind !== "user") return null;
   // An account made by phone is named by its name: its e-mail is a placeholder no one should see.
-  return actor.kind === "user"
-    ? { email: visibleEmail(actor.email) ?? actor.name, isAdmin: actor.role === "admin" }
-    : null;
+  return {
+    email: visibleEmail(actor.email) ?? actor.name,
+    home: isStaffRole(actor.role) ? staffHome(actor.role) : null,
+  };
 }

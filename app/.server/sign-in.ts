@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
+import { isStaffRole, staffHome } from "#core/permissions.ts";
 import type { Toast } from "#core/toast.ts";
 import type { ClientMeta } from "#server/accounts/accounts.schemas.ts";
 import type { SignedIn } from "#server/accounts/accounts.service.ts";
@@ -16,10 +17,11 @@ import { redirectWithToast } from "./toasts.ts";
  */
 export const afterSignIn = z.object({ redirectTo: returnPath("") });
 
-/** An administrator starts at the dashboard, a customer at home, unless a page asked for the login. */
+/** Staff start at their role's first admin page, a customer at home, unless a page asked for the login. */
 function landingPage(signedIn: SignedIn, redirectTo: string): string {
   if (redirectTo) return redirectTo;
-  return signedIn.user.role === "admin" ? "/dashboard" : "/";
+  const { role } = signedIn.user;
+  return isStaffRole(role) ? staffHome(role) : "/";
 }
 
 /** The browser as the accounts service needs it to sign someone in: address, agent, guest id, old session. */
@@ -39,6 +41,7 @@ export async function completeSignIn(
   signedIn: SignedIn,
   redirectTo: string,
   toast: Toast,
+  options: { newDocument?: boolean } = {},
 ): Promise<Response> {
   const cookies = shopCookies(appServices(context).config.sessionSecret);
   const headers = new Headers();
@@ -46,7 +49,7 @@ export async function completeSignIn(
     "Set-Cookie",
     await cookies.session(requestInfo(context).secure).serialize(signedIn.token, cookieSecurity(context)),
   );
-  return redirectWithToast(context, landingPage(signedIn, redirectTo), toast, { headers });
+  return redirectWithToast(context, landingPage(signedIn, redirectTo), toast, { headers, ...options });
 }
 
 /** Ends the session and clears its cookie. */

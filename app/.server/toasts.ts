@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type RouterContextProvider, redirect } from "react-router";
+import { type RouterContextProvider, redirect, redirectDocument } from "react-router";
 import type { Toast, ToastKind } from "#core/toast.ts";
 import { shopCookies } from "#server/http/cookies.ts";
 import { appServices, cookieSecurity } from "./context.ts";
@@ -28,9 +28,11 @@ export async function redirectWithToast(
   context: Readonly<RouterContextProvider>,
   to: string,
   toast: Toast,
-  init: { headers?: Headers } = {},
+  init: { headers?: Headers; newDocument?: boolean } = {},
 ): Promise<Response> {
-  return redirect(to, { headers: await withToast(context, toast, init.headers) });
+  const headers = await withToast(context, toast, init.headers);
+  // A new document leaves behind what the page before it set for itself (its referrer policy).
+  return init.newDocument ? redirectDocument(to, { headers }) : redirect(to, { headers });
 }
 
 /** Reads the queued toast, if any, and the header that clears it. */

@@ -11,7 +11,11 @@ import { RESET_MINUTES, RESET_TTL_MS, VERIFY_TTL_MS } from "./identity.service.t
  * ever held whom the mail was for. A new code retires the account's older ones of its purpose, and
  * its life starts now. Null when the mail has no one to go to any more.
  */
-export async function mailWithAccountLink(db: Db, request: LinkMailRequest, now: number): Promise<MailMessage | null> {
+export async function mailWithAccountLink(
+  db: Db,
+  request: Exclude<LinkMailRequest, { kind: "staff-invitation" }>,
+  now: number,
+): Promise<MailMessage | null> {
   return db
     .transaction()
     .execute((trx) =>

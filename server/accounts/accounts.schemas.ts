@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Role } from "#core/actor.ts";
 import {
   deliveryAddressFields,
   emailField,
@@ -72,7 +73,7 @@ export type Profile = {
   stateCode: string | null;
   pincode: string | null;
   photoUrl: string | null;
-  role: "customer" | "admin";
+  role: Role;
   /** The account has a real e-mail (an account made by phone has none until it adds one: `email` is then ""). */
   hasEmail: boolean;
   /** The number the account signs in with, verified by a code ("+91…"); null when none. */

@@ -1,5 +1,6 @@
 import type { Actor } from "#core/actor.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import { mergeCarts } from "../cart/cart.service.ts";
 import { guestOwner, userOwner } from "../cart/owner.ts";
 import type { Config } from "../config.ts";
@@ -155,10 +156,10 @@ export async function startSignedInSession(
 }
 
 /**
- * Makes sure the account named by ADMIN_EMAIL exists and is an administrator. A new account gets
+ * Makes sure the account named by ADMIN_EMAIL exists and is an Owner (record 45). A new account gets
  * ADMIN_PASSWORD, or a generated password that is returned so it can be shown once.
  */
-export async function ensureAdmin(
+export async function ensureOwner(
   db: Db,
   config: Config,
   now: number = Date.now(),
@@ -166,8 +167,9 @@ export async function ensureAdmin(
   const key = emailKey(config.adminEmail);
   const existing = await findUserByEmailKey(db, key);
   if (existing) {
-    if (existing.role !== "admin" || existing.disabled)
-      await updateUser(db, existing.id, { role: "admin", disabled: 0 });
+    // The configured address is always an Owner: whoever holds the configuration holds the shop.
+    if (existing.role !== "owner" || existing.disabled)
+      await updateUser(db, existing.id, { role: "owner", disabled: 0 });
     return { email: existing.email, createdWithPassword: null };
   }
   const password = config.adminPassword ?? generatePassword();
@@ -177,7 +179,7 @@ export async function ensureAdmin(
     email: config.adminEmail,
     emailKey: key,
     passwordHash: await hashPassword(password),
-    role: "admin",
+    role: "owner",
     createdAt: now,
     // The address comes from the shop's own configuration.
     emailVerifiedAt: now,
@@ -185,12 +187,12 @@ export async function ensureAdmin(
   return { email: config.adminEmail, createdWithPassword: config.adminPassword ? null : password };
 }
 
-/** Makes an existing account an administrator (the `npm run admin` command). */
-export async function promoteToAdmin(db: Db, email: string): Promise<UserRow> {
+/** Makes an existing account an Owner (the `npm run admin` command), enabled. */
+export async function promoteToOwner(db: Db, email: string): Promise<UserRow> {
   const user = await findUserByEmailKey(db, emailKey(email));
   if (!user) throw new AppError("not-found", `There is no account with the e-mail ${email}.`);
-  await updateUser(db, user.id, { role: "admin" });
-  return { ...user, role: "admin" };
+  await updateUser(db, user.id, { role: "owner", disabled: 0 });
+  return { ...user, role: "owner", disabled: 0 };
 }
 
 /**
@@ -199,15 +201,21 @@ export async function promoteToAdmin(db: Db, email: string): Promise<UserRow> {
  * removes whatever sessions are left, so none of them comes back to life.
  */
 export async function setUserDisabled(db: Db, actor: Actor, userId: string, disabled: boolean): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "customers.manage");
   if (actor.kind === "user" && actor.userId === userId) {
     throw new AppError("forbidden", "You cannot disable your own account.");
   }
   const user = await findUserById(db, userId);
   if (!user) throw new AppError("not-found", "This user could not be found.");
+  // A member of staff's account is the Owner's to stop (on the staff page), not a customer's to support.
+  if (user.role !== "customer") assertCan(actor, "staff.manage");
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, userId, { disabled: disabled ? 1 : 0 });
     if (!disabled) await closeOtherSessions(trx, userId);
+    await recordAudit(trx, actor, {
+      kind: disabled ? "customer.disabled" : "customer.enabled",
+      subject: { type: "customer", id: `a-${userId}`, label: user.email },
+    });
   });
 }
 

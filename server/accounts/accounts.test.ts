@@ -5,7 +5,7 @@ import { failure } from "../testing/app-error.ts";
 import { actorFor, makeCustomer, uniqueWord } from "../testing/factories.ts";
 import { testConfig } from "../testing/test-config.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
-import { ensureAdmin, FAILURE_WINDOW_MS, logIn, promoteToAdmin, setUserDisabled, signUp } from "./accounts.service.ts";
+import { ensureOwner, FAILURE_WINDOW_MS, logIn, promoteToOwner, setUserDisabled, signUp } from "./accounts.service.ts";
 import { checkPassword } from "./passwords.ts";
 import { changePassword, getProfile, updateProfile } from "./profile.service.ts";
 import { closeSession, resolveSession, SESSION_IDLE_MS } from "./sessions.service.ts";
@@ -254,19 +254,19 @@ describeEachDatabase("profiles and administrators", (database) => {
     );
   });
 
-  it("creates the administrator at start, or promotes the account already there", async () => {
+  it("creates the ADMIN_EMAIL account at start as an Owner, or makes the account already there one", async () => {
     const { db } = database();
     const email = `${uniqueWord("boss")}@shop.test`;
-    const created = await ensureAdmin(db, testConfig({ ADMIN_EMAIL: email }));
+    const created = await ensureOwner(db, testConfig({ ADMIN_EMAIL: email }));
     expect(created.createdWithPassword).toMatch(/.{12,}/);
     const signedIn = await logIn(db, { email, password: created.createdWithPassword ?? "" }, meta);
-    expect(signedIn.user.role).toBe("admin");
-    expect((await ensureAdmin(db, testConfig({ ADMIN_EMAIL: email }))).createdWithPassword).toBeNull();
+    expect(signedIn.user.role).toBe("owner");
+    expect((await ensureOwner(db, testConfig({ ADMIN_EMAIL: email }))).createdWithPassword).toBeNull();
 
     const customer = await makeCustomer(db);
-    await ensureAdmin(db, testConfig({ ADMIN_EMAIL: customer.email.toUpperCase() }));
-    expect((await logIn(db, { email: customer.email, password: customer.password }, meta)).user.role).toBe("admin");
+    await ensureOwner(db, testConfig({ ADMIN_EMAIL: customer.email.toUpperCase() }));
+    expect((await logIn(db, { email: customer.email, password: customer.password }, meta)).user.role).toBe("owner");
     const other = await makeCustomer(db);
-    expect((await promoteToAdmin(db, other.email)).role).toBe("admin");
+    expect((await promoteToOwner(db, other.email)).role).toBe("owner");
   });
 });

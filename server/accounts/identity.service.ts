@@ -211,7 +211,11 @@ export async function deleteAccount(db: Db, storage: Storage, actor: Actor, inpu
   const { password } = parseInput(deletionSchema, input);
   const user = await findUserById(db, actor.userId);
   if (!user) throw new AppError("unauthenticated", "Please log in again.");
-  if (user.role === "admin") throw new AppError("forbidden", "The administrator's account cannot be deleted here.");
+  if (user.role !== "customer")
+    throw new AppError(
+      "forbidden",
+      "A staff account cannot be deleted here: the owner removes it from the staff page first.",
+    );
   if (!(await verifyPassword(user.passwordHash, password))) {
     const message = "That password is not correct.";
     throw new AppError("requires-recent-login", message, { password: message });

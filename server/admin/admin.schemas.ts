@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Role } from "#core/actor.ts";
 import { ORDER_STATUSES } from "#core/order-status.ts";
 import type { ConfirmationState } from "../cod-confirmation/cod-confirmation.service.ts";
 import type { OrderStatus } from "../db/schema.ts";
@@ -91,7 +92,7 @@ export type AdminUserRow = {
   email: string | null;
   /** The number the account signs in with ("+91…"), verified by a code; null when none. */
   mobile: string | null;
-  role: "customer" | "admin";
+  role: Role;
   /** Points the customer can spend now. */
   pointsBalance: number;
   /** Points earned on orders on their way, spendable once each is delivered. */

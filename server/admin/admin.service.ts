@@ -4,7 +4,7 @@ import { UNSOLD_STATUSES } from "#core/order-status.ts";
 import { PAYMENT_STATUS_LABELS, paymentWords } from "#core/payment-status.ts";
 import { visibleEmail } from "#core/phone.ts";
 import { LOW_STOCK_THRESHOLD } from "#core/stock.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
 import { liveProductCount } from "../catalog/catalog.service.ts";
 import { productSearchWords } from "../catalog/search/search.service.ts";
 import { confirmationStates } from "../cod-confirmation/cod-confirmation.service.ts";
@@ -38,7 +38,7 @@ import {
 
 /** The dashboard's cards, from the data as it is now. */
 export async function dashboardFigures(db: Db, actor: Actor): Promise<DashboardFigures> {
-  assertAdmin(actor);
+  assertCan(actor, "dashboard.view");
   const [totalProducts, totalOrders, totalUsers, byStatus, money] = await Promise.all([
     liveProductCount(db),
     countRows(db, "orders"),
@@ -85,7 +85,7 @@ function pageSlice(query: DashboardQuery) {
  * category or fabric.
  */
 export async function adminProducts(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminProductRow>> {
-  assertAdmin(actor);
+  assertCan(actor, "products.view");
   const { limit, offset } = pageSlice(query);
   const words = query.q ? await productSearchWords(db, query.q) : [];
   return paged(await findAdminProducts(db, words, limit, offset), query.page);
@@ -107,7 +107,7 @@ export function orderSearchText(q: string): string {
  * those whose number starts as an order number typed ("KS-1000", "ks 100042").
  */
 export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminOrderRow>> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.view");
   const { limit, offset } = pageSlice(query);
   const text = query.q ? orderSearchText(query.q) : "";
   // An order number ("ks 100042") is looked up by how the number starts, through its index.
@@ -147,7 +147,7 @@ export async function adminOrders(db: Db, actor: Actor, query: DashboardQuery): 
 }
 
 export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery): Promise<AdminPage<AdminUserRow>> {
-  assertAdmin(actor);
+  assertCan(actor, "customers.manage");
   const { pattern, limit, offset } = pageSlice(query);
   const rows = await findAdminUsers(db, pattern, limit, offset);
   const pending = await pendingPointsOf(
@@ -167,7 +167,7 @@ export async function adminUsers(db: Db, actor: Actor, query: DashboardQuery): P
 
 /** Orders and revenue for each of the last 30 days in India's time, today last; quiet days are zeros. */
 export async function salesChart(db: Db, actor: Actor, now: number = Date.now()): Promise<SalesDay[]> {
-  assertAdmin(actor);
+  assertCan(actor, "dashboard.view");
   const today = Math.floor((now + INDIA_OFFSET_MS) / DAY_MS);
   const first = today - SALES_CHART_DAYS + 1;
   const byDay = new Map((await salesPerDay(db, first * DAY_MS - INDIA_OFFSET_MS)).map((row) => [row.day, row]));
@@ -187,7 +187,7 @@ const LOW_STOCK_ROWS = 50;
 
 /** Sizes on sale with five or fewer pieces left, fewest first; `more` when the list goes on. */
 export async function lowStock(db: Db, actor: Actor): Promise<{ rows: LowStockRow[]; more: boolean }> {
-  assertAdmin(actor);
+  assertCan(actor, "dashboard.view");
   const rows = await findLowStock(db, LOW_STOCK_THRESHOLD, LOW_STOCK_ROWS + 1);
   return { rows: rows.slice(0, LOW_STOCK_ROWS), more: rows.length > LOW_STOCK_ROWS };
 }

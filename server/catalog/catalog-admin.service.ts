@@ -1,8 +1,12 @@
-import type { Actor } from "#core/actor.ts";
+import { type Actor, isStaffUser } from "#core/actor.ts";
 import { COLLECTION_FLAGS, effectiveFlags } from "#core/collections.ts";
-import { assertAdmin } from "../access.ts";
+import { productHandle } from "#core/product-handle.ts";
+import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import type { Db, Executor, NewProductRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { randomId } from "../ids.ts";
+import { stockByOf } from "../stock/stock.service.ts";
 import type { Storage } from "../storage/storage.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
 import {
@@ -10,34 +14,51 @@ import {
   findDistinctFabrics,
   findDistinctTypes,
   findProductRow,
+  findSizes,
   insertProduct,
-  syncSizes,
   updateProductRow,
 } from "./catalog.repository.ts";
 import { type ProductInput, productInputSchema } from "./catalog.schemas.ts";
 import { findProduct } from "./catalog.service.ts";
 import { catalogVersion } from "./catalog-version.ts";
 import { suggestHsn } from "./hsn.ts";
+import { writeSizes } from "./product-sizes.ts";
 import { type ProductSubmission, productFromSubmission } from "./product-submission.ts";
 import { saveTranslations, translationsOf } from "./product-translations.ts";
 import { productIndexColumns, productSearchText } from "./search/words.ts";
 
-/** Adds a product with its sizes in one transaction. */
+/** Adds a product with its sizes in one transaction, with its audit entry. */
 export async function createProduct(
   db: Db,
   actor: Actor,
   input: ProductInput,
   now: number = Date.now(),
 ): Promise<number> {
-  assertAdmin(actor);
+  assertCan(actor, "products.edit");
   const product = parseProduct(input);
   const id = await db.transaction().execute(async (trx) => {
-    const productId = await insertProduct(trx, {
+    const productId = await insertProductWithHandle(trx, {
       ...productColumns(product),
       createdAt: now,
       updatedAt: now,
     });
-    await syncSizes(trx, productId, product.sizes);
+    await writeSizes(
+      trx,
+      productId,
+      product.sizes,
+      { reason: "count", by: stockByOf(actor), now },
+      { removeOthers: true },
+    );
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: "product.created",
+        subject: { type: "product", id: productId, label: product.title },
+        after: { price: product.price, stock: stockOf(product.sizes) },
+      },
+      now,
+    );
     await saveHindi(trx, productId, product, now);
     return productId;
   });
@@ -45,24 +66,75 @@ export async function createProduct(
   return id;
 }
 
-/** Changes every field of a product, its sizes and their stock included. */
+/**
+ * Changes every field of a product, its sizes and their stock included. A member of staff who
+ * changes the price or the stock says why (record 45): the audit entry keeps the values before and
+ * after, and the reason.
+ */
 export async function updateProduct(
   db: Db,
   actor: Actor,
   id: number,
   input: ProductInput,
   now: number = Date.now(),
+  reason = "",
 ): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "products.edit");
   const product = parseProduct(input);
   await db.transaction().execute(async (trx) => {
     const existing = await findProductRow(trx, id);
     if (!existing || existing.archived) throw new AppError("not-found", "This product could not be found.");
+    const before = stockOf(await findSizes(trx, [id]));
+    const after = stockOf(product.sizes);
+    const priced = existing.price !== product.price;
+    const stocked = JSON.stringify(before) !== JSON.stringify(after);
+    if ((priced || stocked) && isStaffUser(actor) && !reason.trim()) {
+      const message = "Please say why the price or the stock changed.";
+      throw new AppError("validation-failed", message, { reason: message });
+    }
     await updateProductRow(trx, id, { ...productColumns(product), updatedAt: now });
-    await syncSizes(trx, id, product.sizes);
+    const subject = { type: "product" as const, id, label: product.title };
+    const why = reason.trim() || null;
+    await writeSizes(
+      trx,
+      id,
+      product.sizes,
+      { reason: "count", by: stockByOf(actor), note: why, now },
+      { removeOthers: true },
+    );
+    if (priced) {
+      await recordAudit(
+        trx,
+        actor,
+        {
+          kind: "product.price",
+          subject,
+          before: { price: existing.price },
+          after: { price: product.price },
+          reason: why,
+        },
+        now,
+      );
+    }
+    if (stocked) {
+      await recordAudit(
+        trx,
+        actor,
+        { kind: "product.stock", subject, before: { stock: before }, after: { stock: after }, reason: why },
+        now,
+      );
+    }
+    if (!priced && !stocked) await recordAudit(trx, actor, { kind: "product.updated", subject }, now);
     await saveHindi(trx, id, product, now);
   });
   await catalogVersion(db).changed();
+}
+
+/** Pieces per size, by size. */
+function stockOf(sizes: readonly { size: string; stock: number }[]): Record<string, number> {
+  return Object.fromEntries(
+    [...sizes].sort((a, b) => a.size.localeCompare(b.size)).map((entry) => [entry.size, entry.stock]),
+  );
 }
 
 /**
@@ -76,10 +148,10 @@ export async function saveProductFromForm(
   submission: ProductSubmission,
   id?: number,
 ): Promise<number> {
-  assertAdmin(actor);
+  assertCan(actor, "products.edit");
   const input = await productFromSubmission(storage, submission);
   if (id === undefined) return createProduct(db, actor, input);
-  await updateProduct(db, actor, id, input);
+  await updateProduct(db, actor, id, input, Date.now(), submission.reason ?? "");
   return id;
 }
 
@@ -90,11 +162,34 @@ export async function archiveProduct(
   productId: number | string,
   now: number = Date.now(),
 ): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "products.edit");
   const id = parseInput(decimalInteger("This product could not be found.", 1, Number.MAX_SAFE_INTEGER), productId);
-  const changed = await updateProductRow(db, id, { archived: 1, updatedAt: now });
-  if (changed === 0) throw new AppError("not-found", "This product could not be found.");
+  await db.transaction().execute(async (trx) => {
+    const existing = await findProductRow(trx, id);
+    const changed = await updateProductRow(trx, id, { archived: 1, updatedAt: now });
+    if (changed === 0 || !existing) throw new AppError("not-found", "This product could not be found.");
+    await recordAudit(
+      trx,
+      actor,
+      { kind: "product.archived", subject: { type: "product", id, label: existing.title } },
+      now,
+    );
+  });
   await catalogVersion(db).changed();
+}
+
+/**
+ * Adds a product row with its handle: the one given (a file's), else the shop's rule, the title's
+ * words and the id, which is known only once the row is in (record 41).
+ */
+export async function insertProductWithHandle(
+  trx: Executor,
+  row: Omit<NewProductRow, "handle">,
+  handle?: string,
+): Promise<number> {
+  const id = await insertProduct(trx, { ...row, handle: handle ?? `new-${randomId(16)}` });
+  if (handle === undefined) await updateProductRow(trx, id, { handle: productHandle(row.title, id) });
+  return id;
 }
 
 function parseProduct(input: ProductInput) {
@@ -106,7 +201,7 @@ export type ParsedProduct = ReturnType<typeof parseProduct>;
 /** The stored columns of a product, with the lowercase keys that listings filter and search on. */
 export function productColumns(
   product: Omit<ParsedProduct, "titleHi" | "descriptionHi">,
-): Omit<NewProductRow, "createdAt" | "updatedAt"> {
+): Omit<NewProductRow, "createdAt" | "updatedAt" | "handle"> {
   const [imageMain = "", image1 = null, image2 = null, image3 = null, image4 = null] = product.images;
   // Pinterest Finds and Western also hold every product whose category text is theirs.
   const effective = effectiveFlags(product.flags, product.category);
@@ -136,7 +231,7 @@ export function productColumns(
 
 /** Suggestions for the product form's free-text fields, from the values products already use. */
 export async function productFormSuggestions(db: Db, actor: Actor) {
-  assertAdmin(actor);
+  assertCan(actor, "products.view");
   const [categories, types, fabrics] = await Promise.all([
     findDistinctCategories(db, undefined),
     findDistinctTypes(db),
@@ -151,7 +246,7 @@ export async function productFormSuggestions(db: Db, actor: Actor) {
 
 /** A product for the edit form: any product that has not been deleted. */
 export async function productForEditing(db: Db, actor: Actor, id: number) {
-  assertAdmin(actor);
+  assertCan(actor, "products.view");
   const product = await findProduct(db, id);
   if (!product || product.archived) throw new AppError("not-found", "This product could not be found.");
   return { ...product, hindi: await translationsOf(db, id, "hi-IN", product) };

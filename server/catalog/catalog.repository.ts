@@ -157,6 +157,11 @@ export async function countAllProducts(executor: Executor): Promise<number> {
   return Number(row.count);
 }
 
+export async function findProductIdsByHandle(executor: Executor, handles: readonly string[]) {
+  if (handles.length === 0) return [];
+  return executor.selectFrom("products").select(["id", "handle"]).where("handle", "in", handles).execute();
+}
+
 export async function insertProduct(executor: Executor, row: NewProductRow): Promise<number> {
   const inserted = await executor.insertInto("products").values(row).returning("id").executeTakeFirstOrThrow();
   return inserted.id;
@@ -167,28 +172,68 @@ export async function updateProductRow(executor: Executor, id: number, changes: 
   return Number(result.numUpdatedRows);
 }
 
-/** Sets each size's stock and order (adding new sizes) and removes sizes no longer offered. */
-export async function syncSizes(
+/** Adds a size with no stock yet: its stock comes by movements (server/stock). */
+export async function insertSize(
+  executor: Executor,
+  size: {
+    productId: number;
+    size: string;
+    position: number;
+    sku: string;
+    barcode?: string | null;
+    reorderPoint?: number | null;
+  },
+): Promise<void> {
+  await executor
+    .insertInto("productSizes")
+    .values({ ...size, barcode: size.barcode ?? null, reorderPoint: size.reorderPoint ?? null, stock: 0 })
+    .execute();
+}
+
+/** A size's place in the product's list, SKU, barcode and reorder point. */
+export async function updateSize(
   executor: Executor,
   productId: number,
-  sizes: readonly { size: string; stock: number }[],
-): Promise<void> {
-  for (const [position, entry] of sizes.entries()) {
-    await executor
-      .insertInto("productSizes")
-      .values({ productId, size: entry.size, stock: entry.stock, position })
-      .onConflict((conflict) => conflict.columns(["productId", "size"]).doUpdateSet({ stock: entry.stock, position }))
-      .execute();
-  }
-  await executor
-    .deleteFrom("productSizes")
+  size: string,
+  changes: { position?: number; sku?: string; barcode?: string | null; reorderPoint?: number | null },
+): Promise<number> {
+  const result = await executor
+    .updateTable("productSizes")
+    .set(changes)
     .where("productId", "=", productId)
-    .where(
-      "size",
-      "not in",
-      sizes.map((entry) => entry.size),
-    )
+    .where("size", "=", size)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Removes sizes a product no longer offers (their stock was counted to zero first). */
+export async function deleteSizes(executor: Executor, productId: number, sizes: readonly string[]): Promise<void> {
+  if (sizes.length === 0) return;
+  await executor.deleteFrom("productSizes").where("productId", "=", productId).where("size", "in", sizes).execute();
+}
+
+/** Who holds each of these SKUs or barcodes: the product's handle and title. */
+export async function findCodeOwners(executor: Executor, column: "sku" | "barcode", codes: readonly string[]) {
+  if (codes.length === 0) return [];
+  return executor
+    .selectFrom("productSizes")
+    .innerJoin("products", "products.id", "productSizes.productId")
+    .select([
+      "productSizes.sku",
+      "productSizes.barcode",
+      "productSizes.productId",
+      "productSizes.size",
+      "products.handle",
+      "products.title",
+    ])
+    .where(`productSizes.${column}`, "in", codes)
     .execute();
+}
+
+/** Whether an SKU is some size's already. */
+export async function skuExists(executor: Executor, sku: string): Promise<boolean> {
+  const row = await executor.selectFrom("productSizes").select("productId").where("sku", "=", sku).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Live product ids and their last change, newest first, for the sitemap. */

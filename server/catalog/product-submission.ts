@@ -35,6 +35,8 @@ export type ProductSubmission = {
   /** Stock per size as typed; a size left empty is not sold. */
   stock: Partial<Record<Size, string>>;
   pictures: PictureSource[];
+  /** Why the price or the stock changed (record 45): asked of an edit that changes either. */
+  reason?: string;
 };
 
 const URL_MESSAGE = "A picture URL must start with https:// or http://.";

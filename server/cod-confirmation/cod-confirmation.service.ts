@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import { type Actor, actorLabel } from "#core/actor.ts";
 import type { OrderStatus } from "#core/order-status.ts";
 import { amountToPay } from "#core/store-credit.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan, assertCanAny } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomId } from "../ids.ts";
 import { rupeesText, tellBuyer } from "../messaging/messaging-on-orders.ts";
+import { confirmCashOrderIn, noteConfirmedByBuyer } from "../orders/order-marks.service.ts";
 import { orderRow } from "../orders/order-rows.service.ts";
 import { cancelOrderAsBuyer } from "../orders/orders.service.ts";
 import type { OrderRow } from "../processes/order-process.ts";
@@ -130,9 +131,13 @@ export async function answerByBuyer(
     await answerConfirmation(db, order.id, { answer: "cancelled", answeredBy: "buyer", at: now });
     return "cancelled";
   }
-  if (!(await answerConfirmation(db, order.id, { answer: "confirmed", answeredBy: "buyer", at: now }))) {
-    throw new AppError("stale-update", "This order was answered meanwhile. Please reload the page.");
-  }
+  // Confirmed by its buyer, the order is To pack in the back office too (record 45), at once.
+  await db.transaction().execute(async (trx) => {
+    if (!(await answerConfirmation(trx, order.id, { answer: "confirmed", answeredBy: "buyer", at: now }))) {
+      throw new AppError("stale-update", "This order was answered meanwhile. Please reload the page.");
+    }
+    await noteConfirmedByBuyer(trx, order.id, now);
+  });
   return "confirmed";
 }
 
@@ -144,14 +149,34 @@ function answeredMessage(answer: "confirmed" | "cancelled" | null, status: Order
 
 /** The administrator records that the buyer confirmed by phone (after the order was flagged, say). */
 export async function confirmForBuyer(db: Db, actor: Actor, orderId: number, now: number = Date.now()) {
-  assertAdmin(actor);
+  assertCan(actor, "orders.manage");
   const order = await orderRow(db, { id: orderId });
   const confirmation = order ? await findConfirmationOfOrder(db, orderId) : undefined;
   if (!order || !confirmation) throw new AppError("not-found", "This order does not wait for a confirmation.");
   if (order.status !== "placed") throw new AppError("invalid-transition", answeredMessage(null, order.status));
-  if (!(await answerConfirmation(db, orderId, { answer: "confirmed", answeredBy: actorLabel(actor), at: now }))) {
-    throw new AppError("invalid-transition", answeredMessage(confirmation.answer, order.status));
-  }
+  await db.transaction().execute(async (trx) => {
+    if (!(await answerConfirmation(trx, orderId, { answer: "confirmed", answeredBy: actorLabel(actor), at: now }))) {
+      throw new AppError("invalid-transition", answeredMessage(confirmation.answer, order.status));
+    }
+    // The shop's confirmation of the back office's To confirm tab, with its audit entry (record 45).
+    if (order.confirmedAt === null) await confirmCashOrderIn(trx, actor, orderId, now);
+  });
+}
+
+/**
+ * The back office's Confirm (record 45): a cash order confirmed with its buyer by phone. A large
+ * one that waits for its buyer's own confirmation (record 44) has that answer recorded in the same
+ * transaction, so it may ship; any other is confirmed as the shop's own mark.
+ */
+export async function confirmWithBuyer(db: Db, actor: Actor, orderId: number, now: number = Date.now()) {
+  assertCan(actor, "orders.manage");
+  await db.transaction().execute(async (trx) => {
+    await confirmCashOrderIn(trx, actor, orderId, now);
+    const confirmation = await findConfirmationOfOrder(trx, orderId);
+    if (confirmation?.answer === null) {
+      await answerConfirmation(trx, orderId, { answer: "confirmed", answeredBy: actorLabel(actor), at: now });
+    }
+  });
 }
 
 /** Where each of these orders stands with its buyer's confirmation (orders never asked are left out). */
@@ -161,7 +186,7 @@ export async function confirmationStates(
   orderIds: readonly number[],
   now: number = Date.now(),
 ): Promise<Map<number, ConfirmationState>> {
-  assertAdmin(actor);
+  assertCanAny(actor, ["orders.view", "orders.pack"]);
   const rows = await findConfirmationsOf(db, orderIds);
   return new Map(rows.map((row) => [row.orderId, stateOf(row, now)]));
 }

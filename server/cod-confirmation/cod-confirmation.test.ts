@@ -3,11 +3,14 @@ import { type Actor, SYSTEM } from "#core/actor.ts";
 import { type IndianMobile, nationalNumber } from "#core/phone.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
+import { orderIndexQuerySchema } from "../orders/order-index.schemas.ts";
+import { orderIndex } from "../orders/order-index.service.ts";
 import { orderRow } from "../orders/order-rows.service.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { ShiprocketCarrier } from "../shipping/shiprocket.ts";
 import { failure } from "../testing/app-error.ts";
+import { auditEntriesOf, staffActor } from "../testing/back-office.ts";
 import { atShop, checkoutDetails, makeProduct, makeVisitor } from "../testing/factories.ts";
 import { type LocalCourier, startLocalCourier } from "../testing/local-courier.ts";
 import { capturingSms, messagesFor, sendDueMessages, testDelivery, uniqueMobile } from "../testing/messages.ts";
@@ -21,6 +24,7 @@ import {
   confirmationPage,
   confirmationStates,
   confirmForBuyer,
+  confirmWithBuyer,
   LINK_NOT_VALID,
 } from "./cod-confirmation.service.ts";
 
@@ -174,8 +178,28 @@ describeEachDatabase("a large cash order confirmed by its buyer", (database) => 
       .select(["answer", "answeredBy"])
       .where("orderId", "=", order.id)
       .executeTakeFirst();
-    expect(answered).toEqual({ answer: "confirmed", answeredBy: "admin:admin@shop.test" });
+    expect(answered).toEqual({ answer: "confirmed", answeredBy: "owner:admin@shop.test" });
     await changeStatus(db, ADMIN, { orderId: order.id, from: "placed", to: "shipped", ...SHIPMENT });
+  });
+
+  it("puts an order its buyer confirmed To pack in the back office, and the back office's Confirm answers for the buyer so it ships", async () => {
+    const { db } = database();
+    const manager = staffActor("manager");
+    const inTab = async (tab: string, orderNumber: string) =>
+      (await orderIndex(db, manager, orderIndexQuerySchema.parse({ tab, q: orderNumber }))).rows.length === 1;
+    const byLink = await cashOrder(db, 4_500_00);
+    const code = await codeSentTo(db, byLink.phone);
+    expect(await inTab("to-confirm", byLink.orderNumber)).toBe(true);
+    await answerByBuyer(db, byLink.visitor, code, { answer: "confirm" });
+    expect(await orderRow(db, { id: byLink.id })).toMatchObject({ confirmedBy: "buyer" });
+    expect(await inTab("to-pack", byLink.orderNumber)).toBe(true);
+
+    const byPhone = await cashOrder(db, 5_000_00);
+    await confirmWithBuyer(db, manager, byPhone.id);
+    expect(await confirmationStates(db, manager, [byPhone.id])).toEqual(new Map([[byPhone.id, "confirmed"]]));
+    expect((await auditEntriesOf(db, byPhone.id)).map((entry) => entry.kind)).toEqual(["order.confirmed"]);
+    await changeStatus(db, manager, { orderId: byPhone.id, from: "placed", to: "shipped", ...SHIPMENT });
+    expect(await failure(confirmWithBuyer(db, staffActor("packer"), byLink.id))).toMatchObject({ code: "forbidden" });
   });
 
   it("opens nothing with a code of another shape, or one it never made", async () => {

@@ -36,8 +36,11 @@ import * as shipments from "./migrations/0033_shipments.ts";
 import * as phoneSignInAndMessaging from "./migrations/0034_phone_sign_in_and_messaging.ts";
 import * as courierFulfilment from "./migrations/0037_courier_fulfilment.ts";
 import * as phoneWiring from "./migrations/0038_phone_wiring.ts";
-import * as languages from "./migrations/0044_languages.ts";
+import * as staffAndAudit from "./migrations/0039_staff_and_audit.ts";
+import * as orderIndex from "./migrations/0040_order_index.ts";
+import * as variantsAndStockMovements from "./migrations/0041_variants_and_stock_movements.ts";
 import * as productParcels from "./migrations/0046_product_parcels.ts";
+import * as languages from "./migrations/0047_languages.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -80,8 +83,11 @@ const MIGRATIONS: Record<string, Migration> = {
   "0034_phone_sign_in_and_messaging": phoneSignInAndMessaging,
   "0037_courier_fulfilment": courierFulfilment,
   "0038_phone_wiring": phoneWiring,
-  "0044_languages": languages,
+  "0039_staff_and_audit": staffAndAudit,
+  "0040_order_index": orderIndex,
+  "0041_variants_and_stock_movements": variantsAndStockMovements,
   "0046_product_parcels": productParcels,
+  "0047_languages": languages,
 };
 
 const provider: MigrationProvider = {

@@ -1,5 +1,8 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
+import type { Role } from "#core/actor.ts";
+import type { StaffRole } from "#core/permissions.ts";
 import type { ShipmentStatus } from "#core/shipment-status.ts";
+import type { StockReasonName } from "#core/stock.ts";
 
 /*
  * Table types as the code sees them: Kysely's CamelCasePlugin maps them to snake_case columns.
@@ -53,13 +56,82 @@ export interface ProductsTable {
   updatedAt: number;
   /** 1 for a piece that cannot be returned (jewellery, innerwear). */
   nonReturnable: Generated<number>;
+  /** The product's name in product files (record 41), unique; set once when the product is made. */
+  handle: string;
 }
 
 export interface ProductSizesTable {
   productId: number;
   size: string;
+  /** The sum of the size's stock movements, kept in the transaction that writes each one (record 46). */
   stock: number;
   position: number;
+  /** Unique across the shop (core/sku.ts). */
+  sku: string;
+  /** An EAN-13 or Code 128 text (core/barcode.ts), unique when set. */
+  barcode: Generated<string | null>;
+  /** At or below this many pieces the size is low; null: the shop's threshold (core/stock.ts). */
+  reorderPoint: Generated<number | null>;
+}
+
+/** Why a size's stock changed (record 46). */
+export type StockReason = StockReasonName;
+
+/** One change of a size's stock: the size's stock is the sum of its movements. */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  productId: number;
+  size: string;
+  reason: StockReason;
+  /** Pieces in (positive) or out (negative). */
+  quantity: number;
+  stockAfter: number;
+  note: string | null;
+  /** The staff member or buyer who made it; null for the shop itself, a guest or a courier. */
+  userId: string | null;
+  /** Who made it, as written then: an e-mail, "Guest", "Courier", "Shop". */
+  byName: string;
+  orderId: number | null;
+  returnId: number | null;
+  createdAt: number;
+}
+
+/** A size that fell to its reorder point, kept until the owner's daily digest has named it. */
+export interface LowStockAlertsTable {
+  id: Generated<number>;
+  productId: number;
+  size: string;
+  stock: number;
+  reorderPoint: number;
+  crossedAt: number;
+  mailedAt: number | null;
+}
+
+/** An import of a product file: its counts, and its report as JSON. */
+export interface ProductImportsTable {
+  id: Generated<number>;
+  fileName: string;
+  userId: string | null;
+  byName: string;
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  report: string;
+  createdAt: number;
+}
+
+/** A picture an import fetches in the background from its https:// address. */
+export interface PictureFetchesTable {
+  id: Generated<number>;
+  importId: number;
+  productId: number;
+  url: string;
+  status: "waiting" | "stored" | "failed";
+  error: string | null;
+  attempts: Generated<number>;
+  leaseUntil: number | null;
+  updatedAt: number;
 }
 
 /** A word the administrator made a synonym of another ("ghagra" → "lehenga"). */
@@ -92,7 +164,8 @@ export interface UsersTable {
   email: string;
   emailKey: string;
   passwordHash: string;
-  role: "customer" | "admin";
+  /** "customer", or a staff role (core/permissions.ts): owner, manager, catalogue, support, packer. */
+  role: Role;
   phone: string | null;
   address: string | null;
   /** Storage key of the profile photo. */
@@ -236,6 +309,12 @@ export interface OrdersTable {
   language: Generated<string>;
   /** Placed without an account (1); such an order may later become the account of its verified number's owner. */
   placedAsGuest: Generated<number>;
+  /** A cash order the shop confirmed with the buyer (the order index's To confirm tab): when, and who. */
+  confirmedAt: Generated<number | null>;
+  confirmedBy: Generated<string | null>;
+  /** When the parcel was packed and by whom: it waits for the courier (To ship) until it leaves. */
+  packedAt: Generated<number | null>;
+  packedBy: Generated<string | null>;
 }
 
 /** One money event of an order, recorded once (a gateway event under its own id). */
@@ -613,11 +692,98 @@ export interface ShipmentEventsTable {
   activity: string | null;
 }
 
+/** An invitation to the staff (record 45): its code is made as its mail is sent; only the hash is kept. */
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  email: string;
+  emailKey: string;
+  role: StaffRole;
+  /** The Owner who invited; null when the shop itself did. */
+  invitedBy: string | null;
+  invitedByName: string;
+  codeHash: string | null;
+  expiresAt: number | null;
+  sentAt: number | null;
+  acceptedAt: number | null;
+  acceptedUserId: string | null;
+  revokedAt: number | null;
+  createdAt: number;
+}
+
+/** One change made in the admin area (record 45); append-only, triggers refuse updates and deletes. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  /** The member of staff's account; null for the shop itself. */
+  actorId: string | null;
+  /** Who acted, as they were then ("owner:asha@kesar.in"). */
+  actor: string;
+  actorRole: string;
+  /** What was done ("order.packed", "product.price", "staff.invited"…): core/audit.ts. */
+  kind: string;
+  /** What it was done to: an order, a product, an offer, a member of staff… */
+  subjectType: string;
+  subjectId: string;
+  /** The subject as people know it: an order number, a product's title. */
+  subjectLabel: string;
+  /** JSON of the values before and after the change; null where there was none. */
+  before: string | null;
+  after: string | null;
+  reason: string | null;
+}
+
+/** A note the staff wrote on an order, or on a customer (by the customer's e-mail key). */
+export interface OrderNotesTable {
+  id: Generated<number>;
+  orderId: number;
+  authorId: string | null;
+  author: string;
+  body: string;
+  createdAt: number;
+}
+
+export interface CustomerNotesTable {
+  id: Generated<number>;
+  customerKey: string;
+  authorId: string | null;
+  author: string;
+  body: string;
+  createdAt: number;
+}
+
+/** A bulk action over orders: one job, a result per order (record 45). */
+export interface OrderJobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON of what the action was given (a cancellation's reason). */
+  params: Generated<string>;
+  actorId: string | null;
+  actor: string;
+  /** The job whose failed orders this one tries again. */
+  retryOf: number | null;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+export interface OrderJobResultsTable {
+  jobId: number;
+  position: number;
+  orderId: number;
+  orderNumber: string;
+  outcome: Generated<"pending" | "done" | "failed">;
+  message: string | null;
+  at: number | null;
+}
+
 export interface Database {
   products: ProductsTable;
   searchSynonyms: SearchSynonymsTable;
   searchLog: SearchLogTable;
   productSizes: ProductSizesTable;
+  stockMovements: StockMovementsTable;
+  lowStockAlerts: LowStockAlertsTable;
+  productImports: ProductImportsTable;
+  pictureFetches: PictureFetchesTable;
   homeImages: HomeImagesTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -666,6 +832,12 @@ export interface Database {
   shipmentEvents: ShipmentEventsTable;
   ndrRequests: NdrRequestsTable;
   parcelOutcomes: ParcelOutcomesTable;
+  staffInvitations: StaffInvitationsTable;
+  auditLog: AuditLogTable;
+  orderNotes: OrderNotesTable;
+  customerNotes: CustomerNotesTable;
+  orderJobs: OrderJobsTable;
+  orderJobResults: OrderJobResultsTable;
   productTranslations: ProductTranslationsTable;
 }
 

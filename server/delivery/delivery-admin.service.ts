@@ -1,6 +1,7 @@
 import type { Actor } from "#core/actor.ts";
 import { formatCount } from "#core/numbers.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { readCourierList } from "./courier-list.ts";
@@ -15,7 +16,7 @@ import { promiseKept } from "./delivery.service.ts";
 
 /** The admin's Delivery screen: the courier's list in use, the holidays, and how promises were kept. */
 export async function deliveryAdminView(db: Db, actor: Actor, now: number) {
-  assertAdmin(actor);
+  assertCan(actor, "settings.manage");
   return {
     courierPincodes: await countServiceablePincodes(db),
     holidays: await listHolidays(db),
@@ -49,7 +50,7 @@ export async function changeDelivery(
  * refused naming them (the first twenty), and the list in use stays as it was.
  */
 export async function uploadCourierList(db: Db, actor: Actor, csv: string): Promise<{ loaded: number }> {
-  assertAdmin(actor);
+  assertCan(actor, "settings.manage");
   const { rows, problems } = readCourierList(csv);
   if (problems.length > 0) {
     const shown = problems.slice(0, 20);
@@ -60,13 +61,22 @@ export async function uploadCourierList(db: Db, actor: Actor, csv: string): Prom
       { file: [...shown, ...(more > 0 ? [`…and ${more} more.`] : [])].join("\n") },
     );
   }
-  await db.transaction().execute((trx) => replaceServiceablePincodes(trx, rows));
+  await db.transaction().execute(async (trx) => {
+    const before = await countServiceablePincodes(trx);
+    await replaceServiceablePincodes(trx, rows);
+    await recordAudit(trx, actor, {
+      kind: "delivery.pincodes",
+      subject: { type: "delivery", id: "pincodes", label: "Courier's pincodes" },
+      before: { pincodes: before },
+      after: { pincodes: rows.length },
+    });
+  });
   return { loaded: rows.length };
 }
 
 /** A day nobody dispatches or delivers, by its date (India) and name. */
 export async function addHoliday(db: Db, actor: Actor, input: { day: string; name: string }): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "settings.manage");
   const day = input.day.trim();
   const name = input.name.trim();
   const errors: Record<string, string> = {};
@@ -75,12 +85,27 @@ export async function addHoliday(db: Db, actor: Actor, input: { day: string; nam
   if (Object.keys(errors).length > 0) {
     throw new AppError("validation-failed", Object.values(errors).join(" "), errors);
   }
-  await saveHoliday(db, day, name);
+  await db.transaction().execute(async (trx) => {
+    await saveHoliday(trx, day, name);
+    await recordAudit(trx, actor, {
+      kind: "delivery.holiday",
+      subject: { type: "delivery", id: "holidays", label: "Holidays" },
+      after: { day, name },
+    });
+  });
 }
 
 export async function removeHoliday(db: Db, actor: Actor, day: string): Promise<void> {
-  assertAdmin(actor);
-  if ((await deleteHoliday(db, day.trim())) === 0) throw new AppError("not-found", "That holiday is not on the list.");
+  assertCan(actor, "settings.manage");
+  await db.transaction().execute(async (trx) => {
+    if ((await deleteHoliday(trx, day.trim())) === 0)
+      throw new AppError("not-found", "That holiday is not on the list.");
+    await recordAudit(trx, actor, {
+      kind: "delivery.holiday",
+      subject: { type: "delivery", id: "holidays", label: "Holidays" },
+      before: { day: day.trim() },
+    });
+  });
 }
 
 function isCalendarDay(day: string): boolean {

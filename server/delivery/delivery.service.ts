@@ -2,7 +2,7 @@ import type { Actor } from "#core/actor.ts";
 import { indiaDay } from "#core/dates.ts";
 import { isPincode, PINCODE_MESSAGE } from "#core/delivery-address.ts";
 import { stateByCode } from "#core/indian-states.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import {
@@ -154,7 +154,7 @@ export type PromiseKept = {
 };
 
 export async function promiseKept(db: Db, actor: Actor, now: number): Promise<PromiseKept[]> {
-  assertAdmin(actor);
+  assertCan(actor, "settings.manage");
   const rows = await deliveredAgainstPromise(db, now - 90 * 86_400_000);
   const zones = new Map<string, { delivered: number; promised: number; actual: number; onTime: number }>();
   for (const row of rows) {

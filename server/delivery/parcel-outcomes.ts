@@ -1,5 +1,5 @@
 import type { Actor } from "#core/actor.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
 import type { Executor } from "../db/schema.ts";
 import type { DeliverySettings } from "./delivery-settings.ts";
 import { type PincodeOutcomes, pincodeOutcomes, pincodesWithReturns } from "./parcel-outcomes.repository.ts";
@@ -53,7 +53,7 @@ export async function rtoRates(
   settings: DeliverySettings,
   { page, now }: { page: number; now: number },
 ): Promise<{ rows: PincodeRto[]; hasNext: boolean; maxRate: number | null }> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.view");
   const perPage = 25;
   const rows = await pincodesWithReturns(executor, now - RTO_WINDOW_MS, perPage + 1, (page - 1) * perPage);
   return {

@@ -1,8 +1,14 @@
 import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type Actor, isAdmin } from "#core/actor.ts";
+import type { Actor } from "#core/actor.ts";
+import { canAny } from "../access.ts";
 import { resolveSession } from "../accounts/sessions.service.ts";
-import { EVENTS_PER_READ, latestOrderEvent, orderEventsAfter } from "../admin/order-feed.service.ts";
+import {
+  EVENTS_PER_READ,
+  latestOrderEvent,
+  ORDER_FEED_PERMISSIONS,
+  orderEventsAfter,
+} from "../admin/order-feed.service.ts";
 import { isDatabaseUnreachable } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { AppServices } from "../services.ts";
@@ -49,7 +55,7 @@ export function registerAdminFeed(app: FastifyInstance, services: AppServices): 
     streams.add(stream);
     const feed = new FeedReader(stream, startingPoint(request, newest), async (after) => {
       const actor = await admin();
-      return isAdmin(actor) ? orderEventsAfter(services.db, actor, after) : null;
+      return canAny(actor, ORDER_FEED_PERMISSIONS) ? orderEventsAfter(services.db, actor, after) : null;
     });
     feed.onError = (error) => request.log.warn({ err: error }, "the live feed stopped");
     feed.onUnreachable = (error) =>

@@ -1,6 +1,7 @@
 import type { Actor } from "#core/actor.ts";
 import { STATUS_LABELS } from "#core/order-status.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import type { Db, OrderStatus } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation/fields.ts";
@@ -24,7 +25,7 @@ export async function recordEwayBill(
   input: EwayBillNumberInput,
   now: number = Date.now(),
 ): Promise<string> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.manage");
   const { orderId, ewayBillNumber } = parseInput(ewayBillNumberSchema, input);
   const order = await findEwayBillBasis(db, orderId);
   if (!order) throw new AppError("not-found", "This order could not be found.");
@@ -40,8 +41,21 @@ export async function recordEwayBill(
       `This order is ${STATUS_LABELS[order.status].toLowerCase()}; its e-way bill can no longer change.`,
     );
   }
-  if (!(await setEwayBillNumber(db, orderId, ewayBillNumber, now, EWAY_BILL_OPEN))) {
-    throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
-  }
+  await db.transaction().execute(async (trx) => {
+    if (!(await setEwayBillNumber(trx, orderId, ewayBillNumber, now, EWAY_BILL_OPEN))) {
+      throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
+    }
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: "order.eway-bill",
+        subject: { type: "order", id: orderId, label: order.orderNumber },
+        before: { ewayBillNumber: order.ewayBillNumber },
+        after: { ewayBillNumber },
+      },
+      now,
+    );
+  });
   return ewayBillNumber;
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
 import { INDIA_OFFSET_MS, indiaDay } from "#core/dates.ts";
 import { stateByCode } from "#core/indian-states.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
 import type { Db } from "../db/schema.ts";
 import { parseInput } from "../validation/fields.ts";
 import {
@@ -107,7 +107,7 @@ const placeOf = (stateCode: string): Place => ({ stateCode, stateName: stateByCo
 
 /** The month's GSTR-1, for the administrator. */
 export async function gstReport(db: Db, actor: Actor, monthInput: string): Promise<GstReport> {
-  assertAdmin(actor);
+  assertCan(actor, "tax.view");
   const month = parseInput(reportMonthSchema, monthInput);
   const [from, to] = monthBounds(month);
   const invoices: Window = { documents: "invoices", from, to };

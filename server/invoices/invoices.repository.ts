@@ -35,7 +35,17 @@ export async function findInvoiceParts(executor: Executor, orderId: number) {
 export async function findEwayBillBasis(executor: Executor, orderId: number) {
   return executor
     .selectFrom("orders")
-    .select(["id", "status", "supplyType", "total", "roundOff", "stateCode", "createdAt", "ewayBillNumber"])
+    .select([
+      "id",
+      "status",
+      "supplyType",
+      "total",
+      "roundOff",
+      "stateCode",
+      "createdAt",
+      "ewayBillNumber",
+      "orderNumber",
+    ])
     .where("id", "=", orderId)
     .executeTakeFirst();
 }

@@ -4,8 +4,8 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
-import { mailWithAccountLink } from "../accounts/account-links.ts";
 import { addToCart } from "../cart/cart.service.ts";
+import { shopLinkMaker } from "../mail-links.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { atShop, checkoutDetails, makeProduct, makeVisitor } from "../testing/factories.ts";
@@ -41,8 +41,7 @@ describeEachDatabase("mails in the order's language", (database) => {
       transport: createMailTransport(`file:${folder}`),
       from: "Kesar <orders@kesar.example>",
       publicUrl: PUBLIC_URL,
-      makeLink: (request: Parameters<typeof mailWithAccountLink>[1], now: number) =>
-        mailWithAccountLink(db, request, now),
+      makeLink: shopLinkMaker(db),
     };
     const kurta = await makeProduct(db, { title: "Chikankari Kurta", price: 189_900, sizes: { M: 3 } });
     const visitor = makeVisitor();

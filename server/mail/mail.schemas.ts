@@ -84,6 +84,12 @@ export type MailMessage =
   | { kind: "verify-email"; to: string; payload: { name: string; verifyPath: string; isNewAddress: boolean } }
   | { kind: "email-change-notice"; to: string; payload: { name: string; newEmail: string } }
   | {
+      kind: "staff-invitation";
+      to: string;
+      /** Who invited, the role's name, the link that sets the password, and how long it works. */
+      payload: { invitedBy: string; role: string; joinPath: string; hours: number };
+    }
+  | {
       kind: "review-invitation";
       to: string;
       payload: {
@@ -93,6 +99,15 @@ export type MailMessage =
         pieces: { title: string; reviewPath: string }[];
         /** Works without signing in: a token of this invitation. */
         unsubscribePath: string;
+      };
+    }
+  | {
+      /** The owner's daily list of sizes that fell to their reorder point (record 46). */
+      kind: "low-stock-digest";
+      to: string;
+      payload: {
+        sizes: { productId: number; title: string; size: string; sku: string; stock: number; reorderPoint: number }[];
+        stockPath: string;
       };
     };
 
@@ -105,7 +120,9 @@ export type MailKind = MailMessage["kind"];
  */
 export type LinkMailRequest =
   | { kind: "password-reset"; to: string; payload: { link: "at-send" } }
-  | { kind: "verify-email"; to: string; payload: { link: "at-send"; userId: string; isNewAddress: boolean } };
+  | { kind: "verify-email"; to: string; payload: { link: "at-send"; userId: string; isNewAddress: boolean } }
+  /** An invitation to the staff (record 45): its one-time link is made as it is sent, too. */
+  | { kind: "staff-invitation"; to: string; payload: { link: "at-send"; invitationId: number } };
 
 /** What the outbox holds: a message as it will be rendered, or a request for a link mail. */
 export type QueuedMail = Exclude<MailMessage, { kind: LinkMailRequest["kind"] }> | LinkMailRequest;

@@ -1,6 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { isPhoneOnlyEmail } from "#core/phone.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Limit } from "../limits/limits.service.ts";
@@ -162,7 +162,7 @@ export async function recentMail(
   page = 1,
   pageSize = 30,
 ): Promise<{ rows: OutboxEntry[]; page: number; hasNext: boolean }> {
-  assertAdmin(actor);
+  assertCan(actor, "mail.view");
   const rows = await findRecentOutbox(db, pageSize + 1, (page - 1) * pageSize);
   return { rows: rows.slice(0, pageSize), page, hasNext: rows.length > pageSize };
 }
@@ -171,7 +171,7 @@ const NOT_FAILED = "Only a message that failed can be sent again.";
 
 /** Sends a failed message again, from the start of its retries. */
 export async function resendMail(db: Db, actor: Actor, mailId: number | string, now: number = Date.now()) {
-  assertAdmin(actor);
+  assertCan(actor, "mail.view");
   const id = parseInput(decimalInteger(NOT_FAILED, 1, Number.MAX_SAFE_INTEGER), mailId);
   if (!(await requeueFailed(db, id, now))) {
     throw new AppError("not-found", NOT_FAILED);

@@ -4,12 +4,12 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
-import { mailWithAccountLink } from "../accounts/account-links.ts";
 import { confirmEmail, passwordResetState, requestPasswordReset, resetPassword } from "../accounts/identity.service.ts";
 import { hashToken } from "../accounts/sessions.service.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { openDatabase } from "../db/database.ts";
 import type { Db } from "../db/schema.ts";
+import { shopLinkMaker } from "../mail-links.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { failure } from "../testing/app-error.ts";
@@ -49,7 +49,7 @@ function delivery(db: Db, mailUrl: string): Delivery {
     transport: createMailTransport(mailUrl),
     from: "Kesar <orders@kesar.example>",
     publicUrl: PUBLIC_URL,
-    makeLink: (request, now) => mailWithAccountLink(db, request, now),
+    makeLink: shopLinkMaker(db),
   };
 }
 

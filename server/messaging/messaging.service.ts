@@ -1,6 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import type { IndianMobile } from "#core/phone.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { applyReceipts } from "./delivery-status.ts";
 import {
@@ -230,7 +230,7 @@ export async function recentMessages(
   page = 1,
   pageSize = 30,
 ): Promise<{ rows: MessageEntry[]; page: number; hasNext: boolean }> {
-  assertAdmin(actor);
+  assertCan(actor, "mail.view");
   const rows = await findRecentMessages(db, pageSize + 1, (page - 1) * pageSize);
   return { rows: rows.slice(0, pageSize) as MessageEntry[], page, hasNext: rows.length > pageSize };
 }

@@ -1,6 +1,7 @@
 import type { Actor } from "#core/actor.ts";
 import { describeAudience, describeOffer, type Offer, type OfferState, offerState } from "#core/offers.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { type AuditRecord, recordAudit } from "../audit/audit.service.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -26,7 +27,7 @@ import { type OfferFormInput, type OfferInput, offerIdField, offerInputSchema } 
 export type OfferListing = Offer & { state: OfferState; description: string; audience: string };
 
 export async function listOffers(db: Db, actor: Actor, now = Date.now()): Promise<OfferListing[]> {
-  assertAdmin(actor);
+  assertCan(actor, "offers.manage");
   return (await listOfferRows(db)).map((offer) => ({
     ...offer,
     state: offerState(offer, now),
@@ -36,7 +37,7 @@ export async function listOffers(db: Db, actor: Actor, now = Date.now()): Promis
 }
 
 export async function getOffer(db: Db, actor: Actor, id: number): Promise<Offer> {
-  assertAdmin(actor);
+  assertCan(actor, "offers.manage");
   const offer = await findOffer(db, id);
   if (!offer) throw new AppError("not-found", "This offer could not be found.");
   return offer;
@@ -59,19 +60,27 @@ async function checkedInput(executor: Executor, input: OfferFormInput, id: numbe
 }
 
 export async function createOffer(db: Db, actor: Actor, input: OfferFormInput, now = Date.now()) {
-  assertAdmin(actor);
-  const id = await db.transaction().execute(async (trx) => insertOffer(trx, await checkedInput(trx, input, null), now));
+  assertCan(actor, "offers.manage");
+  const id = await db.transaction().execute(async (trx) => {
+    const offer = await checkedInput(trx, input, null);
+    const inserted = await insertOffer(trx, offer, now);
+    await recordAudit(trx, actor, offerEntry(inserted, offer.name, null, offer), now);
+    return inserted;
+  });
   await catalogVersion(db).changed();
   return getOffer(db, actor, id);
 }
 
 /** Changes an offer; orders already placed keep what they got (their offers are stored with them). */
 export async function updateOffer(db: Db, actor: Actor, id: number, input: OfferFormInput, now = Date.now()) {
-  assertAdmin(actor);
+  assertCan(actor, "offers.manage");
   await db.transaction().execute(async (trx) => {
-    if (!(await updateOfferRow(trx, id, await checkedInput(trx, input, id), now))) {
+    const before = await findOffer(trx, id);
+    const offer = await checkedInput(trx, input, id);
+    if (!before || !(await updateOfferRow(trx, id, offer, now))) {
       throw new AppError("not-found", "This offer could not be found.");
     }
+    await recordAudit(trx, actor, offerEntry(id, offer.name, before, offer), now);
   });
   await catalogVersion(db).changed();
   return getOffer(db, actor, id);
@@ -88,11 +97,37 @@ export async function setOfferEnabled(
   enabled: boolean,
   now = Date.now(),
 ) {
-  assertAdmin(actor);
+  assertCan(actor, "offers.manage");
   const id = parseInput(offerIdField, offerId);
-  if (!(await setOfferDisabled(db, id, enabled ? null : now, now))) {
-    throw new AppError("not-found", "This offer could not be found.");
-  }
+  await db.transaction().execute(async (trx) => {
+    const offer = await findOffer(trx, id);
+    if (!offer || !(await setOfferDisabled(trx, id, enabled ? null : now, now))) {
+      throw new AppError("not-found", "This offer could not be found.");
+    }
+    await recordAudit(
+      trx,
+      actor,
+      { kind: enabled ? "offer.enabled" : "offer.disabled", subject: { type: "offer", id, label: offer.name } },
+      now,
+    );
+  });
   await catalogVersion(db).changed();
   return getOffer(db, actor, id);
+}
+
+/** An offer's audit entry: what it gives and to whom, before and after (record 45). */
+function offerEntry(id: number, name: string, before: Offer | null, after: OfferInput): AuditRecord {
+  const terms = (offer: Pick<Offer, "action" | "scope" | "startsAt" | "endsAt" | "minSubtotal">) => ({
+    action: offer.action,
+    scope: offer.scope,
+    startsAt: offer.startsAt,
+    endsAt: offer.endsAt,
+    minSubtotal: offer.minSubtotal,
+  });
+  return {
+    kind: "offer.saved",
+    subject: { type: "offer", id, label: name },
+    before: before ? terms(before) : null,
+    after: terms(after),
+  };
 }

@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { assertCan } from "../access.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { DocumentSigning } from "../invoices/document-signing.ts";
@@ -36,11 +37,13 @@ export async function adminDocument(
   orderId: number,
   kind: DocumentKind,
 ) {
+  assertCan(actor, "orders.view");
   return documentFile(db, signing, await orderForAdmin(db, actor, orderId), kind);
 }
 
 /** Part A of an order's e-way bill, for the administrator, of an order whose goods need one. */
 export async function adminEwayBill(db: Db, signatory: Signatory, actor: Actor, orderId: number) {
+  assertCan(actor, "orders.manage");
   const order = await orderForAdmin(db, actor, orderId);
   if (!order.ewayBill.needed) throw new AppError("not-found", "This order needs no e-way bill.");
   return ewayBillFile(db, order, signatory);

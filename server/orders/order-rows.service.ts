@@ -1,6 +1,12 @@
 import type { Executor, OrderStatus } from "../db/schema.ts";
 import { findOrderEventsAfter, latestOrderEventId } from "./order-events.repository.ts";
-import { findOrder, findOrderForUpdate, findOrderLines, findOrdersWithFirstLine } from "./orders.repository.ts";
+import {
+  findOrder,
+  findOrderForUpdate,
+  findOrderLines,
+  findOrderNumbers,
+  findOrdersWithFirstLine,
+} from "./orders.repository.ts";
 
 /*
  * What the rooms that act on orders read of them (payments, returns, the administrator's lists and
@@ -44,4 +50,9 @@ export function historyEntriesAfter(executor: Executor, afterId: number, limit: 
 /** The newest history entry's number (0 when there is none). */
 export function latestHistoryEntry(executor: Executor): Promise<number> {
   return latestOrderEventId(executor);
+}
+
+/** Each order's number by its id; ids that name no order are missing from the map. */
+export async function orderNumbersOf(executor: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  return new Map((await findOrderNumbers(executor, ids)).map((row) => [row.id, row.orderNumber]));
 }

@@ -160,6 +160,52 @@ export async function nextOrderId(executor: Executor): Promise<number> {
   return Number(row.id);
 }
 
+/** Marks a cash order confirmed with the buyer, once, while it is still placed. */
+export async function markConfirmed(executor: Executor, orderId: number, at: number, by: string): Promise<boolean> {
+  return changedOneRow(
+    executor
+      .updateTable("orders")
+      .set({ confirmedAt: at, confirmedBy: by, updatedAt: at })
+      .where("id", "=", orderId)
+      .where("status", "=", "placed")
+      .where("confirmedAt", "is", null),
+  );
+}
+
+/** Marks an order packed, once, while it is still placed. */
+export async function markPackedOrder(executor: Executor, orderId: number, at: number, by: string): Promise<boolean> {
+  return changedOneRow(
+    executor
+      .updateTable("orders")
+      .set({ packedAt: at, packedBy: by, updatedAt: at })
+      .where("id", "=", orderId)
+      .where("status", "=", "placed")
+      .where("packedAt", "is", null),
+  );
+}
+
+export async function insertOrderNote(
+  executor: Executor,
+  note: { orderId: number; authorId: string | null; author: string; body: string; createdAt: number },
+): Promise<void> {
+  await executor.insertInto("orderNotes").values(note).execute();
+}
+
+export async function findOrderNotes(executor: Executor, orderId: number) {
+  return executor
+    .selectFrom("orderNotes")
+    .select(["id", "author", "body", "createdAt"])
+    .where("orderId", "=", orderId)
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/** The numbers of the orders among the ids given (ids that name no order are left out). */
+export async function findOrderNumbers(executor: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return executor.selectFrom("orders").select(["id", "orderNumber"]).where("id", "in", ids).execute();
+}
+
 /**
  * Gives an account the orders placed as a guest with its number since a moment, which no account
  * holds: answers how many. Orders that lost their account when it was deleted were not placed as

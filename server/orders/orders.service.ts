@@ -1,10 +1,11 @@
 import type { Actor } from "#core/actor.ts";
 import { cancelReasonLabel } from "#core/cancel-reasons.ts";
 import { orderPathFor } from "#core/order-paths.ts";
+import { ORDER_TRANSITIONS } from "#core/order-status.ts";
 import { PAYMENT_STATUS_LABELS, REFUND_NOTE } from "#core/payment-status.ts";
 import { visibleEmail } from "#core/phone.ts";
 import { amountToPay } from "#core/store-credit.ts";
-import { assertAdmin, assertSignedIn } from "../access.ts";
+import { assertCan, assertSignedIn } from "../access.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, OrderStatus } from "../db/schema.ts";
 import { orderPromise } from "../delivery/delivery.service.ts";
@@ -16,8 +17,15 @@ import { orderOffers } from "../offers/offer-redemption.ts";
 import { pointsTakenBack } from "../rewards/rewards.service.ts";
 import { parseInput } from "../validation/fields.ts";
 import { announceOrderEvent } from "./order-feed.ts";
+import { assertMayOpenOrder } from "./order-index.service.ts";
 import { type MoveDetails, moveOrder, type OrderRow } from "./order-machine.ts";
-import { findOrder, findOrderLines, findOrdersWithFirstLine, findStatusHistory } from "./orders.repository.ts";
+import {
+  findOrder,
+  findOrderForUpdate,
+  findOrderLines,
+  findOrdersWithFirstLine,
+  findStatusHistory,
+} from "./orders.repository.ts";
 import {
   type AdminOrderDetail,
   type ChangeStatusInput,
@@ -69,7 +77,7 @@ export async function orderByAccessToken(db: Db, token: string): Promise<OrderDe
 
 /** Any order, for the administrator, with its e-way bill. */
 export async function orderForAdmin(db: Db, actor: Actor, orderId: number): Promise<AdminOrderDetail> {
-  assertAdmin(actor);
+  await assertMayOpenOrder(db, actor, orderId);
   const order = await findOrder(db, { id: orderId });
   if (!order) throw new AppError("not-found", "This order could not be found.");
   return { ...(await orderDetail(db, order)), ewayBill: ewayBillStatusOf(order) };
@@ -189,7 +197,7 @@ export async function changeStatus(
   input: ChangeStatusInput,
   now: number = Date.now(),
 ): Promise<OrderStatus> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.manage");
   const { orderId, from, to, ...details } = parseInput(changeStatusSchema, input);
   await runMove(db, { orderId, from, to, actor, now, details: moveDetails(to, details) });
   return to;
@@ -206,7 +214,7 @@ export async function changeStatusWithDetails(
   input: ChangeStatusInput,
   now: number = Date.now(),
 ): Promise<OrderStatus> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.manage");
   parseInput(statusFormSchema, input);
   return changeStatus(db, actor, input, now);
 }
@@ -221,6 +229,43 @@ function moveDetails(
   }
   if (to === "cancelled" && input.reason) return { cancelReason: input.reason };
   return {};
+}
+
+/**
+ * The packing bench's "Mark as shipped": a packed order leaves with the courier, through the order
+ * machine (its guards: paid, its e-way bill entered), in one transaction.
+ */
+export async function shipPackedOrder(db: Db, actor: Actor, orderId: number, now: number = Date.now()): Promise<void> {
+  assertCan(actor, "orders.pack");
+  await db.transaction().execute(async (trx) => {
+    const order = await findOrderForUpdate(trx, orderId);
+    if (!order) throw new AppError("not-found", "This order could not be found.");
+    if (order.status !== "placed")
+      throw new AppError("invalid-transition", `This order is ${order.status.replace(/-/g, " ")} already.`);
+    if (order.packedAt === null)
+      throw new AppError("invalid-transition", "This order is not packed yet: mark it packed first.");
+    await moveOrder(trx, { orderId, from: "placed", to: "shipped", actor, now });
+  });
+  announceOrderEvent();
+}
+
+/** The shop cancels an order from wherever it stands (placed or shipped), with the reason the buyer's mail gives. */
+export async function cancelOrderByShop(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+  reason: string,
+  now: number = Date.now(),
+): Promise<void> {
+  assertCan(actor, "orders.manage");
+  const order = await findOrder(db, { id: orderId });
+  if (!order) throw new AppError("not-found", "This order could not be found.");
+  if (!ORDER_TRANSITIONS[order.status].includes("cancelled"))
+    throw new AppError(
+      "invalid-transition",
+      `This order is ${order.status.replace(/-/g, " ")}: it can no longer be cancelled.`,
+    );
+  await changeStatus(db, actor, { orderId, from: order.status, to: "cancelled", reason }, now);
 }
 
 async function runMove(db: Db, move: Parameters<typeof moveOrder>[1]): Promise<void> {

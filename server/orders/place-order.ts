@@ -14,6 +14,7 @@ import { recordWhatsappConsent } from "../messaging/messaging.service.ts";
 import { checkoutRefusals, ordersPlaced } from "../observability/metrics.ts";
 import { soldParts, takeOfferUses } from "../offers/offer-redemption.ts";
 import { customerKeyOf } from "../offers/offers.service.ts";
+import { stockByOf } from "../stock/stock.service.ts";
 import { decideStoreCredit } from "../store-credit/store-credit.service.ts";
 import type { SellerDetails } from "../tax/seller.ts";
 import { fingerprintOf, readCheckout } from "./checkout-details.ts";
@@ -120,7 +121,7 @@ async function placeOrderOnce(
       // Last, the steps that lock rows other orders need (stock, the customer, the invoice counter,
       // the history), so that those orders wait for a few statements and not for this whole
       // transaction; stock before the customer, as a cancellation takes them (no deadlock).
-      stockShows = await takeStock(trx, lines);
+      stockShows = await takeStock(trx, lines, { orderId, by: stockByOf(actor), now });
       shelvesChanged = await takeOfferUses(trx, {
         owner,
         customerKey: customerKeyOf(checkout.email),

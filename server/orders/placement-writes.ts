@@ -9,7 +9,7 @@ import { keepInvoiceRows } from "../invoices/invoicing.ts";
 import { recordOrderOffers } from "../offers/offer-redemption.ts";
 import { customerKeyOf } from "../offers/offers.service.ts";
 import { redeemPoints } from "../rewards/rewards.service.ts";
-import { takeStock as takeShelfStock } from "../stock/stock.service.ts";
+import { type StockBy, takeStock as takeShelfStock } from "../stock/stock.service.ts";
 import { spendStoreCredit } from "../store-credit/store-credit.service.ts";
 import type { Checkout } from "./checkout-details.ts";
 import { type Placement, shortageMessage } from "./order-pricing.ts";
@@ -26,8 +26,12 @@ import type { LineSnapshot } from "./orders.schemas.ts";
  * Each size's stock goes down, never below zero; another order may have taken it since it was read.
  * Answers whether a page would now show something else (few left, or sold out).
  */
-export async function takeStock(trx: Executor, lines: readonly CartLine[]): Promise<boolean> {
-  const taken = await takeShelfStock(trx, lines);
+export async function takeStock(
+  trx: Executor,
+  lines: readonly CartLine[],
+  sale: { orderId: number; by: StockBy; now: number },
+): Promise<boolean> {
+  const taken = await takeShelfStock(trx, lines, { reason: "sold", ...sale });
   if (!taken.taken) throw new AppError("out-of-stock", shortageMessage(taken.short, taken.left));
   return taken.shows;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Actor, actorLabel } from "#core/actor.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { announceOrderEvent } from "../orders/order-feed.ts";
@@ -28,7 +29,7 @@ export async function markCashCollected(
   orderId: number,
   now: number = Date.now(),
 ): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.manage");
   await db.transaction().execute(async (trx) => {
     const order = await orderRowForUpdate(trx, orderId);
     if (!order) throw new AppError("not-found", "This order could not be found.");
@@ -40,6 +41,12 @@ export async function markCashCollected(
       throw new AppError("invalid-transition", "Cash is collected when the order is delivered: ship it first.");
     }
     await recordCashCollected(trx, order, now, `Marked by ${actorLabel(actor)}`);
+    await recordAudit(
+      trx,
+      actor,
+      { kind: "order.cash-collected", subject: { type: "order", id: order.id, label: order.orderNumber } },
+      now,
+    );
   });
   announceOrderEvent();
 }
@@ -80,7 +87,7 @@ export async function recordCashRemittance(
   input: z.input<typeof cashRemittanceSchema>,
   now: number = Date.now(),
 ): Promise<{ remitted: number }> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.manage");
   const { orderIds, remittedOn, reference } = parseInput(cashRemittanceSchema, input);
   if (remittedOn > now + DAY_MS) {
     throw new AppError("validation-failed", "The remittance day cannot be in the future.", {
@@ -124,6 +131,16 @@ async function remitOne(
       `The cash of order ${order.orderNumber} has not been collected yet: it is remitted after delivery.`,
     );
   }
+  await recordAudit(
+    trx,
+    actor,
+    {
+      kind: "order.cash-remitted",
+      subject: { type: "order", id: order.id, label: order.orderNumber },
+      after: { remittedOn: remittance.remittedAt, reference: remittance.reference },
+    },
+    now,
+  );
 }
 
 /** The one order's remittance, as the administrator enters it on the order's screen. */
@@ -134,7 +151,7 @@ export async function recordOrderRemittance(
   input: z.input<typeof cashRemittanceFormSchema>,
   now: number = Date.now(),
 ): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.manage");
   if (!(await orderRow(db, { id: orderId }))) throw new AppError("not-found", "This order could not be found.");
   await recordCashRemittance(db, actor, { ...input, orderIds: [orderId] }, now);
 }

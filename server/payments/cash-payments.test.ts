@@ -27,7 +27,7 @@ const ADMIN: Actor = {
   userId: "admin",
   email: "admin@shop.test",
   name: "Admin",
-  role: "admin",
+  role: "owner",
   guestId: null,
 };
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { PAYMENT_STATUS_LABELS } from "#core/payment-status.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
 import { type ConfirmationState, confirmationStates } from "../cod-confirmation/cod-confirmation.service.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -46,7 +46,7 @@ const LABELS: Record<string, string> = {
  * note with their amounts.
  */
 export async function moneyStory(db: Db, actor: Actor, orderId: number): Promise<MoneyEvent[]> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.view");
   const order = await orderRow(db, { id: orderId });
   if (!order) throw new AppError("not-found", "This order could not be found.");
   const events: MoneyEvent[] = (await findPaymentEvents(db, orderId)).map((event) => ({

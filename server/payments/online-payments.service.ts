@@ -292,7 +292,13 @@ async function markPaid(trx: Executor, order: OrderRow, paymentId: string, now: 
 
 /** Takes the order's stock again, all of it or none; false when a size no longer has enough. */
 async function takeStockBack(trx: Executor, orderId: number): Promise<boolean> {
-  return (await takeStock(trx, await orderLines(trx, orderId))).taken;
+  const cause = {
+    reason: "sold" as const,
+    by: { userId: null, name: "Shop" },
+    orderId,
+    note: "Paid after the payment window",
+  };
+  return (await takeStock(trx, await orderLines(trx, orderId), cause)).taken;
 }
 
 async function callGateway<T>(call: () => Promise<T>): Promise<T> {

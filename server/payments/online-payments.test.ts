@@ -31,7 +31,7 @@ const ADMIN: Actor = {
   userId: "admin",
   email: "admin@shop.test",
   name: "Admin",
-  role: "admin",
+  role: "owner",
   guestId: null,
 };
 const START = Date.parse("2026-03-02T10:00:00+05:30");

@@ -57,7 +57,13 @@ export async function reconcilePayments(
       if (!(await setPaymentStatusIf(trx, order.id, ["awaiting"], "failed", { stockReleasedAt: now }, ["placed"]))) {
         return false;
       }
-      await putBackStock(trx, await orderLines(trx, order.id));
+      await putBackStock(trx, await orderLines(trx, order.id), {
+        reason: "cancelled",
+        by: { userId: null, name: "Shop" },
+        orderId: order.id,
+        note: "Not paid within 15 minutes",
+        now,
+      });
       await recordPaymentEvent(trx, {
         orderId: order.id,
         eventId: null,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
 import type { Db, ReturnsTable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { courierField, expectedDayField, trackingField } from "../orders/orders.schemas.ts";
@@ -65,7 +65,7 @@ export async function shipExchange(
   input: ShipExchangeInput,
   now: number = Date.now(),
 ): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "returns.manage");
   const { returnId, courier, trackingNumber, expectedDelivery } = parseInput(shipExchangeSchema, input);
   await db.transaction().execute(async (trx) => {
     const request = await findReturn(trx, returnId);
@@ -94,7 +94,7 @@ export async function shipExchangeWithDetails(
   input: ShipExchangeInput,
   now: number = Date.now(),
 ): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "returns.manage");
   parseInput(shipExchangeFormSchema, input);
   await shipExchange(db, actor, input, now);
 }

@@ -1,6 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { maskUpiId } from "#core/returns.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { DocumentSigning } from "../invoices/document-signing.ts";
@@ -209,7 +209,7 @@ async function orderOfReturn(
   request: ReturnRow,
 ): Promise<OrderRow | undefined> {
   if ("returnIdForAdmin" in asker) {
-    assertAdmin(actor);
+    assertCan(actor, "returns.manage");
     return orderRow(db, { id: request.orderId });
   }
   const order = await orderFor(db, actor, asker);

@@ -227,3 +227,38 @@ export async function countReturnReasons(executor: Executor) {
     .execute();
   return rows.map((row) => ({ ...row, pieces: Number(row.pieces) }));
 }
+
+/**
+ * What the customers' pages count of returns over a set of orders: pieces sent back (requests not
+ * rejected) and the value of the credit notes of refunds (an exchange's credit note is set off by
+ * its replacement invoice, so it takes nothing off what the customer spent).
+ */
+export async function sumReturnsOfOrders(executor: Executor, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return { pieces: 0, refunded: 0 };
+  const row = await executor
+    .selectFrom("returns")
+    .select([
+      sql<number | string | null>`sum(case when status <> 'rejected' then quantity else 0 end)`.as("pieces"),
+      sql<
+        number | string | null
+      >`sum(case when kind = 'refund' and credit_note_number is not null then amount else 0 end)`.as("refunded"),
+    ])
+    .where("orderId", "in", orderIds)
+    .executeTakeFirstOrThrow();
+  return { pieces: Number(row.pieces ?? 0), refunded: Number(row.refunded ?? 0) };
+}
+
+/** Refunds credited on returns, by the e-mail address the orders were placed with (lower case). */
+export async function sumRefundsByEmail(executor: Executor, emailKeys: readonly string[]) {
+  if (emailKeys.length === 0) return new Map<string, number>();
+  const rows = await executor
+    .selectFrom("returns")
+    .innerJoin("orders", "orders.id", "returns.orderId")
+    .select([sql<string>`lower(orders.email)`.as("emailKey"), sql<number | string>`sum(returns.amount)`.as("refunded")])
+    .where("returns.kind", "=", "refund")
+    .where("returns.creditNoteNumber", "is not", null)
+    .where(sql`lower(orders.email)`, "in", emailKeys)
+    .groupBy(sql`lower(orders.email)`)
+    .execute();
+  return new Map(rows.map((row) => [row.emailKey, Number(row.refunded)]));
+}

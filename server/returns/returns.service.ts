@@ -9,13 +9,13 @@ import {
   type ReturnStatus,
   returnStepLabel,
 } from "#core/returns.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan, assertCanAny } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { orderTaxRows } from "../invoices/invoicing.ts";
 import { queueReturnStatusMail } from "../mail/status-mails.ts";
 import { orderLines, orderRowForUpdate } from "../orders/order-rows.service.ts";
-import { holdSize, sizeExists } from "../stock/stock.service.ts";
+import { holdSize, type Pieces, type StockCause, sizeExists, stockByOf } from "../stock/stock.service.ts";
 import { checkUploadedImage, deleteShapedImage, storeShapedImage } from "../storage/shaped-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
@@ -120,7 +120,14 @@ export async function requestReturn(
       });
       if (id === null) throw new AppError("idempotency-conflict", "A return of this piece is already under way.");
       if (request.kind === "exchange")
-        await holdExchangeSize(trx, line.productId, request.exchangeSize, request.quantity);
+        await holdExchangeSize(
+          trx,
+          { productId: line.productId, size: request.exchangeSize, quantity: request.quantity },
+          {
+            ...{ reason: "sold", by: stockByOf(actor), note: "Held for a size exchange" },
+            ...{ orderId: order.id, returnId: id, now },
+          },
+        );
       await queueReturnStatusMail(trx, { order, line, request: await current(trx, id) }, now);
       return { id };
     });
@@ -189,8 +196,9 @@ async function checkWay(
 }
 
 /** The new size is held at once; when it has run out, only a return is offered. */
-async function holdExchangeSize(trx: Executor, productId: number, size: string, quantity: number): Promise<void> {
-  if (!(await holdSize(trx, { productId, size, quantity }))) {
+async function holdExchangeSize(trx: Executor, pieces: Pieces, cause: StockCause): Promise<void> {
+  const { size } = pieces;
+  if (!(await holdSize(trx, pieces, cause))) {
     throw new AppError(
       "out-of-stock",
       `Size ${size} has sold out meanwhile: you can still return the piece for a refund.`,
@@ -222,7 +230,7 @@ export async function advanceReturn(
   input: z.input<typeof advanceReturnSchema>,
   now: number = Date.now(),
 ): Promise<string> {
-  assertAdmin(actor);
+  assertCan(actor, "returns.manage");
   const { returnId, from, to, rejectReason } = parseInput(advanceReturnSchema, input);
   if (!canReturnGo(from, to)) throw new AppError("invalid-transition", `A return cannot go from ${from} to ${to}.`);
   if (to === "exchange-shipped")
@@ -296,13 +304,13 @@ function summaryOf(row: Awaited<ReturnType<typeof findReturnsOfOrder>>[number]):
 
 /** The admin's Returns queue, filtered by step. */
 export async function returnQueue(db: Db, actor: Actor, status: ReturnStatus | null, limit = 100) {
-  assertAdmin(actor);
+  assertCan(actor, "returns.manage");
   return (await findReturnQueue(db, status, limit)).map((row) => ({ ...row, shipment: exchangeShipmentOf(row) }));
 }
 
 /** Pieces returned by reason, per product and size (the size guides read it). */
 export async function returnsByReason(db: Db, actor: Actor) {
-  assertAdmin(actor);
+  assertCanAny(actor, ["returns.manage", "size-charts.edit"]);
   return countReturnReasons(db);
 }
 

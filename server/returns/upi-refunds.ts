@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
 import { UTR_PATTERN } from "#core/returns.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { queueReturnStatusMail } from "../mail/status-mails.ts";
@@ -33,7 +34,7 @@ export async function recordUpiRefund(
   input: z.input<typeof upiRefundSchema>,
   now: number = Date.now(),
 ): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "returns.manage");
   const { returnId, utr } = parseInput(upiRefundSchema, input);
   await db.transaction().execute(async (trx) => {
     const request = await findReturn(trx, returnId);
@@ -46,6 +47,16 @@ export async function recordUpiRefund(
     const paid = await recordUpiRefundPaid(trx, { orderId: order.id, returnId, utr, upiId: request.upiId }, now);
     if (!paid)
       throw new AppError("invalid-transition", `This refund was already recorded as paid (UTR ${refund.refundId}).`);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: "return.upi-refund",
+        subject: { type: "return", id: returnId, label: `${order.orderNumber} · return ${returnId}` },
+        after: { amount: paid.amount, utr },
+      },
+      now,
+    );
     const line = (await orderLines(trx, order.id)).find((entry) => entry.position === request.position);
     // The refunded step's mail again, now with the transfer's UTR: the money has reached the shopper.
     await queueReturnStatusMail(

@@ -1,7 +1,8 @@
 import type { Actor } from "#core/actor.ts";
 import { COLLECTIONS, type CollectionFlag } from "#core/collections.ts";
 import type { Fit, SizeFit } from "#core/size-charts.ts";
-import { assertAdmin, assertSignedIn } from "../access.ts";
+import { assertCan, assertSignedIn } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import { findProduct } from "../catalog/catalog.service.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor, ReviewStatus } from "../db/schema.ts";
@@ -281,7 +282,7 @@ const QUEUE_PAGE = 20;
 
 /** The admin's queue of one status: each review with its photos and the product's title. */
 export async function reviewQueue(db: Db, actor: Actor, status: ReviewStatus, page = 1) {
-  assertAdmin(actor);
+  assertCan(actor, "reviews.moderate");
   const rows = await findQueue(db, status, QUEUE_PAGE + 1, (page - 1) * QUEUE_PAGE);
   const shown = rows.slice(0, QUEUE_PAGE);
   const photos = await findPhotos(
@@ -307,19 +308,34 @@ export async function reviewQueue(db: Db, actor: Actor, status: ReviewStatus, pa
  * sending it again. Published reviews change the product's shared page, so its version moves.
  */
 export async function moderateReview(db: Db, actor: Actor, input: unknown, now = Date.now()) {
-  assertAdmin(actor);
+  assertCan(actor, "reviews.moderate");
   const decision = parseInput(moderationSchema, input);
   const review = await findReview(db, decision.reviewId);
   if (!review) throw new AppError("not-found", "This review could not be found.");
   const to: ReviewStatus = decision.decision === "approve" ? "approved" : "rejected";
   if (review.status === to) return to;
-  const moved = await moderate(db, review.id, review.status, {
-    status: to,
-    rejectReason: decision.decision === "reject" ? decision.reason : null,
-    publishedAt: to === "approved" ? (review.publishedAt ?? now) : review.publishedAt,
-    updatedAt: now,
+  const rejectReason = decision.decision === "reject" ? decision.reason : null;
+  await db.transaction().execute(async (trx) => {
+    const moved = await moderate(trx, review.id, review.status, {
+      status: to,
+      rejectReason,
+      publishedAt: to === "approved" ? (review.publishedAt ?? now) : review.publishedAt,
+      updatedAt: now,
+    });
+    if (!moved) throw new AppError("stale-update", "This review was changed meanwhile. Please reload the queue.");
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: "review.moderated",
+        subject: { type: "review", id: review.id, label: review.title || `review ${review.id}` },
+        before: { status: review.status },
+        after: { status: to },
+        reason: rejectReason,
+      },
+      now,
+    );
   });
-  if (!moved) throw new AppError("stale-update", "This review was changed meanwhile. Please reload the queue.");
   if (to === "approved" || review.status === "approved") await catalogVersion(db).changed();
   return to;
 }

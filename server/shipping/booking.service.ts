@@ -3,7 +3,8 @@ import { stateByCode } from "#core/indian-states.ts";
 import { type OrderStatus, STATUS_LABELS } from "#core/order-status.ts";
 import { sizeText } from "#core/sizes.ts";
 import { amountToPay } from "#core/store-credit.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomToken } from "../ids.ts";
@@ -54,7 +55,7 @@ const BOOKING_HOLD_MS = 2 * 60_000;
 export const BOOKING_BATCH_MAX = 100;
 
 /** The courier, or the refusal a shop without one gives. */
-function carrierOf(deps: BookingDeps): CarrierProvider {
+export function carrierOf(deps: BookingDeps): CarrierProvider {
   if (!deps.carrier) {
     throw new AppError(
       "courier-booking-off",
@@ -65,8 +66,9 @@ function carrierOf(deps: BookingDeps): CarrierProvider {
 }
 
 /**
- * Books a courier for each order given (in that order), and answers a result per order. Only an
- * administrator may; a list with no orders, or too many, is refused whole.
+ * Books a courier for each order given (in that order), and answers a result per order. Whoever
+ * packs may (record 45); a list with no orders, or too many, is refused whole. The AWB's arrival is
+ * the booking's audit entry, in the transaction that stores it.
  */
 export async function bookCouriers(
   deps: BookingDeps,
@@ -74,14 +76,14 @@ export async function bookCouriers(
   orderIds: readonly number[],
   now: () => number = Date.now,
 ): Promise<BookingResult[]> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.pack");
   const carrier = carrierOf(deps);
   const ids = [...new Set(orderIds)];
   if (ids.length === 0 || ids.length > BOOKING_BATCH_MAX) {
     throw new AppError("validation-failed", `Choose between 1 and ${BOOKING_BATCH_MAX} orders to book.`);
   }
   const results: BookingResult[] = [];
-  for (const orderId of ids) results.push(await bookOne(deps.db, carrier, orderId, now));
+  for (const orderId of ids) results.push(await bookOne(deps.db, carrier, actor, orderId, now));
   return results;
 }
 
@@ -112,7 +114,13 @@ async function refusalOf(db: Db, order: OrderRow): Promise<string | null> {
   }
 }
 
-async function bookOne(db: Db, carrier: CarrierProvider, orderId: number, now: () => number): Promise<BookingResult> {
+async function bookOne(
+  db: Db,
+  carrier: CarrierProvider,
+  actor: Actor,
+  orderId: number,
+  now: () => number,
+): Promise<BookingResult> {
   const order = await orderRow(db, { id: orderId });
   if (!order) return failed(orderId, null, "This order could not be found.", false);
   const live = await findLiveShipment(db, order.id);
@@ -133,7 +141,7 @@ async function bookOne(db: Db, carrier: CarrierProvider, orderId: number, now: (
     return resultOf(order, claimed, "already-booked");
   }
   try {
-    const booked = await runSteps(db, carrier, claimed, bookingRequest(order, lines, claimed), now);
+    const booked = await runSteps(db, carrier, { actor, order }, claimed, bookingRequest(order, lines, claimed), now);
     await endBookingStep(db, shipment.id, null, now());
     return resultOf(order, booked, "booked");
   } catch (error) {
@@ -249,6 +257,7 @@ function bookingRequest(order: OrderRow, lines: readonly OrderLineRow[], shipmen
 async function runSteps(
   db: Db,
   carrier: CarrierProvider,
+  by: { actor: Actor; order: OrderRow },
   start: ShipmentRow,
   request: ShipmentRequest,
   now: () => number,
@@ -264,7 +273,7 @@ async function runSteps(
   if (!shipment.awb) {
     const [assigned] = await carrier.assignAwbs([carrierShipmentId]);
     if (!assigned?.ok) throw assigned?.error ?? new Error("The courier answered nothing for the shipment.");
-    shipment = await storeAwb(db, shipment.id, assigned.value, now());
+    shipment = await storeAwb(db, by, shipment.id, assigned.value, now());
   }
   if (!shipment.pickupRequestedAt) {
     const [pickup] = await carrier.requestPickups([carrierShipmentId]);
@@ -283,6 +292,7 @@ async function runSteps(
  */
 async function storeAwb(
   db: Db,
+  { actor, order }: { actor: Actor; order: OrderRow },
   id: number,
   awb: { awb: string; courierName: string; routingCode: string | null },
   now: number,
@@ -294,6 +304,21 @@ async function storeAwb(
     await updateShipmentBooking(trx, id, fields, now);
     const position = { status: "booked" as const, statusAt: now, rawStatus: "AWB ASSIGNED", rawStatusId: null };
     if (held.status === "booking") await moveShipmentIf(trx, id, held, position, now);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: "order.courier-booked",
+        subject: { type: "order", id: order.id, label: order.orderNumber },
+        after: {
+          courier: awb.courierName,
+          awb: awb.awb,
+          payment: held.paymentMethod,
+          ...(held.paymentMethod === "cod" ? { collect: held.codAmount } : {}),
+        },
+      },
+      now,
+    );
     return { ...held, ...fields, ...(held.status === "booking" ? position : {}) };
   });
   await applyEarlyNews(db, awb.awb, now);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { recordEwayBill } from "../invoices/eway-bills.service.ts";
 import { orderRow } from "../orders/order-rows.service.ts";
 import { failure } from "../testing/app-error.ts";
+import { auditEntriesOf, staffActor } from "../testing/back-office.ts";
 import { actorFor, makeCustomer } from "../testing/factories.ts";
 import { type LocalCourier, startLocalCourier } from "../testing/local-courier.ts";
 import { ADMIN } from "../testing/return-fixtures.ts";
@@ -136,6 +137,28 @@ describeEachDatabase("booking a courier", (database) => {
       bookingRetryable: null,
     });
     expect(courier.parcels.filter((parcel) => parcel.reference === busy.orderNumber)).toHaveLength(1);
+  });
+
+  it("lets whoever packs book, each booking an audit entry with its AWB, and writes none for a booking refused", async () => {
+    const { db } = database();
+    const packer = staffActor("packer");
+    const order = await placedOrder(db);
+    const unserved = await placedOrder(db, { details: { city: "Kochi", stateCode: "32", pincode: "682001" } });
+    const results = await bookCouriers({ db, carrier }, packer, [order.id, unserved.id]);
+    expect(results.map((result) => result.outcome)).toEqual(["booked", "failed"]);
+    expect(await auditEntriesOf(db, order.id)).toEqual([
+      {
+        kind: "order.courier-booked",
+        actor: packer.email,
+        actorRole: "packer",
+        after: { courier: "Delhivery Surface", awb: results[0]?.awb, payment: "cod", collect: expect.any(Number) },
+      },
+    ]);
+    expect(await auditEntriesOf(db, unserved.id)).toEqual([]);
+    expect(await failure(bookCouriers({ db, carrier }, staffActor("catalogue"), [unserved.id]))).toMatchObject({
+      code: "forbidden",
+      message: "Your role (Catalogue) does not allow this.",
+    });
   });
 
   it("refuses what is not the administrator's to book, an order not waiting to ship, and a shop without a courier", async () => {

@@ -1,8 +1,10 @@
 import { type Actor, actorLabel } from "#core/actor.ts";
 import { indiaDay } from "#core/dates.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { orderRow } from "../orders/order-rows.service.ts";
 import type { ShipmentRow } from "../processes/shipment-process.ts";
 import { parseInput } from "../validation/fields.ts";
 import { CarrierError, type CarrierProvider, type NdrAction, type NdrDetails } from "./carrier.ts";
@@ -87,7 +89,7 @@ export async function answerFailedDelivery(
   const choice = parseInput(ndrChoiceSchema, input);
   const shipment = token.length >= 32 ? await findShipmentByTrackingToken(deps.db, token) : undefined;
   if (!shipment) throw new AppError("not-found", "This parcel could not be found.");
-  return answer(deps, shipment, choice, "buyer", now);
+  return answer(deps, shipment, choice, { askedBy: "buyer", actor: null }, now);
 }
 
 /** The administrator's answer, from the list of open failed deliveries. */
@@ -98,11 +100,11 @@ export async function answerFailedDeliveryAsAdmin(
   input: NdrChoiceInput,
   now: number = Date.now(),
 ): Promise<string> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.manage");
   const choice = parseInput(ndrChoiceSchema, input);
   const shipment = await findShipment(deps.db, shipmentId);
   if (!shipment) throw new AppError("not-found", "This shipment could not be found.");
-  return answer(deps, shipment, choice, actorLabel(actor), now);
+  return answer(deps, shipment, choice, { askedBy: actorLabel(actor), actor }, now);
 }
 
 /** The courier's action and what goes with it, for a choice. */
@@ -145,7 +147,7 @@ async function answer(
   deps: NdrDeps,
   shipment: ShipmentRow,
   choice: NdrChoice,
-  askedBy: string,
+  { askedBy, actor }: { askedBy: string; actor: Actor | null },
   now: number,
 ): Promise<string> {
   const offer = await ndrOfferOf(deps.db, shipment, now);
@@ -167,7 +169,23 @@ async function answer(
   });
   if (id === null) throw new AppError("stale-update", ANSWERED);
   await sendToCourier(deps.db, id, () => carrier.ndrAction(awb, action, comments, details));
-  await markNdrRequestSent(deps.db, id, now);
+  // Sent: the answer stands, and a member of staff's is an audit entry with it (the buyer's is not).
+  await deps.db.transaction().execute(async (trx) => {
+    await markNdrRequestSent(trx, id, now);
+    if (actor) {
+      const order = await orderRow(trx, { id: shipment.orderId });
+      await recordAudit(
+        trx,
+        actor,
+        {
+          kind: "order.failed-delivery-answered",
+          subject: { type: "order", id: shipment.orderId, label: order?.orderNumber ?? shipment.reference },
+          after: { awb, action, attempt: offer.attempt, ...details },
+        },
+        now,
+      );
+    }
+  });
   return action === "return"
     ? "The courier will bring the parcel back to us, and the order will be cancelled."
     : "The courier will deliver the parcel again.";
@@ -194,7 +212,7 @@ export type OpenNdr = Awaited<ReturnType<typeof listOpenNdrShipments>>[number] &
 
 /** The parcels waiting on a failed attempt, with each attempt and each answer given, 25 a page. */
 export async function openNdrs(db: Db, actor: Actor, page: number): Promise<{ rows: OpenNdr[]; hasNext: boolean }> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.manage");
   const perPage = 25;
   const rows = await listOpenNdrShipments(db, perPage + 1, (page - 1) * perPage);
   const shown = rows.slice(0, perPage);
@@ -230,7 +248,7 @@ export async function shipmentProblems(
   actor: Actor,
   page: number,
 ): Promise<{ rows: ShipmentProblem[]; hasNext: boolean }> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.manage");
   const rows = await listShipmentsNeedingAttention(db, 26, (page - 1) * 25);
   return { rows: rows.slice(0, 25), hasNext: rows.length > 25 };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { indiaDay } from "#core/dates.ts";
 import { orderRow } from "../orders/order-rows.service.ts";
 import { failure } from "../testing/app-error.ts";
+import { auditEntriesOf, staffActor } from "../testing/back-office.ts";
 import { actorFor, makeCustomer } from "../testing/factories.ts";
 import { type LocalCourier, startLocalCourier } from "../testing/local-courier.ts";
 import { ADMIN } from "../testing/return-fixtures.ts";
@@ -176,11 +177,19 @@ describeEachDatabase("a failed delivery and its rescue", (database) => {
       if (!listed.hasNext) break;
     }
     const row = pages.find((entry) => entry.id === parcel.shipmentId);
+    // The answer a member of staff gave is an audit entry; the buyer's own answers are not.
+    expect(await auditEntriesOf(db, parcel.order.id)).toContainEqual(
+      expect.objectContaining({
+        kind: "order.failed-delivery-answered",
+        after: { awb: parcel.awb, action: "re-attempt", attempt: 1, deliverOn: days[0] },
+      }),
+    );
+    expect(await failure(openNdrs(db, staffActor("packer"), 1))).toMatchObject({ code: "forbidden" });
     expect(row).toMatchObject({
       orderNumber: parcel.order.orderNumber,
       attempts: 1,
       attemptsSeen: [{ at: parcel.failedAt, activity: "Consignee unavailable" }],
-      requests: [{ action: "re-attempt", deliverOn: days[0], askedBy: "admin:admin@shop.test", status: "sent" }],
+      requests: [{ action: "re-attempt", deliverOn: days[0], askedBy: "owner:admin@shop.test", status: "sent" }],
       until: parcel.failedAt + NDR_WINDOW_MS,
     });
   });

@@ -5,6 +5,7 @@ import { changeStatus } from "../orders/orders.service.ts";
 import { findRefunds } from "../payments/payments.repository.ts";
 import { pointsSummary } from "../rewards/rewards.service.ts";
 import { failure } from "../testing/app-error.ts";
+import { auditEntriesOf, staffActor } from "../testing/back-office.ts";
 import { actorFor, makeCustomer } from "../testing/factories.ts";
 import { type LocalCourier, startLocalCourier } from "../testing/local-courier.ts";
 import { mailsTo } from "../testing/outbox.ts";
@@ -132,8 +133,22 @@ describeEachDatabase("an order following its parcel", (database) => {
     expect(await stockOf(db, order.productId, "M")).toBe(8);
     expect(await findRefunds(db, order.id)).toEqual([]);
 
-    const checkIns = await Promise.allSettled([checkInParcel(db, ADMIN, order.id), checkInParcel(db, ADMIN, order.id)]);
+    expect(await failure(checkInParcel(db, staffActor("catalogue"), order.id))).toMatchObject({ code: "forbidden" });
+    // At the warehouse, whoever packs checks it in: once, however often it is pressed, and an audit entry.
+    const packer = staffActor("packer");
+    const checkIns = await Promise.allSettled([
+      checkInParcel(db, packer, order.id),
+      checkInParcel(db, packer, order.id),
+    ]);
     expect(checkIns.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect((await auditEntriesOf(db, order.id)).filter((entry) => entry.kind === "order.checked-in")).toEqual([
+      {
+        kind: "order.checked-in",
+        actor: packer.email,
+        actorRole: "packer",
+        after: { checkedInAt: expect.any(Number) },
+      },
+    ]);
     expect(await stockOf(db, order.productId, "M")).toBe(10);
     expect(await failure(checkInParcel(db, ADMIN, order.id))).toMatchObject({
       code: "invalid-transition",

@@ -19,6 +19,9 @@ export type PackingSlipLine = {
   unitPrice: number;
   /** A piece that cannot be returned (jewellery, innerwear). */
   nonReturnable?: boolean;
+  /** The size's SKU and barcode (record 46), printed so the bench can check the piece by its tag. */
+  sku?: string | null;
+  barcode?: string | null;
 };
 
 export type PackingSlip = {
@@ -115,7 +118,14 @@ function piece(doc: PDFKit.PDFDocument, slip: PackingSlip, line: PackingSlipLine
     .fontSize(9)
     .fillColor(INK)
     .text(line.title, titleX, top, { width: pieceWidth(slip) });
-  const note = line.nonReturnable ? `${sizeText(line.size)} · not returnable` : sizeText(line.size);
+  const note = [
+    sizeText(line.size),
+    line.sku ? `SKU ${line.sku}` : null,
+    line.barcode && line.barcode !== line.sku ? line.barcode : null,
+    line.nonReturnable ? "not returnable" : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   doc
     .font("bold")
     .fontSize(8)

@@ -60,7 +60,17 @@ export function drawCode128(
   text: string,
   box: { x: number; y: number; width: number; height: number },
 ): number {
-  const [symbol] = bwipjs.raw({ bcid: "code128", text });
+  return drawLinearBarcode(doc, "code128", text, box);
+}
+
+/** A linear barcode (Code 128, or EAN-13 from its 13 digits), drawn as drawCode128 draws one. */
+export function drawLinearBarcode(
+  doc: PDFKit.PDFDocument,
+  bcid: "code128" | "ean13",
+  text: string,
+  box: { x: number; y: number; width: number; height: number },
+): number {
+  const [symbol] = bwipjs.raw({ bcid, text });
   const widths = symbol && "sbs" in symbol ? symbol.sbs : [];
   const modules = widths.reduce((sum, width) => sum + width, 0);
   const unit = moduleWidth(modules + 20, box.width);

@@ -4,10 +4,12 @@ import { orderPathFor } from "#core/order-paths.ts";
 import { type OrderStatus, STATUS_LABELS } from "#core/order-status.ts";
 import { trackingPathFor } from "#core/shipment-status.ts";
 import { amountToPay } from "#core/store-credit.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
 import { findProduct } from "../catalog/catalog.service.ts";
+import { sizeCodesOf } from "../catalog/variants.service.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { assertMayOpenOrder, mayOpenOrder, packingBenchRefusal } from "../orders/order-index.service.ts";
 import { orderLines, orderRow, ordersWithFirstLine } from "../orders/order-rows.service.ts";
 import type { OrderLineRow, OrderRow } from "../processes/order-process.ts";
 import type { ShipmentRow } from "../processes/shipment-process.ts";
@@ -53,9 +55,11 @@ type Parcel = {
   measured: ReadonlyMap<number, PieceSize>;
 };
 
-async function parcelOf(db: Db, orderId: number): Promise<Parcel | string> {
+async function parcelOf(db: Db, actor: Actor, orderId: number): Promise<Parcel | string> {
   const order = await orderRow(db, { id: orderId });
   if (!order) return "This order could not be found.";
+  // The packing bench prints the orders of its tabs only (record 45).
+  if (!(await mayOpenOrder(db, actor, order.id))) return packingBenchRefusal(db, order.id);
   if (!PRINTABLE.includes(order.status)) {
     return `This order is ${STATUS_LABELS[order.status].toLowerCase()}: its parcel's paper is not printed.`;
   }
@@ -68,7 +72,7 @@ async function parcelOf(db: Db, orderId: number): Promise<Parcel | string> {
 }
 
 /** The orders' parcels in the order given, and why each other one was left out. */
-async function parcelsOf(db: Db, orderIds: readonly number[]) {
+async function parcelsOf(db: Db, actor: Actor, orderIds: readonly number[]) {
   const ids = [...new Set(orderIds)];
   if (ids.length === 0 || ids.length > PAPER_BATCH_MAX) {
     throw new AppError("validation-failed", `Choose between 1 and ${PAPER_BATCH_MAX} orders to print.`);
@@ -76,7 +80,7 @@ async function parcelsOf(db: Db, orderIds: readonly number[]) {
   const parcels: Parcel[] = [];
   const results: PaperResult[] = [];
   for (const orderId of ids) {
-    const parcel = await parcelOf(db, orderId);
+    const parcel = await parcelOf(db, actor, orderId);
     if (typeof parcel === "string") {
       results.push({ orderId, orderNumber: null, printed: false, message: parcel });
       continue;
@@ -125,6 +129,10 @@ async function slipOf(db: Db, { order, lines, shipment }: Parcel, shop: PaperDep
   for (const productId of new Set(lines.map((line) => line.productId))) {
     if ((await findProduct(db, productId))?.nonReturnable) nonReturnable.add(productId);
   }
+  const codes = await sizeCodesOf(
+    db,
+    lines.map((line) => line.productId),
+  );
   return {
     orderNumber: order.orderNumber,
     orderedAt: Number(order.createdAt),
@@ -135,6 +143,7 @@ async function slipOf(db: Db, { order, lines, shipment }: Parcel, shop: PaperDep
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       nonReturnable: nonReturnable.has(line.productId),
+      ...codes.get(`${line.productId}:${line.size}`),
     })),
     total: order.total,
     collect: shipment ? (shipment.paymentMethod === "cod" ? shipment.codAmount : 0) : cashToCollect(order),
@@ -165,12 +174,20 @@ async function courierLabels(carrier: CarrierProvider | null, parcels: readonly 
   }
 }
 
+/** Refuses an order whose paper is not printed now, saying why (a bulk print's result for that order). */
+export async function assertPrintable(db: Db, actor: Actor, orderId: number): Promise<void> {
+  assertCan(actor, "orders.pack");
+  const parcel = await parcelOf(db, actor, orderId);
+  if (typeof parcel === "string") throw new AppError("invalid-transition", parcel);
+}
+
 export type LabelDocument = { pdf: Buffer; source: "courier" | "shop"; filename: string };
 
 /** An order's label: the courier's own when it makes one, else the shop's. */
 export async function orderLabel(deps: PaperDeps, actor: Actor, orderId: number): Promise<LabelDocument> {
-  assertAdmin(actor);
-  const parcel = await parcelOf(deps.db, orderId);
+  assertCan(actor, "orders.pack");
+  await assertMayOpenOrder(deps.db, actor, orderId);
+  const parcel = await parcelOf(deps.db, actor, orderId);
   if (typeof parcel === "string") throw new AppError("not-found", parcel);
   const filename = `label-${parcel.order.orderNumber}.pdf`;
   const courier = await courierLabels(deps.carrier, [parcel]);
@@ -180,8 +197,9 @@ export async function orderLabel(deps: PaperDeps, actor: Actor, orderId: number)
 
 /** An order's packing slip. */
 export async function orderPackingSlip(deps: PaperDeps, actor: Actor, orderId: number) {
-  assertAdmin(actor);
-  const parcel = await parcelOf(deps.db, orderId);
+  assertCan(actor, "orders.pack");
+  await assertMayOpenOrder(deps.db, actor, orderId);
+  const parcel = await parcelOf(deps.db, actor, orderId);
   if (typeof parcel === "string") throw new AppError("not-found", parcel);
   const pdf = await renderPackingSlips([await slipOf(deps.db, parcel, deps.shop)]);
   return { pdf, filename: `packing-slip-${parcel.order.orderNumber}.pdf` };
@@ -196,8 +214,8 @@ export async function printLabels(
   actor: Actor,
   orderIds: readonly number[],
 ): Promise<PaperBatch & { source: "courier" | "shop" }> {
-  assertAdmin(actor);
-  const { parcels, results } = await parcelsOf(deps.db, orderIds);
+  assertCan(actor, "orders.pack");
+  const { parcels, results } = await parcelsOf(deps.db, actor, orderIds);
   if (parcels.length === 0) return { pdf: null, results, source: "shop" };
   const courier = await courierLabels(deps.carrier, parcels);
   if (courier) return { pdf: courier, results, source: "courier" };
@@ -211,8 +229,8 @@ export async function printParcelPapers(
   actor: Actor,
   orderIds: readonly number[],
 ): Promise<PaperBatch> {
-  assertAdmin(actor);
-  const { parcels, results } = await parcelsOf(deps.db, orderIds);
+  assertCan(actor, "orders.pack");
+  const { parcels, results } = await parcelsOf(deps.db, actor, orderIds);
   if (parcels.length === 0) return { pdf: null, results };
   const papers = [];
   for (const parcel of parcels) {
@@ -228,17 +246,24 @@ export async function printPickList(
   orderIds: readonly number[],
   now: number = Date.now(),
 ): Promise<PaperBatch> {
-  assertAdmin(actor);
-  const { parcels, results } = await parcelsOf(deps.db, orderIds);
+  assertCan(actor, "orders.pack");
+  const { parcels, results } = await parcelsOf(deps.db, actor, orderIds);
   if (parcels.length === 0) return { pdf: null, results };
-  const orders = parcels.map(({ order, lines }) => ({ orderNumber: order.orderNumber, lines }));
+  const codes = await sizeCodesOf(
+    deps.db,
+    parcels.flatMap(({ lines }) => lines.map((line) => line.productId)),
+  );
+  const orders = parcels.map(({ order, lines }) => ({
+    orderNumber: order.orderNumber,
+    lines: lines.map((line) => ({ ...line, ...codes.get(`${line.productId}:${line.size}`) })),
+  }));
   const name = parcels.length === 1 ? (parcels[0]?.order.orderNumber ?? "") : `${parcels.length} orders`;
   return { pdf: await renderPickList({ name, printedAt: now, orders }), results };
 }
 
 /** The orders waiting to ship, newest first (at most `limit`): what "Print labels for orders to ship" prints. */
 export async function ordersToShip(db: Db, actor: Actor, limit = 50): Promise<number[]> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.pack");
   const rows = await ordersWithFirstLine(db, { status: "placed" }, limit, 0);
   return rows.filter((row) => row.paymentStatus !== "awaiting" && row.paymentStatus !== "failed").map((row) => row.id);
 }

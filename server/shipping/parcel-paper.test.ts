@@ -106,6 +106,12 @@ describe("the packing slip", () => {
     expect(text).toMatch(/https:\/\/kesar\.in\/track\/\s?Ab3dEf6hIj9kLm2nOp5qRs8tUv1w/);
   });
 
+  it("prints each piece's SKU and barcode, for the bench to check the piece by its tag", async () => {
+    const lines = [{ ...SLIP.lines[0], sku: "KSR-7-M", barcode: "8901234567890" }] as PackingSlip["lines"];
+    const text = pdfText(await renderPackingSlips([{ ...SLIP, lines }]));
+    expect(text).toContain("Size M · SKU KSR-7-M · 8901234567890");
+  });
+
   it("shows no price at all on a gift, and its message", async () => {
     const pdf = await renderPackingSlips([{ ...SLIP, gift: true, giftMessage: "Happy birthday, Meera!" }]);
     const text = pdfText(pdf);
@@ -154,6 +160,17 @@ describe("the pick list", () => {
     },
     { orderNumber: "KS-100125", lines: [{ productId: 7, title: "Zainab Lawn Suit", size: "S", quantity: 1 }] },
   ];
+
+  it("prints each row's SKU and barcode under its title", async () => {
+    const withCodes: PickOrder[] = [
+      {
+        orderNumber: "KS-1",
+        lines: [{ productId: 7, title: "Zainab Lawn Suit", size: "M", quantity: 1, sku: "KSR-7-M", barcode: "ZL-M" }],
+      },
+    ];
+    const text = pdfText(await renderPickList({ name: "Morning batch", printedAt: Date.now(), orders: withCodes }));
+    expect(text).toContain("KSR-7-M · ZL-M");
+  });
 
   it("adds up each product and size across the batch, with the orders it goes to, in shelf order", () => {
     expect(aggregatePickList(orders)).toEqual([

@@ -1,6 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { SHIPMENT_STATUS_LABELS, type ShipmentStatus, trackingPathFor } from "#core/shipment-status.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCanAny } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { orderRow } from "../orders/order-rows.service.ts";
@@ -170,7 +170,7 @@ export async function adminParcel(
   orderId: number,
   now: number = Date.now(),
 ): Promise<AdminParcel> {
-  assertAdmin(actor);
+  assertCanAny(actor, ["orders.view", "orders.pack"]);
   const order = await orderRow(db, { id: orderId });
   if (!order) throw new AppError("not-found", "This order could not be found.");
   const shipment = await findLiveShipment(db, order.id);

@@ -10,13 +10,23 @@ import { A4, finish, INK, newPaper, rule, tickBox } from "./paper.ts";
 
 export type PickOrder = {
   orderNumber: string;
-  lines: readonly { productId: number; title: string; size: string; quantity: number }[];
+  lines: readonly {
+    productId: number;
+    title: string;
+    size: string;
+    quantity: number;
+    /** The size's SKU and barcode (record 46): what the shelves are labelled with. */
+    sku?: string | null;
+    barcode?: string | null;
+  }[];
 };
 
 export type PickRow = {
   productId: number;
   title: string;
   size: string;
+  sku?: string | null;
+  barcode?: string | null;
   quantity: number;
   /** The orders that take this product in this size, with how many each. */
   orders: { orderNumber: string; quantity: number }[];
@@ -37,6 +47,8 @@ export function aggregatePickList(orders: readonly PickOrder[]): PickRow[] {
         productId: line.productId,
         title: line.title,
         size: line.size,
+        ...(line.sku ? { sku: line.sku } : {}),
+        ...(line.barcode ? { barcode: line.barcode } : {}),
         quantity: 0,
         orders: [],
       };
@@ -81,13 +93,15 @@ export function renderPickList(batch: {
       entry.quantity > 1 ? `${entry.orderNumber} ×${entry.quantity}` : entry.orderNumber,
     );
     doc.font("regular").fontSize(9.5);
+    const codes = [row.sku, row.barcode && row.barcode !== row.sku ? row.barcode : null].filter(Boolean).join(" · ");
+    const title = codes ? `${row.title}\n${codes}` : row.title;
     const height = Math.max(
-      doc.heightOfString(row.title, { width: COLUMNS.size - COLUMNS.product - 8 }),
+      doc.heightOfString(title, { width: COLUMNS.size - COLUMNS.product - 8 }),
       doc.heightOfString(orders.join(", "), { width: RIGHT - COLUMNS.orders }),
     );
     if (y + height + 8 > BOTTOM) y = pickPage(doc, batch.name, `${heading} (continued)`);
     tickBox(doc, COLUMNS.tick, y + 1);
-    doc.fillColor(INK).text(row.title, COLUMNS.product, y, { width: COLUMNS.size - COLUMNS.product - 8 });
+    doc.fillColor(INK).text(title, COLUMNS.product, y, { width: COLUMNS.size - COLUMNS.product - 8 });
     doc.font("bold").text(sizeText(row.size), COLUMNS.size, y, { width: COLUMNS.quantity - COLUMNS.size - 4 });
     doc.fontSize(11).text(String(row.quantity), COLUMNS.quantity, y - 1, { width: 30, align: "right" });
     doc

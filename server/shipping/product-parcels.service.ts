@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import { productForEditing } from "../catalog/catalog-admin.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
@@ -50,7 +51,7 @@ export const productParcelSchema = z
 
 /** The administrator's view of a product's packed size. */
 export async function productParcel(db: Db, actor: Actor, productId: number): Promise<ProductParcel> {
-  assertAdmin(actor);
+  assertCan(actor, "products.view");
   const product = await productForEditing(db, actor, productId);
   const [row] = await findProductParcels(db, [productId]);
   return { measured: row ? pieceOf(row) : null, byKind: pieceSizeOf(product.hsn) };
@@ -64,14 +65,27 @@ export async function saveProductParcel(
   input: z.input<typeof productParcelSchema>,
   now: number = Date.now(),
 ): Promise<void> {
-  assertAdmin(actor);
+  assertCan(actor, "products.edit");
   const parcel = parseInput(productParcelSchema, input);
-  await productForEditing(db, actor, productId);
+  const product = await productForEditing(db, actor, productId);
   const { weightGrams, lengthCm, breadthCm, heightCm } = parcel;
-  if (weightGrams === null || lengthCm === null || breadthCm === null || heightCm === null) {
-    return deleteProductParcel(db, productId);
-  }
-  await saveProductParcelRow(db, { productId, weightGrams, lengthCm, breadthCm, heightCm, updatedAt: now });
+  const forget = weightGrams === null || lengthCm === null || breadthCm === null || heightCm === null;
+  await db.transaction().execute(async (trx) => {
+    const [before] = await findProductParcels(trx, [productId]);
+    if (forget) await deleteProductParcel(trx, productId);
+    else await saveProductParcelRow(trx, { productId, weightGrams, lengthCm, breadthCm, heightCm, updatedAt: now });
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: "product.parcel",
+        subject: { type: "product", id: productId, label: product.title },
+        before: before ? pieceOf(before) : null,
+        after: forget ? null : { grams: weightGrams, lengthCm, breadthCm, heightCm },
+      },
+      now,
+    );
+  });
 }
 
 /** The recorded sizes of these products, for packing their order. */

@@ -1,6 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { amountToPay } from "#core/store-credit.ts";
-import { assertAdmin } from "../access.ts";
+import { assertCan } from "../access.ts";
 import type { Db } from "../db/schema.ts";
 import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
 import { ordersWithFirstLine } from "../orders/order-rows.service.ts";
@@ -45,7 +45,7 @@ export async function ordersToShipList(
   actor: Actor,
   page: number,
 ): Promise<{ rows: OrderToShip[]; hasNext: boolean }> {
-  assertAdmin(actor);
+  assertCan(actor, "orders.pack");
   const orders = await ordersWithFirstLine(db, { status: "placed" }, PAGE_SIZE + 1, (page - 1) * PAGE_SIZE);
   const shown = orders.slice(0, PAGE_SIZE);
   const shipments = new Map(

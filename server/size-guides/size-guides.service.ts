@@ -7,7 +7,8 @@ import {
   type ShownChart,
   type SizeChart,
 } from "#core/size-charts.ts";
-import { assertAdmin, assertSignedIn } from "../access.ts";
+import { assertCan, assertSignedIn } from "../access.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import { findProduct } from "../catalog/catalog.service.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor } from "../db/schema.ts";
@@ -69,7 +70,7 @@ export async function sizeGuideFor(
  * products' own; with a product asked for, that product and its own chart (null until saved).
  */
 export async function sizeChartsAdmin(db: Db, actor: Actor, productId?: number) {
-  assertAdmin(actor);
+  assertCan(actor, "size-charts.edit");
   const rows = await findAllCharts(db);
   let product: { productId: number; title: string; chart: ReturnType<typeof parseChart> | null } | null = null;
   if (productId !== undefined) {
@@ -103,7 +104,7 @@ export async function saveSizeChart(
   chart: unknown,
   now = Date.now(),
 ): Promise<string> {
-  assertAdmin(actor);
+  assertCan(actor, "size-charts.edit");
   const parsed = parseInput(sizeChartSchema, chart);
   let name: string;
   if ("collection" in owner) {
@@ -115,7 +116,20 @@ export async function saveSizeChart(
     if (!product) throw new AppError("not-found", "This product could not be found.");
     name = `The size chart of ${product.title}`;
   }
-  await upsertChart(db, owner, JSON.stringify({ kind: parsed.kind, rows: parsed.rows }), now);
+  await db.transaction().execute(async (trx) => {
+    await upsertChart(trx, owner, JSON.stringify({ kind: parsed.kind, rows: parsed.rows }), now);
+    const id = "collection" in owner ? owner.collection : owner.productId;
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: "size-chart.saved",
+        subject: { type: "size-chart", id, label: name },
+        after: { kind: parsed.kind, rows: parsed.rows },
+      },
+      now,
+    );
+  });
   await catalogVersion(db).changed();
   return `${name} is saved.`;
 }

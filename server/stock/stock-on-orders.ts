@@ -1,5 +1,5 @@
 import type { OrderEffect, OrderProcess } from "../processes/order-process.ts";
-import { awaitCheckIn, putBackStock } from "./stock.service.ts";
+import { awaitCheckIn, putBackStock, stockByOf } from "./stock.service.ts";
 
 /**
  * The order's pieces go back on the shelf, and count as sold no more; an unpaid online order whose
@@ -7,10 +7,12 @@ import { awaitCheckIn, putBackStock } from "./stock.service.ts";
  * left the warehouse is not on the shelf until it is back: its pieces wait for the administrator
  * to check it in (record 43), and a parcel lost on the way never puts back what is not there.
  */
-const restock: OrderEffect = async ({ trx, order, from, changed, lines }) => {
+const restock: OrderEffect = async ({ trx, order, from, actor, now, changed, lines }) => {
   if (order.stockReleasedAt !== null) return;
   if (from === "shipped") return awaitCheckIn(trx, order.id);
-  if (await putBackStock(trx, await lines())) changed.catalogue = true;
+  if (await putBackStock(trx, await lines(), { reason: "cancelled", by: stockByOf(actor), orderId: order.id, now })) {
+    changed.catalogue = true;
+  }
 };
 
 /** What the order's moves do to the stock (record 37). */

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { type Actor, SYSTEM, type UserActor } from "#core/actor.ts";
+import { type Actor, type Role, SYSTEM, type UserActor } from "#core/actor.ts";
 import { type CollectionFlag, flagRecord } from "#core/collections.ts";
 import { signUp } from "../accounts/accounts.service.ts";
 import type { ProductInput, Size } from "../catalog/catalog.schemas.ts";
@@ -61,9 +61,19 @@ export async function makeCustomer(db: Db, overrides: { name?: string; email?: s
   return { id: user.id, email, password, token } satisfies TestUser;
 }
 
-/** A user actor for a customer, as the session middleware would build it. */
-export function actorFor(user: { id: string; email: string }, role: "customer" | "admin" = "customer"): UserActor {
-  return { kind: "user", userId: user.id, email: user.email, name: "Test", role, guestId: null };
+/**
+ * A user actor for a customer, or a member of staff of a role, as the session middleware would
+ * build it. "admin" is the one administrator of before roles: an Owner (record 45).
+ */
+export function actorFor(user: { id: string; email: string }, role: Role | "admin" = "customer"): UserActor {
+  return {
+    kind: "user",
+    userId: user.id,
+    email: user.email,
+    name: "Test",
+    role: role === "admin" ? "owner" : role,
+    guestId: null,
+  };
 }
 
 /** A visitor with a guest cookie of their own. */

@@ -1,6 +1,6 @@
-import { mailWithAccountLink } from "../accounts/account-links.ts";
 import type { Db } from "../db/schema.ts";
 import { deliverDueMail } from "../mail/mail.service.ts";
+import { shopLinkMaker } from "../mail-links.ts";
 
 export type QueuedMail = {
   id: number;
@@ -39,7 +39,7 @@ export async function sendDueMail(db: Db, now: number = Date.now()): Promise<Sen
     },
     from: "Kesar <orders@shop.test>",
     publicUrl: "http://localhost",
-    makeLink: (request: Parameters<typeof mailWithAccountLink>[1], at: number) => mailWithAccountLink(db, request, at),
+    makeLink: shopLinkMaker(db),
   };
   for (let batch = 0; batch < 20; batch++) {
     const before = sent.length;

@@ -18,8 +18,9 @@ describeJourneys("accessibility of the administrator's pages", (journey) => {
       expect(token).not.toBeNull();
       const page = await journey().newPage();
       await logIn(page, shop.adminEmail, shop.adminPassword);
-      await live(page, "/dashboard?tab=orders");
-      const orderPath = (await page.getByRole("link", { name: "Update Order" }).first().getAttribute("href")) ?? "";
+      await live(page, "/admin/orders");
+      const orderPath =
+        (await page.getByTestId("admin-order-row").first().getByRole("link").first().getAttribute("href")) ?? "";
       // Delivered, so that the Delivery screen has a row in its table of promises kept.
       await live(page, `/orders/${token}`);
       const orderNumber = (await page.getByRole("heading", { level: 1 }).textContent())?.match(/KS-\d+/)?.[0] ?? "";
@@ -29,10 +30,15 @@ describeJourneys("accessibility of the administrator's pages", (journey) => {
       await returnForUpiBackstage(shop, token ?? "");
       await acceptReturnBackstage(shop, await adminBackstage(shop), orderNumber, "refunded");
       await checkPages(page, [
-        `/admin/updateorderstatus?id=${orderIdOf(orderNumber)}`,
+        `/admin/orders/${orderIdOf(orderNumber)}`,
         "/dashboard",
         "/dashboard?tab=products",
-        "/dashboard?tab=orders",
+        "/admin/orders",
+        "/admin/orders?tab=to-pack",
+        `/admin/customers/g-${orderIdOf(orderNumber)}`,
+        "/admin/customers",
+        "/admin/staff",
+        "/admin/audit",
         "/dashboard?tab=users",
         "/addproduct",
         "/updateproduct?id=1",

@@ -83,14 +83,17 @@ describeJourneys("the admin area", (journey) => {
 
     for (const status of ["Shipped", "Delivered"]) {
       await setOrderStatus(admin, orderNumber, status);
-      await admin.waitForURL(/\/dashboard/);
     }
 
-    // A delivered order can change no more: the table offers no Update Order for it.
-    await admin.goto(`/dashboard?tab=orders&q=${orderNumber}`);
-    const delivered = admin.getByTestId("admin-order-row").filter({ hasText: orderNumber });
-    await expect.poll(() => delivered.getByRole("link", { name: "View" }).count()).toBe(1);
-    await expect.poll(() => delivered.getByRole("link", { name: "Update Order" }).count()).toBe(0);
+    // A delivered order can change no more: its page offers no status to move it to.
+    await admin.goto(`/admin/orders?q=${orderNumber}`);
+    await admin
+      .getByTestId("admin-order-row")
+      .filter({ hasText: orderNumber })
+      .getByRole("link", { name: orderNumber })
+      .click();
+    await admin.getByText("its status cannot change any more").waitFor();
+    await expect.poll(() => admin.getByRole("button", { name: "Update Order Status" }).count()).toBe(0);
 
     await shopper.reload();
     const badge = shopper.getByTestId("order-card").filter({ hasText: orderNumber }).locator("[data-status]");
@@ -115,6 +118,8 @@ describeJourneys("the admin area", (journey) => {
     await admin.waitForURL(/\/updateproduct\?id=\d+/);
     await expect.poll(() => admin.getByLabel("Description", { exact: true }).inputValue()).toContain("chikankari");
     await admin.getByLabel("Price (₹)").fill("1799");
+    // A price change says why: the audit log keeps the reason with it.
+    await admin.getByLabel("Reason for the change").fill("Festive price");
     await admin.getByRole("button", { name: "Update Product" }).click();
     await admin.getByText("Product Updated successfully").waitFor();
     await shopper.goto(productUrl);

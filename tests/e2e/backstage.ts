@@ -13,10 +13,10 @@ import { shopperAddress } from "./shopper-addresses.ts";
 /** The order's id, from its number (KS-100042 is order 42). */
 export const orderIdOf = (orderNumber: string) => Number(orderNumber.replace(/^KS-/, "")) - 100000;
 
-/** The administrator ships an order and marks it delivered, from the order's admin form. */
+/** The administrator ships an order and marks it delivered, from the order page's status form. */
 export async function deliverOrder(shop: E2eShop, orderNumber: string): Promise<void> {
   const admin = await adminBackstage(shop);
-  const form = `/admin/updateorderstatus?id=${orderIdOf(orderNumber)}`;
+  const form = `/admin/orders/${orderIdOf(orderNumber)}`;
   const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const steps: Record<string, string>[] = [
     {

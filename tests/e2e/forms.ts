@@ -63,15 +63,15 @@ export async function typeBeforeLive(page: Page, path: string, typing: () => Pro
   await untilLive(page);
 }
 
-/** The administrator moves an order to a status from the Orders tab, as the dashboard offers it. */
+/** The administrator moves an order to a status on its page, found from the order index. */
 export async function setOrderStatus(admin: Page, orderNumber: string, status: string): Promise<void> {
-  await admin.goto(`/dashboard?tab=orders&q=${orderNumber}`);
+  await admin.goto(`/admin/orders?q=${orderNumber}`);
   await admin
     .getByTestId("admin-order-row")
     .filter({ hasText: orderNumber })
-    .getByRole("link", { name: "Update Order" })
+    .getByRole("link", { name: orderNumber })
     .click();
-  await admin.waitForURL(/\/admin\/updateorderstatus\?id=\d+/);
+  await admin.waitForURL(/\/admin\/orders\/\d+$/);
   await admin.getByLabel("Status", { exact: true }).selectOption({ label: status });
   // Shipping tells the buyer who carries the parcel; cancelling tells them why.
   if (status === "Shipped") {

@@ -104,12 +104,9 @@ describeJourneys("the walk-through's findings: account, orders, mails and admin"
     const number = await buyAsGuest(shopper, email);
     const admin = await journey().newPage();
     await signInAsAdmin(admin, journey().shop);
-    await live(admin, `/dashboard?tab=orders&q=${number}`);
-    await admin
-      .getByTestId("admin-order-row")
-      .filter({ hasText: number })
-      .getByRole("link", { name: "Update Order" })
-      .click();
+    await live(admin, `/admin/orders?q=${number}`);
+    await admin.getByTestId("admin-order-row").filter({ hasText: number }).getByRole("link", { name: number }).click();
+    await admin.waitForURL(/\/admin\/orders\/\d+$/);
     // Each move asks only for what it needs: a reason only when cancelling, the parcel only when shipping.
     const reason = admin.getByLabel("Reason for cancelling");
     const courier = admin.getByLabel("Courier");
@@ -147,12 +144,9 @@ describeJourneys("the walk-through's findings: account, orders, mails and admin"
       .toContain("bluedart.com");
     await expect.poll(() => shopper.getByText("Cancel this order").count()).toBe(0);
 
-    await live(admin, `/dashboard?tab=orders&q=${number}`);
-    await admin
-      .getByTestId("admin-order-row")
-      .filter({ hasText: number })
-      .getByRole("link", { name: "Update Order" })
-      .click();
+    await live(admin, `/admin/orders?q=${number}`);
+    await admin.getByTestId("admin-order-row").filter({ hasText: number }).getByRole("link", { name: number }).click();
+    await admin.waitForURL(/\/admin\/orders\/\d+$/);
     await admin.getByLabel("Status", { exact: true }).selectOption({ label: "Delivered" });
     await admin.getByRole("button", { name: "Update Order Status" }).click();
     await admin.getByText("Order status updated").waitFor();
@@ -236,7 +230,7 @@ describeJourneys("the walk-through's findings: account, orders, mails and admin"
     await signInAsAdmin(admin, journey().shop);
     for (const width of [768, 1024, 1366]) {
       await admin.setViewportSize({ width, height: 900 });
-      await live(admin, "/dashboard?tab=orders");
+      await live(admin, "/admin/orders");
       await expect.poll(() => admin.getByTestId("admin-order-row").count()).toBeGreaterThan(0);
       await expect.poll(() => scrollsSideways(admin), { message: `page at ${width}` }).toBe(false);
       const table = admin.getByRole("table", { name: "Orders" });
@@ -248,12 +242,13 @@ describeJourneys("the walk-through's findings: account, orders, mails and admin"
       expect((box?.x ?? width) + (box?.width ?? 0), `action at ${width}`).toBeLessThanOrEqual(width);
       await expect.poll(() => admin.getByTestId("stat-Total Orders").count()).toBe(0);
     }
-    await admin.getByRole("navigation", { name: "Order status" }).getByRole("link", { name: "Shipped" }).click();
-    await admin.waitForURL(/status=shipped/);
+    await admin.getByRole("navigation", { name: "Order tabs" }).getByTestId("tab-in-transit").click();
+    await admin.waitForURL(/tab=in-transit/);
     const badges = () => admin.getByTestId("admin-order-row").locator("[data-status]").allTextContents();
     // The order just placed is not among them: the tab shows shipped orders only.
     await expect.poll(async () => (await badges()).every((badge) => badge === "Shipped")).toBe(true);
-    await admin.getByRole("link", { name: "To ship", exact: true }).click();
+    // The cash order just placed waits to be confirmed with its buyer.
+    await admin.getByRole("navigation", { name: "Order tabs" }).getByTestId("tab-to-confirm").click();
     await expect.poll(async () => (await badges()).length).toBeGreaterThan(0);
     await expect.poll(async () => (await badges()).every((badge) => badge === "Placed")).toBe(true);
 

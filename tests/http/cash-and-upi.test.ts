@@ -55,7 +55,7 @@ describeEachDatabase("cash remittances and UPI refunds over HTTP", (database) =>
     });
 
   it("takes the courier's remittance on the order's screen; a bad one gets 400 and changes nothing", async () => {
-    const url = `/admin/updateorderstatus?id=${orderId}`;
+    const url = `/admin/orders/${orderId}`;
     const page = await shop.request({ method: "GET", url, headers: { cookie: cookies.admin } });
     expect(page.body).toContain("Cash remitted by the courier");
     expect(page.body).not.toContain("Cash on delivery · Cash");

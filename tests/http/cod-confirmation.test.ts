@@ -59,8 +59,8 @@ describeEachDatabase("a large cash order's confirmation over HTTP", (database) =
   const ship = (orderId: number) =>
     shop.request({
       method: "POST",
-      url: `/admin/updateorderstatus?id=${orderId}`,
-      // A plain form post, as the screen's form sends it.
+      url: `/admin/orders/${orderId}`,
+      // A plain form post, as the page's form sends it.
       headers: { ...FORM, cookie: admin, "sec-fetch-mode": "navigate" },
       payload: form({
         from: "placed",
@@ -78,13 +78,13 @@ describeEachDatabase("a large cash order's confirmation over HTTP", (database) =
     const code = sms?.text.match(/\/confirm\/([A-Za-z0-9]{24}) - Kesar$/)?.[1] ?? "";
     expect(sms?.text).toContain(`order ${order.orderNumber} of Rs 5,099 before we pack it`);
 
-    const list = await shop.request({ method: "GET", url: "/dashboard?tab=orders", headers: { cookie: admin } });
-    expect(list.body).toContain("Awaiting buyer&#x27;s confirmation");
-    const screen = await shop.request({
+    const list = await shop.request({
       method: "GET",
-      url: `/admin/updateorderstatus?id=${order.id}`,
+      url: `/admin/orders?tab=to-confirm&q=${order.orderNumber}`,
       headers: { cookie: admin },
     });
+    expect(list.body).toContain("Awaiting buyer&#x27;s confirmation");
+    const screen = await shop.request({ method: "GET", url: `/admin/orders/${order.id}`, headers: { cookie: admin } });
     expect(screen.body).toContain("Awaiting buyer&#x27;s confirmation");
     const refused = await ship(order.id);
     expect(refused.statusCode).toBe(409);
@@ -134,7 +134,7 @@ describeEachDatabase("a large cash order's confirmation over HTTP", (database) =
     const recorded = await byPhone(admin);
     expect(recorded).toMatchObject({
       statusCode: 302,
-      headers: { location: `/admin/updateorderstatus?id=${order.id}` },
+      headers: { location: `/admin/orders/${order.id}` },
     });
     expect((await ship(order.id)).statusCode).toBe(302);
   });

@@ -40,7 +40,7 @@ describeEachDatabase("e-way bills over HTTP", (database) => {
   const post = (fields: Record<string, string>) =>
     shop.request({
       method: "POST",
-      url: `/admin/updateorderstatus?id=${orders.large}`,
+      url: `/admin/orders/${orders.large}`,
       headers: { ...FORM, cookie: cookies.admin, "sec-fetch-mode": "navigate" },
       payload: form(fields),
     });
@@ -67,10 +67,10 @@ describeEachDatabase("e-way bills over HTTP", (database) => {
   });
 
   it("marks the order on the admin's screens, and ships it only once the number is entered", async () => {
-    const page = await get(`/admin/updateorderstatus?id=${orders.large}`, cookies.admin);
+    const page = await get(`/admin/orders/${orders.large}`, cookies.admin);
     expect(page.body).toContain("E-way bill needed before shipping.");
     expect(page.body).toContain(`/admin/orders/${orders.large}/eway-bill.json`);
-    const table = await get("/dashboard?tab=orders", cookies.admin);
+    const table = await get("/admin/orders?tab=all", cookies.admin);
     expect(table.body.match(/data-testid="eway-bill-needed"/g)).toHaveLength(1);
 
     const early = await post({ from: "placed", to: "shipped", ...SHIPMENT });
@@ -82,8 +82,8 @@ describeEachDatabase("e-way bills over HTTP", (database) => {
 
     const saved = await post({ intent: "eway-bill", ewayBillNumber: "1812 3456 7890" });
     expect(saved.statusCode).toBe(302);
-    expect(saved.headers.location).toBe(`/admin/updateorderstatus?id=${orders.large}`);
-    const entered = await get(`/admin/updateorderstatus?id=${orders.large}`, cookies.admin);
+    expect(saved.headers.location).toBe(`/admin/orders/${orders.large}`);
+    const entered = await get(`/admin/orders/${orders.large}`, cookies.admin);
     expect(entered.body).toContain("1812 3456 7890");
     expect(entered.body).not.toContain("E-way bill needed before shipping.");
 

@@ -36,13 +36,13 @@ describeEachDatabase("the administrator's live order feed", (database) => {
   it("refuses the feed to a visitor and to a customer, saying why, and sends them nothing", async () => {
     const visitor = followFeed(feedUrl(), "");
     await visitor.ended;
-    expect([visitor.answer.status, visitor.answer.refusal]).toEqual([401, "Please log in as an administrator."]);
+    expect([visitor.answer.status, visitor.answer.refusal]).toEqual([401, "Please log in as a member of staff."]);
     const customer = liveBrowser();
     await customer.post(base, "/signup", { name: "Nosy Customer", email: "nosy@mail.in", password: "Secret-pass-1" });
     expect(customer.cookie).toContain("sid=");
     const refused = followFeed(feedUrl(), customer.cookie);
     await refused.ended;
-    expect([refused.answer.status, refused.answer.refusal]).toEqual([403, "Only an administrator can do this."]);
+    expect([refused.answer.status, refused.answer.refusal]).toEqual([403, "Only the shop's staff can do this."]);
     expect(refused.answer.contentType).not.toContain("event-stream");
     expect(refused.events).toEqual([]);
   });

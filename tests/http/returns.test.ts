@@ -284,7 +284,7 @@ describeEachDatabase("returns over HTTP", (database) => {
     const placed = await placeOrder(db, actorFor(owner), checkoutDetails(), atShop());
     await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped" });
     const admin = await signedIn(shop, { email: "admin@shop.test", password: "Admin-password-1" });
-    const form = await admin.get(`/admin/updateorderstatus?id=${placed.id}`);
+    const form = await admin.get(`/admin/orders/${placed.id}`);
     expect(form.body).toContain('<option value="returned-to-origin">Returned to origin</option>');
     const moved = await admin.post(`/admin/updateorderstatus?id=${placed.id}`, {
       from: "shipped",
@@ -300,7 +300,7 @@ describeEachDatabase("returns over HTTP", (database) => {
     expect(page.body).toContain("Returned to origin");
     expect(page.body).toContain("Not paid: the parcel was refused");
     expect(page.body).toContain(`/order/${placed.orderNumber}/credit-note`);
-    const listed = await admin.get("/dashboard?tab=orders&status=returned-to-origin");
+    const listed = await admin.get("/admin/orders?tab=delivery-failed");
     expect(listed.body).toContain(placed.orderNumber);
   });
 });

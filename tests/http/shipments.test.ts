@@ -102,7 +102,7 @@ describeEachDatabase("courier fulfilment over HTTP", (database) => {
     const { order, awb } = await bookedOrder();
     expect(await book(order.id)).toMatchObject({ statusCode: 302 });
     expect(courier.parcels.filter((parcel) => parcel.reference === order.orderNumber)).toHaveLength(1);
-    const page = await get(`/admin/updateorderstatus?id=${order.id}`, cookies.admin);
+    const page = await get(`/admin/orders/${order.id}`, cookies.admin);
     expect(page.body).toContain(awb);
     expect(page.body).toContain(`/admin/orders/${order.id}/label`);
     expect(page.body).toContain(`/admin/orders/${order.id}/packing-slip`);

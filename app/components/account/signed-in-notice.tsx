@@ -1,14 +1,15 @@
 import { Link } from "../../locales/link.tsx";
 import { NavItem } from "../layout/nav-items.tsx";
 
-export type SignedInAs = { email: string; isAdmin: boolean } | null;
+/** Who is signed in; `home` is a member of staff's first admin page, null for a customer. */
+export type SignedInAs = { email: string; home: string | null } | null;
 
 /**
  * What the login, signup and account screens show to someone already signed in: who they are,
  * where to go on, and how to log out to use another account.
  */
 export function SignedInNotice({ signedInAs, onward }: { signedInAs: NonNullable<SignedInAs>; onward?: string }) {
-  const next = onward ?? (signedInAs.isAdmin ? "/dashboard" : "/");
+  const next = onward ?? signedInAs.home ?? "/";
   return (
     <div className="flex flex-col gap-4 text-center" data-testid="signed-in-notice">
       <p>
@@ -16,7 +17,11 @@ export function SignedInNotice({ signedInAs, onward }: { signedInAs: NonNullable
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to={next} className="btn-primary">
-          {next === "/dashboard" ? "Go to the dashboard" : next === "/cart" ? "Back to your cart" : "Continue shopping"}
+          {next === signedInAs.home
+            ? "Go to the admin area"
+            : next === "/cart"
+              ? "Back to your cart"
+              : "Continue shopping"}
         </Link>
         <NavItem link={{ action: "logout", label: "Log out" }} className="btn-outline" />
       </div>

@@ -1,4 +1,6 @@
 import {
+  ClipboardList,
+  Contact,
   LayoutDashboard,
   Mail,
   MessageSquareText,
@@ -7,6 +9,7 @@ import {
   ReceiptIndianRupee,
   Ruler,
   Search,
+  ShieldCheck,
   ShoppingBag,
   Store,
   TicketPercent,
@@ -15,39 +18,90 @@ import {
   Users,
 } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { isStaffRole, type Permission, ROLE_LABELS, roleCanAny, staffHome } from "#core/permissions.ts";
 import type { Theme } from "#core/theme.ts";
 import type { Viewer } from "#core/viewer.ts";
 import { NavItem } from "../layout/nav-items.tsx";
 import { ThemeToggle } from "../layout/theme-toggle.tsx";
 
-const SECTIONS = [
-  { label: "Dashboard", to: "/dashboard", tab: "overview", Icon: LayoutDashboard },
-  { label: "Products", to: "/dashboard?tab=products", tab: "products", Icon: Package },
-  { label: "Orders", to: "/dashboard?tab=orders", tab: "orders", Icon: ShoppingBag },
-  { label: "Shipments", to: "/admin/shipments", tab: "shipments", Icon: PackageCheck },
-  { label: "Users", to: "/dashboard?tab=users", tab: "users", Icon: Users },
-  { label: "E-mails", to: "/dashboard?tab=emails", tab: "emails", Icon: Mail },
-  { label: "Offers", to: "/admin/offers", tab: "offers", Icon: TicketPercent },
-  { label: "GST report", to: "/admin/gst", tab: "gst", Icon: ReceiptIndianRupee },
-  { label: "Delivery", to: "/admin/delivery", tab: "delivery", Icon: Truck },
-  { label: "Reviews", to: "/admin/reviews", tab: "reviews", Icon: MessageSquareText },
-  { label: "Returns", to: "/admin/returns", tab: "returns", Icon: Undo2 },
-  { label: "Size charts", to: "/admin/size-charts", tab: "size-charts", Icon: Ruler },
-  { label: "Searches", to: "/admin/searches", tab: "searches", Icon: Search },
-] as const;
+type Section = {
+  label: string;
+  to: string;
+  section: string;
+  Icon: typeof Package;
+  /** Any one of these shows the section in the menu: the pages check the same (app/admin-pages.ts). */
+  permissions: readonly Permission[];
+};
+
+const SECTIONS: readonly Section[] = [
+  { label: "Dashboard", to: "/dashboard", section: "overview", Icon: LayoutDashboard, permissions: ["dashboard.view"] },
+  {
+    label: "Orders",
+    to: "/admin/orders",
+    section: "orders",
+    Icon: ShoppingBag,
+    permissions: ["orders.view", "orders.pack"],
+  },
+  {
+    label: "Shipments",
+    to: "/admin/shipments",
+    section: "shipments",
+    Icon: PackageCheck,
+    permissions: ["orders.pack", "orders.manage"],
+  },
+  {
+    label: "Products",
+    to: "/dashboard?tab=products",
+    section: "products",
+    Icon: Package,
+    permissions: ["products.view"],
+  },
+  { label: "Customers", to: "/admin/customers", section: "customers", Icon: Contact, permissions: ["customers.view"] },
+  { label: "Users", to: "/dashboard?tab=users", section: "users", Icon: Users, permissions: ["customers.manage"] },
+  { label: "E-mails", to: "/dashboard?tab=emails", section: "emails", Icon: Mail, permissions: ["mail.view"] },
+  { label: "Offers", to: "/admin/offers", section: "offers", Icon: TicketPercent, permissions: ["offers.manage"] },
+  { label: "GST report", to: "/admin/gst", section: "gst", Icon: ReceiptIndianRupee, permissions: ["tax.view"] },
+  { label: "Delivery", to: "/admin/delivery", section: "delivery", Icon: Truck, permissions: ["settings.manage"] },
+  {
+    label: "Reviews",
+    to: "/admin/reviews",
+    section: "reviews",
+    Icon: MessageSquareText,
+    permissions: ["reviews.moderate"],
+  },
+  { label: "Returns", to: "/admin/returns", section: "returns", Icon: Undo2, permissions: ["returns.manage"] },
+  {
+    label: "Size charts",
+    to: "/admin/size-charts",
+    section: "size-charts",
+    Icon: Ruler,
+    permissions: ["size-charts.edit"],
+  },
+  { label: "Searches", to: "/admin/searches", section: "searches", Icon: Search, permissions: ["searches.manage"] },
+  { label: "Staff", to: "/admin/staff", section: "staff", Icon: ShieldCheck, permissions: ["staff.manage"] },
+  { label: "Audit log", to: "/admin/audit", section: "audit", Icon: ClipboardList, permissions: ["audit.view"] },
+];
+
+/** The sections a role may use, in the menu's order: the menu shows nothing the role would be refused. */
+export function sectionsFor(role: string): readonly Section[] {
+  return SECTIONS.filter((section) => roleCanAny(role, section.permissions));
+}
+
+const PATH_SECTIONS: [RegExp, string][] = [
+  [/^\/(addproduct|updateproduct)$/, "products"],
+  [/^\/admin\/products(\/|\.|$)/, "products"],
+  [/^\/admin\/(orders|updateorderstatus|jobs)(\/|\.|$)/, "orders"],
+  [/^\/admin\/customers/, "customers"],
+  [/^\/admin\/offers/, "offers"],
+  [/^\/admin\/(shipments|gst|delivery|reviews|returns|size-charts|searches|staff|audit)(\/|$)/, ""],
+];
 
 /** The section a page of the admin area belongs to, for the navigation's current mark. */
 function currentSection(pathname: string, search: string): string {
-  if (pathname === "/addproduct" || pathname === "/updateproduct") return "products";
-  if (pathname === "/admin/updateorderstatus") return "orders";
-  if (pathname === "/admin/gst") return "gst";
-  if (pathname === "/admin/delivery") return "delivery";
-  if (pathname === "/admin/reviews") return "reviews";
-  if (pathname === "/admin/returns") return "returns";
-  if (pathname === "/admin/shipments") return "shipments";
-  if (pathname === "/admin/size-charts") return "size-charts";
-  if (pathname === "/admin/searches") return "searches";
-  if (pathname.startsWith("/admin/offers")) return "offers";
+  for (const [pattern, section] of PATH_SECTIONS) {
+    const match = pattern.exec(pathname);
+    if (match) return section || (match[1] ?? "");
+  }
   return new URLSearchParams(search).get("tab") ?? "overview";
 }
 
@@ -58,15 +112,25 @@ function currentSection(pathname: string, search: string): string {
  */
 export function AdminShell({ viewer, theme, children }: { viewer: Viewer; theme: Theme; children: React.ReactNode }) {
   const location = useLocation();
+  const role = viewer && isStaffRole(viewer.role) ? viewer.role : null;
+  const home = role ? staffHome(role) : "/";
   return (
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
         <div className="flex h-14 items-center gap-3 px-4">
-          <Link to="/dashboard" className="font-display text-xl font-semibold text-gold-700 dark:text-gold-400">
+          <Link to={home} className="font-display text-xl font-semibold text-gold-700 dark:text-gold-400">
             Kesar <span className="text-sm font-sans font-medium text-zinc-600 dark:text-zinc-400">Admin</span>
           </Link>
           <span className="ml-auto hidden truncate text-sm text-zinc-600 sm:block dark:text-zinc-400">
             {viewer?.email}
+            {role ? (
+              <span
+                className="ml-1.5 rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-semibold text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100"
+                data-testid="staff-role"
+              >
+                {ROLE_LABELS[role]}
+              </span>
+            ) : null}
           </span>
           <Link to="/" className="btn-outline px-3 py-1.5">
             <Store aria-hidden="true" className="size-4" />
@@ -78,7 +142,10 @@ export function AdminShell({ viewer, theme, children }: { viewer: Viewer; theme:
         </div>
       </header>
       <div className="flex flex-1 flex-col lg:flex-row">
-        <AdminNavigation current={currentSection(location.pathname, location.search)} />
+        <AdminNavigation
+          sections={role ? sectionsFor(role) : []}
+          current={currentSection(location.pathname, location.search)}
+        />
         <main id="main" className="min-w-0 flex-1">
           {children}
         </main>
@@ -88,7 +155,7 @@ export function AdminShell({ viewer, theme, children }: { viewer: Viewer; theme:
 }
 
 /** A link to each section of the admin area, the current one marked. */
-function AdminNavigation({ current }: { current: string }) {
+function AdminNavigation({ sections, current }: { sections: readonly Section[]; current: string }) {
   return (
     <nav
       aria-label="Admin"
@@ -96,13 +163,13 @@ function AdminNavigation({ current }: { current: string }) {
     >
       {/* Below 1024 px the sections wrap onto as many rows as they need: none hides off the edge. */}
       <ul className="flex flex-wrap gap-1 p-2 lg:sticky lg:top-14 lg:flex-col lg:flex-nowrap lg:p-3">
-        {SECTIONS.map(({ label, to, tab, Icon }) => (
-          <li key={tab}>
+        {sections.map(({ label, to, section, Icon }) => (
+          <li key={section}>
             <Link
               to={to}
-              aria-current={current === tab ? "page" : undefined}
+              aria-current={current === section ? "page" : undefined}
               className={`flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap lg:px-3 lg:py-2 ${
-                current === tab
+                current === section
                   ? "bg-gold-400 text-zinc-950"
                   : "text-zinc-700 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-800"
               }`}

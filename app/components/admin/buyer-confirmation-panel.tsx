@@ -8,7 +8,14 @@ import { IntentSubmit } from "../ui/submit-button.tsx";
  * link they were sent, or the administrator records that they confirmed by phone. After 48 hours
  * without an answer it says so: call the buyer (it is never cancelled by itself).
  */
-export function BuyerConfirmationPanel({ state }: { state: ConfirmationState | null }) {
+export function BuyerConfirmationPanel({
+  state,
+  recordable = true,
+}: {
+  state: ConfirmationState | null;
+  /** Whether to offer recording the buyer's word here (not when the page's own Confirm does it). */
+  recordable?: boolean;
+}) {
   if (state !== "awaiting" && state !== "overdue") return null;
   return (
     <div className="mt-3 flex flex-col gap-3" data-testid="buyer-confirmation-panel">
@@ -17,14 +24,16 @@ export function BuyerConfirmationPanel({ state }: { state: ConfirmationState | n
           ? "Awaiting buyer's confirmation for more than 48 hours: call the buyer, then record their answer or cancel the order."
           : "Awaiting buyer's confirmation: the buyer was sent a link by SMS to confirm this cash-on-delivery order. It cannot ship before they do."}
       </Notice>
-      <Form method="post">
-        <IntentSubmit
-          intent="buyer-confirmed"
-          label="The buyer confirmed by phone"
-          pendingLabel="Recording…"
-          className="btn-outline"
-        />
-      </Form>
+      {recordable ? (
+        <Form method="post">
+          <IntentSubmit
+            intent="buyer-confirmed"
+            label="The buyer confirmed by phone"
+            pendingLabel="Recording…"
+            className="btn-outline"
+          />
+        </Form>
+      ) : null}
     </div>
   );
 }

@@ -16,9 +16,9 @@ type SaveResult = { ok: boolean; message?: string; fieldErrors?: Record<string, 
  */
 export function OrderMoneyTimeline({ order }: { order: AdminOrderWithMoney }) {
   return (
-    <section className="card p-6" aria-labelledby="money-heading">
+    <section className="card p-4" aria-labelledby="money-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="money-heading" className="text-xl font-semibold">
+        <h2 id="money-heading" className="text-lg font-semibold">
           Money
         </h2>
         <p className="text-sm" data-testid="admin-payment-status">

@@ -3,6 +3,7 @@ import { formatShopDate } from "#core/dates.ts";
 import { formatRs } from "#core/money.ts";
 import { ORDER_TRANSITIONS } from "#core/order-status.ts";
 import type { AdminOrderRow } from "#server/admin/admin.schemas.ts";
+import type { ConfirmationState } from "#server/cod-confirmation/cod-confirmation.service.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { StatusBadge } from "../orders/status-badge.tsx";
 import { AdminTable } from "./admin-table.tsx";
@@ -27,7 +28,7 @@ const HEADINGS = [
  * Marks an order whose goods need an e-way bill (CGST Rule 138): in amber while it waits for the
  * number before shipping, quietly once the number is entered.
  */
-function EwayBillMark({ row }: { row: Row }) {
+export function EwayBillMark({ row }: { row: Pick<Row, "ewayBill" | "status"> }) {
   const { needed, number } = row.ewayBill;
   if (!needed || (!number && row.status === "cancelled")) return null;
   return number ? (
@@ -67,7 +68,7 @@ function OrderRow({ row, isNew }: { row: Row; isNew: boolean }) {
     >
       <td className="px-2 py-2">
         <Link
-          to={`/admin/updateorderstatus?id=${row.id}`}
+          to={`/admin/orders/${row.id}`}
           className={
             ORDER_TRANSITIONS[row.status].length > 0
               ? "btn-outline px-2 py-1 whitespace-nowrap"
@@ -153,7 +154,7 @@ function OrderNumber({ row, isNew }: { row: Row; isNew: boolean }) {
  * A large cash order's wait for its buyer's confirmation: it cannot ship until they confirm; after
  * 48 hours without an answer it is flagged for a call to the buyer.
  */
-function BuyerConfirmationMark({ state }: { state: Row["buyerConfirmation"] }) {
+export function BuyerConfirmationMark({ state }: { state: ConfirmationState | null }) {
   if (state !== "awaiting" && state !== "overdue") return null;
   const overdue = state === "overdue";
   return (

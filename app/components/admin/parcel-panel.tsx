@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { formatShopDate, formatShopDateTime, formatShopDay } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import type { AdminParcel } from "#server/shipping/parcel-views.service.ts";
+import { FormError } from "../ui/form-error.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { IntentSubmit } from "../ui/submit-button.tsx";
 
@@ -11,17 +12,26 @@ import { IntentSubmit } from "../ui/submit-button.tsx";
  * screen until a retry gets through), print its label and packing slip, follow its news, and check
  * a parcel that came back in, which puts its pieces back on the shelf.
  */
-export function ParcelPanel({ orderId, parcel }: { orderId: number; parcel: AdminParcel }) {
+export function ParcelPanel({
+  orderId,
+  parcel,
+  failure,
+}: {
+  orderId: number;
+  parcel: AdminParcel;
+  failure?: string | undefined;
+}) {
   const { shipment } = parcel;
   return (
     <section
-      className="card flex flex-col gap-4 p-6 text-sm"
+      className="card flex flex-col gap-3 p-4 text-sm"
       aria-labelledby="parcel-heading"
       data-testid="parcel-panel"
     >
-      <h2 id="parcel-heading" className="text-xl font-semibold">
+      <h2 id="parcel-heading" className="text-lg font-semibold">
         Parcel
       </h2>
+      <FormError message={failure} />
       {shipment ? <ShipmentFacts shipment={shipment} /> : <NoShipment courierOn={parcel.courierOn} />}
       {shipment?.bookingError ? (
         <Notice tone="error">

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import type { FormFailure } from "../../.server/action-results.ts";
 import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
+import { TextField } from "../ui/text-field.tsx";
 import {
   CollectionsFieldset,
   DetailsSection,
@@ -49,6 +50,7 @@ const PRODUCT_LABELS = {
   titleHi: "Title (Hindi)",
   descriptionHi: "Description (Hindi)",
   images: { label: "Main image", id: "image-file-0" },
+  reason: "Reason for the change",
 };
 
 export function ProductForm(props: {
@@ -58,6 +60,8 @@ export function ProductForm(props: {
   suggestions: Suggestions;
   priceBands: PriceBand[];
   result: ProductFormResult;
+  /** An edit asks why the price or stock changed (record 45); adding a product does not. */
+  asksReason?: boolean;
 }) {
   const { heading, submitLabel, values, suggestions, priceBands, result } = props;
   const errors = result?.ok === false ? (result.fieldErrors ?? {}) : {};
@@ -78,6 +82,16 @@ export function ProductForm(props: {
         <StockSection stock={values.stock} errors={errors} />
         <CollectionsFieldset flags={values.flags} />
         <ReturnsFieldset nonReturnable={values.nonReturnable} />
+        {props.asksReason ? (
+          <TextField
+            name="reason"
+            label="Reason for the change"
+            hint="Needed when the price or the stock changes: the audit log keeps it with the change."
+            placeholder="Stock count after the sale, supplier's new price…"
+            maxLength={300}
+            error={errors.reason}
+          />
+        ) : null}
         <SubmitButton label={submitLabel} pendingLabel="Saving…" className="btn-gold self-start px-8" />
       </Form>
     </div>

@@ -17,34 +17,36 @@ const FIELDS = [
 export function ProductParcelForm({ productId, parcel }: { productId: number; parcel: ProductParcel }) {
   const { measured, byKind } = parcel;
   return (
-    <Form
-      method="post"
-      action={`/admin/products/${productId}/parcel`}
-      className="card mx-auto mb-6 flex max-w-3xl flex-col gap-4 p-6"
-      aria-labelledby="parcel-size-heading"
-    >
-      <h2 id="parcel-size-heading" className="text-lg font-semibold">
-        Packed for the courier
-      </h2>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        One piece as it is packed: the courier bills by the greater of its weight and its size.{" "}
-        {measured
-          ? "Empty all four to pack it by its kind again."
-          : `Not measured yet: it packs as its kind does (${byKind.grams} g, ${byKind.lengthCm} × ${byKind.breadthCm} × ${byKind.heightCm} cm).`}
-      </p>
-      <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-        {FIELDS.map((field) => (
-          <TextField
-            key={field.name}
-            name={field.name}
-            label={field.label}
-            inputMode="numeric"
-            defaultValue={measured ? String(measured[field.key]) : ""}
-            placeholder={String(byKind[field.key])}
-          />
-        ))}
-      </div>
-      <SubmitButton label="Save packed size" pendingLabel="Saving…" className="btn-outline self-start" />
-    </Form>
+    <div className="mx-auto max-w-4xl px-4 pb-6">
+      <Form
+        method="post"
+        action={`/admin/products/${productId}/parcel`}
+        className="card flex flex-col gap-4 p-6"
+        aria-labelledby="parcel-size-heading"
+      >
+        <h2 id="parcel-size-heading" className="text-lg font-semibold">
+          Packed for the courier
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          One piece as it is packed: the courier bills by the greater of its weight and its size.{" "}
+          {measured
+            ? "Empty all four to pack it by its kind again."
+            : `Not measured yet: it packs as its kind does (${byKind.grams} g, ${byKind.lengthCm} × ${byKind.breadthCm} × ${byKind.heightCm} cm).`}
+        </p>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          {FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              inputMode="numeric"
+              defaultValue={measured ? String(measured[field.key]) : ""}
+              placeholder={String(byKind[field.key])}
+            />
+          ))}
+        </div>
+        <SubmitButton label="Save packed size" pendingLabel="Saving…" className="btn-outline self-start" />
+      </Form>
+    </div>
   );
 }

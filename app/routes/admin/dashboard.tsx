@@ -1,17 +1,11 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { z } from "zod";
+import { ORDER_TAB_LABELS, type OrderTab } from "#core/order-tabs.ts";
 import { setUserDisabled } from "#server/accounts/accounts.service.ts";
 import { dashboardQuerySchema } from "#server/admin/admin.schemas.ts";
-import {
-  adminOrders,
-  adminProducts,
-  adminUsers,
-  dashboardFigures,
-  dashboardOverview,
-} from "#server/admin/admin.service.ts";
-import { latestOrderEvent } from "#server/admin/order-feed.service.ts";
+import { dashboardScreen, dashboardTabFor } from "#server/admin/dashboard-screen.service.ts";
 import { archiveProduct } from "#server/catalog/catalog-admin.service.ts";
-import { recentMail, resendMail } from "#server/mail/mail.service.ts";
+import { resendMail } from "#server/mail/mail.service.ts";
 import { isSpecimenSeller } from "#server/tax/seller.ts";
 import { actionDone, actionFailed } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
@@ -21,7 +15,6 @@ import { makeToast } from "../../.server/toasts.ts";
 import { AdminSearch } from "../../components/admin/admin-nav.tsx";
 import { LowStockList } from "../../components/admin/low-stock-list.tsx";
 import { MailTable } from "../../components/admin/mail-table.tsx";
-import { OrderStatusTabs } from "../../components/admin/order-status-tabs.tsx";
 import { OrdersTable } from "../../components/admin/orders-table.tsx";
 import { ProductsTable } from "../../components/admin/products-table.tsx";
 import { SalesChart } from "../../components/admin/sales-chart.tsx";
@@ -36,24 +29,15 @@ import type { Route } from "./+types/dashboard";
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
   const { db, config } = appServices(context);
-  const query = dashboardQuerySchema.parse(Object.fromEntries(url.searchParams));
-  // Read before anything else: the live feed starts after it, so nothing falls between the two.
-  const feedFrom = await latestOrderEvent(db, actor);
-  const figures = await dashboardFigures(db, actor);
-  const overview = query.tab === "overview" ? await dashboardOverview(db, actor) : null;
-  // The overview shows the newest orders; each other section its own table.
-  const tab =
-    query.tab === "products"
-      ? { kind: "products" as const, ...(await adminProducts(db, actor, query)) }
-      : query.tab === "users"
-        ? { kind: "users" as const, ...(await adminUsers(db, actor, query)) }
-        : query.tab === "emails"
-          ? { kind: "emails" as const, ...(await recentMail(db, actor, query.page)) }
-          : { kind: "orders" as const, ...(await adminOrders(db, actor, query)) };
+  const asked = dashboardQuerySchema.parse(Object.fromEntries(url.searchParams));
+  // The orders have a page of their own now, with tabs of their own.
+  if (asked.tab === "orders") throw redirect(`/admin/orders${asked.q ? `?q=${encodeURIComponent(asked.q)}` : ""}`);
+  const query = { ...asked, tab: dashboardTabFor(actor, asked.tab) };
+  const screen = await dashboardScreen(db, actor, query);
   // Documents name the made-up demo seller until SHOP_GSTIN is set: they are specimens, and the
   // dashboard says why and what to set.
-  const specimen = isSpecimenSeller(config.seller) ? config.seller.gstin : null;
-  return { figures, overview, query, tab, adminId: actor.userId, feedFrom, specimen };
+  const specimen = screen.figures && isSpecimenSeller(config.seller) ? config.seller.gstin : null;
+  return { ...screen, query, adminId: actor.userId, specimen };
 }
 
 /** The dashboard's buttons: delete a product, disable or enable a user, send a failed e-mail again. */
@@ -95,48 +79,45 @@ export const meta: Route.MetaFunction = () =>
 const HEADINGS = {
   overview: "Dashboard",
   products: "Products",
-  orders: "Orders",
   users: "Users",
   emails: "E-mails",
 } as const;
 
+type Screen = Route.ComponentProps["loaderData"];
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, overview, query, tab, adminId, feedFrom, specimen } = loaderData;
+  const { figures, overview, query, tab, adminId, feedFrom, specimen, mayAddProducts } = loaderData;
   const arrived = useLiveOrders(feedFrom);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       {specimen ? <SpecimenNotice gstin={specimen} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-3xl font-semibold">{HEADINGS[query.tab]}</h1>
-        <TabAction tab={query.tab} ordersToShip={figures.ordersToShip} />
-      </div>
-      {overview ? <StatCards figures={figures} /> : null}
-      {overview ? (
-        <div className="mt-6 grid gap-4 lg:grid-cols-3">
-          <div className="lg:col-span-2">
-            <SalesChart days={overview.sales} />
-          </div>
-          <LowStockList rows={overview.lowStock.rows} more={overview.lowStock.more} />
+        <div className="flex flex-wrap gap-2">
+          {query.tab === "products" ? (
+            <Link to="/admin/products" className="btn-outline">
+              Stock, import and bulk changes
+            </Link>
+          ) : null}
+          {mayAddProducts && (query.tab === "overview" || query.tab === "products") ? (
+            <Link to="/addproduct" className="btn-gold">
+              Add Product
+            </Link>
+          ) : null}
         </div>
-      ) : null}
-      {overview ? <h2 className="mt-8 text-lg font-semibold">Latest orders</h2> : null}
-      {tab.kind === "orders" && !overview ? <OrderStatusTabs current={query.status} q={query.q} /> : null}
-      {overview || tab.kind === "emails" ? null : (
-        <AdminSearch tab={query.tab} q={query.q ?? ""} status={query.status} />
-      )}
+      </div>
+      {figures && overview ? <Overview figures={figures} overview={overview} /> : null}
+      {overview || tab.kind === "emails" ? null : <AdminSearch tab={query.tab} q={query.q ?? ""} />}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls inside this box, and a keyboard must be able to scroll it too (WCAG 2.1.1). */}
       <section className="mt-4 overflow-x-auto" aria-label={`${HEADINGS[query.tab]} table`} tabIndex={0}>
-        {tab.kind === "products" ? <ProductsTable rows={tab.rows} firstNumber={tab.firstNumber} /> : null}
-        {tab.kind === "orders" ? <OrdersTable rows={tab.rows} arrived={arrived} /> : null}
-        {tab.kind === "users" ? <UsersTable rows={tab.rows} firstNumber={tab.firstNumber} adminId={adminId} /> : null}
-        {tab.kind === "emails" ? <MailTable rows={tab.rows} /> : null}
+        <TabTable tab={tab} adminId={adminId} arrived={arrived} />
       </section>
       {tab.rows.length === 0 ? (
         <p className="mt-6 text-center text-zinc-600 dark:text-zinc-400">Nothing found.</p>
       ) : null}
       {overview ? (
         <p className="mt-4 text-right">
-          <Link to="/dashboard?tab=orders" className="text-sm font-semibold underline">
+          <Link to="/admin/orders" className="text-sm font-semibold underline">
             All orders
           </Link>
         </p>
@@ -152,28 +133,53 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function pageLink(query: { tab: string; q?: string; status?: string }, page: number): string {
+/** The figures, the day's queues, the sales chart and the sizes running out. */
+function Overview({
+  figures,
+  overview,
+}: {
+  figures: NonNullable<Screen["figures"]>;
+  overview: NonNullable<Screen["overview"]>;
+}) {
+  return (
+    <>
+      <StatCards figures={figures} />
+      <OrderQueues />
+      <div className="mt-6 grid gap-4 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <SalesChart days={overview.sales} />
+        </div>
+        <LowStockList rows={overview.lowStock.rows} more={overview.lowStock.more} />
+      </div>
+      <h2 className="mt-8 text-lg font-semibold">Latest orders</h2>
+    </>
+  );
+}
+
+function TabTable({ tab, adminId, arrived }: { tab: Screen["tab"]; adminId: string; arrived: ReadonlySet<number> }) {
+  if (tab.kind === "products") return <ProductsTable rows={tab.rows} firstNumber={tab.firstNumber} />;
+  if (tab.kind === "orders") return <OrdersTable rows={tab.rows} arrived={arrived} />;
+  if (tab.kind === "users") return <UsersTable rows={tab.rows} firstNumber={tab.firstNumber} adminId={adminId} />;
+  return <MailTable rows={tab.rows} />;
+}
+
+function pageLink(query: { tab: string; q?: string | undefined }, page: number): string {
   const params = new URLSearchParams({ tab: query.tab, page: String(page) });
   if (query.q) params.set("q", query.q);
-  if (query.status) params.set("status", query.status);
   return `/dashboard?${params}`;
 }
 
-/** Each section's own next step: add a product, or ship the orders waiting; none for users and mail. */
-function TabAction({ tab, ordersToShip }: { tab: string; ordersToShip: number }) {
-  if (tab === "overview" || tab === "products") {
-    return (
-      <Link to="/addproduct" className="btn-gold">
-        Add Product
-      </Link>
-    );
-  }
-  if (tab === "orders" && ordersToShip > 0) {
-    return (
-      <Link to="/dashboard?tab=orders&status=placed" className="btn-gold">
-        {ordersToShip} to ship
-      </Link>
-    );
-  }
-  return null;
+const QUEUES: readonly OrderTab[] = ["to-confirm", "to-pack", "to-ship", "delivery-failed", "returns"];
+
+/** The day's work: each of the order index's queues, one click away. */
+function OrderQueues() {
+  return (
+    <nav aria-label="Order queues" className="mt-4 flex flex-wrap gap-2">
+      {QUEUES.map((tab) => (
+        <Link key={tab} to={`/admin/orders?tab=${tab}`} className="btn-outline px-3 py-1.5 text-sm">
+          {ORDER_TAB_LABELS[tab]}
+        </Link>
+      ))}
+    </nav>
+  );
 }

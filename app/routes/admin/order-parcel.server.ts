@@ -1,12 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import { bookCouriers } from "#server/shipping/booking.service.ts";
 import { checkInParcel } from "#server/shipping/check-in.service.ts";
-import { actionDone, actionFailed } from "../../.server/action-results.ts";
+import { actionDone, actionFailed, formFailure } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
 
-type Args = { context: Readonly<RouterContextProvider>; request: Request; orderId: number };
+type Args = { context: Readonly<RouterContextProvider>; request: Request; orderId: number; pageless?: boolean };
 
 const BOOKED = {
   booked: "Courier booked",
@@ -15,13 +15,13 @@ const BOOKED = {
 } as const;
 
 /**
- * The order screen's parcel buttons: "Book courier" (one order through the same service the back
+ * The order page's parcel buttons: "Book courier" (one order through the same service the back
  * office calls with many; a failure is a toast and stays on the panel) and "Checked in".
  */
-export async function parcelAction(intent: "book-courier" | "check-in", { context, request, orderId }: Args) {
+export async function parcelAction(intent: "book-courier" | "check-in", { context, request, orderId, pageless }: Args) {
   const actor = adminOrLogin({ context, request, url: new URL(request.url) });
   const { db, carrier } = appServices(context);
-  const backTo = `/admin/updateorderstatus?id=${orderId}`;
+  const backTo = `/admin/orders/${orderId}`;
   try {
     if (intent === "check-in") {
       await checkInParcel(db, actor, orderId);
@@ -35,6 +35,8 @@ export async function parcelAction(intent: "book-courier" | "check-in", { contex
     const awb = result.awb ? `: AWB ${result.awb}` : "";
     return actionDone(context, request, makeToast("success", `${BOOKED[result.outcome]}${awb}`), { backTo });
   } catch (error) {
-    return actionFailed(context, request, error, { backTo });
+    if (pageless) return actionFailed(context, request, error, { backTo });
+    // Said beside the parcel's buttons: the order page has several forms.
+    return formFailure(error, undefined, { intent });
   }
 }

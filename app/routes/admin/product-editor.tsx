@@ -63,10 +63,11 @@ export default function ProductEditor({ loaderData, actionData }: Route.Componen
         suggestions={suggestions}
         priceBands={priceBands}
         result={actionData}
+        asksReason={product !== null}
       />
       {product && parcel ? <ProductParcelForm productId={product.id} parcel={parcel} /> : null}
       {product ? (
-        <p className="mx-auto max-w-3xl px-4 pb-10 text-sm">
+        <p className="mx-auto max-w-4xl px-4 pb-10 text-sm">
           Measurements differ from its collection's?{" "}
           <Link to={`/admin/size-charts?product=${product.id}`} className="font-medium underline underline-offset-4">
             Size chart of this piece

@@ -32,6 +32,8 @@ const productForm = z.object({
   descriptionHi: text.default(""),
   flags: z.array(text),
   nonReturnable: z.boolean(),
+  /** Why the price or stock changed, on an edit that changes them (record 45). */
+  reason: text.default(""),
   ...Object.fromEntries(SIZES.map((size) => [stockField(size), text])),
   ...Object.fromEntries(
     SLOTS.flatMap((slot) => [
@@ -70,6 +72,7 @@ export async function readProductForm(form: FormData): Promise<ProductSubmission
     nonReturnable: Boolean(fields.nonReturnable),
     stock: Object.fromEntries(SIZES.map((size) => [size, typed(stockField(size))])),
     pictures,
+    reason: typed("reason"),
   };
 }
 

@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { productParcelSchema, saveProductParcel } from "#server/shipping/product-parcels.service.ts";
 import { actionDone, actionFailed } from "../../.server/action-results.ts";
 import { idFromPath } from "../../.server/address.ts";
@@ -6,6 +7,12 @@ import { formFields, readForm } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
 import type { Route } from "./+types/product-parcel";
+
+/** The packed size is edited on the product's page: an address typed by hand goes there. */
+export async function loader({ params, context, request, url }: Route.LoaderArgs) {
+  adminOrLogin({ context, request, url });
+  return redirect(`/updateproduct?id=${idFromPath(params.productId, "This product could not be found.")}`);
+}
 
 /** POST /admin/products/<id>/parcel: a product's packed weight and size, from its edit page. */
 export async function action({ params, context, request, url }: Route.ActionArgs) {

@@ -1,15 +1,9 @@
 import { Link } from "react-router";
 import { z } from "zod";
-import { rtoRates } from "#server/delivery/parcel-outcomes.ts";
+import { type ShipmentView, shipmentsScreen } from "#server/admin/shipments-screen.service.ts";
 import { BOOKING_BATCH_MAX, type BookingResult, bookCouriers } from "#server/shipping/booking.service.ts";
-import {
-  answerFailedDeliveryAsAdmin,
-  openNdrs,
-  reattemptDays,
-  shipmentProblems,
-} from "#server/shipping/ndr.service.ts";
+import { answerFailedDeliveryAsAdmin } from "#server/shipping/ndr.service.ts";
 import { ndrChoiceSchema } from "#server/shipping/shipping.schemas.ts";
-import { ordersToShipList } from "#server/shipping/to-ship.service.ts";
 import { idField, pageNumber } from "#server/validation/fields.ts";
 import { actionDone, actionFailed } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
@@ -24,35 +18,27 @@ import { Pagination } from "../../components/ui/pagination.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/shipments";
 
-const VIEWS = [
-  { view: "to-ship", label: "To ship" },
-  { view: "ndr", label: "Failed deliveries" },
-  { view: "problems", label: "Lost and failed bookings" },
-  { view: "rto", label: "Returns by pincode" },
-] as const;
-type View = (typeof VIEWS)[number]["view"];
+const VIEW_LABELS: Record<ShipmentView, string> = {
+  "to-ship": "To ship",
+  ndr: "Failed deliveries",
+  problems: "Lost and failed bookings",
+  rto: "Returns by pincode",
+};
 
 /**
- * Parcels that need the administrator (record 43): orders to book and print, failed deliveries,
- * lost ones and failed bookings, returns by pincode.
+ * Parcels that need the staff (record 43): orders to book and print, failed deliveries, lost ones
+ * and failed bookings, returns by pincode; each view for the roles it is for (record 45).
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = adminOrLogin({ context, request, url });
   const { db, config, carrier } = appServices(context);
-  const view: View = VIEWS.find((entry) => entry.view === url.searchParams.get("view"))?.view ?? "to-ship";
-  const page = pageNumber(url.searchParams.get("page"), 10_000);
-  const now = Date.now();
-  return {
-    view,
-    page,
-    now,
-    days: reattemptDays(now),
-    courierBooking: carrier !== null,
-    toShip: view === "to-ship" ? await ordersToShipList(db, actor, page) : null,
-    ndr: view === "ndr" ? await openNdrs(db, actor, page) : null,
-    problems: view === "problems" ? await shipmentProblems(db, actor, page) : null,
-    rto: view === "rto" ? await rtoRates(db, actor, config.delivery, { page, now }) : null,
-  };
+  return shipmentsScreen(db, actor, {
+    view: url.searchParams.get("view"),
+    page: pageNumber(url.searchParams.get("page"), 10_000),
+    now: Date.now(),
+    courierOn: carrier !== null,
+    delivery: config.delivery,
+  });
 }
 
 const shipmentAction = z.union(
@@ -86,8 +72,8 @@ function bookingSummary(results: readonly BookingResult[]): { kind: "success" | 
 }
 
 /**
- * The administrator books the ticked orders with the courier (each answering on its own), or
- * answers a failed delivery: deliver again on a day, or bring the parcel back.
+ * Whoever packs books the ticked orders with the courier (each answering on its own); whoever
+ * manages orders answers a failed delivery: deliver again on a day, or bring the parcel back.
  */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = adminOrLogin({ context, request, url });
@@ -126,14 +112,14 @@ export default function Shipments({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
       <h1 className="font-display text-3xl font-semibold">Shipments</h1>
       <nav aria-label="Shipment views" className="flex flex-wrap gap-2">
-        {VIEWS.map(({ view, label }) => (
+        {data.views.map((view) => (
           <Link
             key={view}
             to={`/admin/shipments?view=${view}`}
             aria-current={data.view === view ? "page" : undefined}
             className={data.view === view ? "btn-gold" : "btn-outline"}
           >
-            {label}
+            {VIEW_LABELS[view]}
           </Link>
         ))}
       </nav>

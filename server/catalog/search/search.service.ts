@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
 import { COLLECTIONS } from "#core/collections.ts";
-import { assertAdmin } from "../../access.ts";
+import { assertCan } from "../../access.ts";
+import { recordAudit } from "../../audit/audit.service.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { parseInput } from "../../validation/fields.ts";
@@ -148,7 +149,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The admin's Searches view: the last 30 days' most made searches, and those that found nothing. */
 export async function searchInsights(db: Db, actor: Actor, now: number = Date.now()): Promise<SearchInsights> {
-  assertAdmin(actor);
+  assertCan(actor, "searches.manage");
   await searchLog(db).flush();
   const since = now - 30 * DAY_MS;
   const [top, zero, knowledge] = await Promise.all([
@@ -195,7 +196,7 @@ export async function treatAsSynonym(
   input: { word: unknown; target: unknown },
   now: number = Date.now(),
 ): Promise<{ word: string; target: string }> {
-  assertAdmin(actor);
+  assertCan(actor, "searches.manage");
   const parsed = parseInput(synonymSchema, input);
   const word = rawWords(parsed.word)[0]?.replaceAll("-", "") ?? "";
   const target = canonicalWord(parsed.target);
@@ -203,7 +204,15 @@ export async function treatAsSynonym(
   if (word === target || canonicalWord(word) === target) {
     throw new AppError("validation-failed", `“${word}” already finds “${target}”.`);
   }
-  await upsertSynonym(db, word, target, now);
+  await db.transaction().execute(async (trx) => {
+    await upsertSynonym(trx, word, target, now);
+    await recordAudit(
+      trx,
+      actor,
+      { kind: "search.synonym", subject: { type: "search", id: word, label: word }, after: { target } },
+      now,
+    );
+  });
   // Cached result pages and counts were made without the synonym.
   await catalogVersion(db).changed();
   return { word, target };

@@ -227,9 +227,15 @@ describeEachDatabase("search", (database) => {
       ...row
     } = await db.selectFrom("products").selectAll().where("id", "=", first).executeTakeFirstOrThrow();
     // Copies of it, a hundred an insert: the index's triggers file each (with the words of the first).
+    let copied = 0;
     const copies = async (count: number) => {
       for (let done = 0; done < count; done += 100) {
-        const batch = Array.from({ length: Math.min(100, count - done) }, () => row);
+        // Each copy with a handle of its own: handles are unique (record 41).
+        const batch = Array.from({ length: Math.min(100, count - done) }, (_, index) => ({
+          ...row,
+          handle: `${row.handle}-${copied + index + 1}`,
+        }));
+        copied += batch.length;
         await db.insertInto("products").values(batch).execute();
       }
     };

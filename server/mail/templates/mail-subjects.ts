@@ -42,8 +42,16 @@ export function subjectOf(message: MailMessage | QueuedMail): string {
       return "Confirm your e-mail address for Kesar";
     case "email-change-notice":
       return "Your Kesar e-mail address is changing";
+    case "staff-invitation":
+      return "You are invited to the Kesar shop's staff";
     case "review-invitation":
       return `How did your Kesar order ${message.payload.orderNumber} fit?`;
+    case "low-stock-digest": {
+      const count = message.payload.sizes.length;
+      return count === 1
+        ? "Low stock: 1 size at its reorder point"
+        : `Low stock: ${count} sizes at their reorder point`;
+    }
     case "parcel-news":
       return message.payload.news === "out-for-delivery"
         ? `Your order ${message.payload.orderNumber} is out for delivery`

@@ -43,6 +43,13 @@ const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: 
       button("View your order", url(orderPath)),
       muted("If you did not ask for it, you can ignore this e-mail."),
     ]),
+  "staff-invitation": ({ invitedBy, role, joinPath, hours }, url) =>
+    letter("Join the Kesar shop's staff", [
+      text(`${invitedBy} has invited you to help run the Kesar shop, as ${role}.`),
+      text("Choose your password to accept: the link signs you in to the shop's admin area."),
+      button("Set my password", url(joinPath)),
+      muted(`The link works once, for ${hours} hours. If you were not expecting it, you can ignore this e-mail.`),
+    ]),
   "password-reset": ({ name, resetPath, minutes }, url) =>
     letter("Reset your password", [
       text(`Dear ${name},`),
@@ -80,6 +87,14 @@ const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: 
       ...pieces.flatMap((piece) => linkOnItsOwnLine(`Review ${piece.title}:`, url(piece.reviewPath))),
       muted("Every review is read before it is published, good or bad, as our page on how reviews work explains."),
       ...linkOnItsOwnLine("No more review invitations:", url(unsubscribePath)),
+    ]),
+  "low-stock-digest": ({ sizes, stockPath }, url) =>
+    letter("Sizes to order again", [
+      text("These sizes fell to their reorder point since the last digest:"),
+      ...sizes.map((size) =>
+        text(`${size.title}, size ${size.size} (${size.sku}): ${size.stock} left, reorder point ${size.reorderPoint}`),
+      ),
+      button("See low stock", url(stockPath)),
     ]),
 };
 
