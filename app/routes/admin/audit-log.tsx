@@ -5,6 +5,7 @@ import { auditQuerySchema } from "#server/audit/audit.schemas.ts";
 import { AUDIT_FILTERS, auditLogPage } from "#server/audit/audit.service.ts";
 import { appServices } from "../../.server/context.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
+import { FilterField, FilterSelect } from "../../components/admin/list-controls.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/audit-log";
 
@@ -64,48 +65,38 @@ function AuditFilters({ data }: { data: Data }) {
       className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-5 md:items-end"
       key={JSON.stringify(query)}
     >
-      <Choice
+      <FilterSelect
+        id="audit-person"
         name="person"
         label="Person"
         value={query.person}
         options={people.map((person) => [person.id, person.name])}
       />
-      <Choice name="kind" label="Change" value={query.kind} options={Object.entries(filters.kinds)} />
-      <Choice name="subject" label="Of" value={query.subject} options={Object.entries(filters.subjects)} />
-      <div>
-        <label htmlFor="audit-subject-id" className="label">
-          Order number or id
-        </label>
-        <input
-          id="audit-subject-id"
-          name="subjectId"
-          defaultValue={query.subjectId ?? ""}
-          className="field"
-          placeholder="KS-100042"
-        />
-      </div>
+      <FilterSelect
+        id="audit-kind"
+        name="kind"
+        label="Change"
+        value={query.kind}
+        options={Object.entries(filters.kinds)}
+      />
+      <FilterSelect
+        id="audit-subject"
+        name="subject"
+        label="Of"
+        value={query.subject}
+        options={Object.entries(filters.subjects)}
+      />
+      <FilterField
+        id="audit-subject-id"
+        name="subjectId"
+        label="Order number or id"
+        value={query.subjectId}
+        placeholder="KS-100042"
+      />
       <button type="submit" className="btn-primary">
         Filter
       </button>
     </form>
-  );
-}
-
-function Choice(props: { name: string; label: string; value: string | undefined; options: [string, string][] }) {
-  return (
-    <div>
-      <label htmlFor={`audit-${props.name}`} className="label">
-        {props.label}
-      </label>
-      <select id={`audit-${props.name}`} name={props.name} defaultValue={props.value ?? ""} className="field">
-        <option value="">Any</option>
-        {props.options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 
