@@ -8,6 +8,7 @@ import { decimalInteger, parseInput } from "../validation/fields.ts";
 import type { LinkMailRequest, LinkMaker, MailMessage, OutboxEntry, QueuedMail } from "./mail.schemas.ts";
 import type { MailTransport } from "./mail-transport.ts";
 import {
+  type ClaimedMail,
   claimDue,
   countUnsent,
   deleteOutboxRow,
@@ -101,7 +102,7 @@ export async function deliverDueMail(delivery: Delivery, now: number = Date.now(
   return sent.length;
 }
 
-type ClaimedRow = Awaited<ReturnType<typeof claimDue>>[number];
+type ClaimedRow = ClaimedMail;
 type Prepared = { message: MailMessage | null } | { error: unknown };
 
 /** A link mail asks for its link to be made now; one queued before links were made at sending has its own. */
