@@ -4,6 +4,7 @@ import { assertCan } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Limit } from "../limits/limits.service.ts";
+import { readPage } from "../paging.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
 import type { LinkMailRequest, LinkMaker, MailMessage, OutboxEntry, QueuedMail } from "./mail.schemas.ts";
 import type { MailTransport } from "./mail-transport.ts";
@@ -164,8 +165,7 @@ export async function recentMail(
   pageSize = 30,
 ): Promise<{ rows: OutboxEntry[]; page: number; hasNext: boolean }> {
   assertCan(actor, "mail.view");
-  const rows = await findRecentOutbox(db, pageSize + 1, (page - 1) * pageSize);
-  return { rows: rows.slice(0, pageSize), page, hasNext: rows.length > pageSize };
+  return readPage((limit, offset) => findRecentOutbox(db, limit, offset), page, pageSize);
 }
 
 const NOT_FAILED = "Only a message that failed can be sent again.";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Actor, actorLabel } from "#core/actor.ts";
+import { type Actor, actorLabel, noteAuthor } from "#core/actor.ts";
 import { amountToPay } from "#core/store-credit.ts";
 import { assertCan } from "../access.ts";
 import { recordAudit } from "../audit/audit.service.ts";
@@ -119,8 +119,7 @@ export async function addOrderNote(
     const order = await lockedOrder(trx, orderId);
     await insertOrderNote(trx, {
       orderId,
-      authorId: actor.kind === "user" ? actor.userId : null,
-      author: actor.kind === "user" ? actor.email : "the shop",
+      ...noteAuthor(actor),
       body,
       createdAt: now,
     });
