@@ -1,18 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import * as fontkit from "fontkit";
-import PDFDocument from "pdfkit";
 import { formatAmount } from "#core/money.ts";
 import { rupeesInWords } from "../tax/amount-in-words.ts";
 import { amountDue, type InvoiceDocument, type InvoiceLine, ORIGINAL_COPY, SPECIMEN_MARK } from "./invoice.schemas.ts";
-
-const FONTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "fonts");
-// Noto Sans Devanagari (SIL OFL 1.1) has Latin, the rupee sign and Devanagari in one family. Parsed
-// once for every document (parsing, and shaping Devanagari the first time, is most of the cost of
-// an invoice); each document embeds only the glyphs it uses.
-const REGULAR = fontkit.create(readFileSync(path.join(FONTS, "NotoSansDevanagari-Regular.ttf")));
-const BOLD = fontkit.create(readFileSync(path.join(FONTS, "NotoSansDevanagari-Bold.ttf")));
+import { startPdf } from "./pdf-document.ts";
 
 const INK = "#18181b";
 const MUTED = "#52525b";
@@ -62,7 +51,7 @@ const shopDate = (epoch: number) =>
  */
 export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   const title = `${document.kind === "invoice" ? "Tax invoice" : "Credit note"} ${document.number}`;
-  const doc = new PDFDocument({
+  const { doc, done } = startPdf({
     size: "A4",
     margins: { top: 36, bottom: 36, left: PAGE.left, right: 595.28 - PAGE.right },
     // A specimen's mark goes on every page once all are drawn.
@@ -71,15 +60,6 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
       Title: document.specimen ? `${title} (specimen)` : title,
       Author: document.seller.legalName,
     },
-  });
-  // pdfkit takes a parsed fontkit font where its types only name files and buffers.
-  doc.registerFont("regular", REGULAR as unknown as Buffer);
-  doc.registerFont("bold", BOLD as unknown as Buffer);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
   });
 
   // Each copy (the original, and the transporter's duplicate under an e-way bill) is the whole

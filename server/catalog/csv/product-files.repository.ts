@@ -62,10 +62,7 @@ export async function findAllCodes(executor: Executor) {
     .execute();
 }
 
-export async function insertProductImport(
-  executor: Executor,
-  row: Omit<ProductImportsTable, "id">,
-): Promise<number> {
+export async function insertProductImport(executor: Executor, row: Omit<ProductImportsTable, "id">): Promise<number> {
   const inserted = await executor.insertInto("productImports").values(row).returning("id").executeTakeFirstOrThrow();
   return inserted.id;
 }
