@@ -17,6 +17,7 @@ import { orderOffers } from "../offers/offer-redemption.ts";
 import { readPage } from "../paging.ts";
 import { pointsTakenBack } from "../rewards/rewards.service.ts";
 import { parseInput } from "../validation/fields.ts";
+import { screenAsking } from "../validation/screen-rules.ts";
 import { announceOrderEvent } from "./order-feed.ts";
 import { assertMayOpenOrder } from "./order-index.service.ts";
 import { type MoveDetails, moveOrder, type OrderRow } from "./order-machine.ts";
@@ -202,16 +203,7 @@ export async function changeStatus(
  * tracking number and the day expected, and cancelling must give a reason, which the buyer's mail
  * passes on.
  */
-export async function changeStatusWithDetails(
-  db: Db,
-  actor: Actor,
-  input: ChangeStatusInput,
-  now: number = Date.now(),
-): Promise<OrderStatus> {
-  assertCan(actor, "orders.manage");
-  parseInput(statusFormSchema, input);
-  return changeStatus(db, actor, input, now);
-}
+export const changeStatusWithDetails = screenAsking("orders.manage", statusFormSchema, changeStatus);
 
 /** What a move to this status records: the shipment when it ships, the reason when it is cancelled. */
 function moveDetails(
