@@ -4,6 +4,7 @@
  */
 
 type Choices = readonly (readonly [value: string, label: string])[];
+type Query = Readonly<Record<string, string | number | undefined>>;
 
 /** The search box of a list: a label for screen readers and the field the list reads as `q`. */
 export function SearchBox(props: { id: string; label: string; placeholder: string; value: string | undefined }) {
@@ -38,20 +39,23 @@ export function SearchRow(props: Parameters<typeof SearchBox>[0]) {
 
 /** A labelled choice of a list's filter; "Any" (the empty value) comes first unless the choices name it. */
 export function FilterSelect(props: {
-  id: string;
+  /** The form's prefix of its fields' ids ("filter" makes "filter-state"). */
+  form: string;
   name: string;
   label: string;
-  value: string | undefined;
+  /** The list's query as read from its address: the field shows its value under `name`. */
+  query: Query;
   options: Choices;
   /** Shows the label above the field (a filter panel) or only to screen readers (a row of fields). */
   showLabel?: boolean;
 }) {
+  const id = `${props.form}-${props.name}`;
   const anyListed = props.options.some(([value]) => value === "");
   const select = (
     <select
-      id={props.id}
+      id={id}
       name={props.name}
-      defaultValue={props.value ?? ""}
+      defaultValue={String(props.query[props.name] ?? "")}
       className="field"
       aria-label={props.showLabel === false ? props.label : undefined}
     >
@@ -66,7 +70,7 @@ export function FilterSelect(props: {
   if (props.showLabel === false) return select;
   return (
     <div>
-      <label htmlFor={props.id} className="label">
+      <label htmlFor={id} className="label">
         {props.label}
       </label>
       {select}
@@ -76,25 +80,26 @@ export function FilterSelect(props: {
 
 /** A labelled text, date or number field of a list's filter panel. */
 export function FilterField(props: {
-  id: string;
+  form: string;
   name: string;
   label: string;
-  value: string | undefined;
+  query: Query;
   type?: string;
   inputMode?: "numeric";
   placeholder?: string;
 }) {
+  const id = `${props.form}-${props.name}`;
   return (
     <div>
-      <label htmlFor={props.id} className="label">
+      <label htmlFor={id} className="label">
         {props.label}
       </label>
       <input
-        id={props.id}
+        id={id}
         name={props.name}
         type={props.type ?? "text"}
         inputMode={props.inputMode}
-        defaultValue={props.value ?? ""}
+        defaultValue={String(props.query[props.name] ?? "")}
         placeholder={props.placeholder}
         className="field"
       />

@@ -31,29 +31,15 @@ export function ProductListFilters({ query }: { query: Filters }) {
     <Form method="get" role="search" className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
       <SearchBox id="product-search" label="Search products" placeholder="Title, SKU or barcode…" value={query.q} />
       <FilterSelect
-        id="product-collection"
+        form="product"
         name="collection"
         label="Collection"
-        value={query.collection}
+        query={query}
         options={COLLECTIONS}
         showLabel={false}
       />
-      <FilterSelect
-        id="product-stock"
-        name="stock"
-        label="Stock"
-        value={query.stock}
-        options={STOCK}
-        showLabel={false}
-      />
-      <FilterSelect
-        id="product-status"
-        name="status"
-        label="Status"
-        value={query.status}
-        options={STATUS}
-        showLabel={false}
-      />
+      <FilterSelect form="product" name="stock" label="Stock" query={query} options={STOCK} showLabel={false} />
+      <FilterSelect form="product" name="status" label="Status" query={query} options={STATUS} showLabel={false} />
       <button type="submit" className="btn-outline">
         Search
       </button>

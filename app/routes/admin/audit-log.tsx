@@ -58,6 +58,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
 
 function AuditFilters({ data }: { data: Data }) {
   const { query, filters, people } = data;
+  const personChoices = people.map((person) => [person.id, person.name] as const);
   return (
     <form
       method="get"
@@ -65,34 +66,10 @@ function AuditFilters({ data }: { data: Data }) {
       className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-5 md:items-end"
       key={JSON.stringify(query)}
     >
-      <FilterSelect
-        id="audit-person"
-        name="person"
-        label="Person"
-        value={query.person}
-        options={people.map((person) => [person.id, person.name])}
-      />
-      <FilterSelect
-        id="audit-kind"
-        name="kind"
-        label="Change"
-        value={query.kind}
-        options={Object.entries(filters.kinds)}
-      />
-      <FilterSelect
-        id="audit-subject"
-        name="subject"
-        label="Of"
-        value={query.subject}
-        options={Object.entries(filters.subjects)}
-      />
-      <FilterField
-        id="audit-subject-id"
-        name="subjectId"
-        label="Order number or id"
-        value={query.subjectId}
-        placeholder="KS-100042"
-      />
+      <FilterSelect form="audit" name="person" label="Person" query={query} options={personChoices} />
+      <FilterSelect form="audit" name="kind" label="Change" query={query} options={Object.entries(filters.kinds)} />
+      <FilterSelect form="audit" name="subject" label="Of" query={query} options={Object.entries(filters.subjects)} />
+      <FilterField form="audit" name="subjectId" label="Order number or id" query={query} placeholder="KS-100042" />
       <button type="submit" className="btn-primary">
         Filter
       </button>

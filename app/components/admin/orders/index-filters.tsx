@@ -58,20 +58,15 @@ function FilterFields({
   query: Query;
   states: { value: string; label: string }[];
 }) {
+  const stateChoices = states.map((state) => [state.value, state.label] as const);
   return (
     <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-      <FilterSelect id="filter-payment" name="payment" label="Payment" value={query.payment} options={PAYMENTS} />
-      <FilterField id="filter-from" name="from" label="From" type="date" value={query.from} />
-      <FilterField id="filter-to" name="to" label="To" type="date" value={query.to} />
-      <FilterSelect
-        id="filter-state"
-        name="state"
-        label="State"
-        value={query.state}
-        options={states.map((state) => [state.value, state.label] as const)}
-      />
-      <FilterField id="filter-pincode" name="pincode" label="Pincode" value={query.pincode} inputMode="numeric" />
-      <FilterField id="filter-courier" name="courier" label="Courier" value={query.courier} />
+      <FilterSelect form="filter" name="payment" label="Payment" query={query} options={PAYMENTS} />
+      <FilterField form="filter" name="from" label="From" type="date" query={query} />
+      <FilterField form="filter" name="to" label="To" type="date" query={query} />
+      <FilterSelect form="filter" name="state" label="State" query={query} options={stateChoices} />
+      <FilterField form="filter" name="pincode" label="Pincode" query={query} inputMode="numeric" />
+      <FilterField form="filter" name="courier" label="Courier" query={query} />
       <div className="col-span-2 flex gap-2 sm:col-span-3 lg:col-span-6">
         <button type="submit" className="btn-primary">
           Apply filters

@@ -6,6 +6,7 @@ import { SHIPMENT_STATUS_LABELS } from "#core/shipment-status.ts";
 import type { IndexScreenRow } from "#server/admin/order-screens.service.ts";
 import { StatusBadge } from "../../orders/status-badge.tsx";
 import { AdminTable } from "../admin-table.tsx";
+import { BuyerCell } from "../buyer-cell.tsx";
 import { BuyerConfirmationMark, EwayBillMark } from "../orders-table.tsx";
 
 type OrderIndexRow = IndexScreenRow;
@@ -75,18 +76,6 @@ export function IndexTable({
         </tr>
       ))}
     </AdminTable>
-  );
-}
-
-function BuyerCell({ row }: { row: OrderIndexRow }) {
-  return (
-    <td className="max-w-56 px-2 py-2">
-      <p>{row.name}</p>
-      <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="order-index-phone">
-        {row.phone}
-      </p>
-      {row.email ? <p className="text-xs break-all text-zinc-600 dark:text-zinc-400">{row.email}</p> : null}
-    </td>
   );
 }
 
