@@ -3,7 +3,7 @@ import { type OrderStatus, STATUS_LABELS } from "#core/order-status.ts";
 import { sizeText } from "#core/sizes.ts";
 import { amountToPay } from "#core/store-credit.ts";
 import { assertCan } from "../access.ts";
-import { recordAudit } from "../audit/audit.service.ts";
+import { orderSubject, recordAudit } from "../audit/audit.service.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomToken } from "../ids.ts";
@@ -301,7 +301,7 @@ async function storeAwb(
       actor,
       {
         kind: "order.courier-booked",
-        subject: { type: "order", id: order.id, label: order.orderNumber },
+        subject: orderSubject(order),
         after: {
           courier: awb.courierName,
           awb: awb.awb,
