@@ -49,6 +49,13 @@ export function actorLabel(actor: Actor): string {
   return "guest";
 }
 
+/** Who wrote a staff note, as the note keeps it: the member's id and e-mail, or the shop itself. */
+export function noteAuthor(actor: Actor): { authorId: string | null; author: string } {
+  return actor.kind === "user"
+    ? { authorId: actor.userId, author: actor.email }
+    : { authorId: null, author: "the shop" };
+}
+
 /** A stored actor label as the back office shows it: "meera@kesar.in (Owner)", "the buyer", "the shop". */
 export function actorLabelText(label: string): string {
   if (label === "buyer" || label === "guest") return "the buyer";

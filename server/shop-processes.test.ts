@@ -6,9 +6,9 @@ import type { Db } from "./db/schema.ts";
 import { orderRow } from "./orders/order-rows.service.ts";
 import { changeStatus } from "./orders/orders.service.ts";
 import { placeOrder } from "./orders/place-order.ts";
-import { composeOrderProcess, type OrderProcess, orderProcessSlot } from "./processes/order-process.ts";
-import { composeReturnProcess, returnProcessSlot } from "./processes/return-process.ts";
-import { composeShipmentProcess } from "./processes/shipment-process.ts";
+import { type OrderProcess, orderProcessSlot } from "./processes/order-process.ts";
+import { returnProcessSlot } from "./processes/return-process.ts";
+import { shipmentProcessSlot } from "./processes/shipment-process.ts";
 import { advanceReturn, requestReturn } from "./returns/returns.service.ts";
 import { composeShopProcesses, ORDER_PROCESS, RETURN_PROCESS, SHIPMENT_PROCESS } from "./shop-processes.ts";
 import { actorFor, atShop, checkoutDetails, makeCustomer, makeProduct, makeVisitor } from "./testing/factories.ts";
@@ -35,7 +35,7 @@ async function placedOrder(db: Db) {
 }
 
 describe("the shop's processes", () => {
-  const orders = composeOrderProcess(ORDER_PROCESS).describe();
+  const orders = orderProcessSlot.compose(ORDER_PROCESS).describe();
 
   it("lists every room's guards and effects on an order's moves in the order they run, the mail after the refund and the documents it names", () => {
     expect(orders.cancelled.effects).toEqual([
@@ -81,7 +81,7 @@ describe("the shop's processes", () => {
   });
 
   it("lists a return's steps the same way: stock first, then the return's documents and money, then the mail", () => {
-    const returns = composeReturnProcess(RETURN_PROCESS).describe();
+    const returns = returnProcessSlot.compose(RETURN_PROCESS).describe();
     expect(returns.refunded).toEqual({
       guards: ["returns.refundOfAReturn"],
       effects: [
@@ -112,7 +112,7 @@ describe("the shop's processes", () => {
   });
 
   it("lists a parcel's moves the same way: the order follows first, then the buyer's mail and SMS of news no order step tells", () => {
-    const shipments = composeShipmentProcess(SHIPMENT_PROCESS).describe();
+    const shipments = shipmentProcessSlot.compose(SHIPMENT_PROCESS).describe();
     expect(shipments.delivered.effects).toEqual(["shipping.followParcel"]);
     expect(shipments["out-for-delivery"].effects).toEqual([
       "shipping.followParcel",
@@ -130,7 +130,7 @@ describe("the shop's processes", () => {
 
   it("refuses a part that names a status the order machine does not have", () => {
     const stray = { room: "stray", effects: { refunded: [async () => {}] } } as unknown as OrderProcess;
-    expect(() => composeOrderProcess([stray])).toThrow("stray names a state the machine has not: refunded.");
+    expect(() => orderProcessSlot.compose([stray])).toThrow("stray names a state the machine has not: refunded.");
   });
 });
 
@@ -194,7 +194,7 @@ describeEachDatabase("a machine and its composed process", (database) => {
       },
     };
     // The test room's effect runs after the stock came back and the credit note was issued.
-    orderProcessSlot.install(composeOrderProcess([...ORDER_PROCESS, failing]));
+    orderProcessSlot.install(orderProcessSlot.compose([...ORDER_PROCESS, failing]));
     try {
       await expect(
         changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "cancelled", reason: "out-of-stock" }),

@@ -8,10 +8,10 @@ import { messagingOnShipments } from "./messaging/messaging-on-shipments.ts";
 import { offersOnOrders } from "./offers/offers-on-orders.ts";
 import { ordersOnAccounts } from "./orders/guest-orders-by-phone.ts";
 import { paymentsOnOrders } from "./payments/payments-on-orders.ts";
-import { type AccountProcess, accountProcessSlot, composeAccountProcess } from "./processes/account-process.ts";
-import { composeOrderProcess, type OrderProcess, orderProcessSlot } from "./processes/order-process.ts";
-import { composeReturnProcess, type ReturnProcess, returnProcessSlot } from "./processes/return-process.ts";
-import { composeShipmentProcess, type ShipmentProcess, shipmentProcessSlot } from "./processes/shipment-process.ts";
+import { type AccountProcess, accountProcessSlot } from "./processes/account-process.ts";
+import { type OrderProcess, orderProcessSlot } from "./processes/order-process.ts";
+import { type ReturnProcess, returnProcessSlot } from "./processes/return-process.ts";
+import { type ShipmentProcess, shipmentProcessSlot } from "./processes/shipment-process.ts";
 import { settlementOnReturns } from "./returns/return-settlement.ts";
 import { reviewsOnOrders } from "./reviews/review-invitations.ts";
 import { rewardsOnOrders } from "./rewards/rewards-on-orders.ts";
@@ -77,8 +77,8 @@ export const ACCOUNT_PROCESS: readonly AccountProcess[] = [ordersOnAccounts];
 
 /** Composes the shop's processes and installs them where the machines find them; running it again changes nothing. */
 export function composeShopProcesses(): void {
-  orderProcessSlot.install(composeOrderProcess(ORDER_PROCESS));
-  returnProcessSlot.install(composeReturnProcess(RETURN_PROCESS));
-  shipmentProcessSlot.install(composeShipmentProcess(SHIPMENT_PROCESS));
-  accountProcessSlot.install(composeAccountProcess(ACCOUNT_PROCESS));
+  orderProcessSlot.install(orderProcessSlot.compose(ORDER_PROCESS));
+  returnProcessSlot.install(returnProcessSlot.compose(RETURN_PROCESS));
+  shipmentProcessSlot.install(shipmentProcessSlot.compose(SHIPMENT_PROCESS));
+  accountProcessSlot.install(accountProcessSlot.compose(ACCOUNT_PROCESS));
 }

@@ -14,6 +14,7 @@ import { findUserByEmailKey, findUserById, insertUser, updateUser } from "./acco
 import { type ClientMeta, type LoginInput, loginSchema, type SignupInput, signupSchema } from "./accounts.schemas.ts";
 import { emailInUse, emailKey } from "./email-addresses.ts";
 import { sendEmailVerification } from "./identity.service.ts";
+import { newCustomerRow } from "./new-customer.ts";
 import { checkPassword, decoyHash, generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
 import { closeOtherSessions, closeSession, openSession } from "./sessions.service.ts";
 
@@ -51,32 +52,7 @@ export async function signUp(
   if (weakness) throw new AppError("weak-password", weakness, { password: weakness });
   if (await findUserByEmailKey(db, emailKey(email))) throw emailInUse();
   const passwordHash = await hashPassword(password);
-  const user: UserRow = {
-    id: randomId(),
-    name,
-    email,
-    emailKey: emailKey(email),
-    passwordHash,
-    role: "customer",
-    phone: null,
-    address: null,
-    city: null,
-    stateCode: null,
-    pincode: null,
-    deliveryPincode: null,
-    photo: null,
-    photoUpdatedAt: null,
-    disabled: 0,
-    createdAt: now,
-    lastLoginAt: now,
-    pointsBalance: 0,
-    pointsOwed: 0,
-    storeCreditBalance: 0,
-    emailVerifiedAt: null,
-    mobile: null,
-    mobileVerifiedAt: null,
-    locale: null,
-  };
+  const user = newCustomerRow({ name, email, emailKey: emailKey(email), passwordHash }, now);
   try {
     const token = await db.transaction().execute(async (trx) => {
       await insertUser(trx, user);

@@ -13,6 +13,7 @@ import { nameField, parseInput, requiredText } from "../validation/fields.ts";
 import { findUserById, insertUser, updateUser } from "./accounts.repository.ts";
 import type { ClientMeta } from "./accounts.schemas.ts";
 import { type SignedIn, startSignedInSession } from "./accounts.service.ts";
+import { newCustomerRow } from "./new-customer.ts";
 import { hashPassword } from "./passwords.ts";
 import { claimVerified, findChallenge, findUserByMobile } from "./phone-challenges.repository.ts";
 import { browserHash } from "./phone-codes.ts";
@@ -140,32 +141,12 @@ async function phoneOnlyUser(phone: IndianMobile, name: string, now: number): Pr
   // then sign up with the old one; the placeholder says nothing of either (core/phone.ts).
   const email = `${randomId(24).toLowerCase()}@${PHONE_ONLY_EMAIL_DOMAIN}`;
   // A real hash of a password no one knows: a login with the placeholder e-mail takes as long as any.
-  return {
-    id: randomId(),
-    name,
-    email,
-    emailKey: email,
-    passwordHash: await hashPassword(randomBytes(32).toString("base64url")),
-    role: "customer",
+  const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
+  return newCustomerRow({ name, email, emailKey: email, passwordHash }, now, {
     phone: nationalNumber(phone),
-    address: null,
-    city: null,
-    stateCode: null,
-    pincode: null,
-    deliveryPincode: null,
-    photo: null,
-    photoUpdatedAt: null,
-    disabled: 0,
-    createdAt: now,
-    lastLoginAt: now,
-    pointsBalance: 0,
-    pointsOwed: 0,
-    storeCreditBalance: 0,
-    emailVerifiedAt: null,
     mobile: phone,
     mobileVerifiedAt: now,
-    locale: null,
-  };
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { cancelReasonLabel } from "#core/cancel-reasons.ts";
 import { RETURN_REASONS, RETURN_STATUSES, type ReturnStatus } from "#core/returns.ts";
 import type { OrderEffect, OrderProcess } from "../processes/order-process.ts";
 import type { ReturnEffect, ReturnProcess } from "../processes/return-process.ts";
-import { recordAudit } from "./audit.service.ts";
+import { orderSubject, recordAudit } from "./audit.service.ts";
 
 /*
  * The audit log's part in the machines' processes (record 37): every move of an order and every
@@ -17,7 +17,7 @@ const auditOrderMove: OrderEffect = ({ trx, order, from, to, actor, now, details
     actor,
     {
       kind: "order.moved",
-      subject: { type: "order", id: order.id, label: order.orderNumber },
+      subject: orderSubject(order),
       before: { status: from },
       after: {
         status: to,

@@ -31,6 +31,16 @@ export type AuditRecord = {
   reason?: string | null;
 };
 
+/** The log's subject for an order, named by its number. */
+export function orderSubject(order: { id: number; orderNumber: string }): AuditRecord["subject"] {
+  return { type: "order", id: order.id, label: order.orderNumber };
+}
+
+/** The log's subject for a product, named by its title. */
+export function productSubject(product: { id: number; title: string }): AuditRecord["subject"] {
+  return { type: "product", id: product.id, label: product.title };
+}
+
 const LONGEST_TEXT = 2_000;
 
 /** Writes the change's entry in the caller's transaction; nothing for an actor who is not staff. */

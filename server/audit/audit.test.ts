@@ -5,7 +5,7 @@ import { RETURN_REASONS } from "#core/returns.ts";
 import { confirmCashOrder, markPacked } from "../orders/order-marks.service.ts";
 import { orderRow } from "../orders/order-rows.service.ts";
 import { changeStatus } from "../orders/orders.service.ts";
-import { composeOrderProcess, type OrderProcess, orderProcessSlot } from "../processes/order-process.ts";
+import { type OrderProcess, orderProcessSlot } from "../processes/order-process.ts";
 import { requestReturn } from "../returns/returns.service.ts";
 import { ORDER_PROCESS } from "../shop-processes.ts";
 import { failure } from "../testing/app-error.ts";
@@ -99,7 +99,7 @@ describeEachDatabase("the audit log", (database) => {
       },
     };
     const installed = orderProcessSlot.uninstall();
-    orderProcessSlot.install(composeOrderProcess([...ORDER_PROCESS, failing]));
+    orderProcessSlot.install(orderProcessSlot.compose([...ORDER_PROCESS, failing]));
     try {
       await expect(
         changeStatus(db, manager, { orderId: order.id, from: "placed", to: "cancelled", reason: "out-of-stock" }),

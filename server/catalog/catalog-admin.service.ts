@@ -2,7 +2,7 @@ import { type Actor, isStaffUser } from "#core/actor.ts";
 import { COLLECTION_FLAGS, effectiveFlags } from "#core/collections.ts";
 import { productHandle } from "#core/product-handle.ts";
 import { assertCan } from "../access.ts";
-import { recordAudit } from "../audit/audit.service.ts";
+import { productSubject, recordAudit } from "../audit/audit.service.ts";
 import type { Db, Executor, NewProductRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomId } from "../ids.ts";
@@ -54,7 +54,7 @@ export async function createProduct(
       actor,
       {
         kind: "product.created",
-        subject: { type: "product", id: productId, label: product.title },
+        subject: productSubject({ id: productId, title: product.title }),
         after: { price: product.price, stock: stockOf(product.sizes) },
       },
       now,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
 import { COLLECTION_FLAGS, type CollectionFlag, FLAG_LABELS } from "#core/collections.ts";
 import { assertCan } from "../access.ts";
-import { type AuditRecord, recordAudit } from "../audit/audit.service.ts";
+import { type AuditRecord, productSubject, recordAudit } from "../audit/audit.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { pageNumber, parseInput } from "../validation/fields.ts";
@@ -113,7 +113,7 @@ export async function bulkChangeProducts(db: Db, actor: Actor, input: BulkAction
     const products = await findPrices(trx, ids);
     if (products.length === 0) throw new AppError("not-found", "None of these products could be found.");
     const audit: Audit = (product, entry) =>
-      recordAudit(trx, actor, { ...entry, subject: { type: "product", id: product.id, label: product.title } }, now);
+      recordAudit(trx, actor, { ...entry, subject: productSubject(product) }, now);
     const chosen = { ids, products };
     if (bulk.action === "price") return changePrices(trx, chosen, bulk, audit, now);
     if (bulk.action === "publish" || bulk.action === "hide")

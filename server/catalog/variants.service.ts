@@ -4,7 +4,7 @@ import { barcodeProblem } from "#core/barcode.ts";
 import { normalizeSku, skuProblem } from "#core/sku.ts";
 import { stockLevel } from "#core/stock.ts";
 import { assertCan } from "../access.ts";
-import { recordAudit } from "../audit/audit.service.ts";
+import { productSubject, recordAudit } from "../audit/audit.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { sizesOf } from "../stock/stock.service.ts";
@@ -79,7 +79,7 @@ export async function saveSizeCodes(db: Db, actor: Actor, productId: number, inp
     const before = (await findSizes(trx, [productId])).find((size) => size.size === codes.size);
     await recordAudit(trx, actor, {
       kind: "product.updated",
-      subject: { type: "product", id: productId, label: product.title },
+      subject: productSubject({ id: productId, title: product.title }),
       before: before
         ? { size: before.size, sku: before.sku, barcode: before.barcode, reorderPoint: before.reorderPoint }
         : null,

@@ -1,4 +1,4 @@
-import type { Actor } from "#core/actor.ts";
+import { type Actor, noteAuthor } from "#core/actor.ts";
 import { readIndianMobile } from "#core/phone.ts";
 import { assertCan, can } from "../access.ts";
 import { accountById } from "../accounts/staff-accounts.service.ts";
@@ -188,8 +188,7 @@ export async function addCustomerNote(
   await db.transaction().execute(async (trx) => {
     await insertCustomerNote(trx, {
       customerKey,
-      authorId: actor.kind === "user" ? actor.userId : null,
-      author: actor.kind === "user" ? actor.email : "the shop",
+      ...noteAuthor(actor),
       body,
       createdAt: now,
     });

@@ -1,6 +1,7 @@
 import type { Actor } from "#core/actor.ts";
 import { assertCan } from "../access.ts";
 import type { Executor } from "../db/schema.ts";
+import { readPage } from "../paging.ts";
 import type { DeliverySettings } from "./delivery-settings.ts";
 import { type PincodeOutcomes, pincodeOutcomes, pincodesWithReturns } from "./parcel-outcomes.repository.ts";
 
@@ -54,11 +55,11 @@ export async function rtoRates(
   { page, now }: { page: number; now: number },
 ): Promise<{ rows: PincodeRto[]; hasNext: boolean; maxRate: number | null }> {
   assertCan(actor, "orders.view");
-  const perPage = 25;
-  const rows = await pincodesWithReturns(executor, now - RTO_WINDOW_MS, perPage + 1, (page - 1) * perPage);
+  const read = (limit: number, offset: number) => pincodesWithReturns(executor, now - RTO_WINDOW_MS, limit, offset);
+  const { rows, hasNext } = await readPage(read, page, 25);
   return {
-    rows: rows.slice(0, perPage).map((row) => withRates(row, settings.codMaxRtoRate)),
-    hasNext: rows.length > perPage,
+    rows: rows.map((row) => withRates(row, settings.codMaxRtoRate)),
+    hasNext,
     maxRate: settings.codMaxRtoRate ?? null,
   };
 }

@@ -1,7 +1,7 @@
 import type { Actor } from "#core/actor.ts";
 import { STATUS_LABELS } from "#core/order-status.ts";
 import { assertCan } from "../access.ts";
-import { recordAudit } from "../audit/audit.service.ts";
+import { orderSubject, recordAudit } from "../audit/audit.service.ts";
 import type { Db, OrderStatus } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation/fields.ts";
@@ -50,7 +50,7 @@ export async function recordEwayBill(
       actor,
       {
         kind: "order.eway-bill",
-        subject: { type: "order", id: orderId, label: order.orderNumber },
+        subject: orderSubject(order),
         before: { ewayBillNumber: order.ewayBillNumber },
         after: { ewayBillNumber },
       },

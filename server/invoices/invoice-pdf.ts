@@ -1,18 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import * as fontkit from "fontkit";
-import PDFDocument from "pdfkit";
 import { formatAmount } from "#core/money.ts";
 import { rupeesInWords } from "../tax/amount-in-words.ts";
 import { amountDue, type InvoiceDocument, type InvoiceLine, ORIGINAL_COPY, SPECIMEN_MARK } from "./invoice.schemas.ts";
-
-const FONTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "fonts");
-// Noto Sans Devanagari (SIL OFL 1.1) has Latin, the rupee sign and Devanagari in one family. Parsed
-// once for every document (parsing, and shaping Devanagari the first time, is most of the cost of
-// an invoice); each document embeds only the glyphs it uses.
-const REGULAR = fontkit.create(readFileSync(path.join(FONTS, "NotoSansDevanagari-Regular.ttf")));
-const BOLD = fontkit.create(readFileSync(path.join(FONTS, "NotoSansDevanagari-Bold.ttf")));
+import { startPdf } from "./pdf-document.ts";
 
 const INK = "#18181b";
 const MUTED = "#52525b";
@@ -62,7 +51,7 @@ const shopDate = (epoch: number) =>
  */
 export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   const title = `${document.kind === "invoice" ? "Tax invoice" : "Credit note"} ${document.number}`;
-  const doc = new PDFDocument({
+  const { doc, done } = startPdf({
     size: "A4",
     margins: { top: 36, bottom: 36, left: PAGE.left, right: 595.28 - PAGE.right },
     // A specimen's mark goes on every page once all are drawn.
@@ -71,16 +60,6 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
       Title: document.specimen ? `${title} (specimen)` : title,
       Author: document.seller.legalName,
     },
-  });
-  // pdfkit takes a parsed fontkit font where its types only name files and buffers.
-  doc.registerFont("regular", REGULAR as unknown as Buffer);
-  doc.registerFont("bold", BOLD as unknown as Buffer);
-  readableDevanagari(doc);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
   });
 
   // Each copy (the original, and the transporter's duplicate under an e-way bill) is the whole
@@ -109,24 +88,6 @@ function markSpecimen(doc: PDFKit.PDFDocument) {
     doc.switchToPage(page);
     doc.font("bold").fontSize(10).fillColor(RED).text(SPECIMEN_MARK, PAGE.left, 16, { width: WIDTH, align: "center" });
   }
-}
-
-const DEVANAGARI = /[\u0900-\u097F]/;
-
-/**
- * Devanagari is drawn as shaped glyphs in the order they are seen: a vowel sign before its consonant,
- * a reph after the syllable. A reader copying the text, or a search, would get them in that order;
- * each run with Devanagari is therefore marked with its text as typed (an ActualText span), which
- * poppler, Acrobat and screen readers read instead of the glyphs.
- */
-function readableDevanagari(doc: PDFKit.PDFDocument) {
-  const draw = doc.text.bind(doc) as (...args: unknown[]) => PDFKit.PDFDocument;
-  doc.text = ((content: unknown, ...rest: unknown[]) => {
-    if (typeof content !== "string" || !DEVANAGARI.test(content)) return draw(content, ...rest);
-    doc.markContent("Span", { actual: content } as PDFKit.Mixins.MarkingOptions);
-    draw(content, ...rest);
-    return doc.endMarkedContent();
-  }) as typeof doc.text;
 }
 
 /** The documents' headings in Hindi, printed beside the English ones. */

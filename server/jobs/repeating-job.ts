@@ -7,7 +7,7 @@ export type RepeatingJob = { wake: () => void; stop: () => Promise<void> };
  * true (a full batch may mean more are waiting). A failure goes to `onError`, and the next run comes
  * at its time. `stop` waits for the run under way, then calls `onStop`.
  *
- * The mail outbox (mail/mail-worker.ts) and the payment jobs (payments/payment-worker.ts) run on it;
+ * The mail and message outboxes, the payment jobs, the tracking job and the other background jobs run on it;
  * several shop processes may each run one, as each job's own steps are claimed or guarded.
  */
 export function startRepeatingJob(
@@ -50,4 +50,22 @@ export function startRepeatingJob(
       options.onStop?.();
     },
   };
+}
+
+/**
+ * An outbox's worker (mail, SMS and WhatsApp): it looks for due messages every `intervalMs` (1 s, and
+ * at once when woken), sending batch after batch while a batch sent any, and closes its transport
+ * when stopped. Several shop processes can each run one: a message is claimed by one worker only.
+ */
+export function startOutboxWorker(
+  deliverDue: () => Promise<number>,
+  close: () => void,
+  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+): RepeatingJob {
+  return startRepeatingJob(async () => (await deliverDue()) > 0, {
+    intervalMs: options.intervalMs ?? 1_000,
+    firstRunInMs: 0,
+    onError: options.onError,
+    onStop: close,
+  });
 }

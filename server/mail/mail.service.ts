@@ -4,10 +4,12 @@ import { assertCan } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Limit } from "../limits/limits.service.ts";
+import { readPage } from "../paging.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
 import type { LinkMailRequest, LinkMaker, MailMessage, OutboxEntry, QueuedMail } from "./mail.schemas.ts";
 import type { MailTransport } from "./mail-transport.ts";
 import {
+  type ClaimedMail,
   claimDue,
   countUnsent,
   deleteOutboxRow,
@@ -101,7 +103,7 @@ export async function deliverDueMail(delivery: Delivery, now: number = Date.now(
   return sent.length;
 }
 
-type ClaimedRow = Awaited<ReturnType<typeof claimDue>>[number];
+type ClaimedRow = ClaimedMail;
 type Prepared = { message: MailMessage | null } | { error: unknown };
 
 /** A link mail asks for its link to be made now; one queued before links were made at sending has its own. */
@@ -163,8 +165,7 @@ export async function recentMail(
   pageSize = 30,
 ): Promise<{ rows: OutboxEntry[]; page: number; hasNext: boolean }> {
   assertCan(actor, "mail.view");
-  const rows = await findRecentOutbox(db, pageSize + 1, (page - 1) * pageSize);
-  return { rows: rows.slice(0, pageSize), page, hasNext: rows.length > pageSize };
+  return readPage((limit, offset) => findRecentOutbox(db, limit, offset), page, pageSize);
 }
 
 const NOT_FAILED = "Only a message that failed can be sent again.";

@@ -1,6 +1,6 @@
 import { type Insertable, sql } from "kysely";
-import { engineOf } from "../db/database.ts";
 import { changedOneRow } from "../db/guarded-update.ts";
+import { claimDueRows, markAttemptFailedIn } from "../db/leased-queue.ts";
 import type { Executor, OutboxTable } from "../db/schema.ts";
 
 export async function insertOutbox(executor: Executor, row: Insertable<OutboxTable>): Promise<void> {
@@ -23,27 +23,19 @@ export async function deleteQueued(executor: Executor, kind: string, recipientKe
   return Number(result.numDeletedRows);
 }
 
-/**
- * Takes up to `limit` messages that are due (queued and due, or held by a worker whose lease ran
- * out) and holds them for this worker until `leaseUntil`, in one statement. On PostgreSQL the rows
- * are locked with SKIP LOCKED, so workers in several processes never take the same message; SQLite
- * has a single writer, which gives the same guarantee.
- */
-export async function claimDue(executor: Executor, now: number, leaseUntil: number, limit: number) {
-  const due = sql`(status = 'queued' and next_attempt_at <= ${now}) or (status = 'sending' and lease_until <= ${now})`;
-  const skipLocked = engineOf(executor) === "postgres" ? sql`for update skip locked` : sql``;
-  const result = await sql<{
-    id: number;
-    kind: string;
-    recipient: string;
-    subject: string;
-    payload: string;
-    attempts: number;
-  }>`
-    update outbox set status = 'sending', lease_until = ${leaseUntil}, attempts = attempts + 1
-    where id in (select id from outbox where ${due} order by id limit ${limit} ${skipLocked})
-    returning id, kind, recipient, subject, payload, attempts`.execute(executor);
-  return result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
+export type ClaimedMail = {
+  id: number;
+  kind: string;
+  recipient: string;
+  subject: string;
+  payload: string;
+  attempts: number;
+};
+
+/** Takes up to `limit` due messages under a lease, oldest first (db/leased-queue.ts). */
+export function claimDue(executor: Executor, now: number, leaseUntil: number, limit: number): Promise<ClaimedMail[]> {
+  const columns = ["id", "kind", "recipient", "subject", "payload", "attempts"] as const;
+  return claimDueRows<ClaimedMail>(executor, "outbox", columns, { now, leaseUntil, limit });
 }
 
 /**
@@ -60,16 +52,8 @@ export async function markSent(executor: Executor, ids: number[], at: number): P
 }
 
 /** A failed attempt: tried again at `nextAttemptAt`, or given up when that is null. */
-export async function markAttemptFailed(executor: Executor, id: number, error: string, nextAttemptAt: number | null) {
-  await executor
-    .updateTable("outbox")
-    .set(
-      nextAttemptAt === null
-        ? { status: "failed", leaseUntil: null, lastError: error }
-        : { status: "queued", leaseUntil: null, lastError: error, nextAttemptAt },
-    )
-    .where("id", "=", id)
-    .execute();
+export function markAttemptFailed(executor: Executor, id: number, error: string, nextAttemptAt: number | null) {
+  return markAttemptFailedIn(executor, "outbox", id, { error, nextAttemptAt });
 }
 
 export async function findRecentOutbox(executor: Executor, limit: number, offset: number) {

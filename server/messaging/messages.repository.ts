@@ -1,5 +1,5 @@
-import { type Insertable, sql } from "kysely";
-import { engineOf } from "../db/database.ts";
+import type { Insertable } from "kysely";
+import { claimDueRows, markAttemptFailedIn } from "../db/leased-queue.ts";
 import type {
   Executor,
   MessageDelivery,
@@ -27,26 +27,15 @@ export type ClaimedMessage = {
   attempts: number;
 };
 
-/**
- * Takes up to `limit` messages that are due (queued and due, or held by a worker whose lease ran
- * out) and holds them until `leaseUntil`, in one statement: SKIP LOCKED on PostgreSQL, the single
- * writer on SQLite, so two workers never take the same message.
- */
-export async function claimDueMessages(
+/** Takes up to `limit` due messages under a lease, oldest first (db/leased-queue.ts). */
+export function claimDueMessages(
   executor: Executor,
   now: number,
   leaseUntil: number,
   limit: number,
 ): Promise<ClaimedMessage[]> {
-  const due = sql`(status = 'queued' and next_attempt_at <= ${now}) or (status = 'sending' and lease_until <= ${now})`;
-  const skipLocked = engineOf(executor) === "postgres" ? sql`for update skip locked` : sql``;
-  const result = await sql<ClaimedMessage>`
-    update messages set status = 'sending', lease_until = ${leaseUntil}, attempts = attempts + 1
-    where id in (select id from messages where ${due} order by id limit ${limit} ${skipLocked})
-    returning id, channel, kind, template, recipient, payload, attempts`.execute(executor);
-  const claimed = result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
-  // Oldest first, so a buyer is sent "placed" before "shipped": PostgreSQL's RETURNING keeps no order.
-  return claimed.sort((a, b) => a.id - b.id);
+  const columns = ["id", "channel", "kind", "template", "recipient", "payload", "attempts"] as const;
+  return claimDueRows<ClaimedMessage>(executor, "messages", columns, { now, leaseUntil, limit });
 }
 
 /**
@@ -71,21 +60,8 @@ export async function markMessagesSent(
 }
 
 /** A failed attempt: tried again at `nextAttemptAt`, or given up when that is null. */
-export async function markMessageAttemptFailed(
-  executor: Executor,
-  id: number,
-  error: string,
-  nextAttemptAt: number | null,
-): Promise<void> {
-  await executor
-    .updateTable("messages")
-    .set(
-      nextAttemptAt === null
-        ? { status: "failed", leaseUntil: null, lastError: error }
-        : { status: "queued", leaseUntil: null, lastError: error, nextAttemptAt },
-    )
-    .where("id", "=", id)
-    .execute();
+export function markMessageAttemptFailed(executor: Executor, id: number, error: string, nextAttemptAt: number | null) {
+  return markAttemptFailedIn(executor, "messages", id, { error, nextAttemptAt });
 }
 
 /** Records a provider's status report once; false when the same status of the same message was had before. */

@@ -2,6 +2,7 @@ import type { Actor } from "#core/actor.ts";
 import type { IndianMobile } from "#core/phone.ts";
 import { assertCan } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
+import { readPage } from "../paging.ts";
 import { applyReceipts } from "./delivery-status.ts";
 import {
   isTemplateKey,
@@ -231,8 +232,8 @@ export async function recentMessages(
   pageSize = 30,
 ): Promise<{ rows: MessageEntry[]; page: number; hasNext: boolean }> {
   assertCan(actor, "mail.view");
-  const rows = await findRecentMessages(db, pageSize + 1, (page - 1) * pageSize);
-  return { rows: rows.slice(0, pageSize) as MessageEntry[], page, hasNext: rows.length > pageSize };
+  const read = (limit: number, offset: number) => findRecentMessages(db, limit, offset) as Promise<MessageEntry[]>;
+  return readPage(read, page, pageSize);
 }
 
 /** How many messages wait to be sent: the outbox's depth. */

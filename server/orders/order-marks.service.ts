@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { type Actor, actorLabel } from "#core/actor.ts";
+import { type Actor, actorLabel, noteAuthor } from "#core/actor.ts";
 import { amountToPay } from "#core/store-credit.ts";
 import { assertCan } from "../access.ts";
-import { recordAudit } from "../audit/audit.service.ts";
+import { orderSubject, recordAudit } from "../audit/audit.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { parseInput, requiredText } from "../validation/fields.ts";
@@ -54,12 +54,7 @@ export async function confirmCashOrderIn(trx: Executor, actor: Actor, orderId: n
   if (order.confirmedAt !== null) throw new AppError("invalid-transition", "This order is confirmed already.");
   if (!(await markConfirmed(trx, orderId, now, actorLabel(actor))))
     throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
-  await recordAudit(
-    trx,
-    actor,
-    { kind: "order.confirmed", subject: { type: "order", id: orderId, label: order.orderNumber } },
-    now,
-  );
+  await recordAudit(trx, actor, { kind: "order.confirmed", subject: orderSubject(order) }, now);
 }
 
 /** The buyer confirmed the order themselves (record 44's link): it is To pack, as if the shop had. */
@@ -92,12 +87,7 @@ export async function markPacked(db: Db, actor: Actor, orderId: number, now: num
     }
     if (!(await markPackedOrder(trx, orderId, now, actorLabel(actor))))
       throw new AppError("stale-update", "This order was changed meanwhile. Please reload it.");
-    await recordAudit(
-      trx,
-      actor,
-      { kind: "order.packed", subject: { type: "order", id: orderId, label: order.orderNumber } },
-      now,
-    );
+    await recordAudit(trx, actor, { kind: "order.packed", subject: orderSubject(order) }, now);
   });
 }
 
@@ -119,17 +109,11 @@ export async function addOrderNote(
     const order = await lockedOrder(trx, orderId);
     await insertOrderNote(trx, {
       orderId,
-      authorId: actor.kind === "user" ? actor.userId : null,
-      author: actor.kind === "user" ? actor.email : "the shop",
+      ...noteAuthor(actor),
       body,
       createdAt: now,
     });
-    await recordAudit(
-      trx,
-      actor,
-      { kind: "order.note", subject: { type: "order", id: orderId, label: order.orderNumber }, after: { body } },
-      now,
-    );
+    await recordAudit(trx, actor, { kind: "order.note", subject: orderSubject(order), after: { body } }, now);
   });
 }
 

@@ -14,8 +14,10 @@ import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
 import { countUse, guardFlood } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
 import { orderOffers } from "../offers/offer-redemption.ts";
+import { readPage } from "../paging.ts";
 import { pointsTakenBack } from "../rewards/rewards.service.ts";
 import { parseInput } from "../validation/fields.ts";
+import { screenAsking } from "../validation/screen-rules.ts";
 import { announceOrderEvent } from "./order-feed.ts";
 import { assertMayOpenOrder } from "./order-index.service.ts";
 import { type MoveDetails, moveOrder, type OrderRow } from "./order-machine.ts";
@@ -48,16 +50,9 @@ export async function listForCustomer(
   page = 1,
 ): Promise<{ orders: OrderSummary[]; hasNext: boolean }> {
   assertSignedIn(actor);
-  const rows = await findOrdersWithFirstLine(
-    db,
-    { userId: actor.userId },
-    ORDERS_PER_PAGE + 1,
-    (page - 1) * ORDERS_PER_PAGE,
-  );
-  return {
-    orders: rows.slice(0, ORDERS_PER_PAGE).map((row) => orderSummary(row, firstItemOf(row))),
-    hasNext: rows.length > ORDERS_PER_PAGE,
-  };
+  const read = (limit: number, offset: number) => findOrdersWithFirstLine(db, { userId: actor.userId }, limit, offset);
+  const { rows, hasNext } = await readPage(read, page, ORDERS_PER_PAGE);
+  return { orders: rows.map((row) => orderSummary(row, firstItemOf(row))), hasNext };
 }
 
 /** One of the customer's own orders; anyone else's is "not found", never "forbidden". */
@@ -208,16 +203,7 @@ export async function changeStatus(
  * tracking number and the day expected, and cancelling must give a reason, which the buyer's mail
  * passes on.
  */
-export async function changeStatusWithDetails(
-  db: Db,
-  actor: Actor,
-  input: ChangeStatusInput,
-  now: number = Date.now(),
-): Promise<OrderStatus> {
-  assertCan(actor, "orders.manage");
-  parseInput(statusFormSchema, input);
-  return changeStatus(db, actor, input, now);
-}
+export const changeStatusWithDetails = screenAsking("orders.manage", statusFormSchema, changeStatus);
 
 /** What a move to this status records: the shipment when it ships, the reason when it is cancelled. */
 function moveDetails(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type Actor, actorLabel } from "#core/actor.ts";
 import { assertCan } from "../access.ts";
-import { recordAudit } from "../audit/audit.service.ts";
+import { orderSubject, recordAudit } from "../audit/audit.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { announceOrderEvent } from "../orders/order-feed.ts";
@@ -41,12 +41,7 @@ export async function markCashCollected(
       throw new AppError("invalid-transition", "Cash is collected when the order is delivered: ship it first.");
     }
     await recordCashCollected(trx, order, now, `Marked by ${actorLabel(actor)}`);
-    await recordAudit(
-      trx,
-      actor,
-      { kind: "order.cash-collected", subject: { type: "order", id: order.id, label: order.orderNumber } },
-      now,
-    );
+    await recordAudit(trx, actor, { kind: "order.cash-collected", subject: orderSubject(order) }, now);
   });
   announceOrderEvent();
 }
@@ -136,7 +131,7 @@ async function remitOne(
     actor,
     {
       kind: "order.cash-remitted",
-      subject: { type: "order", id: order.id, label: order.orderNumber },
+      subject: orderSubject(order),
       after: { remittedOn: remittance.remittedAt, reference: remittance.reference },
     },
     now,

@@ -1,6 +1,6 @@
 import type { IndianMobile } from "#core/phone.ts";
 import type { Executor } from "../db/schema.ts";
-import { composeProcess, type Effect, type Process, type ProcessPart, ProcessSlot } from "./process.ts";
+import { type Effect, type ProcessPart, ProcessSlot } from "./process.ts";
 
 /*
  * What happens in other rooms when an account proves a mobile number by its code (record 44):
@@ -19,10 +19,5 @@ export type AccountEffect = Effect<PhoneVerified>;
 
 export type AccountProcess = ProcessPart<AccountEvent, never, PhoneVerified>;
 
-export type ComposedAccountProcess = Process<AccountEvent, never, PhoneVerified>;
-
-export const accountProcessSlot = new ProcessSlot<ComposedAccountProcess>("account");
-
-export function composeAccountProcess(parts: readonly AccountProcess[]): ComposedAccountProcess {
-  return composeProcess(ACCOUNT_EVENTS, parts);
-}
+/** The shop's account events, installed by the composition step, read where an account proves its number. */
+export const accountProcessSlot = new ProcessSlot<AccountEvent, never, PhoneVerified>("account", ACCOUNT_EVENTS);

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { Actor } from "#core/actor.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#core/order-status.ts";
 import type { Executor, OrderLinesTable, OrdersTable } from "../db/schema.ts";
-import { composeProcess, type Effect, type Guard, type Process, type ProcessPart, ProcessSlot } from "./process.ts";
+import { type Effect, type Guard, type ProcessPart, ProcessSlot } from "./process.ts";
 
 /*
  * The order machine's published vocabulary (record 37): what a move of an order is, and how a room
@@ -56,12 +56,5 @@ export type OrderEffect = Effect<OrderMove>;
 /** What a room contributes to the order's life: guards and effects by the status an order arrives at. */
 export type OrderProcess = ProcessPart<OrderStatus, OrderRow, OrderMove>;
 
-export type ComposedOrderProcess = Process<OrderStatus, OrderRow, OrderMove>;
-
 /** The shop's order process, installed by the composition step, read by the order machine. */
-export const orderProcessSlot = new ProcessSlot<ComposedOrderProcess>("order");
-
-/** Composes the order process from its parts, listed in the order their effects run. */
-export function composeOrderProcess(parts: readonly OrderProcess[]): ComposedOrderProcess {
-  return composeProcess(ORDER_STATUSES, parts);
-}
+export const orderProcessSlot = new ProcessSlot<OrderStatus, OrderRow, OrderMove>("order", ORDER_STATUSES);

@@ -79,23 +79,30 @@ export function composeProcess<State extends string, Subject, Move>(
 }
 
 /**
- * Where a machine finds the process the shop composed. Empty until the composition step installs
- * one, and then a machine that is asked to move refuses loudly: a move without its effects (no
- * restock, no refund, no mail) must never happen silently.
+ * Where a machine finds the process the shop composed from its states. Empty until the composition
+ * step installs one, and then a machine that is asked to move refuses loudly: a move without its
+ * effects (no restock, no refund, no mail) must never happen silently.
  */
-export class ProcessSlot<P> {
+export class ProcessSlot<State extends string, Subject, Move> {
   readonly #machine: string;
-  #installed: P | null = null;
+  readonly #states: readonly State[];
+  #installed: Process<State, Subject, Move> | null = null;
 
-  constructor(machine: string) {
+  constructor(machine: string, states: readonly State[]) {
     this.#machine = machine;
+    this.#states = states;
   }
 
-  install(process: P): void {
+  /** Composes this machine's process from its parts, listed in the order their effects run. */
+  compose(parts: readonly ProcessPart<State, Subject, Move>[]): Process<State, Subject, Move> {
+    return composeProcess(this.#states, parts);
+  }
+
+  install(process: Process<State, Subject, Move>): void {
     this.#installed = process;
   }
 
-  installed(): P {
+  installed(): Process<State, Subject, Move> {
     if (!this.#installed) {
       throw new Error(
         `No ${this.#machine} process is composed, so no ${this.#machine} may move: run composeShopProcesses() (server/shop-processes.ts) first, as the bootstrap and the test setup do.`,
@@ -105,7 +112,7 @@ export class ProcessSlot<P> {
   }
 
   /** Takes the installed process out (null when there is none): for the test of a machine without one. */
-  uninstall(): P | null {
+  uninstall(): Process<State, Subject, Move> | null {
     const installed = this.#installed;
     this.#installed = null;
     return installed;

@@ -3,7 +3,7 @@ import type { Actor } from "#core/actor.ts";
 import { RETURN_STATUSES, type ReturnStatus } from "#core/returns.ts";
 import type { Executor, ReturnsTable } from "../db/schema.ts";
 import type { OrderLineRow, OrderRow } from "./order-process.ts";
-import { composeProcess, type Effect, type Guard, type Process, type ProcessPart, ProcessSlot } from "./process.ts";
+import { type Effect, type Guard, type ProcessPart, ProcessSlot } from "./process.ts";
 
 /*
  * The return machine's published vocabulary (record 37), of the same shape as the order's: the
@@ -48,11 +48,5 @@ export type ReturnEffect = Effect<ReturnMove>;
 /** What a room contributes to a return's life: guards and effects by the step a return arrives at. */
 export type ReturnProcess = ProcessPart<ReturnStatus, ReturnRow, ReturnMove>;
 
-export type ComposedReturnProcess = Process<ReturnStatus, ReturnRow, ReturnMove>;
-
 /** The shop's return process, installed by the composition step, read by the return machine. */
-export const returnProcessSlot = new ProcessSlot<ComposedReturnProcess>("return");
-
-export function composeReturnProcess(parts: readonly ReturnProcess[]): ComposedReturnProcess {
-  return composeProcess(RETURN_STATUSES, parts);
-}
+export const returnProcessSlot = new ProcessSlot<ReturnStatus, ReturnRow, ReturnMove>("return", RETURN_STATUSES);

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import { SHIPMENT_STATUS_LIST, type ShipmentStatus } from "#core/shipment-status.ts";
 import type { Executor, ShipmentsTable } from "../db/schema.ts";
 import type { OrderRow } from "./order-process.ts";
-import { composeProcess, type Effect, type Guard, type Process, type ProcessPart, ProcessSlot } from "./process.ts";
+import { type Effect, type Guard, type ProcessPart, ProcessSlot } from "./process.ts";
 
 /*
  * The shipment machine's published vocabulary (record 37's third machine, record 43), of the
@@ -33,11 +33,8 @@ export type ShipmentEffect = Effect<ShipmentMove>;
 /** What a room contributes to a parcel's life: effects by the state a parcel arrives at. */
 export type ShipmentProcess = ProcessPart<ShipmentStatus, ShipmentRow, ShipmentMove>;
 
-export type ComposedShipmentProcess = Process<ShipmentStatus, ShipmentRow, ShipmentMove>;
-
 /** The shop's shipment process, installed by the composition step, read by the shipment machine. */
-export const shipmentProcessSlot = new ProcessSlot<ComposedShipmentProcess>("shipment");
-
-export function composeShipmentProcess(parts: readonly ShipmentProcess[]): ComposedShipmentProcess {
-  return composeProcess(SHIPMENT_STATUS_LIST, parts);
-}
+export const shipmentProcessSlot = new ProcessSlot<ShipmentStatus, ShipmentRow, ShipmentMove>(
+  "shipment",
+  SHIPMENT_STATUS_LIST,
+);

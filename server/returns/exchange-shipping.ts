@@ -5,6 +5,7 @@ import type { Db, ReturnsTable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { courierField, expectedDayField, trackingField } from "../orders/orders.schemas.ts";
 import { decimalInteger, parseInput, requiredText } from "../validation/fields.ts";
+import { screenAsking } from "../validation/screen-rules.ts";
 import { moveReturn } from "./return-machine.ts";
 import { findReturn } from "./returns.repository.ts";
 
@@ -88,13 +89,4 @@ export async function shipExchange(
 }
 
 /** The administrator's Returns screen: as shipExchange, but the day expected must be given too. */
-export async function shipExchangeWithDetails(
-  db: Db,
-  actor: Actor,
-  input: ShipExchangeInput,
-  now: number = Date.now(),
-): Promise<void> {
-  assertCan(actor, "returns.manage");
-  parseInput(shipExchangeFormSchema, input);
-  await shipExchange(db, actor, input, now);
-}
+export const shipExchangeWithDetails = screenAsking("returns.manage", shipExchangeFormSchema, shipExchange);

@@ -1,10 +1,9 @@
 import type { Actor } from "#core/actor.ts";
-import { stateByCode } from "#core/indian-states.ts";
 import { type OrderStatus, STATUS_LABELS } from "#core/order-status.ts";
 import { sizeText } from "#core/sizes.ts";
 import { amountToPay } from "#core/store-credit.ts";
 import { assertCan } from "../access.ts";
-import { recordAudit } from "../audit/audit.service.ts";
+import { orderSubject, recordAudit } from "../audit/audit.service.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { randomToken } from "../ids.ts";
@@ -12,6 +11,7 @@ import { orderLines, orderRow } from "../orders/order-rows.service.ts";
 import { type OrderLineRow, type OrderRow, orderProcessSlot } from "../processes/order-process.ts";
 import type { ShipmentRow } from "../processes/shipment-process.ts";
 import { CarrierError, type CarrierProvider, type ShipmentRequest } from "./carrier.ts";
+import { parcelAddress } from "./parcel-address.ts";
 import { parcelSizeOf } from "./parcel-size.ts";
 import { measuredPieces } from "./product-parcels.service.ts";
 import { applyEarlyNews } from "./shipment-news.service.ts";
@@ -225,15 +225,7 @@ function bookingRequest(order: OrderRow, lines: readonly OrderLineRow[], shipmen
   return {
     reference: shipment.reference,
     orderedAt: Number(order.createdAt),
-    to: {
-      name: order.name,
-      address: order.address,
-      city: order.city,
-      state: stateByCode(order.stateCode)?.name ?? "",
-      pincode: order.pincode,
-      phone: order.phone,
-      email: order.email,
-    },
+    to: { ...parcelAddress(order), email: order.email },
     items: lines.map((line) => ({
       name: `${line.title}, ${sizeText(line.size)}`,
       sku: `${line.productId}-${line.size}`.replace(/\s+/g, ""),
@@ -309,7 +301,7 @@ async function storeAwb(
       actor,
       {
         kind: "order.courier-booked",
-        subject: { type: "order", id: order.id, label: order.orderNumber },
+        subject: orderSubject(order),
         after: {
           courier: awb.courierName,
           awb: awb.awb,

@@ -1,6 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { assertCan } from "../access.ts";
-import { recordAudit } from "../audit/audit.service.ts";
+import { orderSubject, recordAudit } from "../audit/audit.service.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -31,7 +31,7 @@ export async function checkInParcel(db: Db, actor: Actor, orderId: number, now: 
       actor,
       {
         kind: "order.checked-in",
-        subject: { type: "order", id: order.id, label: order.orderNumber },
+        subject: orderSubject(order),
         after: { checkedInAt: now },
       },
       now,

@@ -5,6 +5,7 @@ import { recordAudit } from "../audit/audit.service.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { orderRow } from "../orders/order-rows.service.ts";
+import { readPage } from "../paging.ts";
 import type { ShipmentRow } from "../processes/shipment-process.ts";
 import { parseInput } from "../validation/fields.ts";
 import { CarrierError, type CarrierProvider, type NdrAction, type NdrDetails } from "./carrier.ts";
@@ -213,13 +214,11 @@ export type OpenNdr = Awaited<ReturnType<typeof listOpenNdrShipments>>[number] &
 /** The parcels waiting on a failed attempt, with each attempt and each answer given, 25 a page. */
 export async function openNdrs(db: Db, actor: Actor, page: number): Promise<{ rows: OpenNdr[]; hasNext: boolean }> {
   assertCan(actor, "orders.manage");
-  const perPage = 25;
-  const rows = await listOpenNdrShipments(db, perPage + 1, (page - 1) * perPage);
-  const shown = rows.slice(0, perPage);
+  const { rows: shown, hasNext } = await readPage((limit, offset) => listOpenNdrShipments(db, limit, offset), page, 25);
   const ids = shown.map((row) => row.id);
   const [attempts, requests] = await Promise.all([listFailedAttempts(db, ids), listNdrRequests(db, ids)]);
   return {
-    hasNext: rows.length > perPage,
+    hasNext,
     rows: shown.map((row) => ({
       ...row,
       until: Number(row.statusAt) + NDR_WINDOW_MS,

@@ -1,11 +1,9 @@
-import { readFileSync } from "node:fs";
 import bwipjs from "bwip-js/node";
-import * as fontkit from "fontkit";
-import PDFDocument from "pdfkit";
+import { type PdfDocument, startPdf } from "../invoices/pdf-document.ts";
 
 /*
- * What the shop's parcel paper shares: the fonts, a document that gathers its bytes, and barcodes
- * drawn as vectors. Labels and slips are printed on 4×6 inch thermal printers (203 dots an inch,
+ * What the shop's parcel paper shares: a document with the shop's fonts (invoices/pdf-document.ts),
+ * and barcodes drawn as vectors. Labels and slips are printed on 4×6 inch thermal printers (203 dots an inch,
  * black only): everything is pure black on white, and a barcode's narrowest bar is a whole number
  * of printer dots wide, so that no bar prints a dot wider than its neighbour and scanners read it.
  */
@@ -15,27 +13,11 @@ export const FOUR_BY_SIX: [number, number] = [288, 432];
 export const A4: [number, number] = [595.28, 841.89];
 export const INK = "#000000";
 
-// The invoice's fonts (Noto Sans Devanagari, SIL OFL 1.1: Latin, the rupee sign and Devanagari, for
-// names and addresses typed in Hindi), parsed once; each document embeds only the glyphs it uses.
-const FONTS = new URL("../invoices/fonts/", import.meta.url);
-const REGULAR = fontkit.create(readFileSync(new URL("NotoSansDevanagari-Regular.ttf", FONTS)));
-const BOLD = fontkit.create(readFileSync(new URL("NotoSansDevanagari-Bold.ttf", FONTS)));
-
-export type Paper = { doc: PDFKit.PDFDocument; done: Promise<Buffer> };
+export type Paper = PdfDocument;
 
 /** A PDF being drawn, its first page not yet added (each builder adds its pages at their size). */
 export function newPaper(title: string): Paper {
-  const doc = new PDFDocument({ autoFirstPage: false, info: { Title: title, Author: "Kesar" } });
-  // pdfkit takes a parsed fontkit font where its types only name files and buffers.
-  doc.registerFont("regular", REGULAR as unknown as Buffer);
-  doc.registerFont("bold", BOLD as unknown as Buffer);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  return { doc, done };
+  return startPdf({ autoFirstPage: false, info: { Title: title, Author: "Kesar" } });
 }
 
 /** Ends the document and answers its bytes. */

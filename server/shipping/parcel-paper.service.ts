@@ -1,5 +1,4 @@
 import type { Actor } from "#core/actor.ts";
-import { stateByCode } from "#core/indian-states.ts";
 import { orderPathFor } from "#core/order-paths.ts";
 import { type OrderStatus, STATUS_LABELS } from "#core/order-status.ts";
 import { trackingPathFor } from "#core/shipment-status.ts";
@@ -18,6 +17,7 @@ import type { CarrierProvider } from "./carrier.ts";
 import { renderShippingLabels, type ShippingLabel } from "./labels.ts";
 import type { PackingSlip } from "./packing-slips.ts";
 import { renderPackingSlips } from "./packing-slips.ts";
+import { parcelAddress } from "./parcel-address.ts";
 import { renderParcelPapers } from "./parcel-papers.ts";
 import { type PieceSize, parcelSizeOf } from "./parcel-size.ts";
 import { renderPickList } from "./pick-lists.ts";
@@ -100,14 +100,7 @@ function labelOf({ order, lines, shipment, measured }: Parcel, seller: SellerDet
     orderNumber: order.orderNumber,
     orderedAt: Number(order.createdAt),
     payment: collect > 0 ? { method: "cod", collect } : { method: "prepaid" },
-    to: {
-      name: order.name,
-      address: order.address,
-      city: order.city,
-      state: stateByCode(order.stateCode)?.name ?? "",
-      pincode: order.pincode,
-      phone: order.phone,
-    },
+    to: parcelAddress(order),
     from: { name: seller.legalName, address: seller.address, gstin: seller.gstin },
     parcel: shipment
       ? {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
 import { assertCan } from "../access.ts";
-import { recordAudit } from "../audit/audit.service.ts";
+import { productSubject, recordAudit } from "../audit/audit.service.ts";
 import { productForEditing } from "../catalog/catalog-admin.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
@@ -79,7 +79,7 @@ export async function saveProductParcel(
       actor,
       {
         kind: "product.parcel",
-        subject: { type: "product", id: productId, label: product.title },
+        subject: productSubject({ id: productId, title: product.title }),
         before: before ? pieceOf(before) : null,
         after: forget ? null : { grams: weightGrams, lengthCm, breadthCm, heightCm },
       },

@@ -127,17 +127,7 @@ export async function changeStaffRole(db: Db, actor: Actor, input: RoleChangeInp
     if (member.role === role) return;
     if (member.role === "owner") await keepAnOwner(trx, member);
     await setAccountRole(trx, member.id, role);
-    await recordAudit(
-      trx,
-      actor,
-      {
-        kind: "staff.role-changed",
-        subject: { type: "staff", id: member.id, label: member.email },
-        before: { role: member.role },
-        after: { role },
-      },
-      now,
-    );
+    await auditRole(trx, actor, { kind: "staff.role-changed", member, role }, now);
   });
 }
 
@@ -149,17 +139,7 @@ export async function removeStaff(db: Db, actor: Actor, input: { userId: string 
     const member = await staffMember(trx, actor, userId, "remove yourself");
     if (member.role === "owner") await keepAnOwner(trx, member);
     await setAccountRole(trx, member.id, "customer");
-    await recordAudit(
-      trx,
-      actor,
-      {
-        kind: "staff.removed",
-        subject: { type: "staff", id: member.id, label: member.email },
-        before: { role: member.role },
-        after: { role: "customer" },
-      },
-      now,
-    );
+    await auditRole(trx, actor, { kind: "staff.removed", member, role: "customer" }, now);
   });
 }
 
@@ -176,4 +156,20 @@ async function staffMember(trx: Executor, actor: Actor, userId: string, selfActi
 async function keepAnOwner(trx: Executor, leaving: UserRow): Promise<void> {
   const owners = (await staffAccounts(trx)).filter((user) => user.role === "owner" && user.id !== leaving.id);
   if (owners.length === 0) throw new AppError("forbidden", "The shop must keep at least one Owner.");
+}
+
+/** The log's entry of a member's role changed or taken away: the role before and after. */
+function auditRole(
+  trx: Executor,
+  actor: Actor,
+  change: {
+    kind: "staff.role-changed" | "staff.removed";
+    member: { id: string; email: string; role: string };
+    role: string;
+  },
+  now: number,
+) {
+  const { kind, member, role } = change;
+  const subject = { type: "staff" as const, id: member.id, label: member.email };
+  return recordAudit(trx, actor, { kind, subject, before: { role: member.role }, after: { role } }, now);
 }

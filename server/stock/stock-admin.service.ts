@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
 import { assertCan } from "../access.ts";
-import { recordAudit } from "../audit/audit.service.ts";
+import { productSubject, recordAudit } from "../audit/audit.service.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation/fields.ts";
@@ -105,7 +105,7 @@ function auditAdjustment(
     actor,
     {
       kind: "product.stock",
-      subject: { type: "product", id: product.id, label: product.title },
+      subject: productSubject(product),
       before: { size: adjustment.size, stock: change.before },
       after: { size: adjustment.size, stock: change.after, as: adjustment.kind },
       reason: adjustment.note || null,

@@ -1,5 +1,5 @@
 import { changedOneRow } from "../db/guarded-update.ts";
-import type { Executor, StockReason } from "../db/schema.ts";
+import type { Executor, StockMovementsTable } from "../db/schema.ts";
 
 /*
  * The stock of each size, its movements, and the products' sold counts: the columns that move when
@@ -27,19 +27,7 @@ export async function moveStock(executor: Executor, productId: number, size: str
     : null;
 }
 
-export type MovementRow = {
-  productId: number;
-  size: string;
-  reason: StockReason;
-  quantity: number;
-  stockAfter: number;
-  note: string | null;
-  userId: string | null;
-  byName: string;
-  orderId: number | null;
-  returnId: number | null;
-  createdAt: number;
-};
+export type MovementRow = Omit<StockMovementsTable, "id">;
 
 export async function insertMovement(executor: Executor, movement: MovementRow): Promise<void> {
   await executor.insertInto("stockMovements").values(movement).execute();

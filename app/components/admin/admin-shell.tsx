@@ -33,53 +33,28 @@ type Section = {
   permissions: readonly Permission[];
 };
 
+/** A section of the menu: its label, its page, its key, its icon, and the permissions that show it. */
+function section(label: string, to: string, key: string, Icon: Section["Icon"], ...permissions: Permission[]): Section {
+  return { label, to, section: key, Icon, permissions };
+}
+
 const SECTIONS: readonly Section[] = [
-  { label: "Dashboard", to: "/dashboard", section: "overview", Icon: LayoutDashboard, permissions: ["dashboard.view"] },
-  {
-    label: "Orders",
-    to: "/admin/orders",
-    section: "orders",
-    Icon: ShoppingBag,
-    permissions: ["orders.view", "orders.pack"],
-  },
-  {
-    label: "Shipments",
-    to: "/admin/shipments",
-    section: "shipments",
-    Icon: PackageCheck,
-    permissions: ["orders.pack", "orders.manage"],
-  },
-  {
-    label: "Products",
-    to: "/dashboard?tab=products",
-    section: "products",
-    Icon: Package,
-    permissions: ["products.view"],
-  },
-  { label: "Customers", to: "/admin/customers", section: "customers", Icon: Contact, permissions: ["customers.view"] },
-  { label: "Users", to: "/dashboard?tab=users", section: "users", Icon: Users, permissions: ["customers.manage"] },
-  { label: "E-mails", to: "/dashboard?tab=emails", section: "emails", Icon: Mail, permissions: ["mail.view"] },
-  { label: "Offers", to: "/admin/offers", section: "offers", Icon: TicketPercent, permissions: ["offers.manage"] },
-  { label: "GST report", to: "/admin/gst", section: "gst", Icon: ReceiptIndianRupee, permissions: ["tax.view"] },
-  { label: "Delivery", to: "/admin/delivery", section: "delivery", Icon: Truck, permissions: ["settings.manage"] },
-  {
-    label: "Reviews",
-    to: "/admin/reviews",
-    section: "reviews",
-    Icon: MessageSquareText,
-    permissions: ["reviews.moderate"],
-  },
-  { label: "Returns", to: "/admin/returns", section: "returns", Icon: Undo2, permissions: ["returns.manage"] },
-  {
-    label: "Size charts",
-    to: "/admin/size-charts",
-    section: "size-charts",
-    Icon: Ruler,
-    permissions: ["size-charts.edit"],
-  },
-  { label: "Searches", to: "/admin/searches", section: "searches", Icon: Search, permissions: ["searches.manage"] },
-  { label: "Staff", to: "/admin/staff", section: "staff", Icon: ShieldCheck, permissions: ["staff.manage"] },
-  { label: "Audit log", to: "/admin/audit", section: "audit", Icon: ClipboardList, permissions: ["audit.view"] },
+  section("Dashboard", "/dashboard", "overview", LayoutDashboard, "dashboard.view"),
+  section("Orders", "/admin/orders", "orders", ShoppingBag, "orders.view", "orders.pack"),
+  section("Shipments", "/admin/shipments", "shipments", PackageCheck, "orders.pack", "orders.manage"),
+  section("Products", "/dashboard?tab=products", "products", Package, "products.view"),
+  section("Customers", "/admin/customers", "customers", Contact, "customers.view"),
+  section("Users", "/dashboard?tab=users", "users", Users, "customers.manage"),
+  section("E-mails", "/dashboard?tab=emails", "emails", Mail, "mail.view"),
+  section("Offers", "/admin/offers", "offers", TicketPercent, "offers.manage"),
+  section("GST report", "/admin/gst", "gst", ReceiptIndianRupee, "tax.view"),
+  section("Delivery", "/admin/delivery", "delivery", Truck, "settings.manage"),
+  section("Reviews", "/admin/reviews", "reviews", MessageSquareText, "reviews.moderate"),
+  section("Returns", "/admin/returns", "returns", Undo2, "returns.manage"),
+  section("Size charts", "/admin/size-charts", "size-charts", Ruler, "size-charts.edit"),
+  section("Searches", "/admin/searches", "searches", Search, "searches.manage"),
+  section("Staff", "/admin/staff", "staff", ShieldCheck, "staff.manage"),
+  section("Audit log", "/admin/audit", "audit", ClipboardList, "audit.view"),
 ];
 
 /** The sections a role may use, in the menu's order: the menu shows nothing the role would be refused. */

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { formatShopDate } from "#core/dates.ts";
 import { formatRs } from "#core/money.ts";
 import { ORDER_TRANSITIONS } from "#core/order-status.ts";
 import type { AdminOrderRow } from "#server/admin/admin.schemas.ts";
@@ -7,6 +6,7 @@ import type { ConfirmationState } from "#server/cod-confirmation/cod-confirmatio
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { StatusBadge } from "../orders/status-badge.tsx";
 import { AdminTable } from "./admin-table.tsx";
+import { BuyerCell, PaymentIdAndDay } from "./order-cells.tsx";
 
 type Row = AdminOrderRow;
 
@@ -107,15 +107,11 @@ function OrderRow({ row, isNew }: { row: Row; isNew: boolean }) {
   );
 }
 
-/** Who bought: name, phone and e-mail; and where it goes (the address shortened to two lines, whole on hover). */
+/** Who bought; and where it goes (the address shortened to two lines, whole on hover). */
 function BuyerCells({ row }: { row: Row }) {
   return (
     <>
-      <td className="max-w-56 px-2 py-2">
-        <p>{row.name}</p>
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">{row.phone}</p>
-        <p className="text-xs break-all text-zinc-600 dark:text-zinc-400">{row.email ?? "—"}</p>
-      </td>
+      <BuyerCell row={row} />
       <td className={`max-w-64 px-2 py-2 ${WIDE}`}>
         <p className="line-clamp-2" title={row.address}>
           {row.address}
@@ -140,12 +136,7 @@ function OrderNumber({ row, isNew }: { row: Row; isNew: boolean }) {
           </span>
         ) : null}
       </p>
-      {row.paymentId ? (
-        <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400" data-testid="admin-order-payment-id">
-          {row.paymentId}
-        </p>
-      ) : null}
-      <p className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatShopDate(row.createdAt)}</p>
+      <PaymentIdAndDay row={row} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { FieldError } from "../ui/form-error.tsx";
 import { PicturePicker } from "../ui/picture-picker.tsx";
 import { TextField } from "../ui/text-field.tsx";
+import { TitledSection } from "../ui/titled-section.tsx";
 
 /*
  * The parts of the product form, each a section of its own: the product's words and price, its
@@ -118,10 +119,7 @@ export function DetailsSection(props: {
 /** Five picture slots, each an upload or a URL, with the picture it has now. */
 export function PicturesSection({ images, errors }: { images: string[]; errors: Errors }) {
   return (
-    <section className="card p-6" aria-labelledby="images-heading">
-      <h2 id="images-heading" className="font-semibold">
-        Pictures
-      </h2>
+    <TitledSection id="images-heading" title="Pictures" className="card p-6" titleClassName="font-semibold">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         Upload a JPEG, PNG or WebP (up to 5 MB), or give an https:// URL.
       </p>
@@ -131,17 +129,14 @@ export function PicturesSection({ images, errors }: { images: string[]; errors: 
           <ImageSlot key={label} slot={slot} label={label} current={images[slot]} error={errors[`image${slot}`]} />
         ))}
       </div>
-    </section>
+    </TitledSection>
   );
 }
 
 /** The stock of each size offered; a size left empty is not sold. */
 export function StockSection({ stock, errors }: { stock: Record<string, string>; errors: Errors }) {
   return (
-    <section className="card p-6" aria-labelledby="sizes-heading">
-      <h2 id="sizes-heading" className="font-semibold">
-        Sizes and stock
-      </h2>
+    <TitledSection id="sizes-heading" title="Sizes and stock" className="card p-6" titleClassName="font-semibold">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         Give the stock of each size offered; leave a size empty if it is not.
       </p>
@@ -160,7 +155,7 @@ export function StockSection({ stock, errors }: { stock: Record<string, string>;
           />
         ))}
       </div>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { COLLECTION_FLAGS, FLAG_LABELS } from "#core/collections.ts";
+import { FilterSelect, SearchBox } from "./list-controls.tsx";
 
 type Filters = {
   q?: string | undefined;
@@ -8,6 +9,10 @@ type Filters = {
   status?: string | undefined;
 };
 
+const COLLECTIONS = [
+  ["", "Any collection"],
+  ...COLLECTION_FLAGS.map((flag) => [flag, FLAG_LABELS[flag]] as const),
+] as const;
 const STOCK = [
   ["", "Any stock"],
   ["out", "Out of stock"],
@@ -24,39 +29,17 @@ const STATUS = [
 export function ProductListFilters({ query }: { query: Filters }) {
   return (
     <Form method="get" role="search" className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
-      <label className="sr-only" htmlFor="product-search">
-        Search products
-      </label>
-      <input
-        id="product-search"
-        name="q"
-        type="search"
-        defaultValue={query.q ?? ""}
-        placeholder="Title, SKU or barcode…"
-        className="field"
+      <SearchBox id="product-search" label="Search products" placeholder="Title, SKU or barcode…" value={query.q} />
+      <FilterSelect
+        form="product"
+        name="collection"
+        label="Collection"
+        query={query}
+        options={COLLECTIONS}
+        showLabel={false}
       />
-      <select name="collection" defaultValue={query.collection ?? ""} className="field" aria-label="Collection">
-        <option value="">Any collection</option>
-        {COLLECTION_FLAGS.map((flag) => (
-          <option key={flag} value={flag}>
-            {FLAG_LABELS[flag]}
-          </option>
-        ))}
-      </select>
-      <select name="stock" defaultValue={query.stock ?? ""} className="field" aria-label="Stock">
-        {STOCK.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-      <select name="status" defaultValue={query.status ?? ""} className="field" aria-label="Status">
-        {STATUS.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
+      <FilterSelect form="product" name="stock" label="Stock" query={query} options={STOCK} showLabel={false} />
+      <FilterSelect form="product" name="status" label="Status" query={query} options={STATUS} showLabel={false} />
       <button type="submit" className="btn-outline">
         Search
       </button>

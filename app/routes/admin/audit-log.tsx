@@ -5,6 +5,7 @@ import { auditQuerySchema } from "#server/audit/audit.schemas.ts";
 import { AUDIT_FILTERS, auditLogPage } from "#server/audit/audit.service.ts";
 import { appServices } from "../../.server/context.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
+import { FilterField, FilterSelect } from "../../components/admin/list-controls.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/audit-log";
 
@@ -57,6 +58,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
 
 function AuditFilters({ data }: { data: Data }) {
   const { query, filters, people } = data;
+  const personChoices = people.map((person) => [person.id, person.name] as const);
   return (
     <form
       method="get"
@@ -64,48 +66,14 @@ function AuditFilters({ data }: { data: Data }) {
       className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-5 md:items-end"
       key={JSON.stringify(query)}
     >
-      <Choice
-        name="person"
-        label="Person"
-        value={query.person}
-        options={people.map((person) => [person.id, person.name])}
-      />
-      <Choice name="kind" label="Change" value={query.kind} options={Object.entries(filters.kinds)} />
-      <Choice name="subject" label="Of" value={query.subject} options={Object.entries(filters.subjects)} />
-      <div>
-        <label htmlFor="audit-subject-id" className="label">
-          Order number or id
-        </label>
-        <input
-          id="audit-subject-id"
-          name="subjectId"
-          defaultValue={query.subjectId ?? ""}
-          className="field"
-          placeholder="KS-100042"
-        />
-      </div>
+      <FilterSelect form="audit" name="person" label="Person" query={query} options={personChoices} />
+      <FilterSelect form="audit" name="kind" label="Change" query={query} options={Object.entries(filters.kinds)} />
+      <FilterSelect form="audit" name="subject" label="Of" query={query} options={Object.entries(filters.subjects)} />
+      <FilterField form="audit" name="subjectId" label="Order number or id" query={query} placeholder="KS-100042" />
       <button type="submit" className="btn-primary">
         Filter
       </button>
     </form>
-  );
-}
-
-function Choice(props: { name: string; label: string; value: string | undefined; options: [string, string][] }) {
-  return (
-    <div>
-      <label htmlFor={`audit-${props.name}`} className="label">
-        {props.label}
-      </label>
-      <select id={`audit-${props.name}`} name={props.name} defaultValue={props.value ?? ""} className="field">
-        <option value="">Any</option>
-        {props.options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 

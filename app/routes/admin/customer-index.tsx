@@ -5,6 +5,7 @@ import { customerList } from "#server/customers/customers.service.ts";
 import { appServices } from "../../.server/context.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
+import { SearchRow } from "../../components/admin/list-controls.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/customer-index";
@@ -46,20 +47,12 @@ export default function CustomerIndex({ loaderData }: Route.ComponentProps) {
         className="mt-4 flex max-w-xl gap-2"
         key={query.q ?? ""}
       >
-        <label htmlFor="customer-search" className="sr-only">
-          Search customers
-        </label>
-        <input
+        <SearchRow
           id="customer-search"
-          name="q"
-          type="search"
-          defaultValue={query.q ?? ""}
+          label="Search customers"
           placeholder="Name, e-mail or mobile…"
-          className="field"
+          value={query.q}
         />
-        <button type="submit" className="btn-outline">
-          Search
-        </button>
       </Form>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls inside this box, and a keyboard must be able to scroll it too (WCAG 2.1.1). */}
       <section className="mt-4 overflow-x-auto" aria-label="Customers table" tabIndex={0}>

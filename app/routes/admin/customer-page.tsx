@@ -11,6 +11,7 @@ import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
 import { StaffNotes } from "../../components/admin/staff-notes.tsx";
 import { StatusBadge } from "../../components/orders/status-badge.tsx";
+import { TitledSection } from "../../components/ui/titled-section.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/customer-page";
 
@@ -108,10 +109,7 @@ function Figures({ customer }: { customer: Profile }) {
 
 function Addresses({ addresses }: { addresses: Profile["addresses"] }) {
   return (
-    <section className="card p-4" aria-labelledby="addresses">
-      <h2 id="addresses" className="text-lg font-semibold">
-        Addresses
-      </h2>
+    <TitledSection id="addresses" title="Addresses" className="card p-4">
       <ul className="mt-2 divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
         {addresses.map((entry) => (
           <li key={`${entry.address}-${entry.pincode}`} className="py-2">
@@ -119,7 +117,7 @@ function Addresses({ addresses }: { addresses: Profile["addresses"] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -7,6 +7,7 @@ import { formFailure } from "../../.server/action-results.ts";
 import { appServices } from "../../.server/context.ts";
 import { formFields, readForm } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
+import { SearchRow } from "../../components/admin/list-controls.tsx";
 import { BulkActions } from "../../components/admin/orders/bulk-actions.tsx";
 import { IndexFilters } from "../../components/admin/orders/index-filters.tsx";
 import { IndexTable } from "../../components/admin/orders/index-table.tsx";
@@ -133,20 +134,7 @@ function PackerSearch({ tab, q }: { tab: OrderTab; q: string | undefined }) {
   return (
     <Form method="get" action="/admin/orders" role="search" className="mt-4 flex max-w-xl gap-2" key={q ?? ""}>
       <input type="hidden" name="tab" value={tab} />
-      <label htmlFor="order-search" className="sr-only">
-        Search orders
-      </label>
-      <input
-        id="order-search"
-        name="q"
-        type="search"
-        defaultValue={q ?? ""}
-        placeholder="Order number, name or AWB…"
-        className="field"
-      />
-      <button type="submit" className="btn-outline">
-        Search
-      </button>
+      <SearchRow id="order-search" label="Search orders" placeholder="Order number, name or AWB…" value={q} />
     </Form>
   );
 }

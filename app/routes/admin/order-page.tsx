@@ -14,6 +14,7 @@ import { ParcelPanel } from "../../components/admin/parcel-panel.tsx";
 import { StaffNotes } from "../../components/admin/staff-notes.tsx";
 import { StatusChangeForm } from "../../components/admin/status-change-form.tsx";
 import { OrderView } from "../../components/orders/order-view.tsx";
+import { TitledSection } from "../../components/ui/titled-section.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/order-page";
 import { orderPageAction } from "./order-page.server.ts";
@@ -95,10 +96,7 @@ function StatusPanel(props: {
 }) {
   const { order, choices } = props.page;
   return (
-    <section className="card p-4" aria-labelledby="status-heading">
-      <h2 id="status-heading" className="text-lg font-semibold">
-        Update Order Status
-      </h2>
+    <TitledSection id="status-heading" title="Update Order Status" className="card p-4">
       {choices.length === 0 ? (
         <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
           This order is {STATUS_LABELS[order.status].toLowerCase()}; its status cannot change any more.
@@ -111,6 +109,6 @@ function StatusPanel(props: {
           failure={props.failure}
         />
       )}
-    </section>
+    </TitledSection>
   );
 }

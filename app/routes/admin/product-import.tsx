@@ -1,4 +1,4 @@
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { z } from "zod";
 import {
   checkProductFile,
@@ -14,6 +14,7 @@ import { appServices } from "../../.server/context.ts";
 import { chosenFile, readForm, routeFields } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { CheckResult, ImportResult } from "../../components/admin/product-import-results.tsx";
+import { UpLink } from "../../components/admin/up-link.tsx";
 import { FormError } from "../../components/ui/form-error.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/product-import";
@@ -56,11 +57,7 @@ export default function ProductImport({ loaderData, actionData }: Route.Componen
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <p className="text-sm">
-        <Link to="/admin/products" className="underline underline-offset-4">
-          Products
-        </Link>
-      </p>
+      <UpLink to="/admin/products">Products</UpLink>
       <h1 className="mt-2 font-display text-3xl font-semibold">Import products</h1>
       <p className="mt-2 max-w-prose text-sm text-zinc-700 dark:text-zinc-300">
         A CSV file in Shopify's product layout, one row per size (Shopify's own export reads as it is). Check reads the

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { z } from "zod";
 import { adjustSizeStock, productStock, saveSizeCodes } from "#server/catalog/variants.service.ts";
 import { actionDone, actionFailed } from "../../.server/action-results.ts";
@@ -8,6 +7,7 @@ import { formFields, readForm } from "../../.server/forms.ts";
 import { adminOrLogin } from "../../.server/guards.ts";
 import { makeToast } from "../../.server/toasts.ts";
 import { MovementsTable, SizeStockCard } from "../../components/admin/stock-forms.tsx";
+import { UpLink } from "../../components/admin/up-link.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/product-stock";
 
@@ -67,11 +67,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
   const { product, sizes, movements } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <p className="text-sm">
-        <Link to="/admin/products" className="underline underline-offset-4">
-          Products
-        </Link>
-      </p>
+      <UpLink to="/admin/products">Products</UpLink>
       <div className="mt-2 flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="font-display text-2xl font-semibold sm:text-3xl">Stock of {product.title}</h1>
         <a href={`/admin/products/${product.id}/stickers.pdf`} className="btn-outline">

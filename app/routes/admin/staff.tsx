@@ -18,6 +18,7 @@ import { makeToast } from "../../.server/toasts.ts";
 import { FormError } from "../../components/ui/form-error.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { SelectField, TextField } from "../../components/ui/text-field.tsx";
+import { TitledSection } from "../../components/ui/titled-section.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/staff";
 
@@ -83,10 +84,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
 
 function Invite({ errors }: { errors: Record<string, string> }) {
   return (
-    <section className="card p-4" aria-labelledby="invite">
-      <h2 id="invite" className="text-lg font-semibold">
-        Invite a colleague
-      </h2>
+    <TitledSection id="invite" title="Invite a colleague" className="card p-4">
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
         They get an e-mail with a link to set their password; it works once, for 72 hours.
       </p>
@@ -103,16 +101,13 @@ function Invite({ errors }: { errors: Record<string, string> }) {
         />
         <SubmitButton label="Send invitation" pendingLabel="Sending…" intent="invite" />
       </Form>
-    </section>
+    </TitledSection>
   );
 }
 
 function Members({ members }: { members: Data["members"] }) {
   return (
-    <section className="card p-4" aria-labelledby="members">
-      <h2 id="members" className="text-lg font-semibold">
-        Members
-      </h2>
+    <TitledSection id="members" title="Members" className="card p-4">
       <ul className="mt-2 divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="staff-members">
         {members.map((member) => (
           <li key={member.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -129,7 +124,7 @@ function Members({ members }: { members: Data["members"] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -167,10 +162,7 @@ function MemberForms({ member }: { member: Data["members"][number] }) {
 function Invitations({ invitations }: { invitations: Data["invitations"] }) {
   if (invitations.length === 0) return null;
   return (
-    <section className="card p-4" aria-labelledby="invitations">
-      <h2 id="invitations" className="text-lg font-semibold">
-        Invitations not yet accepted
-      </h2>
+    <TitledSection id="invitations" title="Invitations not yet accepted" className="card p-4">
       <ul className="mt-2 divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
         {invitations.map((invitation) => (
           <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
@@ -194,6 +186,6 @@ function Invitations({ invitations }: { invitations: Data["invitations"] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

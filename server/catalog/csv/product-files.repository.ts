@@ -1,4 +1,5 @@
-import type { Executor } from "../../db/schema.ts";
+import { COLLECTION_FLAGS } from "#core/collections.ts";
+import type { Executor, ProductImportsTable } from "../../db/schema.ts";
 
 /*
  * What product files read of the catalogue (record 46): products a page at a time in id order (the
@@ -24,16 +25,7 @@ const PRODUCT_COLUMNS = [
   "image4",
   "archived",
   "nonReturnable",
-  "isPakistaniSuits",
-  "isKoreanTrendy",
-  "isPinterestFinds",
-  "isAnarkaliDress",
-  "isWestern",
-  "isEthnic",
-  "isAccessories",
-  "isHandbags",
-  "isJewellery",
-  "isMore",
+  ...COLLECTION_FLAGS,
 ] as const;
 
 /** Products after `afterId`, in id order; only `ids` when given. */
@@ -70,20 +62,7 @@ export async function findAllCodes(executor: Executor) {
     .execute();
 }
 
-export async function insertProductImport(
-  executor: Executor,
-  row: {
-    fileName: string;
-    userId: string | null;
-    byName: string;
-    created: number;
-    updated: number;
-    unchanged: number;
-    skipped: number;
-    report: string;
-    createdAt: number;
-  },
-): Promise<number> {
+export async function insertProductImport(executor: Executor, row: Omit<ProductImportsTable, "id">): Promise<number> {
   const inserted = await executor.insertInto("productImports").values(row).returning("id").executeTakeFirstOrThrow();
   return inserted.id;
 }

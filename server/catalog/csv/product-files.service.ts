@@ -4,7 +4,7 @@ import { COLLECTION_FLAGS, type CollectionFlag, flagRecord } from "#core/collect
 import { isExternalImage, UPLOADS_PREFIX } from "#core/image-shapes.ts";
 import type { Size } from "#core/sizes.ts";
 import { assertCan } from "../../access.ts";
-import { recordAudit } from "../../audit/audit.service.ts";
+import { productSubject, recordAudit } from "../../audit/audit.service.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { type StockCause, stockByOf } from "../../stock/stock.service.ts";
@@ -278,7 +278,7 @@ async function writePlannedProduct(
       context.actor,
       {
         kind: "product.imported",
-        subject: { type: "product", id: productId, label: product.title },
+        subject: productSubject({ id: productId, title: product.title }),
         after: { changes: existing ? [...context.changes] : ["created"] },
         reason: context.cause.note ?? null,
       },

@@ -1,5 +1,11 @@
 import { Form } from "react-router";
 import type { OrderTab } from "#core/order-tabs.ts";
+import { FilterField, FilterSelect, SearchRow } from "../list-controls.tsx";
+
+const PAYMENTS = [
+  ["prepaid", "Prepaid"],
+  ["cash", "Cash on delivery"],
+] as const;
 
 type Query = {
   q?: string | undefined;
@@ -28,20 +34,12 @@ export function IndexFilters(props: { tab: OrderTab; query: Query; states: { val
     >
       <input type="hidden" name="tab" value={props.tab} />
       <div className="flex max-w-xl gap-2">
-        <label htmlFor="order-search" className="sr-only">
-          Search orders
-        </label>
-        <input
+        <SearchRow
           id="order-search"
-          name="q"
-          type="search"
-          defaultValue={query.q ?? ""}
+          label="Search orders"
           placeholder="Order number, name, e-mail, mobile or AWB…"
-          className="field"
+          value={query.q}
         />
-        <button type="submit" className="btn-outline">
-          Search
-        </button>
       </div>
       <details open={filtered} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
         <summary className="cursor-pointer text-sm font-medium">Filters</summary>
@@ -60,22 +58,15 @@ function FilterFields({
   query: Query;
   states: { value: string; label: string }[];
 }) {
+  const stateChoices = states.map((state) => [state.value, state.label] as const);
   return (
     <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-      <Select
-        name="payment"
-        label="Payment"
-        value={query.payment}
-        options={[
-          { value: "prepaid", label: "Prepaid" },
-          { value: "cash", label: "Cash on delivery" },
-        ]}
-      />
-      <Field name="from" label="From" type="date" value={query.from} />
-      <Field name="to" label="To" type="date" value={query.to} />
-      <Select name="state" label="State" value={query.state} options={states} />
-      <Field name="pincode" label="Pincode" value={query.pincode} inputMode="numeric" />
-      <Field name="courier" label="Courier" value={query.courier} />
+      <FilterSelect form="filter" name="payment" label="Payment" query={query} options={PAYMENTS} />
+      <FilterField form="filter" name="from" label="From" type="date" query={query} />
+      <FilterField form="filter" name="to" label="To" type="date" query={query} />
+      <FilterSelect form="filter" name="state" label="State" query={query} options={stateChoices} />
+      <FilterField form="filter" name="pincode" label="Pincode" query={query} inputMode="numeric" />
+      <FilterField form="filter" name="courier" label="Courier" query={query} />
       <div className="col-span-2 flex gap-2 sm:col-span-3 lg:col-span-6">
         <button type="submit" className="btn-primary">
           Apply filters
@@ -84,53 +75,6 @@ function FilterFields({
           Clear
         </a>
       </div>
-    </div>
-  );
-}
-
-function Field(props: {
-  name: string;
-  label: string;
-  value: string | undefined;
-  type?: string;
-  inputMode?: "numeric";
-}) {
-  return (
-    <div>
-      <label htmlFor={`filter-${props.name}`} className="label">
-        {props.label}
-      </label>
-      <input
-        id={`filter-${props.name}`}
-        name={props.name}
-        type={props.type ?? "text"}
-        inputMode={props.inputMode}
-        defaultValue={props.value ?? ""}
-        className="field"
-      />
-    </div>
-  );
-}
-
-function Select(props: {
-  name: string;
-  label: string;
-  value: string | undefined;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <div>
-      <label htmlFor={`filter-${props.name}`} className="label">
-        {props.label}
-      </label>
-      <select id={`filter-${props.name}`} name={props.name} defaultValue={props.value ?? ""} className="field">
-        <option value="">Any</option>
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }

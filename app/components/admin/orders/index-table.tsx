@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import { PAYMENT_STATUS_LABELS } from "#core/payment-status.ts";
 import { SHIPMENT_STATUS_LABELS } from "#core/shipment-status.ts";
 import type { IndexScreenRow } from "#server/admin/order-screens.service.ts";
 import { StatusBadge } from "../../orders/status-badge.tsx";
 import { AdminTable } from "../admin-table.tsx";
+import { BuyerCell, PaymentIdAndDay } from "../order-cells.tsx";
 import { BuyerConfirmationMark, EwayBillMark } from "../orders-table.tsx";
 
 type OrderIndexRow = IndexScreenRow;
@@ -78,18 +78,6 @@ export function IndexTable({
   );
 }
 
-function BuyerCell({ row }: { row: OrderIndexRow }) {
-  return (
-    <td className="max-w-56 px-2 py-2">
-      <p>{row.name}</p>
-      <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="order-index-phone">
-        {row.phone}
-      </p>
-      {row.email ? <p className="text-xs break-all text-zinc-600 dark:text-zinc-400">{row.email}</p> : null}
-    </td>
-  );
-}
-
 /** The order's status, its marks and its parcel's state. */
 function StatusCell({ row }: { row: OrderIndexRow }) {
   const marks = [
@@ -115,12 +103,7 @@ function OrderCell({ row }: { row: OrderIndexRow }) {
       <Link to={`/admin/orders/${row.id}`} className="font-medium whitespace-nowrap underline">
         {row.orderNumber}
       </Link>
-      {row.paymentId ? (
-        <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400" data-testid="admin-order-payment-id">
-          {row.paymentId}
-        </p>
-      ) : null}
-      <p className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatShopDate(row.createdAt)}</p>
+      <PaymentIdAndDay row={row} />
     </td>
   );
 }

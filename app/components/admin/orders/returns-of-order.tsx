@@ -1,15 +1,13 @@
 import { formatShopDate } from "#core/dates.ts";
 import { formatInr } from "#core/money.ts";
 import type { StaffReturnRow } from "#server/returns/returns-for-staff.ts";
+import { TitledSection } from "../../ui/titled-section.tsx";
 
 /** The order's returns and exchanges, with their step; the Returns queue moves them on. */
 export function OrderReturns({ returns }: { returns: StaffReturnRow[] }) {
   if (returns.length === 0) return null;
   return (
-    <section className="card p-4" aria-labelledby="order-returns">
-      <h2 id="order-returns" className="text-lg font-semibold">
-        Returns
-      </h2>
+    <TitledSection id="order-returns" title="Returns" className="card p-4">
       <ul className="mt-2 divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
         {returns.map((row) => (
           <li key={row.id} className="flex flex-wrap justify-between gap-2 py-2">
@@ -24,6 +22,6 @@ export function OrderReturns({ returns }: { returns: StaffReturnRow[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

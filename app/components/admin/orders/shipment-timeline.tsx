@@ -1,14 +1,12 @@
 import { formatShopDateTime } from "#core/dates.ts";
 import { SHIPMENT_STATUS_LABELS } from "#core/shipment-status.ts";
 import type { ShipmentTimeline } from "#server/shipping/shipment-timeline.service.ts";
+import { TitledSection } from "../../ui/titled-section.tsx";
 
 /** Every booking of the order's parcel (a cancelled one too) with the courier's news, oldest first. */
 export function ShipmentTimelinePanel({ shipments }: { shipments: ShipmentTimeline }) {
   return (
-    <section className="card p-4" aria-labelledby="parcel-news">
-      <h2 id="parcel-news" className="text-lg font-semibold">
-        The courier's news
-      </h2>
+    <TitledSection id="parcel-news" title="The courier's news" className="card p-4">
       {shipments.map((shipment) => (
         <div key={shipment.id} className="mt-3 text-sm">
           <p className="font-medium">
@@ -27,6 +25,6 @@ export function ShipmentTimelinePanel({ shipments }: { shipments: ShipmentTimeli
           </ol>
         </div>
       ))}
-    </section>
+    </TitledSection>
   );
 }
