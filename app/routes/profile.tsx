@@ -181,7 +181,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
         <div key={row.name} className="grid grid-cols-[9rem_1fr] gap-4 py-3">
           <dt className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{t(row.label)}</dt>
           <dd className={`min-w-0 break-words ${profile[row.name] ? "" : "text-zinc-500 italic dark:text-zinc-400"}`}>
-            {profileValue(profile, row.name) || t("profile.notProvided")}
+            {profileValue(t, profile, row.name) || t("profile.notProvided")}
           </dd>
         </div>
       ))}

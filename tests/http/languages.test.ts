@@ -220,7 +220,10 @@ describeOnSqlite("the storefront in two languages", (database) => {
       "profile.changePassword",
       "acct.newPassword",
     ]);
-    expect((await customer.get("/hi/profileform")).body).toMatch(/पासवर्ड: कम से कम \d+ अक्षर/);
+    const form = (await customer.get("/hi/profileform")).body;
+    expect(form).toMatch(/पासवर्ड: कम से कम \d+ अक्षर/);
+    expect(form).toContain(`<option value="27">${hindi["state.27"]}</option>`);
+    expect((await shopBrowser(shop).get("/hi/signup")).body).toMatch(/पासवर्ड: कम से कम \d+ अक्षर/);
     await expectHindi(customer, "/hi/profile/delete", [
       "delete.changedMind",
       "delete.keep",
@@ -252,10 +255,27 @@ describeOnSqlite("the storefront in two languages", (database) => {
     const unticked = await customer.post("/hi/profile/delete", { password: "Secret-pass-1" });
     expect(unticked.body).toContain(inHtml(hindi["service.tickToDelete"]));
 
+    const saved = await customer.post("/hi/profile?edit", {
+      intent: "profile",
+      name: "Meera",
+      email,
+      phone: "9820012345",
+      address: "Flat 4, Sea View",
+      city: "Mumbai",
+      stateCode: "27",
+      pincode: "400050",
+    });
+    expect(saved.headers.location).toBe("/hi/profile");
+    const afterSave = (await customer.get("/hi/profile")).body;
+    expect(afterSave).toContain(`>${hindi["state.27"]}</dd>`);
+    // The confirmation, as the page says it before its script runs.
+    expect(afterSave).toContain(`>${hindi["service.profileUpdated"]}</p></noscript>`);
+
     const englishProfile = (await customer.get("/profile")).body;
     expect(englishProfile).toContain(">Profile</h1>");
     expect(englishProfile).toContain(english["points.rule"]);
     expect(englishProfile).not.toContain(hindi["points.rule"]);
+    expect(englishProfile).toContain(">Maharashtra</dd>");
   });
 
   it("lists every page in the sitemap in both languages, each with its alternates", async () => {

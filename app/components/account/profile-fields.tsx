@@ -1,10 +1,9 @@
 import { type ChangeEvent, useEffect, useState } from "react";
-import { stateByCode } from "#core/indian-states.ts";
 import type { Profile } from "#server/accounts/accounts.schemas.ts";
 import { fillFromPincode, usePincodeTypedEarly } from "../../lib/pincode-fill.ts";
-import { useT } from "../../locales/i18n.ts";
+import { type Translate, useT } from "../../locales/i18n.ts";
 import { TextField } from "../ui/text-field.tsx";
-import { StateSelect } from "./state-select.tsx";
+import { StateSelect, stateName } from "./state-select.tsx";
 
 /** The profile's rows (each label a message), in the order the Profile screen lists them; the last four are the saved address. */
 export const PROFILE_ROWS = [
@@ -17,10 +16,14 @@ export const PROFILE_ROWS = [
   { name: "pincode", label: "profile.pincode", type: "text", autoComplete: "postal-code" },
 ] as const;
 
-/** A row's value as the Profile screen shows it (the state by its name). */
-export function profileValue(profile: Profile, name: (typeof PROFILE_ROWS)[number]["name"]): string | null {
+/** A row's value as the Profile screen shows it (the state by its name, in the page's language). */
+export function profileValue(
+  t: Translate,
+  profile: Profile,
+  name: (typeof PROFILE_ROWS)[number]["name"],
+): string | null {
   const value = profile[name];
-  return name === "stateCode" && value ? (stateByCode(value)?.name ?? value) : value;
+  return name === "stateCode" && value ? stateName(t, value) : value;
 }
 
 /** A pincode is typed on the number pad, and fills in the city and state once complete. */
