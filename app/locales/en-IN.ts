@@ -52,6 +52,8 @@ export const messages = {
   "state.09": "Uttar Pradesh",
   "state.05": "Uttarakhand",
   "state.19": "West Bengal",
+  "error.title": "Unexpected Application Error!",
+  "error.sorry": "Something went wrong on our side. Please try again in a moment.",
   "acct.scrollSideways": "Scroll the table sideways to see every column",
   "profile.title": "Profile",
   "profile.description": "Your Kesar profile.",

@@ -54,6 +54,8 @@ export const messages: Catalogue = {
   "state.09": "उत्तर प्रदेश",
   "state.05": "उत्तराखंड",
   "state.19": "पश्चिम बंगाल",
+  "error.title": "माफ़ कीजिए, कुछ गड़बड़ हो गई!",
+  "error.sorry": "हमारी तरफ़ से कुछ गड़बड़ हो गई। कृपया थोड़ी देर में फिर कोशिश करें।",
   "acct.scrollSideways": "सभी कॉलम देखने के लिए टेबल को साइड में स्क्रॉल करें",
   "profile.title": "प्रोफ़ाइल",
   "profile.description": "आपकी Kesar प्रोफ़ाइल।",

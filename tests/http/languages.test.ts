@@ -183,6 +183,11 @@ describeOnSqlite("the storefront in two languages", (database) => {
     // The refusal is said in Hindi (its English stays in the page's data only).
     expect(wrongNumber.body).toContain(`>${inHtml(hindi["service.mobileFormat"])}<`);
     expect(wrongNumber.body).not.toContain(`>${inHtml(english["service.mobileFormat"])}<`);
+    // A form the page never sends is refused on the error screen, in Hindi too.
+    const unknownStep = await visitor.post("/hi/login/mobile", { intent: "fly" });
+    expect(unknownStep.statusCode).toBe(400);
+    expect(unknownStep.body).toContain(`>${hindi["error.title"]}</h1>`);
+    expect(unknownStep.body).toContain(`>${hindi["service.unknownStep"]}</p>`);
     const sent = await visitor.post("/hi/login/mobile", { intent: "send", phone: "98200 12345" });
     expect(sent.body).toContain(hindi["phone.code"]);
     expect(sent.body).toMatch(/हमने \+91 98•{5}345 पर SMS से 6 अंकों का OTP भेजा है। यह \d+ मिनट तक चलेगा।/);
