@@ -79,11 +79,18 @@ export type PointsEntryCause = {
   returnedTitle: string | null;
 };
 
+/** How an order ended without being kept; null for an order that is not over. */
+export function orderEndedAs(status: string): "cancelled" | "refused" | null {
+  if (status === "cancelled") return "cancelled";
+  if (status === "returned-to-origin") return "refused";
+  return null;
+}
+
 /** Why an order ended without being kept, in a few words; null for an order that is not over. */
 function orderEnded(status: string): string | null {
-  if (status === "cancelled") return "order cancelled";
-  if (status === "returned-to-origin") return "parcel refused at the door";
-  return null;
+  const ended = orderEndedAs(status);
+  if (ended === "cancelled") return "order cancelled";
+  return ended === "refused" ? "parcel refused at the door" : null;
 }
 
 /**

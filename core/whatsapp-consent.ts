@@ -16,3 +16,14 @@ export const CHECKOUT_WHATSAPP_WORDING = `${CHECKOUT_WHATSAPP_LABEL}. ${CHECKOUT
 export const PROFILE_WHATSAPP_ON =
   "Send my order updates (placed, shipped, out for delivery, delivered) to my mobile number on WhatsApp, besides SMS.";
 export const PROFILE_WHATSAPP_OFF = "Stop sending my order updates on WhatsApp. SMS updates continue.";
+
+/** The profile's switch on a Hindi page: the choice is kept with these words, as shown there. */
+export const PROFILE_WHATSAPP_ON_HINDI =
+  "मेरे ऑर्डर के अपडेट (ऑर्डर हुआ, शिप हुआ, डिलीवरी के लिए निकला, डिलीवर हुआ) SMS के साथ-साथ मेरे मोबाइल नंबर पर WhatsApp पर भी भेजें।";
+export const PROFILE_WHATSAPP_OFF_HINDI = "मेरे ऑर्डर के अपडेट WhatsApp पर भेजना बंद करें। SMS से अपडेट आते रहेंगे।";
+
+/** The words the profile's switch shows, and keeps with the choice, in the page's language. */
+export function profileWhatsappWording(on: boolean, language: "en-IN" | "hi-IN" = "en-IN"): string {
+  if (language === "hi-IN") return on ? PROFILE_WHATSAPP_ON_HINDI : PROFILE_WHATSAPP_OFF_HINDI;
+  return on ? PROFILE_WHATSAPP_ON : PROFILE_WHATSAPP_OFF;
+}

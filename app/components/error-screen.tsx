@@ -8,6 +8,6 @@ export function ErrorScreen({ error }: { error: unknown }) {
   const message =
     isRouteErrorResponse(error) && typeof error.data?.message === "string" && error.status < 500
       ? error.data.message
-      : "Something went wrong on our side. Please try again in a moment.";
+      : null;
   return <ServerError message={message} />;
 }

@@ -1,6 +1,6 @@
-import { CUSTOMER_CANCEL_REASONS } from "#core/cancel-reasons.ts";
+import { CUSTOMER_CANCEL_REASON_CODES } from "#core/cancel-reasons.ts";
+import { localeOfPath } from "#core/locales.ts";
 import { formatInr } from "#core/money.ts";
-import { STATUS_LABELS } from "#core/order-status.ts";
 import { confirmationAnswerSchema } from "#server/cod-confirmation/cod-confirmation.schemas.ts";
 import { answerByBuyer, confirmationPage } from "#server/cod-confirmation/cod-confirmation.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -13,6 +13,8 @@ import { Notice } from "../components/ui/notice.tsx";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { SelectField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { fillInNodes } from "../locales/fill-in-nodes.tsx";
+import { translator, useT } from "../locales/i18n.ts";
 import { Form, Link } from "../locales/link.tsx";
 import type { Route } from "./+types/cod-confirm";
 
@@ -40,24 +42,28 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Confirm your order", description: "Confirm your cash-on-delivery order.", noindex: true });
-
-const REASONS = Object.entries(CUSTOMER_CANCEL_REASONS).map(([value, label]) => ({ value, label }));
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("cod.title"), description: t("cod.description"), noindex: true });
+};
 
 export default function CodConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-5 px-4 py-10">
-      <h1 className="font-display text-3xl font-semibold">Confirm your order</h1>
+      <h1 className="font-display text-3xl font-semibold">{t("cod.title")}</h1>
       <p>
-        Order <strong>{order.orderNumber}</strong> for {order.name}: {order.itemCount}{" "}
-        {order.itemCount === 1 ? "piece" : "pieces"}, <strong>{formatInr(order.toPay)}</strong> to pay in cash when it
-        arrives.
+        {fillInNodes(t(order.itemCount === 1 ? "cod.summaryOne" : "cod.summary"), {
+          number: <strong>{order.orderNumber}</strong>,
+          name: order.name,
+          count: order.itemCount,
+          amount: <strong>{formatInr(order.toPay)}</strong>,
+        })}
       </p>
       {order.open ? <AnswerForms failure={actionData} /> : <Answered order={order} />}
       <Link to={order.orderPath} className="text-sm underline">
-        See the whole order
+        {t("cod.seeOrder")}
       </Link>
     </div>
   );
@@ -67,41 +73,46 @@ type Page = Route.ComponentProps["loaderData"]["order"];
 
 /** What became of the order once it was answered (or moved on). */
 function Answered({ order }: { order: Page }) {
+  const t = useT();
   if (order.answer === "confirmed" && order.status === "placed") {
-    return <Notice tone="success">You have confirmed this order. Thank you! We are packing it.</Notice>;
+    return <Notice tone="success">{t("cod.confirmed")}</Notice>;
   }
-  if (order.status === "cancelled") return <Notice>This order has been cancelled.</Notice>;
-  return <Notice>This order is {STATUS_LABELS[order.status].toLowerCase()}: there is nothing left to confirm.</Notice>;
+  if (order.status === "cancelled") return <Notice>{t("service.codOrderCancelled")}</Notice>;
+  return <Notice>{t("cod.movedOn", { status: t(`status.${order.status}`).toLocaleLowerCase("en-IN") })}</Notice>;
 }
 
 /** Confirm, or cancel with a reason; cancelling is folded away so that nobody cancels by a slip. */
 function AnswerForms({ failure }: { failure?: { message: string; fieldErrors?: Record<string, string> } }) {
+  const t = useT();
+  const reasons = CUSTOMER_CANCEL_REASON_CODES.map((value) => ({ value, label: t(`cod.reason.${value}`) }));
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        We pack large cash-on-delivery orders once their buyer confirms them. Did you place this order?
-      </p>
-      <FormError message={failure?.message} fieldErrors={failure?.fieldErrors} labels={{ reason: "Why cancel?" }} />
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("cod.intro")}</p>
+      <FormError
+        message={failure?.message}
+        fieldErrors={failure?.fieldErrors}
+        labels={{ reason: t("cod.whyCancel") }}
+      />
       <Form method="post">
         <input type="hidden" name="answer" value="confirm" />
-        <SubmitButton label="Confirm my order" pendingLabel="Confirming…" className="btn-gold w-full" />
+        <SubmitButton label={t("cod.confirm")} pendingLabel={t("acct.confirming")} className="btn-gold w-full" />
       </Form>
       <details open={Boolean(failure?.fieldErrors?.reason)} className="card p-4 text-sm">
-        <summary className="cursor-pointer font-semibold">Cancel this order</summary>
+        <summary className="cursor-pointer font-semibold">{t("cod.cancelThis")}</summary>
         <Form method="post" className="mt-3 flex flex-col gap-3" noValidate>
           <input type="hidden" name="answer" value="cancel" />
           <SelectField
             name="reason"
-            label="Why cancel?"
-            placeholder="Choose a reason"
-            options={REASONS}
+            label={t("cod.whyCancel")}
+            placeholder={t("cod.chooseReason")}
+            options={reasons}
             defaultValue=""
             error={failure?.fieldErrors?.reason}
           />
           <div>
             <SubmitButton
-              label="Cancel order"
-              pendingLabel="Cancelling…"
+              label={t("cod.cancelOrder")}
+              pendingLabel={t("cod.cancelling")}
               className="btn bg-red-700 text-white hover:bg-red-800"
             />
           </div>

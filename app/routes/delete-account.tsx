@@ -1,3 +1,4 @@
+import { localeOfPath } from "#core/locales.ts";
 import { visibleEmail } from "#core/phone.ts";
 import { deletionSchema } from "#server/accounts/accounts.schemas.ts";
 import { deleteAccount } from "#server/accounts/identity.service.ts";
@@ -10,7 +11,10 @@ import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { fillInNodes } from "../locales/fill-in-nodes.tsx";
+import { translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
+import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/delete-account";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -33,32 +37,35 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return redirectWithToast(context, "/", makeToast("success", "Your account has been deleted."), { headers });
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Delete my account", description: "Delete your Kesar account.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("profile.deleteAccount"), description: t("delete.description"), noindex: true });
+};
 
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <AuthCard
-      title="Delete my account"
-      other={{ question: "Changed your mind?", label: "Back to your profile", to: "/profile" }}
+      title={t("profile.deleteAccount")}
+      other={{ question: t("delete.changedMind"), label: t("acct.backToProfile"), to: "/profile" }}
     >
       <WhatDeletingDoes email={loaderData.email} />
       <AuthForm
         message={actionData?.message}
         submit={{
-          label: "Delete my account",
-          pendingLabel: "Deleting…",
+          label: t("profile.deleteAccount"),
+          pendingLabel: t("delete.deleting"),
           className: "btn w-full bg-red-700 text-white hover:bg-red-800",
         }}
         after={
           <Link to="/profile" className="btn-outline w-full">
-            Keep my account
+            {t("delete.keep")}
           </Link>
         }
       >
         <TextField
           name="password"
-          label="Your password"
+          label={t("delete.yourPassword")}
           type="password"
           autoComplete="current-password"
           required
@@ -66,10 +73,10 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
         />
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" name="confirm" value="yes" className="mt-1" />
-          <span>I understand that my account and my details are deleted for good.</span>
+          <span>{t("delete.understand")}</span>
         </label>
         {actionData?.fieldErrors?.confirm ? (
-          <p className="text-sm text-red-700 dark:text-red-400">{actionData.fieldErrors.confirm}</p>
+          <p className="text-sm text-red-700 dark:text-red-400">{serviceText(t, actionData.fieldErrors.confirm)}</p>
         ) : null}
       </AuthForm>
     </AuthCard>
@@ -78,24 +85,17 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
 
 /** What goes with the account, what stays with the shop, and how orders stay reachable. */
 function WhatDeletingDoes({ email }: { email: string }) {
+  const t = useT();
+  const findOrder = (
+    <Link to="/orders/find" className="font-semibold underline">
+      {t("find.title")}
+    </Link>
+  );
   return (
     <div className="flex flex-col gap-2 text-sm text-zinc-700 dark:text-zinc-300">
-      <p>
-        Deleting the account of <strong>{email}</strong> removes your name, e-mail, phone, address, photo, cart,
-        wishlist, reward points, store credit and the photos sent with returns, and signs you out everywhere. It cannot
-        be undone.
-      </p>
-      <p>
-        Your past orders stay with the shop, detached from any account, because a seller must keep its tax invoices. You
-        can sign up again with the same e-mail address.
-      </p>
-      <p>
-        Each order's e-mails keep a link that opens it without an account. Lost them? Ask for the link again with{" "}
-        <Link to="/orders/find" className="font-semibold underline">
-          Find my order
-        </Link>
-        .
-      </p>
+      <p>{fillInNodes(t("delete.removes"), { email: <strong>{email}</strong> })}</p>
+      <p>{t("delete.ordersStay")}</p>
+      <p>{fillInNodes(t("delete.links"), { link: findOrder })}</p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { localeOfPath } from "#core/locales.ts";
 import { emailOnlySchema } from "#server/accounts/accounts.schemas.ts";
 import { RESET_MINUTES, requestPasswordReset } from "#server/accounts/identity.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -7,6 +8,7 @@ import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { EmailField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import type { Route } from "./+types/forgot-password";
 
 /** Mails a reset link; the answer is the same whether or not the address has an account. */
@@ -20,22 +22,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true as const, email: input.email.trim(), minutes: RESET_MINUTES };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Forgot password", description: "Reset your Kesar password.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("forgot.title"), description: t("forgot.description"), noindex: true });
+};
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <AuthCard title="Forgot password" other={{ question: "Remembered it?", label: "Login", to: "/login" }}>
+    <AuthCard
+      title={t("forgot.title")}
+      other={{ question: t("acct.remembered"), label: t("auth.login"), to: "/login" }}
+    >
       {actionData?.ok ? (
-        <Notice tone="success">
-          If an account uses {actionData.email}, we have sent it a link to choose a new password. The link works once,
-          for {actionData.minutes} minutes.
-        </Notice>
+        <Notice tone="success">{t("forgot.sent", { email: actionData.email, minutes: actionData.minutes })}</Notice>
       ) : (
         <AuthForm
-          intro="Enter the e-mail address of your account, and we will send you a link to choose a new password."
+          intro={t("forgot.intro")}
           message={actionData?.message}
-          submit={{ label: "Send me a link", pendingLabel: "Sending…" }}
+          submit={{ label: t("forgot.send"), pendingLabel: t("acct.sending") }}
         >
           <EmailField error={actionData?.fieldErrors?.email} />
         </AuthForm>

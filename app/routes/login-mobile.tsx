@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { localeOfPath } from "#core/locales.ts";
 import { phoneNameForm } from "#server/accounts/phone.schemas.ts";
 import { phoneSignInNeedsName, signInWithPhone } from "#server/accounts/phone-accounts.service.ts";
 import { appServices } from "../.server/context.ts";
@@ -14,6 +15,8 @@ import { useSignInRedirect } from "../components/account/use-sign-in-redirect.ts
 import { AuthCard } from "../components/ui/auth-card.tsx";
 import type { PhoneStep } from "../lib/phone-step.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { fillInNodes } from "../locales/fill-in-nodes.tsx";
+import { translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/login-mobile";
 import { LOGIN_TOAST_MS } from "./login.tsx";
@@ -57,8 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Sign in with mobile number", description: "Sign in to Kesar with a code by SMS.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("auth.withMobile"), description: t("phone.description"), noindex: true });
+};
 
 export default function LoginMobile({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = useSignInRedirect("/login");
@@ -67,18 +72,18 @@ export default function LoginMobile({ loaderData, actionData }: Route.ComponentP
   const onward = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
   const back = `/login${onward}`;
   const restart = `/login/mobile${onward}`;
+  const t = useT();
   return (
-    <AuthCard
-      title="Sign in with mobile number"
-      other={{ question: "Have an e-mail and password?", label: "Login", to: back }}
-    >
+    <AuthCard title={t("auth.withMobile")} other={{ question: t("phone.haveEmail"), label: t("auth.login"), to: back }}>
       {loaderData.signedInAs ? (
         <SignedInNotice signedInAs={loaderData.signedInAs} onward={redirectTo || undefined} />
       ) : (
         <>
-          {step.step === "number" ? <PhoneNumberStep step={step} submitLabel="Send code" hidden={hidden} /> : null}
+          {step.step === "number" ? (
+            <PhoneNumberStep step={step} submitLabel={t("phone.sendCode")} hidden={hidden} />
+          ) : null}
           {step.step === "code" ? (
-            <PhoneCodeStep step={step} submitLabel="Sign in" hidden={hidden} restartTo={restart} />
+            <PhoneCodeStep step={step} submitLabel={t("phone.signIn")} hidden={hidden} restartTo={restart} />
           ) : null}
           {step.step === "name" ? <PhoneNameStep step={step} hidden={hidden} /> : null}
           <SmsRisk />
@@ -90,14 +95,13 @@ export default function LoginMobile({ loaderData, actionData }: Route.ComponentP
 
 /** What a code by SMS risks, said where it is offered (OWASP ASVS 6.6.1). */
 function SmsRisk() {
+  const t = useT();
+  const findOrder = (
+    <Link to="/orders/find" className="underline">
+      {t("phone.findGuest")}
+    </Link>
+  );
   return (
-    <p className="text-xs text-zinc-600 dark:text-zinc-400">
-      A code by SMS is quick, but weaker than a password: anyone who gets hold of your SIM or your messages can use it.
-      A new number makes a new account. You can also{" "}
-      <Link to="/orders/find" className="underline">
-        find an order placed as a guest
-      </Link>
-      .
-    </p>
+    <p className="text-xs text-zinc-600 dark:text-zinc-400">{fillInNodes(t("phone.risk"), { link: findOrder })}</p>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localeOfPath } from "#core/locales.ts";
 import { formatMobile, isIndianMobile } from "#core/phone.ts";
 import { attachVerifiedPhone } from "#server/accounts/phone-accounts.service.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
@@ -10,6 +11,7 @@ import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { PhoneCodeStep, PhoneNumberStep } from "../components/account/phone-steps.tsx";
 import type { PhoneStep } from "../lib/phone-step.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/profile-mobile";
 
@@ -44,31 +46,34 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return redirectWithToast(context, "/profile", toast);
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Mobile number", description: "Add or change your mobile number.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("mobile.title"), description: t("mobile.description"), noindex: true });
+};
 
 export default function ProfileMobile({ loaderData, actionData }: Route.ComponentProps) {
   const step: PhoneStep = actionData ?? { step: "number" };
+  const t = useT();
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-16">
       <div className="card flex flex-col gap-5 p-8">
-        <h1 className="font-display text-3xl font-semibold">{loaderData.mobile ? "Change" : "Add"} mobile number</h1>
+        <h1 className="font-display text-3xl font-semibold">
+          {loaderData.mobile ? t("mobile.change") : t("mobile.add")}
+        </h1>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          {loaderData.mobile
-            ? `Your account signs in with ${loaderData.mobile}. A code goes to the new number; it replaces this one once you type the code.`
-            : "Sign in with this number and a code by SMS, and see the orders you placed with it as a guest in the last 90 days."}
+          {loaderData.mobile ? t("mobile.current", { mobile: loaderData.mobile }) : t("mobile.intro")}
         </p>
         {step.step === "code" ? (
-          <PhoneCodeStep step={step} submitLabel="Verify number" restartTo="/profile/mobile" />
+          <PhoneCodeStep step={step} submitLabel={t("mobile.verify")} restartTo="/profile/mobile" />
         ) : (
           <PhoneNumberStep
             step={step}
-            submitLabel="Send code"
-            label={loaderData.mobile ? "New mobile number" : "Mobile number"}
+            submitLabel={t("phone.sendCode")}
+            label={loaderData.mobile ? t("mobile.new") : t("mobile.title")}
           />
         )}
         <Link to="/profile" className="text-sm underline">
-          Back to your profile
+          {t("acct.backToProfile")}
         </Link>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { Pencil } from "lucide-react";
 import { useNavigation } from "react-router";
 import { z } from "zod";
 import type { UserActor } from "#core/actor.ts";
+import { localeOfPath } from "#core/locales.ts";
 import { resendEmailVerification, signOutEverywhere } from "#server/accounts/identity.service.ts";
 import { whatsappUpdatesForm } from "#server/accounts/phone.schemas.ts";
 import { setWhatsappUpdates } from "#server/accounts/phone-accounts.service.ts";
@@ -12,6 +13,7 @@ import { actionFailed } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { readForm, routeFields } from "../.server/forms.ts";
 import { signedInOrLogin } from "../.server/guards.ts";
+import { localeOf } from "../.server/locale.ts";
 import { signOutHeaders } from "../.server/sign-in.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { MobileSettings } from "../components/account/mobile-settings.tsx";
@@ -23,6 +25,7 @@ import { Notice } from "../components/ui/notice.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
 import { IntentSubmit, SubmitButton } from "../components/ui/submit-button.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import { Form, Link } from "../locales/link.tsx";
 import type { Route } from "./+types/profile";
 import { saveProfileForm } from "./profile-form.server.ts";
@@ -78,7 +81,8 @@ async function switchWhatsapp(
 ) {
   try {
     const { whatsapp } = routeFields(form, whatsappUpdatesForm);
-    await setWhatsappUpdates(appServices(context).db, actor, { on: whatsapp === "on" });
+    const language = localeOf(request);
+    await setWhatsappUpdates(appServices(context).db, actor, { on: whatsapp === "on", language });
     const message = whatsapp === "on" ? "WhatsApp order updates are on." : "WhatsApp order updates are off.";
     return redirectWithToast(context, "/profile", makeToast("success", message));
   } catch (error) {
@@ -86,18 +90,21 @@ async function switchWhatsapp(
   }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Profile", description: "Your Kesar profile.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("profile.title"), description: t("profile.description"), noindex: true });
+};
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, points, storeCredit, editing } = loaderData;
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/profile";
+  const t = useT();
+  const loading = navigation.state === "loading" && navigation.location.pathname.endsWith("/profile");
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <div className="card relative p-8">
         <div className="flex items-start justify-between">
-          <h1 className="font-display text-3xl font-semibold">Profile</h1>
+          <h1 className="font-display text-3xl font-semibold">{t("profile.title")}</h1>
           {editing ? null : <EditLink />}
         </div>
         <AccountNotices
@@ -107,7 +114,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         />
         {loading ? (
           <p role="status" className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-            Loading...
+            {t("profile.loading")}
           </p>
         ) : null}
         <div className="mt-6 flex justify-center">
@@ -118,10 +125,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <StoreCreditLedger balance={storeCredit.balance} ledger={storeCredit.ledger} />
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to="/order" className="btn-gold">
-            Check Orders
+            {t("profile.checkOrders")}
           </Link>
           <Link to="/profileform" className="btn-outline">
-            Update photo or password
+            {t("profile.updatePhotoPassword")}
           </Link>
         </div>
         <MobileSettings mobile={profile.mobile} whatsappUpdates={profile.whatsappUpdates} />
@@ -135,12 +142,13 @@ type Profile = Route.ComponentProps["loaderData"]["profile"];
 
 /** The pencil that opens the profile for editing in place. */
 function EditLink() {
+  const t = useT();
   return (
     <Link
       to="/profile?edit"
       className="flex size-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
-      aria-label="Edit profile"
-      title="Edit profile"
+      aria-label={t("profile.edit")}
+      title={t("profile.edit")}
     >
       <Pencil aria-hidden="true" className="size-5" />
     </Link>
@@ -149,14 +157,15 @@ function EditLink() {
 
 /** The profile's fields as a form, with the refusal of the last save beside them. */
 function ProfileEditor({ profile, failure }: { profile: Profile; failure: Route.ComponentProps["actionData"] }) {
+  const t = useT();
   return (
     <Form method="post" action="/profile?edit" className="mt-8 flex flex-col gap-4" noValidate>
       <FormError message={failure?.message} />
       <ProfileFields profile={profile} errors={failure?.fieldErrors ?? {}} />
       <div className="flex gap-3">
-        <SubmitButton label="Save" pendingLabel="Saving…" />
+        <SubmitButton label={t("profile.save")} pendingLabel={t("acct.saving")} />
         <Link to="/profile" className="btn-outline">
-          Cancel
+          {t("acct.cancel")}
         </Link>
       </div>
     </Form>
@@ -165,13 +174,14 @@ function ProfileEditor({ profile, failure }: { profile: Profile; failure: Route.
 
 /** The profile as it stands, "Not provided" where a field is empty. */
 function ProfileDetails({ profile }: { profile: Profile }) {
+  const t = useT();
   return (
     <dl className="mt-8 divide-y divide-zinc-200 dark:divide-zinc-800">
       {PROFILE_ROWS.map((row) => (
         <div key={row.name} className="grid grid-cols-[9rem_1fr] gap-4 py-3">
-          <dt className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{row.label}</dt>
+          <dt className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{t(row.label)}</dt>
           <dd className={`min-w-0 break-words ${profile[row.name] ? "" : "text-zinc-500 italic dark:text-zinc-400"}`}>
-            {profileValue(profile, row.name) || "Not provided"}
+            {profileValue(t, profile, row.name) || t("profile.notProvided")}
           </dd>
         </div>
       ))}
@@ -181,22 +191,23 @@ function ProfileDetails({ profile }: { profile: Profile }) {
 
 /** Signing out on every device, and the way to delete the account. */
 function SignInAndPrivacy() {
+  const t = useT();
   return (
     <section aria-labelledby="account-safety" className="mt-10 border-t border-zinc-200 pt-6 dark:border-zinc-800">
       <h2 id="account-safety" className="font-display text-xl font-semibold">
-        Sign-in and privacy
+        {t("profile.signInPrivacy")}
       </h2>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Form method="post">
           <IntentSubmit
             intent="sign-out-everywhere"
-            label="Sign out everywhere"
-            pendingLabel="Signing out…"
+            label={t("profile.signOutEverywhere")}
+            pendingLabel={t("profile.signingOut")}
             className="btn-outline"
           />
         </Form>
         <Link to="/profile/delete" className="text-sm font-medium text-red-700 underline dark:text-red-300">
-          Delete my account
+          {t("profile.deleteAccount")}
         </Link>
       </div>
     </section>
@@ -208,30 +219,25 @@ function SignInAndPrivacy() {
  * account made by phone is asked for an e-mail, which its order mails need.
  */
 function AccountNotices(props: { emailVerified: boolean; email: string | null; pendingEmail: string | null }) {
+  const t = useT();
   if (props.emailVerified && !props.pendingEmail) return null;
   return (
     <div className="mt-4 flex flex-col gap-3">
-      {props.email === null && !props.pendingEmail ? (
-        <Notice>
-          Add an e-mail address (the pencil above) to get your order mails; until then your updates come by SMS.
-        </Notice>
-      ) : null}
+      {props.email === null && !props.pendingEmail ? <Notice>{t("profile.addEmail")}</Notice> : null}
       {props.emailVerified || props.email === null ? null : (
         <Notice>
           <Form method="post" className="flex flex-wrap items-center justify-between gap-3">
-            <span>Please confirm {props.email}: open the link we sent there.</span>
+            <span>{t("profile.confirmEmail", { email: props.email })}</span>
             <IntentSubmit
               intent="send-verification"
-              label="Send again"
-              pendingLabel="Sending…"
+              label={t("profile.sendAgain")}
+              pendingLabel={t("acct.sending")}
               className="btn-outline"
             />
           </Form>
         </Notice>
       )}
-      {props.pendingEmail ? (
-        <Notice>Your e-mail changes to {props.pendingEmail} once you open the link we sent to that address.</Notice>
-      ) : null}
+      {props.pendingEmail ? <Notice>{t("profile.pendingEmail", { email: props.pendingEmail })}</Notice> : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localeOfPath } from "#core/locales.ts";
 import { passwordChangeSchema } from "#server/accounts/accounts.schemas.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
 import { changePassword, getProfile } from "#server/accounts/profile.service.ts";
@@ -16,7 +17,9 @@ import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
 import { IntentSubmit, SubmitButton } from "../components/ui/submit-button.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import { Form } from "../locales/link.tsx";
+import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/profileform";
 import { saveProfileForm } from "./profile-form.server.ts";
 
@@ -50,30 +53,38 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Edit profile", description: "Update your Kesar profile.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("profile.edit"), description: t("profile.editDescription"), noindex: true });
+};
 
 export default function ProfileForm({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, policy } = loaderData;
   const errors = actionData?.fieldErrors ?? {};
+  const t = useT();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-8 px-4 py-12">
       <section className="card p-8" aria-labelledby="profile-form-title">
         <h1 id="profile-form-title" className="font-display text-3xl font-semibold">
-          Edit profile
+          {t("profile.edit")}
         </h1>
         <Form method="post" encType="multipart/form-data" className="mt-6 flex flex-col gap-4" noValidate>
           <FormError message={actionData?.message} />
           <PicturePicker
             id="field-picture"
             name="picture"
-            label="Picture"
-            heading="Picture"
-            hint="JPEG, PNG or WebP, up to 5 MB."
+            label={t("profile.picture")}
+            heading={t("profile.picture")}
+            hint={t("profile.pictureHint")}
             current={<ProfilePhoto url={profile.photoUrl} name={profile.name} size={80} />}
           />
           <ProfileFields profile={profile} errors={errors} />
-          <SubmitButton label="Save profile" pendingLabel="Saving…" className="btn-primary self-start" intent="" />
+          <SubmitButton
+            label={t("profile.saveProfile")}
+            pendingLabel={t("acct.saving")}
+            className="btn-primary self-start"
+            intent=""
+          />
         </Form>
       </section>
       <PasswordChange policy={policy} error={errors.newPassword} />
@@ -83,31 +94,32 @@ export default function ProfileForm({ loaderData, actionData }: Route.ComponentP
 
 /** The current password and a new one that meets the policy. */
 function PasswordChange({ policy, error }: { policy: readonly string[]; error: string | undefined }) {
+  const t = useT();
   return (
     <section className="card p-8" aria-labelledby="password-title">
       <h2 id="password-title" className="text-xl font-semibold">
-        Change password
+        {t("profile.changePassword")}
       </h2>
       <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
         <TextField
           name="currentPassword"
           id="password-current"
-          label="Current password"
+          label={t("acct.currentPassword")}
           type="password"
           autoComplete="current-password"
         />
         <TextField
           name="newPassword"
-          label="New password"
+          label={t("acct.newPassword")}
           type="password"
           autoComplete="new-password"
-          hint={`Password: ${policy.join(", ")}.`}
+          hint={t("auth.passwordHint", { rules: policy.map((rule) => serviceText(t, rule)).join(", ") })}
           error={error}
         />
         <IntentSubmit
           intent="password"
-          label="Change password"
-          pendingLabel="Changing…"
+          label={t("profile.changePassword")}
+          pendingLabel={t("profile.changing")}
           className="btn-outline self-start"
         />
       </Form>

@@ -1,3 +1,4 @@
+import { localeOfPath } from "#core/locales.ts";
 import { passwordResetSchema } from "#server/accounts/accounts.schemas.ts";
 import { passwordResetState, resetPassword } from "#server/accounts/identity.service.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
@@ -9,7 +10,9 @@ import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
+import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/reset-password";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -33,8 +36,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Choose a new password", description: "Reset your Kesar password.", noindex: true }),
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta({
+    title: translator(localeOfPath(location.pathname))("reset.title"),
+    description: translator(localeOfPath(location.pathname))("forgot.description"),
+    noindex: true,
+  }),
   // The address holds the secret: it must not leak to other sites through the Referer header.
   { name: "referrer", content: "no-referrer" },
 ];
@@ -42,30 +49,31 @@ export const meta: Route.MetaFunction = () => [
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { state, policy } = loaderData;
   const refused = actionData?.code === "expired-action-code" || actionData?.code === "invalid-action-code";
+  const t = useT();
   return (
-    <AuthCard title="Choose a new password" other={{ question: "Remembered it?", label: "Login", to: "/login" }}>
+    <AuthCard title={t("reset.title")} other={{ question: t("acct.remembered"), label: t("auth.login"), to: "/login" }}>
       {state !== "valid" || refused ? (
         <>
           <Notice tone="error">
             {refused
-              ? actionData?.message
+              ? serviceText(t, actionData?.message ?? "")
               : state === "expired"
-                ? "This link has expired. Please ask for a new one."
-                : "This link is not valid."}
+                ? t("service.linkExpired")
+                : t("service.linkInvalid")}
           </Notice>
           <Link to="/forgot-password" className="btn-outline">
-            Ask for a new link
+            {t("reset.askNew")}
           </Link>
         </>
       ) : (
-        <AuthForm message={actionData?.message} submit={{ label: "Save the new password", pendingLabel: "Saving…" }}>
+        <AuthForm message={actionData?.message} submit={{ label: t("reset.save"), pendingLabel: t("acct.saving") }}>
           <TextField
             name="password"
-            label="New password"
+            label={t("acct.newPassword")}
             type="password"
             autoComplete="new-password"
             required
-            hint={`Password: ${policy.join(", ")}.`}
+            hint={t("auth.passwordHint", { rules: policy.map((rule) => serviceText(t, rule)).join(", ") })}
             error={actionData?.fieldErrors?.password}
           />
         </AuthForm>

@@ -14,6 +14,7 @@ import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { translator, useT } from "../locales/i18n.ts";
+import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/signup";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -72,7 +73,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             required
             minLength={loaderData.minLength}
             maxLength={loaderData.maxLength}
-            hint={t("auth.passwordHint", { rules: loaderData.policy.join(", ") })}
+            hint={t("auth.passwordHint", { rules: loaderData.policy.map((rule) => serviceText(t, rule)).join(", ") })}
             error={errors.password}
           />
         </AuthForm>

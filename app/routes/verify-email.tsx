@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localeOfPath } from "#core/locales.ts";
 import { confirmEmail, emailLinkStatus, resendEmailVerification } from "#server/accounts/identity.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
@@ -9,7 +10,10 @@ import { AuthCard } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { IntentSubmit, SubmitButton } from "../components/ui/submit-button.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { fillInNodes } from "../locales/fill-in-nodes.tsx";
+import { translator, useT } from "../locales/i18n.ts";
 import { Form, Link } from "../locales/link.tsx";
+import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/verify-email";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -39,25 +43,32 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Confirm your e-mail", description: "Confirm your e-mail address.", noindex: true }),
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta({
+    title: translator(localeOfPath(location.pathname))("verify.title"),
+    description: translator(localeOfPath(location.pathname))("verify.description"),
+    noindex: true,
+  }),
   { name: "referrer", content: "no-referrer" },
 ];
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const spent =
     !loaderData.usable || actionData?.code === "invalid-action-code" || actionData?.code === "expired-action-code";
+  const t = useT();
   return (
-    <AuthCard title="Confirm your e-mail" other={{ question: "Done here?", label: "Go to the shop", to: "/" }}>
+    <AuthCard title={t("verify.title")} other={{ question: t("verify.doneHere"), label: t("verify.goShop"), to: "/" }}>
       {spent ? (
         <SpentLink account={loaderData.account} />
       ) : (
         <Form method="post" className="flex flex-col gap-4">
-          {actionData?.message ? <Notice tone="error">{actionData.message}</Notice> : null}
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            Press the button to confirm that this e-mail address is yours.
-          </p>
-          <SubmitButton label="Confirm my e-mail address" pendingLabel="Confirming…" className="btn-primary w-full" />
+          {actionData?.message ? <Notice tone="error">{serviceText(t, actionData.message)}</Notice> : null}
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("verify.press")}</p>
+          <SubmitButton
+            label={t("verify.confirm")}
+            pendingLabel={t("acct.confirming")}
+            className="btn-primary w-full"
+          />
         </Form>
       )}
     </AuthCard>
@@ -66,28 +77,29 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
 
 /** A link that was used or has expired: what to do instead, for whoever holds it. */
 function SpentLink({ account }: { account: "signed-out" | "unconfirmed" | "confirmed" }) {
+  const t = useT();
+  const logIn = (
+    <Link to="/login?redirectTo=%2Fprofile" className="font-semibold underline">
+      {t("verify.logIn")}
+    </Link>
+  );
   return (
     <div className="flex flex-col gap-4 text-sm">
-      <Notice tone="error">This link was already used, or it has expired.</Notice>
+      <Notice tone="error">{t("verify.spent")}</Notice>
       {account === "confirmed" ? (
-        <p>Your e-mail address is confirmed already: there is nothing more to do.</p>
+        <p>{t("verify.already")}</p>
       ) : account === "unconfirmed" ? (
         <Form method="post" className="flex flex-col gap-3">
-          <p>We can send you a new link; it works once, for 24 hours.</p>
+          <p>{t("verify.canSend")}</p>
           <IntentSubmit
             intent="send-new-link"
-            label="Send me a new link"
-            pendingLabel="Sending…"
+            label={t("verify.sendNew")}
+            pendingLabel={t("acct.sending")}
             className="btn-primary w-full"
           />
         </Form>
       ) : (
-        <p>
-          <Link to="/login?redirectTo=%2Fprofile" className="font-semibold underline">
-            Log in
-          </Link>{" "}
-          and we will send you a new link from your profile.
-        </p>
+        <p>{fillInNodes(t("verify.logInFirst"), { link: logIn })}</p>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Actor } from "#core/actor.ts";
 import { type IndianMobile, isIndianMobile, nationalNumber, PHONE_ONLY_EMAIL_DOMAIN } from "#core/phone.ts";
-import { PROFILE_WHATSAPP_OFF, PROFILE_WHATSAPP_ON } from "#core/whatsapp-consent.ts";
+import { profileWhatsappWording } from "#core/whatsapp-consent.ts";
 import { assertSignedIn } from "../access.ts";
 import type { Db, Executor, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -206,7 +206,7 @@ export async function phoneSignInNeedsName(
 export async function setWhatsappUpdates(
   db: Db,
   actor: Actor,
-  input: { on: boolean },
+  input: { on: boolean; language?: "en-IN" | "hi-IN" },
   now: number = Date.now(),
 ): Promise<IndianMobile> {
   assertSignedIn(actor);
@@ -215,7 +215,8 @@ export async function setWhatsappUpdates(
   if (!user.mobile || !isIndianMobile(user.mobile)) {
     throw new AppError("validation-failed", "Please add and verify your mobile number first.");
   }
-  const wording = input.on ? PROFILE_WHATSAPP_ON : PROFILE_WHATSAPP_OFF;
+  // Kept with the words the shopper was shown, in the page's language.
+  const wording = profileWhatsappWording(input.on, input.language);
   await recordWhatsappConsent(
     db,
     { phone: user.mobile, choice: input.on ? "in" : "out", wording, source: "profile" },

@@ -1,7 +1,12 @@
 import { expect, it } from "vitest";
 import type { Actor } from "#core/actor.ts";
 import { type IndianMobile, isPhoneOnlyEmail, nationalNumber } from "#core/phone.ts";
-import { PROFILE_WHATSAPP_OFF, PROFILE_WHATSAPP_ON } from "#core/whatsapp-consent.ts";
+import {
+  PROFILE_WHATSAPP_OFF,
+  PROFILE_WHATSAPP_OFF_HINDI,
+  PROFILE_WHATSAPP_ON,
+  PROFILE_WHATSAPP_ON_HINDI,
+} from "#core/whatsapp-consent.ts";
 import { addToCart, cartCount } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
 import { hasWhatsappConsent } from "../messaging/messaging.service.ts";
@@ -234,6 +239,23 @@ describeEachDatabase("the phone wired into accounts", (database) => {
     expect(kept).toEqual([
       { choice: "in", wording: PROFILE_WHATSAPP_ON, source: "profile" },
       { choice: "out", wording: PROFILE_WHATSAPP_OFF, source: "profile" },
+    ]);
+  });
+
+  it("keeps a choice made on a Hindi page with the Hindi words it was shown", async () => {
+    const { db } = database();
+    const signedIn = await signIn(db);
+    await setWhatsappUpdates(db, signedIn.actor, { on: true, language: "hi-IN" });
+    await setWhatsappUpdates(db, signedIn.actor, { on: false, language: "hi-IN" });
+    const kept = await db
+      .selectFrom("whatsappConsents")
+      .select(["choice", "wording"])
+      .where("phone", "=", signedIn.phone)
+      .orderBy("id")
+      .execute();
+    expect(kept).toEqual([
+      { choice: "in", wording: PROFILE_WHATSAPP_ON_HINDI },
+      { choice: "out", wording: PROFILE_WHATSAPP_OFF_HINDI },
     ]);
   });
 });

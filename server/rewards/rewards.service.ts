@@ -1,5 +1,5 @@
 import type { Actor } from "#core/actor.ts";
-import { pointsEntryReason } from "#core/points.ts";
+import { type PointsEntryCause, pointsEntryReason } from "#core/points.ts";
 import { assertSignedIn } from "../access.ts";
 import type { Db, Executor, PointsKind } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -29,7 +29,15 @@ import {
  */
 
 /** A ledger entry as the profile lists it, with why the points moved ("returned Kundan Jhumka"). */
-export type LedgerEntry = { kind: PointsKind; points: number; at: number; orderNumber: string | null; reason: string };
+export type LedgerEntry = {
+  kind: PointsKind;
+  points: number;
+  at: number;
+  orderNumber: string | null;
+  /** Why, in English words; `cause` is what a page in another language words it from. */
+  reason: string;
+  cause: PointsEntryCause;
+};
 
 /**
  * Points earned by a delivered order become spendable (inside the delivery's transaction): all of
@@ -153,6 +161,7 @@ export async function pointsSummary(
       at: row.at,
       orderNumber: row.orderNumber,
       reason: pointsEntryReason({ kind: row.kind, orderStatus: row.orderStatus, returnedTitle: row.returnedTitle }),
+      cause: { kind: row.kind, orderStatus: row.orderStatus, returnedTitle: row.returnedTitle },
     })),
   };
 }

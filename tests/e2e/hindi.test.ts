@@ -72,7 +72,16 @@ describeJourneys("the shop in Hindi", (journey) => {
       const page = await journey().newPage();
       await checkPages(
         page,
-        ["/hi", "/hi/pakistani-suits", "/hi/allproducts?q=सूट", "/hi/cart", "/hi/guest", "/hi/login"],
+        [
+          "/hi",
+          "/hi/pakistani-suits",
+          "/hi/allproducts?q=सूट",
+          "/hi/cart",
+          "/hi/guest",
+          "/hi/login",
+          "/hi/login/mobile",
+          "/hi/forgot-password",
+        ],
         {
           fits: true,
         },

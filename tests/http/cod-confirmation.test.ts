@@ -96,6 +96,15 @@ describeEachDatabase("a large cash order's confirmation over HTTP", (database) =
     expect(page.statusCode).toBe(200);
     expect(page.headers["referrer-policy"]).toBe("no-referrer");
     expect(page.body).toContain("Confirm my order");
+    // The same link under /hi, in Hindi: no sign-in there either.
+    const hindi = await buyer.get(`/hi/confirm/${code}`);
+    expect(hindi.body).toContain('<html lang="hi-IN"');
+    expect(hindi.body).toContain("मेरा ऑर्डर कन्फ़र्म करें");
+    expect(hindi.body.replaceAll("<!-- -->", "")).toContain(
+      `${order.name} का ऑर्डर <strong>${order.orderNumber}</strong>: 1 पीस`,
+    );
+    expect(hindi.body).toContain("मेरा इरादा बदल गया");
+    expect(hindi.body).not.toContain("Confirm my order");
     expect((await ship(order.id)).statusCode).toBe(409);
     const confirmed = await buyer.post(`/confirm/${code}`, { answer: "confirm" });
     expect(confirmed).toMatchObject({ statusCode: 302, headers: { location: `/confirm/${code}` } });

@@ -3,6 +3,8 @@ import { COLLECTIONS } from "#core/collections.ts";
 import { makeProduct, uniqueWord } from "#server/testing/factories.ts";
 import { mailsTo } from "#server/testing/outbox.ts";
 import { describeOnSqlite } from "#server/testing/test-databases.ts";
+import { messages as english } from "../../app/locales/en-IN.ts";
+import { messages as hindi } from "../../app/locales/hi-IN.ts";
 import { checkoutForm } from "./live-shop.ts";
 import { SHOP_ORIGIN, shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
 
@@ -43,6 +45,8 @@ describeOnSqlite("the storefront in two languages", (database) => {
     "/wishlist",
     "/orders/find",
     "/forgot-password",
+    `/reset-password/${"x".repeat(43)}`,
+    `/verify-email/${"y".repeat(43)}`,
   ];
 
   it("renders every storefront page in English and in Hindi, with lang, canonical and hreflang both ways", async () => {
@@ -134,6 +138,149 @@ describeOnSqlite("the storefront in two languages", (database) => {
     expect(await localeOfAccount()).toBe("hi-IN");
     await customer.get("/cart");
     expect(await localeOfAccount()).toBe("en-IN");
+  });
+
+  /** A message as the page's HTML carries it (React escapes quotes and ampersands). */
+  const inHtml = (text: string) =>
+    text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+
+  /** The page at `path` is in Hindi and says each message in Hindi, none of them in English. */
+  async function expectHindi(
+    browser: ReturnType<typeof shopBrowser>,
+    path: string,
+    ids: readonly (keyof typeof english)[],
+  ) {
+    const page = await browser.get(path);
+    expect(page.body, path).toContain('<html lang="hi-IN"');
+    for (const id of ids) {
+      expect(page.body, `${path} ${id}`).toContain(inHtml(hindi[id]));
+      expect(page.body, `${path} ${id}`).not.toContain(inHtml(english[id]));
+    }
+    return page.body;
+  }
+
+  it("speaks Hindi on the sign-in, password and e-mail link pages, and in their refusals", async () => {
+    const visitor = shopBrowser(shop);
+    await expectHindi(visitor, "/hi/login/mobile", [
+      "phone.haveEmail",
+      "phone.hint",
+      "phone.sendCode",
+      "phone.findGuest",
+    ]);
+    await expectHindi(visitor, "/hi/forgot-password", [
+      "forgot.title",
+      "forgot.intro",
+      "forgot.send",
+      "acct.remembered",
+    ]);
+    await expectHindi(visitor, `/hi/reset-password/${"x".repeat(43)}`, ["reset.title", "service.linkInvalid"]);
+    await expectHindi(visitor, `/hi/verify-email/${"y".repeat(43)}`, ["verify.title", "verify.spent", "verify.logIn"]);
+    const missing = await visitor.get("/hi/no-such-page");
+    expect(missing.body).toContain(`<title>${hindi["notFound.metaTitle"]}</title>`);
+
+    const wrongNumber = await visitor.post("/hi/login/mobile", { intent: "send", phone: "12345" });
+    expect(wrongNumber.statusCode).toBe(400);
+    // The refusal is said in Hindi (its English stays in the page's data only).
+    expect(wrongNumber.body).toContain(`>${inHtml(hindi["service.mobileFormat"])}<`);
+    expect(wrongNumber.body).not.toContain(`>${inHtml(english["service.mobileFormat"])}<`);
+    // A form the page never sends is refused on the error screen, in Hindi too.
+    const unknownStep = await visitor.post("/hi/login/mobile", { intent: "fly" });
+    expect(unknownStep.statusCode).toBe(400);
+    expect(unknownStep.body).toContain(`>${hindi["error.title"]}</h1>`);
+    expect(unknownStep.body).toContain(`>${hindi["service.unknownStep"]}</p>`);
+    const sent = await visitor.post("/hi/login/mobile", { intent: "send", phone: "98200 12345" });
+    expect(sent.body).toContain(hindi["phone.code"]);
+    expect(sent.body).toMatch(/हमने \+91 98•{5}345 पर SMS से 6 अंकों का OTP भेजा है। यह \d+ मिनट तक चलेगा।/);
+  });
+
+  it("speaks Hindi on a signed-in shopper's profile, its forms and their refusals, and English at the English paths", async () => {
+    const customer = shopBrowser(shop);
+    const email = `profile-${uniqueWord()}@shop.test`;
+    await customer.post("/hi/signup", { name: "Meera", email, password: "Secret-pass-1", redirectTo: "" });
+    const profile = await expectHindi(customer, "/hi/profile", [
+      "profile.title",
+      "profile.checkOrders",
+      "profile.updatePhotoPassword",
+      "profile.signInPrivacy",
+      "profile.signOutEverywhere",
+      "profile.deleteAccount",
+      "profile.phone",
+      "profile.notProvided",
+      "points.title",
+      "points.spendable",
+      "points.rule",
+      "mobile.notAdded",
+      "mobile.add",
+      "profile.sendAgain",
+    ]);
+    expect(profile).toContain(`<title>${hindi["profile.title"]} | Kesar</title>`);
+    expect(profile).toContain(inHtml(hindi["profile.confirmEmail"].replace("{email}", email)));
+    await expectHindi(customer, "/hi/profile?edit", ["profile.save", "acct.cancel", "acct.currentPassword"]);
+    await expectHindi(customer, "/hi/profileform", [
+      "profile.edit",
+      "profile.picture",
+      "profile.pictureHint",
+      "picture.choose",
+      "profile.saveProfile",
+      "profile.changePassword",
+      "acct.newPassword",
+    ]);
+    const form = (await customer.get("/hi/profileform")).body;
+    expect(form).toMatch(/पासवर्ड: कम से कम \d+ अक्षर/);
+    expect(form).toContain(`<option value="27">${hindi["state.27"]}</option>`);
+    expect((await shopBrowser(shop).get("/hi/signup")).body).toMatch(/पासवर्ड: कम से कम \d+ अक्षर/);
+    await expectHindi(customer, "/hi/profile/delete", [
+      "delete.changedMind",
+      "delete.keep",
+      "delete.understand",
+      "delete.ordersStay",
+    ]);
+    await expectHindi(customer, "/hi/profile/mobile", [
+      "mobile.add",
+      "mobile.intro",
+      "phone.hint",
+      "acct.backToProfile",
+    ]);
+
+    const wrongPassword = await customer.post("/hi/profileform", {
+      intent: "password",
+      currentPassword: "Not-my-password-1",
+      newPassword: "Another-pass-2",
+    });
+    expect(wrongPassword.statusCode).toBeGreaterThanOrEqual(400);
+    expect(wrongPassword.body).toContain(
+      `${hindi["service.failedToUpdateProfile"]}: ${hindi["service.wrongCurrentPassword"]}`,
+    );
+    const weak = await customer.post("/hi/profileform", {
+      intent: "password",
+      currentPassword: "Secret-pass-1",
+      newPassword: "1",
+    });
+    expect(weak.body).toMatch(/पासवर्ड कम से कम \d+ अक्षरों का होना चाहिए।/);
+    const unticked = await customer.post("/hi/profile/delete", { password: "Secret-pass-1" });
+    expect(unticked.body).toContain(inHtml(hindi["service.tickToDelete"]));
+
+    const saved = await customer.post("/hi/profile?edit", {
+      intent: "profile",
+      name: "Meera",
+      email,
+      phone: "9820012345",
+      address: "Flat 4, Sea View",
+      city: "Mumbai",
+      stateCode: "27",
+      pincode: "400050",
+    });
+    expect(saved.headers.location).toBe("/hi/profile");
+    const afterSave = (await customer.get("/hi/profile")).body;
+    expect(afterSave).toContain(`>${hindi["state.27"]}</dd>`);
+    // The confirmation, as the page says it before its script runs.
+    expect(afterSave).toContain(`>${hindi["service.profileUpdated"]}</p></noscript>`);
+
+    const englishProfile = (await customer.get("/profile")).body;
+    expect(englishProfile).toContain(">Profile</h1>");
+    expect(englishProfile).toContain(english["points.rule"]);
+    expect(englishProfile).not.toContain(hindi["points.rule"]);
+    expect(englishProfile).toContain(">Maharashtra</dd>");
   });
 
   it("lists every page in the sitemap in both languages, each with its alternates", async () => {

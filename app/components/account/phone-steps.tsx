@@ -1,5 +1,7 @@
 import type { PhoneStep } from "../../lib/phone-step.ts";
+import { useT } from "../../locales/i18n.ts";
 import { Form, Link } from "../../locales/link.tsx";
+import { serviceText } from "../../locales/service-text.ts";
 import { FormError } from "../ui/form-error.tsx";
 import { Notice } from "../ui/notice.tsx";
 import { IntentSubmit } from "../ui/submit-button.tsx";
@@ -29,8 +31,10 @@ export function PhoneNumberStep({
   step,
   submitLabel,
   hidden,
-  label = "Mobile number",
+  label: givenLabel,
 }: { step: PhoneStep; submitLabel: string; label?: string } & StepProps) {
+  const t = useT();
+  const label = givenLabel ?? t("mobile.title");
   const typed = step.step === "number" ? (step.phone ?? "") : "";
   return (
     <Form method="post" className="flex flex-col gap-4" noValidate>
@@ -44,10 +48,10 @@ export function PhoneNumberStep({
         autoComplete="tel"
         required
         defaultValue={typed}
-        hint="An Indian mobile number: 10 digits, +91 in front is fine."
+        hint={t("phone.hint")}
         error={step.fieldErrors?.phone}
       />
-      <IntentSubmit intent="send" label={submitLabel} pendingLabel="Sending…" className="btn-primary w-full" />
+      <IntentSubmit intent="send" label={submitLabel} pendingLabel={t("acct.sending")} className="btn-primary w-full" />
     </Form>
   );
 }
@@ -62,37 +66,43 @@ export function PhoneCodeStep({
   hidden,
   restartTo,
 }: { step: Extract<PhoneStep, { step: "code" }>; submitLabel: string; restartTo: string } & StepProps) {
+  const t = useT();
   return (
     <div className="flex flex-col gap-4">
-      {step.notice && !step.message ? <Notice>{step.notice}</Notice> : null}
+      {step.notice && !step.message ? <Notice>{serviceText(t, step.notice)}</Notice> : null}
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <Hidden hidden={{ ...hidden, challengeId: step.challengeId }} />
-        <FormError message={step.message} fieldErrors={step.fieldErrors} labels={{ code: "Code from the SMS" }} />
+        <FormError message={step.message} fieldErrors={step.fieldErrors} labels={{ code: t("phone.code") }} />
         <TextField
           name="code"
-          label="Code from the SMS"
+          label={t("phone.code")}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
           maxLength={6}
           required
-          hint="6 digits. Never share it: Kesar never asks for it on a call."
+          hint={t("phone.codeHint")}
           error={step.fieldErrors?.code}
         />
-        <IntentSubmit intent="verify" label={submitLabel} pendingLabel="Checking…" className="btn-primary w-full" />
+        <IntentSubmit
+          intent="verify"
+          label={submitLabel}
+          pendingLabel={t("phone.checking")}
+          className="btn-primary w-full"
+        />
       </Form>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Form method="post">
           <Hidden hidden={{ ...hidden, challengeId: step.challengeId }} />
           <IntentSubmit
             intent="resend"
-            label="Send the code again"
-            pendingLabel="Sending…"
+            label={t("phone.sendAgain")}
+            pendingLabel={t("acct.sending")}
             className="text-sm font-semibold underline"
           />
         </Form>
         <Link to={restartTo} className="text-sm underline">
-          Use another number
+          {t("phone.otherNumber")}
         </Link>
       </div>
     </div>
@@ -101,13 +111,19 @@ export function PhoneCodeStep({
 
 /** A new account's name: asked only once the number is verified and has no account. */
 export function PhoneNameStep({ step, hidden }: { step: Extract<PhoneStep, { step: "name" }> } & StepProps) {
+  const t = useT();
   return (
     <Form method="post" className="flex flex-col gap-4" noValidate>
       <Hidden hidden={{ ...hidden, challengeId: step.challengeId }} />
-      <Notice tone="success">Your number is verified. What should we call you?</Notice>
-      <FormError message={step.message} fieldErrors={step.fieldErrors} labels={{ name: "Name" }} />
-      <TextField name="name" label="Name" autoComplete="name" required error={step.fieldErrors?.name} />
-      <IntentSubmit intent="name" label="Create my account" pendingLabel="Creating…" className="btn-primary w-full" />
+      <Notice tone="success">{t("phone.verifiedName")}</Notice>
+      <FormError message={step.message} fieldErrors={step.fieldErrors} labels={{ name: t("auth.name") }} />
+      <TextField name="name" label={t("auth.name")} autoComplete="name" required error={step.fieldErrors?.name} />
+      <IntentSubmit
+        intent="name"
+        label={t("phone.create")}
+        pendingLabel={t("phone.creating")}
+        className="btn-primary w-full"
+      />
     </Form>
   );
 }

@@ -1,25 +1,29 @@
 import { type ChangeEvent, useEffect, useState } from "react";
-import { stateByCode } from "#core/indian-states.ts";
 import type { Profile } from "#server/accounts/accounts.schemas.ts";
 import { fillFromPincode, usePincodeTypedEarly } from "../../lib/pincode-fill.ts";
+import { type Translate, useT } from "../../locales/i18n.ts";
 import { TextField } from "../ui/text-field.tsx";
-import { StateSelect } from "./state-select.tsx";
+import { StateSelect, stateName } from "./state-select.tsx";
 
-/** The profile's rows, in the order the Profile screen lists them; the last four are the saved address. */
+/** The profile's rows (each label a message), in the order the Profile screen lists them; the last four are the saved address. */
 export const PROFILE_ROWS = [
-  { name: "name", label: "Name", type: "text", autoComplete: "name" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email" },
-  { name: "phone", label: "Phone Number", type: "tel", autoComplete: "tel" },
-  { name: "address", label: "Address", type: "text", autoComplete: "street-address" },
-  { name: "city", label: "City", type: "text", autoComplete: "address-level2" },
-  { name: "stateCode", label: "State/UT", type: "select", autoComplete: "address-level1" },
-  { name: "pincode", label: "Pincode", type: "text", autoComplete: "postal-code" },
+  { name: "name", label: "profile.name", type: "text", autoComplete: "name" },
+  { name: "email", label: "profile.email", type: "email", autoComplete: "email" },
+  { name: "phone", label: "profile.phone", type: "tel", autoComplete: "tel" },
+  { name: "address", label: "profile.address", type: "text", autoComplete: "street-address" },
+  { name: "city", label: "profile.city", type: "text", autoComplete: "address-level2" },
+  { name: "stateCode", label: "checkout.state", type: "select", autoComplete: "address-level1" },
+  { name: "pincode", label: "profile.pincode", type: "text", autoComplete: "postal-code" },
 ] as const;
 
-/** A row's value as the Profile screen shows it (the state by its name). */
-export function profileValue(profile: Profile, name: (typeof PROFILE_ROWS)[number]["name"]): string | null {
+/** A row's value as the Profile screen shows it (the state by its name, in the page's language). */
+export function profileValue(
+  t: Translate,
+  profile: Profile,
+  name: (typeof PROFILE_ROWS)[number]["name"],
+): string | null {
   const value = profile[name];
-  return name === "stateCode" && value ? (stateByCode(value)?.name ?? value) : value;
+  return name === "stateCode" && value ? stateName(t, value) : value;
 }
 
 /** A pincode is typed on the number pad, and fills in the city and state once complete. */
@@ -27,10 +31,6 @@ const PINCODE_INPUT = { inputMode: "numeric", maxLength: 6, onChange: fillFromPi
 
 export const PASSWORD_FOR_EMAIL = "Please enter your current password to change your e-mail.";
 const PASSWORD_ID = "field-currentPassword";
-
-/** An account made by phone adds its first e-mail: it knows no password, so a recent sign-in stands for one. */
-const FIRST_EMAIL_HINT =
-  "Add an e-mail to get your order mails; we send a link to confirm it. You need to have signed in with your mobile number in the last 15 minutes.";
 
 /**
  * The profile's editable fields, for the inline edit on /profile and for /profileform alike, with
@@ -40,12 +40,14 @@ const FIRST_EMAIL_HINT =
  * made by phone, with no e-mail yet, is asked for none: it has no password to give.
  */
 export function ProfileFields({ profile, errors }: { profile: Profile; errors: Record<string, string> }) {
+  const t = useT();
   const [emailChanged, setEmailChanged] = useState(false);
   const missing = useStopWithoutPassword(profile.email);
   usePincodeTypedEarly(profile.pincode ?? "");
   const onEmailChange = (event: ChangeEvent<HTMLInputElement>) =>
     setEmailChanged(event.currentTarget.value.trim().toLowerCase() !== profile.email.trim().toLowerCase());
-  const emailProps = profile.hasEmail ? { onChange: onEmailChange } : { hint: FIRST_EMAIL_HINT };
+  // An account made by phone adds its first e-mail: it knows no password, so a recent sign-in stands for one.
+  const emailProps = profile.hasEmail ? { onChange: onEmailChange } : { hint: t("profile.firstEmailHint") };
   return (
     <>
       {PROFILE_ROWS.map((row) =>
@@ -55,7 +57,7 @@ export function ProfileFields({ profile, errors }: { profile: Profile; errors: R
           <TextField
             key={row.name}
             name={row.name}
-            label={row.label}
+            label={t(row.label)}
             type={row.type}
             autoComplete={row.autoComplete}
             defaultValue={profile[row.name] ?? ""}
@@ -76,15 +78,16 @@ function CurrentPassword(props: {
   missing: { shown: boolean; clear: () => void };
 }) {
   const { errors, emailChanged, missing } = props;
+  const t = useT();
   return (
     <TextField
       id={PASSWORD_ID}
       name="currentPassword"
-      label="Current password"
+      label={t("acct.currentPassword")}
       type="password"
       autoComplete="current-password"
       required={emailChanged}
-      hint={emailChanged ? "Needed to change your e-mail." : "Needed only when you change your e-mail."}
+      hint={emailChanged ? t("profile.passwordNeeded") : t("profile.passwordNeededOnly")}
       error={errors.currentPassword ?? (missing.shown && emailChanged ? PASSWORD_FOR_EMAIL : undefined)}
       onChange={missing.clear}
     />

@@ -1,3 +1,5 @@
+import { fillInNodes } from "../../locales/fill-in-nodes.tsx";
+import { useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
 import { NavItem } from "../layout/nav-items.tsx";
 
@@ -10,20 +12,19 @@ export type SignedInAs = { email: string; home: string | null } | null;
  */
 export function SignedInNotice({ signedInAs, onward }: { signedInAs: NonNullable<SignedInAs>; onward?: string }) {
   const next = onward ?? signedInAs.home ?? "/";
+  const t = useT();
   return (
     <div className="flex flex-col gap-4 text-center" data-testid="signed-in-notice">
-      <p>
-        You are signed in as <strong className="break-all">{signedInAs.email}</strong>.
-      </p>
+      <p>{fillInNodes(t("signedIn.as"), { email: <strong className="break-all">{signedInAs.email}</strong> })}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to={next} className="btn-primary">
           {next === signedInAs.home
-            ? "Go to the admin area"
+            ? t("signedIn.admin")
             : next === "/cart"
-              ? "Back to your cart"
-              : "Continue shopping"}
+              ? t("signedIn.cart")
+              : t("signedIn.continue")}
         </Link>
-        <NavItem link={{ action: "logout", label: "Log out" }} className="btn-outline" />
+        <NavItem link={{ action: "logout", label: t("signedIn.logOut") }} className="btn-outline" />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { Menu } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
 import type { Viewer } from "#core/viewer.ts";
+import { useT } from "../../locales/i18n.ts";
 
 const loadPanel = () => import("./mobile-menu-panel.tsx");
 const MobileMenuPanel = lazy(() => loadPanel().then((module) => ({ default: module.MobileMenuPanel })));
@@ -22,6 +23,7 @@ export function MobileMenu({ viewer, wishlistCount }: { viewer: Viewer; wishlist
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger.
   useEffect(() => setOpen(false), [location.key]);
 
+  const t = useT();
   return (
     <div className="md:hidden">
       <button
@@ -36,7 +38,7 @@ export function MobileMenu({ viewer, wishlistCount }: { viewer: Viewer; wishlist
         }}
       >
         <Menu aria-hidden="true" className="size-6" />
-        <span className="sr-only">Open menu</span>
+        <span className="sr-only">{t("frame.openMenu")}</span>
       </button>
       {wanted ? (
         <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect } from "react";
+import { useT } from "../../locales/i18n.ts";
 import { SearchBox } from "./search-box.tsx";
 
 import { useBarPopover } from "./use-bar-popover.ts";
@@ -22,6 +23,7 @@ export function PhoneSearch() {
     panel?.addEventListener("toggle", focusField);
     return () => panel?.removeEventListener("toggle", focusField);
   }, []);
+  const t = useT();
   return (
     <div className="md:hidden">
       <button
@@ -30,7 +32,7 @@ export function PhoneSearch() {
         className="flex size-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
       >
         <Search aria-hidden="true" className="size-5" />
-        <span className="sr-only">Search</span>
+        <span className="sr-only">{t("search.button")}</span>
       </button>
       <div
         ref={popover}

@@ -1,6 +1,7 @@
 import { Moon, Sun } from "lucide-react";
 import { useFetcher, useLocation } from "react-router";
 import type { Theme } from "#core/theme.ts";
+import { useT } from "../../locales/i18n.ts";
 
 const THEME_FETCHER = "theme";
 
@@ -20,6 +21,7 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
   const fetcher = useFetcher({ key: THEME_FETCHER });
   const location = useLocation();
   const current = usePendingTheme(theme);
+  const t = useT();
   return (
     <fetcher.Form
       method="post"
@@ -37,8 +39,8 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
       >
         <Moon aria-hidden="true" className="size-5 dark:hidden" />
         <Sun aria-hidden="true" className="hidden size-5 dark:block" />
-        <span className="sr-only dark:hidden">Switch to dark mode</span>
-        <span className="sr-only hidden dark:inline">Switch to light mode</span>
+        <span className="sr-only dark:hidden">{t("theme.toDark")}</span>
+        <span className="sr-only hidden dark:inline">{t("theme.toLight")}</span>
       </button>
     </fetcher.Form>
   );

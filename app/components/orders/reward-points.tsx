@@ -1,6 +1,7 @@
-import { formatShopDate } from "#core/dates.ts";
-import { signedPoints } from "#core/points.ts";
+import { formatShopDate, formatShopDateHindi } from "#core/dates.ts";
+import { orderEndedAs, type PointsEntryCause, signedPoints } from "#core/points.ts";
 import type { LedgerEntry } from "#server/rewards/rewards.service.ts";
+import { type Translate, useLocale, useT } from "../../locales/i18n.ts";
 import { TitledSection } from "../ui/titled-section.tsx";
 
 /**
@@ -19,43 +20,66 @@ export function RewardPoints({
   owed?: number;
   ledger: LedgerEntry[];
 }) {
+  const t = useT();
   return (
     <TitledSection
       id="points-heading"
-      title="Reward points"
+      title={t("points.title")}
       className="mt-8 rounded-lg bg-gold-50 p-5 dark:bg-gold-900/30"
     >
       <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 text-sm">
-        <dt>Spendable now</dt>
+        <dt>{t("points.spendable")}</dt>
         <dd className="text-right font-semibold" data-testid="points-balance">
           {balance}
         </dd>
-        <dt>Pending (spendable once the order is delivered)</dt>
+        <dt>{t("points.pending")}</dt>
         <dd className="text-right font-semibold" data-testid="points-pending">
           {pending}
         </dd>
         {owed > 0 ? (
           <>
-            <dt>Owed (earned on pieces you returned after spending them; your next points clear them first)</dt>
+            <dt>{t("points.owed")}</dt>
             <dd className="text-right font-semibold" data-testid="points-owed">
               {owed}
             </dd>
           </>
         ) : null}
       </dl>
-      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">
-        1 point for every full ₹100 you pay for goods; each point is worth ₹1 at checkout.
-      </p>
+      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">{t("points.rule")}</p>
       {ledger.length > 0 ? <PointsLedger ledger={ledger} /> : null}
     </TitledSection>
   );
 }
 
+/** Why the points moved, in the page's language (core/points.ts words it in English for the rest). */
+function reasonText(t: Translate, cause: PointsEntryCause): string {
+  const ended = orderEndedAs(cause.orderStatus);
+  const endedText = ended === "cancelled" ? t("points.orderCancelled") : ended ? t("points.parcelRefused") : null;
+  switch (cause.kind) {
+    case "earned":
+      return t("points.earned");
+    case "redeemed":
+      return t("points.redeemed");
+    case "earned-reversed":
+      if (cause.returnedTitle) return t("points.returnedPiece", { title: cause.returnedTitle });
+      return endedText ?? t("points.returnedPieces");
+    case "redeemed-returned":
+      if (cause.returnedTitle) return t("points.givenBackPiece", { title: cause.returnedTitle });
+      return t("points.givenBack", { why: endedText ?? t("points.piecesReturned") });
+    case "held-until-delivery":
+      return t("points.held");
+    case "corrected":
+      return t("points.corrected");
+  }
+}
+
 /** The entries behind the balance, newest first: what each moved, why, when and on which order. */
 function PointsLedger({ ledger }: { ledger: LedgerEntry[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <>
-      <h3 className="mt-4 text-sm font-semibold">Points ledger</h3>
+      <h3 className="mt-4 text-sm font-semibold">{t("points.ledger")}</h3>
       <ol className="mt-1 flex flex-col divide-y divide-gold-200 text-sm dark:divide-gold-800">
         {ledger.map((entry) => (
           <li key={`${entry.orderNumber}-${entry.kind}-${entry.at}`} className="py-1.5" data-testid="points-entry">
@@ -65,10 +89,13 @@ function PointsLedger({ ledger }: { ledger: LedgerEntry[] }) {
               >
                 {signedPoints(entry.points)}
               </span>{" "}
-              · {entry.reason}
+              · {locale === "en-IN" ? entry.reason : reasonText(t, entry.cause)}
             </p>
             <p className="text-xs text-zinc-600 dark:text-zinc-300">
-              {formatShopDate(entry.at)} · order {entry.orderNumber}
+              {t("points.when", {
+                date: locale === "hi-IN" ? formatShopDateHindi(entry.at) : formatShopDate(entry.at),
+                number: entry.orderNumber ?? "",
+              })}
             </p>
           </li>
         ))}

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
+import { useT } from "../../locales/i18n.ts";
 import { Modal } from "./modal.tsx";
 
 type ConfirmActionProps = {
@@ -16,6 +17,7 @@ type ConfirmActionProps = {
 
 /** A destructive action behind one confirmation dialog, the same for every such action of the admin. */
 export function ConfirmAction({ fetcher, fields, title, message, confirmLabel, trigger }: ConfirmActionProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -38,7 +40,7 @@ export function ConfirmAction({ fetcher, fields, title, message, confirmLabel, t
           <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{message}</p>
           <div className="mt-6 flex justify-end gap-3">
             <button type="button" className="btn-outline" onClick={() => setOpen(false)}>
-              Cancel
+              {t("acct.cancel")}
             </button>
             <button
               type="button"

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useT } from "../../locales/i18n.ts";
 
 type PicturePickerProps = {
   id: string;
@@ -18,12 +19,17 @@ type PicturePickerProps = {
  * form posts the file before JavaScript loads; the preview comes once it has.
  */
 export function PicturePicker({ id, name, label, heading, hint, current }: PicturePickerProps) {
+  const t = useT();
   const [chosen, setChosen] = useState<{ url: string; name: string } | null>(null);
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen.url) : undefined), [chosen]);
   return (
     <div className="flex items-center gap-4">
       {chosen ? (
-        <img src={chosen.url} alt={`Preview of ${chosen.name}`} className="size-20 rounded-md object-cover" />
+        <img
+          src={chosen.url}
+          alt={t("picture.preview", { name: chosen.name })}
+          className="size-20 rounded-md object-cover"
+        />
       ) : (
         current
       )}
@@ -46,10 +52,10 @@ export function PicturePicker({ id, name, label, heading, hint, current }: Pictu
           htmlFor={id}
           className="btn-outline w-fit cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-600 dark:peer-focus-visible:outline-gold-400"
         >
-          {chosen ? "Choose another picture" : "Choose a picture"}
+          {chosen ? t("picture.chooseAnother") : t("picture.choose")}
         </label>
         <p className="truncate text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
-          {chosen ? chosen.name : "No picture chosen yet."}
+          {chosen ? chosen.name : t("picture.none")}
         </p>
         {hint ? (
           <p id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">

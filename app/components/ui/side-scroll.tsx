@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useT } from "../../locales/i18n.ts";
 
 /**
  * A table (or anything wide) that may scroll sideways on a narrow screen, and shows that it does:
@@ -7,6 +8,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
  * hidden. The keyboard can reach and scroll it too (a focusable, named region).
  */
 export function SideScroll({ label, children }: { label: string; children: ReactNode }) {
+  const t = useT();
   const box = useRef<HTMLElement>(null);
   const [more, setMore] = useState({ left: false, right: false });
   useEffect(() => {
@@ -43,7 +45,7 @@ export function SideScroll({ label, children }: { label: string; children: React
           className="mt-1 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400"
           data-testid="side-scroll-hint"
         >
-          Scroll the table sideways to see every column
+          {t("acct.scrollSideways")}
           <ArrowRight aria-hidden="true" className="size-3.5" />
         </p>
       ) : null}
