@@ -8,17 +8,42 @@ import type { MessageId, Translate } from "./i18n.ts";
  * admin, the logs and the tests read). A shopper on a Hindi page sees them through this table: a
  * text the catalogue knows, by its English words, is shown in the page's language; a text it does
  * not know is shown as it came. "Failed to place the order: Please enter the pincode." is translated
- * part by part.
+ * part by part. A text with a figure in it ("Only 2 left") is known by its message's pattern
+ * ("Only {count} left"): the figures are carried over into the translation, and words the catalogue
+ * knows among them ("Online · Paid") are translated too.
  */
-const BY_ENGLISH = new Map<string, MessageId>(
-  (Object.entries(english) as [MessageId, string][])
-    .filter(([id]) => id.startsWith("service.") || id.startsWith("content."))
-    .map(([id, text]) => [text, id]),
+const SERVED = (Object.entries(english) as [MessageId, string][]).filter(
+  ([id]) => id.startsWith("service.") || id.startsWith("content."),
 );
+const BY_ENGLISH = new Map<string, MessageId>(SERVED.map(([id, text]) => [text, id]));
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const BY_PATTERN = SERVED.filter(([, text]) => /\{\w+\}/.test(text)).map(([id, text]) => ({
+  id,
+  names: [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? ""),
+  pattern: new RegExp(
+    `^${text
+      .split(/\{\w+\}/)
+      .map(escaped)
+      .join("(.+?)")}$`,
+    "s",
+  ),
+}));
+
+function byPattern(t: Translate, message: string): string | null {
+  for (const { id, names, pattern } of BY_PATTERN) {
+    const found = pattern.exec(message);
+    if (found)
+      return t(id, Object.fromEntries(names.map((name, index) => [name, serviceText(t, found[index + 1] ?? "")])));
+  }
+  return null;
+}
 
 export function serviceText(t: Translate, message: string): string {
   const id = BY_ENGLISH.get(message);
   if (id) return t(id);
+  const filled = byPattern(t, message);
+  if (filled !== null) return filled;
   const colon = message.indexOf(": ");
   if (colon > 0) {
     const [head, rest] = [message.slice(0, colon), message.slice(colon + 2)];
