@@ -18,17 +18,21 @@ const SERVED = (Object.entries(english) as [MessageId, string][]).filter(
 const BY_ENGLISH = new Map<string, MessageId>(SERVED.map(([id, text]) => [text, id]));
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const BY_PATTERN = SERVED.filter(([, text]) => /\{\w+\}/.test(text)).map(([id, text]) => ({
-  id,
-  names: [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? ""),
-  pattern: new RegExp(
-    `^${text
-      .split(/\{\w+\}/)
-      .map(escaped)
-      .join("(.+?)")}$`,
-    "s",
-  ),
-}));
+// Longest first: "… up to {cap}; this order is {total}. Pay online …" before "… up to {cap}.", which
+// would take the whole rest of the sentence as its figure.
+const BY_PATTERN = SERVED.filter(([, text]) => /\{\w+\}/.test(text))
+  .sort(([, a], [, b]) => b.length - a.length)
+  .map(([id, text]) => ({
+    id,
+    names: [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? ""),
+    pattern: new RegExp(
+      `^${text
+        .split(/\{\w+\}/)
+        .map(escaped)
+        .join("(.+?)")}$`,
+      "s",
+    ),
+  }));
 
 function byPattern(t: Translate, message: string): string | null {
   for (const { id, names, pattern } of BY_PATTERN) {

@@ -11,6 +11,7 @@ import { productPageReviews } from "#server/reviews/reviews.service.ts";
 import { idFromPath } from "../.server/address.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
 import { localeOf } from "../.server/locale.ts";
+import { categoryName } from "../components/catalog/category-name.ts";
 import { DeliveryCheck } from "../components/catalog/delivery-check.tsx";
 import { ShelfPrice } from "../components/catalog/offer-price.tsx";
 import { ProductActions } from "../components/catalog/product-actions.tsx";
@@ -71,7 +72,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <ProductGallery images={product.images} title={product.title} />
         <section aria-labelledby="product-title" className="flex flex-col gap-4">
           <p className="text-sm font-medium tracking-widest text-gold-700 uppercase dark:text-gold-300">
-            {product.category}
+            {categoryName(t, product.category)}
           </p>
           <h1 id="product-title" className="font-display text-3xl font-semibold">
             {product.title}

@@ -14,6 +14,11 @@ export function sizeLabel(t: Translate, size: string): string {
   return size === "One Size" ? t("size.one") : t("size.named", { size });
 }
 
+/** "size M" within a sentence, or "One Size" (core/sizes.ts sizeWords in English). */
+export function sizeInWords(t: Translate, size: string): string {
+  return size === "One Size" ? t("size.one") : t("size.word", { size });
+}
+
 /** What is left after store credit, as its money stands: paid online, in cash, or still due at the door. */
 export function leftToPayLabel(t: Translate, order: OrderDetail): string {
   if (order.payment.method === "online") return t("payment.paidOnline");

@@ -2,19 +2,14 @@ import { formatDeliveryDay, formatShopDate, formatShopDateHindi, indiaDay } from
 import { formatInr } from "#core/money.ts";
 import { RETURN_REASONS, type ReturnReason } from "#core/returns.ts";
 import type { ReturnSummary } from "#server/returns/returns.service.ts";
-import { type Translate, useLocale, useT } from "../../locales/i18n.ts";
+import { useLocale, useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
 import { serviceText } from "../../locales/service-text.ts";
 import { DocumentLink } from "../orders/document-link.tsx";
-import { sizeLabel } from "../orders/order-words.ts";
+import { sizeInWords, sizeLabel } from "../orders/order-words.ts";
 import { TrackingNumber } from "../orders/tracking-number.tsx";
 
 type Panel = { returns: (ReturnSummary & { title: string; size: string })[]; canReturn: boolean };
-
-/** "size M" within a sentence, or "One Size" (core/sizes.ts sizeWords in English). */
-export function sizeInWords(t: Translate, size: string): string {
-  return size === "One Size" ? t("size.one") : t("size.word", { size });
-}
 
 /** A return's credit note, and an exchange's replacement invoice, to download once issued. */
 function ReturnDocuments({ entry, path }: { entry: ReturnSummary; path: string }) {
