@@ -693,4 +693,36 @@ export const messages = {
   "service.reviewBodyLong": "The review must be at most 4,000 characters.",
   "service.reviewSize": "Please choose the size you bought.",
   "service.reviewFit": "Please say how the size fitted.",
+  "how.title": "How reviews work",
+  "how.description":
+    "Who can review a piece at Kesar, how reviews are read before they are published, and what is never removed.",
+  "how.whoHeading": "Who can write one",
+  "how.who1":
+    'Only a customer whose order of the piece was delivered can review it, signed in to the account that placed the order. That is why every review says "Verified buyer". Each customer writes one review of a piece and can edit it later; it shows their first name and the city of their account or delivery address, nothing else.',
+  "how.who2":
+    "A few days after delivery we send one e-mail asking how the pieces fitted. It has a link that stops these e-mails, which works without signing in. Nobody is paid, given points or offered a discount for a review, and a review is never written by the shop or on its behalf.",
+  "how.readHeading": "How a review is read before it is published",
+  "how.read1":
+    "Every new or edited review is read by a person at Kesar, usually within two days. An automatic first check looks for abusive words (in English, Hindi and Hinglish), links and phone numbers; it never deletes anything, it only marks a review for a closer read.",
+  "how.read2":
+    "A review is published as written, good or bad. We do not change a word of it. We reject a review only when it:",
+  "how.rule1": "contains abuse, hate, threats or sexual content;",
+  "how.rule2": "shares personal details (phone numbers, addresses, e-mail addresses) or links;",
+  "how.rule3": "is not about the piece (a delivery complaint belongs with our support, and we answer it there);",
+  "how.rule4": "is advertising, or copied from elsewhere.",
+  "how.read3":
+    "A rejected review is not deleted: its author sees the reason on the review form and can edit it and send it again.",
+  "how.pageHeading": "What a product page shows",
+  "how.page1":
+    'Every published review counts in the average, the stars and the fit summary ("Size M runs small: 62 % of 40 buyers"): negative reviews are never left out or hidden, and you can sort by the lowest rating. "Most helpful" orders reviews by the votes of other shoppers, one vote per account (log in to vote). The date on a review is the day it was published.',
+  "how.page2":
+    "A review is withdrawn when its author deletes their account. If you think a review breaks these rules, write to us from the",
+  "how.shop": "shop",
+  "how.page3": "'s contact details and we will read it again.",
+  "unsub.title": "Review invitations",
+  "unsub.description": "Stop the e-mails asking for reviews.",
+  "unsub.done": "Done: {email} gets no more e-mails asking for reviews. Order e-mails still come.",
+  "unsub.ask": "Stop the e-mails asking {email} to review pieces bought at Kesar?",
+  "unsub.stop": "Stop review e-mails",
+  "unsub.saving": "Saving…",
 } as const;
