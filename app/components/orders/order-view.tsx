@@ -115,11 +115,7 @@ function OrderLines({ lines }: { lines: OrderDetail["lines"] }) {
           <div className="flex-1">
             <p className="font-medium">{line.title}</p>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              {t("order.sizeLine", {
-                size: sizeLabel(t, line.size),
-                quantity: line.quantity,
-                price: formatInr(line.unitPrice),
-              })}
+              {sizeLabel(t, line.size)} · {line.quantity} × {formatInr(line.unitPrice)}
             </p>
           </div>
           <p className="font-semibold">{formatInr(line.unitPrice * line.quantity)}</p>

@@ -47,11 +47,8 @@ export function ReturnLineForm({ line, options, failure }: LineFormProps) {
   return (
     <section className="card flex flex-col gap-3 p-4 text-sm" aria-labelledby={headingId}>
       <h2 id={headingId} className="text-base font-semibold">
-        {t("returns.lineHeading", {
-          title: line.title,
-          size: sizeLabel(t, line.size),
-          pieces: line.quantity === 1 ? t("returns.piece") : t("returns.pieces", { count: line.quantity }),
-        })}
+        {line.title} · {sizeLabel(t, line.size)} ·{" "}
+        {line.quantity === 1 ? t("returns.piece") : t("returns.pieces", { count: line.quantity })}
       </h2>
       {cannot ? (
         <p data-testid="return-blocked">{serviceText(t, cannot)}</p>
