@@ -23,6 +23,7 @@ import { Stars } from "../components/reviews/stars.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { productJsonLd } from "../lib/structured-data.ts";
 import { useT } from "../locales/i18n.ts";
+import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -98,7 +99,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ProductActions productId={product.id} sizes={product.sizes} size={size} onSizeChange={setSize} />
           {product.nonReturnable ? (
             <p className="text-sm font-medium" data-testid="non-returnable">
-              {NON_RETURNABLE_NOTE}
+              {serviceText(t, NON_RETURNABLE_NOTE)}
             </p>
           ) : null}
           <DeliveryCheck />
