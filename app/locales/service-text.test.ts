@@ -16,6 +16,7 @@ describe("service texts on a Hindi page", () => {
     expect(serviceText(t, "Only 2 of this piece can still be returned.")).toBe(
       "इस आइटम के सिर्फ़ 2 पीस अब भी रिटर्न हो सकते हैं।",
     );
+    expect(serviceText(t, "Only 2 left in size M.")).toBe("साइज़ M में सिर्फ़ 2 बचे हैं।");
     expect(serviceText(t, "A review can have up to 3 photos.")).toBe("एक रिव्यू में ज़्यादा से ज़्यादा 3 फ़ोटो हो सकती हैं।");
   });
 
@@ -35,6 +36,11 @@ describe("service texts on a Hindi page", () => {
     expect(serviceText(t, "From your chest and waist, the chart gives M.")).toBe(
       "आपकी छाती और कमर के नाप से, चार्ट के हिसाब से साइज़ M है।",
     );
+  });
+
+  it("prefers a whole known text to a pattern that would also match it", () => {
+    expect(serviceText(t, "This product is no longer available.")).toBe("यह प्रोडक्ट अब उपलब्ध नहीं है।");
+    expect(serviceText(t, "FEST10 is no longer available.")).toBe("FEST10 अब उपलब्ध नहीं है।");
   });
 
   it("leaves a text it does not know as it came, and English as it is", () => {

@@ -7,6 +7,7 @@ import type { CartLine } from "#server/cart/cart.schemas.ts";
 import { availabilityMessage } from "../../lib/cart-availability.ts";
 import { useLocalePath, useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
+import { serviceText } from "../../locales/service-text.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { useCartFetcher } from "../catalog/use-cart-fetcher.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
@@ -67,6 +68,7 @@ export function CartRow({ line, register, onRemoved }: CartRowProps) {
 
 /** The line's piece: its picture, title and words, and what stops it being bought, with the fix. */
 function LineProduct({ line, problem }: { line: CartLine; problem: string | null }) {
+  const t = useT();
   return (
     <td className="block pb-2 md:table-cell md:py-4 md:pr-4">
       <div className="flex gap-4">
@@ -78,7 +80,7 @@ function LineProduct({ line, problem }: { line: CartLine; problem: string | null
           <p className="line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{line.description}</p>
           {problem ? (
             <div className="mt-1 flex flex-wrap items-center gap-2" data-testid="line-problem">
-              <p className="text-xs font-medium text-red-700 dark:text-red-400">{problem}</p>
+              <p className="text-xs font-medium text-red-700 dark:text-red-400">{serviceText(t, problem)}</p>
               <LineFix line={line} />
             </div>
           ) : null}
