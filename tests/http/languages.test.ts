@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { COLLECTIONS } from "#core/collections.ts";
+import { CHECKOUT_WHATSAPP_LABEL_HINDI, checkoutWhatsappWording } from "#core/whatsapp-consent.ts";
 import { actorFor, makeCustomer, makeProduct, uniqueWord } from "#server/testing/factories.ts";
 import { mailsTo } from "#server/testing/outbox.ts";
 import { deliveredOrder } from "#server/testing/return-fixtures.ts";
@@ -162,8 +163,9 @@ describeOnSqlite("the storefront in two languages", (database) => {
   }
 
   it("shows a guest's order, its cancel form and its failed payment in Hindi on /hi", async () => {
+    const piece = await makeProduct(database().db, { title: `Anarkali ${uniqueWord()}`, sizes: { M: 2 } });
     const guest = shopBrowser(shop);
-    await guest.post("/hi/cart", { intent: "add", productId: String(productId), size: "M" });
+    await guest.post("/hi/cart", { intent: "add", productId: String(piece), size: "M" });
     const placed = await guest.post("/hi/guest", checkoutForm(`guest-hi-${uniqueWord()}@mail.in`));
     const orderPath = String(placed.headers.location);
     const order = await guest.get(orderPath);
@@ -271,5 +273,30 @@ describeOnSqlite("the storefront in two languages", (database) => {
       ["रिव्यू के लिए ई-मेल</h1>", "यह लिंक पहचाना नहीं गया।"],
       ["Review invitations", "This link is not known"],
     );
+  });
+
+  it("asks for WhatsApp updates in Hindi on a Hindi checkout, and keeps the consent with the Hindi words", async () => {
+    const piece = await makeProduct(database().db, { title: `Kurti ${uniqueWord()}`, sizes: { M: 2 } });
+    const guest = shopBrowser(shop);
+    await guest.post("/hi/cart", { intent: "add", productId: String(piece), size: "M" });
+    const form = await guest.get("/hi/guest");
+    expectHindi(form.body, "/hi/guest", [CHECKOUT_WHATSAPP_LABEL_HINDI], ["Send me order updates on WhatsApp"]);
+    const placed = await guest.post("/hi/guest", {
+      ...checkoutForm(`whatsapp-hi-${uniqueWord()}@mail.in`),
+      whatsappUpdates: "1",
+    });
+    const token = String(placed.headers.location).split("/").at(-1) ?? "";
+    const { db } = database();
+    const order = await db
+      .selectFrom("orders")
+      .select("orderNumber")
+      .where("accessToken", "=", token)
+      .executeTakeFirstOrThrow();
+    const consent = await db
+      .selectFrom("whatsappConsents")
+      .select("wording")
+      .where("source", "=", `checkout ${order.orderNumber}`)
+      .executeTakeFirstOrThrow();
+    expect(consent.wording).toBe(checkoutWhatsappWording("hi-IN"));
   });
 });
