@@ -1,6 +1,8 @@
-import { formatShopDate } from "#core/dates.ts";
+import { formatShopDate, formatShopDateHindi } from "#core/dates.ts";
 import { signedPoints } from "#core/points.ts";
 import type { LedgerEntry } from "#server/rewards/rewards.service.ts";
+import { useLocale, useT } from "../../locales/i18n.ts";
+import { serviceText } from "../../locales/service-text.ts";
 import { TitledSection } from "../ui/titled-section.tsx";
 
 /**
@@ -19,33 +21,32 @@ export function RewardPoints({
   owed?: number;
   ledger: LedgerEntry[];
 }) {
+  const t = useT();
   return (
     <TitledSection
       id="points-heading"
-      title="Reward points"
+      title={t("rewards.title")}
       className="mt-8 rounded-lg bg-gold-50 p-5 dark:bg-gold-900/30"
     >
       <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 text-sm">
-        <dt>Spendable now</dt>
+        <dt>{t("rewards.spendable")}</dt>
         <dd className="text-right font-semibold" data-testid="points-balance">
           {balance}
         </dd>
-        <dt>Pending (spendable once the order is delivered)</dt>
+        <dt>{t("rewards.pending")}</dt>
         <dd className="text-right font-semibold" data-testid="points-pending">
           {pending}
         </dd>
         {owed > 0 ? (
           <>
-            <dt>Owed (earned on pieces you returned after spending them; your next points clear them first)</dt>
+            <dt>{t("rewards.owed")}</dt>
             <dd className="text-right font-semibold" data-testid="points-owed">
               {owed}
             </dd>
           </>
         ) : null}
       </dl>
-      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">
-        1 point for every full ₹100 you pay for goods; each point is worth ₹1 at checkout.
-      </p>
+      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">{t("rewards.rule")}</p>
       {ledger.length > 0 ? <PointsLedger ledger={ledger} /> : null}
     </TitledSection>
   );
@@ -53,9 +54,11 @@ export function RewardPoints({
 
 /** The entries behind the balance, newest first: what each moved, why, when and on which order. */
 function PointsLedger({ ledger }: { ledger: LedgerEntry[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <>
-      <h3 className="mt-4 text-sm font-semibold">Points ledger</h3>
+      <h3 className="mt-4 text-sm font-semibold">{t("rewards.ledger")}</h3>
       <ol className="mt-1 flex flex-col divide-y divide-gold-200 text-sm dark:divide-gold-800">
         {ledger.map((entry) => (
           <li key={`${entry.orderNumber}-${entry.kind}-${entry.at}`} className="py-1.5" data-testid="points-entry">
@@ -65,10 +68,13 @@ function PointsLedger({ ledger }: { ledger: LedgerEntry[] }) {
               >
                 {signedPoints(entry.points)}
               </span>{" "}
-              · {entry.reason}
+              · {serviceText(t, entry.reason)}
             </p>
             <p className="text-xs text-zinc-600 dark:text-zinc-300">
-              {formatShopDate(entry.at)} · order {entry.orderNumber}
+              {t("rewards.entryOrder", {
+                date: locale === "hi-IN" ? formatShopDateHindi(entry.at) : formatShopDate(entry.at),
+                number: entry.orderNumber ?? "",
+              })}
             </p>
           </li>
         ))}
