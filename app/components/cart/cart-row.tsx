@@ -34,6 +34,7 @@ export function CartRow({ line, register, onRemoved }: CartRowProps) {
   const problem = availabilityMessage(line);
   const key = lineKey(line);
   const removing = useRemoval(key, fetcher.data, onRemoved);
+  const t = useT();
   return (
     <tr
       ref={(row) => register(key, row)}
@@ -41,16 +42,16 @@ export function CartRow({ line, register, onRemoved }: CartRowProps) {
       data-testid="cart-line"
     >
       <LineProduct line={line} problem={problem} />
-      <td data-label="Size" className={CELL}>
+      <td data-label={t("cartTable.size")} className={CELL}>
         {line.size}
       </td>
-      <td data-label="Price" className={CELL}>
+      <td data-label={t("cartTable.price")} className={CELL}>
         {formatInr(line.unitPrice)}
       </td>
-      <td data-label="Quantity" className={CELL}>
+      <td data-label={t("cartTable.quantity")} className={CELL}>
         <QuantityStepper line={line} fetcher={fetcher} />
       </td>
-      <td data-label="Total" className={`${CELL} font-semibold`}>
+      <td data-label={t("cartTable.total")} className={`${CELL} font-semibold`}>
         {line.availability.kind === "archived" ? "—" : formatInr(line.lineTotal)}
       </td>
       <td className={CELL}>
