@@ -866,4 +866,8 @@ export const messages = {
   "service.pointsPiecesReturned": "pieces returned",
   "service.pointsHeld": "held until the order is delivered",
   "service.pointsCorrected": "balance set right",
+  "service.fileEmpty": "The chosen file is empty.",
+  "service.uploadRules": "Please upload a JPEG, PNG or WebP image of at most 5 MB.",
+  "service.formTooLarge": "The form is too large (the limit is {limit}).",
+  "service.formUnreadable": "The form could not be read. Please try again.",
 } as const;

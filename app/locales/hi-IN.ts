@@ -859,4 +859,8 @@ export const messages: Catalogue = {
   "service.pointsPiecesReturned": "आइटम लौटाए गए",
   "service.pointsHeld": "ऑर्डर डिलीवर होने तक रोके गए",
   "service.pointsCorrected": "बैलेंस ठीक किया गया",
+  "service.fileEmpty": "चुनी गई फ़ाइल खाली है।",
+  "service.uploadRules": "कृपया ज़्यादा से ज़्यादा 5 MB की JPEG, PNG या WebP फ़ोटो अपलोड करें।",
+  "service.formTooLarge": "फ़ॉर्म बहुत बड़ा है (सीमा {limit} है)।",
+  "service.formUnreadable": "फ़ॉर्म पढ़ा नहीं जा सका। कृपया फिर से कोशिश करें।",
 };
