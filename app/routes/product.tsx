@@ -22,7 +22,7 @@ import { ReviewsSection } from "../components/reviews/reviews-section.tsx";
 import { Stars } from "../components/reviews/stars.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { productJsonLd } from "../lib/structured-data.ts";
-import { useT } from "../locales/i18n.ts";
+import { useLocale, useT } from "../locales/i18n.ts";
 import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/product";
 
@@ -67,13 +67,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [size, setSize] = useState(() => initialSize(product.sizes));
   const { summary, sizeGuide } = reviews;
   const t = useT();
+  const locale = useLocale();
   return (
     <>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-8 md:grid-cols-2">
         <ProductGallery images={product.images} title={product.title} />
         <section aria-labelledby="product-title" className="flex flex-col gap-4">
           <p className="text-sm font-medium tracking-widest text-gold-700 uppercase dark:text-gold-300">
-            {categoryName(t, product.category)}
+            {categoryName(t, locale, product.category)}
           </p>
           <h1 id="product-title" className="font-display text-3xl font-semibold">
             {product.title}

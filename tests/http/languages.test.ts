@@ -252,6 +252,9 @@ describeOnSqlite("the storefront in two languages", (database) => {
     );
     // English stays English.
     expect((await customer.get(`/order/${order.orderNumber}`)).body).toContain("Returns and exchanges");
+    // The category line says a collection's name in the page's language.
+    expect((await customer.get(`/hi/productinfo/${productId}`)).body).toMatch(/uppercase[^"]*">पाकिस्तानी सूट<\/p>/);
+    expect((await customer.get(`/productinfo/${productId}`)).body).toMatch(/uppercase[^"]*">Pakistani Suits<\/p>/);
   });
 
   it("shows how reviews work, data sources, the delivery check and an unknown unsubscribe link in Hindi", async () => {
