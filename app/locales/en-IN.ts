@@ -870,4 +870,6 @@ export const messages = {
   "service.uploadRules": "Please upload a JPEG, PNG or WebP image of at most 5 MB.",
   "service.formTooLarge": "The form is too large (the limit is {limit}).",
   "service.formUnreadable": "The form could not be read. Please try again.",
+  "service.codPaused":
+    "Cash on delivery is paused for pincode {pincode}: too many cash parcels there could not be delivered and came back to us.",
 } as const;

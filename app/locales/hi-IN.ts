@@ -863,4 +863,6 @@ export const messages: Catalogue = {
   "service.uploadRules": "कृपया ज़्यादा से ज़्यादा 5 MB की JPEG, PNG या WebP फ़ोटो अपलोड करें।",
   "service.formTooLarge": "फ़ॉर्म बहुत बड़ा है (सीमा {limit} है)।",
   "service.formUnreadable": "फ़ॉर्म पढ़ा नहीं जा सका। कृपया फिर से कोशिश करें।",
+  "service.codPaused":
+    "पिनकोड {pincode} पर कैश ऑन डिलीवरी अभी बंद है: वहाँ के बहुत से कैश पार्सल डिलीवर नहीं हो सके और हमारे पास वापस आ गए।",
 };

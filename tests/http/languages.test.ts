@@ -268,6 +268,9 @@ describeOnSqlite("the storefront in two languages", (database) => {
       expect(page.statusCode, path).toBe(200);
       expectHindi(page.body, path, hindi, english);
     }
+    // A refusal with a figure in it, said in Hindi with the figure kept.
+    const nowhere = await shop.request({ method: "GET", url: "/hi/delivery?pincode=999999" });
+    expectHindi(nowhere.body, "/hi/delivery?pincode=999999", ["हमें पिनकोड 999999 नहीं मिला।"], ["We could not find"]);
     const unknown = await shop.request({ method: "GET", url: `/hi/reviews/unsubscribe/${"x".repeat(43)}` });
     expect(unknown.statusCode).toBe(404);
     expectHindi(
