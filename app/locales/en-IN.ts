@@ -872,4 +872,16 @@ export const messages = {
   "service.formUnreadable": "The form could not be read. Please try again.",
   "service.codPaused":
     "Cash on delivery is paused for pincode {pincode}: too many cash parcels there could not be delivered and came back to us.",
+  "offerWords.percent": "{percent} % off",
+  "offerWords.percentCap": "{percent} % off (up to {cap})",
+  "offerWords.fixed": "{amount} off",
+  "offerWords.freeShipping": "Free shipping",
+  "offerWords.buyGetFree": "Buy {buy}, get {get} free",
+  "offerWords.buyGetOff": "Buy {buy}, get {get} at {percent} % off",
+  "offerWords.onScope": "{action} on {scope}",
+  "offerWords.onMinimum": "{offer} on {amount} or more",
+  "offerWords.firstOrder": "{offer}; first order only",
+  "offerWords.chosenPiece": "1 chosen piece",
+  "offerWords.chosenPieces": "{count} chosen pieces",
+  "offerWords.and": "{first} and {last}",
 } as const;

@@ -865,4 +865,16 @@ export const messages: Catalogue = {
   "service.formUnreadable": "फ़ॉर्म पढ़ा नहीं जा सका। कृपया फिर से कोशिश करें।",
   "service.codPaused":
     "पिनकोड {pincode} पर कैश ऑन डिलीवरी अभी बंद है: वहाँ के बहुत से कैश पार्सल डिलीवर नहीं हो सके और हमारे पास वापस आ गए।",
+  "offerWords.percent": "{percent} % की छूट",
+  "offerWords.percentCap": "{percent} % की छूट ({cap} तक)",
+  "offerWords.fixed": "{amount} की छूट",
+  "offerWords.freeShipping": "फ़्री शिपिंग",
+  "offerWords.buyGetFree": "{buy} खरीदें, {get} फ़्री पाएँ",
+  "offerWords.buyGetOff": "{buy} खरीदें, {get} पर {percent} % की छूट पाएँ",
+  "offerWords.onScope": "{scope} पर {action}",
+  "offerWords.onMinimum": "{amount} या उससे ज़्यादा की खरीद पर {offer}",
+  "offerWords.firstOrder": "{offer}; सिर्फ़ पहले ऑर्डर पर",
+  "offerWords.chosenPiece": "1 चुना हुआ आइटम",
+  "offerWords.chosenPieces": "{count} चुने हुए आइटम",
+  "offerWords.and": "{first} और {last}",
 };

@@ -14,6 +14,7 @@ import { localeOf } from "../.server/locale.ts";
 import { categoryName } from "../components/catalog/category-name.ts";
 import { DeliveryCheck } from "../components/catalog/delivery-check.tsx";
 import { ShelfPrice } from "../components/catalog/offer-price.tsx";
+import { offerDescriptionText } from "../components/catalog/offer-words.ts";
 import { ProductActions } from "../components/catalog/product-actions.tsx";
 import { ProductGallery } from "../components/catalog/product-gallery.tsx";
 import { SizeGuide } from "../components/catalog/size-guide.tsx";
@@ -85,7 +86,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ShelfPrice price={product.price} offer={offer ?? undefined} className="text-2xl font-semibold" />
           {offer ? (
             <p className="-mt-3 text-sm text-green-800 dark:text-green-300">
-              {t("product.offerApplied", { name: offer.name, description: offer.description })}
+              {t("product.offerApplied", {
+                name: offer.name,
+                description: offerDescriptionText(t, locale, offer.description),
+              })}
             </p>
           ) : null}
           <ProductDetails product={product} />

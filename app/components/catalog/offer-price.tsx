@@ -1,6 +1,7 @@
 import { formatInr } from "#core/money.ts";
 import type { ShelfOffer } from "#core/offers.ts";
-import { useT } from "../../locales/i18n.ts";
+import { useLocale, useT } from "../../locales/i18n.ts";
+import { offerDescriptionText } from "./offer-words.ts";
 
 /**
  * A piece's price as the shopper will pay it before shipping: with an automatic offer, the
@@ -29,6 +30,7 @@ export function ShelfPrice({
   tone?: keyof typeof TONES;
 }) {
   const t = useT();
+  const locale = useLocale();
   if (!offer) return <p className={className}>{formatInr(price)}</p>;
   // One text node, so that the page's HTML reads "with FEST10" as the shopper does.
   const named = t("shelf.with", { name: offer.name });
@@ -36,7 +38,7 @@ export function ShelfPrice({
     <p
       className={`flex flex-wrap items-baseline gap-x-2 ${className}`}
       data-testid="shelf-offer"
-      title={offer.description}
+      title={offerDescriptionText(t, locale, offer.description)}
     >
       <span className="sr-only">{t("shelf.was")}</span>
       <s className={`text-sm font-normal ${TONES[tone].was}`}>{formatInr(price)}</s>
