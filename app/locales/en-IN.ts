@@ -884,4 +884,5 @@ export const messages = {
   "offerWords.chosenPiece": "1 chosen piece",
   "offerWords.chosenPieces": "{count} chosen pieces",
   "offerWords.and": "{first} and {last}",
+  "cart.buyNow": "Buy Now",
 } as const;

@@ -877,4 +877,5 @@ export const messages: Catalogue = {
   "offerWords.chosenPiece": "1 चुना हुआ आइटम",
   "offerWords.chosenPieces": "{count} चुने हुए आइटम",
   "offerWords.and": "{first} और {last}",
+  "cart.buyNow": "अभी खरीदें",
 };

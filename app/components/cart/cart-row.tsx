@@ -2,7 +2,6 @@ import { Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { formatInr } from "#core/money.ts";
-import { sizeWords } from "#core/sizes.ts";
 import type { CartLine } from "#server/cart/cart.schemas.ts";
 import { availabilityMessage } from "../../lib/cart-availability.ts";
 import { useLocalePath, useT } from "../../locales/i18n.ts";
@@ -10,6 +9,7 @@ import { Link } from "../../locales/link.tsx";
 import { serviceText } from "../../locales/service-text.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { useCartFetcher } from "../catalog/use-cart-fetcher.ts";
+import { sizeInWords } from "../orders/order-words.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
 export const lineKey = (line: Pick<CartLine, "productId" | "size">) => `${line.productId}-${line.size}`;
@@ -113,7 +113,7 @@ function RemoveForm({
         {t("cart.remove")}
         <span className="sr-only">
           {" "}
-          {line.title}, {sizeWords(line.size)}
+          {line.title}, {sizeInWords(t, line.size)}
         </span>
       </button>
     </fetcher.Form>
