@@ -8,37 +8,37 @@ import type { MessageId, Translate } from "./i18n.ts";
  * admin, the logs and the tests read). A shopper on a Hindi page sees them through this table: a
  * text the catalogue knows, by its English words, is shown in the page's language; a text it does
  * not know is shown as it came. "Failed to place the order: Please enter the pincode." is translated
- * part by part.
+ * part by part. A text with a figure in it ("Only 2 left") is known by its message's pattern
+ * ("Only {count} left"): the figures are carried over into the translation, and words the catalogue
+ * knows among them ("Online · Paid") are translated too.
  */
-const SERVICE_TEXTS = (Object.entries(english) as [MessageId, string][]).filter(
+const SERVED = (Object.entries(english) as [MessageId, string][]).filter(
   ([id]) => id.startsWith("service.") || id.startsWith("content."),
 );
-const BY_ENGLISH = new Map<string, MessageId>(
-  SERVICE_TEXTS.filter(([, text]) => !/\{\w+\}/.test(text)).map(([id, text]) => [text, id]),
-);
+const BY_ENGLISH = new Map<string, MessageId>(SERVED.map(([id, text]) => [text, id]));
 
-/*
- * Texts with a figure or a name in them ("Please wait 20 seconds before asking for another code."):
- * their English with each placeholder matching what the room put there.
- */
-const WITH_VALUES = SERVICE_TEXTS.filter(([, text]) => /\{\w+\}/.test(text)).map(([id, text]) => {
-  const names: string[] = [];
-  const pattern = text
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      names.push(name);
-      return "([^:]+?)";
-    })
-    .join("");
-  return { id, names, pattern: new RegExp(`^${pattern}$`) };
-});
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+// Longest first: "… up to {cap}; this order is {total}. Pay online …" before "… up to {cap}.", which
+// would take the whole rest of the sentence as its figure.
+const BY_PATTERN = SERVED.filter(([, text]) => /\{\w+\}/.test(text))
+  .sort(([, a], [, b]) => b.length - a.length)
+  .map(([id, text]) => ({
+    id,
+    names: [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? ""),
+    pattern: new RegExp(
+      `^${text
+        .split(/\{\w+\}/)
+        .map(escaped)
+        .join("(.+?)")}$`,
+      "s",
+    ),
+  }));
 
-function withValues(t: Translate, message: string): string | null {
-  for (const { id, names, pattern } of WITH_VALUES) {
-    const match = pattern.exec(message);
-    if (match) return t(id, Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? ""])));
+function byPattern(t: Translate, message: string): string | null {
+  for (const { id, names, pattern } of BY_PATTERN) {
+    const found = pattern.exec(message);
+    if (found)
+      return t(id, Object.fromEntries(names.map((name, index) => [name, serviceText(t, found[index + 1] ?? "")])));
   }
   return null;
 }
@@ -46,7 +46,7 @@ function withValues(t: Translate, message: string): string | null {
 export function serviceText(t: Translate, message: string): string {
   const id = BY_ENGLISH.get(message);
   if (id) return t(id);
-  const filled = withValues(t, message);
+  const filled = byPattern(t, message);
   if (filled !== null) return filled;
   const colon = message.indexOf(": ");
   if (colon > 0) {

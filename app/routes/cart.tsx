@@ -211,6 +211,7 @@ function CartCheckout({
  */
 function BuyNow({ to, blocked, payment }: { to: string; blocked: boolean; payment: PaymentChoices }) {
   const unpayable = !payment.online && !payment.cod.offered;
+  const t = useT();
   return (
     <>
       {payment.capNote ? <CodCapNote note={payment.capNote} /> : null}
@@ -221,11 +222,11 @@ function BuyNow({ to, blocked, payment }: { to: string; blocked: boolean; paymen
           disabled
           aria-describedby={blocked ? "checkout-blocked" : "cod-cap-note"}
         >
-          Buy Now
+          {t("cart.buyNow")}
         </button>
       ) : (
         <Link to={to} className="btn-gold w-full" preventScrollReset>
-          Buy Now
+          {t("cart.buyNow")}
         </Link>
       )}
       {blocked ? <CheckoutBlocked where="cart" /> : null}

@@ -1,30 +1,33 @@
+import { localeOfPath } from "#core/locales.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import type { Route } from "./+types/data-sources";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Data sources", description: "The open data the shop uses, and the credit its licences ask for." });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("sources.title"), description: t("sources.description") });
+};
 
 /** The open data the shop relies on, each with the attribution its licence requires. */
 export default function DataSources() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="font-display text-3xl font-semibold">Data sources</h1>
+      <h1 className="font-display text-3xl font-semibold">{t("sources.title")}</h1>
       <section aria-labelledby="pincodes" className="mt-8 space-y-3 leading-relaxed text-zinc-700 dark:text-zinc-300">
         <h2 id="pincodes" className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">
-          Pincodes
+          {t("sources.pincodes")}
         </h2>
         <p>
-          The district, state and map position of each pincode, which fill in your address and tell you when a parcel
-          arrives, come from the postal codes of{" "}
+          {t("sources.pincodesFrom")}{" "}
           <a className="underline" href="https://www.geonames.org/" rel="noopener noreferrer">
             GeoNames
           </a>
-          , used under the{" "}
+          {t("sources.usedUnder")}{" "}
           <a className="underline" href="https://creativecommons.org/licenses/by/4.0/" rel="noopener noreferrer">
-            Creative Commons Attribution 4.0 licence
+            {t("sources.licence")}
           </a>
-          . We corrected them in one place: the pincodes of Leh and Kargil are listed under Ladakh, the union territory
-          they have formed since 31 October 2019 (The Jammu and Kashmir Reorganisation Act, 2019).
+          {t("sources.corrected")}
         </p>
       </section>
     </div>

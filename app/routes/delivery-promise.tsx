@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { localeOfPath } from "#core/locales.ts";
 import { checkDelivery, type DeliveryPromise } from "#server/delivery/delivery.service.ts";
 import { readCookie, shopCookies } from "#server/http/cookies.ts";
 import { refusalOf } from "#server/http/service-errors.ts";
@@ -6,6 +7,7 @@ import { appServices, cookieSecurity } from "../.server/context.ts";
 import { actorOf } from "../.server/session.ts";
 import { DeliveryCheck } from "../components/catalog/delivery-check.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import type { Route } from "./+types/delivery-promise";
 
 export type DeliveryAnswer = { pincode: string | null; promise: DeliveryPromise | null; error: string | null };
@@ -37,13 +39,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Check delivery", description: "When an order reaches your pincode.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("deliveryPage.title"), description: t("deliveryPage.description"), noindex: true });
+};
 
 export default function Delivery({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-md px-4 py-10">
-      <h1 className="font-display mb-6 text-3xl font-semibold">Check delivery</h1>
+      <h1 className="font-display mb-6 text-3xl font-semibold">{t("deliveryPage.title")}</h1>
       <DeliveryCheck answer={loaderData} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { localeOfPath } from "#core/locales.ts";
 import { customerCancelSchema } from "#server/orders/orders.schemas.ts";
 import { cancelOrderAsBuyer, customerOrder } from "#server/orders/orders.service.ts";
 import { orderReturnsPanel } from "#server/returns/returns.service.ts";
@@ -11,6 +12,7 @@ import { CancelOrderForm } from "../components/orders/cancel-order-form.tsx";
 import { OrderView } from "../components/orders/order-view.tsx";
 import { OrderReturns } from "../components/returns/order-returns.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/order-detail";
 
@@ -36,14 +38,21 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   return redirectWithToast(context, url.pathname, makeToast("success", "Your order is cancelled"));
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({ title: `Order ${loaderData?.order.orderNumber ?? ""}`, description: "Your order.", noindex: true });
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({
+    title: t("order.heading", { number: loaderData?.order.orderNumber ?? "" }),
+    description: t("order.description"),
+    noindex: true,
+  });
+};
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <Link to="/order" className="text-sm underline">
-        ← My Orders
+        {t("orders.back")}
       </Link>
       <div className="mt-4">
         <OrderView

@@ -1,3 +1,4 @@
+import { localeOfPath } from "#core/locales.ts";
 import { readWholeNumber } from "#core/numbers.ts";
 import { returnOptions } from "#server/returns/return-options.ts";
 import { requestReturn, returnRequestSchema, type WhichOrder } from "#server/returns/returns.service.ts";
@@ -10,6 +11,7 @@ import { actorOf } from "../.server/session.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { ReturnPage } from "../components/returns/return-form.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/order-return";
 
@@ -57,17 +59,21 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Return or exchange", description: "Return or exchange pieces of your order.", noindex: true }),
-  // A guest's address holds the order's secret: it must not leak through the Referer header.
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return [
+    ...pageMeta({ title: t("returns.title"), description: t("returns.description"), noindex: true }),
+    // A guest's address holds the order's secret: it must not leak through the Referer header.
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
 
 export default function OrderReturn({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <Link to={loaderData.backTo} className="text-sm underline">
-        ← Back to the order
+        {t("returns.backToOrder")}
       </Link>
       <div className="mt-4">
         <ReturnPage

@@ -1,6 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 import { useNavigation } from "react-router";
-import { formatShopDate } from "#core/dates.ts";
+import { formatShopDate, formatShopDateHindi } from "#core/dates.ts";
 import { localeOfPath } from "#core/locales.ts";
 import { formatRs } from "#core/money.ts";
 import { listForCustomer } from "#server/orders/orders.service.ts";
@@ -11,7 +11,7 @@ import { ShopImage } from "../components/catalog/shop-image.tsx";
 import { StatusBadge } from "../components/orders/status-badge.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
 import { pageMeta } from "../lib/seo.ts";
-import { translator } from "../locales/i18n.ts";
+import { translator, useLocale, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/order";
 
@@ -29,22 +29,23 @@ export const meta: Route.MetaFunction = ({ location }) => {
 /** The signed-in customer's own orders, newest first. */
 export default function MyOrders({ loaderData }: Route.ComponentProps) {
   const { orders, page, hasNext } = loaderData;
+  const t = useT();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/order");
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <div className="flex items-center gap-3">
-        <h1 className="font-display text-3xl font-semibold">My Orders</h1>
+        <h1 className="font-display text-3xl font-semibold">{t("orders.title")}</h1>
         {loading ? (
           <LoaderCircle
-            aria-label="Loading"
+            aria-label={t("orders.loading")}
             role="status"
             className="size-6 animate-spin text-gold-700 dark:text-gold-400"
           />
         ) : null}
       </div>
       {orders.length === 0 ? (
-        <p className="card mt-6 p-10 text-center text-lg">No Orders</p>
+        <p className="card mt-6 p-10 text-center text-lg">{t("orders.none")}</p>
       ) : (
         <ul className="mt-6 flex flex-col gap-4">
           {orders.map((order) => (
@@ -66,6 +67,8 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
 
 /** An order at a glance: its first piece's picture and words, status, total, size and date; it opens the order. */
 function OrderCard({ order }: { order: Route.ComponentProps["loaderData"]["orders"][number] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <Link
       to={`/order/${order.orderNumber}`}
@@ -86,10 +89,10 @@ function OrderCard({ order }: { order: Route.ComponentProps["loaderData"]["order
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
-          <p className="font-semibold">{order.firstItem?.title ?? "Order"}</p>
+          <p className="font-semibold">{order.firstItem?.title ?? t("orders.order")}</p>
           {/* The spec's "Status", said by the badge itself. */}
           <p className="text-sm">
-            <span className="sr-only">Status: </span>
+            <span className="sr-only">{t("orders.status")}</span>
             <StatusBadge status={order.status} />
           </p>
         </div>
@@ -98,8 +101,11 @@ function OrderCard({ order }: { order: Route.ComponentProps["loaderData"]["order
         </p>
         <p className="mt-auto font-semibold sm:text-lg">{formatRs(order.total)}</p>
         <p className="text-sm text-zinc-500 dark:text-zinc-400">
-          {order.itemCount} {order.itemCount === 1 ? "item" : "items"} · Order {order.orderNumber} ·{" "}
-          {formatShopDate(order.createdAt)}
+          {t("orders.line", {
+            items: order.itemCount === 1 ? t("guest.item") : t("guest.items", { count: order.itemCount }),
+            number: order.orderNumber,
+            date: locale === "hi-IN" ? formatShopDateHindi(order.createdAt) : formatShopDate(order.createdAt),
+          })}
         </p>
       </div>
     </Link>

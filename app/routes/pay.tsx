@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { formatShopDateTime } from "#core/dates.ts";
+import { localeOfPath } from "#core/locales.ts";
 import { formatInr } from "#core/money.ts";
 import { confirmCheckout, paymentPage, retryPayment } from "#server/payments/online-payments.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -10,6 +11,7 @@ import { readForm, routeFields } from "../.server/forms.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { FormError } from "../components/ui/form-error.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { type Translate, translator, useLocale, useT } from "../locales/i18n.ts";
 import { Form, Link } from "../locales/link.tsx";
 import type { Route } from "./+types/pay";
 
@@ -45,11 +47,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Pay for your order", description: "Pay online.", noindex: true }),
-  // The address holds the order's secret: it must not reach the payment gateway as a Referer.
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return [
+    ...pageMeta({ title: t("pay.title"), description: t("pay.description"), noindex: true }),
+    // The address holds the order's secret: it must not reach the payment gateway as a Referer.
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
 
 type RazorpayResponse = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
 type RazorpayCheckout = { open: () => void; on: (event: string, handler: (response: unknown) => void) => void };
@@ -81,6 +86,7 @@ function useCheckoutScript(src: string | null): boolean {
 function useGatewayWindow(
   payment: Route.ComponentProps["loaderData"]["payment"],
   setNote: (note: string | null) => void,
+  t: Translate,
 ): () => void {
   const submit = useSubmit();
   const { checkout } = payment;
@@ -94,13 +100,13 @@ function useGatewayWindow(
       currency: checkout.currency,
       order_id: checkout.gatewayOrderId,
       name: "Kesar",
-      description: `Order ${payment.orderNumber}`,
+      description: t("pay.gatewayOrder", { number: payment.orderNumber }),
       prefill: { name: checkout.name, email: checkout.email, contact: checkout.phone },
       theme: { color: "#b7791f" },
       handler: (response: RazorpayResponse) => void submit({ intent: "confirm", ...response }, { method: "post" }),
-      modal: { ondismiss: () => setNote("The payment window was closed. You can pay whenever you are ready.") },
+      modal: { ondismiss: () => setNote(t("pay.windowClosed")) },
     });
-    gateway.on("payment.failed", () => setNote("That payment did not go through. You can try again."));
+    gateway.on("payment.failed", () => setNote(t("pay.failed")));
     gateway.open();
   };
 }
@@ -108,33 +114,35 @@ function useGatewayWindow(
 export default function Pay({ loaderData, actionData, params }: Route.ComponentProps) {
   const { payment } = loaderData;
   const { checkout } = payment;
+  const t = useT();
   const ready = useCheckoutScript(checkout?.scriptUrl ?? null);
   const navigation = useNavigation();
   const [note, setNote] = useState<string | null>(null);
   const busy = navigation.state !== "idle";
-  const open = useGatewayWindow(payment, setNote);
+  const open = useGatewayWindow(payment, setNote, t);
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10">
-      <h1 className="font-display text-3xl font-semibold">Pay for order {payment.orderNumber}</h1>
+      <h1 className="font-display text-3xl font-semibold">{t("pay.heading", { number: payment.orderNumber })}</h1>
       <FormError message={actionData?.message} />
       <section className="card flex flex-col gap-4 p-6" aria-labelledby="pay-heading">
         <h2 id="pay-heading" className="text-lg font-semibold">
-          Amount to pay: <span data-testid="pay-amount">{formatInr(payment.total)}</span>
+          {t("pay.amount")}
+          <span data-testid="pay-amount">{formatInr(payment.total)}</span>
         </h2>
         <PaymentState payment={payment} />
         {checkout ? (
           <>
             <button type="button" className="btn-gold w-full" onClick={open} disabled={!ready || busy}>
-              {busy ? "Confirming your payment…" : `Pay ${formatInr(payment.total)} online`}
+              {busy ? t("pay.confirming") : t("pay.online", { amount: formatInr(payment.total) })}
             </button>
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">UPI, cards and netbanking, through Razorpay.</p>
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("pay.means")}</p>
           </>
         ) : null}
         {payment.paymentStatus === "failed" && payment.status === "placed" ? (
           <Form method="post">
             <input type="hidden" name="intent" value="retry" />
             <button type="submit" className="btn-gold w-full" disabled={busy}>
-              Try again
+              {t("pay.tryAgain")}
             </button>
           </Form>
         ) : null}
@@ -145,30 +153,25 @@ export default function Pay({ loaderData, actionData, params }: Route.ComponentP
         ) : null}
       </section>
       <Link to={`/orders/${params.token}`} className="text-sm underline">
-        View your order
+        {t("pay.viewOrder")}
       </Link>
     </div>
   );
 }
 
 function PaymentState({ payment }: { payment: Route.ComponentProps["loaderData"]["payment"] }) {
-  if (payment.status === "cancelled") return <p>This order is cancelled; nothing is due.</p>;
-  if (payment.paymentStatus === "paid") return <p role="status">Paid. Thank you! We are packing your order.</p>;
-  if (payment.paymentStatus === "failed") {
-    return (
-      <p>
-        We did not receive the payment within 15 minutes, so your pieces went back on the shelf. Try again: if they are
-        still in stock, we hold them for you for another 15 minutes.
-      </p>
-    );
-  }
+  const t = useT();
+  const locale = useLocale();
+  if (payment.status === "cancelled") return <p>{t("pay.cancelled")}</p>;
+  if (payment.paymentStatus === "paid") return <p role="status">{t("pay.paid")}</p>;
+  if (payment.paymentStatus === "failed") return <p>{t("pay.expired")}</p>;
   if (payment.paymentStatus === "awaiting") {
     return (
       <p>
-        Your order is placed and waiting for the payment.
-        {payment.expiresAt ? ` We hold your pieces until ${formatShopDateTime(payment.expiresAt)}.` : ""}
+        {t("pay.awaiting")}
+        {payment.expiresAt ? t("pay.holdUntil", { time: formatShopDateTime(payment.expiresAt, locale) }) : ""}
       </p>
     );
   }
-  return <p>Nothing is due on this order.</p>;
+  return <p>{t("pay.nothingDue")}</p>;
 }

@@ -11,8 +11,10 @@ import { productPageReviews } from "#server/reviews/reviews.service.ts";
 import { idFromPath } from "../.server/address.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
 import { localeOf } from "../.server/locale.ts";
+import { categoryName } from "../components/catalog/category-name.ts";
 import { DeliveryCheck } from "../components/catalog/delivery-check.tsx";
 import { ShelfPrice } from "../components/catalog/offer-price.tsx";
+import { offerDescriptionText } from "../components/catalog/offer-words.ts";
 import { ProductActions } from "../components/catalog/product-actions.tsx";
 import { ProductGallery } from "../components/catalog/product-gallery.tsx";
 import { SizeGuide } from "../components/catalog/size-guide.tsx";
@@ -21,7 +23,8 @@ import { ReviewsSection } from "../components/reviews/reviews-section.tsx";
 import { Stars } from "../components/reviews/stars.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { productJsonLd } from "../lib/structured-data.ts";
-import { useT } from "../locales/i18n.ts";
+import { useLocale, useT } from "../locales/i18n.ts";
+import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -65,13 +68,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [size, setSize] = useState(() => initialSize(product.sizes));
   const { summary, sizeGuide } = reviews;
   const t = useT();
+  const locale = useLocale();
   return (
     <>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-8 md:grid-cols-2">
         <ProductGallery images={product.images} title={product.title} />
         <section aria-labelledby="product-title" className="flex flex-col gap-4">
           <p className="text-sm font-medium tracking-widest text-gold-700 uppercase dark:text-gold-300">
-            {product.category}
+            {categoryName(t, locale, product.category)}
           </p>
           <h1 id="product-title" className="font-display text-3xl font-semibold">
             {product.title}
@@ -82,7 +86,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ShelfPrice price={product.price} offer={offer ?? undefined} className="text-2xl font-semibold" />
           {offer ? (
             <p className="-mt-3 text-sm text-green-800 dark:text-green-300">
-              {t("product.offerApplied", { name: offer.name, description: offer.description })}
+              {t("product.offerApplied", {
+                name: offer.name,
+                description: offerDescriptionText(t, locale, offer.description),
+              })}
             </p>
           ) : null}
           <ProductDetails product={product} />
@@ -97,7 +104,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ProductActions productId={product.id} sizes={product.sizes} size={size} onSizeChange={setSize} />
           {product.nonReturnable ? (
             <p className="text-sm font-medium" data-testid="non-returnable">
-              {NON_RETURNABLE_NOTE}
+              {serviceText(t, NON_RETURNABLE_NOTE)}
             </p>
           ) : null}
           <DeliveryCheck />

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { localeOfPath } from "#core/locales.ts";
 import { refusalOf } from "#server/http/service-errors.ts";
 import { unsubscribeFromReviews, unsubscribeTarget } from "#server/reviews/reviews.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -6,7 +7,9 @@ import { appServices } from "../.server/context.ts";
 import { Notice } from "../components/ui/notice.tsx";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { translator, useT } from "../locales/i18n.ts";
 import { Form } from "../locales/link.tsx";
+import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/review-unsubscribe";
 
 /**
@@ -32,27 +35,29 @@ export async function action({ params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Review invitations", description: "Stop the e-mails asking for reviews.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("unsub.title"), description: t("unsub.description"), noindex: true });
+};
 
 export default function ReviewUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const done = actionData?.ok || loaderData.target?.done;
+  const t = useT();
+  const email = loaderData.target?.email ?? "";
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
-      <h1 className="font-display text-3xl font-semibold">Review invitations</h1>
+      <h1 className="font-display text-3xl font-semibold">{t("unsub.title")}</h1>
       {loaderData.error ? (
-        <Notice tone="error">{loaderData.error}</Notice>
+        <Notice tone="error">{serviceText(t, loaderData.error)}</Notice>
       ) : done ? (
-        <Notice tone="success">
-          Done: {loaderData.target?.email} gets no more e-mails asking for reviews. Order e-mails still come.
-        </Notice>
+        <Notice tone="success">{t("unsub.done", { email })}</Notice>
       ) : (
         <Form method="post" className="card flex flex-col gap-3 p-5">
-          <p>Stop the e-mails asking {loaderData.target?.email} to review pieces bought at Kesar?</p>
-          <SubmitButton label="Stop review e-mails" pendingLabel="Saving…" className="btn-primary self-start" />
+          <p>{t("unsub.ask", { email })}</p>
+          <SubmitButton label={t("unsub.stop")} pendingLabel={t("unsub.saving")} className="btn-primary self-start" />
         </Form>
       )}
-      {actionData && !actionData.ok ? <Notice tone="error">{actionData.message}</Notice> : null}
+      {actionData && !actionData.ok ? <Notice tone="error">{serviceText(t, actionData.message)}</Notice> : null}
     </div>
   );
 }

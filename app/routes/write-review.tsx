@@ -1,6 +1,6 @@
 import { data } from "react-router";
+import { localeOfPath } from "#core/locales.ts";
 import { MAX_REVIEW_PHOTOS } from "#core/reviews.ts";
-import { FIT_WORDS } from "#core/size-charts.ts";
 import { refusalOf } from "#server/http/service-errors.ts";
 import { reviewSchema } from "#server/reviews/reviews.schemas.ts";
 import { reviewForm, submitReview } from "#server/reviews/reviews.service.ts";
@@ -12,12 +12,15 @@ import { chosenFile, formFields, readForm } from "../.server/forms.ts";
 import { signedInOrLogin } from "../.server/guards.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { ShopImage } from "../components/catalog/shop-image.tsx";
+import { FIT_IDS } from "../components/reviews/fit-words.ts";
 import { FormError } from "../components/ui/form-error.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { SelectField, TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { type MessageId, translator, useT } from "../locales/i18n.ts";
 import { Form, Link } from "../locales/link.tsx";
+import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/write-review";
 
 const FORM_LIMIT = MAX_REVIEW_PHOTOS * MAX_UPLOAD_BYTES + 64 * 1024;
@@ -59,24 +62,27 @@ export async function action({ params, context, request, url }: Route.ActionArgs
   }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Write a review", description: "Review a piece you bought at Kesar.", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(localeOfPath(location.pathname));
+  return pageMeta({ title: t("write.title"), description: t("write.description"), noindex: true });
+};
 
-const STATUS_WORDS = {
-  pending: "Waiting for a moderator",
-  held: "Waiting for a moderator (held for a person to read)",
-  approved: "Published",
-  rejected: "Not published",
-} as const;
+const STATUS_WORDS: Record<string, MessageId> = {
+  pending: "write.statusPending",
+  held: "write.statusHeld",
+  approved: "write.statusApproved",
+  rejected: "write.statusRejected",
+};
 
 export default function WriteReview({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   if (!loaderData.form) {
     return (
       <div className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
-        <h1 className="font-display text-3xl font-semibold">Write a review</h1>
-        <Notice tone="info">{loaderData.refusal}</Notice>
+        <h1 className="font-display text-3xl font-semibold">{t("write.title")}</h1>
+        <Notice tone="info">{serviceText(t, loaderData.refusal ?? "")}</Notice>
         <Link to="/how-reviews-work" className="underline underline-offset-4">
-          How reviews work
+          {t("reviews.howLink")}
         </Link>
       </div>
     );
@@ -97,15 +103,15 @@ export default function WriteReview({ loaderData, actionData }: Route.ComponentP
           </div>
         ) : null}
         <div>
-          <h1 className="font-display text-3xl font-semibold">{review ? "Edit your review" : "Write a review"}</h1>
+          <h1 className="font-display text-3xl font-semibold">{review ? t("write.edit") : t("write.title")}</h1>
           <p className="text-zinc-700 dark:text-zinc-300">{product.title}</p>
         </div>
       </div>
       {review ? (
         <Notice tone={review.status === "rejected" ? "error" : "info"}>
-          Status: {STATUS_WORDS[review.status]}.
-          {review.rejectReason ? ` Reason: ${review.rejectReason} You can edit the review and send it again.` : ""}
-          {review.status === "approved" ? " An edit is read by a moderator again before it shows." : ""}
+          {t("write.status", { status: t(STATUS_WORDS[review.status] ?? "write.statusPending") })}
+          {review.rejectReason ? t("write.reason", { reason: review.rejectReason }) : ""}
+          {review.status === "approved" ? t("write.editAgain") : ""}
         </Notice>
       ) : null}
       <ReviewForm form={loaderData.form} failure={actionData} />
@@ -122,6 +128,7 @@ function ReviewForm({
   failure: Route.ComponentProps["actionData"];
 }) {
   const errors = failure?.fieldErrors ?? {};
+  const t = useT();
   return (
     <>
       <FormError message={failure?.message} fieldErrors={errors} />
@@ -129,8 +136,8 @@ function ReviewForm({
         <RatingChoice rating={review?.rating} error={errors.rating} />
         <SelectField
           name="sizeBought"
-          label="Size you bought"
-          placeholder="Select…"
+          label={t("write.size")}
+          placeholder={t("write.select")}
           options={sizesBought.map((size) => ({ value: size, label: size }))}
           defaultValue={review?.sizeBought ?? (sizesBought.length === 1 ? sizesBought[0] : "")}
           error={errors.sizeBought}
@@ -139,7 +146,7 @@ function ReviewForm({
         <FitChoice fit={review?.fit} error={errors.fit} />
         <TextField
           name="title"
-          label="Title"
+          label={t("write.reviewTitle")}
           maxLength={120}
           defaultValue={review?.title}
           error={errors.title}
@@ -147,25 +154,25 @@ function ReviewForm({
         />
         <TextField
           name="body"
-          label="Your review"
+          label={t("write.body")}
           rows={6}
           maxLength={4000}
           defaultValue={review?.body}
           error={errors.body}
-          hint="What you liked or did not, the fabric, the colour against the pictures. Please leave out phone numbers and links."
+          hint={t("write.bodyHint")}
           required
         />
         <PhotoFields kept={review?.photos ?? []} error={errors.photos} />
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          Shown as "Verified buyer" with your first name and city. Read{" "}
+          {t("write.shownAs")}{" "}
           <Link to="/how-reviews-work" className="underline underline-offset-4">
-            how reviews work
+            {t("write.howLink")}
           </Link>
           .
         </p>
         <SubmitButton
-          label={review ? "Send the edited review" : "Send my review"}
-          pendingLabel="Sending…"
+          label={review ? t("write.sendEdited") : t("write.send")}
+          pendingLabel={t("write.sending")}
           className="btn-primary self-start"
         />
       </Form>
@@ -174,57 +181,60 @@ function ReviewForm({
 }
 
 function RatingChoice({ rating, error }: { rating: number | undefined; error: string | undefined }) {
+  const t = useT();
   return (
     <fieldset>
-      <legend className="label">Your rating</legend>
+      <legend className="label">{t("write.rating")}</legend>
       <div className="flex flex-wrap gap-3">
         {[5, 4, 3, 2, 1].map((stars) => (
           <label key={stars} className="flex items-center gap-1.5 text-sm">
             <input type="radio" name="rating" value={stars} defaultChecked={rating === stars} required />
-            {stars} star{stars === 1 ? "" : "s"}
+            {stars === 1 ? t("reviews.star") : t("reviews.stars", { count: stars })}
           </label>
         ))}
       </div>
-      {error ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{error}</p> : null}
+      {error ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{serviceText(t, error)}</p> : null}
     </fieldset>
   );
 }
 
 function FitChoice({ fit: chosen, error }: { fit: string | undefined; error: string | undefined }) {
+  const t = useT();
   return (
     <fieldset>
-      <legend className="label">How did it fit?</legend>
+      <legend className="label">{t("write.howFit")}</legend>
       <div className="flex flex-wrap gap-3">
         {(["small", "true", "large"] as const).map((fit) => (
           <label key={fit} className="flex items-center gap-1.5 text-sm">
             <input type="radio" name="fit" value={fit} defaultChecked={chosen === fit} required />
-            {FIT_WORDS[fit]}
+            {t(FIT_IDS[fit])}
           </label>
         ))}
       </div>
-      {error ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{error}</p> : null}
+      {error ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{serviceText(t, error)}</p> : null}
     </fieldset>
   );
 }
 
 function PhotoFields({ kept, error }: { kept: string[]; error: string | undefined }) {
+  const t = useT();
   return (
     <>
       {kept.length > 0 ? (
         <fieldset>
-          <legend className="label">Photos you added (untick to remove)</legend>
+          <legend className="label">{t("write.kept")}</legend>
           <div className="flex gap-3">
             {kept.map((photo, index) => (
               <label key={photo} className="flex flex-col items-center gap-1 text-sm">
                 <ShopImage
                   image={photo}
                   shape="product"
-                  alt={`Your photo ${index + 1}`}
+                  alt={t("write.yourPhoto", { index: index + 1 })}
                   sizes="80px"
                   className="aspect-[4/5] w-20 object-cover"
                 />
                 <span className="flex items-center gap-1">
-                  <input type="checkbox" name="keepPhotos" value={photo} defaultChecked /> Keep
+                  <input type="checkbox" name="keepPhotos" value={photo} defaultChecked /> {t("write.keep")}
                 </span>
               </label>
             ))}
@@ -233,11 +243,11 @@ function PhotoFields({ kept, error }: { kept: string[]; error: string | undefine
       ) : null}
       {/* A fieldset is as wide as its widest content unless told otherwise: on a phone it must shrink. */}
       <fieldset className="flex min-w-0 flex-col gap-2">
-        <legend className="label">Photos (up to {MAX_REVIEW_PHOTOS}, JPEG, PNG or WebP, 5 MB each)</legend>
+        <legend className="label">{t("write.photos", { count: MAX_REVIEW_PHOTOS })}</legend>
         {[0, 1, 2].map((slot) => (
           <div key={slot}>
             <label htmlFor={`photo${slot}`} className="sr-only">
-              Photo {slot + 1}
+              {t("write.photo", { index: slot + 1 })}
             </label>
             <input
               id={`photo${slot}`}
@@ -248,10 +258,8 @@ function PhotoFields({ kept, error }: { kept: string[]; error: string | undefine
             />
           </div>
         ))}
-        {error ? <p className="text-sm text-red-700 dark:text-red-300">{error}</p> : null}
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          Photos are resized and their hidden details (place, camera, time) removed before they are kept.
-        </p>
+        {error ? <p className="text-sm text-red-700 dark:text-red-300">{serviceText(t, error)}</p> : null}
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("write.photosHint")}</p>
       </fieldset>
     </>
   );

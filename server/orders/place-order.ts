@@ -1,7 +1,7 @@
 import { type Actor, actorLabel } from "#core/actor.ts";
 import type { CodRules } from "#core/cash-on-delivery.ts";
-import type { Locale } from "#core/locales.ts";
-import { CHECKOUT_WHATSAPP_WORDING } from "#core/whatsapp-consent.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/locales.ts";
+import { checkoutWhatsappWording } from "#core/whatsapp-consent.ts";
 import { ownerOf } from "../cart/owner.ts";
 import { catalogVersion } from "../catalog/catalog-version.ts";
 import type { Db, Executor } from "../db/schema.ts";
@@ -171,7 +171,9 @@ async function tellTheRooms(
   if (checkout.whatsappUpdates) {
     const phone = `+91${checkout.phone}` as const;
     const source = `checkout ${placement.orderNumber}`;
-    await recordWhatsappConsent(trx, { phone, choice: "in", wording: CHECKOUT_WHATSAPP_WORDING, source }, now);
+    // Kept with the words the buyer ticked, in the language of the checkout page.
+    const wording = checkoutWhatsappWording(sale.locale ?? DEFAULT_LOCALE);
+    await recordWhatsappConsent(trx, { phone, choice: "in", wording, source }, now);
   }
   if (!online) {
     const details = { codConfirmAbove: sale.payments?.codConfirmAbovePaise ?? null };

@@ -81,6 +81,9 @@ describeJourneys("the shop in Hindi", (journey) => {
           "/hi/login",
           "/hi/login/mobile",
           "/hi/forgot-password",
+          "/hi/how-reviews-work",
+          "/hi/data-sources",
+          "/hi/delivery",
         ],
         {
           fits: true,

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { COLLECTIONS } from "#core/collections.ts";
-import { makeProduct, uniqueWord } from "#server/testing/factories.ts";
+import { CHECKOUT_WHATSAPP_LABEL_HINDI, checkoutWhatsappWording } from "#core/whatsapp-consent.ts";
+import { actorFor, makeCustomer, makeProduct, uniqueWord } from "#server/testing/factories.ts";
 import { mailsTo } from "#server/testing/outbox.ts";
+import { deliveredOrder } from "#server/testing/return-fixtures.ts";
 import { describeOnSqlite } from "#server/testing/test-databases.ts";
 import { messages as english } from "../../app/locales/en-IN.ts";
 import { messages as hindi } from "../../app/locales/hi-IN.ts";
@@ -293,5 +295,161 @@ describeOnSqlite("the storefront in two languages", (database) => {
     expect(sitemap).toContain(
       `<xhtml:link rel="alternate" hreflang="hi-IN" href="${SHOP_ORIGIN}/hi/pakistani-suits"/><xhtml:link rel="alternate" hreflang="x-default" href="${SHOP_ORIGIN}/pakistani-suits"/>`,
     );
+  });
+
+  /**
+   * A Hindi page: its language, the Hindi words it must say, and the English ones it must not. The
+   * page's data for hydration carries the services' English texts as they came: only what is shown
+   * (the HTML without its scripts) counts.
+   */
+  function expectShownHindi(html: string, path: string, hindi: readonly string[], english: readonly string[]) {
+    expect(html, path).toContain('<html lang="hi-IN"');
+    const shown = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+    for (const words of hindi) expect(shown, `${path}: ${words}`).toContain(words);
+    for (const words of english) expect(shown, `${path}: ${words}`).not.toContain(words);
+  }
+
+  it("shows a guest's order, its cancel form and its failed payment in Hindi on /hi", async () => {
+    const piece = await makeProduct(database().db, { title: `Anarkali ${uniqueWord()}`, sizes: { M: 2 } });
+    const guest = shopBrowser(shop);
+    await guest.post("/hi/cart", { intent: "add", productId: String(piece), size: "M" });
+    const placed = await guest.post("/hi/guest", checkoutForm(`guest-hi-${uniqueWord()}@mail.in`));
+    const orderPath = String(placed.headers.location);
+    const order = await guest.get(orderPath);
+    expect(order.statusCode).toBe(200);
+    expectShownHindi(
+      order.body,
+      orderPath,
+      ["यह ऑर्डर कैंसल करें", "आप ऑर्डर क्यों कैंसल कर रहे हैं?", "मेरा मन बदल गया", "ऑर्डर कैंसल करें"],
+      ["Cancel this order", "Why are you cancelling?", "Changed my mind", "Choose a reason"],
+    );
+    expect(order.body).toMatch(/data-testid="payment-status">कैश ऑन डिलीवरी</);
+    // The same order as an online one whose payment did not arrive in time: its notice and pay page.
+    const token = orderPath.split("/").at(-1) ?? "";
+    await database()
+      .db.updateTable("orders")
+      .set({ paymentMethod: "online", paymentStatus: "failed" })
+      .where("accessToken", "=", token)
+      .execute();
+    const unpaid = await guest.get(orderPath);
+    expectShownHindi(
+      unpaid.body,
+      orderPath,
+      ["हमें समय पर आपका भुगतान नहीं मिला।", `href="${orderPath}/pay"`],
+      ["We did not receive your payment in time", "Try again"],
+    );
+    const pay = await guest.get(`${orderPath}/pay`);
+    expect(pay.statusCode).toBe(200);
+    expectShownHindi(
+      pay.body,
+      `${orderPath}/pay`,
+      ["का भुगतान करें</h1>", "देय रकम:", "फिर से कोशिश करें", "अपना ऑर्डर देखें"],
+      ["Pay for order", "Amount to pay", "Try again", "View your order", "We did not receive the payment"],
+    );
+    expect((await guest.get(`${orderPath}/pay`.replace(/^\/hi/, ""))).body).toContain("Amount to pay");
+  });
+
+  it("shows a customer's orders, a delivered order, its return form and the review form in Hindi on /hi", async () => {
+    const { db } = shop.services;
+    const owner = await makeCustomer(db);
+    const kurta = await makeProduct(db, { title: `Kurta ${uniqueWord()}`, price: 149_900, sizes: { M: 3, L: 2 } });
+    const order = await deliveredOrder(db, actorFor(owner), [{ productId: kurta, size: "M", quantity: 1 }]);
+    const customer = shopBrowser(shop);
+    expect((await customer.post("/login", { email: owner.email, password: owner.password })).statusCode).toBe(302);
+
+    const list = await customer.get("/hi/order");
+    expectShownHindi(list.body, "/hi/order", ["मेरे ऑर्डर</h1>", `ऑर्डर ${order.orderNumber}`], [">My Orders<", "1 item ·"]);
+    const detailPath = `/hi/order/${order.orderNumber}`;
+    const detail = await customer.get(detailPath);
+    expect(detail.statusCode).toBe(200);
+    expectShownHindi(
+      detail.body,
+      detailPath,
+      ["← मेरे ऑर्डर", "रिटर्न और एक्सचेंज", "रिटर्न या एक्सचेंज", `href="${detailPath}/return"`, "साइज़ M"],
+      ["My Orders", "Returns and exchanges", "Return or exchange", "Size M", "reward point"],
+    );
+    const returnPath = `${detailPath}/return`;
+    const returns = await customer.get(returnPath);
+    expect(returns.statusCode).toBe(200);
+    expectShownHindi(
+      returns.body,
+      returnPath,
+      ["← ऑर्डर पर वापस", "कितने पीस", "यह रिटर्न माँगें", "छोटा है", "रिटर्न करके रिफ़ंड लें"],
+      ["Back to the order", "How many pieces", "Ask for this return", "Too small", "Return it for a refund"],
+    );
+    const refused = await customer.post(returnPath, { position: "0", quantity: "1", kind: "refund", reason: "" });
+    expect(refused.statusCode).toBe(400);
+    expectShownHindi(refused.body, returnPath, ["कृपया कारण चुनें।"], ["Please choose a reason."]);
+
+    const reviewPath = `/hi/review/${kurta}`;
+    const review = await customer.get(reviewPath);
+    expect(review.statusCode).toBe(200);
+    expectShownHindi(
+      review.body,
+      reviewPath,
+      ["रिव्यू लिखें</h1>", "आपकी रेटिंग", "फ़िटिंग कैसी रही?", "मेरा रिव्यू भेजें"],
+      ["Write a review", "Your rating", "How did it fit?", "Send my review", "Runs small"],
+    );
+    const product = await customer.get(`/hi/productinfo/${kurta}`);
+    expectShownHindi(
+      product.body,
+      `/hi/productinfo/${kurta}`,
+      ["वेरिफ़ाइड खरीदारों के रिव्यू", "यह खरीदा है? रिव्यू लिखें"],
+      ["Reviews from verified buyers", "Bought this? Write a review", "No reviews yet"],
+    );
+    // English stays English.
+    expect((await customer.get(`/order/${order.orderNumber}`)).body).toContain("Returns and exchanges");
+    // The category line says a collection's name in the page's language.
+    expect((await customer.get(`/hi/productinfo/${productId}`)).body).toMatch(/uppercase[^"]*">पाकिस्तानी सूट<\/p>/);
+    expect((await customer.get(`/productinfo/${productId}`)).body).toMatch(/uppercase[^"]*">Pakistani Suits<\/p>/);
+  });
+
+  it("shows how reviews work, data sources, the delivery check and an unknown unsubscribe link in Hindi", async () => {
+    const pages = [
+      ["/hi/how-reviews-work", ["रिव्यू कौन लिख सकता है"], ["Who can write one", "What a product page shows"]],
+      ["/hi/data-sources", ["पिनकोड</h2>", "Creative Commons Attribution 4.0 लाइसेंस"], ["Pincodes", "We corrected"]],
+      ["/hi/delivery", ["डिलीवरी जाँचें</h1>"], ["Check delivery"]],
+    ] as const;
+    for (const [path, hindi, english] of pages) {
+      const page = await shop.request({ method: "GET", url: path });
+      expect(page.statusCode, path).toBe(200);
+      expectShownHindi(page.body, path, hindi, english);
+    }
+    // A refusal with a figure in it, said in Hindi with the figure kept.
+    const nowhere = await shop.request({ method: "GET", url: "/hi/delivery?pincode=999999" });
+    expectShownHindi(nowhere.body, "/hi/delivery?pincode=999999", ["हमें पिनकोड 999999 नहीं मिला।"], ["We could not find"]);
+    const unknown = await shop.request({ method: "GET", url: `/hi/reviews/unsubscribe/${"x".repeat(43)}` });
+    expect(unknown.statusCode).toBe(404);
+    expectShownHindi(
+      unknown.body,
+      "/hi/reviews/unsubscribe",
+      ["रिव्यू के लिए ई-मेल</h1>", "यह लिंक पहचाना नहीं गया।"],
+      ["Review invitations", "This link is not known"],
+    );
+  });
+
+  it("asks for WhatsApp updates in Hindi on a Hindi checkout, and keeps the consent with the Hindi words", async () => {
+    const piece = await makeProduct(database().db, { title: `Kurti ${uniqueWord()}`, sizes: { M: 2 } });
+    const guest = shopBrowser(shop);
+    await guest.post("/hi/cart", { intent: "add", productId: String(piece), size: "M" });
+    const form = await guest.get("/hi/guest");
+    expectShownHindi(form.body, "/hi/guest", [CHECKOUT_WHATSAPP_LABEL_HINDI], ["Send me order updates on WhatsApp"]);
+    const placed = await guest.post("/hi/guest", {
+      ...checkoutForm(`whatsapp-hi-${uniqueWord()}@mail.in`),
+      whatsappUpdates: "1",
+    });
+    const token = String(placed.headers.location).split("/").at(-1) ?? "";
+    const { db } = database();
+    const order = await db
+      .selectFrom("orders")
+      .select("orderNumber")
+      .where("accessToken", "=", token)
+      .executeTakeFirstOrThrow();
+    const consent = await db
+      .selectFrom("whatsappConsents")
+      .select("wording")
+      .where("source", "=", `checkout ${order.orderNumber}`)
+      .executeTakeFirstOrThrow();
+    expect(consent.wording).toBe(checkoutWhatsappWording("hi-IN"));
   });
 });

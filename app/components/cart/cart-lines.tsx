@@ -1,5 +1,6 @@
 import { useCallback, useRef } from "react";
 import type { CartLine } from "#server/cart/cart.schemas.ts";
+import { useT } from "../../locales/i18n.ts";
 import { CartRow, lineKey } from "./cart-row.tsx";
 
 /**
@@ -8,6 +9,7 @@ import { CartRow, lineKey } from "./cart-row.tsx";
  * none is left), never to the page.
  */
 export function CartLines({ lines }: { lines: CartLine[] }) {
+  const t = useT();
   const rows = useRef(new Map<string, HTMLTableRowElement>());
   const order = useRef<string[]>([]);
   order.current = lines.map(lineKey);
@@ -25,18 +27,18 @@ export function CartLines({ lines }: { lines: CartLine[] }) {
   }, []);
   return (
     <table className="w-full text-sm">
-      <caption className="sr-only">Cart Items</caption>
+      <caption className="sr-only">{t("cart.items")}</caption>
       <thead className="hidden border-b border-zinc-200 text-left text-xs tracking-wide text-zinc-600 dark:text-zinc-400 uppercase md:table-header-group dark:border-zinc-800 [&_th]:px-2">
         <tr>
           <th scope="col" className="py-3">
-            Product
+            {t("cartTable.product")}
           </th>
-          <th scope="col">Size</th>
-          <th scope="col">Price</th>
-          <th scope="col">Quantity</th>
-          <th scope="col">Total</th>
+          <th scope="col">{t("cartTable.size")}</th>
+          <th scope="col">{t("cartTable.price")}</th>
+          <th scope="col">{t("cartTable.quantity")}</th>
+          <th scope="col">{t("cartTable.total")}</th>
           <th scope="col">
-            <span className="sr-only">Remove</span>
+            <span className="sr-only">{t("cart.remove")}</span>
           </th>
         </tr>
       </thead>

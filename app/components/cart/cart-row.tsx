@@ -2,13 +2,14 @@ import { Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { formatInr } from "#core/money.ts";
-import { sizeWords } from "#core/sizes.ts";
 import type { CartLine } from "#server/cart/cart.schemas.ts";
 import { availabilityMessage } from "../../lib/cart-availability.ts";
 import { useLocalePath, useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
+import { serviceText } from "../../locales/service-text.ts";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { useCartFetcher } from "../catalog/use-cart-fetcher.ts";
+import { sizeInWords } from "../orders/order-words.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
 export const lineKey = (line: Pick<CartLine, "productId" | "size">) => `${line.productId}-${line.size}`;
@@ -33,6 +34,7 @@ export function CartRow({ line, register, onRemoved }: CartRowProps) {
   const problem = availabilityMessage(line);
   const key = lineKey(line);
   const removing = useRemoval(key, fetcher.data, onRemoved);
+  const t = useT();
   return (
     <tr
       ref={(row) => register(key, row)}
@@ -40,16 +42,16 @@ export function CartRow({ line, register, onRemoved }: CartRowProps) {
       data-testid="cart-line"
     >
       <LineProduct line={line} problem={problem} />
-      <td data-label="Size" className={CELL}>
+      <td data-label={t("cartTable.size")} className={CELL}>
         {line.size}
       </td>
-      <td data-label="Price" className={CELL}>
+      <td data-label={t("cartTable.price")} className={CELL}>
         {formatInr(line.unitPrice)}
       </td>
-      <td data-label="Quantity" className={CELL}>
+      <td data-label={t("cartTable.quantity")} className={CELL}>
         <QuantityStepper line={line} fetcher={fetcher} />
       </td>
-      <td data-label="Total" className={`${CELL} font-semibold`}>
+      <td data-label={t("cartTable.total")} className={`${CELL} font-semibold`}>
         {line.availability.kind === "archived" ? "—" : formatInr(line.lineTotal)}
       </td>
       <td className={CELL}>
@@ -67,6 +69,7 @@ export function CartRow({ line, register, onRemoved }: CartRowProps) {
 
 /** The line's piece: its picture, title and words, and what stops it being bought, with the fix. */
 function LineProduct({ line, problem }: { line: CartLine; problem: string | null }) {
+  const t = useT();
   return (
     <td className="block pb-2 md:table-cell md:py-4 md:pr-4">
       <div className="flex gap-4">
@@ -78,7 +81,7 @@ function LineProduct({ line, problem }: { line: CartLine; problem: string | null
           <p className="line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{line.description}</p>
           {problem ? (
             <div className="mt-1 flex flex-wrap items-center gap-2" data-testid="line-problem">
-              <p className="text-xs font-medium text-red-700 dark:text-red-400">{problem}</p>
+              <p className="text-xs font-medium text-red-700 dark:text-red-400">{serviceText(t, problem)}</p>
               <LineFix line={line} />
             </div>
           ) : null}
@@ -110,7 +113,7 @@ function RemoveForm({
         {t("cart.remove")}
         <span className="sr-only">
           {" "}
-          {line.title}, {sizeWords(line.size)}
+          {line.title}, {sizeInWords(t, line.size)}
         </span>
       </button>
     </fetcher.Form>

@@ -1,21 +1,23 @@
 import { CircleAlert } from "lucide-react";
+import { useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
 import { CheckoutNote } from "./checkout-note.tsx";
 
 /** Why the order cannot be placed yet, where the Buy Now or Order Now button would be. */
 export function CheckoutBlocked({ where }: { where: "cart" | "elsewhere" }) {
+  const t = useT();
   return (
     <CheckoutNote id="checkout-blocked" tone="error" Icon={CircleAlert}>
-      Some items in your cart cannot be bought as they are.{" "}
+      {t("blocked.some")}{" "}
       {where === "cart" ? (
-        "Fix the items marked in red to continue."
+        t("blocked.fixRed")
       ) : (
         <>
-          Please fix them{" "}
+          {t("blocked.fixThem")}{" "}
           <Link to="/cart" className="font-semibold underline">
-            in your cart
+            {t("blocked.inCart")}
           </Link>{" "}
-          first.
+          {t("blocked.first")}
         </>
       )}
     </CheckoutNote>

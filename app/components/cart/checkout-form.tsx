@@ -6,6 +6,7 @@ import type { Piece } from "../../lib/order-now.ts";
 import { fillFromPincode, usePincodeTypedEarly } from "../../lib/pincode-fill.ts";
 import { type MessageId, type Translate, useT } from "../../locales/i18n.ts";
 import { Form, Link } from "../../locales/link.tsx";
+import { serviceText } from "../../locales/service-text.ts";
 import { StateSelect } from "../account/state-select.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { SubmitButton } from "../ui/submit-button.tsx";
@@ -236,7 +237,7 @@ function PaymentChoice({ choices, chosen, error }: { choices: PaymentChoices; ch
       </>
     ) : (
       <p className="text-sm text-red-700 dark:text-red-300" role="alert">
-        {cod.reason}
+        {serviceText(t, cod.reason)}
       </p>
     );
   }
@@ -255,7 +256,7 @@ function PaymentChoice({ choices, chosen, error }: { choices: PaymentChoices; ch
       <CashOnDeliveryOption cod={cod} fee={fee} checked={method === "cod"} />
       {error ? (
         <p className="text-xs text-red-700 dark:text-red-300" role="alert">
-          {error}
+          {serviceText(t, error)}
         </p>
       ) : null}
     </fieldset>
@@ -280,7 +281,7 @@ function CashOnDeliveryOption({ cod, fee, checked }: { cod: PaymentChoices["cod"
         <span className="font-medium">{t("checkout.cod", { fee })}</span>
         {cod.offered ? null : (
           <span id="cod-not-offered" className="block text-xs text-zinc-600 dark:text-zinc-400">
-            {cod.reason}
+            {serviceText(t, cod.reason)}
           </span>
         )}
       </span>

@@ -2,6 +2,8 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { CartOffers } from "#core/offers.ts";
 import type { FormFailure } from "../../.server/action-results.ts";
+import { useT } from "../../locales/i18n.ts";
+import { serviceText } from "../../locales/service-text.ts";
 
 type Answer = { ok: true; message: string } | FormFailure;
 
@@ -18,6 +20,7 @@ const TONES = {
  */
 export function OfferCodeBox({ offers }: { offers: CartOffers }) {
   const fetcher = useFetcher<Answer>();
+  const t = useT();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const refusal = answer && !answer.ok ? answer.message : null;
   const input = useRef<HTMLInputElement>(null);
@@ -34,7 +37,7 @@ export function OfferCodeBox({ offers }: { offers: CartOffers }) {
       <fetcher.Form method="post" action="/cart" className="flex flex-col gap-1" noValidate>
         <input type="hidden" name="intent" value="apply-code" />
         <label htmlFor="offer-code" className="font-medium">
-          {kept ? "Another offer code" : "Offer code"}
+          {kept ? t("code.another") : t("code.label")}
         </label>
         <div className="flex gap-2">
           <input
@@ -50,12 +53,12 @@ export function OfferCodeBox({ offers }: { offers: CartOffers }) {
             aria-describedby={refusal ? "offer-code-error" : undefined}
           />
           <button type="submit" className="btn-outline shrink-0" disabled={fetcher.state !== "idle"}>
-            Apply
+            {t("code.apply")}
           </button>
         </div>
         {refusal ? (
           <p id="offer-code-error" role="alert" className="text-red-700 dark:text-red-400">
-            {refusal}
+            {serviceText(t, refusal)}
           </p>
         ) : null}
       </fetcher.Form>
@@ -71,19 +74,25 @@ function KeptCode({
   kept: NonNullable<CartOffers["code"]>;
   fetcher: ReturnType<typeof useFetcher<Answer>>;
 }) {
+  const t = useT();
   return (
     <fetcher.Form method="post" action="/cart" className="flex flex-col gap-1">
       <input type="hidden" name="intent" value="remove-code" />
       <div className="flex items-center justify-between gap-2">
         <p className="font-semibold">
-          Code <span className="tracking-wide">{kept.code}</span>
+          {t("code.code")}
+          <span className="tracking-wide">{kept.code}</span>
         </p>
-        <button type="submit" className="text-xs font-semibold underline" aria-label={`Remove the code ${kept.code}`}>
-          Remove
+        <button
+          type="submit"
+          className="text-xs font-semibold underline"
+          aria-label={t("code.removeLabel", { code: kept.code })}
+        >
+          {t("cart.remove")}
         </button>
       </div>
       <p className={TONES[kept.status]} role="status">
-        {kept.message}
+        {serviceText(t, kept.message)}
       </p>
     </fetcher.Form>
   );

@@ -5,6 +5,7 @@ import type { StoreCreditOffer } from "#core/store-credit.ts";
 import type { CartLine, CartView } from "#server/cart/cart.schemas.ts";
 import { availabilityMessage } from "../../lib/cart-availability.ts";
 import { useT } from "../../locales/i18n.ts";
+import { serviceText } from "../../locales/service-text.ts";
 import { OfferRows } from "./offer-rows.tsx";
 import { StoreCreditPaid } from "./store-credit-choice.tsx";
 
@@ -39,7 +40,7 @@ export function OrderItems({
               </span>
               {availabilityMessage(line) ? (
                 <span className="block text-xs font-medium text-red-700 dark:text-red-400">
-                  {availabilityMessage(line)}
+                  {serviceText(t, availabilityMessage(line) ?? "")}
                 </span>
               ) : null}
             </span>

@@ -1,7 +1,8 @@
 import { Minus, Plus } from "lucide-react";
 import type { FetcherWithComponents } from "react-router";
-import { sizeWords } from "#core/sizes.ts";
 import type { CartLine } from "#server/cart/cart.schemas.ts";
+import { useT } from "../../locales/i18n.ts";
+import { sizeInWords } from "../orders/order-words.ts";
 
 /**
  * − and + around a line's quantity. At 1 or at the stock in hand the button says it is unavailable
@@ -10,6 +11,8 @@ import type { CartLine } from "#server/cart/cart.schemas.ts";
  */
 export function QuantityStepper({ line, fetcher }: { line: CartLine; fetcher: FetcherWithComponents<unknown> }) {
   const gone = line.availability.kind === "archived";
+  const t = useT();
+  const named = { title: line.title, size: sizeInWords(t, line.size) };
   return (
     <div className="inline-flex items-center rounded-md border border-zinc-300 dark:border-zinc-700">
       <StepButton
@@ -18,11 +21,11 @@ export function QuantityStepper({ line, fetcher }: { line: CartLine; fetcher: Fe
         to={line.quantity - 1}
         gone={gone}
         atLimit={line.quantity <= 1}
-        label={`One fewer ${line.title}, ${sizeWords(line.size)}`}
+        label={t("quantity.fewer", named)}
       >
         <Minus aria-hidden="true" className="size-4" />
       </StepButton>
-      <output className="w-8 text-center font-medium" aria-label={`Quantity of ${line.title}, ${sizeWords(line.size)}`}>
+      <output className="w-8 text-center font-medium" aria-label={t("quantity.of", named)}>
         {line.quantity}
       </output>
       <StepButton
@@ -31,7 +34,7 @@ export function QuantityStepper({ line, fetcher }: { line: CartLine; fetcher: Fe
         to={line.quantity + 1}
         gone={gone}
         atLimit={line.quantity >= line.stock}
-        label={`One more ${line.title}, ${sizeWords(line.size)}`}
+        label={t("quantity.more", named)}
       >
         <Plus aria-hidden="true" className="size-4" />
       </StepButton>

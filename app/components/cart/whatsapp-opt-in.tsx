@@ -1,4 +1,5 @@
-import { CHECKOUT_WHATSAPP_HINT, CHECKOUT_WHATSAPP_LABEL } from "#core/whatsapp-consent.ts";
+import { checkoutWhatsappWords } from "#core/whatsapp-consent.ts";
+import { useLocale } from "../../locales/i18n.ts";
 
 /**
  * "Send me order updates on WhatsApp": unticked until the buyer ticks it. Its words are the ones the
@@ -7,6 +8,8 @@ import { CHECKOUT_WHATSAPP_HINT, CHECKOUT_WHATSAPP_LABEL } from "#core/whatsapp-
  * stays the only control of that name.
  */
 export function WhatsappOptIn() {
+  // The words the consent is kept with, in the page's language (the order is placed in it too).
+  const words = checkoutWhatsappWords(useLocale());
   return (
     <div className="flex items-start gap-2 text-sm">
       <input
@@ -19,10 +22,10 @@ export function WhatsappOptIn() {
       />
       <div>
         <label htmlFor="whatsapp-updates" className="font-medium">
-          {CHECKOUT_WHATSAPP_LABEL}
+          {words.label}
         </label>
         <p id="whatsapp-updates-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
-          {CHECKOUT_WHATSAPP_HINT}
+          {words.hint}
         </p>
       </div>
     </div>

@@ -1,5 +1,7 @@
 import { formatInr } from "#core/money.ts";
 import type { ShelfOffer } from "#core/offers.ts";
+import { useLocale, useT } from "../../locales/i18n.ts";
+import { offerDescriptionText } from "./offer-words.ts";
 
 /**
  * A piece's price as the shopper will pay it before shipping: with an automatic offer, the
@@ -27,18 +29,20 @@ export function ShelfPrice({
   className?: string;
   tone?: keyof typeof TONES;
 }) {
+  const t = useT();
+  const locale = useLocale();
   if (!offer) return <p className={className}>{formatInr(price)}</p>;
   // One text node, so that the page's HTML reads "with FEST10" as the shopper does.
-  const named = `with ${offer.name}`;
+  const named = t("shelf.with", { name: offer.name });
   return (
     <p
       className={`flex flex-wrap items-baseline gap-x-2 ${className}`}
       data-testid="shelf-offer"
-      title={offer.description}
+      title={offerDescriptionText(t, locale, offer.description)}
     >
-      <span className="sr-only">Was</span>
+      <span className="sr-only">{t("shelf.was")}</span>
       <s className={`text-sm font-normal ${TONES[tone].was}`}>{formatInr(price)}</s>
-      <span className="sr-only">, now</span>
+      <span className="sr-only">{t("shelf.now")}</span>
       <span>{formatInr(offer.price)}</span>
       <span className={`text-xs font-semibold tracking-wide ${TONES[tone].named}`}>{named}</span>
     </p>

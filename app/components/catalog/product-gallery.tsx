@@ -1,9 +1,11 @@
 import { useState } from "react";
+import { useT } from "../../locales/i18n.ts";
 import { ShopImage } from "./shop-image.tsx";
 
 /** The product's pictures (up to five): one large, the others as thumbnails that swap in. */
 export function ProductGallery({ images, title }: { images: string[]; title: string }) {
   const [current, setCurrent] = useState(0);
+  const t = useT();
   const main = images[current] ?? images[0];
   if (!main) return null;
   return (
@@ -12,7 +14,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
         <ShopImage
           image={main}
           shape="product"
-          alt={images.length > 1 ? `${title}, picture ${current + 1} of ${images.length}` : title}
+          alt={images.length > 1 ? t("gallery.alt", { title, index: current + 1, count: images.length }) : title}
           sizes="(min-width: 768px) 45vw, 100vw"
           preferredWidth={960}
           className="size-full object-cover"
@@ -20,13 +22,13 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
         />
       </div>
       {images.length > 1 ? (
-        <ul className="flex gap-2 md:w-20 md:flex-col" aria-label="More pictures">
+        <ul className="flex gap-2 md:w-20 md:flex-col" aria-label={t("gallery.more")}>
           {images.map((image, index) => (
             <li key={image} className="w-16 md:w-full">
               <button
                 type="button"
                 onClick={() => setCurrent(index)}
-                aria-label={`Show picture ${index + 1} of ${images.length}`}
+                aria-label={t("gallery.show", { index: index + 1, count: images.length })}
                 aria-pressed={index === current}
                 className={`block aspect-[4/5] w-full overflow-hidden rounded-md border-2 ${index === current ? "border-gold-400" : "border-transparent"}`}
               >

@@ -15,6 +15,8 @@ import {
 } from "#core/size-charts.ts";
 import { isKnownVisitor } from "../../lib/known-visitor.ts";
 import { inOwnTask } from "../../lib/own-task.ts";
+import { type MessageId, type Translate, useT } from "../../locales/i18n.ts";
+import { serviceText } from "../../locales/service-text.ts";
 import { Modal } from "../ui/modal.tsx";
 import { SideScroll } from "../ui/side-scroll.tsx";
 
@@ -23,6 +25,21 @@ const STORAGE_KEY = "kesar:measurements";
 const UNIT_KEY = "kesar:length-unit";
 
 type MeasurementsAnswer = { signedIn: boolean; measurements: Measurements | null };
+
+/** The chart's columns by key (core/size-charts.ts), in the page's language; another shows as named. */
+const COLUMN_IDS: Record<string, MessageId> = {
+  chest: "guide.chest",
+  waist: "guide.waist",
+  hip: "guide.hip",
+  garmentChest: "guide.garmentChest",
+  garmentLength: "guide.garmentLength",
+  foot: "guide.foot",
+};
+
+function columnName(t: Translate, column: { key: string; label: string }): string {
+  const id = COLUMN_IDS[column.key];
+  return id ? t(id) : column.label;
+}
 
 /**
  * "Size guide" beside the size picker: the chart in a modal dialog (Tab stays inside, Escape closes,
@@ -42,6 +59,7 @@ export function SizeGuide({
   onChoose: (size: string) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const [unit, setUnit] = useState<LengthUnit>("cm");
   const opener = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
@@ -69,7 +87,7 @@ export function SizeGuide({
         className="inline-flex items-center gap-1.5 self-start text-sm font-medium underline underline-offset-4"
         onClick={openGuide}
       >
-        <Ruler aria-hidden="true" className="size-4" /> Size guide
+        <Ruler aria-hidden="true" className="size-4" /> {t("guide.button")}
       </button>
       {open ? (
         <GuideDialog
@@ -102,27 +120,28 @@ function GuideDialog({
   onChoose: (size: string) => void;
 }) {
   const headingId = useId();
+  const t = useT();
   return (
     <Modal open onClose={onClose} labelledBy={headingId} className="max-w-2xl">
       <div className="flex flex-col gap-4 p-5">
         <div className="flex items-start justify-between gap-3">
           <h2 id={headingId} className="font-display text-xl font-semibold">
-            Size guide
+            {t("guide.button")}
           </h2>
           <button type="button" className="btn-outline px-3 py-1" onClick={onClose}>
-            Close
+            {t("guide.close")}
           </button>
         </div>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          {chart.source}
-          {chart.isExample ? " (an example chart: please check the piece's description too)" : ""}.
+          {serviceText(t, chart.source)}
+          {chart.isExample ? t("guide.example") : ""}.
         </p>
         <fieldset className="flex gap-4 text-sm">
-          <legend className="sr-only">Show lengths in</legend>
+          <legend className="sr-only">{t("guide.showIn")}</legend>
           {(["cm", "in"] as const).map((option) => (
             <label key={option} className="flex items-center gap-1.5">
               <input type="radio" name="length-unit" checked={unit === option} onChange={() => onUnit(option)} />
-              {option === "cm" ? "Centimetres" : "Inches"}
+              {option === "cm" ? t("guide.cm") : t("guide.in")}
             </label>
           ))}
         </fieldset>
@@ -137,21 +156,24 @@ function ChartTable({ chart, unit }: { chart: ShownChart; unit: LengthUnit }) {
   const columns = chart.columns.filter((column) =>
     chart.rows.some((row) => typeof row.values[column.key] === "number"),
   );
+  const t = useT();
   return (
     // On a phone the chart may scroll sideways: it says so, and the keyboard can scroll it too.
-    <SideScroll label="Size chart">
+    <SideScroll label={t("guide.chart")}>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Measurements in {unit === "cm" ? "centimetres" : "inches"}</caption>
+        <caption className="sr-only">
+          {t("guide.caption", { unit: unit === "cm" ? t("guide.cmWord") : t("guide.inWord") })}
+        </caption>
         <thead>
           <tr className="border-b border-zinc-200 dark:border-zinc-700">
             <th scope="col" className="py-2 pr-3">
-              Size
+              {t("guide.size")}
             </th>
             {columns.map((column) => (
               <th key={column.key} scope="col" className="py-2 pr-3">
-                {column.label} ({unit})
+                {columnName(t, column)} ({unit})
                 <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
-                  {column.basis === "body" ? "your body" : "the garment"}
+                  {column.basis === "body" ? t("guide.body") : t("guide.garment")}
                 </span>
               </th>
             ))}
@@ -282,6 +304,7 @@ function FindMySize({
   onChoose: (size: string) => void;
 }) {
   const save = useFetcher<{ ok: boolean; message?: string }>();
+  const t = useT();
   const [typed, setTyped] = useState<Typed>(typedFrom(NO_MEASUREMENTS, unit));
   const [measured, setMeasured] = useState<Measurements | null>(null);
   const fill = useCallback(
@@ -306,20 +329,20 @@ function FindMySize({
       }}
     >
       <h3 id="find-my-size" className="font-semibold">
-        Find my size
+        {t("guide.find")}
       </h3>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        {signedIn
-          ? "Your measurements are kept on your account for every piece."
-          : "Your measurements stay in this browser only."}
+        {signedIn ? t("guide.onAccount") : t("guide.inBrowser")}
       </p>
       <MeasureFields kind={chart.kind} unit={unit} typed={typed} onType={onType} />
       <button type="submit" className="btn-primary self-start">
-        Suggest my size
+        {t("guide.suggest")}
       </button>
       <div aria-live="polite" data-testid="size-recommendation">
         {recommendation ? <Suggestion recommendation={recommendation} kind={chart.kind} onChoose={onChoose} /> : null}
-        {save.data && !save.data.ok ? <p className="text-red-700 dark:text-red-300">{save.data.message}</p> : null}
+        {save.data && !save.data.ok ? (
+          <p className="text-red-700 dark:text-red-300">{serviceText(t, save.data.message ?? "")}</p>
+        ) : null}
       </div>
     </form>
   );
@@ -351,16 +374,17 @@ function MeasureFields({
   typed: Typed;
   onType: (name: keyof Typed, value: string) => void;
 }) {
+  const t = useT();
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       {kind === "footwear" ? (
-        <MeasureField name="foot" label="Foot length" hint={unit} {...props} />
+        <MeasureField name="foot" label={t("guide.foot")} hint={unit} {...props} />
       ) : (
         <>
-          <MeasureField name="chest" label="Bust / chest" hint={unit} {...props} />
-          <MeasureField name="waist" label="Waist" hint={unit} {...props} />
-          <MeasureField name="height" label="Height" hint="cm" {...props} />
-          <MeasureField name="weight" label="Weight" hint="kg" {...props} />
+          <MeasureField name="chest" label={t("guide.chest")} hint={unit} {...props} />
+          <MeasureField name="waist" label={t("guide.waist")} hint={unit} {...props} />
+          <MeasureField name="height" label={t("guide.height")} hint="cm" {...props} />
+          <MeasureField name="weight" label={t("guide.weight")} hint="kg" {...props} />
         </>
       )}
     </div>
@@ -377,13 +401,14 @@ function Suggestion({
   onChoose: (size: string) => void;
 }) {
   const size = recommendation.size;
+  const t = useT();
   return (
     <div className="flex flex-col gap-2 text-sm">
-      {size ? <p className="text-base font-semibold">We suggest size {sizeLabel(size, kind)}</p> : null}
-      <p>{recommendation.reason}</p>
+      {size ? <p className="text-base font-semibold">{t("guide.weSuggest", { size: sizeLabel(size, kind) })}</p> : null}
+      <p>{serviceText(t, recommendation.reason)}</p>
       {size ? (
         <button type="button" className="btn-outline self-start" onClick={() => onChoose(size)}>
-          Choose size {sizeLabel(size, kind)}
+          {t("guide.choose", { size: sizeLabel(size, kind) })}
         </button>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import { deliveryWindowText, formatShopDay } from "#core/dates.ts";
+import { deliveryWindowText, formatDeliveryDay, indiaDay } from "#core/dates.ts";
 import { stateByCode } from "#core/indian-states.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
 import type { OrderParcel } from "#server/shipping/parcel-views.service.ts";
@@ -36,7 +36,7 @@ export function OrderDelivery({ order, parcel }: { order: OrderDetail; parcel?: 
       {order.email ? <p>{order.email}</p> : null}
       {order.buyerGstin ? (
         <p className="mt-2" data-testid="business-invoice">
-          Business invoice to {order.buyerLegalName}, GSTIN {order.buyerGstin}
+          {t("order.businessInvoice", { name: order.buyerLegalName ?? "", gstin: order.buyerGstin })}
         </p>
       ) : null}
       {parcel ? (
@@ -52,7 +52,7 @@ export function OrderDelivery({ order, parcel }: { order: OrderDetail; parcel?: 
           {order.shipment.expectedDeliveryAt && order.status === "shipped" ? (
             <>
               <dt className="text-zinc-600 dark:text-zinc-400">{t("order.expected")}</dt>
-              <dd>{formatShopDay(order.shipment.expectedDeliveryAt)}</dd>
+              <dd>{formatDeliveryDay(indiaDay(order.shipment.expectedDeliveryAt), locale)}</dd>
             </>
           ) : null}
         </dl>

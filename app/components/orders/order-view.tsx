@@ -2,22 +2,23 @@ import type { ReactNode } from "react";
 import { formatShopDate, formatShopDateHindi } from "#core/dates.ts";
 import { formatInr, formatSignedInr } from "#core/money.ts";
 import { shippingText } from "#core/offers.ts";
-import { paymentWords } from "#core/payment-status.ts";
-import { orderPointsMessage, pointsToPaise } from "#core/points.ts";
-import { sizeText } from "#core/sizes.ts";
+import { pointsToPaise } from "#core/points.ts";
 import type { OrderDetail } from "#server/orders/orders.schemas.ts";
 import type { OrderParcel } from "#server/shipping/parcel-views.service.ts";
 import { useLocale, useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
+import { serviceText } from "../../locales/service-text.ts";
 import { OfferRows } from "../cart/offer-rows.tsx";
 import { StoreCreditPaid } from "../cart/store-credit-choice.tsx";
 import { ProductThumbnail } from "../catalog/product-thumbnail.tsx";
 import { DocumentLink } from "./document-link.tsx";
 import { OrderDelivery } from "./order-delivery.tsx";
+import { leftToPayLabel, orderPointsText, paymentText, sizeLabel } from "./order-words.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 /** What an online order's buyer should do or know about its money: pay, try again, or where a refund goes. */
 function PaymentNotice({ payment }: { payment: OrderDetail["payment"] }) {
+  const t = useT();
   if (payment.payPath) {
     const failed = payment.status === "failed";
     return (
@@ -25,13 +26,9 @@ function PaymentNotice({ payment }: { payment: OrderDetail["payment"] }) {
         className="flex flex-col gap-2 rounded-md bg-amber-50 p-4 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between dark:bg-amber-950 dark:text-amber-100"
         role="status"
       >
-        <p>
-          {failed
-            ? "We did not receive your payment in time. You can try again."
-            : "This order is waiting for your payment."}
-        </p>
+        <p>{failed ? t("payment.failedNotice") : t("payment.waitingNotice")}</p>
         <Link to={payment.payPath} className="btn-gold shrink-0">
-          {failed ? "Try again" : "Pay now"}
+          {failed ? t("payment.tryAgain") : t("payment.payNow")}
         </Link>
       </div>
     );
@@ -39,19 +36,12 @@ function PaymentNotice({ payment }: { payment: OrderDetail["payment"] }) {
   if (payment.refundNote) {
     return (
       <p className="rounded-md bg-zinc-100 p-4 text-sm dark:bg-zinc-800" data-testid="refund-note">
-        {payment.status === "refunded" ? "Refunded. " : "Your refund is on its way. "}
-        {payment.refundNote}
+        {payment.status === "refunded" ? t("payment.refunded") : t("payment.refunding")}
+        {serviceText(t, payment.refundNote)}
       </p>
     );
   }
   return null;
-}
-
-/** What is left after store credit, as its money stands: paid online, in cash, or still due at the door. */
-function leftToPayLabel(order: OrderDetail): string {
-  if (order.payment.method === "online") return "Paid online";
-  if (order.payment.status === "cod-collected" || order.payment.status === "cod-remitted") return "Paid in cash";
-  return order.payment.status === "paid" ? "Left to pay" : "To pay on delivery";
 }
 
 /**
@@ -102,13 +92,12 @@ function OrderHeading({ order }: { order: OrderDetail }) {
         {t("order.placedOn", {
           date: locale === "hi-IN" ? formatShopDateHindi(order.createdAt) : formatShopDate(order.createdAt),
         })}{" "}
-        · {t("order.payment")}{" "}
-        <span data-testid="payment-status">{paymentWords(order.payment.method, order.payment.label)}</span>
+        · {t("order.payment")} <span data-testid="payment-status">{paymentText(t, order.payment)}</span>
       </p>
       <PaymentNotice payment={order.payment} />
       {order.cancelReason ? (
         <p className="text-sm" data-testid="cancel-reason">
-          {t("order.cancelled", { reason: order.cancelReason })}
+          {t("order.cancelled", { reason: serviceText(t, order.cancelReason) })}
         </p>
       ) : null}
     </>
@@ -117,6 +106,7 @@ function OrderHeading({ order }: { order: OrderDetail }) {
 
 /** What was bought, as it was then: each piece with its size, quantity and price. */
 function OrderLines({ lines }: { lines: OrderDetail["lines"] }) {
+  const t = useT();
   return (
     <ul className="card divide-y divide-zinc-200 dark:divide-zinc-800">
       {lines.map((line) => (
@@ -125,7 +115,7 @@ function OrderLines({ lines }: { lines: OrderDetail["lines"] }) {
           <div className="flex-1">
             <p className="font-medium">{line.title}</p>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              {sizeText(line.size)} · {line.quantity} × {formatInr(line.unitPrice)}
+              {sizeLabel(t, line.size)} · {line.quantity} × {formatInr(line.unitPrice)}
             </p>
           </div>
           <p className="font-semibold">{formatInr(line.unitPrice * line.quantity)}</p>
@@ -137,8 +127,8 @@ function OrderLines({ lines }: { lines: OrderDetail["lines"] }) {
 
 /** The order's money: subtotal, offers, shipping and fees to the grand total, then credit and points. */
 function OrderTotals({ order }: { order: OrderDetail }) {
-  const pointsMessage = orderPointsMessage(order);
   const t = useT();
+  const pointsMessage = orderPointsText(t, order);
   return (
     <section className="card p-4 text-sm" aria-labelledby="totals-heading">
       <h2 id="totals-heading" className="mb-2 font-semibold">
@@ -149,7 +139,7 @@ function OrderTotals({ order }: { order: OrderDetail }) {
         <StoreCreditPaid
           applied={order.storeCreditUsed}
           toPay={order.total - order.storeCreditUsed}
-          left={leftToPayLabel(order)}
+          left={leftToPayLabel(t, order)}
         />
       ) : null}
       {pointsMessage ? (
@@ -170,7 +160,7 @@ function TotalRows({ order }: { order: OrderDetail }) {
       <dd>{formatInr(order.subtotal)}</dd>
       <OfferRows offers={order.offers} rowClass="col-span-2 flex justify-between gap-3" />
       <dt>{t("order.shipping")}</dt>
-      <dd>{shippingText(order.shipping, order.offers)}</dd>
+      <dd>{serviceText(t, shippingText(order.shipping, order.offers))}</dd>
       {order.payment.codFee > 0 ? (
         <>
           <dt>{t("order.codFee")}</dt>

@@ -1,21 +1,24 @@
 import { Camera, ThumbsUp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { formatShopDate } from "#core/dates.ts";
+import { formatShopDate, formatShopDateHindi } from "#core/dates.ts";
 import { formatCount } from "#core/numbers.ts";
-import { FIT_WORDS, type Fit, fitLine, fitTotal, type SizeFit } from "#core/size-charts.ts";
+import { type Fit, fitTotal, type SizeFit } from "#core/size-charts.ts";
 import type { PublishedReview, ReviewSummary } from "#server/reviews/reviews.service.ts";
+import { useLocale, useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
+import { serviceText } from "../../locales/service-text.ts";
 import { ShopImage } from "../catalog/shop-image.tsx";
 import { PhotoThumbnails } from "../ui/photo-thumbnails.tsx";
 import { Options } from "../ui/text-field.tsx";
+import { FIT_IDS, fitText } from "./fit-words.ts";
 import { Stars } from "./stars.tsx";
 
 type ReviewPage = { reviews: PublishedReview[]; page: number; hasNext: boolean };
 const SORTS = [
-  { value: "helpful", label: "Most helpful" },
-  { value: "newest", label: "Newest" },
-  { value: "lowest", label: "Lowest rating" },
+  { value: "helpful", label: "reviews.sortHelpful" },
+  { value: "newest", label: "reviews.sortNewest" },
+  { value: "lowest", label: "reviews.sortLowest" },
 ] as const;
 
 /**
@@ -32,25 +35,24 @@ export function ReviewsSection({
   summary: ReviewSummary;
   topReviews: PublishedReview[];
 }) {
+  const t = useT();
   return (
     <section aria-labelledby="reviews-heading" className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pb-12">
       <div className="flex flex-wrap items-baseline justify-between gap-3 border-t border-zinc-200 pt-8 dark:border-zinc-800">
         <h2 id="reviews-heading" className="font-display text-2xl font-semibold">
-          Reviews from verified buyers
+          {t("reviews.heading")}
         </h2>
         <p className="flex flex-wrap gap-4 text-sm">
           <Link to={`/review/${productId}`} className="font-medium underline underline-offset-4">
-            Bought this? Write a review
+            {t("reviews.writeLink")}
           </Link>
           <Link to="/how-reviews-work" className="underline underline-offset-4">
-            How reviews work
+            {t("reviews.howLink")}
           </Link>
         </p>
       </div>
       {summary.count === 0 ? (
-        <p className="text-zinc-700 dark:text-zinc-300">
-          No reviews yet. Only customers whose order of this piece was delivered can review it.
-        </p>
+        <p className="text-zinc-700 dark:text-zinc-300">{t("reviews.none")}</p>
       ) : (
         <>
           <SummaryPanel summary={summary} />
@@ -63,6 +65,7 @@ export function ReviewsSection({
 }
 
 function SummaryPanel({ summary }: { summary: ReviewSummary }) {
+  const t = useT();
   const fits = summary.fits.filter((fit) => fitTotal(fit) > 0);
   return (
     <div className="grid gap-6 md:grid-cols-3">
@@ -70,18 +73,18 @@ function SummaryPanel({ summary }: { summary: ReviewSummary }) {
         <p className="text-4xl font-semibold">{summary.average?.toFixed(1)}</p>
         <Stars rating={summary.average ?? 0} size="text-xl" />
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          {summary.count === 1 ? "1 review" : `${formatCount(summary.count)} reviews`}
+          {summary.count === 1 ? t("product.review") : t("product.reviews", { count: formatCount(summary.count) })}
         </p>
       </div>
       <table className="w-full text-sm">
-        <caption className="sr-only">How many reviews gave each number of stars</caption>
+        <caption className="sr-only">{t("reviews.histogram")}</caption>
         <tbody>
           {summary.histogram.map((row) => {
             const share = summary.count === 0 ? 0 : Math.round((row.count * 100) / summary.count);
             return (
               <tr key={row.stars}>
                 <th scope="row" className="w-14 py-0.5 text-left font-normal whitespace-nowrap">
-                  {row.stars} star{row.stars === 1 ? "" : "s"}
+                  {row.stars === 1 ? t("reviews.star") : t("reviews.stars", { count: row.stars })}
                 </th>
                 <td className="px-2 py-0.5">
                   <div className="h-2.5 rounded-full bg-zinc-200 dark:bg-zinc-700" aria-hidden="true">
@@ -95,13 +98,13 @@ function SummaryPanel({ summary }: { summary: ReviewSummary }) {
         </tbody>
       </table>
       <div className="text-sm">
-        <h3 className="mb-1 font-semibold">Fit by size</h3>
+        <h3 className="mb-1 font-semibold">{t("reviews.fitBySize")}</h3>
         {fits.length === 0 ? (
-          <p>No fit answers yet.</p>
+          <p>{t("reviews.noFit")}</p>
         ) : (
           <ul className="flex flex-col gap-1" data-testid="fit-summary">
             {fits.map((fit: SizeFit) => (
-              <li key={fit.size}>{fitLine(fit)}</li>
+              <li key={fit.size}>{fitText(t, fit)}</li>
             ))}
           </ul>
         )}
@@ -111,10 +114,11 @@ function SummaryPanel({ summary }: { summary: ReviewSummary }) {
 }
 
 function PhotoStrip({ photos }: { photos: ReviewSummary["photos"] }) {
+  const t = useT();
   return (
     <div>
       <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold">
-        <Camera aria-hidden="true" className="size-4" /> Buyers' photos
+        <Camera aria-hidden="true" className="size-4" /> {t("reviews.photos")}
       </h3>
       <ul className="flex gap-3 overflow-x-auto pb-2">
         {photos.map((photo, index) => (
@@ -123,7 +127,7 @@ function PhotoStrip({ photos }: { photos: ReviewSummary["photos"] }) {
               <ShopImage
                 image={photo.image}
                 shape="product"
-                alt={`Photo ${index + 1} from ${photo.authorName}'s review`}
+                alt={t("reviews.photoAlt", { index: index + 1, name: photo.authorName })}
                 sizes="96px"
                 className="aspect-[4/5] w-24 object-cover"
               />
@@ -138,6 +142,7 @@ function PhotoStrip({ photos }: { photos: ReviewSummary["photos"] }) {
 /** The reviews, sorted as chosen, a page at a time; the first page comes with the page itself. */
 function ReviewList({ productId, first, total }: { productId: number; first: PublishedReview[]; total: number }) {
   const fetcher = useFetcher<ReviewPage>();
+  const t = useT();
   const [sort, setSort] = useState("helpful");
   const [withPhotos, setWithPhotos] = useState(false);
   const [reviews, setReviews] = useState(first);
@@ -166,7 +171,7 @@ function ReviewList({ productId, first, total }: { productId: number; first: Pub
           <ReviewItem key={review.id} productId={productId} review={review} />
         ))}
       </ul>
-      {reviews.length === 0 ? <p className="text-sm">No reviews with photos yet.</p> : null}
+      {reviews.length === 0 ? <p className="text-sm">{t("reviews.noPhotos")}</p> : null}
       {next ? (
         <button
           type="button"
@@ -177,7 +182,7 @@ function ReviewList({ productId, first, total }: { productId: number; first: Pub
             void load(query(next));
           }}
         >
-          {fetcher.state !== "idle" ? "Loading…" : "Show more reviews"}
+          {fetcher.state !== "idle" ? t("reviews.loading") : t("reviews.more")}
         </button>
       ) : null}
     </div>
@@ -196,19 +201,20 @@ function ReviewFilters({
   withPhotos: boolean;
   onWithPhotos: (withPhotos: boolean) => void;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap items-end gap-4">
       <div>
         <label htmlFor="review-sort" className="label">
-          Sort reviews
+          {t("reviews.sort")}
         </label>
         <select id="review-sort" className="field" value={sort} onChange={(event) => onSort(event.currentTarget.value)}>
-          <Options options={SORTS} />
+          <Options options={SORTS.map((option) => ({ value: option.value, label: t(option.label) }))} />
         </select>
       </div>
       <label className="flex items-center gap-2 pb-2 text-sm">
         <input type="checkbox" checked={withPhotos} onChange={(event) => onWithPhotos(event.currentTarget.checked)} />
-        With photos only
+        {t("reviews.withPhotos")}
       </label>
     </div>
   );
@@ -218,6 +224,8 @@ function ReviewItem({ productId, review }: { productId: number; review: Publishe
   const vote = useFetcher<{ ok: true; helpfulCount: number } | { ok: false; message: string }>();
   const voted = review.votedHelpful || vote.data?.ok === true;
   const count = vote.data?.ok ? vote.data.helpfulCount : review.helpfulCount;
+  const t = useT();
+  const locale = useLocale();
   return (
     <li id={`review-${review.id}`} className="flex flex-col gap-2 py-5" data-testid="review">
       <div className="flex flex-wrap items-center gap-3">
@@ -225,33 +233,37 @@ function ReviewItem({ productId, review }: { productId: number; review: Publishe
         <h3 className="font-semibold">{review.title}</h3>
       </div>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        <span className="font-medium text-green-800 dark:text-green-300">Verified buyer</span> · {review.authorName},{" "}
-        {review.authorCity} · {formatShopDate(review.publishedAt)}
+        <span className="font-medium text-green-800 dark:text-green-300">{t("reviews.verified")}</span> ·{" "}
+        {review.authorName}, {review.authorCity} ·{" "}
+        {locale === "hi-IN" ? formatShopDateHindi(review.publishedAt) : formatShopDate(review.publishedAt)}
       </p>
       <p className="text-sm">
-        Size bought: <strong>{review.sizeBought}</strong> · Fit: <strong>{FIT_WORDS[review.fit as Fit]}</strong>
+        {t("reviews.sizeBought")}
+        <strong>{review.sizeBought}</strong>
+        {t("reviews.fit")}
+        <strong>{t(FIT_IDS[review.fit as Fit])}</strong>
       </p>
       <p className="leading-relaxed whitespace-pre-line">{review.body}</p>
       <PhotoThumbnails
         photos={review.photos}
-        describe={(index) => `Photo ${index + 1} from ${review.authorName}'s review`}
+        describe={(index) => t("reviews.photoAlt", { index: index + 1, name: review.authorName })}
       />
       <vote.Form method="post" action={`/productinfo/${productId}/reviews`} className="flex items-center gap-3 text-sm">
         <input type="hidden" name="reviewId" value={review.id} />
-        <span>Was this helpful?</span>
+        <span>{t("reviews.helpfulQ")}</span>
         <button
           type="submit"
           className="btn-outline px-3 py-1"
           disabled={voted || vote.state !== "idle"}
           aria-pressed={voted}
         >
-          <ThumbsUp aria-hidden="true" className="size-4" /> {voted ? "Thanks" : "Yes"}
+          <ThumbsUp aria-hidden="true" className="size-4" /> {voted ? t("reviews.thanks") : t("reviews.yes")}
         </button>
         <span className="text-zinc-600 dark:text-zinc-400">
-          {count === 1 ? "1 person found this helpful" : `${count} people found this helpful`}
+          {count === 1 ? t("reviews.helpfulOne") : t("reviews.helpfulMany", { count })}
         </span>
         {vote.data && !vote.data.ok ? (
-          <span className="text-red-700 dark:text-red-300">{vote.data.message}</span>
+          <span className="text-red-700 dark:text-red-300">{serviceText(t, vote.data.message)}</span>
         ) : null}
       </vote.Form>
     </li>

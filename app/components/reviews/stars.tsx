@@ -1,4 +1,5 @@
 import { formatCount } from "#core/numbers.ts";
+import { useT } from "../../locales/i18n.ts";
 
 /**
  * Stars out of five, filled to the rating (rounded), read out as "4.2 out of 5 stars". Drawn as
@@ -6,8 +7,13 @@ import { formatCount } from "#core/numbers.ts";
  */
 export function Stars({ rating, size = "text-base", label }: { rating: number; size?: string; label?: string }) {
   const filled = Math.max(0, Math.min(5, Math.round(rating)));
+  const t = useT();
   return (
-    <span role="img" aria-label={label ?? `${rating} out of 5 stars`} className={`leading-none tracking-tight ${size}`}>
+    <span
+      role="img"
+      aria-label={label ?? t("reviews.outOf5", { rating })}
+      className={`leading-none tracking-tight ${size}`}
+    >
       <span aria-hidden="true" className="text-gold-600 dark:text-gold-400">
         {"★".repeat(filled)}
       </span>
@@ -20,10 +26,15 @@ export function Stars({ rating, size = "text-base", label }: { rating: number; s
 
 /** A listing card's line: the stars and the count of reviews. */
 export function CardRating({ rating }: { rating: { average: number; count: number } }) {
-  const reviews = rating.count === 1 ? "1 review" : `${formatCount(rating.count)} reviews`;
+  const t = useT();
+  const reviews = rating.count === 1 ? t("product.review") : t("product.reviews", { count: formatCount(rating.count) });
   return (
     <span className="flex items-center gap-1.5 text-xs text-zinc-700 dark:text-zinc-300">
-      <Stars rating={rating.average} size="text-sm" label={`${rating.average} out of 5 stars, ${reviews}`} />
+      <Stars
+        rating={rating.average}
+        size="text-sm"
+        label={t("reviews.outOf5Reviews", { rating: rating.average, reviews })}
+      />
       <span aria-hidden="true">
         {rating.average.toFixed(1)} ({formatCount(rating.count)})
       </span>
