@@ -1,4 +1,3 @@
-import { CUSTOMER_CANCEL_REASON_CODES } from "#core/cancel-reasons.ts";
 import { localeOfPath } from "#core/locales.ts";
 import { formatInr } from "#core/money.ts";
 import { confirmationAnswerSchema } from "#server/cod-confirmation/cod-confirmation.schemas.ts";
@@ -8,10 +7,10 @@ import { appServices } from "../.server/context.ts";
 import { formFields, readForm } from "../.server/forms.ts";
 import { actorOf } from "../.server/session.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
+import { CancelReasonFields } from "../components/orders/cancel-reason-fields.tsx";
 import { FormError } from "../components/ui/form-error.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
-import { SelectField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { fillInNodes } from "../locales/fill-in-nodes.tsx";
 import { translator, useT } from "../locales/i18n.ts";
@@ -84,7 +83,6 @@ function Answered({ order }: { order: Page }) {
 /** Confirm, or cancel with a reason; cancelling is folded away so that nobody cancels by a slip. */
 function AnswerForms({ failure }: { failure?: { message: string; fieldErrors?: Record<string, string> } }) {
   const t = useT();
-  const reasons = CUSTOMER_CANCEL_REASON_CODES.map((value) => ({ value, label: t(`cod.reason.${value}`) }));
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("cod.intro")}</p>
@@ -101,21 +99,15 @@ function AnswerForms({ failure }: { failure?: { message: string; fieldErrors?: R
         <summary className="cursor-pointer font-semibold">{t("cod.cancelThis")}</summary>
         <Form method="post" className="mt-3 flex flex-col gap-3" noValidate>
           <input type="hidden" name="answer" value="cancel" />
-          <SelectField
-            name="reason"
-            label={t("cod.whyCancel")}
-            placeholder={t("cod.chooseReason")}
-            options={reasons}
-            defaultValue=""
+          <CancelReasonFields
+            words={{
+              why: t("cod.whyCancel"),
+              choose: t("cod.chooseReason"),
+              button: t("cod.cancelOrder"),
+              pending: t("cod.cancelling"),
+            }}
             error={failure?.fieldErrors?.reason}
           />
-          <div>
-            <SubmitButton
-              label={t("cod.cancelOrder")}
-              pendingLabel={t("cod.cancelling")}
-              className="btn bg-red-700 text-white hover:bg-red-800"
-            />
-          </div>
         </Form>
       </details>
     </div>

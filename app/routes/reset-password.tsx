@@ -6,9 +6,9 @@ import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, readForm } from "../.server/forms.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
+import { NewPasswordField } from "../components/account/new-password-field.tsx";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
-import { TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
@@ -67,15 +67,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         </>
       ) : (
         <AuthForm message={actionData?.message} submit={{ label: t("reset.save"), pendingLabel: t("acct.saving") }}>
-          <TextField
-            name="password"
-            label={t("acct.newPassword")}
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={t("auth.passwordHint", { rules: policy.map((rule) => serviceText(t, rule)).join(", ") })}
-            error={actionData?.fieldErrors?.password}
-          />
+          <NewPasswordField label={t("acct.newPassword")} policy={policy} error={actionData?.fieldErrors?.password} />
         </AuthForm>
       )}
     </AuthCard>

@@ -8,13 +8,13 @@ import { formFields, readForm, routeFields } from "../.server/forms.ts";
 import { actorOf, signedInAs } from "../.server/session.ts";
 import { afterSignIn, completeSignIn, signInMeta } from "../.server/sign-in.ts";
 import { makeToast } from "../.server/toasts.ts";
+import { NewPasswordField } from "../components/account/new-password-field.tsx";
 import { SignedInNotice } from "../components/account/signed-in-notice.tsx";
 import { useSignInRedirect } from "../components/account/use-sign-in-redirect.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { translator, useT } from "../locales/i18n.ts";
-import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/signup";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -65,15 +65,11 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField name="name" label={t("auth.name")} autoComplete="name" required error={errors.name} />
           <EmailField error={errors.email} />
-          <TextField
-            name="password"
+          <NewPasswordField
             label={t("auth.password")}
-            type="password"
-            autoComplete="new-password"
-            required
+            policy={loaderData.policy}
             minLength={loaderData.minLength}
             maxLength={loaderData.maxLength}
-            hint={t("auth.passwordHint", { rules: loaderData.policy.map((rule) => serviceText(t, rule)).join(", ") })}
             error={errors.password}
           />
         </AuthForm>

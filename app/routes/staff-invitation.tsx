@@ -7,6 +7,7 @@ import { appServices } from "../.server/context.ts";
 import { formFields, readForm } from "../.server/forms.ts";
 import { completeSignIn, signInMeta } from "../.server/sign-in.ts";
 import { makeToast } from "../.server/toasts.ts";
+import { NewPasswordField } from "../components/account/new-password-field.tsx";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
@@ -70,15 +71,7 @@ export default function StaffInvitation({ loaderData, actionData }: Route.Compon
           submit={{ label: "Join the staff", pendingLabel: "Joining…" }}
         >
           <TextField name="name" label="Your name" autoComplete="name" required error={actionData?.fieldErrors?.name} />
-          <TextField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={`Password: ${policy.join(", ")}.`}
-            error={actionData?.fieldErrors?.password}
-          />
+          <NewPasswordField label="Password" policy={policy} error={actionData?.fieldErrors?.password} />
         </AuthForm>
       )}
     </AuthCard>
