@@ -103,7 +103,7 @@ describeEachDatabase("a large cash order's confirmation over HTTP", (database) =
     expect(hindi.body.replaceAll("<!-- -->", "")).toContain(
       `${order.name} का ऑर्डर <strong>${order.orderNumber}</strong>: 1 पीस`,
     );
-    expect(hindi.body).toContain("मेरा इरादा बदल गया");
+    expect(hindi.body).toContain("मेरा मन बदल गया");
     expect(hindi.body).not.toContain("Confirm my order");
     expect((await ship(order.id)).statusCode).toBe(409);
     const confirmed = await buyer.post(`/confirm/${code}`, { answer: "confirm" });
