@@ -589,6 +589,7 @@ export const messages = {
   "filters.type": "Type",
   "filters.fabric": "Fabric",
   "filters.material": "Material",
+  "filters.fabricOrMaterial": "Fabric or material",
   "filters.apply": "Apply",
   "filters.clear": "Clear",
   "filters.maxPrice": "Max price (₹)",

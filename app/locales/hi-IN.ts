@@ -582,6 +582,7 @@ export const messages: Catalogue = {
   "filters.type": "टाइप",
   "filters.fabric": "फ़ैब्रिक",
   "filters.material": "मटीरियल",
+  "filters.fabricOrMaterial": "फ़ैब्रिक या मटीरियल",
   "filters.apply": "लागू करें",
   "filters.clear": "हटाएँ",
   "filters.maxPrice": "अधिकतम दाम (₹)",

@@ -32,7 +32,7 @@ describeJourneys("the admin area", (journey) => {
     await expect.poll(() => admin.getByText("Title is required.").isVisible()).toBe(true);
     await expect.poll(() => admin.getByText("Main image URL is required.").isVisible()).toBe(true);
 
-    await admin.getByLabel("Title").fill(title);
+    await admin.getByLabel("Title", { exact: true }).fill(title);
     // A price where neither GST band is self-consistent is warned about, and the warning goes away.
     await admin.getByLabel("Price (₹)").fill("2799");
     await admin.getByText("neither GST rate fits the price exactly", { exact: false }).waitFor();

@@ -7,6 +7,13 @@ import { useT } from "../../locales/i18n.ts";
 import { Form, Link } from "../../locales/link.tsx";
 import { FieldFrame, TextField } from "../ui/text-field.tsx";
 
+/** The listing says "Fabric" for clothes, "Material" for accessories, both when it holds both. */
+const MATERIAL_LABELS = {
+  Fabric: "filters.fabric",
+  Material: "filters.material",
+  "Fabric or material": "filters.fabricOrMaterial",
+} as const;
+
 export type FilterValues = Pick<ListingQuery, "q" | "type" | "fabric" | "max" | "sort">;
 
 type FilterPanelProps = {
@@ -33,7 +40,7 @@ export function FilterPanel({ pathname, values, options, error }: FilterPanelPro
   const { form, draft, setDraft, select } = useSettlingChoices(values);
   const active = [values.type, values.fabric, values.max].filter((value) => value !== undefined && value !== "").length;
   const t = useT();
-  const fabricLabel = materialLabel === "Fabric" ? t("filters.fabric") : t("filters.material");
+  const fabricLabel = t(MATERIAL_LABELS[materialLabel]);
   return (
     <aside aria-labelledby={`${panelId}-heading`} className="self-start lg:sticky lg:top-20">
       <FiltersToggle open={open} controls={panelId} active={active} onToggle={() => setOpen(!open)} />
