@@ -163,13 +163,7 @@ function ReviewForm({
           required
         />
         <PhotoFields kept={review?.photos ?? []} error={errors.photos} />
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          {t("write.shownAs")}{" "}
-          <Link to="/how-reviews-work" className="underline underline-offset-4">
-            {t("write.howLink")}
-          </Link>
-          .
-        </p>
+        <HowReviewsAreShown />
         <SubmitButton
           label={review ? t("write.sendEdited") : t("write.send")}
           pendingLabel={t("write.sending")}
@@ -262,5 +256,19 @@ function PhotoFields({ kept, error }: { kept: string[]; error: string | undefine
         <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("write.photosHint")}</p>
       </fieldset>
     </>
+  );
+}
+
+/** Where the shop says how reviews are checked and shown. */
+function HowReviewsAreShown() {
+  const t = useT();
+  return (
+    <p className="text-sm text-zinc-700 dark:text-zinc-300">
+      {t("write.shownAs")}{" "}
+      <Link to="/how-reviews-work" className="underline underline-offset-4">
+        {t("write.howLink")}
+      </Link>
+      .
+    </p>
   );
 }
