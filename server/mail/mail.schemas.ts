@@ -142,6 +142,8 @@ export type ParcelNewsMail = {
   kind: "parcel-news";
   to: string;
   payload: {
+    /** The order's language; English when absent. */
+    locale?: Locale;
     orderNumber: string;
     name: string;
     news: "out-for-delivery" | "delivery-failed";

@@ -79,6 +79,8 @@ export const mailOnOrders: OrderProcess = {
  */
 const mailParcelNews: ShipmentEffect = async ({ trx, order, shipment, to, news, now }) => {
   if (to !== "out-for-delivery" && to !== "delivery-failed") return;
+  const locale = mailLocale(order.locale);
+  const trackingPath = locale ? localizedPath(trackingPathFor(shipment), locale) : trackingPathFor(shipment);
   await queueMail(
     trx,
     {
@@ -88,7 +90,8 @@ const mailParcelNews: ShipmentEffect = async ({ trx, order, shipment, to, news, 
         orderNumber: order.orderNumber,
         name: order.name,
         news: to,
-        trackingPath: trackingPathFor(shipment),
+        trackingPath,
+        ...(locale ? { locale } : {}),
         courier: shipment.courierName,
         awb: shipment.awb,
         attempts: shipment.attempts,

@@ -53,9 +53,10 @@ export function subjectOf(message: MailMessage | QueuedMail): string {
         : `Low stock: ${count} sizes at their reorder point`;
     }
     case "parcel-news":
-      return message.payload.news === "out-for-delivery"
-        ? `Your order ${message.payload.orderNumber} is out for delivery`
-        : `We could not deliver your order ${message.payload.orderNumber}`;
+      return mailWords(message.payload.locale)(
+        message.payload.news === "out-for-delivery" ? "parcel.outSubject" : "parcel.failedSubject",
+        { number: message.payload.orderNumber },
+      );
     case "return-status":
       return `Your return from order ${message.payload.orderNumber}: ${returnStatusWords(message.payload.status, message.payload.refundDone)}`;
   }

@@ -46,6 +46,24 @@ const ENGLISH = {
   "status.delivered": "Your order {number} has been delivered. Thank you!",
   "status.cancelled": "Your order {number} has been cancelled. Nothing is due.",
   "status.follow": "Follow your parcel",
+  "parcel.outSubject": "Your order {number} is out for delivery",
+  "parcel.outTitle": "Order {number} is out for delivery",
+  "parcel.out": "Your parcel is out for delivery today{courier}{awb}.",
+  "parcel.outWithCourier": " with {courier}",
+  "parcel.awb": " (AWB {awb})",
+  "parcel.keepCash": "Please keep {amount} ready in cash for the courier.",
+  "parcel.paid": "It is paid for: nothing is due at the door.",
+  "parcel.failedSubject": "We could not deliver your order {number}",
+  "parcel.failedTitle": "We could not deliver order {number}",
+  "parcel.failedFirst": "Our courier{courier} could not deliver your parcel{awb} at the first attempt{activity}",
+  "parcel.failedAgain": "Our courier{courier} could not deliver your parcel{awb} at attempt {attempts}{activity}",
+  "parcel.failedActivity": ": “{activity}”",
+  "parcel.end": ".",
+  "parcel.choose":
+    "Tell us what to do on your parcel's page: deliver it again on a day you choose, deliver it to another address or phone number, or cancel the order.",
+  "parcel.chooseButton": "Choose what happens next",
+  "parcel.chooseSoon":
+    "Please choose within a day: after that the courier tries again by itself, and after three failed attempts the parcel comes back to us.",
 } as const;
 
 export type MailWordId = keyof typeof ENGLISH;
@@ -90,6 +108,24 @@ const HINDI: Record<MailWordId, string> = {
   "status.delivered": "आपका ऑर्डर {number} डिलीवर हो गया है। धन्यवाद!",
   "status.cancelled": "आपका ऑर्डर {number} कैंसल हो गया है। कुछ भी देना नहीं है।",
   "status.follow": "अपना पार्सल ट्रैक करें",
+  "parcel.outSubject": "आपका ऑर्डर {number} आज डिलीवरी के लिए निकला है",
+  "parcel.outTitle": "ऑर्डर {number} डिलीवरी के लिए निकला है",
+  "parcel.out": "आपका पार्सल{courier}{awb} आज डिलीवरी के लिए निकला है।",
+  "parcel.outWithCourier": " {courier} से",
+  "parcel.awb": " (AWB नंबर {awb})",
+  "parcel.keepCash": "कृपया कूरियर के लिए {amount} नकद तैयार रखें।",
+  "parcel.paid": "इसका भुगतान हो चुका है: डिलीवरी पर कुछ नहीं देना है।",
+  "parcel.failedSubject": "हम आपका ऑर्डर {number} डिलीवर नहीं कर सके",
+  "parcel.failedTitle": "ऑर्डर {number} डिलीवर नहीं हो सका",
+  "parcel.failedFirst": "हमारा कूरियर{courier} पहली कोशिश में आपका पार्सल{awb} डिलीवर नहीं कर सका{activity}",
+  "parcel.failedAgain": "हमारा कूरियर{courier} कोशिश {attempts} में आपका पार्सल{awb} डिलीवर नहीं कर सका{activity}",
+  "parcel.failedActivity": "। कूरियर ने बताया: “{activity}”",
+  "parcel.end": "।",
+  "parcel.choose":
+    "अपने पार्सल के पेज पर बताएँ कि आगे क्या करें: अपनी चुनी तारीख़ पर दोबारा डिलीवरी, किसी दूसरे पते या फ़ोन नंबर पर डिलीवरी, या ऑर्डर कैंसल।",
+  "parcel.chooseButton": "आगे क्या हो, चुनें",
+  "parcel.chooseSoon":
+    "कृपया एक दिन के अंदर चुनें: उसके बाद कूरियर अपने आप फिर कोशिश करेगा, और तीन बार नाकाम होने पर पार्सल हमारे पास लौट आएगा।",
 };
 
 export const MAIL_WORDS: Record<Locale, Record<MailWordId, string>> = { "en-IN": ENGLISH, "hi-IN": HINDI };

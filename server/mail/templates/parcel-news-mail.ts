@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { formatInr } from "#core/money.ts";
 import type { ParcelNewsMail } from "../mail.schemas.ts";
 import { button, letter, muted, text } from "./mail-layout.ts";
+import { mailWords } from "./mail-words.ts";
 
 type Url = (path: string) => string;
 
@@ -11,30 +12,28 @@ type Url = (path: string) => string;
  * phone, or cancels (record 43).
  */
 export function parcelNewsMail(payload: ParcelNewsMail["payload"], url: Url): ReactNode {
-  const courier = payload.courier ? ` with ${payload.courier}` : "";
-  const awb = payload.awb ? ` (AWB ${payload.awb})` : "";
+  const t = mailWords(payload.locale);
+  const number = payload.orderNumber;
+  const courier = payload.courier ? t("parcel.outWithCourier", { courier: payload.courier }) : "";
+  const awb = payload.awb ? t("parcel.awb", { awb: payload.awb }) : "";
   if (payload.news === "out-for-delivery") {
-    return letter(`Order ${payload.orderNumber} is out for delivery`, [
-      text(`Dear ${payload.name},`),
-      text(`Your parcel is out for delivery today${courier}${awb}.`),
+    return letter(t("parcel.outTitle", { number }), [
+      text(t("status.dear", { name: payload.name })),
+      text(t("parcel.out", { courier, awb })),
       payload.amountDue > 0
-        ? text(`Please keep ${formatInr(payload.amountDue)} ready in cash for the courier.`)
-        : text("It is paid for: nothing is due at the door."),
-      button("Follow your parcel", url(payload.trackingPath)),
+        ? text(t("parcel.keepCash", { amount: formatInr(payload.amountDue) }))
+        : text(t("parcel.paid")),
+      button(t("status.follow"), url(payload.trackingPath)),
     ]);
   }
-  const which = payload.attempts > 1 ? `attempt ${payload.attempts}` : "the first attempt";
-  return letter(`We could not deliver order ${payload.orderNumber}`, [
-    text(`Dear ${payload.name},`),
-    text(
-      `Our courier${courier} could not deliver your parcel${awb} at ${which}${payload.activity ? `: “${payload.activity}”` : "."}`,
-    ),
-    text(
-      "Tell us what to do on your parcel's page: deliver it again on a day you choose, deliver it to another address or phone number, or cancel the order.",
-    ),
-    button("Choose what happens next", url(payload.trackingPath)),
-    muted(
-      "Please choose within a day: after that the courier tries again by itself, and after three failed attempts the parcel comes back to us.",
-    ),
+  // A failed attempt's courier is said as "with Delhivery" in English and "Delhivery से" in Hindi.
+  const activity = payload.activity ? t("parcel.failedActivity", { activity: payload.activity }) : t("parcel.end");
+  const said = { courier, awb, activity, attempts: String(payload.attempts) };
+  return letter(t("parcel.failedTitle", { number }), [
+    text(t("status.dear", { name: payload.name })),
+    text(t(payload.attempts > 1 ? "parcel.failedAgain" : "parcel.failedFirst", said)),
+    text(t("parcel.choose")),
+    button(t("parcel.chooseButton"), url(payload.trackingPath)),
+    muted(t("parcel.chooseSoon")),
   ]);
 }
