@@ -1,7 +1,9 @@
 import { formatAmount } from "#core/money.ts";
 import { rupeesInWords } from "../tax/amount-in-words.ts";
 import { amountDue, type InvoiceDocument, type InvoiceLine, ORIGINAL_COPY, SPECIMEN_MARK } from "./invoice.schemas.ts";
-import { startPdf } from "./pdf-document.ts";
+import { parseShopFonts, startPdf } from "./pdf-document.ts";
+
+const FONTS = parseShopFonts();
 
 const INK = "#18181b";
 const MUTED = "#52525b";
@@ -51,7 +53,7 @@ const shopDate = (epoch: number) =>
  */
 export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   const title = `${document.kind === "invoice" ? "Tax invoice" : "Credit note"} ${document.number}`;
-  const { doc, done } = startPdf({
+  const { doc, done } = startPdf(FONTS, {
     size: "A4",
     margins: { top: 36, bottom: 36, left: PAGE.left, right: 595.28 - PAGE.right },
     // A specimen's mark goes on every page once all are drawn.

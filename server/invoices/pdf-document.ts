@@ -10,18 +10,30 @@ import PDFDocument from "pdfkit";
  * gathers its bytes.
  */
 const FONTS = new URL("./fonts/", import.meta.url);
-const REGULAR = fontkit.create(readFileSync(new URL("NotoSansDevanagari-Regular.ttf", FONTS)));
-const BOLD = fontkit.create(readFileSync(new URL("NotoSansDevanagari-Bold.ttf", FONTS)));
+
+/** The shop's two weights, parsed; a kind of document parses its own once and keeps them. */
+export type PdfFonts = { regular: unknown; bold: unknown };
+
+/**
+ * Parses the fonts for one kind of document (invoices, parcel paper): fontkit keeps layout state
+ * in a parsed font, so kinds of documents do not share one.
+ */
+export function parseShopFonts(): PdfFonts {
+  return {
+    regular: fontkit.create(readFileSync(new URL("NotoSansDevanagari-Regular.ttf", FONTS))),
+    bold: fontkit.create(readFileSync(new URL("NotoSansDevanagari-Bold.ttf", FONTS))),
+  };
+}
 
 /** A PDF being drawn, and its bytes once it has ended. */
 export type PdfDocument = { doc: PDFKit.PDFDocument; done: Promise<Buffer> };
 
 /** A document with the fonts "regular" and "bold", gathering its bytes until `doc.end()`. */
-export function startPdf(options: PDFKit.PDFDocumentOptions): PdfDocument {
+export function startPdf(fonts: PdfFonts, options: PDFKit.PDFDocumentOptions): PdfDocument {
   const doc = new PDFDocument(options);
   // pdfkit takes a parsed fontkit font where its types only name files and buffers.
-  doc.registerFont("regular", REGULAR as unknown as Buffer);
-  doc.registerFont("bold", BOLD as unknown as Buffer);
+  doc.registerFont("regular", fonts.regular as Buffer);
+  doc.registerFont("bold", fonts.bold as Buffer);
   readableDevanagari(doc);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -1,5 +1,5 @@
 import bwipjs from "bwip-js/node";
-import { type PdfDocument, startPdf } from "../invoices/pdf-document.ts";
+import { type PdfDocument, parseShopFonts, startPdf } from "../invoices/pdf-document.ts";
 
 /*
  * What the shop's parcel paper shares: a document with the shop's fonts (invoices/pdf-document.ts),
@@ -13,11 +13,13 @@ export const FOUR_BY_SIX: [number, number] = [288, 432];
 export const A4: [number, number] = [595.28, 841.89];
 export const INK = "#000000";
 
+const FONTS = parseShopFonts();
+
 export type Paper = PdfDocument;
 
 /** A PDF being drawn, its first page not yet added (each builder adds its pages at their size). */
 export function newPaper(title: string): Paper {
-  return startPdf({ autoFirstPage: false, info: { Title: title, Author: "Kesar" } });
+  return startPdf(FONTS, { autoFirstPage: false, info: { Title: title, Author: "Kesar" } });
 }
 
 /** Ends the document and answers its bytes. */
