@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/locales.ts";
 import { isPhoneOnlyEmail } from "#core/phone.ts";
 import { assertSignedIn } from "../access.ts";
 import { emptyCart } from "../cart/cart.service.ts";
@@ -54,7 +55,7 @@ const RESETS_PER_HOUR = 3;
 export async function requestPasswordReset(
   db: Db,
   input: { email: string },
-  client: Pick<ClientMeta, "ip">,
+  client: Pick<ClientMeta, "ip"> & { locale?: Locale },
   now: number = Date.now(),
 ): Promise<void> {
   await guardFlood(db, "forgot-password", client.ip, now);
@@ -64,7 +65,8 @@ export async function requestPasswordReset(
   await db.transaction().execute(async (trx) => {
     const admission = await countUse(trx, [resets, mailsTo(key)], now);
     if (!admission.admitted) return;
-    await queueMail(trx, { kind: "password-reset", to: key, payload: { link: "at-send" } }, now);
+    const locale = client.locale && client.locale !== DEFAULT_LOCALE ? { locale: client.locale } : {};
+    await queueMail(trx, { kind: "password-reset", to: key, payload: { link: "at-send", ...locale } }, now);
   });
 }
 

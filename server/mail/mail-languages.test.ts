@@ -1,14 +1,23 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { simpleParser } from "mailparser";
+import { type ParsedMail, simpleParser } from "mailparser";
 import { afterAll, expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
+import { requestPasswordReset } from "../accounts/identity.service.ts";
 import { addToCart } from "../cart/cart.service.ts";
+import type { Db } from "../db/schema.ts";
 import { shopLinkMaker } from "../mail-links.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
-import { atShop, checkoutDetails, makeProduct, makeVisitor } from "../testing/factories.ts";
+import {
+  atShop,
+  checkoutDetails,
+  makeCustomer,
+  makeProduct,
+  makeVisitor,
+  uniqueAddress,
+} from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { deliverDueMail } from "./mail.service.ts";
@@ -20,6 +29,30 @@ const folders: string[] = [];
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
+
+/** A mail worker writing to a fresh folder, as the shop's file outbox does. */
+function fileShipper(db: Db) {
+  const folder = mkdtempSync(path.join(tmpdir(), "kesar-outbox-"));
+  folders.push(folder);
+  const shipper = {
+    db,
+    transport: createMailTransport(`file:${folder}`),
+    from: "Kesar <orders@kesar.example>",
+    publicUrl: PUBLIC_URL,
+    makeLink: shopLinkMaker(db),
+  };
+  return { shipper, folder };
+}
+
+/** A reset mail among those sent (signing up sends a confirmation first). */
+const isReset = (mail: ParsedMail) => String(mail.html).includes("/reset-password/");
+
+/** Sends every due mail, and reads back the ones written to the folder. */
+async function sendAndRead(shipper: ReturnType<typeof fileShipper>["shipper"], folder: string) {
+  while ((await deliverDueMail(shipper)) > 0) {}
+  const files = readdirSync(folder).filter((name) => name.endsWith(".eml"));
+  return Promise.all(files.map((name) => simpleParser(readFileSync(path.join(folder, name)))));
+}
 
 it("has every mail text in Hindi, each with the English text's placeholders", () => {
   const english = MAIL_WORDS["en-IN"];
@@ -34,29 +67,19 @@ it("has every mail text in Hindi, each with the English text's placeholders", ()
 describeEachDatabase("mails in the order's language", (database) => {
   it("writes every mail of an order placed on a Hindi page in Hindi, subject and body, linking to the Hindi pages", async () => {
     const { db } = database();
-    const folder = mkdtempSync(path.join(tmpdir(), "kesar-outbox-"));
-    folders.push(folder);
-    const shipper = {
-      db,
-      transport: createMailTransport(`file:${folder}`),
-      from: "Kesar <orders@kesar.example>",
-      publicUrl: PUBLIC_URL,
-      makeLink: shopLinkMaker(db),
-    };
+    const { shipper, folder } = fileShipper(db);
     const kurta = await makeProduct(db, { title: "Chikankari Kurta", price: 189_900, sizes: { M: 3 } });
     const visitor = makeVisitor();
     await addToCart(db, visitor, { productId: kurta, size: "M" });
     const details = checkoutDetails({ name: "अनन्या शर्मा" });
     const placed = await placeOrder(db, visitor, details, { ...atShop(), locale: "hi-IN" });
     await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped", courier: "Blue Dart" });
-    while ((await deliverDueMail(shipper)) > 0) {}
+    const mails = await sendAndRead(shipper, folder);
 
     const queued = await mailsTo(db, details.email);
     expect(queued.map((mail) => mail.subject).sort()).toEqual(
       [`आपका Kesar ऑर्डर ${placed.orderNumber}`, `आपका ऑर्डर ${placed.orderNumber} भेज दिया गया है`].sort(),
     );
-    const files = readdirSync(folder).filter((name) => name.endsWith(".eml"));
-    const mails = await Promise.all(files.map((name) => simpleParser(readFileSync(path.join(folder, name)))));
     const confirmation = mails.find((mail) => mail.subject?.startsWith("आपका Kesar ऑर्डर"));
     expect(confirmation?.html).toContain('lang="hi-IN"');
     expect(confirmation?.text).toContain(`आपके ऑर्डर ${placed.orderNumber} के लिए धन्यवाद`);
@@ -79,5 +102,36 @@ describeEachDatabase("mails in the order's language", (database) => {
     const [mail] = await mailsTo(db, details.email);
     expect(mail?.subject).toBe(`Your Kesar order ${placed.orderNumber}`);
     expect(mail?.payload).not.toHaveProperty("locale");
+  });
+});
+
+describeEachDatabase("account mails in the language of the page they were asked on", (database) => {
+  it("writes the reset mail asked on a Hindi page in Hindi, linking to the Hindi reset page", async () => {
+    const { db } = database();
+    const { shipper, folder } = fileShipper(db);
+    const customer = await makeCustomer(db, { name: "Ravi Kumar" });
+    await requestPasswordReset(db, { email: customer.email }, { ip: uniqueAddress(), locale: "hi-IN" });
+    const mail = (await sendAndRead(shipper, folder)).find(isReset);
+
+    expect(mail?.subject).toBe("अपना Kesar पासवर्ड रीसेट करें");
+    expect(mail?.html).toContain('lang="hi-IN"');
+    expect(mail?.text).toContain("प्रिय Ravi Kumar,");
+    expect(mail?.text).toContain("नया पासवर्ड चुनें");
+    expect(mail?.text).toMatch(/यह लिंक \d+ मिनट तक, एक ही बार काम करता है।/);
+    expect(mail?.html).toMatch(new RegExp(`${PUBLIC_URL}/hi/reset-password/[\\w-]+`));
+  });
+
+  it("keeps the reset mail asked on an English page in English, linking to the English page", async () => {
+    const { db } = database();
+    const { shipper, folder } = fileShipper(db);
+    const customer = await makeCustomer(db, { name: "Ravi Kumar" });
+    await requestPasswordReset(db, { email: customer.email }, { ip: uniqueAddress(), locale: "en-IN" });
+    const queued = (await mailsTo(db, customer.email)).find((sent) => sent.kind === "password-reset");
+    expect(queued?.payload).not.toHaveProperty("locale");
+    const mail = (await sendAndRead(shipper, folder)).find(isReset);
+
+    expect(mail?.subject).toBe("Reset your Kesar password");
+    expect(mail?.text).toContain("Dear Ravi Kumar,");
+    expect(mail?.html).toMatch(new RegExp(`${PUBLIC_URL}/reset-password/[\\w-]+`));
   });
 });

@@ -80,7 +80,12 @@ export type MailMessage =
   | ParcelNewsMail
   | ReturnMail
   | { kind: "order-link"; to: string; payload: { orderNumber: string; orderPath: string } }
-  | { kind: "password-reset"; to: string; payload: { name: string; resetPath: string; minutes: number } }
+  | {
+      kind: "password-reset";
+      to: string;
+      /** The language of the page the reset was asked on, when not English (record 47). */
+      payload: { name: string; resetPath: string; minutes: number; locale?: Locale };
+    }
   | { kind: "verify-email"; to: string; payload: { name: string; verifyPath: string; isNewAddress: boolean } }
   | { kind: "email-change-notice"; to: string; payload: { name: string; newEmail: string } }
   | {
@@ -119,7 +124,7 @@ export type MailKind = MailMessage["kind"];
  * A reset is queued to the address typed whether or not it has an account: the sender finds out.
  */
 export type LinkMailRequest =
-  | { kind: "password-reset"; to: string; payload: { link: "at-send" } }
+  | { kind: "password-reset"; to: string; payload: { link: "at-send"; locale?: Locale } }
   | { kind: "verify-email"; to: string; payload: { link: "at-send"; userId: string; isNewAddress: boolean } }
   /** An invitation to the staff (record 45): its one-time link is made as it is sent, too. */
   | { kind: "staff-invitation"; to: string; payload: { link: "at-send"; invitationId: number } };

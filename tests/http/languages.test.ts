@@ -129,6 +129,15 @@ describeOnSqlite("the storefront in two languages", (database) => {
     expect(mail?.payload).toMatchObject({ locale: "hi-IN", orderPath: confirmation });
   });
 
+  it("queues the reset mail asked for on /hi/forgot-password in Hindi", async () => {
+    const owner = await makeCustomer(database().db);
+    const asked = await shopBrowser(shop).post("/hi/forgot-password", { email: owner.email });
+    expect(asked.statusCode).toBe(200);
+    const reset = (await mailsTo(database().db, owner.email)).find((mail) => mail.kind === "password-reset");
+    expect(reset?.subject).toBe("अपना Kesar पासवर्ड रीसेट करें");
+    expect(reset?.payload).toEqual({ link: "at-send", locale: "hi-IN" });
+  });
+
   it("remembers for the account the language of the pages its owner opens", async () => {
     const customer = shopBrowser(shop);
     const email = `remember-${uniqueWord()}@shop.test`;
@@ -358,7 +367,12 @@ describeOnSqlite("the storefront in two languages", (database) => {
     expect((await customer.post("/login", { email: owner.email, password: owner.password })).statusCode).toBe(302);
 
     const list = await customer.get("/hi/order");
-    expectShownHindi(list.body, "/hi/order", ["मेरे ऑर्डर</h1>", `ऑर्डर ${order.orderNumber}`], [">My Orders<", "1 item ·"]);
+    expectShownHindi(
+      list.body,
+      "/hi/order",
+      ["मेरे ऑर्डर</h1>", `ऑर्डर ${order.orderNumber}`],
+      [">My Orders<", "1 item ·"],
+    );
     const detailPath = `/hi/order/${order.orderNumber}`;
     const detail = await customer.get(detailPath);
     expect(detail.statusCode).toBe(200);
@@ -417,7 +431,12 @@ describeOnSqlite("the storefront in two languages", (database) => {
     }
     // A refusal with a figure in it, said in Hindi with the figure kept.
     const nowhere = await shop.request({ method: "GET", url: "/hi/delivery?pincode=999999" });
-    expectShownHindi(nowhere.body, "/hi/delivery?pincode=999999", ["हमें पिनकोड 999999 नहीं मिला।"], ["We could not find"]);
+    expectShownHindi(
+      nowhere.body,
+      "/hi/delivery?pincode=999999",
+      ["हमें पिनकोड 999999 नहीं मिला।"],
+      ["We could not find"],
+    );
     const unknown = await shop.request({ method: "GET", url: `/hi/reviews/unsubscribe/${"x".repeat(43)}` });
     expect(unknown.statusCode).toBe(404);
     expectShownHindi(

@@ -37,7 +37,7 @@ export function subjectOf(message: MailMessage | QueuedMail): string {
     case "order-link":
       return `The link to your Kesar order ${message.payload.orderNumber}`;
     case "password-reset":
-      return "Reset your Kesar password";
+      return mailWords(message.payload.locale)("reset.subject");
     case "verify-email":
       return "Confirm your e-mail address for Kesar";
     case "email-change-notice":

@@ -50,15 +50,19 @@ const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: 
       button("Set my password", url(joinPath)),
       muted(`The link works once, for ${hours} hours. If you were not expecting it, you can ignore this e-mail.`),
     ]),
-  "password-reset": ({ name, resetPath, minutes }, url) =>
-    letter("Reset your password", [
-      text(`Dear ${name},`),
-      text("Someone (we hope you) asked to reset the password of your Kesar account."),
-      button("Choose a new password", url(resetPath)),
-      muted(
-        `The link works once, for ${minutes} minutes. If you did not ask, ignore this e-mail: your password stays as it is.`,
-      ),
-    ]),
+  "password-reset": ({ name, resetPath, minutes, locale }, url) => {
+    const t = mailWords(locale);
+    return letter(
+      t("reset.title"),
+      [
+        text(t("reset.dear", { name })),
+        text(t("reset.asked")),
+        button(t("reset.button"), url(resetPath)),
+        muted(t("reset.expiry", { minutes })),
+      ],
+      locale ?? "en-IN",
+    );
+  },
   "verify-email": ({ name, verifyPath, isNewAddress }, url) =>
     letter("Confirm your e-mail address", [
       text(`Dear ${name},`),

@@ -46,6 +46,13 @@ const ENGLISH = {
   "status.delivered": "Your order {number} has been delivered. Thank you!",
   "status.cancelled": "Your order {number} has been cancelled. Nothing is due.",
   "status.follow": "Follow your parcel",
+  "reset.subject": "Reset your Kesar password",
+  "reset.title": "Reset your password",
+  "reset.dear": "Dear {name},",
+  "reset.asked": "Someone (we hope you) asked to reset the password of your Kesar account.",
+  "reset.button": "Choose a new password",
+  "reset.expiry":
+    "The link works once, for {minutes} minutes. If you did not ask, ignore this e-mail: your password stays as it is.",
 } as const;
 
 export type MailWordId = keyof typeof ENGLISH;
@@ -90,6 +97,13 @@ const HINDI: Record<MailWordId, string> = {
   "status.delivered": "आपका ऑर्डर {number} डिलीवर हो गया है। धन्यवाद!",
   "status.cancelled": "आपका ऑर्डर {number} कैंसल हो गया है। कुछ भी देना नहीं है।",
   "status.follow": "अपना पार्सल ट्रैक करें",
+  "reset.subject": "अपना Kesar पासवर्ड रीसेट करें",
+  "reset.title": "अपना पासवर्ड रीसेट करें",
+  "reset.dear": "प्रिय {name},",
+  "reset.asked": "आपके Kesar अकाउंट का पासवर्ड रीसेट करने का अनुरोध आया है (उम्मीद है, आपकी ओर से)।",
+  "reset.button": "नया पासवर्ड चुनें",
+  "reset.expiry":
+    "यह लिंक {minutes} मिनट तक, एक ही बार काम करता है। अगर आपने अनुरोध नहीं किया, तो इस ई-मेल को अनदेखा करें: आपका पासवर्ड वही रहेगा।",
 };
 
 export const MAIL_WORDS: Record<Locale, Record<MailWordId, string>> = { "en-IN": ENGLISH, "hi-IN": HINDI };
