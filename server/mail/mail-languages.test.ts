@@ -8,7 +8,7 @@ import { requestPasswordReset } from "../accounts/identity.service.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
 import { shopLinkMaker } from "../mail-links.ts";
-import { changeStatus } from "../orders/orders.service.ts";
+import { changeStatus, sendOrderLink } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import {
   atShop,
@@ -133,5 +133,41 @@ describeEachDatabase("account mails in the language of the page they were asked 
     expect(mail?.subject).toBe("Reset your Kesar password");
     expect(mail?.text).toContain("Dear Ravi Kumar,");
     expect(mail?.html).toMatch(new RegExp(`${PUBLIC_URL}/reset-password/[\\w-]+`));
+  });
+});
+
+describeEachDatabase("the order's link in the language of the page it was asked on", (database) => {
+  it("writes the link asked for on the Hindi find-order page in Hindi, linking to the Hindi order page", async () => {
+    const { db } = database();
+    const kurta = await makeProduct(db, { title: "Linen Kurta", price: 129_900, sizes: { M: 3 } });
+    const visitor = makeVisitor();
+    await addToCart(db, visitor, { productId: kurta, size: "M" });
+    const details = checkoutDetails();
+    const placed = await placeOrder(db, visitor, details, atShop());
+    const { shipper, folder } = fileShipper(db);
+    await sendOrderLink(
+      db,
+      { orderNumber: placed.orderNumber, email: details.email },
+      { ip: uniqueAddress(), locale: "hi-IN" },
+    );
+    const mails = await sendAndRead(shipper, folder);
+    const link = mails.find((mail) => mail.subject === `आपके Kesar ऑर्डर ${placed.orderNumber} का लिंक`);
+
+    expect(link?.html).toContain('lang="hi-IN"');
+    expect(link?.text).toContain(`आपने अपने ऑर्डर ${placed.orderNumber} का लिंक माँगा था। यह रहा:`);
+    expect(link?.html).toContain(`${PUBLIC_URL}/hi/orders/${placed.accessToken}`);
+  });
+
+  it("keeps the link asked for on the English page in English", async () => {
+    const { db } = database();
+    const kurta = await makeProduct(db, { title: "Linen Kurta", price: 129_900, sizes: { M: 3 } });
+    const visitor = makeVisitor();
+    await addToCart(db, visitor, { productId: kurta, size: "M" });
+    const details = checkoutDetails();
+    const placed = await placeOrder(db, visitor, details, atShop());
+    await sendOrderLink(db, { orderNumber: placed.orderNumber, email: details.email }, { ip: uniqueAddress() });
+    const link = (await mailsTo(db, details.email)).find((mail) => mail.kind === "order-link");
+    expect(link?.subject).toBe(`The link to your Kesar order ${placed.orderNumber}`);
+    expect(link?.payload).toEqual({ orderNumber: placed.orderNumber, orderPath: `/orders/${placed.accessToken}` });
   });
 });

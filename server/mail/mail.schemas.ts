@@ -79,7 +79,12 @@ export type MailMessage =
     }
   | ParcelNewsMail
   | ReturnMail
-  | { kind: "order-link"; to: string; payload: { orderNumber: string; orderPath: string } }
+  | {
+      kind: "order-link";
+      to: string;
+      /** The language of the page the link was asked on, when not English (record 47). */
+      payload: { orderNumber: string; orderPath: string; locale?: Locale };
+    }
   | {
       kind: "password-reset";
       to: string;

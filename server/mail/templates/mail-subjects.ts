@@ -35,7 +35,7 @@ export function subjectOf(message: MailMessage | QueuedMail): string {
         number: message.payload.orderNumber,
       });
     case "order-link":
-      return `The link to your Kesar order ${message.payload.orderNumber}`;
+      return mailWords(message.payload.locale)("link.subject", { number: message.payload.orderNumber });
     case "password-reset":
       return mailWords(message.payload.locale)("reset.subject");
     case "verify-email":

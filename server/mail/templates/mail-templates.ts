@@ -37,12 +37,18 @@ const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: 
   "order-status": (payload, url) => orderStatusMail(payload, url),
   "return-status": (payload, url) => returnStatusMail(payload, url),
   "parcel-news": (payload, url) => parcelNewsMail(payload, url),
-  "order-link": ({ orderNumber, orderPath }, url) =>
-    letter(`Your order ${orderNumber}`, [
-      text(`You asked for the link to your order ${orderNumber}. Here it is:`),
-      button("View your order", url(orderPath)),
-      muted("If you did not ask for it, you can ignore this e-mail."),
-    ]),
+  "order-link": ({ orderNumber, orderPath, locale }, url) => {
+    const t = mailWords(locale);
+    return letter(
+      t("link.title", { number: orderNumber }),
+      [
+        text(t("link.asked", { number: orderNumber })),
+        button(t("placed.view"), url(orderPath)),
+        muted(t("link.ignore")),
+      ],
+      locale ?? "en-IN",
+    );
+  },
   "staff-invitation": ({ invitedBy, role, joinPath, hours }, url) =>
     letter("Join the Kesar shop's staff", [
       text(`${invitedBy} has invited you to help run the Kesar shop, as ${role}.`),
