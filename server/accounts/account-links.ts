@@ -67,9 +67,11 @@ async function confirmationMail(
     now,
     newEmail,
   );
+  const locale = request.payload.locale;
+  const verifyPath = localizedPath(`/verify-email/${code}`, locale ?? DEFAULT_LOCALE);
   return {
     kind: "verify-email",
     to: request.to,
-    payload: { name: user.name, verifyPath: `/verify-email/${code}`, isNewAddress },
+    payload: { name: user.name, verifyPath, isNewAddress, ...(locale ? { locale } : {}) },
   };
 }

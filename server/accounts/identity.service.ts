@@ -1,5 +1,5 @@
 import type { Actor } from "#core/actor.ts";
-import { DEFAULT_LOCALE, type Locale } from "#core/locales.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "#core/locales.ts";
 import { isPhoneOnlyEmail } from "#core/phone.ts";
 import { assertSignedIn } from "../access.ts";
 import { emptyCart } from "../cart/cart.service.ts";
@@ -121,7 +121,9 @@ export async function sendEmailVerification(
   // The change waits for the new address from now on (the profile shows it pending): a code for it
   // is recorded, known to no one. The mail's own code is made as it is sent (record 33).
   if (newEmail !== null) await issueActionCode(trx, user.id, "change-email", VERIFY_TTL_MS, now, newEmail);
-  const payload = { link: "at-send" as const, userId: user.id, isNewAddress: newEmail !== null };
+  // The mail speaks the account's language (record 47): the page's language for a new account.
+  const locale = isLocale(user.locale) && user.locale !== DEFAULT_LOCALE ? { locale: user.locale } : {};
+  const payload = { link: "at-send" as const, userId: user.id, isNewAddress: newEmail !== null, ...locale };
   await queueMail(trx, { kind: "verify-email", to: newEmail ?? user.email, payload }, now);
   return admission;
 }

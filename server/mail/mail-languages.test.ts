@@ -4,6 +4,7 @@ import path from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { afterAll, expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
+import { signUp } from "../accounts/accounts.service.ts";
 import { requestPasswordReset } from "../accounts/identity.service.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
@@ -19,6 +20,7 @@ import {
   uniqueAddress,
 } from "../testing/factories.ts";
 import { mailsTo } from "../testing/outbox.ts";
+import { testConfig } from "../testing/test-config.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { deliverDueMail } from "./mail.service.ts";
 import { createMailTransport } from "./mail-transport.ts";
@@ -106,6 +108,34 @@ describeEachDatabase("mails in the order's language", (database) => {
 });
 
 describeEachDatabase("account mails in the language of the page they were asked on", (database) => {
+  it("writes the confirmation of an account made on the Hindi sign-up page in Hindi, linking to the Hindi page", async () => {
+    const { db } = database();
+    const { shipper, folder } = fileShipper(db);
+    const email = `meera-${Date.now()}@mail.in`;
+    const input = { name: "मीरा", email, password: "Secret-pass-1" };
+    await signUp(db, testConfig(), input, { ip: uniqueAddress(), userAgent: "test", locale: "hi-IN" });
+    const [queued] = await mailsTo(db, email);
+    expect(queued?.subject).toBe("Kesar के लिए अपना ई-मेल पता कन्फ़र्म करें");
+    const [mail] = await sendAndRead(shipper, folder);
+
+    expect(mail?.subject).toBe("Kesar के लिए अपना ई-मेल पता कन्फ़र्म करें");
+    expect(mail?.html).toContain('lang="hi-IN"');
+    expect(mail?.text).toContain("प्रिय मीरा,");
+    expect(mail?.text).toContain("Kesar में आपका स्वागत है। कृपया कन्फ़र्म करें कि यह ई-मेल पता आपका है।");
+    expect(mail?.html).toMatch(new RegExp(`${PUBLIC_URL}/hi/verify-email/[\\w-]+`));
+  });
+
+  it("keeps the confirmation of an account made on the English page in English", async () => {
+    const { db } = database();
+    const { shipper, folder } = fileShipper(db);
+    const customer = await makeCustomer(db, { name: "Ravi Kumar" });
+    const [mail] = await sendAndRead(shipper, folder);
+    expect(mail?.subject).toBe("Confirm your e-mail address for Kesar");
+    expect(mail?.text).toContain("Welcome to Kesar.");
+    expect(mail?.html).toMatch(new RegExp(`${PUBLIC_URL}/verify-email/[\\w-]+`));
+    expect(mail?.to).toMatchObject({ text: customer.email });
+  });
+
   it("writes the reset mail asked on a Hindi page in Hindi, linking to the Hindi reset page", async () => {
     const { db } = database();
     const { shipper, folder } = fileShipper(db);

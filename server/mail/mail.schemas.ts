@@ -91,7 +91,12 @@ export type MailMessage =
       /** The language of the page the reset was asked on, when not English (record 47). */
       payload: { name: string; resetPath: string; minutes: number; locale?: Locale };
     }
-  | { kind: "verify-email"; to: string; payload: { name: string; verifyPath: string; isNewAddress: boolean } }
+  | {
+      kind: "verify-email";
+      to: string;
+      /** The account's language, when not English (record 47). */
+      payload: { name: string; verifyPath: string; isNewAddress: boolean; locale?: Locale };
+    }
   | { kind: "email-change-notice"; to: string; payload: { name: string; newEmail: string } }
   | {
       kind: "staff-invitation";
@@ -130,7 +135,11 @@ export type MailKind = MailMessage["kind"];
  */
 export type LinkMailRequest =
   | { kind: "password-reset"; to: string; payload: { link: "at-send"; locale?: Locale } }
-  | { kind: "verify-email"; to: string; payload: { link: "at-send"; userId: string; isNewAddress: boolean } }
+  | {
+      kind: "verify-email";
+      to: string;
+      payload: { link: "at-send"; userId: string; isNewAddress: boolean; locale?: Locale };
+    }
   /** An invitation to the staff (record 45): its one-time link is made as it is sent, too. */
   | { kind: "staff-invitation"; to: string; payload: { link: "at-send"; invitationId: number } };
 

@@ -39,7 +39,7 @@ export function subjectOf(message: MailMessage | QueuedMail): string {
     case "password-reset":
       return mailWords(message.payload.locale)("reset.subject");
     case "verify-email":
-      return "Confirm your e-mail address for Kesar";
+      return mailWords(message.payload.locale)("verify.subject");
     case "email-change-notice":
       return "Your Kesar e-mail address is changing";
     case "staff-invitation":

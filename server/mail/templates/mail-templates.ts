@@ -69,17 +69,19 @@ const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: 
       locale ?? "en-IN",
     );
   },
-  "verify-email": ({ name, verifyPath, isNewAddress }, url) =>
-    letter("Confirm your e-mail address", [
-      text(`Dear ${name},`),
-      text(
-        isNewAddress
-          ? "Please confirm that this is your new e-mail address. Your account uses it from the moment you do."
-          : "Welcome to Kesar. Please confirm that this e-mail address is yours.",
-      ),
-      button("Confirm my e-mail address", url(verifyPath)),
-      muted("The link works once, for 24 hours."),
-    ]),
+  "verify-email": ({ name, verifyPath, isNewAddress, locale }, url) => {
+    const t = mailWords(locale);
+    return letter(
+      t("verify.title"),
+      [
+        text(t("reset.dear", { name })),
+        text(t(isNewAddress ? "verify.newAddress" : "verify.welcome")),
+        button(t("verify.button"), url(verifyPath)),
+        muted(t("verify.expiry")),
+      ],
+      locale ?? "en-IN",
+    );
+  },
   "email-change-notice": ({ name, newEmail }) =>
     letter("Your e-mail address is changing", [
       text(`Dear ${name},`),
