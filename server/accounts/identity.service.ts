@@ -150,9 +150,10 @@ export async function resendEmailVerification(db: Db, actor: Actor, now: number 
  */
 export async function requestEmailChange(executor: Executor, user: UserRow, newEmail: string, now: number) {
   await sendEmailVerification(executor, user, now, newEmail);
+  const locale = isLocale(user.locale) && user.locale !== DEFAULT_LOCALE ? { locale: user.locale } : {};
   await queueMail(
     executor,
-    { kind: "email-change-notice", to: user.email, payload: { name: user.name, newEmail } },
+    { kind: "email-change-notice", to: user.email, payload: { name: user.name, newEmail, ...locale } },
     now,
   );
 }

@@ -6,12 +6,15 @@ import { afterAll, expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
 import { signUp } from "../accounts/accounts.service.ts";
 import { requestPasswordReset } from "../accounts/identity.service.ts";
+import { updateProfile } from "../accounts/profile.service.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import type { Db } from "../db/schema.ts";
 import { shopLinkMaker } from "../mail-links.ts";
 import { changeStatus, sendOrderLink } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
+import { LocalStorage } from "../storage/local-storage.ts";
 import {
+  actorFor,
   atShop,
   checkoutDetails,
   makeCustomer,
@@ -123,6 +126,26 @@ describeEachDatabase("account mails in the language of the page they were asked 
     expect(mail?.text).toContain("प्रिय मीरा,");
     expect(mail?.text).toContain("Kesar में आपका स्वागत है। कृपया कन्फ़र्म करें कि यह ई-मेल पता आपका है।");
     expect(mail?.html).toMatch(new RegExp(`${PUBLIC_URL}/hi/verify-email/[\\w-]+`));
+  });
+
+  it("writes a Hindi account's change of e-mail, the notice and the new address's confirmation, in Hindi", async () => {
+    const { db } = database();
+    const { shipper, folder } = fileShipper(db);
+    const email = `meera-${Date.now()}@mail.in`;
+    const input = { name: "मीरा", email, password: "Secret-pass-1" };
+    const { user } = await signUp(db, testConfig(), input, { ip: uniqueAddress(), userAgent: "test", locale: "hi-IN" });
+    await sendAndRead(shipper, folder);
+    for (const name of readdirSync(folder)) rmSync(path.join(folder, name));
+    const newEmail = `meera-new-${Date.now()}@mail.in`;
+    const profile = { name: "मीरा", email: newEmail, phone: "", address: "", currentPassword: "Secret-pass-1" };
+    await updateProfile(db, new LocalStorage("/tmp/unused-uploads"), actorFor({ id: user.id, email }), profile);
+    const mails = await sendAndRead(shipper, folder);
+
+    const notice = mails.find((mail) => mail.subject === "आपके Kesar अकाउंट का ई-मेल पता बदल रहा है");
+    expect(notice?.text).toContain(`आपके Kesar अकाउंट का ई-मेल पता बदलकर ${newEmail} किया जा रहा है।`);
+    const confirmation = mails.find((mail) => mail.subject === "Kesar के लिए अपना ई-मेल पता कन्फ़र्म करें");
+    expect(confirmation?.text).toContain("कृपया कन्फ़र्म करें कि यह आपका नया ई-मेल पता है।");
+    expect(confirmation?.html).toMatch(new RegExp(`${PUBLIC_URL}/hi/verify-email/[\\w-]+`));
   });
 
   it("keeps the confirmation of an account made on the English page in English", async () => {

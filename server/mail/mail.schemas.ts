@@ -97,7 +97,12 @@ export type MailMessage =
       /** The account's language, when not English (record 47). */
       payload: { name: string; verifyPath: string; isNewAddress: boolean; locale?: Locale };
     }
-  | { kind: "email-change-notice"; to: string; payload: { name: string; newEmail: string } }
+  | {
+      kind: "email-change-notice";
+      to: string;
+      /** The account's language, when not English (record 47). */
+      payload: { name: string; newEmail: string; locale?: Locale };
+    }
   | {
       kind: "staff-invitation";
       to: string;

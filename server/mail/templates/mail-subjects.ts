@@ -41,7 +41,7 @@ export function subjectOf(message: MailMessage | QueuedMail): string {
     case "verify-email":
       return mailWords(message.payload.locale)("verify.subject");
     case "email-change-notice":
-      return "Your Kesar e-mail address is changing";
+      return mailWords(message.payload.locale)("change.subject");
     case "staff-invitation":
       return "You are invited to the Kesar shop's staff";
     case "review-invitation":

@@ -82,14 +82,14 @@ const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: 
       locale ?? "en-IN",
     );
   },
-  "email-change-notice": ({ name, newEmail }) =>
-    letter("Your e-mail address is changing", [
-      text(`Dear ${name},`),
-      text(
-        `Your Kesar account's e-mail address is being changed to ${newEmail}. It changes once that address is confirmed.`,
-      ),
-      muted("If this was not you, log in and change your password, or reset it from the login page."),
-    ]),
+  "email-change-notice": ({ name, newEmail, locale }) => {
+    const t = mailWords(locale);
+    return letter(
+      t("change.title"),
+      [text(t("reset.dear", { name })), text(t("change.changing", { newEmail })), muted(t("change.notYou"))],
+      locale ?? "en-IN",
+    );
+  },
   "review-invitation": ({ name, orderNumber, pieces, unsubscribePath }, url) =>
     letter("How did it fit?", [
       text(`Dear ${name},`),
