@@ -12,6 +12,7 @@ import type { Db } from "../db/schema.ts";
 import { shopLinkMaker } from "../mail-links.ts";
 import { changeStatus, sendOrderLink } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
+import { INVITATION_DELAY_MS } from "../reviews/review-invitations.ts";
 import { LocalStorage } from "../storage/local-storage.ts";
 import {
   actorFor,
@@ -52,9 +53,9 @@ function fileShipper(db: Db) {
 /** A reset mail among those sent (signing up sends a confirmation first). */
 const isReset = (mail: ParsedMail) => String(mail.html).includes("/reset-password/");
 
-/** Sends every due mail, and reads back the ones written to the folder. */
-async function sendAndRead(shipper: ReturnType<typeof fileShipper>["shipper"], folder: string) {
-  while ((await deliverDueMail(shipper)) > 0) {}
+/** Sends every mail due by `now`, and reads back the ones written to the folder. */
+async function sendAndRead(shipper: ReturnType<typeof fileShipper>["shipper"], folder: string, now = Date.now()) {
+  while ((await deliverDueMail(shipper, now)) > 0) {}
   const files = readdirSync(folder).filter((name) => name.endsWith(".eml"));
   return Promise.all(files.map((name) => simpleParser(readFileSync(path.join(folder, name)))));
 }
@@ -222,5 +223,28 @@ describeEachDatabase("the order's link in the language of the page it was asked 
     const link = (await mailsTo(db, details.email)).find((mail) => mail.kind === "order-link");
     expect(link?.subject).toBe(`The link to your Kesar order ${placed.orderNumber}`);
     expect(link?.payload).toEqual({ orderNumber: placed.orderNumber, orderPath: `/orders/${placed.accessToken}` });
+  });
+});
+
+describeEachDatabase("the review invitation in the order's language", (database) => {
+  it("invites the buyer of an order placed in Hindi in Hindi, linking to the Hindi review pages", async () => {
+    const { db } = database();
+    const { shipper, folder } = fileShipper(db);
+    const kurta = await makeProduct(db, { title: "Anarkali Kurta", price: 159_900, sizes: { M: 3 } });
+    const customer = await makeCustomer(db, { name: "Kavya Iyer" });
+    const actor = actorFor(customer);
+    await addToCart(db, actor, { productId: kurta, size: "M" });
+    const details = checkoutDetails({ email: customer.email });
+    const placed = await placeOrder(db, actor, details, { ...atShop(), locale: "hi-IN" });
+    await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped" });
+    await changeStatus(db, SYSTEM, { orderId: placed.id, from: "shipped", to: "delivered" });
+    const mails = await sendAndRead(shipper, folder, Date.now() + INVITATION_DELAY_MS + 60_000);
+
+    const invitation = mails.find((mail) => mail.subject === `आपका Kesar ऑर्डर ${placed.orderNumber} कैसा फ़िट हुआ?`);
+    expect(invitation?.html).toContain('lang="hi-IN"');
+    expect(invitation?.text).toContain(`आपका ऑर्डर ${placed.orderNumber} कुछ दिन पहले डिलीवर हुआ था।`);
+    expect(invitation?.text).toContain("Anarkali Kurta का रिव्यू दें:");
+    expect(invitation?.html).toContain(`${PUBLIC_URL}/hi/review/${kurta}`);
+    expect(invitation?.html).toMatch(new RegExp(`${PUBLIC_URL}/hi/reviews/unsubscribe/[\\w-]+`));
   });
 });

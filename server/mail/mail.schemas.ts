@@ -119,6 +119,8 @@ export type MailMessage =
         pieces: { title: string; reviewPath: string }[];
         /** Works without signing in: a token of this invitation. */
         unsubscribePath: string;
+        /** The order's language, when not English (record 47). */
+        locale?: Locale;
       };
     }
   | {

@@ -45,7 +45,7 @@ export function subjectOf(message: MailMessage | QueuedMail): string {
     case "staff-invitation":
       return "You are invited to the Kesar shop's staff";
     case "review-invitation":
-      return `How did your Kesar order ${message.payload.orderNumber} fit?`;
+      return mailWords(message.payload.locale)("review.subject", { number: message.payload.orderNumber });
     case "low-stock-digest": {
       const count = message.payload.sizes.length;
       return count === 1

@@ -90,16 +90,22 @@ const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: 
       locale ?? "en-IN",
     );
   },
-  "review-invitation": ({ name, orderNumber, pieces, unsubscribePath }, url) =>
-    letter("How did it fit?", [
-      text(`Dear ${name},`),
-      text(
-        `Your order ${orderNumber} was delivered a few days ago. A short review (the size you bought and how it fitted) helps the next shopper pick the right size.`,
-      ),
-      ...pieces.flatMap((piece) => linkOnItsOwnLine(`Review ${piece.title}:`, url(piece.reviewPath))),
-      muted("Every review is read before it is published, good or bad, as our page on how reviews work explains."),
-      ...linkOnItsOwnLine("No more review invitations:", url(unsubscribePath)),
-    ]),
+  "review-invitation": ({ name, orderNumber, pieces, unsubscribePath, locale }, url) => {
+    const t = mailWords(locale);
+    return letter(
+      t("review.title"),
+      [
+        text(t("reset.dear", { name })),
+        text(t("review.delivered", { number: orderNumber })),
+        ...pieces.flatMap((piece) =>
+          linkOnItsOwnLine(t("review.piece", { title: piece.title }), url(piece.reviewPath)),
+        ),
+        muted(t("review.readFirst")),
+        ...linkOnItsOwnLine(t("review.noMore"), url(unsubscribePath)),
+      ],
+      locale ?? "en-IN",
+    );
+  },
   "low-stock-digest": ({ sizes, stockPath }, url) =>
     letter("Sizes to order again", [
       text("These sizes fell to their reorder point since the last digest:"),

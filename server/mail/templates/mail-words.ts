@@ -62,6 +62,14 @@ const ENGLISH = {
   "change.changing":
     "Your Kesar account's e-mail address is being changed to {newEmail}. It changes once that address is confirmed.",
   "change.notYou": "If this was not you, log in and change your password, or reset it from the login page.",
+  "review.subject": "How did your Kesar order {number} fit?",
+  "review.title": "How did it fit?",
+  "review.delivered":
+    "Your order {number} was delivered a few days ago. A short review (the size you bought and how it fitted) helps the next shopper pick the right size.",
+  "review.piece": "Review {title}:",
+  "review.readFirst":
+    "Every review is read before it is published, good or bad, as our page on how reviews work explains.",
+  "review.noMore": "No more review invitations:",
   "reset.subject": "Reset your Kesar password",
   "reset.title": "Reset your password",
   "reset.dear": "Dear {name},",
@@ -127,6 +135,13 @@ const HINDI: Record<MailWordId, string> = {
   "change.title": "आपका ई-मेल पता बदल रहा है",
   "change.changing": "आपके Kesar अकाउंट का ई-मेल पता बदलकर {newEmail} किया जा रहा है। वह पता कन्फ़र्म होते ही यह बदल जाएगा।",
   "change.notYou": "अगर यह आपने नहीं किया, तो लॉग इन करके अपना पासवर्ड बदलें, या लॉग इन पेज से उसे रीसेट करें।",
+  "review.subject": "आपका Kesar ऑर्डर {number} कैसा फ़िट हुआ?",
+  "review.title": "फ़िटिंग कैसी रही?",
+  "review.delivered":
+    "आपका ऑर्डर {number} कुछ दिन पहले डिलीवर हुआ था। एक छोटा-सा रिव्यू (आपने कौन-सा साइज़ लिया और वह कैसा फ़िट हुआ) अगले ग्राहक को सही साइज़ चुनने में मदद करता है।",
+  "review.piece": "{title} का रिव्यू दें:",
+  "review.readFirst": "हर रिव्यू छपने से पहले पढ़ा जाता है, अच्छा हो या बुरा, जैसा हमारे रिव्यू वाले पेज पर बताया गया है।",
+  "review.noMore": "अब रिव्यू के लिए ई-मेल नहीं चाहिए:",
   "reset.subject": "अपना Kesar पासवर्ड रीसेट करें",
   "reset.title": "अपना पासवर्ड रीसेट करें",
   "reset.dear": "प्रिय {name},",
