@@ -8,6 +8,7 @@ import { closeSession } from "#server/accounts/sessions.service.ts";
 import { shopCookies } from "#server/http/cookies.ts";
 import { appServices, cookieSecurity, requestInfo } from "./context.ts";
 import { returnPath } from "./forms.ts";
+import { localeOf } from "./locale.ts";
 import { actorOf, sessionTokenOf } from "./session.ts";
 import { redirectWithToast } from "./toasts.ts";
 
@@ -32,6 +33,7 @@ export function signInMeta(context: Readonly<RouterContextProvider>, request: Re
     userAgent: request.headers.get("User-Agent"),
     guestId: actor.kind === "system" ? null : actor.guestId,
     replacesSessionToken: sessionTokenOf(context),
+    locale: localeOf(request),
   };
 }
 

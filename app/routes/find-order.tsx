@@ -4,6 +4,7 @@ import { sendOrderLink } from "#server/orders/orders.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices, requestInfo } from "../.server/context.ts";
 import { formFields, readForm } from "../.server/forms.ts";
+import { localeOf } from "../.server/locale.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
@@ -15,7 +16,10 @@ import type { Route } from "./+types/find-order";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   try {
-    await sendOrderLink(appServices(context).db, formFields(form, orderLinkSchema), { ip: requestInfo(context).ip });
+    await sendOrderLink(appServices(context).db, formFields(form, orderLinkSchema), {
+      ip: requestInfo(context).ip,
+      locale: localeOf(request),
+    });
   } catch (error) {
     return formFailure(error);
   }

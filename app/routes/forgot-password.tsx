@@ -4,6 +4,7 @@ import { RESET_MINUTES, requestPasswordReset } from "#server/accounts/identity.s
 import { formFailure } from "../.server/action-results.ts";
 import { appServices, requestInfo } from "../.server/context.ts";
 import { formFields, readForm } from "../.server/forms.ts";
+import { localeOf } from "../.server/locale.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { EmailField } from "../components/ui/text-field.tsx";
@@ -15,7 +16,10 @@ import type { Route } from "./+types/forgot-password";
 export async function action({ request, context }: Route.ActionArgs) {
   const input = formFields(await readForm(request), emailOnlySchema);
   try {
-    await requestPasswordReset(appServices(context).db, input, { ip: requestInfo(context).ip });
+    await requestPasswordReset(appServices(context).db, input, {
+      ip: requestInfo(context).ip,
+      locale: localeOf(request),
+    });
   } catch (error) {
     return formFailure(error);
   }

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Locale, localizedPath } from "#core/locales.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import type { LinkMailRequest, MailMessage } from "../mail/mail.schemas.ts";
 import { findUserByEmailKey, lockUser } from "./accounts.repository.ts";
@@ -19,17 +20,25 @@ export async function mailWithAccountLink(
   return db
     .transaction()
     .execute((trx) =>
-      request.kind === "password-reset" ? resetMail(trx, request.to, now) : confirmationMail(trx, request, now),
+      request.kind === "password-reset"
+        ? resetMail(trx, request.to, request.payload.locale, now)
+        : confirmationMail(trx, request, now),
     );
 }
 
 /** A reset for the account of the address typed; none when it has no account, or a disabled one. */
-async function resetMail(trx: Executor, typed: string, now: number): Promise<MailMessage | null> {
+async function resetMail(
+  trx: Executor,
+  typed: string,
+  locale: Locale | undefined,
+  now: number,
+): Promise<MailMessage | null> {
   const found = await findUserByEmailKey(trx, emailKey(typed));
   const user = found && (await lockUser(trx, found.id));
   if (!user || user.disabled) return null;
   const code = await issueActionCode(trx, user.id, "reset-password", RESET_TTL_MS, now);
-  const payload = { name: user.name, resetPath: `/reset-password/${code}`, minutes: RESET_MINUTES };
+  const resetPath = localizedPath(`/reset-password/${code}`, locale ?? DEFAULT_LOCALE);
+  const payload = { name: user.name, resetPath, minutes: RESET_MINUTES, ...(locale ? { locale } : {}) };
   return { kind: "password-reset", to: user.email, payload };
 }
 
@@ -58,9 +67,11 @@ async function confirmationMail(
     now,
     newEmail,
   );
+  const locale = request.payload.locale;
+  const verifyPath = localizedPath(`/verify-email/${code}`, locale ?? DEFAULT_LOCALE);
   return {
     kind: "verify-email",
     to: request.to,
-    payload: { name: user.name, verifyPath: `/verify-email/${code}`, isNewAddress },
+    payload: { name: user.name, verifyPath, isNewAddress, ...(locale ? { locale } : {}) },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Role } from "#core/actor.ts";
+import type { Locale } from "#core/locales.ts";
 import {
   deliveryAddressFields,
   emailField,
@@ -95,4 +96,6 @@ export type ClientMeta = {
   userAgent: string | null;
   guestId?: string | null;
   replacesSessionToken?: string | null;
+  /** The language of the page signed up on: a new account's mails speak it (record 47). */
+  locale?: Locale;
 };

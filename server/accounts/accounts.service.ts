@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { DEFAULT_LOCALE } from "#core/locales.ts";
 import { assertCan } from "../access.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { mergeCarts } from "../cart/cart.service.ts";
@@ -52,7 +53,8 @@ export async function signUp(
   if (weakness) throw new AppError("weak-password", weakness, { password: weakness });
   if (await findUserByEmailKey(db, emailKey(email))) throw emailInUse();
   const passwordHash = await hashPassword(password);
-  const user = newCustomerRow({ name, email, emailKey: emailKey(email), passwordHash }, now);
+  const locale = meta.locale && meta.locale !== DEFAULT_LOCALE ? meta.locale : null;
+  const user = newCustomerRow({ name, email, emailKey: emailKey(email), passwordHash }, now, { locale });
   try {
     const token = await db.transaction().execute(async (trx) => {
       await insertUser(trx, user);

@@ -1,4 +1,5 @@
 import type { Actor } from "#core/actor.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "#core/locales.ts";
 import { isPhoneOnlyEmail } from "#core/phone.ts";
 import { assertSignedIn } from "../access.ts";
 import { emptyCart } from "../cart/cart.service.ts";
@@ -54,7 +55,7 @@ const RESETS_PER_HOUR = 3;
 export async function requestPasswordReset(
   db: Db,
   input: { email: string },
-  client: Pick<ClientMeta, "ip">,
+  client: Pick<ClientMeta, "ip"> & { locale?: Locale },
   now: number = Date.now(),
 ): Promise<void> {
   await guardFlood(db, "forgot-password", client.ip, now);
@@ -64,7 +65,8 @@ export async function requestPasswordReset(
   await db.transaction().execute(async (trx) => {
     const admission = await countUse(trx, [resets, mailsTo(key)], now);
     if (!admission.admitted) return;
-    await queueMail(trx, { kind: "password-reset", to: key, payload: { link: "at-send" } }, now);
+    const locale = client.locale && client.locale !== DEFAULT_LOCALE ? { locale: client.locale } : {};
+    await queueMail(trx, { kind: "password-reset", to: key, payload: { link: "at-send", ...locale } }, now);
   });
 }
 
@@ -119,7 +121,9 @@ export async function sendEmailVerification(
   // The change waits for the new address from now on (the profile shows it pending): a code for it
   // is recorded, known to no one. The mail's own code is made as it is sent (record 33).
   if (newEmail !== null) await issueActionCode(trx, user.id, "change-email", VERIFY_TTL_MS, now, newEmail);
-  const payload = { link: "at-send" as const, userId: user.id, isNewAddress: newEmail !== null };
+  // The mail speaks the account's language (record 47): the page's language for a new account.
+  const locale = isLocale(user.locale) && user.locale !== DEFAULT_LOCALE ? { locale: user.locale } : {};
+  const payload = { link: "at-send" as const, userId: user.id, isNewAddress: newEmail !== null, ...locale };
   await queueMail(trx, { kind: "verify-email", to: newEmail ?? user.email, payload }, now);
   return admission;
 }
@@ -146,9 +150,10 @@ export async function resendEmailVerification(db: Db, actor: Actor, now: number 
  */
 export async function requestEmailChange(executor: Executor, user: UserRow, newEmail: string, now: number) {
   await sendEmailVerification(executor, user, now, newEmail);
+  const locale = isLocale(user.locale) && user.locale !== DEFAULT_LOCALE ? { locale: user.locale } : {};
   await queueMail(
     executor,
-    { kind: "email-change-notice", to: user.email, payload: { name: user.name, newEmail } },
+    { kind: "email-change-notice", to: user.email, payload: { name: user.name, newEmail, ...locale } },
     now,
   );
 }

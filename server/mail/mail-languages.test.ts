@@ -1,19 +1,34 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { simpleParser } from "mailparser";
+import { type ParsedMail, simpleParser } from "mailparser";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SYSTEM } from "#core/actor.ts";
+import { signUp } from "../accounts/accounts.service.ts";
+import { requestPasswordReset } from "../accounts/identity.service.ts";
+import { updateProfile } from "../accounts/profile.service.ts";
 import { addToCart } from "../cart/cart.service.ts";
+import type { Db } from "../db/schema.ts";
 import { shopLinkMaker } from "../mail-links.ts";
-import { changeStatus } from "../orders/orders.service.ts";
+import { changeStatus, sendOrderLink } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
+import { INVITATION_DELAY_MS } from "../reviews/review-invitations.ts";
 import { recordCarrierNews } from "../shipping/shipment-news.service.ts";
 import { ShiprocketCarrier } from "../shipping/shiprocket.ts";
-import { atShop, checkoutDetails, makeProduct, makeVisitor } from "../testing/factories.ts";
+import { LocalStorage } from "../storage/local-storage.ts";
+import {
+  actorFor,
+  atShop,
+  checkoutDetails,
+  makeCustomer,
+  makeProduct,
+  makeVisitor,
+  uniqueAddress,
+} from "../testing/factories.ts";
 import { type LocalCourier, startLocalCourier } from "../testing/local-courier.ts";
 import { mailsTo } from "../testing/outbox.ts";
 import { book, courierNews, shipmentOf } from "../testing/shipping.ts";
+import { testConfig } from "../testing/test-config.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { deliverDueMail } from "./mail.service.ts";
 import { createMailTransport } from "./mail-transport.ts";
@@ -24,6 +39,30 @@ const folders: string[] = [];
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
+
+/** A mail worker writing to a fresh folder, as the shop's file outbox does. */
+function fileShipper(db: Db) {
+  const folder = mkdtempSync(path.join(tmpdir(), "kesar-outbox-"));
+  folders.push(folder);
+  const shipper = {
+    db,
+    transport: createMailTransport(`file:${folder}`),
+    from: "Kesar <orders@kesar.example>",
+    publicUrl: PUBLIC_URL,
+    makeLink: shopLinkMaker(db),
+  };
+  return { shipper, folder };
+}
+
+/** A reset mail among those sent (signing up sends a confirmation first). */
+const isReset = (mail: ParsedMail) => String(mail.html).includes("/reset-password/");
+
+/** Sends every mail due by `now`, and reads back the ones written to the folder. */
+async function sendAndRead(shipper: ReturnType<typeof fileShipper>["shipper"], folder: string, now = Date.now()) {
+  while ((await deliverDueMail(shipper, now)) > 0) {}
+  const files = readdirSync(folder).filter((name) => name.endsWith(".eml"));
+  return Promise.all(files.map((name) => simpleParser(readFileSync(path.join(folder, name)))));
+}
 
 it("has every mail text in Hindi, each with the English text's placeholders", () => {
   const english = MAIL_WORDS["en-IN"];
@@ -44,29 +83,19 @@ describeEachDatabase("mails in the order's language", (database) => {
 
   it("writes every mail of an order placed on a Hindi page in Hindi, subject and body, linking to the Hindi pages", async () => {
     const { db } = database();
-    const folder = mkdtempSync(path.join(tmpdir(), "kesar-outbox-"));
-    folders.push(folder);
-    const shipper = {
-      db,
-      transport: createMailTransport(`file:${folder}`),
-      from: "Kesar <orders@kesar.example>",
-      publicUrl: PUBLIC_URL,
-      makeLink: shopLinkMaker(db),
-    };
+    const { shipper, folder } = fileShipper(db);
     const kurta = await makeProduct(db, { title: "Chikankari Kurta", price: 189_900, sizes: { M: 3 } });
     const visitor = makeVisitor();
     await addToCart(db, visitor, { productId: kurta, size: "M" });
     const details = checkoutDetails({ name: "अनन्या शर्मा" });
     const placed = await placeOrder(db, visitor, details, { ...atShop(), locale: "hi-IN" });
     await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped", courier: "Blue Dart" });
-    while ((await deliverDueMail(shipper)) > 0) {}
+    const mails = await sendAndRead(shipper, folder);
 
     const queued = await mailsTo(db, details.email);
     expect(queued.map((mail) => mail.subject).sort()).toEqual(
       [`आपका Kesar ऑर्डर ${placed.orderNumber}`, `आपका ऑर्डर ${placed.orderNumber} भेज दिया गया है`].sort(),
     );
-    const files = readdirSync(folder).filter((name) => name.endsWith(".eml"));
-    const mails = await Promise.all(files.map((name) => simpleParser(readFileSync(path.join(folder, name)))));
     const confirmation = mails.find((mail) => mail.subject?.startsWith("आपका Kesar ऑर्डर"));
     expect(confirmation?.html).toContain('lang="hi-IN"');
     expect(confirmation?.text).toContain(`आपके ऑर्डर ${placed.orderNumber} के लिए धन्यवाद`);
@@ -81,15 +110,7 @@ describeEachDatabase("mails in the order's language", (database) => {
 
   it("tells a Hindi order's buyer in Hindi that the parcel is out for delivery, and that an attempt failed", async () => {
     const { db } = database();
-    const folder = mkdtempSync(path.join(tmpdir(), "kesar-outbox-"));
-    folders.push(folder);
-    const shipper = {
-      db,
-      transport: createMailTransport(`file:${folder}`),
-      from: "Kesar <orders@kesar.example>",
-      publicUrl: PUBLIC_URL,
-      makeLink: shopLinkMaker(db),
-    };
+    const { shipper, folder } = fileShipper(db);
     const kurta = await makeProduct(db, { title: "Lucknowi Kurta", price: 149_900, sizes: { M: 3 } });
     const visitor = makeVisitor();
     await addToCart(db, visitor, { productId: kurta, size: "M" });
@@ -124,5 +145,143 @@ describeEachDatabase("mails in the order's language", (database) => {
     const [mail] = await mailsTo(db, details.email);
     expect(mail?.subject).toBe(`Your Kesar order ${placed.orderNumber}`);
     expect(mail?.payload).not.toHaveProperty("locale");
+  });
+});
+
+describeEachDatabase("account mails in the language of the page they were asked on", (database) => {
+  it("writes the confirmation of an account made on the Hindi sign-up page in Hindi, linking to the Hindi page", async () => {
+    const { db } = database();
+    const { shipper, folder } = fileShipper(db);
+    const email = `meera-${Date.now()}@mail.in`;
+    const input = { name: "मीरा", email, password: "Secret-pass-1" };
+    await signUp(db, testConfig(), input, { ip: uniqueAddress(), userAgent: "test", locale: "hi-IN" });
+    const [queued] = await mailsTo(db, email);
+    expect(queued?.subject).toBe("Kesar के लिए अपना ई-मेल पता कन्फ़र्म करें");
+    const [mail] = await sendAndRead(shipper, folder);
+
+    expect(mail?.subject).toBe("Kesar के लिए अपना ई-मेल पता कन्फ़र्म करें");
+    expect(mail?.html).toContain('lang="hi-IN"');
+    expect(mail?.text).toContain("प्रिय मीरा,");
+    expect(mail?.text).toContain("Kesar में आपका स्वागत है। कृपया कन्फ़र्म करें कि यह ई-मेल पता आपका है।");
+    expect(mail?.html).toMatch(new RegExp(`${PUBLIC_URL}/hi/verify-email/[\\w-]+`));
+  });
+
+  it("writes a Hindi account's change of e-mail, the notice and the new address's confirmation, in Hindi", async () => {
+    const { db } = database();
+    const { shipper, folder } = fileShipper(db);
+    const email = `meera-${Date.now()}@mail.in`;
+    const input = { name: "मीरा", email, password: "Secret-pass-1" };
+    const { user } = await signUp(db, testConfig(), input, { ip: uniqueAddress(), userAgent: "test", locale: "hi-IN" });
+    await sendAndRead(shipper, folder);
+    for (const name of readdirSync(folder)) rmSync(path.join(folder, name));
+    const newEmail = `meera-new-${Date.now()}@mail.in`;
+    const profile = { name: "मीरा", email: newEmail, phone: "", address: "", currentPassword: "Secret-pass-1" };
+    await updateProfile(db, new LocalStorage("/tmp/unused-uploads"), actorFor({ id: user.id, email }), profile);
+    const mails = await sendAndRead(shipper, folder);
+
+    const notice = mails.find((mail) => mail.subject === "आपके Kesar अकाउंट का ई-मेल पता बदल रहा है");
+    expect(notice?.text).toContain(`आपके Kesar अकाउंट का ई-मेल पता बदलकर ${newEmail} किया जा रहा है।`);
+    const confirmation = mails.find((mail) => mail.subject === "Kesar के लिए अपना ई-मेल पता कन्फ़र्म करें");
+    expect(confirmation?.text).toContain("कृपया कन्फ़र्म करें कि यह आपका नया ई-मेल पता है।");
+    expect(confirmation?.html).toMatch(new RegExp(`${PUBLIC_URL}/hi/verify-email/[\\w-]+`));
+  });
+
+  it("keeps the confirmation of an account made on the English page in English", async () => {
+    const { db } = database();
+    const { shipper, folder } = fileShipper(db);
+    const customer = await makeCustomer(db, { name: "Ravi Kumar" });
+    const [mail] = await sendAndRead(shipper, folder);
+    expect(mail?.subject).toBe("Confirm your e-mail address for Kesar");
+    expect(mail?.text).toContain("Welcome to Kesar.");
+    expect(mail?.html).toMatch(new RegExp(`${PUBLIC_URL}/verify-email/[\\w-]+`));
+    expect(mail?.to).toMatchObject({ text: customer.email });
+  });
+
+  it("writes the reset mail asked on a Hindi page in Hindi, linking to the Hindi reset page", async () => {
+    const { db } = database();
+    const { shipper, folder } = fileShipper(db);
+    const customer = await makeCustomer(db, { name: "Ravi Kumar" });
+    await requestPasswordReset(db, { email: customer.email }, { ip: uniqueAddress(), locale: "hi-IN" });
+    const mail = (await sendAndRead(shipper, folder)).find(isReset);
+
+    expect(mail?.subject).toBe("अपना Kesar पासवर्ड रीसेट करें");
+    expect(mail?.html).toContain('lang="hi-IN"');
+    expect(mail?.text).toContain("प्रिय Ravi Kumar,");
+    expect(mail?.text).toContain("नया पासवर्ड चुनें");
+    expect(mail?.text).toMatch(/यह लिंक \d+ मिनट तक, एक ही बार काम करता है।/);
+    expect(mail?.html).toMatch(new RegExp(`${PUBLIC_URL}/hi/reset-password/[\\w-]+`));
+  });
+
+  it("keeps the reset mail asked on an English page in English, linking to the English page", async () => {
+    const { db } = database();
+    const { shipper, folder } = fileShipper(db);
+    const customer = await makeCustomer(db, { name: "Ravi Kumar" });
+    await requestPasswordReset(db, { email: customer.email }, { ip: uniqueAddress(), locale: "en-IN" });
+    const queued = (await mailsTo(db, customer.email)).find((sent) => sent.kind === "password-reset");
+    expect(queued?.payload).not.toHaveProperty("locale");
+    const mail = (await sendAndRead(shipper, folder)).find(isReset);
+
+    expect(mail?.subject).toBe("Reset your Kesar password");
+    expect(mail?.text).toContain("Dear Ravi Kumar,");
+    expect(mail?.html).toMatch(new RegExp(`${PUBLIC_URL}/reset-password/[\\w-]+`));
+  });
+});
+
+describeEachDatabase("the order's link in the language of the page it was asked on", (database) => {
+  it("writes the link asked for on the Hindi find-order page in Hindi, linking to the Hindi order page", async () => {
+    const { db } = database();
+    const kurta = await makeProduct(db, { title: "Linen Kurta", price: 129_900, sizes: { M: 3 } });
+    const visitor = makeVisitor();
+    await addToCart(db, visitor, { productId: kurta, size: "M" });
+    const details = checkoutDetails();
+    const placed = await placeOrder(db, visitor, details, atShop());
+    const { shipper, folder } = fileShipper(db);
+    await sendOrderLink(
+      db,
+      { orderNumber: placed.orderNumber, email: details.email },
+      { ip: uniqueAddress(), locale: "hi-IN" },
+    );
+    const mails = await sendAndRead(shipper, folder);
+    const link = mails.find((mail) => mail.subject === `आपके Kesar ऑर्डर ${placed.orderNumber} का लिंक`);
+
+    expect(link?.html).toContain('lang="hi-IN"');
+    expect(link?.text).toContain(`आपने अपने ऑर्डर ${placed.orderNumber} का लिंक माँगा था। यह रहा:`);
+    expect(link?.html).toContain(`${PUBLIC_URL}/hi/orders/${placed.accessToken}`);
+  });
+
+  it("keeps the link asked for on the English page in English", async () => {
+    const { db } = database();
+    const kurta = await makeProduct(db, { title: "Linen Kurta", price: 129_900, sizes: { M: 3 } });
+    const visitor = makeVisitor();
+    await addToCart(db, visitor, { productId: kurta, size: "M" });
+    const details = checkoutDetails();
+    const placed = await placeOrder(db, visitor, details, atShop());
+    await sendOrderLink(db, { orderNumber: placed.orderNumber, email: details.email }, { ip: uniqueAddress() });
+    const link = (await mailsTo(db, details.email)).find((mail) => mail.kind === "order-link");
+    expect(link?.subject).toBe(`The link to your Kesar order ${placed.orderNumber}`);
+    expect(link?.payload).toEqual({ orderNumber: placed.orderNumber, orderPath: `/orders/${placed.accessToken}` });
+  });
+});
+
+describeEachDatabase("the review invitation in the order's language", (database) => {
+  it("invites the buyer of an order placed in Hindi in Hindi, linking to the Hindi review pages", async () => {
+    const { db } = database();
+    const { shipper, folder } = fileShipper(db);
+    const kurta = await makeProduct(db, { title: "Anarkali Kurta", price: 159_900, sizes: { M: 3 } });
+    const customer = await makeCustomer(db, { name: "Kavya Iyer" });
+    const actor = actorFor(customer);
+    await addToCart(db, actor, { productId: kurta, size: "M" });
+    const details = checkoutDetails({ email: customer.email });
+    const placed = await placeOrder(db, actor, details, { ...atShop(), locale: "hi-IN" });
+    await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped" });
+    await changeStatus(db, SYSTEM, { orderId: placed.id, from: "shipped", to: "delivered" });
+    const mails = await sendAndRead(shipper, folder, Date.now() + INVITATION_DELAY_MS + 60_000);
+
+    const invitation = mails.find((mail) => mail.subject === `आपका Kesar ऑर्डर ${placed.orderNumber} कैसा फ़िट हुआ?`);
+    expect(invitation?.html).toContain('lang="hi-IN"');
+    expect(invitation?.text).toContain(`आपका ऑर्डर ${placed.orderNumber} कुछ दिन पहले डिलीवर हुआ था।`);
+    expect(invitation?.text).toContain("Anarkali Kurta का रिव्यू दें:");
+    expect(invitation?.html).toContain(`${PUBLIC_URL}/hi/review/${kurta}`);
+    expect(invitation?.html).toMatch(new RegExp(`${PUBLIC_URL}/hi/reviews/unsubscribe/[\\w-]+`));
   });
 });

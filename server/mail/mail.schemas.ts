@@ -79,10 +79,30 @@ export type MailMessage =
     }
   | ParcelNewsMail
   | ReturnMail
-  | { kind: "order-link"; to: string; payload: { orderNumber: string; orderPath: string } }
-  | { kind: "password-reset"; to: string; payload: { name: string; resetPath: string; minutes: number } }
-  | { kind: "verify-email"; to: string; payload: { name: string; verifyPath: string; isNewAddress: boolean } }
-  | { kind: "email-change-notice"; to: string; payload: { name: string; newEmail: string } }
+  | {
+      kind: "order-link";
+      to: string;
+      /** The language of the page the link was asked on, when not English (record 47). */
+      payload: { orderNumber: string; orderPath: string; locale?: Locale };
+    }
+  | {
+      kind: "password-reset";
+      to: string;
+      /** The language of the page the reset was asked on, when not English (record 47). */
+      payload: { name: string; resetPath: string; minutes: number; locale?: Locale };
+    }
+  | {
+      kind: "verify-email";
+      to: string;
+      /** The account's language, when not English (record 47). */
+      payload: { name: string; verifyPath: string; isNewAddress: boolean; locale?: Locale };
+    }
+  | {
+      kind: "email-change-notice";
+      to: string;
+      /** The account's language, when not English (record 47). */
+      payload: { name: string; newEmail: string; locale?: Locale };
+    }
   | {
       kind: "staff-invitation";
       to: string;
@@ -99,6 +119,8 @@ export type MailMessage =
         pieces: { title: string; reviewPath: string }[];
         /** Works without signing in: a token of this invitation. */
         unsubscribePath: string;
+        /** The order's language, when not English (record 47). */
+        locale?: Locale;
       };
     }
   | {
@@ -119,8 +141,12 @@ export type MailKind = MailMessage["kind"];
  * A reset is queued to the address typed whether or not it has an account: the sender finds out.
  */
 export type LinkMailRequest =
-  | { kind: "password-reset"; to: string; payload: { link: "at-send" } }
-  | { kind: "verify-email"; to: string; payload: { link: "at-send"; userId: string; isNewAddress: boolean } }
+  | { kind: "password-reset"; to: string; payload: { link: "at-send"; locale?: Locale } }
+  | {
+      kind: "verify-email";
+      to: string;
+      payload: { link: "at-send"; userId: string; isNewAddress: boolean; locale?: Locale };
+    }
   /** An invitation to the staff (record 45): its one-time link is made as it is sent, too. */
   | { kind: "staff-invitation"; to: string; payload: { link: "at-send"; invitationId: number } };
 

@@ -1,5 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { cancelReasonLabel } from "#core/cancel-reasons.ts";
+import { DEFAULT_LOCALE, type Locale, localizedPath } from "#core/locales.ts";
 import { orderPathFor } from "#core/order-paths.ts";
 import { ORDER_TRANSITIONS } from "#core/order-status.ts";
 import { PAYMENT_STATUS_LABELS, REFUND_NOTE } from "#core/payment-status.ts";
@@ -299,17 +300,19 @@ async function ownedOrder(db: Db, actor: Actor, which: { orderNumber: string } |
  * whether or not the number and address belong together, so nobody learns about another's order;
  * and it is the same when the address has had its share of mails this hour (`mailsTo`), so the
  * form cannot be used to flood a guest's mailbox. The flood guard counts the posts per network.
+ * The mail speaks the language of the page it was asked on, and links to the order in it.
  */
 export async function sendOrderLink(
   db: Db,
   input: { orderNumber: string; email: string },
-  client: { ip: string },
+  client: { ip: string; locale?: Locale },
   now: number = Date.now(),
 ): Promise<void> {
   await guardFlood(db, "find-order", client.ip, now);
   const { orderNumber, email } = parseInput(orderLinkSchema, input);
   const order = await findOrder(db, { orderNumber: orderNumber.toUpperCase() });
   if (!order || order.email.toLowerCase() !== email.toLowerCase()) return;
+  const locale = client.locale ?? DEFAULT_LOCALE;
   await db.transaction().execute(async (trx) => {
     if (!(await countUse(trx, [mailsTo(order.email)], now)).admitted) return;
     await queueMail(
@@ -317,7 +320,11 @@ export async function sendOrderLink(
       {
         kind: "order-link",
         to: order.email,
-        payload: { orderNumber: order.orderNumber, orderPath: orderPathFor(order) },
+        payload: {
+          orderNumber: order.orderNumber,
+          orderPath: localizedPath(orderPathFor(order), locale),
+          ...(locale === DEFAULT_LOCALE ? {} : { locale }),
+        },
       },
       now,
     );

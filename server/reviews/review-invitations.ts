@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { DEFAULT_LOCALE, isLocale, localizedPath } from "#core/locales.ts";
 import type { Executor } from "../db/schema.ts";
 import { randomToken } from "../ids.ts";
 import { queueMail } from "../mail/mail.service.ts";
@@ -20,7 +21,14 @@ export function invitationTokenHash(token: string): string {
  */
 export async function inviteToReview(
   trx: Executor,
-  order: { id: number; userId: string | null; email: string; name: string; orderNumber: string },
+  order: {
+    id: number;
+    userId: string | null;
+    email: string;
+    name: string;
+    orderNumber: string;
+    locale?: string | null;
+  },
   pieces: readonly { productId: number; title: string }[],
   now: number,
 ): Promise<boolean> {
@@ -31,6 +39,9 @@ export async function inviteToReview(
   const tokenHash = invitationTokenHash(token);
   if (!(await insertInvitation(trx, { orderId: order.id, emailKey: key, tokenHash, queuedAt: now }))) return false;
   const unique = [...new Map(pieces.map((piece) => [piece.productId, piece])).values()];
+  // The invitation speaks the order's language and links to the pages in it (record 47).
+  const locale = isLocale(order.locale) ? order.locale : DEFAULT_LOCALE;
+  const inLanguage = (path: string) => localizedPath(path, locale);
   await queueMail(
     trx,
     {
@@ -39,8 +50,9 @@ export async function inviteToReview(
       payload: {
         name: order.name,
         orderNumber: order.orderNumber,
-        pieces: unique.map((piece) => ({ title: piece.title, reviewPath: `/review/${piece.productId}` })),
-        unsubscribePath: `/reviews/unsubscribe/${token}`,
+        pieces: unique.map((piece) => ({ title: piece.title, reviewPath: inLanguage(`/review/${piece.productId}`) })),
+        unsubscribePath: inLanguage(`/reviews/unsubscribe/${token}`),
+        ...(locale === DEFAULT_LOCALE ? {} : { locale }),
       },
     },
     now,

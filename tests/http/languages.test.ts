@@ -129,6 +129,15 @@ describeOnSqlite("the storefront in two languages", (database) => {
     expect(mail?.payload).toMatchObject({ locale: "hi-IN", orderPath: confirmation });
   });
 
+  it("queues the reset mail asked for on /hi/forgot-password in Hindi", async () => {
+    const owner = await makeCustomer(database().db);
+    const asked = await shopBrowser(shop).post("/hi/forgot-password", { email: owner.email });
+    expect(asked.statusCode).toBe(200);
+    const reset = (await mailsTo(database().db, owner.email)).find((mail) => mail.kind === "password-reset");
+    expect(reset?.subject).toBe("अपना Kesar पासवर्ड रीसेट करें");
+    expect(reset?.payload).toEqual({ link: "at-send", locale: "hi-IN" });
+  });
+
   it("remembers for the account the language of the pages its owner opens", async () => {
     const customer = shopBrowser(shop);
     const email = `remember-${uniqueWord()}@shop.test`;

@@ -35,17 +35,17 @@ export function subjectOf(message: MailMessage | QueuedMail): string {
         number: message.payload.orderNumber,
       });
     case "order-link":
-      return `The link to your Kesar order ${message.payload.orderNumber}`;
+      return mailWords(message.payload.locale)("link.subject", { number: message.payload.orderNumber });
     case "password-reset":
-      return "Reset your Kesar password";
+      return mailWords(message.payload.locale)("reset.subject");
     case "verify-email":
-      return "Confirm your e-mail address for Kesar";
+      return mailWords(message.payload.locale)("verify.subject");
     case "email-change-notice":
-      return "Your Kesar e-mail address is changing";
+      return mailWords(message.payload.locale)("change.subject");
     case "staff-invitation":
       return "You are invited to the Kesar shop's staff";
     case "review-invitation":
-      return `How did your Kesar order ${message.payload.orderNumber} fit?`;
+      return mailWords(message.payload.locale)("review.subject", { number: message.payload.orderNumber });
     case "low-stock-digest": {
       const count = message.payload.sizes.length;
       return count === 1

@@ -37,12 +37,18 @@ const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: 
   "order-status": (payload, url) => orderStatusMail(payload, url),
   "return-status": (payload, url) => returnStatusMail(payload, url),
   "parcel-news": (payload, url) => parcelNewsMail(payload, url),
-  "order-link": ({ orderNumber, orderPath }, url) =>
-    letter(`Your order ${orderNumber}`, [
-      text(`You asked for the link to your order ${orderNumber}. Here it is:`),
-      button("View your order", url(orderPath)),
-      muted("If you did not ask for it, you can ignore this e-mail."),
-    ]),
+  "order-link": ({ orderNumber, orderPath, locale }, url) => {
+    const t = mailWords(locale);
+    return letter(
+      t("link.title", { number: orderNumber }),
+      [
+        text(t("link.asked", { number: orderNumber })),
+        button(t("placed.view"), url(orderPath)),
+        muted(t("link.ignore")),
+      ],
+      locale ?? "en-IN",
+    );
+  },
   "staff-invitation": ({ invitedBy, role, joinPath, hours }, url) =>
     letter("Join the Kesar shop's staff", [
       text(`${invitedBy} has invited you to help run the Kesar shop, as ${role}.`),
@@ -50,44 +56,56 @@ const TEMPLATES: { [Kind in MailMessage["kind"]]: (payload: Payload<Kind>, url: 
       button("Set my password", url(joinPath)),
       muted(`The link works once, for ${hours} hours. If you were not expecting it, you can ignore this e-mail.`),
     ]),
-  "password-reset": ({ name, resetPath, minutes }, url) =>
-    letter("Reset your password", [
-      text(`Dear ${name},`),
-      text("Someone (we hope you) asked to reset the password of your Kesar account."),
-      button("Choose a new password", url(resetPath)),
-      muted(
-        `The link works once, for ${minutes} minutes. If you did not ask, ignore this e-mail: your password stays as it is.`,
-      ),
-    ]),
-  "verify-email": ({ name, verifyPath, isNewAddress }, url) =>
-    letter("Confirm your e-mail address", [
-      text(`Dear ${name},`),
-      text(
-        isNewAddress
-          ? "Please confirm that this is your new e-mail address. Your account uses it from the moment you do."
-          : "Welcome to Kesar. Please confirm that this e-mail address is yours.",
-      ),
-      button("Confirm my e-mail address", url(verifyPath)),
-      muted("The link works once, for 24 hours."),
-    ]),
-  "email-change-notice": ({ name, newEmail }) =>
-    letter("Your e-mail address is changing", [
-      text(`Dear ${name},`),
-      text(
-        `Your Kesar account's e-mail address is being changed to ${newEmail}. It changes once that address is confirmed.`,
-      ),
-      muted("If this was not you, log in and change your password, or reset it from the login page."),
-    ]),
-  "review-invitation": ({ name, orderNumber, pieces, unsubscribePath }, url) =>
-    letter("How did it fit?", [
-      text(`Dear ${name},`),
-      text(
-        `Your order ${orderNumber} was delivered a few days ago. A short review (the size you bought and how it fitted) helps the next shopper pick the right size.`,
-      ),
-      ...pieces.flatMap((piece) => linkOnItsOwnLine(`Review ${piece.title}:`, url(piece.reviewPath))),
-      muted("Every review is read before it is published, good or bad, as our page on how reviews work explains."),
-      ...linkOnItsOwnLine("No more review invitations:", url(unsubscribePath)),
-    ]),
+  "password-reset": ({ name, resetPath, minutes, locale }, url) => {
+    const t = mailWords(locale);
+    return letter(
+      t("reset.title"),
+      [
+        text(t("reset.dear", { name })),
+        text(t("reset.asked")),
+        button(t("reset.button"), url(resetPath)),
+        muted(t("reset.expiry", { minutes })),
+      ],
+      locale ?? "en-IN",
+    );
+  },
+  "verify-email": ({ name, verifyPath, isNewAddress, locale }, url) => {
+    const t = mailWords(locale);
+    return letter(
+      t("verify.title"),
+      [
+        text(t("reset.dear", { name })),
+        text(t(isNewAddress ? "verify.newAddress" : "verify.welcome")),
+        button(t("verify.button"), url(verifyPath)),
+        muted(t("verify.expiry")),
+      ],
+      locale ?? "en-IN",
+    );
+  },
+  "email-change-notice": ({ name, newEmail, locale }) => {
+    const t = mailWords(locale);
+    return letter(
+      t("change.title"),
+      [text(t("reset.dear", { name })), text(t("change.changing", { newEmail })), muted(t("change.notYou"))],
+      locale ?? "en-IN",
+    );
+  },
+  "review-invitation": ({ name, orderNumber, pieces, unsubscribePath, locale }, url) => {
+    const t = mailWords(locale);
+    return letter(
+      t("review.title"),
+      [
+        text(t("reset.dear", { name })),
+        text(t("review.delivered", { number: orderNumber })),
+        ...pieces.flatMap((piece) =>
+          linkOnItsOwnLine(t("review.piece", { title: piece.title }), url(piece.reviewPath)),
+        ),
+        muted(t("review.readFirst")),
+        ...linkOnItsOwnLine(t("review.noMore"), url(unsubscribePath)),
+      ],
+      locale ?? "en-IN",
+    );
+  },
   "low-stock-digest": ({ sizes, stockPath }, url) =>
     letter("Sizes to order again", [
       text("These sizes fell to their reorder point since the last digest:"),

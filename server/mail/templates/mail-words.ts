@@ -64,6 +64,37 @@ const ENGLISH = {
   "parcel.chooseButton": "Choose what happens next",
   "parcel.chooseSoon":
     "Please choose within a day: after that the courier tries again by itself, and after three failed attempts the parcel comes back to us.",
+  "link.subject": "The link to your Kesar order {number}",
+  "link.title": "Your order {number}",
+  "link.asked": "You asked for the link to your order {number}. Here it is:",
+  "link.ignore": "If you did not ask for it, you can ignore this e-mail.",
+  "verify.subject": "Confirm your e-mail address for Kesar",
+  "verify.title": "Confirm your e-mail address",
+  "verify.newAddress":
+    "Please confirm that this is your new e-mail address. Your account uses it from the moment you do.",
+  "verify.welcome": "Welcome to Kesar. Please confirm that this e-mail address is yours.",
+  "verify.button": "Confirm my e-mail address",
+  "verify.expiry": "The link works once, for 24 hours.",
+  "change.subject": "Your Kesar e-mail address is changing",
+  "change.title": "Your e-mail address is changing",
+  "change.changing":
+    "Your Kesar account's e-mail address is being changed to {newEmail}. It changes once that address is confirmed.",
+  "change.notYou": "If this was not you, log in and change your password, or reset it from the login page.",
+  "review.subject": "How did your Kesar order {number} fit?",
+  "review.title": "How did it fit?",
+  "review.delivered":
+    "Your order {number} was delivered a few days ago. A short review (the size you bought and how it fitted) helps the next shopper pick the right size.",
+  "review.piece": "Review {title}:",
+  "review.readFirst":
+    "Every review is read before it is published, good or bad, as our page on how reviews work explains.",
+  "review.noMore": "No more review invitations:",
+  "reset.subject": "Reset your Kesar password",
+  "reset.title": "Reset your password",
+  "reset.dear": "Dear {name},",
+  "reset.asked": "Someone (we hope you) asked to reset the password of your Kesar account.",
+  "reset.button": "Choose a new password",
+  "reset.expiry":
+    "The link works once, for {minutes} minutes. If you did not ask, ignore this e-mail: your password stays as it is.",
 } as const;
 
 export type MailWordId = keyof typeof ENGLISH;
@@ -126,6 +157,34 @@ const HINDI: Record<MailWordId, string> = {
   "parcel.chooseButton": "आगे क्या हो, चुनें",
   "parcel.chooseSoon":
     "कृपया एक दिन के अंदर चुनें: उसके बाद कूरियर अपने आप फिर कोशिश करेगा, और तीन बार नाकाम होने पर पार्सल हमारे पास लौट आएगा।",
+  "link.subject": "आपके Kesar ऑर्डर {number} का लिंक",
+  "link.title": "आपका ऑर्डर {number}",
+  "link.asked": "आपने अपने ऑर्डर {number} का लिंक माँगा था। यह रहा:",
+  "link.ignore": "अगर आपने यह नहीं माँगा, तो इस ई-मेल को अनदेखा करें।",
+  "verify.subject": "Kesar के लिए अपना ई-मेल पता कन्फ़र्म करें",
+  "verify.title": "अपना ई-मेल पता कन्फ़र्म करें",
+  "verify.newAddress": "कृपया कन्फ़र्म करें कि यह आपका नया ई-मेल पता है। कन्फ़र्म करते ही आपका अकाउंट इसी पते का इस्तेमाल करेगा।",
+  "verify.welcome": "Kesar में आपका स्वागत है। कृपया कन्फ़र्म करें कि यह ई-मेल पता आपका है।",
+  "verify.button": "मेरा ई-मेल पता कन्फ़र्म करें",
+  "verify.expiry": "यह लिंक 24 घंटे तक, एक ही बार काम करता है।",
+  "change.subject": "आपके Kesar अकाउंट का ई-मेल पता बदल रहा है",
+  "change.title": "आपका ई-मेल पता बदल रहा है",
+  "change.changing": "आपके Kesar अकाउंट का ई-मेल पता बदलकर {newEmail} किया जा रहा है। वह पता कन्फ़र्म होते ही यह बदल जाएगा।",
+  "change.notYou": "अगर यह आपने नहीं किया, तो लॉग इन करके अपना पासवर्ड बदलें, या लॉग इन पेज से उसे रीसेट करें।",
+  "review.subject": "आपका Kesar ऑर्डर {number} कैसा फ़िट हुआ?",
+  "review.title": "फ़िटिंग कैसी रही?",
+  "review.delivered":
+    "आपका ऑर्डर {number} कुछ दिन पहले डिलीवर हुआ था। एक छोटा-सा रिव्यू (आपने कौन-सा साइज़ लिया और वह कैसा फ़िट हुआ) अगले ग्राहक को सही साइज़ चुनने में मदद करता है।",
+  "review.piece": "{title} का रिव्यू दें:",
+  "review.readFirst": "हर रिव्यू छपने से पहले पढ़ा जाता है, अच्छा हो या बुरा, जैसा हमारे रिव्यू वाले पेज पर बताया गया है।",
+  "review.noMore": "अब रिव्यू के लिए ई-मेल नहीं चाहिए:",
+  "reset.subject": "अपना Kesar पासवर्ड रीसेट करें",
+  "reset.title": "अपना पासवर्ड रीसेट करें",
+  "reset.dear": "प्रिय {name},",
+  "reset.asked": "आपके Kesar अकाउंट का पासवर्ड रीसेट करने का अनुरोध आया है (उम्मीद है, आपकी ओर से)।",
+  "reset.button": "नया पासवर्ड चुनें",
+  "reset.expiry":
+    "यह लिंक {minutes} मिनट तक, एक ही बार काम करता है। अगर आपने अनुरोध नहीं किया, तो इस ई-मेल को अनदेखा करें: आपका पासवर्ड वही रहेगा।",
 };
 
 export const MAIL_WORDS: Record<Locale, Record<MailWordId, string>> = { "en-IN": ENGLISH, "hi-IN": HINDI };
