@@ -65,13 +65,16 @@ export async function typeBeforeLive(page: Page, path: string, typing: () => Pro
 
 /** The administrator moves an order to a status on its page, found from the order index. */
 export async function setOrderStatus(admin: Page, orderNumber: string, status: string): Promise<void> {
+  // Each page is live before it is used: a press while it hydrates can be lost.
   await admin.goto(`/admin/orders?q=${orderNumber}`);
+  await untilLive(admin);
   await admin
     .getByTestId("admin-order-row")
     .filter({ hasText: orderNumber })
     .getByRole("link", { name: orderNumber })
     .click();
   await admin.waitForURL(/\/admin\/orders\/\d+$/);
+  await untilLive(admin);
   await admin.getByLabel("Status", { exact: true }).selectOption({ label: status });
   // Shipping tells the buyer who carries the parcel; cancelling tells them why.
   if (status === "Shipped") {
