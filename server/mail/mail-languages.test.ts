@@ -64,6 +64,15 @@ async function sendAndRead(shipper: ReturnType<typeof fileShipper>["shipper"], f
   return Promise.all(files.map((name) => simpleParser(readFileSync(path.join(folder, name)))));
 }
 
+/** A cash order of one kurta placed on a Hindi page by a buyer named in Devanagari. */
+async function hindiOrder(db: Db, name: string) {
+  const kurta = await makeProduct(db, { title: "Chikankari Kurta", price: 189_900, sizes: { M: 3 } });
+  const visitor = makeVisitor();
+  await addToCart(db, visitor, { productId: kurta, size: "M" });
+  const details = checkoutDetails({ name });
+  return { placed: await placeOrder(db, visitor, details, { ...atShop(), locale: "hi-IN" }), details };
+}
+
 it("has every mail text in Hindi, each with the English text's placeholders", () => {
   const english = MAIL_WORDS["en-IN"];
   const hindi = MAIL_WORDS["hi-IN"];
@@ -84,11 +93,7 @@ describeEachDatabase("mails in the order's language", (database) => {
   it("writes every mail of an order placed on a Hindi page in Hindi, subject and body, linking to the Hindi pages", async () => {
     const { db } = database();
     const { shipper, folder } = fileShipper(db);
-    const kurta = await makeProduct(db, { title: "Chikankari Kurta", price: 189_900, sizes: { M: 3 } });
-    const visitor = makeVisitor();
-    await addToCart(db, visitor, { productId: kurta, size: "M" });
-    const details = checkoutDetails({ name: "अनन्या शर्मा" });
-    const placed = await placeOrder(db, visitor, details, { ...atShop(), locale: "hi-IN" });
+    const { placed, details } = await hindiOrder(db, "अनन्या शर्मा");
     await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped", courier: "Blue Dart" });
     const mails = await sendAndRead(shipper, folder);
 
@@ -111,20 +116,13 @@ describeEachDatabase("mails in the order's language", (database) => {
   it("tells a Hindi order's buyer in Hindi that the parcel is out for delivery, and that an attempt failed", async () => {
     const { db } = database();
     const { shipper, folder } = fileShipper(db);
-    const kurta = await makeProduct(db, { title: "Lucknowi Kurta", price: 149_900, sizes: { M: 3 } });
-    const visitor = makeVisitor();
-    await addToCart(db, visitor, { productId: kurta, size: "M" });
-    const details = checkoutDetails({ name: "रीना वर्मा" });
-    const placed = await placeOrder(db, visitor, details, { ...atShop(), locale: "hi-IN" });
+    const { placed } = await hindiOrder(db, "रीना वर्मा");
     await book(db, new ShiprocketCarrier(courier.settings()), placed.id);
     const { awb } = await shipmentOf(db, placed.id);
     const at = Date.now();
     await recordCarrierNews(db, courierNews(awb ?? "", "OUT FOR DELIVERY", at), at);
     await recordCarrierNews(db, courierNews(awb ?? "", "UNDELIVERED", at + 1_000, "Consignee unavailable"), at);
-    while ((await deliverDueMail(shipper)) > 0) {}
-
-    const files = readdirSync(folder).filter((name) => name.endsWith(".eml"));
-    const mails = await Promise.all(files.map((name) => simpleParser(readFileSync(path.join(folder, name)))));
+    const mails = await sendAndRead(shipper, folder);
     const out = mails.find((mail) => mail.subject === `आपका ऑर्डर ${placed.orderNumber} आज डिलीवरी के लिए निकला है`);
     expect(out?.text).toContain("प्रिय रीना वर्मा,");
     expect(out?.text).toMatch(/कृपया कूरियर के लिए ₹[\d,]+ नकद तैयार रखें।/);

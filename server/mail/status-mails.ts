@@ -30,7 +30,7 @@ function mailLocale(locale: string): Locale | undefined {
 const mailOrderStatus: OrderEffect = async ({ trx, order, to, now, details }) => {
   if (to === "placed") return;
   const locale = mailLocale(order.locale);
-  const orderPath = locale ? localizedPath(orderPathFor(order), locale) : orderPathFor(order);
+  const orderPath = localizedPath(orderPathFor(order), locale ?? DEFAULT_LOCALE);
   await queueMail(
     trx,
     {
@@ -80,7 +80,7 @@ export const mailOnOrders: OrderProcess = {
 const mailParcelNews: ShipmentEffect = async ({ trx, order, shipment, to, news, now }) => {
   if (to !== "out-for-delivery" && to !== "delivery-failed") return;
   const locale = mailLocale(order.locale);
-  const trackingPath = locale ? localizedPath(trackingPathFor(shipment), locale) : trackingPathFor(shipment);
+  const trackingPath = localizedPath(trackingPathFor(shipment), locale ?? DEFAULT_LOCALE);
   await queueMail(
     trx,
     {
