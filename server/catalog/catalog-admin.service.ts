@@ -200,7 +200,7 @@ export type ParsedProduct = ReturnType<typeof parseProduct>;
 
 /** The stored columns of a product, with the lowercase keys that listings filter and search on. */
 export function productColumns(
-  product: Omit<ParsedProduct, "titleHi" | "descriptionHi">,
+  product: Omit<ParsedProduct, "titleHi" | "descriptionHi" | "fabricHi">,
 ): Omit<NewProductRow, "createdAt" | "updatedAt" | "handle"> {
   const [imageMain = "", image1 = null, image2 = null, image3 = null, image4 = null] = product.images;
   // Pinterest Finds and Western also hold every product whose category text is theirs.
@@ -258,8 +258,8 @@ function saveHindi(trx: Executor, productId: number, product: ParsedProduct, now
     trx,
     productId,
     "hi-IN",
-    { title: product.titleHi, description: product.descriptionHi },
-    { title: product.title, description: product.description },
+    { title: product.titleHi, description: product.descriptionHi, fabric: product.fabricHi },
+    { title: product.title, description: product.description, fabric: product.fabric ?? null },
     now,
   );
 }

@@ -141,9 +141,10 @@ export const productInputSchema = z.object({
     .transform((value) => value || undefined),
   description: z.string().trim().min(1, "Description is required.").max(5000),
   description1: z.string().trim().max(5000).default(""),
-  /** The Hindi title and description (record 47); empty shows the English. */
+  /** The Hindi title, description and fabric (record 47); empty shows the English. */
   titleHi: z.string().trim().max(200, "The Hindi title must be at most 200 characters.").default(""),
   descriptionHi: z.string().trim().max(5000).default(""),
+  fabricHi: z.string().trim().max(100, "The Hindi fabric must be at most 100 characters.").default(""),
   flags: z.object(
     Object.fromEntries(COLLECTION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<CollectionFlag, z.ZodBoolean>,
   ),

@@ -14,11 +14,21 @@ export type ProductListFilter = {
   collection?: CollectionFlag | undefined;
   stock?: "out" | "low" | "in" | undefined;
   status?: "shown" | "hidden" | undefined;
+  /** Products with no Hindi title, or with a Hindi field written before its English last changed. */
+  hindi?: "missing" | "stale" | undefined;
 };
 
 // A size is low at or below its reorder point, or the shop's threshold when it has none.
 const LOW_SIZE = sql<SqlBool>`exists (select 1 from product_sizes low where low.product_id = products.id
   and low.stock > 0 and low.stock <= coalesce(low.reorder_point, ${LOW_STOCK_THRESHOLD}))`;
+
+const HINDI_TITLE_MISSING = sql<SqlBool>`not exists (select 1 from product_translations hi
+  where hi.product_id = products.id and hi.locale = 'hi-IN' and hi.field = 'title')`;
+// A translation is stale when the English it was made from is not the English now (record 47).
+const HINDI_STALE = sql<SqlBool>`exists (select 1 from product_translations hi
+  where hi.product_id = products.id and hi.locale = 'hi-IN' and hi.source_text <> case hi.field
+    when 'title' then products.title when 'description' then products.description
+    when 'fabric' then coalesce(products.fabric, '') else hi.source_text end)`;
 
 function conditions(filter: ProductListFilter): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
@@ -34,6 +44,8 @@ function conditions(filter: ProductListFilter): Expression<SqlBool>[] {
   if (filter.stock === "low") where.push(LOW_SIZE);
   if (filter.status === "shown") where.push(sql<SqlBool>`archived = 0`);
   if (filter.status === "hidden") where.push(sql<SqlBool>`archived = 1`);
+  if (filter.hindi === "missing") where.push(HINDI_TITLE_MISSING);
+  if (filter.hindi === "stale") where.push(HINDI_STALE);
   return where;
 }
 

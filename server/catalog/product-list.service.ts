@@ -19,7 +19,7 @@ import {
 
 /*
  * The admin's product list (record 46): search by title, SKU or barcode; filters by collection,
- * stock and status; bulk publish, hide, add to or take out of a collection, and a price change by
+ * stock, status and Hindi text (missing or out of date, record 47); bulk publish, hide, add to or take out of a collection, and a price change by
  * percent with its reason. Each bulk action is one transaction over the selection.
  */
 
@@ -35,6 +35,7 @@ export const productListQuerySchema = z.object({
   collection: z.enum(COLLECTION_FLAGS).optional().catch(undefined),
   stock: z.enum(["out", "low", "in"]).optional().catch(undefined),
   status: z.enum(["shown", "hidden"]).optional().catch(undefined),
+  hindi: z.enum(["missing", "stale"]).optional().catch(undefined),
   page: z
     .string()
     .optional()

@@ -26,9 +26,10 @@ export type ProductSubmission = {
   hsn: string;
   description: string;
   description1: string;
-  /** The Hindi title and description, as typed (empty: none). */
+  /** The Hindi title, description and fabric, as typed (empty: none). */
   titleHi?: string;
   descriptionHi?: string;
+  fabricHi?: string;
   flags: string[];
   /** The "cannot be returned" box, ticked or not. */
   nonReturnable: boolean;
@@ -86,6 +87,7 @@ function productDraft(submission: ProductSubmission, pictures: readonly UsablePi
     description1: submission.description1,
     titleHi: submission.titleHi ?? "",
     descriptionHi: submission.descriptionHi ?? "",
+    fabricHi: submission.fabricHi ?? "",
     flags: flagRecord(COLLECTION_FLAGS.filter((flag) => submission.flags.includes(flag))),
     nonReturnable: submission.nonReturnable,
     sizes: SIZES.flatMap((size) => {

@@ -4,6 +4,7 @@ import { makeProduct } from "../testing/factories.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
 import { getProduct } from "./catalog.service.ts";
 import { productForEditing, updateProduct } from "./catalog-admin.service.ts";
+import { productList } from "./product-list.service.ts";
 import { inLocale, productInLocale } from "./product-translations.ts";
 
 const BASE = {
@@ -35,11 +36,16 @@ describeEachDatabase("product texts in Hindi", (database) => {
       title: "Saffron Chanderi Kurta",
       description: "A light chanderi kurta.",
       titleHi: "केसरिया चंदेरी कुर्ता",
+      fabricHi: "सूती",
     });
     const plain = await makeProduct(db, { title: "Indigo Kurta", description: "Hand-block printed." });
     const [first, second] = await inLocale(db, "hi-IN", [await getProduct(db, titled), await getProduct(db, plain)]);
-    expect(first).toMatchObject({ title: "केसरिया चंदेरी कुर्ता", description: "A light chanderi kurta." });
-    expect(second).toMatchObject({ title: "Indigo Kurta", description: "Hand-block printed." });
+    expect(first).toMatchObject({
+      title: "केसरिया चंदेरी कुर्ता",
+      description: "A light chanderi kurta.",
+      fabric: "सूती",
+    });
+    expect(second).toMatchObject({ title: "Indigo Kurta", description: "Hand-block printed.", fabric: "Cotton" });
     // English pages never read the translations.
     expect(await productInLocale(db, "en-IN", await getProduct(db, titled))).toMatchObject({
       title: "Saffron Chanderi Kurta",
@@ -73,5 +79,31 @@ describeEachDatabase("product texts in Hindi", (database) => {
     await updateProduct(db, SYSTEM, id, { ...edited, title: "Rose Pink Anarkali", titleHi: "" });
     expect((await productForEditing(db, SYSTEM, id)).hindi?.title).toBeUndefined();
     expect((await productInLocale(db, "hi-IN", await getProduct(db, id))).title).toBe("Rose Pink Anarkali");
+  });
+
+  it("lists the products with no Hindi title, and those whose Hindi is out of date, for the admin", async () => {
+    const { db } = database();
+    const current = await makeProduct(db, { title: "Mint Kurta", description: "Cotton.", titleHi: "मिंट कुर्ता" });
+    const missing = await makeProduct(db, { title: "Lemon Kurta", description: "Cotton." });
+    const stale = await makeProduct(db, { title: "Lilac Kurta", description: "Cotton.", titleHi: "लाइलैक कुर्ता" });
+    const hindi = { titleHi: "लाइलैक कुर्ता", fabricHi: "सूती" };
+    await updateProduct(db, SYSTEM, stale, { ...BASE, title: "Lilac Kurta", description: "Cotton.", ...hindi });
+    const ids = async (filter: "missing" | "stale") =>
+      (await productList(db, SYSTEM, { q: undefined, hindi: filter, page: 1 })).rows.map((row) => row.id);
+
+    expect(await ids("missing")).toContain(missing);
+    expect(await ids("missing")).not.toContain(current);
+    expect(await ids("stale")).not.toContain(stale);
+    // The English fabric changes after its Hindi was written.
+    await updateProduct(db, SYSTEM, stale, {
+      ...BASE,
+      fabric: "Linen",
+      title: "Lilac Kurta",
+      description: "Cotton.",
+      ...hindi,
+    });
+    expect(await ids("stale")).toContain(stale);
+    expect(await ids("stale")).not.toContain(current);
+    expect((await productForEditing(db, SYSTEM, stale)).hindi?.fabric).toEqual({ value: "सूती", stale: true });
   });
 });

@@ -9,9 +9,10 @@ import { deleteTranslation, findTranslations, upsertTranslation } from "./produc
  * someone writes it again.
  */
 
-export const TRANSLATED_FIELDS = ["title", "description"] as const;
+export const TRANSLATED_FIELDS = ["title", "description", "fabric"] as const;
 export type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
-export type ProductTexts = Record<TranslatedField, string>;
+/** A product's English texts; a product may have no fabric. */
+export type ProductTexts = Record<TranslatedField, string | null>;
 
 /** One field's translation as the admin sees it. */
 export type FieldTranslation = { value: string; stale: boolean };
@@ -29,11 +30,7 @@ export async function inLocale<Item extends { id: number } & Partial<ProductText
     items.map((item) => item.id),
   );
   if (rows.length === 0) return [...items];
-  const byProduct = new Map<number, Partial<ProductTexts>>();
-  for (const row of rows) {
-    if (!isTranslatedField(row.field)) continue;
-    byProduct.set(row.productId, { ...byProduct.get(row.productId), [row.field]: row.value });
-  }
+  const byProduct = byProductOf(rows);
   return items.map((item) => {
     const texts = byProduct.get(item.id);
     if (!texts) return item;
@@ -43,6 +40,24 @@ export async function inLocale<Item extends { id: number } & Partial<ProductText
     }
     return translated;
   });
+}
+
+/** Each product's translated fields in a locale, for product files; a product without any is absent. */
+export async function translatedTexts(
+  executor: Executor,
+  locale: Locale,
+  productIds: readonly number[],
+): Promise<Map<number, Partial<Record<TranslatedField, string>>>> {
+  return byProductOf(await findTranslations(executor, locale, productIds));
+}
+
+function byProductOf(rows: Awaited<ReturnType<typeof findTranslations>>) {
+  const byProduct = new Map<number, Partial<Record<TranslatedField, string>>>();
+  for (const row of rows) {
+    if (!isTranslatedField(row.field)) continue;
+    byProduct.set(row.productId, { ...byProduct.get(row.productId), [row.field]: row.value });
+  }
+  return byProduct;
 }
 
 /** One product in the locale (see `inLocale`). */
@@ -66,35 +81,37 @@ export async function translationsOf(
   const result: Partial<Record<TranslatedField, FieldTranslation>> = {};
   for (const row of rows) {
     if (isTranslatedField(row.field)) {
-      result[row.field] = { value: row.value, stale: row.sourceText !== english[row.field] };
+      result[row.field] = { value: row.value, stale: row.sourceText !== (english[row.field] ?? "") };
     }
   }
   return result;
 }
 
 /**
- * Saves a product's translations as the editor sent them, in the product's transaction: an empty
- * field removes its translation; a changed one is stored against today's English; one sent back
- * unchanged keeps the English it was made from, so a translation stays stale until it is rewritten.
+ * Saves a product's translations as the editor (or a product file) sent them, in the product's
+ * transaction: a field not sent is left as it is; an empty one removes its translation; a changed
+ * one is stored against today's English; one sent back unchanged keeps the English it was made
+ * from, so a translation stays stale until it is rewritten.
  */
 export async function saveTranslations(
   trx: Executor,
   productId: number,
   locale: Locale,
-  values: Partial<ProductTexts>,
+  values: Partial<Record<TranslatedField, string>>,
   english: ProductTexts,
   now: number,
 ): Promise<void> {
   const current = await translationsOf(trx, productId, locale, english);
   for (const field of TRANSLATED_FIELDS) {
-    const value = values[field]?.trim() ?? "";
+    if (values[field] === undefined) continue;
+    const value = values[field].trim();
     const key = { productId, locale, field };
     if (!value) {
       if (current[field]) await deleteTranslation(trx, key);
       continue;
     }
     if (current[field]?.value === value) continue;
-    await upsertTranslation(trx, { ...key, value, sourceText: english[field], updatedAt: now });
+    await upsertTranslation(trx, { ...key, value, sourceText: english[field] ?? "", updatedAt: now });
   }
 }
 

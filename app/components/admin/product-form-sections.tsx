@@ -24,11 +24,29 @@ type Errors = Record<string, string>;
  */
 export type ProductFormValues = Omit<ProductSubmission, "pictures" | "flags" | "stock"> & {
   /** Hindi translations written before the English last changed (record 47). */
-  hindiStale?: { title?: boolean; description?: boolean };
+  hindiStale?: { title?: boolean; description?: boolean; fabric?: boolean };
   images: string[];
   flags: Record<string, boolean>;
   stock: Record<string, string>;
 };
+
+/** The product's Hindi fields (record 47), each beside the English field it translates. */
+const HINDI_FIELDS: readonly {
+  field: "title" | "description" | "fabric";
+  name: "titleHi" | "descriptionHi" | "fabricHi";
+  label: string;
+  hint?: string;
+  rows?: number;
+}[] = [
+  {
+    field: "title",
+    name: "titleHi",
+    label: "Title (Hindi)",
+    hint: "Shown on the Hindi pages; left empty, they show the English title.",
+  },
+  { field: "description", name: "descriptionHi", label: "Description (Hindi)", rows: 3 },
+  { field: "fabric", name: "fabricHi", label: "Fabric (Hindi)" },
+];
 
 /** Words already used in the catalogue, offered as the administrator types. */
 export type Suggestions = { categories: string[]; types: string[]; fabrics: string[] };
@@ -90,28 +108,20 @@ export function DetailsSection(props: {
       <SuggestionList id="fabric-suggestions" values={suggestions.fabrics} />
       <TextArea name="description" label="Description" value={values.description} error={errors.description} />
       <TextArea name="description1" label="Description 1" value={values.description1} error={errors.description1} />
-      <div className="md:col-span-2">
-        <TextField
-          name="titleHi"
-          label="Title (Hindi)"
-          lang="hi-IN"
-          defaultValue={values.titleHi ?? ""}
-          error={errors.titleHi}
-          hint="Shown on the Hindi pages; left empty, they show the English title."
-          warning={values.hindiStale?.title ? STALE_WARNING : undefined}
-        />
-      </div>
-      <div className="md:col-span-2">
-        <TextField
-          name="descriptionHi"
-          label="Description (Hindi)"
-          lang="hi-IN"
-          rows={3}
-          defaultValue={values.descriptionHi ?? ""}
-          error={errors.descriptionHi}
-          warning={values.hindiStale?.description ? STALE_WARNING : undefined}
-        />
-      </div>
+      {HINDI_FIELDS.map(({ field, name, label, hint, rows }) => (
+        <div key={name} className="md:col-span-2">
+          <TextField
+            name={name}
+            label={label}
+            lang="hi-IN"
+            rows={rows}
+            defaultValue={values[name] ?? ""}
+            error={errors[name]}
+            hint={hint}
+            warning={values.hindiStale?.[field] ? STALE_WARNING : undefined}
+          />
+        </div>
+      ))}
     </section>
   );
 }

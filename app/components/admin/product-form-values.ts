@@ -19,7 +19,12 @@ export function toFormValues(
     description1: product.description1,
     titleHi: product.hindi?.title?.value ?? "",
     descriptionHi: product.hindi?.description?.value ?? "",
-    hindiStale: { title: product.hindi?.title?.stale, description: product.hindi?.description?.stale },
+    fabricHi: product.hindi?.fabric?.value ?? "",
+    hindiStale: {
+      title: product.hindi?.title?.stale,
+      description: product.hindi?.description?.stale,
+      fabric: product.hindi?.fabric?.stale,
+    },
     flags: product.flags,
     nonReturnable: product.nonReturnable,
     stock: Object.fromEntries(product.sizes.map((entry) => [entry.size, String(entry.stock)])),

@@ -29,6 +29,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   description1: "",
   titleHi: "",
   descriptionHi: "",
+  fabricHi: "",
   flags: {},
   nonReturnable: false,
   stock: {},
@@ -49,6 +50,7 @@ const PRODUCT_LABELS = {
   description1: "Description 1",
   titleHi: "Title (Hindi)",
   descriptionHi: "Description (Hindi)",
+  fabricHi: "Fabric (Hindi)",
   images: { label: "Main image", id: "image-file-0" },
   reason: "Reason for the change",
 };

@@ -7,6 +7,7 @@ type Filters = {
   collection?: string | undefined;
   stock?: string | undefined;
   status?: string | undefined;
+  hindi?: string | undefined;
 };
 
 const COLLECTIONS = [
@@ -24,11 +25,16 @@ const STATUS = [
   ["shown", "On sale"],
   ["hidden", "Hidden"],
 ] as const;
+const HINDI = [
+  ["", "Any Hindi text"],
+  ["missing", "No Hindi title"],
+  ["stale", "Hindi out of date"],
+] as const;
 
 /** Search by title, SKU or barcode, and the list's filters, kept in the address. */
 export function ProductListFilters({ query }: { query: Filters }) {
   return (
-    <Form method="get" role="search" className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
+    <Form method="get" role="search" className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]">
       <SearchBox id="product-search" label="Search products" placeholder="Title, SKU or barcode…" value={query.q} />
       <FilterSelect
         form="product"
@@ -40,6 +46,7 @@ export function ProductListFilters({ query }: { query: Filters }) {
       />
       <FilterSelect form="product" name="stock" label="Stock" query={query} options={STOCK} showLabel={false} />
       <FilterSelect form="product" name="status" label="Status" query={query} options={STATUS} showLabel={false} />
+      <FilterSelect form="product" name="hindi" label="Hindi" query={query} options={HINDI} showLabel={false} />
       <button type="submit" className="btn-outline">
         Search
       </button>

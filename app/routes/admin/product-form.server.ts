@@ -30,6 +30,7 @@ const productForm = z.object({
   description1: text,
   titleHi: text.default(""),
   descriptionHi: text.default(""),
+  fabricHi: text.default(""),
   flags: z.array(text),
   nonReturnable: z.boolean(),
   /** Why the price or stock changed, on an edit that changes them (record 45). */
@@ -68,6 +69,7 @@ export async function readProductForm(form: FormData): Promise<ProductSubmission
     description1: String(fields.description1),
     titleHi: String(fields.titleHi ?? ""),
     descriptionHi: String(fields.descriptionHi ?? ""),
+    fabricHi: String(fields.fabricHi ?? ""),
     flags: fields.flags as string[],
     nonReturnable: Boolean(fields.nonReturnable),
     stock: Object.fromEntries(SIZES.map((size) => [size, typed(stockField(size))])),

@@ -36,6 +36,8 @@ function fieldChanges(before: TransferProduct, after: TransferProduct): string[]
   if (before.description !== after.description || before.description1 !== after.description1) {
     changes.push("Description changed");
   }
+  field("Title (Hindi)", before.titleHi, after.titleHi, text);
+  if (before.descriptionHi !== after.descriptionHi) changes.push("Description (Hindi) changed");
   field("Type", before.type, after.type, text);
   field("Category", before.category, after.category, text);
   field("Fabric", before.fabric, after.fabric, text);

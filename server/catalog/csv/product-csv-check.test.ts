@@ -84,6 +84,8 @@ describe("the check of a product file: every problem by line and column, in plai
         category: "Ethnic",
         type: "Saree",
         fabric: "Silk",
+        titleHi: null,
+        descriptionHi: null,
         hsn: "5007",
         collections: ["isEthnic"],
         nonReturnable: false,

@@ -71,6 +71,8 @@ describe("the product file the shop writes", () => {
       "Collections",
       "Returnable",
       "Variant Reorder Point",
+      "Title (Hindi)",
+      "Description (Hindi)",
     ]);
   });
 
@@ -105,6 +107,8 @@ describe("the product file the shop writes", () => {
       Collections: "Ethnic",
       Returnable: "TRUE",
       "Variant Reorder Point": 2,
+      "Title (Hindi)": "उत्सव प्रिंटेड कुर्ता सेट 12",
+      "Description (Hindi)": null,
     });
     expect(rows[1]).toMatchObject({
       Title: null,

@@ -33,6 +33,8 @@ function productCells(product: TransferProduct): Cells {
       .map((collection) => collection.label)
       .join(", "),
     returnable: product.nonReturnable ? "FALSE" : "TRUE",
+    titleHi: product.titleHi,
+    descriptionHi: product.descriptionHi,
   };
 }
 

@@ -36,6 +36,8 @@ export const PRODUCT_CSV_COLUMNS = {
   collections: { header: "Collections", level: "product", aliases: ["Collection"] },
   returnable: { header: "Returnable", level: "product" },
   reorderPoint: { header: "Variant Reorder Point", level: "size", aliases: ["Reorder point"] },
+  titleHi: { header: "Title (Hindi)", level: "product" },
+  descriptionHi: { header: "Description (Hindi)", level: "product" },
   // Read only to refuse: the shop's products vary by size alone.
   option2Value: { header: "Option2 Value", level: "size" },
   option3Value: { header: "Option3 Value", level: "size" },
@@ -71,6 +73,8 @@ export const EXPORTED_COLUMNS: readonly ProductColumn[] = [
   "collections",
   "returnable",
   "reorderPoint",
+  "titleHi",
+  "descriptionHi",
 ];
 
 export const PRODUCT_CSV_HEADER: readonly string[] = EXPORTED_COLUMNS.map((key) => PRODUCT_CSV_COLUMNS[key].header);

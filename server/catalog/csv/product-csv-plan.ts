@@ -89,6 +89,7 @@ function newProduct(draft: ProductDraft, context: PlanContext): PlannedProduct |
     category,
     type,
     fabric,
+    ...hindiOf(draft, undefined),
     hsn: draft.hsn ?? suggestHsn({ title, category, type, fabric }),
     collections: withImplied(collections, category),
     nonReturnable: draft.nonReturnable ?? false,
@@ -96,6 +97,14 @@ function newProduct(draft: ProductDraft, context: PlanContext): PlannedProduct |
     price: draft.price ?? 0,
     images: draft.images ?? [],
     sizes: draft.sizes.map((size) => newSize(size, draft.handle, context)),
+  };
+}
+
+/** The Hindi the file gives, else the product's own (record 47). */
+function hindiOf(draft: ProductDraft, existing: TransferProduct | undefined) {
+  return {
+    titleHi: draft.titleHi ?? existing?.titleHi ?? null,
+    descriptionHi: draft.descriptionHi ?? existing?.descriptionHi ?? null,
   };
 }
 
@@ -135,6 +144,7 @@ function updatedProduct(draft: ProductDraft, existing: TransferProduct, context:
     category,
     type: draft.type ?? existing.type,
     fabric: draft.fabric ?? existing.fabric,
+    ...hindiOf(draft, existing),
     hsn: draft.hsn ?? existing.hsn,
     collections: withImplied(draft.collections ?? existing.collections, category),
     nonReturnable: draft.nonReturnable ?? existing.nonReturnable,

@@ -46,6 +46,8 @@ export type ProductDraft = {
   type?: string;
   category?: string;
   fabric?: string;
+  titleHi?: string;
+  descriptionHi?: string;
   hsn?: string;
   collections?: CollectionFlag[];
   nonReturnable?: boolean;
@@ -162,6 +164,10 @@ function readProductColumns(reader: ProductRows, row: ProductCsvRow): void {
   draft.type = reader.take(row, "type", (text) => readText(text, 100, "the type"));
   draft.category = reader.take(row, "category", (text) => readText(text, 100, "the category"));
   draft.fabric = reader.take(row, "fabric", (text) => readText(text, 100, "the fabric"));
+  draft.titleHi = reader.take(row, "titleHi", (text) => readText(text, 200, "the Hindi title"));
+  draft.descriptionHi = reader.take(row, "descriptionHi", (text) =>
+    readText(text, 5000, "the Hindi description", false),
+  );
   draft.hsn = reader.take(row, "hsn", (text) => readHsn(text, reader.now));
   draft.collections =
     row.cells.collections === undefined && row.cells.tags

@@ -14,6 +14,7 @@ import { productInputSchema } from "../catalog.schemas.ts";
 import { insertProductWithHandle, productColumns } from "../catalog-admin.service.ts";
 import { catalogVersion } from "../catalog-version.ts";
 import { writeSizes } from "../product-sizes.ts";
+import { saveTranslations, translatedTexts } from "../product-translations.ts";
 import { checkProductCsv, type ProductCsvPlan } from "./product-csv-check.ts";
 import { productCsvStream } from "./product-csv-export.ts";
 import { type ProductCsvFile, readProductCsv } from "./product-csv-file.ts";
@@ -59,7 +60,14 @@ function pictureRef(url: string, publicUrl: string): string {
   return url;
 }
 
-function transferOf(row: ProductFileRow, sizes: Awaited<ReturnType<typeof findSizesOfProducts>>, publicUrl: string) {
+type Hindi = Awaited<ReturnType<typeof translatedTexts>>;
+
+function transferOf(
+  row: ProductFileRow,
+  sizes: Awaited<ReturnType<typeof findSizesOfProducts>>,
+  hindi: Hindi,
+  publicUrl: string,
+) {
   return {
     id: row.id,
     handle: row.handle,
@@ -69,6 +77,8 @@ function transferOf(row: ProductFileRow, sizes: Awaited<ReturnType<typeof findSi
     category: row.category,
     type: row.type,
     fabric: row.fabric,
+    titleHi: hindi.get(row.id)?.title ?? null,
+    descriptionHi: hindi.get(row.id)?.description ?? null,
     hsn: row.hsn,
     collections: COLLECTION_FLAGS.filter((flag) => row[flag] === 1),
     nonReturnable: row.nonReturnable === 1,
@@ -95,11 +105,9 @@ async function* transferProducts(db: Db, publicUrl: string, ids?: readonly numbe
   for (;;) {
     const rows = await findProductPage(db, after, PAGE, ids);
     if (rows.length === 0) return;
-    const sizes = await findSizesOfProducts(
-      db,
-      rows.map((row) => row.id),
-    );
-    for (const row of rows) yield transferOf(row, sizes, publicUrl);
+    const page = rows.map((row) => row.id);
+    const [sizes, hindi] = await Promise.all([findSizesOfProducts(db, page), translatedTexts(db, "hi-IN", page)]);
+    for (const row of rows) yield transferOf(row, sizes, hindi, publicUrl);
     after = rows[rows.length - 1]?.id ?? after;
     if (rows.length < PAGE) return;
   }
@@ -118,10 +126,8 @@ export function exportProducts(
 /** What the check needs of the shop: the file's products, and every SKU's and barcode's owner. */
 async function lookupFor(db: Db, file: ProductCsvFile, publicUrl: string): Promise<ProductCsvLookup> {
   const rows = await findProductsByHandle(db, file.handles);
-  const sizes = await findSizesOfProducts(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [sizes, hindi] = await Promise.all([findSizesOfProducts(db, ids), translatedTexts(db, "hi-IN", ids)]);
   const skuOwners = new Map<string, CodeOwner>();
   const barcodeOwners = new Map<string, CodeOwner>();
   for (const code of await findAllCodes(db)) {
@@ -130,7 +136,7 @@ async function lookupFor(db: Db, file: ProductCsvFile, publicUrl: string): Promi
     if (code.barcode) barcodeOwners.set(code.barcode, owner);
   }
   return {
-    products: new Map(rows.map((row) => [row.handle, transferOf(row, sizes, publicUrl)])),
+    products: new Map(rows.map((row) => [row.handle, transferOf(row, sizes, hindi, publicUrl)])),
     skuOwners,
     barcodeOwners,
   };
@@ -273,6 +279,15 @@ async function writePlannedProduct(
       ...(before.get(size.size)?.stock === size.stock ? {} : { stock: size.stock }),
     }));
     await writeSizes(trx, productId, sizes, context.cause, { removeOthers: false });
+    // A Hindi cell left blank keeps the product's Hindi as it is (as every blank cell does).
+    await saveTranslations(
+      trx,
+      productId,
+      "hi-IN",
+      { title: product.titleHi ?? undefined, description: product.descriptionHi ?? undefined },
+      { title: columns.title, description: columns.description, fabric: columns.fabric ?? null },
+      now,
+    );
     await recordAudit(
       trx,
       context.actor,

@@ -5,6 +5,7 @@ import { SYSTEM } from "#core/actor.ts";
 import type { Db } from "../../db/schema.ts";
 import { makeProduct } from "../../testing/factories.ts";
 import { describeEachDatabase } from "../../testing/test-databases.ts";
+import { productForEditing } from "../catalog-admin.service.ts";
 import { saveSizeCodes } from "../variants.service.ts";
 import { checkProductFile, exportProducts, importProductFile } from "./product-files.service.ts";
 
@@ -31,7 +32,11 @@ async function exported(db: Db, ids?: number[]) {
 describeEachDatabase("product files in and out", (database) => {
   it("leaves the catalogue as it was when its own file is imported back (export → import)", async () => {
     const { db } = database();
-    const kurta = await makeProduct(db, { title: 'Rani "Silk" Kurta, =red', sizes: { S: 3, M: 0, XL: 9 } });
+    const kurta = await makeProduct(db, {
+      title: 'Rani "Silk" Kurta, =red',
+      titleHi: "रानी सिल्क कुर्ता",
+      sizes: { S: 3, M: 0, XL: 9 },
+    });
     await saveSizeCodes(db, SYSTEM, kurta, { size: "M", sku: "RANI-M", barcode: "4006381333931", reorderPoint: 1 });
     await makeProduct(db, { title: "Zari Potli", images: ["https://cdn.example/potli.jpg"], sizes: { "One Size": 2 } });
     const before = await catalogue(db);
@@ -44,6 +49,34 @@ describeEachDatabase("product files in and out", (database) => {
     const report = await importProductFile(db, SYSTEM, [file], { publicUrl: PUBLIC_URL, fileName: "products.csv" });
     expect([report.created, report.updated, report.skipped, report.pictures]).toEqual([[], [], [], 0]);
     expect(await catalogue(db)).toEqual(before);
+  });
+
+  it("carries the Hindi title and description in and out; a blank Hindi cell keeps the product's Hindi", async () => {
+    const { db } = database();
+    const id = await makeProduct(db, { title: "Mint Kurta", titleHi: "मिंट कुर्ता", fabricHi: "सूती" });
+    const handle = `mint-kurta-${id}`;
+    const header = "Handle,Title,Title (Hindi),Description (Hindi),Option1 Value,Variant Price";
+    const file = (title: string, titleHi: string) =>
+      [header, `${handle},${title},${titleHi},"हल्का, हवादार",M,`].join("\n");
+    expect(await exported(db, [id])).toContain("मिंट कुर्ता");
+
+    const plan = await checkProductFile(db, SYSTEM, [file("Mint Kurta", "पुदीना कुर्ता")], { publicUrl: PUBLIC_URL });
+    expect(plan.updates.map((update) => update.changes)).toEqual([
+      ["Title (Hindi): 'मिंट कुर्ता' → 'पुदीना कुर्ता'", "Description (Hindi) changed"],
+    ]);
+    await importProductFile(db, SYSTEM, [file("Mint Kurta", "पुदीना कुर्ता")], {
+      publicUrl: PUBLIC_URL,
+      fileName: "a.csv",
+    });
+    expect((await productForEditing(db, SYSTEM, id)).hindi).toEqual({
+      title: { value: "पुदीना कुर्ता", stale: false },
+      description: { value: "हल्का, हवादार", stale: false },
+      fabric: { value: "सूती", stale: false },
+    });
+
+    // The English title changes and the Hindi cell is blank: the Hindi stays, marked out of date.
+    await importProductFile(db, SYSTEM, [file("Mint Green Kurta", "")], { publicUrl: PUBLIC_URL, fileName: "b.csv" });
+    expect((await productForEditing(db, SYSTEM, id)).hindi?.title).toEqual({ value: "पुदीना कुर्ता", stale: true });
   });
 
   it("imports a Shopify export into the shop: products on sale with their sizes, counted stock and pictures to fetch", async () => {

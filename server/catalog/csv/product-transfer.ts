@@ -29,6 +29,9 @@ export type TransferProduct = {
   category: string;
   type: string;
   fabric: string | null;
+  /** The Hindi title and description (record 47); null where the product has none. */
+  titleHi: string | null;
+  descriptionHi: string | null;
   hsn: string;
   /** The collections whose flag the product carries, in the shop's order. */
   collections: readonly CollectionFlag[];
