@@ -48,9 +48,9 @@ export function formatShopDateTime(epochMillis: number, language: "en-IN" | "hi-
   return `${day}, ${clock}`;
 }
 
-/** "Fri, 4 Dec": the day an instant falls on in India, as a delivery day is written. */
-export function formatShopDay(epochMillis: number): string {
-  return formatDeliveryDay(indiaDay(epochMillis));
+/** "Fri, 4 Dec" ("शुक्र, 4 दिसंबर"): the day an instant falls on in India, as a delivery day is written. */
+export function formatShopDay(epochMillis: number, language: DateLanguage = "en-IN"): string {
+  return formatDeliveryDay(indiaDay(epochMillis), language);
 }
 
 /*

@@ -11,7 +11,7 @@ import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { NdrForm } from "../components/shipping/ndr-form.tsx";
 import { ParcelTimeline } from "../components/shipping/parcel-timeline.tsx";
 import { pageMeta } from "../lib/seo.ts";
-import { translator, useT } from "../locales/i18n.ts";
+import { translator, useLocale, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/track";
@@ -96,6 +96,7 @@ export default function Track({ loaderData, actionData }: Route.ComponentProps) 
 function ParcelFacts({ parcel }: { parcel: Route.ComponentProps["loaderData"]["parcel"] }) {
   const expected = parcel.expectedDeliveryAt && !["delivered", "rto-delivered"].includes(parcel.status);
   const t = useT();
+  const locale = useLocale();
   return (
     <dl className="card grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-4 text-sm">
       <dt className="text-zinc-600 dark:text-zinc-400">{t("track.courier")}</dt>
@@ -107,7 +108,7 @@ function ParcelFacts({ parcel }: { parcel: Route.ComponentProps["loaderData"]["p
       {expected && parcel.expectedDeliveryAt ? (
         <>
           <dt className="text-zinc-600 dark:text-zinc-400">{t("track.expected")}</dt>
-          <dd className="font-semibold">{formatShopDay(parcel.expectedDeliveryAt)}</dd>
+          <dd className="font-semibold">{formatShopDay(parcel.expectedDeliveryAt, locale)}</dd>
         </>
       ) : null}
       <dt className="text-zinc-600 dark:text-zinc-400">{t("track.goingTo")}</dt>

@@ -12,6 +12,8 @@ import type { Db } from "../db/schema.ts";
 import { shopLinkMaker } from "../mail-links.ts";
 import { changeStatus, sendOrderLink } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
+import { shipExchange } from "../returns/exchange-shipping.ts";
+import { requestReturn } from "../returns/returns.service.ts";
 import { INVITATION_DELAY_MS } from "../reviews/review-invitations.ts";
 import { recordCarrierNews } from "../shipping/shipment-news.service.ts";
 import { ShiprocketCarrier } from "../shipping/shiprocket.ts";
@@ -27,6 +29,7 @@ import {
 } from "../testing/factories.ts";
 import { type LocalCourier, startLocalCourier } from "../testing/local-courier.ts";
 import { mailsTo } from "../testing/outbox.ts";
+import { ADMIN, deliveredOrder, takeThrough } from "../testing/return-fixtures.ts";
 import { book, courierNews, shipmentOf } from "../testing/shipping.ts";
 import { testConfig } from "../testing/test-config.ts";
 import { describeEachDatabase } from "../testing/test-databases.ts";
@@ -131,6 +134,38 @@ describeEachDatabase("mails in the order's language", (database) => {
     expect(failed?.text).toContain("पहली कोशिश में आपका पार्सल");
     expect(failed?.text).toContain("कूरियर ने बताया: “Consignee unavailable”");
     expect(failed?.html).toMatch(new RegExp(`${PUBLIC_URL}/hi/track/[\\w-]+`));
+  });
+
+  it("writes a Hindi order's exchange mails in Hindi, step by step, with the replacement's day in Hindi", async () => {
+    const { db } = database();
+    const { shipper, folder } = fileShipper(db);
+    const customer = await makeCustomer(db, { name: "सीमा" });
+    const kurta = await makeProduct(db, { title: "Lawn Kurti", price: 129_900, sizes: { M: 1, L: 1 } });
+    const line = { productId: kurta, size: "M", quantity: 1 };
+    const order = await deliveredOrder(db, actorFor(customer), [line], {}, { ...atShop(), locale: "hi-IN" });
+    const exchange = { position: 0, quantity: 1, kind: "exchange", reason: "too-small", exchangeSize: "L" } as const;
+    const { id } = await requestReturn(db, { returnDays: 14 }, actorFor(customer), order, exchange);
+    await takeThrough(db, id, "exchange-accepted");
+    const parcel = { returnId: id, courier: "Delhivery", trackingNumber: "DL 7788", expectedDelivery: "2026-12-02" };
+    await shipExchange(db, ADMIN, parcel);
+
+    const subjects = (await mailsTo(db, customer.email)).map((mail) => mail.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        `ऑर्डर ${order.orderNumber} का आपका रिटर्न: रिक्वेस्ट भेजी गई`,
+        `ऑर्डर ${order.orderNumber} का आपका रिटर्न: पिकअप तय हुआ`,
+        `ऑर्डर ${order.orderNumber} का आपका रिटर्न: एक्सचेंज भेजा गया`,
+      ]),
+    );
+    const mails = await sendAndRead(shipper, folder);
+    const asked = mails.find((mail) => mail.subject?.endsWith("रिक्वेस्ट भेजी गई"));
+    expect(asked?.text).toContain("Lawn Kurti (साइज़ M) × 1 को साइज़ L से बदलने की आपकी रिक्वेस्ट हमें मिल गई है।");
+    const shipped = mails.find((mail) => mail.subject?.endsWith("एक्सचेंज भेजा गया"));
+    expect(shipped?.html).toContain('lang="hi-IN"');
+    expect(shipped?.text).toContain("Lawn Kurti का साइज़ L रास्ते में है।");
+    expect(shipped?.text).toContain("कूरियर: Delhivery");
+    expect(shipped?.text).toContain("अनुमानित डिलीवरी: बुध, 2 दिसंबर");
+    expect(shipped?.html).toContain(`${PUBLIC_URL}/hi/orders/${order.accessToken}`);
   });
 
   it("keeps English for an order placed on an English page", async () => {

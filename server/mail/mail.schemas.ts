@@ -190,6 +190,8 @@ export type ReturnMail = {
   kind: "return-status";
   to: string;
   payload: {
+    /** The order's language; English when absent. */
+    locale?: Locale;
     orderNumber: string;
     name: string;
     /** core/returns.ts ReturnStatus. */

@@ -114,7 +114,7 @@ export const mailOnShipments: ShipmentProcess = {
 
 /** What a return's status mail is written from: its order, the line it takes pieces of, and the return now. */
 export type ReturnFacts = {
-  order: { email: string; orderNumber: string; name: string; accessToken: string };
+  order: { email: string; orderNumber: string; name: string; accessToken: string; locale: string };
   line: { title: string; size: string };
   request: CurrentReturn;
 };
@@ -132,6 +132,7 @@ export async function queueReturnStatusMail(
   overrides: Partial<ReturnMail["payload"]> = {},
 ): Promise<void> {
   const orderPath = orderPathFor(order);
+  const locale = mailLocale(order.locale);
   const refunded = request.status === "refunded";
   await queueMail(
     trx,
@@ -139,6 +140,7 @@ export async function queueReturnStatusMail(
       kind: "return-status",
       to: order.email,
       payload: {
+        ...(locale ? { locale } : {}),
         orderNumber: order.orderNumber,
         name: order.name,
         status: request.status,
@@ -151,7 +153,7 @@ export async function queueReturnStatusMail(
         refundMethod: request.refundMethod,
         rejectReason: request.rejectReason,
         selfShip: request.selfShip === 1,
-        orderPath,
+        orderPath: localizedPath(orderPath, locale ?? DEFAULT_LOCALE),
         creditNotePath: request.creditNoteNumber ? `${orderPath}/returns/${request.id}/credit-note` : null,
         exchangeInvoicePath: request.exchangeInvoiceNumber ? `${orderPath}/returns/${request.id}/invoice` : null,
         courier: request.courier,

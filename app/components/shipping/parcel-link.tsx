@@ -1,12 +1,13 @@
 import { formatShopDay } from "#core/dates.ts";
 import type { OrderParcel } from "#server/shipping/parcel-views.service.ts";
-import { useT } from "../../locales/i18n.ts";
+import { useLocale, useT } from "../../locales/i18n.ts";
 import { Link } from "../../locales/link.tsx";
 import { serviceText } from "../../locales/service-text.ts";
 
 /** The courier, the AWB, the day expected, where the parcel is, and its tracking page. */
 export function ParcelLink({ parcel, delivered }: { parcel: OrderParcel; delivered: boolean }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <div
       className="mt-3 flex flex-col gap-2 border-t border-zinc-200 pt-3 dark:border-zinc-800"
@@ -22,7 +23,7 @@ export function ParcelLink({ parcel, delivered }: { parcel: OrderParcel; deliver
         {parcel.expectedDeliveryAt && !delivered ? (
           <>
             <dt className="text-zinc-600 dark:text-zinc-400">{t("track.expected")}</dt>
-            <dd>{formatShopDay(parcel.expectedDeliveryAt)}</dd>
+            <dd>{formatShopDay(parcel.expectedDeliveryAt, locale)}</dd>
           </>
         ) : null}
       </dl>

@@ -1,29 +1,12 @@
-import { RETURN_STATUS_LABELS, type ReturnStatus, returnStepLabel } from "#core/returns.ts";
 import type { MailMessage, QueuedMail } from "../mail.schemas.ts";
 import { mailWords } from "./mail-words.ts";
+import { returnStepWords } from "./return-mail-words.ts";
 
 /*
  * What a message is called: the outbox keeps the subject when the message is queued, and the
  * admin's list shows it. Apart from the templates, so that queueing a message does not load the
  * library that renders them (only the process that sends mail does, when it first sends).
  */
-
-/** How the order-status mail's subject and heading end, by the order's new status. */
-export const STATUS_WORDS = {
-  shipped: "has shipped",
-  delivered: "has been delivered",
-  cancelled: "has been cancelled",
-  "returned-to-origin": "has come back to us",
-} as const;
-
-/**
- * The step as a subject line says it: "Pickup scheduled", in lower case after a colon; an accepted
- * refund whose money has not arrived yet is "refund approved" (record 32).
- */
-export function returnStatusWords(status: string, refundDone?: boolean): string {
-  if (!(status in RETURN_STATUS_LABELS)) return status.toLowerCase();
-  return returnStepLabel(status as ReturnStatus, refundDone === false ? "requested" : null).toLowerCase();
-}
 
 /** The subject of a message: the outbox keeps it, the admin's list shows it. */
 export function subjectOf(message: MailMessage | QueuedMail): string {
@@ -58,6 +41,10 @@ export function subjectOf(message: MailMessage | QueuedMail): string {
         { number: message.payload.orderNumber },
       );
     case "return-status":
-      return `Your return from order ${message.payload.orderNumber}: ${returnStatusWords(message.payload.status, message.payload.refundDone)}`;
+      // The step in lower case after the colon: "Your return from order KSR-1: pickup scheduled".
+      return mailWords(message.payload.locale)("return.subject", {
+        number: message.payload.orderNumber,
+        step: returnStepWords(message.payload).toLowerCase(),
+      });
   }
 }

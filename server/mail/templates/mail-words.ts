@@ -1,5 +1,8 @@
+import { type CancelReason, cancelReasonLabel } from "#core/cancel-reasons.ts";
 import { DEFAULT_LOCALE, type Locale } from "#core/locales.ts";
+import { sizeWords } from "#core/sizes.ts";
 import { fillIn, type MessageValues } from "#core/translate.ts";
+import { RETURN_ENGLISH, RETURN_HINDI } from "./return-mail-words.ts";
 
 /*
  * The words of the customer's order mails in each language (record 47). An order keeps the language
@@ -46,6 +49,29 @@ const ENGLISH = {
   "status.delivered": "Your order {number} has been delivered. Thank you!",
   "status.cancelled": "Your order {number} has been cancelled. Nothing is due.",
   "status.follow": "Follow your parcel",
+  "status.deliveredPlain": "Your order {number} has been delivered.",
+  "status.deliveredCod":
+    "Your order {number} has been delivered, and you paid {amount} in cash to our courier at the door. Thank you!",
+  "status.earned.one": "The 1 reward point it earned is yours to spend now.",
+  "status.earned.other": "The {count} reward points it earned are yours to spend now.",
+  "status.reason": "Reason: {reason}",
+  "status.refunding":
+    "We are refunding {amount}. The money goes back to the UPI account, card or bank account you paid with, usually within 5–7 working days.",
+  "status.creditBack": "The {amount} of store credit it used is back in your account.",
+  "status.redeemedBack.one": "The 1 reward point it used is back in your account.",
+  "status.redeemedBack.other": "The {count} reward points it used are back in your account.",
+  "status.notEarned.one": "The 1 reward point it would have earned is not credited.",
+  "status.notEarned.other": "The {count} reward points it would have earned are not credited.",
+  "status.anyPointsBack": "Any reward points it used are back in your account.",
+  "status.creditNoteCancels": "The credit note that cancels its tax invoice (PDF):",
+  "status.creditNoteReverses": "The credit note that reverses its tax invoice (PDF):",
+  "status.returned":
+    "The parcel of your order {number} was not accepted at delivery and has come back to us. Nothing is due, and the order is closed.",
+  "status.orderAgain": "If this was a mistake, you are welcome to order again.",
+  "ship.courier": "Courier: {courier}",
+  "ship.tracking": "Tracking number: ",
+  "ship.trackingNumber": "Tracking number: {number}",
+  "ship.expected": "Expected delivery: {day}",
   "parcel.outSubject": "Your order {number} is out for delivery",
   "parcel.outTitle": "Order {number} is out for delivery",
   "parcel.out": "Your parcel is out for delivery today{courier}{awb}.",
@@ -95,6 +121,7 @@ const ENGLISH = {
   "reset.button": "Choose a new password",
   "reset.expiry":
     "The link works once, for {minutes} minutes. If you did not ask, ignore this e-mail: your password stays as it is.",
+  ...RETURN_ENGLISH,
 } as const;
 
 export type MailWordId = keyof typeof ENGLISH;
@@ -139,6 +166,28 @@ const HINDI: Record<MailWordId, string> = {
   "status.delivered": "आपका ऑर्डर {number} डिलीवर हो गया है। धन्यवाद!",
   "status.cancelled": "आपका ऑर्डर {number} कैंसल हो गया है। कुछ भी देना नहीं है।",
   "status.follow": "अपना पार्सल ट्रैक करें",
+  "status.deliveredPlain": "आपका ऑर्डर {number} डिलीवर हो गया है।",
+  "status.deliveredCod": "आपका ऑर्डर {number} डिलीवर हो गया है, और आपने दरवाज़े पर हमारे कूरियर को {amount} नकद दिए। धन्यवाद!",
+  "status.earned.one": "इस ऑर्डर से मिला 1 रिवॉर्ड पॉइंट अब आप इस्तेमाल कर सकते हैं।",
+  "status.earned.other": "इस ऑर्डर से मिले {count} रिवॉर्ड पॉइंट अब आप इस्तेमाल कर सकते हैं।",
+  "status.reason": "कारण: {reason}",
+  "status.refunding":
+    "हम {amount} रिफ़ंड कर रहे हैं। पैसा उसी UPI अकाउंट, कार्ड या बैंक अकाउंट में वापस जाता है जिससे आपने भुगतान किया था, आमतौर पर 5–7 कामकाजी दिनों में।",
+  "status.creditBack": "इसमें इस्तेमाल हुआ {amount} का स्टोर क्रेडिट आपके अकाउंट में वापस आ गया है।",
+  "status.redeemedBack.one": "इसमें इस्तेमाल हुआ 1 रिवॉर्ड पॉइंट आपके अकाउंट में वापस आ गया है।",
+  "status.redeemedBack.other": "इसमें इस्तेमाल हुए {count} रिवॉर्ड पॉइंट आपके अकाउंट में वापस आ गए हैं।",
+  "status.notEarned.one": "इससे मिलने वाला 1 रिवॉर्ड पॉइंट जमा नहीं होगा।",
+  "status.notEarned.other": "इससे मिलने वाले {count} रिवॉर्ड पॉइंट जमा नहीं होंगे।",
+  "status.anyPointsBack": "इसमें इस्तेमाल हुए रिवॉर्ड पॉइंट, अगर थे, आपके अकाउंट में वापस आ गए हैं।",
+  "status.creditNoteCancels": "इसके टैक्स इनवॉइस को रद्द करने वाला क्रेडिट नोट (PDF):",
+  "status.creditNoteReverses": "इसके टैक्स इनवॉइस को पलटने वाला क्रेडिट नोट (PDF):",
+  "status.returned":
+    "आपके ऑर्डर {number} का पार्सल डिलीवरी के समय नहीं लिया गया और हमारे पास वापस आ गया है। कुछ भी देना नहीं है, और ऑर्डर बंद हो गया है।",
+  "status.orderAgain": "अगर यह गलती से हुआ, तो आप दोबारा ऑर्डर कर सकते हैं।",
+  "ship.courier": "कूरियर: {courier}",
+  "ship.tracking": "ट्रैकिंग नंबर: ",
+  "ship.trackingNumber": "ट्रैकिंग नंबर: {number}",
+  "ship.expected": "अनुमानित डिलीवरी: {day}",
   "parcel.outSubject": "आपका ऑर्डर {number} आज डिलीवरी के लिए निकला है",
   "parcel.outTitle": "ऑर्डर {number} डिलीवरी के लिए निकला है",
   "parcel.out": "आपका पार्सल{courier}{awb} आज डिलीवरी के लिए निकला है।",
@@ -185,7 +234,35 @@ const HINDI: Record<MailWordId, string> = {
   "reset.button": "नया पासवर्ड चुनें",
   "reset.expiry":
     "यह लिंक {minutes} मिनट तक, एक ही बार काम करता है। अगर आपने अनुरोध नहीं किया, तो इस ई-मेल को अनदेखा करें: आपका पासवर्ड वही रहेगा।",
+  ...RETURN_HINDI,
 };
+
+/** Why an order was cancelled, in Hindi (core/cancel-reasons.ts in English). */
+const HINDI_CANCEL_REASONS: Record<CancelReason, string> = {
+  "changed-mind": "मेरा मन बदल गया",
+  "ordered-by-mistake": "गलती से ऑर्डर हो गया",
+  "wrong-size": "गलत साइज़ या आइटम चुन लिया",
+  "wrong-address": "डिलीवरी का पता गलत है",
+  "too-slow": "यह बहुत देर से पहुँचेगा",
+  "customer-asked": "आपके कहने पर कैंसल किया गया",
+  "out-of-stock": "एक आइटम अब स्टॉक में नहीं है",
+  "address-unreachable": "हमारा कूरियर इस पते पर डिलीवर नहीं कर सकता",
+  "refused-on-delivery": "दरवाज़े पर पार्सल लेने से मना कर दिया गया",
+  "returned-to-sender": "कूरियर इसे डिलीवर नहीं कर सका और हमारे पास वापस ले आया",
+};
+
+/** A cancellation's reason in the mail's language; null for an order cancelled before reasons were kept. */
+export function cancelReasonIn(locale: Locale | undefined, code: string | null | undefined): string | null {
+  const english = cancelReasonLabel(code);
+  if (!english || locale !== "hi-IN") return english;
+  return HINDI_CANCEL_REASONS[code as CancelReason] ?? english;
+}
+
+/** "size M" ("साइज़ M"), "One Size" ("फ़्री साइज़"): a size as a mail's sentence names it. */
+export function sizeWordsIn(locale: Locale | undefined, size: string): string {
+  if (locale !== "hi-IN") return sizeWords(size);
+  return size === "One Size" ? "फ़्री साइज़" : `साइज़ ${size}`;
+}
 
 export const MAIL_WORDS: Record<Locale, Record<MailWordId, string>> = { "en-IN": ENGLISH, "hi-IN": HINDI };
 
@@ -195,4 +272,13 @@ export type MailT = (id: MailWordId, values?: MessageValues) => string;
 export function mailWords(locale: Locale | undefined): MailT {
   const words = MAIL_WORDS[locale ?? DEFAULT_LOCALE];
   return (id, values) => fillIn(words[id], values);
+}
+
+/** "1 reward point" or "5 reward points" sentences: a message for one and one for more. */
+export function countWords(
+  t: MailT,
+  id: "status.earned" | "status.redeemedBack" | "status.notEarned",
+  count: number,
+): string {
+  return count === 1 ? t(`${id}.one`) : t(`${id}.other`, { count });
 }

@@ -1,11 +1,9 @@
 import { Link, Text } from "@react-email/components";
 import type { ReactNode } from "react";
-import { cancelReasonLabel } from "#core/cancel-reasons.ts";
 import { formatInr } from "#core/money.ts";
-import { REFUND_NOTE } from "#core/payment-status.ts";
 import type { MailMessage } from "../mail.schemas.ts";
 import { button, h, letter, muted, styles, text } from "./mail-layout.ts";
-import { type MailT, mailWords } from "./mail-words.ts";
+import { cancelReasonIn, countWords, type MailT, mailWords } from "./mail-words.ts";
 import { shipmentParts } from "./shipment-parts.ts";
 
 type StatusPayload = Extract<MailMessage, { kind: "order-status" }>["payload"];
@@ -21,7 +19,7 @@ export function orderStatusMail(payload: StatusPayload, url: Url): ReactNode {
       : payload.status === "delivered"
         ? deliveredParts(payload, t)
         : payload.status === "returned-to-origin"
-          ? returnedParts(payload, url)
+          ? returnedParts(payload, url, t)
           : cancelledParts(payload, url, t);
   const follow = payload.trackingPath && ["shipped", "delivered"].includes(payload.status);
   return letter(
@@ -36,12 +34,11 @@ export function orderStatusMail(payload: StatusPayload, url: Url): ReactNode {
   );
 }
 
-function plural(points: number): string {
-  return `${points} reward ${points === 1 ? "point" : "points"}`;
-}
-
 function shippedParts(payload: StatusPayload, t: MailT): ReactNode[] {
-  const parts = [text(t("status.onItsWay", { number: payload.orderNumber })), ...shipmentParts(payload)];
+  const parts = [
+    text(t("status.onItsWay", { number: payload.orderNumber })),
+    ...shipmentParts(payload, payload.locale),
+  ];
   const due = payload.amountDue ?? payload.total;
   if (payload.paidOnline) parts.push(text(t("status.paidOnline")));
   else if (due === 0) parts.push(text(t("status.paidByCredit")));
@@ -53,40 +50,36 @@ function shippedParts(payload: StatusPayload, t: MailT): ReactNode[] {
 
 function deliveredParts(payload: StatusPayload, t: MailT): ReactNode[] {
   const due = payload.amountDue ?? payload.total;
+  const number = payload.orderNumber;
   const parts = [
     text(
       due === undefined
-        ? `Your order ${payload.orderNumber} has been delivered.`
-        : payload.paidOnline || due === 0 || payload.locale === "hi-IN"
-          ? t("status.delivered", { number: payload.orderNumber })
+        ? t("status.deliveredPlain", { number })
+        : payload.paidOnline || due === 0
+          ? t("status.delivered", { number })
           : // Cash on delivery: the buyer paid the courier, who pays the shop later (record 32).
-            `Your order ${payload.orderNumber} has been delivered, and you paid ${formatInr(due)} in cash to our courier at the door. Thank you!`,
+            t("status.deliveredCod", { number, amount: formatInr(due) }),
     ),
   ];
-  if (payload.pointsEarned) parts.push(text(`The ${plural(payload.pointsEarned)} it earned are yours to spend now.`));
+  if (payload.pointsEarned) parts.push(text(countWords(t, "status.earned", payload.pointsEarned)));
   return parts;
 }
 
 function cancelledParts(payload: StatusPayload, url: Url, t: MailT): ReactNode[] {
-  const reason = cancelReasonLabel(payload.cancelReason);
+  const reason = cancelReasonIn(payload.locale, payload.cancelReason);
   const parts = [text(t("status.cancelled", { number: payload.orderNumber }))];
-  if (reason) parts.push(text(`Reason: ${reason}`));
-  if (payload.refundAmount) parts.push(text(`We are refunding ${formatInr(payload.refundAmount)}. ${REFUND_NOTE}`));
-  parts.push(...givenBackParts(payload, url, "The credit note that cancels its tax invoice (PDF):"));
-  if (!payload.creditNotePath && payload.pointsRedeemed === undefined)
-    parts.push(muted("Any reward points it used are back in your account."));
+  if (reason) parts.push(text(t("status.reason", { reason })));
+  if (payload.refundAmount) parts.push(text(t("status.refunding", { amount: formatInr(payload.refundAmount) })));
+  parts.push(...givenBackParts(payload, url, t, t("status.creditNoteCancels")));
+  if (!payload.creditNotePath && payload.pointsRedeemed === undefined) parts.push(muted(t("status.anyPointsBack")));
   return parts;
 }
 
 /** The buyer refused the parcel at the door: it came back, nothing is due and the invoice is reversed. */
-function returnedParts(payload: StatusPayload, url: Url): ReactNode[] {
-  const parts = [
-    text(
-      `The parcel of your order ${payload.orderNumber} was not accepted at delivery and has come back to us. Nothing is due, and the order is closed.`,
-    ),
-  ];
-  parts.push(...givenBackParts(payload, url, "The credit note that reverses its tax invoice (PDF):"));
-  parts.push(muted("If this was a mistake, you are welcome to order again."));
+function returnedParts(payload: StatusPayload, url: Url, t: MailT): ReactNode[] {
+  const parts = [text(t("status.returned", { number: payload.orderNumber }))];
+  parts.push(...givenBackParts(payload, url, t, t("status.creditNoteReverses")));
+  parts.push(muted(t("status.orderAgain")));
   return parts;
 }
 
@@ -94,14 +87,11 @@ function returnedParts(payload: StatusPayload, url: Url): ReactNode[] {
  * What an order that ended unsold gives back: the store credit and points it used, the points it
  * would have earned (not credited), and the credit note that reverses its invoice.
  */
-function givenBackParts(payload: StatusPayload, url: Url, creditNoteSentence: string): ReactNode[] {
+function givenBackParts(payload: StatusPayload, url: Url, t: MailT, creditNoteSentence: string): ReactNode[] {
   const parts: ReactNode[] = [];
-  if (payload.storeCreditBack)
-    parts.push(text(`The ${formatInr(payload.storeCreditBack)} of store credit it used is back in your account.`));
-  if (payload.pointsRedeemed)
-    parts.push(text(`The ${plural(payload.pointsRedeemed)} it used are back in your account.`));
-  if (payload.pointsEarned)
-    parts.push(text(`The ${plural(payload.pointsEarned)} it would have earned are not credited.`));
+  if (payload.storeCreditBack) parts.push(text(t("status.creditBack", { amount: formatInr(payload.storeCreditBack) })));
+  if (payload.pointsRedeemed) parts.push(text(countWords(t, "status.redeemedBack", payload.pointsRedeemed)));
+  if (payload.pointsEarned) parts.push(text(countWords(t, "status.notEarned", payload.pointsEarned)));
   if (payload.creditNotePath) parts.push(...linkOnItsOwnLine(creditNoteSentence, url(payload.creditNotePath)));
   return parts;
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { formatInr } from "#core/money.ts";
-import { REFUND_TIMING, type RefundMethod, type ReturnStatus, returnStepLabel } from "#core/returns.ts";
-import { sizeWords } from "#core/sizes.ts";
+import { REFUND_TIMING, type RefundMethod } from "#core/returns.ts";
 import type { ReturnMail } from "../mail.schemas.ts";
 import { button, letter, muted, text } from "./mail-layout.ts";
+import { type MailT, mailWords, sizeWordsIn } from "./mail-words.ts";
+import { HINDI_REFUND_TIMING, returnStepWords } from "./return-mail-words.ts";
 import { shipmentParts } from "./shipment-parts.ts";
 
 type Url = (path: string) => string;
@@ -12,70 +13,74 @@ type Payload = ReturnMail["payload"];
 
 /** The mail for each step of a return or exchange, with what the shopper needs at that step. */
 export function returnStatusMail(payload: Payload, url: Url): ReactNode {
-  const parts: ReactNode[] = [text(`Dear ${payload.name},`), ...stepParts(payload)];
-  const documents = documentsNote(payload);
+  const t = mailWords(payload.locale);
+  const parts: ReactNode[] = [text(t("status.dear", { name: payload.name })), ...stepParts(payload, t)];
+  const documents = documentsNote(payload, t);
   if (documents) parts.push(muted(documents));
-  parts.push(button("View your order", url(payload.orderPath)));
-  const step = returnStepLabel(payload.status as ReturnStatus, payload.refundDone === false ? "requested" : null);
-  return letter(`Your return: ${step ?? payload.status}`, parts);
+  parts.push(button(t("placed.view"), url(payload.orderPath)));
+  return letter(t("return.title", { step: returnStepWords(payload) }), parts, payload.locale);
+}
+
+/** When the refund reaches the shopper, in the mail's language. */
+function timingWords(payload: Payload, t: MailT): string {
+  if (payload.refundMethod === "upi" && payload.upiId) {
+    return t(payload.status === "refunded" ? "return.timingUpiIdSent" : "return.timingUpiId", { upi: payload.upiId });
+  }
+  const timings = payload.locale === "hi-IN" ? HINDI_REFUND_TIMING : REFUND_TIMING;
+  return timings[payload.refundMethod as RefundMethod] ?? "";
 }
 
 /** How much goes back, how and when (store credit first, when the order was paid with it); null for an exchange. */
-function moneyWords(payload: Payload): string | null {
+function moneyWords(payload: Payload, t: MailT): string | null {
   if (payload.amount === null || !payload.refundMethod) return null;
-  const timing =
-    payload.refundMethod === "upi" && payload.upiId
-      ? `to your UPI ID ${payload.upiId} within 2 working days${payload.status === "refunded" ? "" : " after we accept the parcel"}`
-      : (REFUND_TIMING[payload.refundMethod as RefundMethod] ?? "");
+  const timing = timingWords(payload, t);
+  const amount = formatInr(payload.amount);
   const back = payload.storeCreditBack ?? 0;
-  if (back <= 0) return `${formatInr(payload.amount)} ${timing}`;
+  if (back <= 0) return t("return.money", { amount, timing });
   const rest = payload.amount - back;
-  const first = `${formatInr(back)} as store credit, as the order was paid with it`;
-  return rest > 0 ? `${formatInr(payload.amount)}: ${first}, and ${formatInr(rest)} ${timing}` : first;
+  const credit = formatInr(back);
+  return rest > 0
+    ? t("return.moneyCreditAndRest", { amount, credit, rest: formatInr(rest), timing })
+    : t("return.moneyCreditOnly", { credit });
 }
 
 const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
-function stepParts(payload: Payload): ReactNode[] {
-  const piece = `${payload.title} (${sizeWords(payload.size)}) × ${payload.quantity}`;
-  const money = moneyWords(payload);
+function stepParts(payload: Payload, t: MailT): ReactNode[] {
+  const size = (value: string | null) => sizeWordsIn(payload.locale, value ?? "");
+  const piece = `${payload.title} (${size(payload.size)}) × ${payload.quantity}`;
+  const money = moneyWords(payload, t);
   switch (payload.status) {
     case "requested":
       return [
         text(
           payload.exchangeSize
-            ? `We have your request to exchange ${piece} for ${sizeWords(payload.exchangeSize)}. The new size is held for you.`
-            : `We have your request to return ${piece}.`,
+            ? t("return.askExchange", { piece, size: size(payload.exchangeSize) })
+            : t("return.askReturn", { piece }),
         ),
-        ...(money ? [text(`Refund: ${money}.`)] : []),
-        text(
-          payload.selfShip
-            ? "Our courier does not pick up at your pincode: please send the parcel to the address on your invoice."
-            : "Our courier will pick up the parcel for free; we will tell you the day.",
-        ),
+        ...(money ? [text(t("return.refund", { money }))] : []),
+        text(t(payload.selfShip ? "return.selfShip" : "return.pickupFree")),
       ];
     case "pickup-scheduled":
-      return [text(`The pickup of ${piece} is scheduled. Please keep it packed with its tags on.`)];
+      return [text(t("return.pickupScheduled", { piece }))];
     case "picked-up":
-      return [text(`The courier has picked up ${piece}.`)];
+      return [text(t("return.pickedUp", { piece }))];
     case "received":
-      return [text(`We have received ${piece} and are checking it.`)];
+      return [text(t("return.received", { piece }))];
     case "refunded":
-      return refundedParts(payload, piece, money);
+      return refundedParts(payload, t, piece, money);
     case "exchange-accepted":
       return [
-        text(
-          `We accepted ${piece} and are packing ${sizeWords(payload.exchangeSize ?? "")} for you. We will write again with its tracking number when it ships.`,
-        ),
-        text("Nothing is to pay: its invoice is settled against the returned piece's credit note."),
+        text(t("return.exchangeAccepted", { piece, size: size(payload.exchangeSize) })),
+        text(t("return.nothingToPay")),
       ];
     case "exchange-shipped":
       return [
-        text(`${capitalised(sizeWords(payload.exchangeSize ?? ""))} of ${payload.title} is on its way.`),
-        ...shipmentParts(payload),
+        text(t("return.exchangeShipped", { size: capitalised(size(payload.exchangeSize)), title: payload.title })),
+        ...shipmentParts(payload, payload.locale),
       ];
     case "rejected":
-      return [text(`We could not accept the return of ${piece}: ${payload.rejectReason ?? ""}`)];
+      return [text(t("return.rejected", { piece, reason: payload.rejectReason ?? "" }))];
     default:
       return [];
   }
@@ -85,21 +90,21 @@ function stepParts(payload: Payload): ReactNode[] {
  * An accepted refund: approved while its money is on its way, and, for a UPI transfer once made,
  * the masked UPI ID and the UTR to find it by in the shopper's bank app.
  */
-function refundedParts(payload: Payload, piece: string, money: string | null): ReactNode[] {
+function refundedParts(payload: Payload, t: MailT, piece: string, money: string | null): ReactNode[] {
   if (payload.refundMethod === "upi" && payload.utr && payload.amount !== null) {
     return [
-      text(`We have sent ${formatInr(payload.amount)} for ${piece} to your UPI ID ${payload.upiId ?? ""}.`),
-      text(`UPI transaction reference (UTR): ${payload.utr}. Your bank app lists the payment under it.`),
+      text(t("return.upiSent", { amount: formatInr(payload.amount), piece, upi: payload.upiId ?? "" })),
+      text(t("return.utr", { utr: payload.utr })),
     ];
   }
-  const approved = payload.refundDone === false ? "Refund approved" : "Refund";
-  return [text(`We accepted ${piece}. ${money ? `${approved}: ${money}.` : ""}`)];
+  const accepted = t("return.accepted", { piece });
+  if (!money) return [text(accepted)];
+  const refund = t(payload.refundDone === false ? "return.refundApproved" : "return.refund", { money });
+  return [text(`${accepted} ${refund}`)];
 }
 
 /** Where the step's tax documents are, once the parcel is accepted. */
-function documentsNote(payload: Payload): string | null {
+function documentsNote(payload: Payload, t: MailT): string | null {
   if (!payload.creditNotePath) return null;
-  return payload.exchangeInvoicePath
-    ? "The credit note for the returned pieces and the invoice of the new size are on your order page."
-    : "The credit note for the returned pieces is on your order page.";
+  return t(payload.exchangeInvoicePath ? "return.documentsBoth" : "return.documentsCreditNote");
 }
