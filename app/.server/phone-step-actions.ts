@@ -5,9 +5,11 @@ import { resendPhoneCode, startPhoneSignIn, verifyPhoneCode } from "#server/acco
 import { shopCookies } from "#server/http/cookies.ts";
 import { refusalOf } from "#server/http/service-errors.ts";
 import { randomId } from "#server/ids.ts";
+import { languageOfLocale } from "#server/messaging/message-templates.ts";
 import type { PhoneStep } from "../lib/phone-step.ts";
 import { appServices, cookieSecurity, requestInfo } from "./context.ts";
 import { formFields } from "./forms.ts";
+import { localeOf } from "./locale.ts";
 import { actorOf } from "./session.ts";
 
 /*
@@ -43,11 +45,12 @@ export function refusedStep(error: unknown, step: PhoneStep, headers?: Headers) 
 }
 
 /** The number typed: a code is sent to it (the same answer whether or not it has an account). */
-export async function sendCode(context: Readonly<RouterContextProvider>, form: FormData) {
+export async function sendCode(context: Readonly<RouterContextProvider>, request: Request, form: FormData) {
   const { phone } = formFields(form, phoneNumberForm);
   const { client, headers } = await phoneClient(context);
+  const language = languageOfLocale(localeOf(request));
   try {
-    const sent = await startPhoneSignIn(appServices(context).db, { phone }, client);
+    const sent = await startPhoneSignIn(appServices(context).db, { phone, language }, client);
     const answer: PhoneStep = { step: "code", challengeId: sent.challengeId, notice: sent.message };
     return data(answer, { headers });
   } catch (error) {
@@ -56,11 +59,12 @@ export async function sendCode(context: Readonly<RouterContextProvider>, form: F
 }
 
 /** "Send the code again". */
-export async function resendCode(context: Readonly<RouterContextProvider>, form: FormData) {
+export async function resendCode(context: Readonly<RouterContextProvider>, request: Request, form: FormData) {
   const { challengeId } = formFields(form, phoneResendForm);
   const { client, headers } = await phoneClient(context);
+  const language = languageOfLocale(localeOf(request));
   try {
-    const sent = await resendPhoneCode(appServices(context).db, { challengeId }, client);
+    const sent = await resendPhoneCode(appServices(context).db, { challengeId, language }, client);
     return data({ step: "code", challengeId, notice: sent.message } satisfies PhoneStep, { headers });
   } catch (error) {
     return refusedStep(error, { step: "code", challengeId }, headers);

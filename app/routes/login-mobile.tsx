@@ -31,8 +31,8 @@ const stepIntent = z.object({ intent: z.enum(["send", "resend", "verify", "name"
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const { intent } = routeFields(form, stepIntent);
-  if (intent === "send") return sendCode(context, form);
-  if (intent === "resend") return resendCode(context, form);
+  if (intent === "send") return sendCode(context, request, form);
+  if (intent === "resend") return resendCode(context, request, form);
   const { redirectTo } = routeFields(form, afterSignIn);
   let challengeId: string;
   let name: string | undefined;

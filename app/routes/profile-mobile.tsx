@@ -32,8 +32,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = signedInOrLogin({ context, url });
   const form = await readForm(request);
   const { intent } = routeFields(form, stepIntent);
-  if (intent === "send") return sendCode(context, form);
-  if (intent === "resend") return resendCode(context, form);
+  if (intent === "send") return sendCode(context, request, form);
+  if (intent === "resend") return resendCode(context, request, form);
   const checked = await checkCode(context, form);
   if ("refused" in checked) return checked.refused;
   const { headers } = await phoneClient(context);

@@ -41,6 +41,7 @@ import * as orderIndex from "./migrations/0040_order_index.ts";
 import * as variantsAndStockMovements from "./migrations/0041_variants_and_stock_movements.ts";
 import * as productParcels from "./migrations/0046_product_parcels.ts";
 import * as languages from "./migrations/0047_languages.ts";
+import * as oneOrderLanguage from "./migrations/0048_one_order_language.ts";
 import type { Db } from "./schema.ts";
 
 /**
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0041_variants_and_stock_movements": variantsAndStockMovements,
   "0046_product_parcels": productParcels,
   "0047_languages": languages,
+  "0048_one_order_language": oneOrderLanguage,
 };
 
 const provider: MigrationProvider = {

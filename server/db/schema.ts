@@ -235,7 +235,7 @@ export type { OrderStatus, PaymentStatus };
 
 export interface OrdersTable {
   id: Generated<number>;
-  /** The language of the page the order was placed on; its mails are written in it (record 47). */
+  /** The language of the page the order was placed on; its mails, SMS and WhatsApp updates are written in it (record 47). */
   locale: Generated<string>;
   orderNumber: string;
   paymentRef: string;
@@ -305,8 +305,6 @@ export interface OrdersTable {
   /** 1 while a parcel that left the warehouse and came back waits to be checked in; its stock comes back then. */
   awaitingCheckIn: Generated<number>;
   checkedInAt: number | null;
-  /** The language of the page the order was placed on: its SMS and WhatsApp updates are in it. */
-  language: Generated<string>;
   /** Placed without an account (1); such an order may later become the account of its verified number's owner. */
   placedAsGuest: Generated<number>;
   /** A cash order the shop confirmed with the buyer (the order index's To confirm tab): when, and who. */

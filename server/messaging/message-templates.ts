@@ -19,6 +19,12 @@
 export const LANGUAGES = ["en", "hi"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** A page's or an order's locale as a message's language ("hi-IN" → "hi"); anything unknown is English. */
+export function languageOfLocale(locale: string): Language {
+  const language = locale.slice(0, 2);
+  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : "en";
+}
+
 export type MessageKind =
   | "phone-code"
   | "order-placed"

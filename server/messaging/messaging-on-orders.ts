@@ -4,7 +4,7 @@ import { isIndianMobile } from "#core/phone.ts";
 import type { Executor } from "../db/schema.ts";
 import type { OrderEffect, OrderProcess, OrderRow } from "../processes/order-process.ts";
 import { shortLink } from "./message-links.ts";
-import { DLT_VARIABLE_MAX, LANGUAGES, type Language, type MessageKind } from "./message-templates.ts";
+import { DLT_VARIABLE_MAX, type Language, languageOfLocale, type MessageKind } from "./message-templates.ts";
 import { queueSms, queueWhatsapp } from "./messaging.service.ts";
 
 /*
@@ -15,9 +15,9 @@ import { queueSms, queueWhatsapp } from "./messaging.service.ts";
  * number's latest word was an opt-in, in the language of the page the order was placed on.
  */
 
-/** The order's language as its messages are written in; anything unknown is English. */
-export function messageLanguageOf(order: { language: string }): Language {
-  return (LANGUAGES as readonly string[]).includes(order.language) ? (order.language as Language) : "en";
+/** The order's language as its messages are written in: the page it was placed on. */
+export function messageLanguageOf(order: { locale: string }): Language {
+  return languageOfLocale(order.locale);
 }
 
 /** The order's delivery number as the shop keeps numbers, or null when it is not a mobile one. */

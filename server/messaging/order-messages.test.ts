@@ -31,12 +31,19 @@ describeEachDatabase("order updates by SMS and WhatsApp", (database) => {
   });
 
   /** A cash order of one ₹1,499 kurta to `phone`, with the WhatsApp box ticked or not. */
-  async function cashOrder(db: Db, phone: IndianMobile, options: { whatsapp?: boolean; now?: number } = {}) {
+  async function cashOrder(
+    db: Db,
+    phone: IndianMobile,
+    options: { whatsapp?: boolean; now?: number; locale?: "hi-IN" } = {},
+  ) {
     const product = await makeProduct(db, { price: 149_900, sizes: { M: 5 } });
     const visitor = makeVisitor();
     await addToCart(db, visitor, { productId: product, size: "M", quantity: 1 });
     const details = checkoutDetails({ phone: nationalNumber(phone), whatsappUpdates: options.whatsapp ?? false });
-    return placeOrder(db, visitor, details, atShop(options.now));
+    return placeOrder(db, visitor, details, {
+      ...atShop(options.now),
+      ...(options.locale ? { locale: options.locale } : {}),
+    });
   }
 
   /** Sends what is queued; answers the texts each number was sent, and the WhatsApp templates. */
@@ -114,16 +121,20 @@ describeEachDatabase("order updates by SMS and WhatsApp", (database) => {
   it("writes an order's updates in the language of the page it was placed on, and keeps the language on each message", async () => {
     const { db } = database();
     const phone = uniqueMobile();
-    const placed = await cashOrder(db, phone);
-    await db.updateTable("orders").set({ language: "hi" }).where("id", "=", placed.id).execute();
+    const placed = await cashOrder(db, phone, { locale: "hi-IN" });
     await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped", courier: "Delhivery" });
     const rows = await messagesFor(db, phone);
     expect(rows.map((row) => [row.template, row.language])).toEqual([
-      ["order-placed.en", "en"],
+      ["order-placed.hi", "hi"],
       ["order-shipped.hi", "hi"],
     ]);
     const sent = await send(db);
+    expect(sent.textsTo(phone)[0]).toContain("मिल गया है");
     expect(sent.textsTo(phone)[1]).toContain("से भेज दिया गया है");
+    // An order placed on an English page is texted in English.
+    const english = uniqueMobile();
+    await cashOrder(db, english);
+    expect((await messagesFor(db, english)).map((row) => row.language)).toEqual(["en"]);
   });
 
   it("texts an online order's buyer when the order stands, that is when its payment is taken, not before", async () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { COLLECTIONS } from "#core/collections.ts";
+import { nationalNumber } from "#core/phone.ts";
 import { CHECKOUT_WHATSAPP_LABEL_HINDI, checkoutWhatsappWording } from "#core/whatsapp-consent.ts";
 import { actorFor, makeCustomer, makeProduct, uniqueWord } from "#server/testing/factories.ts";
+import { messagesFor, uniqueMobile } from "#server/testing/messages.ts";
 import { mailsTo } from "#server/testing/outbox.ts";
 import { deliveredOrder } from "#server/testing/return-fixtures.ts";
 import { describeOnSqlite } from "#server/testing/test-databases.ts";
@@ -127,6 +129,22 @@ describeOnSqlite("the storefront in two languages", (database) => {
     const [mail] = await mailsTo(database().db, email);
     expect(mail?.subject).toMatch(/^आपका Kesar ऑर्डर KS-\d+$/);
     expect(mail?.payload).toMatchObject({ locale: "hi-IN", orderPath: confirmation });
+  });
+
+  it("texts the sign-in code asked for on /hi/login/mobile in Hindi, and the one asked on /login/mobile in English", async () => {
+    const hindiPhone = uniqueMobile();
+    const englishPhone = uniqueMobile();
+    for (const [page, phone] of [
+      ["/hi/login/mobile", hindiPhone],
+      ["/login/mobile", englishPhone],
+    ] as const) {
+      const sent = await shopBrowser(shop).post(page, { intent: "send", phone: nationalNumber(phone) });
+      expect(sent.statusCode).toBe(200);
+    }
+    const templates = async (phone: string) =>
+      (await messagesFor(database().db, phone)).map((row) => [row.template, row.language]);
+    expect(await templates(hindiPhone)).toEqual([["phone-code.hi", "hi"]]);
+    expect(await templates(englishPhone)).toEqual([["phone-code.en", "en"]]);
   });
 
   it("queues the reset mail asked for on /hi/forgot-password in Hindi", async () => {
