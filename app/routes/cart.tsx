@@ -14,6 +14,7 @@ import {
   viewOrderNow,
 } from "#server/cart/cart.service.ts";
 import { applyCartCode, removeCartCode } from "#server/cart/cart-offers.service.ts";
+import { viewInLocale } from "#server/catalog/product-translations.ts";
 import { offerCodeSchema } from "#server/offers/offers.schemas.ts";
 import { type PaymentChoices, paymentChoices } from "#server/payments/cod.ts";
 import { actionDone, actionFailed, type FormFailure } from "../.server/action-results.ts";
@@ -21,6 +22,7 @@ import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, returnPath } from "../.server/forms.ts";
 import { readGuestPost } from "../.server/guest-cookie.ts";
+import { localeOf } from "../.server/locale.ts";
 import { pieceFromUrl } from "../.server/order-now-piece.ts";
 import { actorOf } from "../.server/session.ts";
 import { makeToast } from "../.server/toasts.ts";
@@ -40,16 +42,18 @@ import { translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/cart";
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db, storage, config, payments } = appServices(context);
+  const locale = localeOf(request);
   const actor = actorOf(context);
   // Order Now's checkout buys the one piece its address names; the cart behind it stays as it is.
   const piece = pieceFromUrl(url);
-  const cart = await viewCart(db, actor, {
+  const choices = {
     redeem: !piece && url.searchParams.get("redeem") === "1",
     useStoreCredit: !piece && url.searchParams.get("credit") === "1",
-  });
-  const checkout = piece ? await viewOrderNow(db, actor, piece) : cart;
+  };
+  const cart = await viewInLocale(db, locale, await viewCart(db, actor, choices));
+  const checkout = piece ? await viewInLocale(db, locale, await viewOrderNow(db, actor, piece)) : cart;
   const signedIn = actor.kind === "user";
   const profile = signedIn ? await getProfile(db, storage, actor) : null;
   // Cash on delivery's cap applies to what is left to pay after store credit.

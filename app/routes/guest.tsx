@@ -6,10 +6,12 @@ import type { CartOffers } from "#core/offers.ts";
 import { seenOffers } from "#core/offers.ts";
 import { writeQuote } from "#core/price-quote.ts";
 import { viewCart, viewOrderNow } from "#server/cart/cart.service.ts";
+import { viewInLocale } from "#server/catalog/product-translations.ts";
 import { paymentChoices } from "#server/payments/cod.ts";
 import { checkoutFromForm } from "../.server/checkout.ts";
 import { appServices } from "../.server/context.ts";
 import { readForm } from "../.server/forms.ts";
+import { localeOf } from "../.server/locale.ts";
 import { pieceFromUrl } from "../.server/order-now-piece.ts";
 import { actorOf } from "../.server/session.ts";
 import { CheckoutBlocked } from "../components/cart/checkout-blocked.tsx";
@@ -22,14 +24,15 @@ import { translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/guest";
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const actor = actorOf(context);
   // Order Now's checkout buys the one piece its address names; otherwise the guest buys the cart.
   const piece = pieceFromUrl(url);
   // A signed-in customer checks out from the cart, with their points.
   if (actor.kind === "user") throw redirect(piece ? `/cart?checkout&${pieceSearch(piece)}` : "/cart?checkout");
   const { db, config, payments } = appServices(context);
-  const cart = piece ? await viewOrderNow(db, actor, piece) : await viewCart(db, actor);
+  const view = piece ? await viewOrderNow(db, actor, piece) : await viewCart(db, actor);
+  const cart = await viewInLocale(db, localeOf(request), view);
   const payment = paymentChoices(config.payments, payments !== null, { total: cart.grandTotal });
   return { cart, piece, idempotencyKey: crypto.randomUUID(), payment };
 }

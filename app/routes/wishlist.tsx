@@ -5,6 +5,7 @@ import { localeOfPath } from "#core/locales.ts";
 import type { ShelfOffer } from "#core/offers.ts";
 import { sizeText } from "#core/sizes.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
+import { linesInLocale } from "#server/catalog/product-translations.ts";
 import { wishlistItemSchema } from "#server/wishlist/wishlist.schemas.ts";
 import {
   addToWishlist,
@@ -17,6 +18,7 @@ import { actionDone, actionFailed } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { formFields, returnPath } from "../.server/forms.ts";
 import { readGuestPost } from "../.server/guest-cookie.ts";
+import { localeOf } from "../.server/locale.ts";
 import { actorOf } from "../.server/session.ts";
 import { makeToast, withToast } from "../.server/toasts.ts";
 import { ProductCard } from "../components/catalog/product-card.tsx";
@@ -27,9 +29,9 @@ import { pageMeta } from "../lib/seo.ts";
 import { translator, useLocalePath, useT } from "../locales/i18n.ts";
 import type { Route } from "./+types/wishlist";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = appServices(context);
-  const items = await viewWishlist(db, actorOf(context));
+  const items = await linesInLocale(db, localeOf(request), await viewWishlist(db, actorOf(context)));
   return {
     items,
     offers: await shelfPrices(

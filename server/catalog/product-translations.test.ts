@@ -5,7 +5,7 @@ import { describeEachDatabase } from "../testing/test-databases.ts";
 import { getProduct } from "./catalog.service.ts";
 import { productForEditing, updateProduct } from "./catalog-admin.service.ts";
 import { productList } from "./product-list.service.ts";
-import { inLocale, productInLocale } from "./product-translations.ts";
+import { inLocale, linesInLocale, productInLocale } from "./product-translations.ts";
 
 const BASE = {
   price: 249_900,
@@ -46,6 +46,9 @@ describeEachDatabase("product texts in Hindi", (database) => {
       fabric: "सूती",
     });
     expect(second).toMatchObject({ title: "Indigo Kurta", description: "Hand-block printed.", fabric: "Cotton" });
+    // A cart's or wishlist's lines name their product by productId.
+    const lines = [{ productId: titled, title: "Saffron Chanderi Kurta", size: "M" }];
+    expect(await linesInLocale(db, "hi-IN", lines)).toEqual([{ ...lines[0], title: "केसरिया चंदेरी कुर्ता" }]);
     // English pages never read the translations.
     expect(await productInLocale(db, "en-IN", await getProduct(db, titled))).toMatchObject({
       title: "Saffron Chanderi Kurta",

@@ -18,21 +18,44 @@ export type ProductTexts = Record<TranslatedField, string | null>;
 export type FieldTranslation = { value: string; stale: boolean };
 
 /** The products with each field in the locale where it has a translation, in English where not. */
-export async function inLocale<Item extends { id: number } & Partial<ProductTexts>>(
+export function inLocale<Item extends { id: number } & Partial<ProductTexts>>(
   executor: Executor,
   locale: Locale,
   items: readonly Item[],
 ): Promise<Item[]> {
+  return translated(executor, locale, items, (item) => item.id);
+}
+
+/** Cart, wishlist and checkout lines with their product's title in the locale (see `inLocale`). */
+export function linesInLocale<Line extends { productId: number } & Partial<ProductTexts>>(
+  executor: Executor,
+  locale: Locale,
+  lines: readonly Line[],
+): Promise<Line[]> {
+  return translated(executor, locale, lines, (line) => line.productId);
+}
+
+/** A cart or checkout as the page shows it, its lines' titles in the locale. */
+export async function viewInLocale<View extends { lines: ({ productId: number } & Partial<ProductTexts>)[] }>(
+  executor: Executor,
+  locale: Locale,
+  view: View,
+): Promise<View> {
+  return { ...view, lines: await linesInLocale(executor, locale, view.lines) };
+}
+
+async function translated<Item extends Partial<ProductTexts>>(
+  executor: Executor,
+  locale: Locale,
+  items: readonly Item[],
+  productOf: (item: Item) => number,
+): Promise<Item[]> {
   if (locale === DEFAULT_LOCALE || items.length === 0) return [...items];
-  const rows = await findTranslations(
-    executor,
-    locale,
-    items.map((item) => item.id),
-  );
+  const rows = await findTranslations(executor, locale, items.map(productOf));
   if (rows.length === 0) return [...items];
   const byProduct = byProductOf(rows);
   return items.map((item) => {
-    const texts = byProduct.get(item.id);
+    const texts = byProduct.get(productOf(item));
     if (!texts) return item;
     const translated = { ...item };
     for (const field of TRANSLATED_FIELDS) {
