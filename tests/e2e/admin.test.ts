@@ -40,7 +40,7 @@ describeJourneys("the admin area", (journey) => {
     await expect.poll(() => admin.getByText("neither GST rate fits", { exact: false }).count()).toBe(0);
     await admin.getByLabel("Category").fill("Ethnic");
     await admin.getByLabel("Type").fill("Kurta");
-    await admin.getByLabel("Fabric").fill("Cotton");
+    await admin.getByLabel("Fabric or material").fill("Cotton");
     await admin.getByLabel("Description", { exact: true }).fill("Ivory chikankari kurta, hand-embroidered in Lucknow.");
     await admin
       .getByLabel("Main image file")
