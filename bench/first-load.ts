@@ -51,16 +51,24 @@ function hindiCatalogue(): string[] {
     .map((name) => `assets/${name}`);
 }
 
-/** The bytes of the font files a page's stylesheets name (each weight the page can use). */
-function fontFilesOf(html: string): number {
-  let bytes = 0;
+/**
+ * The bytes of the font files a page declares, in its stylesheets or inline in its head (each weight
+ * the page can use), and of those it preloads (fetched at once, whatever the text needs).
+ */
+function fontFilesOf(html: string): { declared: number; preloaded: number } {
+  const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] as string);
   for (const match of html.matchAll(/<link rel="stylesheet" href="\/(assets\/[^"]+\.css)"/g)) {
-    const css = readFileSync(path.join(CLIENT, match[1] as string), "utf8");
-    for (const font of css.matchAll(/url\("?\/(assets\/[^")]+\.woff2)"?\)/g)) {
-      bytes += readFileSync(path.join(CLIENT, font[1] as string)).length;
-    }
+    css.push(readFileSync(path.join(CLIENT, match[1] as string), "utf8"));
   }
-  return bytes;
+  const declared = new Set(
+    css.flatMap((text) => [...text.matchAll(/url\("?\/(assets\/[^")]+\.woff2)"?\)/g)].map((m) => m[1] as string)),
+  );
+  const preloaded = new Set(
+    [...html.matchAll(/<link rel="preload" as="font"[^>]*href="\/(assets\/[^"]+\.woff2)"/g)].map((m) => m[1] as string),
+  );
+  const bytes = (files: Set<string>) =>
+    [...files].reduce((sum, file) => sum + readFileSync(path.join(CLIENT, file)).length, 0);
+  return { declared: bytes(declared), preloaded: bytes(preloaded) };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -91,7 +99,7 @@ try {
     }
     const fonts = fontFilesOf(html);
     console.log(
-      `  ${page.padEnd(24)} fonts ${kb(fonts).padStart(8)} · total ${kb(total).padStart(9)} · framework ${kb(frameworkBytes).padStart(9)} · above the framework ${kb(total - frameworkBytes).padStart(8)} (${assets.size} files)`,
+      `  ${page.padEnd(24)} fonts ${kb(fonts.declared).padStart(8)} (preloaded ${kb(fonts.preloaded)}) · total ${kb(total).padStart(9)} · framework ${kb(frameworkBytes).padStart(9)} · above the framework ${kb(total - frameworkBytes).padStart(8)} (${assets.size} files)`,
     );
   }
 } finally {

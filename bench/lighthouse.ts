@@ -5,16 +5,21 @@
  * Each page is loaded once before it is measured, as a shop that has been up for a while serves it.
  * `--runs N` measures each page N times, the pages taking turns, and prints the medians with the
  * spread of single runs' blocking time; `--why` adds Lighthouse's diagnostics.
+ * `--cpu N` slows the simulated phone's CPU N times instead of Lighthouse's 4: a fast day on this
+ * machine (benchmarkIndex ~3,600) with `--cpu 12` stands for an ordinary one (~1,200), as the
+ * simulation scales every task by the multiplier.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { throttling } from "lighthouse/core/config/constants.js";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
 import { startShopProcess } from "../scripts/shop-process.ts";
 import { findChromium } from "../tests/e2e/chromium.ts";
 
+const cpuSlowdown = process.argv.includes("--cpu") ? Number(process.argv[process.argv.indexOf("--cpu") + 1]) : null;
 const chromePath = findChromium({ whole: true });
 if (!chromePath) throw new Error("Chromium is needed: install it at /usr/bin/chromium or set CHROMIUM_PATH.");
 
@@ -37,7 +42,8 @@ try {
   // --runs N: each page N times, one after the other, then each figure's median (Lighthouse's own
   // advice for a simulated run is the median of several, as one run moves with the machine).
   const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] ?? 1) || 1;
-  console.log(`Lighthouse, mobile with simulated throttling${runs > 1 ? `, ${runs} runs a page` : ""}:`);
+  const cpu = cpuSlowdown ? `, CPU ${cpuSlowdown}× slower` : "";
+  console.log(`Lighthouse, mobile with simulated throttling${cpu}${runs > 1 ? `, ${runs} runs a page` : ""}:`);
   // Simulated figures move with the machine: its load and Lighthouse's own measure of its speed
   // (benchmarkIndex) say whether two sets of figures were taken on a like machine.
   const machineSpeeds: number[] = [];
@@ -100,6 +106,7 @@ async function measured(url: string, page: string) {
       output: "json",
       logLevel: "error",
       onlyCategories: [...CATEGORIES],
+      ...(cpuSlowdown ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } } : {}),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
     const { runtimeError } = result.lhr;
