@@ -57,11 +57,11 @@ async function translated<Item extends Partial<ProductTexts>>(
   return items.map((item) => {
     const texts = byProduct.get(productOf(item));
     if (!texts) return item;
-    const translated = { ...item };
+    const shown = { ...item };
     for (const field of TRANSLATED_FIELDS) {
-      if (field in item && texts[field]) Object.assign(translated, { [field]: texts[field] });
+      if (field in item && texts[field]) Object.assign(shown, { [field]: texts[field] });
     }
-    return translated;
+    return shown;
   });
 }
 

@@ -32,7 +32,7 @@ import { mailsTo } from "../testing/outbox.ts";
 import { ADMIN, deliveredOrder, takeThrough } from "../testing/return-fixtures.ts";
 import { book, courierNews, shipmentOf } from "../testing/shipping.ts";
 import { testConfig } from "../testing/test-config.ts";
-import { describeEachDatabase } from "../testing/test-databases.ts";
+import { describeOnSqlite } from "../testing/test-databases.ts";
 import { deliverDueMail } from "./mail.service.ts";
 import { createMailTransport } from "./mail-transport.ts";
 import { MAIL_WORDS } from "./templates/mail-words.ts";
@@ -86,7 +86,12 @@ it("has every mail text in Hindi, each with the English text's placeholders", ()
   }
 });
 
-describeEachDatabase("mails in the order's language", (database) => {
+/*
+ * What language a mail is written in is decided from the order, the account or the page, never by
+ * the database: these run on SQLite alone. The orders, returns and parcels they go through are
+ * tested on both databases in their own rooms.
+ */
+describeOnSqlite("mails in the order's language", (database) => {
   let courier: LocalCourier;
   beforeAll(async () => {
     courier = await startLocalCourier();
@@ -181,7 +186,7 @@ describeEachDatabase("mails in the order's language", (database) => {
   });
 });
 
-describeEachDatabase("account mails in the language of the page they were asked on", (database) => {
+describeOnSqlite("account mails in the language of the page they were asked on", (database) => {
   it("writes the confirmation of an account made on the Hindi sign-up page in Hindi, linking to the Hindi page", async () => {
     const { db } = database();
     const { shipper, folder } = fileShipper(db);
@@ -260,7 +265,7 @@ describeEachDatabase("account mails in the language of the page they were asked 
   });
 });
 
-describeEachDatabase("the order's link in the language of the page it was asked on", (database) => {
+describeOnSqlite("the order's link in the language of the page it was asked on", (database) => {
   it("writes the link asked for on the Hindi find-order page in Hindi, linking to the Hindi order page", async () => {
     const { db } = database();
     const kurta = await makeProduct(db, { title: "Linen Kurta", price: 129_900, sizes: { M: 3 } });
@@ -296,7 +301,7 @@ describeEachDatabase("the order's link in the language of the page it was asked 
   });
 });
 
-describeEachDatabase("the review invitation in the order's language", (database) => {
+describeOnSqlite("the review invitation in the order's language", (database) => {
   it("invites the buyer of an order placed in Hindi in Hindi, linking to the Hindi review pages", async () => {
     const { db } = database();
     const { shipper, folder } = fileShipper(db);
