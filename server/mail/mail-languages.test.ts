@@ -170,6 +170,7 @@ describeOnSqlite("mails in the order's language", (database) => {
     expect(shipped?.text).toContain("Lawn Kurti का साइज़ L रास्ते में है।");
     expect(shipped?.text).toContain("कूरियर: Delhivery");
     expect(shipped?.text).toContain("अनुमानित डिलीवरी: बुध, 2 दिसंबर");
+    expect(shipped?.text).toContain("सभी दाम रुपये में, टैक्स सहित।");
     expect(shipped?.html).toContain(`${PUBLIC_URL}/hi/orders/${order.accessToken}`);
   });
 

@@ -1,5 +1,7 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
 import { type ComponentType, createElement, type ReactNode } from "react";
+import { isLocale } from "#core/locales.ts";
+import { mailWords } from "./mail-words.ts";
 
 /*
  * The shop's look in an e-mail: a black band with the gold name, then the message on white. Plain
@@ -66,18 +68,13 @@ export function MailLayout({ preview, lang, children }: { preview: string; lang:
         h(
           Section,
           { style: { padding: "16px 28px" } },
-          h(
-            Text,
-            { style: styles.muted },
-            "Kesar Studio · Shop 4, Sea Breeze Arcade, 27 Hill Road, Bandra West, Mumbai 400050 · Prices in rupees, inclusive of taxes.",
-          ),
+          h(Text, { style: styles.muted }, mailWords(isLocale(lang) ? lang : undefined)("layout.footer")),
         ),
       ),
     ),
   );
 }
 
-/** A message: its heading, then its parts. */
 /** A message: its heading and parts, in its language (English unless said). */
 export function letter(title: string, parts: ReactNode[], lang = "en-IN"): ReactNode {
   return h(MailLayout, { preview: title, lang }, h(Heading, { as: "h1", style: styles.heading }, title), ...parts);

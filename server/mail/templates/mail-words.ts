@@ -10,6 +10,8 @@ import { RETURN_ENGLISH, RETURN_HINDI } from "./return-mail-words.ts";
  * catalogues: a Hindi text missing here fails the type-check.
  */
 const ENGLISH = {
+  "layout.footer":
+    "Kesar Studio · Shop 4, Sea Breeze Arcade, 27 Hill Road, Bandra West, Mumbai 400050 · Prices in rupees, inclusive of taxes.",
   "placed.subject": "Your Kesar order {number}",
   "placed.title": "Thank you for your order {number}",
   "placed.greeting": "Dear {name}, your order is placed. We will deliver it to:",
@@ -127,6 +129,8 @@ const ENGLISH = {
 export type MailWordId = keyof typeof ENGLISH;
 
 const HINDI: Record<MailWordId, string> = {
+  "layout.footer":
+    "Kesar Studio · Shop 4, Sea Breeze Arcade, 27 Hill Road, Bandra West, Mumbai 400050 · सभी दाम रुपये में, टैक्स सहित।",
   "placed.subject": "आपका Kesar ऑर्डर {number}",
   "placed.title": "आपके ऑर्डर {number} के लिए धन्यवाद",
   "placed.greeting": "प्रिय {name}, आपका ऑर्डर हो गया है। हम इसे यहाँ डिलीवर करेंगे:",
