@@ -98,7 +98,8 @@ describeOnSqlite("the storefront in two languages", (database) => {
     // The font's declarations are written into the Hindi page's head, not fetched as a stylesheet.
     const css = /<style>([^<]*Noto Sans Devanagari[^<]*)<\/style>/.exec(hindi)?.[1] ?? "";
     expect(english).not.toContain("Noto Sans Devanagari");
-    expect(css.match(/font-family:\s*"?Noto Sans Devanagari"?/g)?.length).toBe(2);
+    // One face, the regular weight: the browser draws the headings' bold from it.
+    expect(css.match(/font-family:\s*"?Noto Sans Devanagari"?/g)?.length).toBe(1);
     expect(css).toMatch(/unicode-range:\s*U\+0?900-97F/i);
     expect(css).toMatch(/:lang\(hi-IN\)/);
   });
