@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { formatMobile, type IndianMobile, nationalNumber } from "#core/phone.ts";
 import { NUMBER_TAKEN_MESSAGE } from "#server/accounts/phone-accounts.service.ts";
 import { uniqueMobile } from "#server/testing/messages.ts";
-import { describeEachDatabase } from "#server/testing/test-databases.ts";
+import { describeOnSqlite } from "#server/testing/test-databases.ts";
 import { codeSentTo } from "../e2e/sms-box.ts";
 import { shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
 
@@ -16,7 +16,9 @@ import { shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
 
 type Browser = ReturnType<typeof shopBrowser>;
 
-describeEachDatabase("the profile's mobile number over HTTP", (database) => {
+// The HTTP side (the form's steps, refusals, the login guard): SQLite alone (record 17); a number
+// verified and a number another account has are tested on both databases in server/accounts.
+describeOnSqlite("the profile's mobile number over HTTP", (database) => {
   const smsDir = mkdtempSync(path.join(tmpdir(), "shop-profile-sms-"));
   let shop: TestShop;
   let signUps = 0;
