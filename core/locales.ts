@@ -17,6 +17,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
+/** A stored or typed language as one of the shop's: English when it is none (or none known). */
+export function knownLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 /** The language a path is in: "/hi/cart" → hi-IN, "/cart" → en-IN. */
 export function localeOfPath(pathname: string): Locale {
   for (const locale of LOCALES) {

@@ -1,5 +1,5 @@
 import type { Actor } from "#core/actor.ts";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "#core/locales.ts";
+import { knownLocale, type Locale } from "#core/locales.ts";
 import { isPhoneOnlyEmail } from "#core/phone.ts";
 import { assertSignedIn } from "../access.ts";
 import { emptyCart } from "../cart/cart.service.ts";
@@ -10,6 +10,7 @@ import type { Db, Executor, UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { type Admission, countUse, guardFlood, type Limit } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
+import { languageField } from "../mail/mail-language.ts";
 import { removeOfferCode } from "../offers/offers.service.ts";
 import { authorTraces } from "../reviews/reviews.service.ts";
 import { deleteShapedImage } from "../storage/shaped-images.ts";
@@ -65,8 +66,8 @@ export async function requestPasswordReset(
   await db.transaction().execute(async (trx) => {
     const admission = await countUse(trx, [resets, mailsTo(key)], now);
     if (!admission.admitted) return;
-    const locale = client.locale && client.locale !== DEFAULT_LOCALE ? { locale: client.locale } : {};
-    await queueMail(trx, { kind: "password-reset", to: key, payload: { link: "at-send", ...locale } }, now);
+    const payload = { link: "at-send" as const, ...languageField(knownLocale(client.locale)) };
+    await queueMail(trx, { kind: "password-reset", to: key, payload }, now);
   });
 }
 
@@ -122,7 +123,7 @@ export async function sendEmailVerification(
   // is recorded, known to no one. The mail's own code is made as it is sent (record 33).
   if (newEmail !== null) await issueActionCode(trx, user.id, "change-email", VERIFY_TTL_MS, now, newEmail);
   // The mail speaks the account's language (record 47): the page's language for a new account.
-  const locale = isLocale(user.locale) && user.locale !== DEFAULT_LOCALE ? { locale: user.locale } : {};
+  const locale = languageField(knownLocale(user.locale));
   const payload = { link: "at-send" as const, userId: user.id, isNewAddress: newEmail !== null, ...locale };
   await queueMail(trx, { kind: "verify-email", to: newEmail ?? user.email, payload }, now);
   return admission;
@@ -150,7 +151,7 @@ export async function resendEmailVerification(db: Db, actor: Actor, now: number 
  */
 export async function requestEmailChange(executor: Executor, user: UserRow, newEmail: string, now: number) {
   await sendEmailVerification(executor, user, now, newEmail);
-  const locale = isLocale(user.locale) && user.locale !== DEFAULT_LOCALE ? { locale: user.locale } : {};
+  const locale = languageField(knownLocale(user.locale));
   await queueMail(
     executor,
     { kind: "email-change-notice", to: user.email, payload: { name: user.name, newEmail, ...locale } },

@@ -67,13 +67,14 @@ async function sendAndRead(shipper: ReturnType<typeof fileShipper>["shipper"], f
   return Promise.all(files.map((name) => simpleParser(readFileSync(path.join(folder, name)))));
 }
 
-/** A cash order of one kurta placed on a Hindi page by a buyer named in Devanagari. */
-async function hindiOrder(db: Db, name: string) {
+/** A visitor's cash order of one kurta, placed on an English page unless a Hindi one is said. */
+async function kurtaOrder(db: Db, options: { name?: string; locale?: "hi-IN" } = {}) {
   const kurta = await makeProduct(db, { title: "Chikankari Kurta", price: 189_900, sizes: { M: 3 } });
   const visitor = makeVisitor();
   await addToCart(db, visitor, { productId: kurta, size: "M" });
-  const details = checkoutDetails({ name });
-  return { placed: await placeOrder(db, visitor, details, { ...atShop(), locale: "hi-IN" }), details };
+  const details = checkoutDetails(options.name ? { name: options.name } : {});
+  const sale = options.locale ? { ...atShop(), locale: options.locale } : atShop();
+  return { placed: await placeOrder(db, visitor, details, sale), details };
 }
 
 it("has every mail text in Hindi, each with the English text's placeholders", () => {
@@ -101,7 +102,7 @@ describeOnSqlite("mails in the order's language", (database) => {
   it("writes every mail of an order placed on a Hindi page in Hindi, subject and body, linking to the Hindi pages", async () => {
     const { db } = database();
     const { shipper, folder } = fileShipper(db);
-    const { placed, details } = await hindiOrder(db, "अनन्या शर्मा");
+    const { placed, details } = await kurtaOrder(db, { name: "अनन्या शर्मा", locale: "hi-IN" });
     await changeStatus(db, SYSTEM, { orderId: placed.id, from: "placed", to: "shipped", courier: "Blue Dart" });
     const mails = await sendAndRead(shipper, folder);
 
@@ -124,7 +125,7 @@ describeOnSqlite("mails in the order's language", (database) => {
   it("tells a Hindi order's buyer in Hindi that the parcel is out for delivery, and that an attempt failed", async () => {
     const { db } = database();
     const { shipper, folder } = fileShipper(db);
-    const { placed } = await hindiOrder(db, "रीना वर्मा");
+    const { placed } = await kurtaOrder(db, { name: "रीना वर्मा", locale: "hi-IN" });
     await book(db, new ShiprocketCarrier(courier.settings()), placed.id);
     const { awb } = await shipmentOf(db, placed.id);
     const at = Date.now();
@@ -176,11 +177,7 @@ describeOnSqlite("mails in the order's language", (database) => {
 
   it("keeps English for an order placed on an English page", async () => {
     const { db } = database();
-    const kurta = await makeProduct(db, { title: "Plain Kurta", price: 99_900, sizes: { M: 3 } });
-    const visitor = makeVisitor();
-    await addToCart(db, visitor, { productId: kurta, size: "M" });
-    const details = checkoutDetails();
-    const placed = await placeOrder(db, visitor, details, atShop());
+    const { placed, details } = await kurtaOrder(db);
     const [mail] = await mailsTo(db, details.email);
     expect(mail?.subject).toBe(`Your Kesar order ${placed.orderNumber}`);
     expect(mail?.payload).not.toHaveProperty("locale");
@@ -269,11 +266,7 @@ describeOnSqlite("account mails in the language of the page they were asked on",
 describeOnSqlite("the order's link in the language of the page it was asked on", (database) => {
   it("writes the link asked for on the Hindi find-order page in Hindi, linking to the Hindi order page", async () => {
     const { db } = database();
-    const kurta = await makeProduct(db, { title: "Linen Kurta", price: 129_900, sizes: { M: 3 } });
-    const visitor = makeVisitor();
-    await addToCart(db, visitor, { productId: kurta, size: "M" });
-    const details = checkoutDetails();
-    const placed = await placeOrder(db, visitor, details, atShop());
+    const { placed, details } = await kurtaOrder(db);
     const { shipper, folder } = fileShipper(db);
     await sendOrderLink(
       db,
@@ -290,11 +283,7 @@ describeOnSqlite("the order's link in the language of the page it was asked on",
 
   it("keeps the link asked for on the English page in English", async () => {
     const { db } = database();
-    const kurta = await makeProduct(db, { title: "Linen Kurta", price: 129_900, sizes: { M: 3 } });
-    const visitor = makeVisitor();
-    await addToCart(db, visitor, { productId: kurta, size: "M" });
-    const details = checkoutDetails();
-    const placed = await placeOrder(db, visitor, details, atShop());
+    const { placed, details } = await kurtaOrder(db);
     await sendOrderLink(db, { orderNumber: placed.orderNumber, email: details.email }, { ip: uniqueAddress() });
     const link = (await mailsTo(db, details.email)).find((mail) => mail.kind === "order-link");
     expect(link?.subject).toBe(`The link to your Kesar order ${placed.orderNumber}`);

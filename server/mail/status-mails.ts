@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "#core/locales.ts";
+import { knownLocale, localizedPath } from "#core/locales.ts";
 import { orderPathFor } from "#core/order-paths.ts";
 import { UNSOLD_STATUSES } from "#core/order-status.ts";
 import { maskUpiId } from "#core/returns.ts";
@@ -10,17 +10,13 @@ import type { CurrentReturn, ReturnEffect, ReturnProcess } from "../processes/re
 import type { ShipmentEffect, ShipmentProcess } from "../processes/shipment-process.ts";
 import type { ReturnMail } from "./mail.schemas.ts";
 import { queueMail } from "./mail.service.ts";
+import { languageField } from "./mail-language.ts";
 
 /*
  * The one place that tells a buyer where an order or a return now stands (record 37): each
  * machine's moves end with the status mail this room registers on them, written from the move
  * itself, after the move's documents and refunds, which it names.
  */
-
-/** An order's language for its mails: none (English) unless it was placed in another (record 47). */
-function mailLocale(locale: string): Locale | undefined {
-  return isLocale(locale) && locale !== DEFAULT_LOCALE ? locale : undefined;
-}
 
 /**
  * The buyer is told where the order now stands, and what matters at that step: the courier and
@@ -29,8 +25,8 @@ function mailLocale(locale: string): Locale | undefined {
  */
 const mailOrderStatus: OrderEffect = async ({ trx, order, to, now, details }) => {
   if (to === "placed") return;
-  const locale = mailLocale(order.locale);
-  const orderPath = localizedPath(orderPathFor(order), locale ?? DEFAULT_LOCALE);
+  const locale = knownLocale(order.locale);
+  const orderPath = localizedPath(orderPathFor(order), locale);
   await queueMail(
     trx,
     {
@@ -41,7 +37,7 @@ const mailOrderStatus: OrderEffect = async ({ trx, order, to, now, details }) =>
         name: order.name,
         status: to,
         orderPath,
-        ...(locale ? { locale } : {}),
+        ...languageField(locale),
         total: order.total,
         courier: details.courier ?? null,
         trackingNumber: details.trackingNumber ?? null,
@@ -79,8 +75,8 @@ export const mailOnOrders: OrderProcess = {
  */
 const mailParcelNews: ShipmentEffect = async ({ trx, order, shipment, to, news, now }) => {
   if (to !== "out-for-delivery" && to !== "delivery-failed") return;
-  const locale = mailLocale(order.locale);
-  const trackingPath = localizedPath(trackingPathFor(shipment), locale ?? DEFAULT_LOCALE);
+  const locale = knownLocale(order.locale);
+  const trackingPath = localizedPath(trackingPathFor(shipment), locale);
   await queueMail(
     trx,
     {
@@ -91,7 +87,7 @@ const mailParcelNews: ShipmentEffect = async ({ trx, order, shipment, to, news, 
         name: order.name,
         news: to,
         trackingPath,
-        ...(locale ? { locale } : {}),
+        ...languageField(locale),
         courier: shipment.courierName,
         awb: shipment.awb,
         attempts: shipment.attempts,
@@ -132,7 +128,7 @@ export async function queueReturnStatusMail(
   overrides: Partial<ReturnMail["payload"]> = {},
 ): Promise<void> {
   const orderPath = orderPathFor(order);
-  const locale = mailLocale(order.locale);
+  const locale = knownLocale(order.locale);
   const refunded = request.status === "refunded";
   await queueMail(
     trx,
@@ -140,7 +136,7 @@ export async function queueReturnStatusMail(
       kind: "return-status",
       to: order.email,
       payload: {
-        ...(locale ? { locale } : {}),
+        ...languageField(locale),
         orderNumber: order.orderNumber,
         name: order.name,
         status: request.status,
@@ -153,7 +149,7 @@ export async function queueReturnStatusMail(
         refundMethod: request.refundMethod,
         rejectReason: request.rejectReason,
         selfShip: request.selfShip === 1,
-        orderPath: localizedPath(orderPath, locale ?? DEFAULT_LOCALE),
+        orderPath: localizedPath(orderPath, locale),
         creditNotePath: request.creditNoteNumber ? `${orderPath}/returns/${request.id}/credit-note` : null,
         exchangeInvoicePath: request.exchangeInvoiceNumber ? `${orderPath}/returns/${request.id}/invoice` : null,
         courier: request.courier,

@@ -1,10 +1,11 @@
 import type { DeliveryAddress } from "#core/delivery-address.ts";
 import { stateByCode } from "#core/indian-states.ts";
-import { DEFAULT_LOCALE, isLocale, localizedPath } from "#core/locales.ts";
+import { knownLocale, localizedPath } from "#core/locales.ts";
 import { orderPathFor } from "#core/order-paths.ts";
 import type { Executor } from "../db/schema.ts";
 import { orderPromise } from "../delivery/delivery.service.ts";
 import { queueMail } from "../mail/mail.service.ts";
+import { languageField } from "../mail/mail-language.ts";
 import { orderOffers } from "../offers/offer-redemption.ts";
 import type { Placement } from "./order-pricing.ts";
 
@@ -62,7 +63,7 @@ export async function queueOrderConfirmation(
   lines: readonly { title: string; size: string; quantity: number; unitPrice: number }[],
   now: number,
 ): Promise<void> {
-  const locale = isLocale(order.locale) ? order.locale : DEFAULT_LOCALE;
+  const locale = knownLocale(order.locale);
   const orderPath = localizedPath(orderPathFor(order), locale);
   const promise = await orderPromise(trx, order.id);
   await queueMail(
@@ -91,7 +92,7 @@ export async function queueOrderConfirmation(
         phone: order.phone,
         orderPath,
         invoicePath: `${orderPathFor(order)}/invoice`,
-        ...(locale === DEFAULT_LOCALE ? {} : { locale }),
+        ...languageField(locale),
         isGuest: order.userId === null,
         paymentMethod: order.paymentMethod === "online" ? "online" : "cod",
         ...(order.codFee ? { codFee: order.codFee } : {}),

@@ -14,6 +14,7 @@ import { AppError } from "../errors.ts";
 import { ewayBillStatusOf } from "../invoices/eway-bills.ts";
 import { countUse, guardFlood } from "../limits/limits.service.ts";
 import { mailsTo, queueMail } from "../mail/mail.service.ts";
+import { languageField } from "../mail/mail-language.ts";
 import { orderOffers } from "../offers/offer-redemption.ts";
 import { readPage } from "../paging.ts";
 import { pointsTakenBack } from "../rewards/rewards.service.ts";
@@ -323,7 +324,7 @@ export async function sendOrderLink(
         payload: {
           orderNumber: order.orderNumber,
           orderPath: localizedPath(orderPathFor(order), locale),
-          ...(locale === DEFAULT_LOCALE ? {} : { locale }),
+          ...languageField(locale),
         },
       },
       now,

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { DEFAULT_LOCALE, isLocale, localizedPath } from "#core/locales.ts";
+import { knownLocale, localizedPath } from "#core/locales.ts";
 import type { Executor } from "../db/schema.ts";
 import { randomToken } from "../ids.ts";
 import { queueMail } from "../mail/mail.service.ts";
+import { languageField } from "../mail/mail-language.ts";
 import type { OrderEffect, OrderProcess } from "../processes/order-process.ts";
 import { insertInvitation, isOptedOut } from "./reviews.repository.ts";
 
@@ -40,7 +41,7 @@ export async function inviteToReview(
   if (!(await insertInvitation(trx, { orderId: order.id, emailKey: key, tokenHash, queuedAt: now }))) return false;
   const unique = [...new Map(pieces.map((piece) => [piece.productId, piece])).values()];
   // The invitation speaks the order's language and links to the pages in it (record 47).
-  const locale = isLocale(order.locale) ? order.locale : DEFAULT_LOCALE;
+  const locale = knownLocale(order.locale);
   const inLanguage = (path: string) => localizedPath(path, locale);
   await queueMail(
     trx,
@@ -52,7 +53,7 @@ export async function inviteToReview(
         orderNumber: order.orderNumber,
         pieces: unique.map((piece) => ({ title: piece.title, reviewPath: inLanguage(`/review/${piece.productId}`) })),
         unsubscribePath: inLanguage(`/reviews/unsubscribe/${token}`),
-        ...(locale === DEFAULT_LOCALE ? {} : { locale }),
+        ...languageField(locale),
       },
     },
     now,

@@ -1,7 +1,7 @@
 import { type CancelReason, cancelReasonLabel } from "#core/cancel-reasons.ts";
 import { DEFAULT_LOCALE, type Locale } from "#core/locales.ts";
-import { sizeWords } from "#core/sizes.ts";
 import { fillIn, type MessageValues } from "#core/translate.ts";
+import { codeWords, type OtherLocale } from "./code-words.ts";
 import { RETURN_ENGLISH, RETURN_HINDI } from "./return-mail-words.ts";
 
 /*
@@ -10,6 +10,8 @@ import { RETURN_ENGLISH, RETURN_HINDI } from "./return-mail-words.ts";
  * catalogues: a Hindi text missing here fails the type-check.
  */
 const ENGLISH = {
+  "size.one": "One Size",
+  "size.named": "size {size}",
   "layout.footer":
     "Kesar Studio · Shop 4, Sea Breeze Arcade, 27 Hill Road, Bandra West, Mumbai 400050 · Prices in rupees, inclusive of taxes.",
   "placed.subject": "Your Kesar order {number}",
@@ -129,6 +131,8 @@ const ENGLISH = {
 export type MailWordId = keyof typeof ENGLISH;
 
 const HINDI: Record<MailWordId, string> = {
+  "size.one": "फ़्री साइज़",
+  "size.named": "साइज़ {size}",
   "layout.footer":
     "Kesar Studio · Shop 4, Sea Breeze Arcade, 27 Hill Road, Bandra West, Mumbai 400050 · सभी दाम रुपये में, टैक्स सहित।",
   "placed.subject": "आपका Kesar ऑर्डर {number}",
@@ -241,31 +245,31 @@ const HINDI: Record<MailWordId, string> = {
   ...RETURN_HINDI,
 };
 
-/** Why an order was cancelled, in Hindi (core/cancel-reasons.ts in English). */
-const HINDI_CANCEL_REASONS: Record<CancelReason, string> = {
-  "changed-mind": "मेरा मन बदल गया",
-  "ordered-by-mistake": "गलती से ऑर्डर हो गया",
-  "wrong-size": "गलत साइज़ या आइटम चुन लिया",
-  "wrong-address": "डिलीवरी का पता गलत है",
-  "too-slow": "यह बहुत देर से पहुँचेगा",
-  "customer-asked": "आपके कहने पर कैंसल किया गया",
-  "out-of-stock": "एक आइटम अब स्टॉक में नहीं है",
-  "address-unreachable": "हमारा कूरियर इस पते पर डिलीवर नहीं कर सकता",
-  "refused-on-delivery": "दरवाज़े पर पार्सल लेने से मना कर दिया गया",
-  "returned-to-sender": "कूरियर इसे डिलीवर नहीं कर सका और हमारे पास वापस ले आया",
+/** Why an order was cancelled, in the other languages (core/cancel-reasons.ts in English). */
+const CANCEL_REASONS: Record<OtherLocale, Record<CancelReason, string>> = {
+  "hi-IN": {
+    "changed-mind": "मेरा मन बदल गया",
+    "ordered-by-mistake": "गलती से ऑर्डर हो गया",
+    "wrong-size": "गलत साइज़ या आइटम चुन लिया",
+    "wrong-address": "डिलीवरी का पता गलत है",
+    "too-slow": "यह बहुत देर से पहुँचेगा",
+    "customer-asked": "आपके कहने पर कैंसल किया गया",
+    "out-of-stock": "एक आइटम अब स्टॉक में नहीं है",
+    "address-unreachable": "हमारा कूरियर इस पते पर डिलीवर नहीं कर सकता",
+    "refused-on-delivery": "दरवाज़े पर पार्सल लेने से मना कर दिया गया",
+    "returned-to-sender": "कूरियर इसे डिलीवर नहीं कर सका और हमारे पास वापस ले आया",
+  },
 };
 
 /** A cancellation's reason in the mail's language; null for an order cancelled before reasons were kept. */
 export function cancelReasonIn(locale: Locale | undefined, code: string | null | undefined): string | null {
   const english = cancelReasonLabel(code);
-  if (!english || locale !== "hi-IN") return english;
-  return HINDI_CANCEL_REASONS[code as CancelReason] ?? english;
+  return english && codeWords(locale, CANCEL_REASONS, code as CancelReason, english);
 }
 
 /** "size M" ("साइज़ M"), "One Size" ("फ़्री साइज़"): a size as a mail's sentence names it. */
-export function sizeWordsIn(locale: Locale | undefined, size: string): string {
-  if (locale !== "hi-IN") return sizeWords(size);
-  return size === "One Size" ? "फ़्री साइज़" : `साइज़ ${size}`;
+export function sizeWordsIn(t: MailT, size: string): string {
+  return size === "One Size" ? t("size.one") : t("size.named", { size });
 }
 
 export const MAIL_WORDS: Record<Locale, Record<MailWordId, string>> = { "en-IN": ENGLISH, "hi-IN": HINDI };

@@ -1,5 +1,6 @@
 import type { Locale } from "#core/locales.ts";
-import { type RefundMethod, type ReturnStatus, returnStepLabel } from "#core/returns.ts";
+import { REFUND_TIMING, type RefundMethod, type ReturnStatus, returnStepLabel } from "#core/returns.ts";
+import { codeWords, type OtherLocale } from "./code-words.ts";
 
 /*
  * The words of a return's or an exchange's mails (record 47), part of the mail words (mail-words.ts):
@@ -66,25 +67,34 @@ export const RETURN_HINDI: Record<keyof typeof RETURN_ENGLISH, string> = {
   "return.timingUpiIdSent": "2 कामकाजी दिनों में आपकी UPI ID {upi} पर",
 };
 
-/** A return's steps in Hindi, as the order page names them; "refund-approved" is a refund on its way. */
-export const HINDI_RETURN_STEPS: Record<ReturnStatus | "refund-approved", string> = {
-  requested: "रिक्वेस्ट भेजी गई",
-  "pickup-scheduled": "पिकअप तय हुआ",
-  "picked-up": "पिकअप हो गया",
-  received: "हमें मिल गया",
-  refunded: "रिफ़ंड हो गया",
-  "exchange-accepted": "एक्सचेंज मंज़ूर",
-  "exchange-shipped": "एक्सचेंज भेजा गया",
-  rejected: "नामंज़ूर",
-  "refund-approved": "रिफ़ंड मंज़ूर",
+/** A return's steps in the other languages, as the order page names them; "refund-approved" is a refund on its way. */
+const RETURN_STEPS: Record<OtherLocale, Record<ReturnStatus | "refund-approved", string>> = {
+  "hi-IN": {
+    requested: "रिक्वेस्ट भेजी गई",
+    "pickup-scheduled": "पिकअप तय हुआ",
+    "picked-up": "पिकअप हो गया",
+    received: "हमें मिल गया",
+    refunded: "रिफ़ंड हो गया",
+    "exchange-accepted": "एक्सचेंज मंज़ूर",
+    "exchange-shipped": "एक्सचेंज भेजा गया",
+    rejected: "नामंज़ूर",
+    "refund-approved": "रिफ़ंड मंज़ूर",
+  },
 };
 
-/** When a refund reaches the shopper, in Hindi (core/returns.ts REFUND_TIMING in English). */
-export const HINDI_REFUND_TIMING: Record<RefundMethod, string> = {
-  gateway: "जिस अकाउंट से भुगतान किया उसमें, आमतौर पर पार्सल मिलने के 5–7 कामकाजी दिनों में",
-  "store-credit": "स्टोर क्रेडिट के रूप में, पार्सल मंज़ूर होते ही",
-  upi: "पार्सल मंज़ूर होने के 2 कामकाजी दिनों में आपकी UPI ID पर",
+/** When a refund reaches the shopper, in the other languages (core/returns.ts REFUND_TIMING in English). */
+const REFUND_TIMINGS: Record<OtherLocale, Record<RefundMethod, string>> = {
+  "hi-IN": {
+    gateway: "जिस अकाउंट से भुगतान किया उसमें, आमतौर पर पार्सल मिलने के 5–7 कामकाजी दिनों में",
+    "store-credit": "स्टोर क्रेडिट के रूप में, पार्सल मंज़ूर होते ही",
+    upi: "पार्सल मंज़ूर होने के 2 कामकाजी दिनों में आपकी UPI ID पर",
+  },
 };
+
+/** When a refund by this method reaches the shopper, in the mail's language. */
+export function refundTimingWords(locale: Locale | undefined, method: RefundMethod): string {
+  return codeWords(locale, REFUND_TIMINGS, method, REFUND_TIMING[method] ?? "");
+}
 
 /**
  * The step as the subject and heading name it, in the order's language: an accepted refund whose
@@ -97,6 +107,6 @@ export function returnStepWords(payload: {
 }): string {
   const status = payload.status as ReturnStatus;
   const approved = status === "refunded" && payload.refundDone === false;
-  if (payload.locale === "hi-IN") return HINDI_RETURN_STEPS[approved ? "refund-approved" : status] ?? payload.status;
-  return returnStepLabel(status, approved ? "requested" : null) ?? payload.status;
+  const english = returnStepLabel(status, approved ? "requested" : null) ?? payload.status;
+  return codeWords(payload.locale, RETURN_STEPS, approved ? "refund-approved" : status, english);
 }

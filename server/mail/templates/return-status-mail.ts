@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { formatInr } from "#core/money.ts";
-import { REFUND_TIMING, type RefundMethod } from "#core/returns.ts";
+import type { RefundMethod } from "#core/returns.ts";
 import type { ReturnMail } from "../mail.schemas.ts";
 import { button, letter, muted, text } from "./mail-layout.ts";
 import { type MailT, mailWords, sizeWordsIn } from "./mail-words.ts";
-import { HINDI_REFUND_TIMING, returnStepWords } from "./return-mail-words.ts";
+import { refundTimingWords, returnStepWords } from "./return-mail-words.ts";
 import { shipmentParts } from "./shipment-parts.ts";
 
 type Url = (path: string) => string;
@@ -26,8 +26,7 @@ function timingWords(payload: Payload, t: MailT): string {
   if (payload.refundMethod === "upi" && payload.upiId) {
     return t(payload.status === "refunded" ? "return.timingUpiIdSent" : "return.timingUpiId", { upi: payload.upiId });
   }
-  const timings = payload.locale === "hi-IN" ? HINDI_REFUND_TIMING : REFUND_TIMING;
-  return timings[payload.refundMethod as RefundMethod] ?? "";
+  return refundTimingWords(payload.locale, payload.refundMethod as RefundMethod);
 }
 
 /** How much goes back, how and when (store credit first, when the order was paid with it); null for an exchange. */
@@ -47,7 +46,7 @@ function moneyWords(payload: Payload, t: MailT): string | null {
 const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 function stepParts(payload: Payload, t: MailT): ReactNode[] {
-  const size = (value: string | null) => sizeWordsIn(payload.locale, value ?? "");
+  const size = (value: string | null) => sizeWordsIn(t, value ?? "");
   const piece = `${payload.title} (${size(payload.size)}) × ${payload.quantity}`;
   const money = moneyWords(payload, t);
   switch (payload.status) {
