@@ -13,6 +13,9 @@ export default defineConfig({
     fastifyReactRouterDev({ entry: "./server.ts", externalizeServerEntryImports: false }),
     precompress(),
   ],
+  // The islands of the HTML-first pages (app/islands, decision record 48) are built as a script of
+  // their own, without React, through a worker's URL import; as modules, so they can load code late.
+  worker: { format: "es" },
   environments: {
     client: {
       build: {

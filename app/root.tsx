@@ -22,11 +22,13 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
+import { IslandsEnd, NoScriptToast } from "./components/layout/islands-end.tsx";
 import { usePendingTheme } from "./components/layout/theme-toggle.tsx";
 import { LazyToaster, notify } from "./components/layout/toaster.tsx";
 import { usePersonalFrame } from "./components/layout/use-personal-frame.ts";
 import { LazyErrorScreen } from "./components/lazy-error-screen.tsx";
 import devanagariFonts from "./devanagari.css?inline";
+import { isHtmlFirst } from "./lib/page-handle.ts";
 import { useLocalePath, useT } from "./locales/i18n.ts";
 import { serviceText } from "./locales/service-text.ts";
 
@@ -46,23 +48,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme = usePendingTheme(frame?.theme ?? "system");
   const personal = usePersonalFrame(frame);
   // The admin area has a frame of its own.
-  const inAdmin = useMatches().some((match) => match.id === ADMIN_LAYOUT_ID);
+  const matches = useMatches();
+  const inAdmin = matches.some((match) => match.id === ADMIN_LAYOUT_ID);
+  const htmlFirst = isHtmlFirst(matches);
   const { pathname } = useLocation();
   const locale = localeOfPath(pathname);
   const t = useT();
   return (
     <html lang={locale} className={themeClass(theme)}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <ThemeColor theme={theme} />
-        {/* The one stylesheet blocks the first paint, so it is asked for before any script. */}
-        <link rel="stylesheet" href={stylesheet} />
-        {locale === "hi-IN" ? <DevanagariFont /> : null}
-        {inAdmin ? null : <LanguageLinks origin={frame?.origin ?? ""} pathname={pathname} />}
-        <Meta />
-        <Links />
-      </head>
+      <DocumentHead theme={theme} locale={locale} inAdmin={inAdmin} origin={frame?.origin ?? ""} pathname={pathname} />
       <body className="flex min-h-screen flex-col">
         <a
           href="#main"
@@ -80,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               theme={theme}
               cartCount={personal.cartCount}
               wishlistCount={personal.wishlistCount}
+              htmlFirst={htmlFirst}
             />
             <main id="main" className="flex-1">
               {children}
@@ -87,12 +82,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Footer />
           </>
         )}
-        <LazyToaster theme={theme} />
-        <ToastFromServer toast={frame?.toast ?? null} />
-        <ScrollRestoration />
-        <Scripts />
+        {htmlFirst ? (
+          <IslandsEnd toast={frame?.toast ?? null} wishlisted={frame?.personal ? frame.wishlisted : []} />
+        ) : (
+          <HydratedEnd theme={theme} toast={frame?.toast ?? null} />
+        )}
       </body>
     </html>
+  );
+}
+
+/** The page's head: its colours, the stylesheet, the Hindi font, its addresses, title and metadata. */
+function DocumentHead(props: { theme: Theme; locale: Locale; inAdmin: boolean; origin: string; pathname: string }) {
+  const { theme, locale, inAdmin, origin, pathname } = props;
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <ThemeColor theme={theme} />
+      {/* The one stylesheet blocks the first paint, so it is asked for before any script. */}
+      <link rel="stylesheet" href={stylesheet} />
+      {locale === "hi-IN" ? <DevanagariFont /> : null}
+      {inAdmin ? null : <LanguageLinks origin={origin} pathname={pathname} />}
+      <Meta />
+      <Links />
+    </head>
   );
 }
 
@@ -140,6 +154,18 @@ function ThemeColor({ theme }: { theme: Theme }) {
   );
 }
 
+/** The end of a page React takes over: its scripts, the toaster, and a toast the server queued. */
+function HydratedEnd({ theme, toast }: { theme: Theme; toast: Toast | null }) {
+  return (
+    <>
+      <LazyToaster theme={theme} />
+      <ToastFromServer toast={toast} />
+      <ScrollRestoration />
+      <Scripts />
+    </>
+  );
+}
+
 /** Shows a toast the server queued (after a redirect or a form post) exactly once. */
 function ToastFromServer({ toast }: { toast: Toast | null }) {
   const navigate = useNavigate();
@@ -156,14 +182,7 @@ function ToastFromServer({ toast }: { toast: Toast | null }) {
         : {}),
     });
   }, [toast, navigate, t, localize]);
-  if (!toast) return null;
-  return (
-    <noscript>
-      <p role="status" className="fixed right-4 bottom-4 z-50 rounded-md bg-zinc-900 px-4 py-3 text-white">
-        {serviceText(t, toast.message)}
-      </p>
-    </noscript>
-  );
+  return toast ? <NoScriptToast toast={toast} /> : null;
 }
 
 export default function App() {

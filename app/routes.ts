@@ -73,13 +73,19 @@ export default [
   ...inHindi(storefront),
   // The short links SMS carry, on to the page they stand for (one address for every language).
   route("m/:code", "routes/message-link.ts"),
-  route("productinfo/:id/reviews", "routes/product-reviews.ts"),
+  route("productinfo/:id/reviews", "routes/product-reviews.tsx"),
+  // The size guide's suggestion for what was typed, as HTML (record 48).
+  route("productinfo/:id/size-suggestion", "routes/size-suggestion.tsx"),
   route("measurements", "routes/measurements.ts"),
   // The header search box's suggestions, as JSON.
   route("search/suggest", "routes/search-suggest.ts"),
   route("theme", "routes/theme-choice.ts"),
   route("pincode/:pincode", "routes/pincode.ts"),
   route("frame", "routes/personal-frame.ts"),
+  // An HTML-first page's personal header and toast, as HTML (record 48).
+  route("frame/parts", "routes/personal-parts.ts"),
+  // The product page's delivery box's answer, as HTML (record 48).
+  route("frame/delivery", "routes/delivery-box.tsx"),
   route("logout", "routes/logout.ts"),
   // Tax invoices and credit notes, as PDFs, for the customer, the guest and the administrator.
   route("order/:number/:document", "routes/order-document.ts", { id: "customer-document" }),

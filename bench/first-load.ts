@@ -4,7 +4,9 @@
  * split into the bare framework (what the client entry imports: React and React Router) and the rest;
  * and the same for the administrator's dashboard, signed in. The Hindi pages (record 47) count their
  * catalogue's chunk, which the client entry imports before it hydrates, and the Devanagari font files
- * their stylesheet names (WOFF2, compressed already: counted as they are).
+ * their stylesheet names (WOFF2, compressed already: counted as they are). An HTML-first page
+ * (record 48) has no framework: its islands' script and what that imports; the code its islands load
+ * once the page is up (the carousel's) is printed beside it, as the most the page can load after.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,6 +44,20 @@ function scriptsOf(html: string): Set<string> {
     assets.add((match[1] ?? match[2]) as string);
   }
   return assets;
+}
+
+/** The modules a script loads on demand (`import("./x.js")`), and what they import. */
+function onDemand(scripts: Set<string>): Set<string> {
+  const later = new Set<string>();
+  for (const asset of scripts) {
+    const text = readFileSync(path.join(CLIENT, asset), "utf8");
+    for (const match of text.matchAll(/import\(\s*["'](\.\/[^"']+\.js)["']\s*\)/g)) {
+      for (const chunk of staticClosure(path.posix.join(path.posix.dirname(asset), match[1] as string))) {
+        if (!scripts.has(chunk)) later.add(chunk);
+      }
+    }
+  }
+  return later;
 }
 
 /** The Hindi catalogue's chunk, which the client entry imports on a Hindi page only. */
@@ -87,8 +103,10 @@ try {
   for (const page of ["/", listing, productPath, "/hi", `/hi${listing}`, `/hi${productPath}`, "/dashboard"]) {
     const html = (await admin.get(shop.baseUrl, page)).body;
     const assets = scriptsOf(html);
-    if (html.includes('<html lang="hi-IN"')) for (const chunk of hindiCatalogue()) assets.add(chunk);
     const entry = [...assets].find((asset) => asset.includes("entry.client"));
+    const islands = [...assets].find((asset) => /\/islands-[\w-]+\.js$/.test(asset));
+    if (entry && html.includes('<html lang="hi-IN"')) for (const chunk of hindiCatalogue()) assets.add(chunk);
+    if (islands) for (const chunk of staticClosure(islands)) assets.add(chunk);
     const framework = entry ? staticClosure(entry) : new Set<string>();
     let total = 0;
     let frameworkBytes = 0;
@@ -98,8 +116,9 @@ try {
       if (framework.has(asset)) frameworkBytes += size;
     }
     const fonts = fontFilesOf(html);
+    const later = islands ? [...onDemand(assets)].reduce((sum, chunk) => sum + gzipBytes(chunk), 0) : 0;
     console.log(
-      `  ${page.padEnd(24)} fonts ${kb(fonts.declared).padStart(8)} (preloaded ${kb(fonts.preloaded)}) · total ${kb(total).padStart(9)} · framework ${kb(frameworkBytes).padStart(9)} · above the framework ${kb(total - frameworkBytes).padStart(8)} (${assets.size} files)`,
+      `  ${page.padEnd(24)} fonts ${kb(fonts.declared).padStart(8)} (preloaded ${kb(fonts.preloaded)}) · total ${kb(total).padStart(9)} · framework ${kb(frameworkBytes).padStart(9)} · above the framework ${kb(total - frameworkBytes).padStart(8)} (${assets.size} files)${islands ? ` · islands, at most ${kb(later)} more once up` : ""}`,
     );
   }
 } finally {

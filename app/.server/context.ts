@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { ISLAND_POST_HEADER } from "#core/island-post.ts";
 import { appContext, requestContext } from "#server/http/route-context.ts";
 import type { AppServices, RequestInfo } from "#server/services.ts";
 
@@ -20,7 +21,7 @@ export function cookieSecurity(context: Readonly<RouterContextProvider>): { secu
   return { secure: requestInfo(context).secure };
 }
 
-/** A plain form post (no JavaScript) navigates; a fetcher's post does not. */
+/** A plain form post (no JavaScript) navigates; an island's post is answered the same; a fetcher's is not. */
 export function isDocumentSubmission(request: Request): boolean {
-  return request.headers.get("Sec-Fetch-Mode") === "navigate";
+  return request.headers.get("Sec-Fetch-Mode") === "navigate" || request.headers.has(ISLAND_POST_HEADER);
 }

@@ -291,6 +291,8 @@ export const messages = {
   "frame.collections": "Collections",
   "frame.menu": "Menu",
   "frame.closeMenu": "Close menu",
+  "frame.notifications": "Notifications",
+  "frame.closeToast": "Close",
   "frame.site": "Site",
   "frame.main": "Main",
   "frame.countItems": "{label}, {count} items",

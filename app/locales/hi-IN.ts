@@ -287,6 +287,8 @@ export const messages: Catalogue = {
   "frame.collections": "कलेक्शन",
   "frame.menu": "मेन्यू",
   "frame.closeMenu": "मेन्यू बंद करें",
+  "frame.notifications": "सूचनाएँ",
+  "frame.closeToast": "बंद करें",
   "frame.site": "साइट",
   "frame.main": "मुख्य",
   "frame.countItems": "{label}, {count} आइटम",

@@ -5,15 +5,21 @@ import { shelfPrices } from "#server/cart/shelf-prices.ts";
 import { homePage } from "#server/catalog/home.service.ts";
 import { inLocale } from "#server/catalog/product-translations.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
+import { loadAsDocument } from "../.server/html-first.ts";
 import { localeOf } from "../.server/locale.ts";
 import { ProductCard } from "../components/catalog/product-card.tsx";
 import { HeroCarousel } from "../components/home/hero-carousel.tsx";
 import { TileGrid } from "../components/home/tile-grid.tsx";
 import { CollectionName } from "../components/layout/collection-name.tsx";
+import { HTML_FIRST } from "../lib/page-handle.ts";
 import { pageMeta, SHOP_NAME } from "../lib/seo.ts";
 import { translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/home";
+
+// Sent as HTML with islands, without React (decision record 48).
+export const handle = HTML_FIRST;
+export const middleware: Route.MiddlewareFunction[] = [loadAsDocument];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = appServices(context);

@@ -1,4 +1,4 @@
-import { useLocation, useNavigation } from "react-router";
+import { useLocation } from "react-router";
 import { listingUrl } from "#core/listings.ts";
 import { localeOfPath } from "#core/locales.ts";
 import { formatCount } from "#core/numbers.ts";
@@ -7,17 +7,23 @@ import { browseListing, filtersSet, listingOptions } from "#server/catalog/catal
 import { inLocale } from "#server/catalog/product-translations.ts";
 import { notFound } from "../.server/address.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
+import { loadAsDocument } from "../.server/html-first.ts";
 import { localeOf, requestT } from "../.server/locale.ts";
 import { EmptyResults } from "../components/catalog/empty-results.tsx";
 import { FilterPanel } from "../components/catalog/filter-panel.tsx";
 import { ProductCard } from "../components/catalog/product-card.tsx";
 import { QuickAdd } from "../components/catalog/quick-add.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
+import { HTML_FIRST } from "../lib/page-handle.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { type Translate, translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/listing";
 import { readListingRequest } from "./listing.server.ts";
+
+// Sent as HTML with islands, without React (decision record 48).
+export const handle = HTML_FIRST;
+export const middleware: Route.MiddlewareFunction[] = [loadAsDocument];
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   const listing = readListingRequest(url, requestT(request));
@@ -56,19 +62,14 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
 export default function Listing({ loaderData }: Route.ComponentProps) {
   const { title, query, filterError, page, options, offers, filtered } = loaderData;
   const location = useLocation();
-  const navigation = useNavigation();
-  const updating = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const t = useT();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <ListingHeader title={title} q={query.q} page={page} />
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         <FilterPanel pathname={location.pathname} values={query} options={options} error={filterError} />
-        <section
-          aria-label={t("listing.products")}
-          aria-busy={updating}
-          className={updating ? "opacity-60 transition-opacity" : ""}
-        >
+        {/* The filter panel's island puts the results of a new choice here in place (and above, the count). */}
+        <section aria-label={t("listing.products")} data-listing-part="results" className="aria-busy:opacity-60">
           {page.items.length === 0 ? (
             <EmptyResults
               q={query.q}
@@ -104,7 +105,7 @@ type ListingPage = Route.ComponentProps["loaderData"]["page"];
 function ListingHeader({ title, q, page }: { title: string; q: string | undefined; page: ListingPage }) {
   const t = useT();
   return (
-    <header className="mb-6">
+    <header className="mb-6" data-listing-part="heading">
       <h1 className="font-display text-3xl font-semibold">{title}</h1>
       {/* A long search word must wrap, not widen the page. */}
       <p className="mt-1 break-words text-zinc-600 dark:text-zinc-400" aria-live="polite">

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { imageSources } from "#core/image-shapes.ts";
 import { rupeeDecimal } from "#core/money.ts";
 import { formatCount } from "#core/numbers.ts";
@@ -10,6 +9,7 @@ import { productInLocale } from "#server/catalog/product-translations.ts";
 import { productPageReviews } from "#server/reviews/reviews.service.ts";
 import { idFromPath } from "../.server/address.ts";
 import { appServices, publicOrigin } from "../.server/context.ts";
+import { loadAsDocument } from "../.server/html-first.ts";
 import { localeOf } from "../.server/locale.ts";
 import { categoryName } from "../components/catalog/category-name.ts";
 import { DeliveryCheck } from "../components/catalog/delivery-check.tsx";
@@ -18,14 +18,18 @@ import { offerDescriptionText } from "../components/catalog/offer-words.ts";
 import { ProductActions } from "../components/catalog/product-actions.tsx";
 import { ProductGallery } from "../components/catalog/product-gallery.tsx";
 import { SizeGuide } from "../components/catalog/size-guide.tsx";
-import { initialSize } from "../components/catalog/size-picker.tsx";
 import { ReviewsSection } from "../components/reviews/reviews-section.tsx";
 import { Stars } from "../components/reviews/stars.tsx";
+import { HTML_FIRST } from "../lib/page-handle.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { productJsonLd } from "../lib/structured-data.ts";
 import { useLocale, useT } from "../locales/i18n.ts";
 import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/product";
+
+// Sent as HTML with islands, without React (decision record 48).
+export const handle = HTML_FIRST;
+export const middleware: Route.MiddlewareFunction[] = [loadAsDocument];
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = idFromPath(params.id, "This product could not be found.");
@@ -65,7 +69,6 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, reviews, offer } = loaderData;
-  const [size, setSize] = useState(() => initialSize(product.sizes));
   const { summary, sizeGuide } = reviews;
   const t = useT();
   const locale = useLocale();
@@ -93,15 +96,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <ProductDetails product={product} />
-          {sizeGuide ? (
-            <SizeGuide
-              chart={sizeGuide}
-              sizes={product.sizes.map((entry) => entry.size)}
-              fits={summary.fits}
-              onChoose={setSize}
-            />
-          ) : null}
-          <ProductActions productId={product.id} sizes={product.sizes} size={size} onSizeChange={setSize} />
+          {sizeGuide ? <SizeGuide productId={product.id} chart={sizeGuide} fits={summary.fits} /> : null}
+          <ProductActions productId={product.id} sizes={product.sizes} />
           {product.nonReturnable ? (
             <p className="text-sm font-medium" data-testid="non-returnable">
               {serviceText(t, NON_RETURNABLE_NOTE)}

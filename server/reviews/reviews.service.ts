@@ -1,6 +1,6 @@
 import type { Actor } from "#core/actor.ts";
 import { COLLECTIONS, type CollectionFlag } from "#core/collections.ts";
-import type { Fit, SizeFit } from "#core/size-charts.ts";
+import { type Fit, type Measurements, recommendSize, type SizeFit } from "#core/size-charts.ts";
 import { assertCan, assertSignedIn } from "../access.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { findProduct } from "../catalog/catalog.service.ts";
@@ -124,6 +124,19 @@ export async function productPageReviews(db: Db, product: { id: number; flags: R
     sizeGuideFor(db, product),
   ]);
   return { summary, topReviews: top.reviews.slice(0, REVIEWS_IN_PAGE), sizeGuide };
+}
+
+/**
+ * "Find my size" for a product: the size its chart gives for the measurements, moved by what its
+ * buyers said of the fit; with the chart's kind, which says how sizes are named.
+ */
+export async function suggestSize(db: Db, productId: number, measured: Measurements) {
+  const product = await findProduct(db, productId);
+  const chart = product ? await sizeGuideFor(db, product) : null;
+  if (!product || !chart) throw new AppError("not-found", "This product has no size guide.");
+  const { fits } = await reviewSummary(db, productId);
+  const sizes = product.sizes.map((entry) => entry.size);
+  return { kind: chart.kind, recommendation: recommendSize(chart, sizes, fits, measured) };
 }
 
 /**

@@ -54,7 +54,8 @@ export async function typeBeforeLive(page: Page, path: string, typing: () => Pro
   let letGo = false;
   const hold = (route: Route) => (letGo ? route.continue() : held.push(route));
   await page.route(scripts, hold);
-  await page.goto(path);
+  // The page's own load waits for its held scripts: the typing waits for the fields it uses instead.
+  await page.goto(path, { waitUntil: "commit" });
   await typing();
   // Scripts asked for from here on pass at once; those held so far are let go.
   letGo = true;

@@ -47,12 +47,17 @@ describeJourneys("the walk-through's findings: shopping", (journey) => {
     for (const width of [375, 1366]) {
       const page = await journey().newPage({ width, height: 800 });
       await addToCart(page, await productPath(page, "Ayesha Pastel Lawn Co-ordinated Suit"), "M");
-      const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Added to cart" }).last();
+      const toast = page
+        .getByRole("region", { name: "Notifications" })
+        .getByRole("status")
+        .filter({ hasText: "Added to cart" })
+        .last();
       const toastBox = await toast.boundingBox();
       const headerBox = await page.getByRole("banner").boundingBox();
       if (!toastBox || !headerBox) throw new Error("The toast or the header is not on screen.");
       expect(boxesOverlap(toastBox, headerBox), `at ${width} px`).toBe(false);
-      await toast.getByRole("button", { name: "View cart" }).click();
+      // It leads somewhere, so it is a link.
+      await toast.getByRole("link", { name: "View cart" }).click();
       await page.waitForURL("**/cart");
     }
   });

@@ -84,7 +84,7 @@ describeEachDatabase("storefront over HTTP", (database) => {
   it("renders a product page with its sizes, stock hints, OpenGraph and Product JSON-LD", async () => {
     const response = await shop.request({ method: "GET", url: `/productinfo/${productId}` });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toMatch(/<option value="S" disabled="">S \(out of stock\)<\/option>/);
+    expect(response.body).toMatch(/<option value="S" disabled="" data-stock="0">S \(out of stock\)<\/option>/);
     expect(response.body).toContain('property="og:title"');
     const jsonLd = response.body.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1];
     const product = JSON.parse(jsonLd ?? "{}");

@@ -1,40 +1,29 @@
 import { Banknote, RotateCcw, Truck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { deliveryWindowText } from "#core/dates.ts";
-import { isKnownVisitor } from "../../lib/known-visitor.ts";
-import { inOwnTask } from "../../lib/own-task.ts";
 import { useLocale, useT } from "../../locales/i18n.ts";
 import { serviceText } from "../../locales/service-text.ts";
 import type { DeliveryAnswer } from "../../routes/delivery-promise.tsx";
 
 /**
  * "Check delivery": a pincode, and the answer for it — when the parcel arrives, whether cash on
- * delivery and a return pickup are offered there. On a product page it asks /delivery after the
- * page has loaded (the page itself is the same for everyone), starting from the pincode checked
- * last; without JavaScript its form opens /delivery as a page.
+ * delivery and a return pickup are offered there. On the product page (HTML-first) its island
+ * (app/islands/delivery-check.island.ts) asks the shop after the page has loaded (the page itself is
+ * the same for everyone), starting from the pincode checked last; on /delivery it is the page's own.
+ * Without JavaScript its form opens /delivery as a page.
  */
 export function DeliveryCheck({ answer: given }: { answer?: DeliveryAnswer }) {
   const fetcher = useFetcher<DeliveryAnswer>();
   const answer = fetcher.data ?? given;
   const [pincode, setPincode] = useState(given?.pincode ?? "");
   const t = useT();
-  const asked = useRef(false);
-  const { load } = fetcher;
-  useEffect(() => {
-    if (given || asked.current || !isKnownVisitor()) return;
-    return inOwnTask(() => {
-      asked.current = true;
-      void load("/delivery");
-    });
-  }, [given, load]);
-  // The pincode remembered from last time fills the box once, unless the shopper has typed.
-  const remembered = fetcher.data?.pincode ?? null;
-  useEffect(() => {
-    if (remembered) setPincode((typed) => typed || remembered);
-  }, [remembered]);
   return (
-    <section aria-labelledby="delivery-check" className="card flex flex-col gap-3 p-4 text-sm">
+    <section
+      aria-labelledby="delivery-check"
+      className="card flex flex-col gap-3 p-4 text-sm"
+      data-island={given ? undefined : "delivery-check"}
+    >
       <h2 id="delivery-check" className="font-semibold">
         {t("delivery.check")}
       </h2>
@@ -58,12 +47,22 @@ export function DeliveryCheck({ answer: given }: { answer?: DeliveryAnswer }) {
         </button>
       </fetcher.Form>
       <div aria-live="polite" data-testid="delivery-answer">
-        {answer?.error ? (
-          <p className="font-medium text-red-700 dark:text-red-300">{serviceText(t, answer.error)}</p>
-        ) : null}
-        {answer?.promise ? <PromiseLines promise={answer.promise} /> : null}
+        {answer ? <DeliveryAnswerLines answer={answer} /> : null}
       </div>
     </section>
+  );
+}
+
+/** The answer: what was wrong with the pincode, or the promise for it. */
+export function DeliveryAnswerLines({ answer }: { answer: DeliveryAnswer }) {
+  const t = useT();
+  return (
+    <>
+      {answer.error ? (
+        <p className="font-medium text-red-700 dark:text-red-300">{serviceText(t, answer.error)}</p>
+      ) : null}
+      {answer.promise ? <PromiseLines promise={answer.promise} /> : null}
+    </>
   );
 }
 

@@ -5,8 +5,10 @@ import { useT } from "../../locales/i18n.ts";
 type SizeSelectProps = {
   id?: string;
   sizes: readonly ProductSize[];
-  value: string;
-  onChange: (size: string) => void;
+  /** The size chosen; left out on an HTML-first page, where the select keeps its own (from `initial`). */
+  value?: string;
+  initial?: string;
+  onChange?: (size: string) => void;
   /** For a select without a visible label (on a card): its accessible name. */
   ariaLabel?: string;
   describedBy?: string;
@@ -19,6 +21,7 @@ export function SizeSelect({
   id,
   sizes,
   value,
+  initial = "",
   onChange,
   ariaLabel,
   describedBy,
@@ -32,15 +35,16 @@ export function SizeSelect({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the page going live
   useEffect(() => {
     const chosen = select.current?.value;
-    if (chosen !== undefined && chosen !== value) onChange(chosen);
+    if (chosen !== undefined && value !== undefined && chosen !== value) onChange?.(chosen);
   }, []);
   return (
     <select
       ref={select}
       id={id}
       name="size"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
+      {...(value === undefined
+        ? { defaultValue: initial }
+        : { value, onChange: (event: React.ChangeEvent<HTMLSelectElement>) => onChange?.(event.target.value) })}
       className={`field ${className ?? ""}`}
       aria-label={ariaLabel}
       aria-describedby={describedBy}
@@ -48,7 +52,7 @@ export function SizeSelect({
     >
       <option value="">{t("product.selectSize")}</option>
       {sizes.map((entry) => (
-        <option key={entry.size} value={entry.size} disabled={entry.stock === 0}>
+        <option key={entry.size} value={entry.size} disabled={entry.stock === 0} data-stock={entry.stock}>
           {entry.stock === 0 ? t("product.outOfStock", { size: entry.size }) : entry.size}
         </option>
       ))}

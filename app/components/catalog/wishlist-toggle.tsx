@@ -1,45 +1,33 @@
 import { Heart } from "lucide-react";
-import { useRouteLoaderData } from "react-router";
-import type { Frame } from "../../.server/frame.ts";
 import { useLocalePath, useT } from "../../locales/i18n.ts";
-import { usePersonalFrame } from "../layout/use-personal-frame.ts";
-import { useCartFetcher } from "./use-cart-fetcher.ts";
 
 /**
- * Add To Wishlist, which becomes "Wishlisted" (pressed) once the product is saved; pressed again,
- * it takes the product off the wishlist. The state comes from the shopper's own frame, because the
- * product page itself is rendered once for everyone. It shows the change as soon as it is sent.
+ * Add To Wishlist, which becomes "Wishlisted" (pressed) once the product is saved; pressed again, it
+ * takes the product off the wishlist. The page is rendered once for everyone, as not saved: the
+ * product's island reads the shopper's own wishlist from their parts of the frame, and shows a
+ * change as soon as it is sent. Without JavaScript, a form that adds.
  */
-export function WishlistToggle({ productId, size }: { productId: number; size: string }) {
-  const { fetcher } = useCartFetcher();
+export function WishlistToggle({ productId }: { productId: number }) {
   const t = useT();
   const localize = useLocalePath();
-  const personal = usePersonalFrame(useRouteLoaderData<Frame>("root"));
-  const sending = fetcher.formData?.get("intent");
-  const saved = sending ? sending === "add" : personal.wishlisted.includes(productId);
   return (
-    <fetcher.Form
-      method="post"
-      action={localize("/wishlist")}
-      onSubmit={(event) => {
-        // One change at a time: the button stays enabled (and focused) while one is on its way.
-        if (fetcher.state !== "idle") event.preventDefault();
-      }}
-    >
+    <form method="post" action={localize("/wishlist")} data-wishlist={productId}>
       <input type="hidden" name="productId" value={productId} />
-      {size ? <input type="hidden" name="size" value={size} /> : null}
-      <input type="hidden" name="backTo" value={`/productinfo/${productId}`} />
+      <input type="hidden" name="size" value="" disabled />
+      <input type="hidden" name="backTo" value={localize(`/productinfo/${productId}`)} />
       <button
         type="submit"
         name="intent"
-        value={saved ? "remove" : "add"}
-        aria-pressed={saved}
-        title={saved ? t("product.removeFromWishlist") : undefined}
+        value="add"
+        aria-pressed={false}
+        data-label-add={t("product.addToWishlist")}
+        data-label-saved={t("product.wishlisted")}
+        data-title-saved={t("product.removeFromWishlist")}
         className="btn-outline"
       >
-        <Heart aria-hidden="true" className={`size-4 ${saved ? "fill-current text-red-600 dark:text-red-400" : ""}`} />
-        {saved ? t("product.wishlisted") : t("product.addToWishlist")}
+        <Heart aria-hidden="true" className="size-4" />
+        <span>{t("product.addToWishlist")}</span>
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

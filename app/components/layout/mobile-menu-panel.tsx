@@ -29,14 +29,7 @@ export function MobileMenuPanel({ viewer, wishlistCount, panelId, open, setOpen 
             Kesar
           </Link>
           <LanguageSwitch className="ml-auto px-2 py-2 text-base font-medium underline underline-offset-4" />
-          <button
-            type="button"
-            className="flex size-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
-            onClick={() => setOpen(false)}
-          >
-            <X aria-hidden="true" className="size-6" />
-            <span className="sr-only">{t("frame.closeMenu")}</span>
-          </button>
+          <CloseButton label={t("frame.closeMenu")} onClose={() => setOpen(false)} />
         </div>
         <SearchBox id={`${panelId}-search`} />
         <nav aria-label={t("frame.site")}>
@@ -69,5 +62,20 @@ export function MobileMenuPanel({ viewer, wishlistCount, panelId, open, setOpen 
         </nav>
       </div>
     </Modal>
+  );
+}
+
+/** The panel's ×: closes it (on an HTML-first page the menu island reads `data-menu-close`). */
+function CloseButton({ label, onClose }: { label: string; onClose: () => void }) {
+  return (
+    <button
+      type="button"
+      className="flex size-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
+      onClick={onClose}
+      data-menu-close
+    >
+      <X aria-hidden="true" className="size-6" />
+      <span className="sr-only">{label}</span>
+    </button>
   );
 }

@@ -38,6 +38,7 @@ export function PhoneSearch() {
         ref={popover}
         id={id}
         popover="auto"
+        data-island="phone-search"
         className="fixed inset-x-0 top-16 m-0 w-full overflow-visible border-b border-zinc-200 bg-white p-3 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
       >
         <SearchBox id={`${id}-field`} />

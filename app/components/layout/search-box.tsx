@@ -30,6 +30,8 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
       action="/allproducts"
       role="search"
       className={`relative ${className}`}
+      // On an HTML-first page the suggestions are an island's (app/islands/search-box.ts).
+      data-island="search-box"
       onSubmit={suggestions.close}
     >
       <SearchLabel htmlFor={id} />
@@ -156,6 +158,8 @@ function SuggestionList({
       id={id}
       role="listbox"
       aria-label={t("search.suggestions")}
+      data-kind-product={t("search.kindProduct")}
+      data-kind-search={t("search.kindSearch")}
       hidden={!open}
       className="absolute inset-x-0 top-full z-40 mt-1 max-h-80 overflow-y-auto rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
     >

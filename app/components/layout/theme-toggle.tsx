@@ -26,6 +26,7 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
     <fetcher.Form
       method="post"
       action="/theme"
+      data-island="theme-toggle"
       onSubmit={(event) => {
         const field = event.currentTarget.elements.namedItem("theme") as HTMLInputElement;
         field.value = shownTheme(current) === "dark" ? "light" : "dark";

@@ -1,29 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { DEBOUNCE_MS, type SuggestionOption, suggestionsFrom } from "../../lib/search-suggestions.ts";
 
-export type SuggestionOption = { label: string; href: string; kind: "search" | "product" };
-type Suggestions = { searches: string[]; products: { id: number; title: string }[] };
-
-/** Suggestions are asked for once typing pauses this long. */
-const DEBOUNCE_MS = 150;
-
-function toOptions(found: Suggestions): SuggestionOption[] {
-  return [
-    ...found.searches.map(
-      (search): SuggestionOption => ({
-        label: search,
-        href: `/allproducts?q=${encodeURIComponent(search)}`,
-        kind: "search",
-      }),
-    ),
-    ...found.products.map(
-      (product): SuggestionOption => ({
-        label: product.title,
-        href: `/productinfo/${product.id}`,
-        kind: "product",
-      }),
-    ),
-  ];
-}
+export type { SuggestionOption };
 
 /**
  * The header search box's suggestions: asked for from /search/suggest once typing pauses, an older
@@ -45,9 +23,8 @@ export function useSearchSuggestions() {
 
   async function load(text: string, request: number) {
     try {
-      const response = await fetch(`/search/suggest?q=${encodeURIComponent(text)}`);
-      if (!response.ok) return;
-      const next = toOptions((await response.json()) as Suggestions);
+      const next = await suggestionsFrom(text);
+      if (!next) return;
       if (request !== latest.current) return;
       setOptions(next);
       setActive(-1);

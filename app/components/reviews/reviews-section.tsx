@@ -1,6 +1,4 @@
 import { Camera, ThumbsUp } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import { formatShopDate, formatShopDateHindi } from "#core/dates.ts";
 import { formatCount } from "#core/numbers.ts";
 import { type Fit, fitTotal, type SizeFit } from "#core/size-charts.ts";
@@ -14,7 +12,6 @@ import { Options } from "../ui/text-field.tsx";
 import { FIT_IDS, fitText } from "./fit-words.ts";
 import { Stars } from "./stars.tsx";
 
-type ReviewPage = { reviews: PublishedReview[]; page: number; hasNext: boolean };
 const SORTS = [
   { value: "helpful", label: "reviews.sortHelpful" },
   { value: "newest", label: "reviews.sortNewest" },
@@ -24,7 +21,8 @@ const SORTS = [
 /**
  * The product page's reviews: average and count, the stars' histogram, the fit per size, the
  * newest photos, then the reviews themselves. The page carries the summary and the few most
- * helpful (the same for every visitor); the rest, the visitor's votes and other sorts load after.
+ * helpful (the same for every visitor); the rest, the visitor's votes and other sorts load after,
+ * by the reviews' island (app/islands/reviews.island.ts), as the shop renders them (ReviewItems).
  */
 export function ReviewsSection({
   productId,
@@ -141,66 +139,41 @@ function PhotoStrip({ photos }: { photos: ReviewSummary["photos"] }) {
 
 /** The reviews, sorted as chosen, a page at a time; the first page comes with the page itself. */
 function ReviewList({ productId, first, total }: { productId: number; first: PublishedReview[]; total: number }) {
-  const fetcher = useFetcher<ReviewPage>();
   const t = useT();
-  const [sort, setSort] = useState("helpful");
-  const [withPhotos, setWithPhotos] = useState(false);
-  const [reviews, setReviews] = useState(first);
-  const [next, setNext] = useState<number | null>(first.length < total ? 1 : null);
-  const append = useRef(false);
-  const { load } = fetcher;
-  const query = (page: number) =>
-    `/productinfo/${productId}/reviews?sort=${sort}&page=${page}${withPhotos ? "&photos=1" : ""}`;
-  const url = query(1);
-  // The first page again, now with this visitor's votes; and again whenever the sort or filter changes.
-  useEffect(() => {
-    append.current = false;
-    void load(url);
-  }, [url, load]);
-  useEffect(() => {
-    const page = fetcher.data;
-    if (!page?.reviews) return;
-    setReviews((shown) => (append.current ? [...shown, ...page.reviews] : page.reviews));
-    setNext(page.hasNext ? page.page + 1 : null);
-  }, [fetcher.data]);
   return (
-    <div className="flex flex-col gap-4">
-      <ReviewFilters sort={sort} onSort={setSort} withPhotos={withPhotos} onWithPhotos={setWithPhotos} />
-      <ul className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800" aria-busy={fetcher.state !== "idle"}>
+    <div className="flex flex-col gap-4" data-island="reviews" data-product={productId}>
+      <ReviewFilters />
+      <ReviewItems productId={productId} reviews={first} />
+      <button
+        type="button"
+        className="btn-outline self-start"
+        hidden={first.length >= total}
+        data-more-reviews
+        data-loading={t("reviews.loading")}
+      >
+        {t("reviews.more")}
+      </button>
+    </div>
+  );
+}
+
+/** A page of reviews (or none with photos); the shop renders later pages with it too. */
+export function ReviewItems({ productId, reviews }: { productId: number; reviews: PublishedReview[] }) {
+  const t = useT();
+  return (
+    <>
+      <ul className="flex flex-col divide-y divide-zinc-200 aria-busy:opacity-60 dark:divide-zinc-800" data-review-list>
         {reviews.map((review) => (
           <ReviewItem key={review.id} productId={productId} review={review} />
         ))}
       </ul>
       {reviews.length === 0 ? <p className="text-sm">{t("reviews.noPhotos")}</p> : null}
-      {next ? (
-        <button
-          type="button"
-          className="btn-outline self-start"
-          disabled={fetcher.state !== "idle"}
-          onClick={() => {
-            append.current = true;
-            void load(query(next));
-          }}
-        >
-          {fetcher.state !== "idle" ? t("reviews.loading") : t("reviews.more")}
-        </button>
-      ) : null}
-    </div>
+    </>
   );
 }
 
 /** How the reviews are sorted, and whether only those with photos are shown. */
-function ReviewFilters({
-  sort,
-  onSort,
-  withPhotos,
-  onWithPhotos,
-}: {
-  sort: string;
-  onSort: (sort: string) => void;
-  withPhotos: boolean;
-  onWithPhotos: (withPhotos: boolean) => void;
-}) {
+function ReviewFilters() {
   const t = useT();
   return (
     <div className="flex flex-wrap items-end gap-4">
@@ -208,12 +181,12 @@ function ReviewFilters({
         <label htmlFor="review-sort" className="label">
           {t("reviews.sort")}
         </label>
-        <select id="review-sort" className="field" value={sort} onChange={(event) => onSort(event.currentTarget.value)}>
+        <select id="review-sort" name="sort" className="field" defaultValue="helpful">
           <Options options={SORTS.map((option) => ({ value: option.value, label: t(option.label) }))} />
         </select>
       </div>
       <label className="flex items-center gap-2 pb-2 text-sm">
-        <input type="checkbox" checked={withPhotos} onChange={(event) => onWithPhotos(event.currentTarget.checked)} />
+        <input type="checkbox" name="photos" />
         {t("reviews.withPhotos")}
       </label>
     </div>
@@ -221,9 +194,6 @@ function ReviewFilters({
 }
 
 function ReviewItem({ productId, review }: { productId: number; review: PublishedReview }) {
-  const vote = useFetcher<{ ok: true; helpfulCount: number } | { ok: false; message: string }>();
-  const voted = review.votedHelpful || vote.data?.ok === true;
-  const count = vote.data?.ok ? vote.data.helpfulCount : review.helpfulCount;
   const t = useT();
   const locale = useLocale();
   return (
@@ -248,24 +218,50 @@ function ReviewItem({ productId, review }: { productId: number; review: Publishe
         photos={review.photos}
         describe={(index) => t("reviews.photoAlt", { index: index + 1, name: review.authorName })}
       />
-      <vote.Form method="post" action={`/productinfo/${productId}/reviews`} className="flex items-center gap-3 text-sm">
+      <form
+        method="post"
+        action={`/productinfo/${productId}/reviews`}
+        className="flex items-center gap-3 text-sm"
+        data-helpful-vote
+      >
         <input type="hidden" name="reviewId" value={review.id} />
-        <span>{t("reviews.helpfulQ")}</span>
-        <button
-          type="submit"
-          className="btn-outline px-3 py-1"
-          disabled={voted || vote.state !== "idle"}
-          aria-pressed={voted}
-        >
-          <ThumbsUp aria-hidden="true" className="size-4" /> {voted ? t("reviews.thanks") : t("reviews.yes")}
-        </button>
-        <span className="text-zinc-600 dark:text-zinc-400">
-          {count === 1 ? t("reviews.helpfulOne") : t("reviews.helpfulMany", { count })}
-        </span>
-        {vote.data && !vote.data.ok ? (
-          <span className="text-red-700 dark:text-red-300">{serviceText(t, vote.data.message)}</span>
-        ) : null}
-      </vote.Form>
+        <HelpfulVote helpfulCount={review.helpfulCount} voted={review.votedHelpful} />
+      </form>
     </li>
+  );
+}
+
+/** "Was this helpful?", its button and count, and why a vote was refused; the shop renders it again after a vote. */
+export function HelpfulVote({
+  helpfulCount,
+  voted,
+  refusal,
+}: {
+  helpfulCount: number;
+  voted: boolean;
+  refusal?: string;
+}) {
+  const t = useT();
+  return (
+    <>
+      <span>{t("reviews.helpfulQ")}</span>
+      <button type="submit" className="btn-outline px-3 py-1" disabled={voted} aria-pressed={voted}>
+        <ThumbsUp aria-hidden="true" className="size-4" /> {voted ? t("reviews.thanks") : t("reviews.yes")}
+      </button>
+      <span className="text-zinc-600 dark:text-zinc-400">
+        {helpfulCount === 1 ? t("reviews.helpfulOne") : t("reviews.helpfulMany", { count: helpfulCount })}
+      </span>
+      {refusal ? <VoteRefusal message={refusal} /> : null}
+    </>
+  );
+}
+
+/** Why a vote was refused (not signed in…), in the page's language. */
+export function VoteRefusal({ message }: { message: string }) {
+  const t = useT();
+  return (
+    <span className="text-red-700 dark:text-red-300" data-vote-refusal>
+      {serviceText(t, message)}
+    </span>
   );
 }

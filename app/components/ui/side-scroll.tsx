@@ -30,25 +30,32 @@ export function SideScroll({ label, children }: { label: string; children: React
     };
   }, []);
   const shade = "pointer-events-none absolute inset-y-0 w-8 from-zinc-950/20 to-transparent dark:from-white/20";
+  const hint = (
+    <p className="mt-1 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="side-scroll-hint">
+      {t("acct.scrollSideways")}
+      <ArrowRight aria-hidden="true" className="size-3.5" />
+    </p>
+  );
   return (
-    <div>
+    // On an HTML-first page the side-scroll island (app/islands/side-scroll.island.ts) does the same.
+    <div data-island="side-scroll">
       <div className="relative">
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled by keyboard. */}
         <section ref={box} className="overflow-x-auto" tabIndex={0} aria-label={label}>
           {children}
         </section>
-        <div aria-hidden="true" className={`${shade} left-0 bg-gradient-to-r ${more.left ? "" : "hidden"}`} />
-        <div aria-hidden="true" className={`${shade} right-0 bg-gradient-to-l ${more.right ? "" : "hidden"}`} />
+        <div
+          aria-hidden="true"
+          data-shade="left"
+          className={`${shade} left-0 bg-gradient-to-r ${more.left ? "" : "hidden"}`}
+        />
+        <div
+          aria-hidden="true"
+          data-shade="right"
+          className={`${shade} right-0 bg-gradient-to-l ${more.right ? "" : "hidden"}`}
+        />
       </div>
-      {more.left || more.right ? (
-        <p
-          className="mt-1 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400"
-          data-testid="side-scroll-hint"
-        >
-          {t("acct.scrollSideways")}
-          <ArrowRight aria-hidden="true" className="size-3.5" />
-        </p>
-      ) : null}
+      {more.left || more.right ? hint : <template data-side-scroll-hint>{hint}</template>}
     </div>
   );
 }

@@ -1,0 +1,27 @@
+import { ISLAND_POST_HEADER } from "#core/island-post.ts";
+import { refreshPersonalParts } from "./personal-refresh.ts";
+
+/**
+ * Sends a form as the page would without JavaScript, but in place: the shop answers as it answers
+ * a plain post (a redirect, the toast queued), the redirect is not followed, and the shopper's parts
+ * of the frame (the counts, the toast) are asked for after it. One post at a time per form: a press
+ * while one is on its way is dropped, and the form says it is busy.
+ */
+export async function postInPlace(form: HTMLFormElement, submitter?: HTMLElement | null): Promise<void> {
+  if (form.getAttribute("aria-busy") === "true") return;
+  form.setAttribute("aria-busy", "true");
+  try {
+    const body = new URLSearchParams();
+    for (const [name, value] of new FormData(form, submitter)) if (typeof value === "string") body.append(name, value);
+    await fetch(form.action, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      credentials: "same-origin",
+      headers: { [ISLAND_POST_HEADER]: "1" },
+    });
+    await refreshPersonalParts();
+  } finally {
+    form.removeAttribute("aria-busy");
+  }
+}
