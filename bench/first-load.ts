@@ -51,7 +51,7 @@ function onDemand(scripts: Set<string>): Set<string> {
   const later = new Set<string>();
   for (const asset of scripts) {
     const text = readFileSync(path.join(CLIENT, asset), "utf8");
-    for (const match of text.matchAll(/import\(\s*["'](\.\/[^"']+\.js)["']\s*\)/g)) {
+    for (const match of text.matchAll(/import\(\s*["'`](\.\/[^"'`]+\.js)["'`]\s*\)/g)) {
       for (const chunk of staticClosure(path.posix.join(path.posix.dirname(asset), match[1] as string))) {
         if (!scripts.has(chunk)) later.add(chunk);
       }

@@ -42,6 +42,8 @@ function writeNote(note: HTMLElement, select: HTMLSelectElement, needed?: string
   const low = select.value && stock > 0 && stock <= LOW_STOCK_THRESHOLD;
   if (!needed) select.removeAttribute("aria-invalid");
   const text = needed ?? (low ? (note.dataset.onlyLeft ?? "").replace("{count}", String(stock)) : "");
+  // Nothing to change (the page's start, most often): the page is not laid out again for nothing.
+  if (note.textContent === text) return;
   const line = document.createElement("span");
   line.className = needed ? SIZE_NEEDED_CLASS : LOW_STOCK_CLASS;
   line.textContent = text;
@@ -74,6 +76,7 @@ function wishlistButton(form: HTMLFormElement, select: HTMLSelectElement): void 
 }
 
 function showSaved(button: HTMLButtonElement, saved: boolean): void {
+  if (button.getAttribute("aria-pressed") === String(saved)) return;
   button.value = saved ? "remove" : "add";
   button.setAttribute("aria-pressed", String(saved));
   if (saved) button.title = button.dataset.titleSaved ?? "";

@@ -8,7 +8,8 @@ import { DOT_RESTING, DOT_SHOWN } from "./carousel-dots.ts";
 /**
  * Three captioned slides that advance every 3 s and loop, with dots and no arrows. Hovering or
  * focusing the carousel pauses it; with reduced motion it does not move on its own. The home page is
- * HTML-first: the carousel island (app/islands/carousel.ts) starts it once the page is up.
+ * HTML-first: the slides are a row that scrolls and snaps, and the carousel island
+ * (app/islands/carousel.island.ts) plays it once the page is up.
  */
 export function HeroCarousel({ slides }: { slides: HomeTile[] }) {
   const t = useT();
@@ -19,12 +20,14 @@ export function HeroCarousel({ slides }: { slides: HomeTile[] }) {
       className="relative"
       data-island="carousel"
     >
-      <div className="overflow-hidden" data-carousel-viewport>
-        <div className="flex">
-          {slides.map((slide, index) => (
-            <Slide key={slide.caption} slide={slide} index={index} count={slides.length} />
-          ))}
-        </div>
+      {/* A row that snaps to each slide: a finger swipes through it with no script at all. */}
+      <div
+        className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none]"
+        data-carousel-viewport
+      >
+        {slides.map((slide, index) => (
+          <Slide key={slide.caption} slide={slide} index={index} count={slides.length} />
+        ))}
       </div>
       <SlideDots slides={slides} />
     </section>
@@ -38,11 +41,10 @@ function Slide({ slide, index, count }: { slide: HomeTile; index: number; count:
   return (
     // biome-ignore lint/a11y/useSemanticElements: a carousel slide is a role=group per the ARIA pattern.
     <div
-      className="relative min-w-0 flex-[0_0_100%]"
+      className="relative min-w-0 flex-[0_0_100%] snap-start"
       role="group"
       aria-roledescription="slide"
       aria-label={t("home.slideOf", { index: index + 1, count, caption })}
-      inert={index !== 0}
     >
       <div className="aspect-[16/9] bg-zinc-900 sm:aspect-[16/7]">
         {slide.image ? <SlidePicture image={slide.image} first={index === 0} /> : null}
