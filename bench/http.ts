@@ -5,7 +5,9 @@
  *      same bytes from the same server;
  *   2. a signed-in customer's cart page (rendered for them every time) with one worker process and
  *      with WEB_CONCURRENCY=2;
- *   3. the bytes a first visit to home, a listing and a product page moves (HTML, CSS and the
+ *   3. what a known shopper's HTML-first page asks for once it is up (record 48): their parts of
+ *      the frame as HTML (/frame/parts), against the same as JSON (/frame), one worker;
+ *   4. the bytes a first visit to home, a listing and a product page moves (HTML, CSS and the
  *      first-load JavaScript, as a browser that takes brotli gets them).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -157,7 +159,16 @@ try {
   // connections was 6.5 s with timeouts, where a plain keep-alive client saw 0.8 s (record 18, §20).
   console.log("  (at saturation autocannon's p99 and timeouts are its own: the rate is the figure here)");
 
-  console.log("\n3. Bytes on the wire for a first visit (brotli):");
+  console.log("\n3. A signed-in customer's own parts of a shared page, one worker:");
+  const parts = await startShopProcess({ ...database, WEB_CONCURRENCY: "1" });
+  try {
+    console.log(line("/frame/parts (HTML)", await measure(`${parts.baseUrl}/frame/parts?page=${PAGE}`, { cookie })));
+    console.log(line("/frame (JSON)", await measure(`${parts.baseUrl}/frame`, { cookie })));
+  } finally {
+    await parts.stop();
+  }
+
+  console.log("\n4. Bytes on the wire for a first visit (brotli):");
   for (const { page, html, assets, files, encoding } of wire) {
     console.log(
       `  ${page.padEnd(18)} HTML ${kb(html).padStart(8)} (${encoding}) · CSS and first-load JS ${kb(assets).padStart(8)} in ${files} files · total ${kb(html + assets)}`,
