@@ -4,7 +4,7 @@ import { EXAMPLE_SIZE_CHARTS } from "#server/demo/example-size-charts.ts";
 import { seedExampleCharts } from "#server/size-guides/size-guides.service.ts";
 import { makeCustomer, makeProduct } from "#server/testing/factories.ts";
 import { describeOnSqlite } from "#server/testing/test-databases.ts";
-import { cookiesFrom, FORM, form, startTestShop, type TestShop } from "./test-shop.ts";
+import { cookiesFrom, FORM, form, signedInCookie, startTestShop, type TestShop } from "./test-shop.ts";
 
 /*
  * Home, the listings and the product page are HTML-first (decision record 48): no React, an island script, and the
@@ -82,16 +82,7 @@ describeOnSqlite("HTML-first pages over HTTP", (database) => {
 
   it("renders a signed-in shopper's parts in the page's language, and nobody else's", async () => {
     const customer = await makeCustomer(shop.services.db, { name: "Ira Kulkarni" });
-    const login = await shop.request({
-      method: "POST",
-      url: "/login",
-      headers: FORM,
-      payload: form({ email: customer.email, password: customer.password }),
-    });
-    const cookie = cookiesFrom(login)
-      .split("; ")
-      .filter((pair) => !pair.startsWith("toast="))
-      .join("; ");
+    const cookie = await signedInCookie(shop, customer);
     const hindi = (await get("/frame/parts?page=/hi/allproducts", cookie)).body;
     expect(hindi).toContain("Ira");
     expect(hindi).toContain('href="/hi/cart"');

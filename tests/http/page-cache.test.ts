@@ -7,7 +7,7 @@ import { getProduct } from "#server/catalog/catalog.service.ts";
 import { updateProduct } from "#server/catalog/catalog-admin.service.ts";
 import { makeCustomer, makeProduct } from "#server/testing/factories.ts";
 import { describeEachDatabase } from "#server/testing/test-databases.ts";
-import { cookiesFrom, FORM, form, shopBrowser, startTestShop, type TestShop } from "./test-shop.ts";
+import { shopBrowser, signedInCookie, startTestShop, type TestShop } from "./test-shop.ts";
 
 /** Changes a product's price through the admin's own service, as the product form does. */
 async function setPrice(shop: TestShop, id: number, price: number): Promise<void> {
@@ -118,17 +118,7 @@ describeEachDatabase("the page cache for anonymous visitors", (database) => {
 
   it("serves a signed-in shopper the shared page with a stranger's frame, and their own name only from /frame", async () => {
     const customer = await makeCustomer(shop.services.db, { name: "Meher Sethi" });
-    const login = await shop.request({
-      method: "POST",
-      url: "/login",
-      headers: FORM,
-      payload: form({ email: customer.email, password: customer.password }),
-    });
-    // The session alone: the login's message cookie would make the next page personal (shown once).
-    const cookie = cookiesFrom(login)
-      .split("; ")
-      .filter((part) => !part.startsWith("toast="))
-      .join("; ");
+    const cookie = await signedInCookie(shop, customer);
     expect(cookie).toMatch(/sid=/);
     await get("/");
     const signedIn = await get("/", { cookie });

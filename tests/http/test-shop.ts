@@ -114,6 +114,23 @@ export function cookiesFrom(response: LightMyRequestResponse, previous = ""): st
   return [...jar.values()].join("; ");
 }
 
+/**
+ * Signs a customer in and answers their session's cookies alone: the login's queued message would
+ * make the next page personal (it is shown once).
+ */
+export async function signedInCookie(shop: TestShop, account: { email: string; password: string }) {
+  const login = await shop.request({
+    method: "POST",
+    url: "/login",
+    headers: FORM,
+    payload: form({ email: account.email, password: account.password }),
+  });
+  return cookiesFrom(login)
+    .split("; ")
+    .filter((pair) => !pair.startsWith("toast="))
+    .join("; ");
+}
+
 /** A browser session against a test shop: cookies kept between requests, as a shopper's browser would. */
 export function shopBrowser(shop: TestShop, headers: Record<string, string> = {}) {
   let cookies = "";
