@@ -28,7 +28,7 @@ type FilterPanelProps = {
  * leaving the field), so a keyboard user can browse the options without the page changing under
  * them, and focus stays where it is. The Apply button does the same without JavaScript. On a phone
  * the panel folds behind a Filters button. The listing is HTML-first: all of that is the filter
- * panel's island (app/islands/filter-panel.ts).
+ * panel's island (app/islands/filter-panel.island.ts).
  */
 export function FilterPanel({ pathname, values, options, error }: FilterPanelProps) {
   const { types, fabrics, materialLabel } = options;

@@ -7,7 +7,7 @@ const THUMB_RESTING = "border-transparent";
 /**
  * The product's pictures (up to five): one large, the others as thumbnails that swap in. The product
  * page is HTML-first: each thumbnail's large picture waits in a template, and the gallery island
- * (app/islands/gallery.ts) swaps it in.
+ * (app/islands/gallery.island.ts) swaps it in.
  */
 export function ProductGallery({ images, title }: { images: string[]; title: string }) {
   const t = useT();

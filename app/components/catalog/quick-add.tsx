@@ -5,7 +5,7 @@ import { SizeSelect } from "./size-select.tsx";
 /**
  * Add to Cart from a listing card (the Accessories listing): a one-size item goes straight in; an
  * item with several sizes asks which one first. A form that posts to the cart; on the listing (an
- * HTML-first page) the quick-add island sends it in place (app/islands/quick-add.ts).
+ * HTML-first page) the quick-add island sends it in place (app/islands/quick-add.island.ts).
  */
 export function QuickAdd({ productId, title, sizes }: { productId: number; title: string; sizes: ProductSize[] }) {
   const t = useT();

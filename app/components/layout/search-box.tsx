@@ -30,7 +30,7 @@ export function SearchBox({ id, className = "" }: { id: string; className?: stri
       action="/allproducts"
       role="search"
       className={`relative ${className}`}
-      // On an HTML-first page the suggestions are an island's (app/islands/search-box.ts).
+      // On an HTML-first page the suggestions are an island's (app/islands/search-box.island.ts).
       data-island="search-box"
       onSubmit={suggestions.close}
     >
