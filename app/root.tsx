@@ -83,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         )}
         {htmlFirst ? (
-          <IslandsEnd toast={frame?.toast ?? null} wishlisted={frame?.personal ? frame.wishlisted : []} />
+          <IslandsEnd toast={frame?.toast ?? null} wishlisted={frame?.wishlisted ?? []} />
         ) : (
           <HydratedEnd theme={theme} toast={frame?.toast ?? null} />
         )}

@@ -2,6 +2,7 @@ import { text } from "node:stream/consumers";
 import type { ReactNode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { knownLocale, localizedPath } from "#core/locales.ts";
 
 /**
  * A part of an HTML-first page rendered on its own, for an island to put in place (decision record
@@ -25,4 +26,12 @@ export async function renderFragment(page: string, content: () => ReactNode, idP
 export function fragmentResponse(html: string, headers = new Headers()): Response {
   headers.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers });
+}
+
+/**
+ * Where a part asked for by an island is rendered: the shop's home in the language the island
+ * names (`lang`, its page's), for a part whose words are all that depends on the page.
+ */
+export function pageInAskedLanguage(request: Request): string {
+  return localizedPath("/", knownLocale(new URL(request.url).searchParams.get("lang")));
 }

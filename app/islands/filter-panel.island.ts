@@ -1,3 +1,4 @@
+import { fetchHtml, formFields } from "./fragments.ts";
 import { announceNewParts } from "./new-parts.ts";
 
 /** How long a choice made with the arrow keys must stay before the results follow it. */
@@ -54,15 +55,13 @@ export function filterPanel(aside: HTMLElement): void {
 /** The listing for the form's choices, fetched as a page and put in place of this one's parts. */
 async function showResults(form: HTMLFormElement): Promise<void> {
   const url = new URL(form.action, location.href);
-  url.search = new URLSearchParams(
-    [...new FormData(form)].map(([name, value]) => [name, String(value)] as [string, string]),
-  ).toString();
+  url.search = formFields(form).toString();
   const results = document.querySelector('[data-listing-part="results"]');
   results?.setAttribute("aria-busy", "true");
   try {
-    const response = await fetch(url, { credentials: "same-origin" });
-    if (!response.ok || response.redirected) return location.assign(url);
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    // Anything but the page itself (an error, a redirect) is left to the browser to show.
+    const page = await fetchHtml(url);
+    if (!page) return location.assign(url);
     for (const fresh of page.querySelectorAll<HTMLElement>("[data-listing-part]")) {
       const part = fresh.dataset.listingPart;
       const current = document.querySelector(`[data-listing-part="${part}"]`);

@@ -1,3 +1,4 @@
+import { fetchHtml } from "./fragments.ts";
 import { announceNewParts } from "./new-parts.ts";
 
 /**
@@ -9,10 +10,8 @@ import { announceNewParts } from "./new-parts.ts";
  */
 export async function refreshPersonalParts(): Promise<void> {
   const page = `${location.pathname}${location.search}`;
-  const response = await fetch(`/frame/parts?page=${encodeURIComponent(page)}`, { credentials: "same-origin" });
-  if (!response.ok) return;
-  // Parsed, not run: a parsed document's scripts never start.
-  const parts = new DOMParser().parseFromString(await response.text(), "text/html");
+  const parts = await fetchHtml(`/frame/parts?page=${encodeURIComponent(page)}`);
+  if (!parts) return;
   for (const fresh of parts.querySelectorAll<HTMLElement>("[data-personal]")) {
     document.querySelector(`[data-personal="${fresh.dataset.personal}"]`)?.replaceWith(fresh);
   }

@@ -1,4 +1,5 @@
 import { ISLAND_POST_HEADER } from "#core/island-post.ts";
+import { formFields } from "./fragments.ts";
 import { refreshPersonalParts } from "./personal-refresh.ts";
 
 /**
@@ -11,11 +12,9 @@ export async function postInPlace(form: HTMLFormElement, submitter?: HTMLElement
   if (form.getAttribute("aria-busy") === "true") return;
   form.setAttribute("aria-busy", "true");
   try {
-    const body = new URLSearchParams();
-    for (const [name, value] of new FormData(form, submitter)) if (typeof value === "string") body.append(name, value);
     await fetch(form.action, {
       method: "POST",
-      body,
+      body: formFields(form, submitter),
       redirect: "manual",
       credentials: "same-origin",
       headers: { [ISLAND_POST_HEADER]: "1" },

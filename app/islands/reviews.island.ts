@@ -1,5 +1,5 @@
 import { isKnownVisitor } from "../lib/known-visitor.ts";
-import { fragment } from "./fragments.ts";
+import { formFields, fragment } from "./fragments.ts";
 
 /**
  * The product page's reviews: sorted and filtered as chosen, a page at a time, as the shop renders
@@ -58,13 +58,7 @@ async function vote(form: HTMLFormElement, path: string): Promise<void> {
   const button = form.querySelector("button");
   if (button?.disabled) return;
   if (button) button.disabled = true;
-  const search = new URLSearchParams({ view: "html", lang: document.documentElement.lang });
-  const response = await fetch(`${path}?${search}`, {
-    method: "POST",
-    body: new URLSearchParams([...new FormData(form)].map(([name, value]) => [name, String(value)])),
-    credentials: "same-origin",
-  }).catch(() => null);
-  const answer = response?.ok ? new DOMParser().parseFromString(await response.text(), "text/html") : null;
+  const answer = await fragment(path, { view: "html" }, { method: "POST", body: formFields(form) });
   const refusal = answer?.querySelector("[data-vote-refusal]");
   const id = form.querySelector('input[name="reviewId"]');
   if (refusal) {

@@ -1,6 +1,5 @@
-import { knownLocale, localizedPath } from "#core/locales.ts";
 import { answerDelivery } from "../.server/delivery-answer.ts";
-import { fragmentResponse, renderFragment } from "../.server/fragment.tsx";
+import { fragmentResponse, pageInAskedLanguage, renderFragment } from "../.server/fragment.tsx";
 import { DeliveryAnswerLines } from "../components/catalog/delivery-check.tsx";
 import type { Route } from "./+types/delivery-box";
 
@@ -12,9 +11,8 @@ import type { Route } from "./+types/delivery-box";
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A refused pincode is an answer too (what was wrong with it), shown in the box.
   const { answer, headers } = await answerDelivery(request, context);
-  const page = localizedPath("/", knownLocale(new URL(request.url).searchParams.get("lang")));
   const html = await renderFragment(
-    page,
+    pageInAskedLanguage(request),
     () => (
       <div data-pincode={answer.pincode ?? ""}>
         <DeliveryAnswerLines answer={answer} />

@@ -1,21 +1,19 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { knownLocale, localizedPath } from "#core/locales.ts";
 import { publishedReviews, voteHelpful } from "#server/reviews/reviews.service.ts";
 import { idField, pageNumber } from "#server/validation/fields.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { idFromPath } from "../.server/address.ts";
 import { appServices } from "../.server/context.ts";
 import { readForm, routeFields } from "../.server/forms.ts";
-import { fragmentResponse, renderFragment } from "../.server/fragment.tsx";
+import { fragmentResponse, pageInAskedLanguage, renderFragment } from "../.server/fragment.tsx";
 import { actorOf } from "../.server/session.ts";
 import { HelpfulVote, ReviewItems, VoteRefusal } from "../components/reviews/reviews-section.tsx";
 import type { Route } from "./+types/product-reviews";
 
 /** The page's language for a part asked for as HTML (`view=html`, by the product page's island). */
 function htmlView(request: Request): string | null {
-  const search = new URL(request.url).searchParams;
-  return search.get("view") === "html" ? localizedPath("/", knownLocale(search.get("lang"))) : null;
+  return new URL(request.url).searchParams.get("view") === "html" ? pageInAskedLanguage(request) : null;
 }
 
 /**

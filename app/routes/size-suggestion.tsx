@@ -1,9 +1,8 @@
-import { knownLocale, localizedPath } from "#core/locales.ts";
 import { refusalOf } from "#server/http/service-errors.ts";
 import { suggestSize } from "#server/reviews/reviews.service.ts";
 import { idFromPath } from "../.server/address.ts";
 import { appServices } from "../.server/context.ts";
-import { fragmentResponse, renderFragment } from "../.server/fragment.tsx";
+import { fragmentResponse, pageInAskedLanguage, renderFragment } from "../.server/fragment.tsx";
 import { Suggestion } from "../components/catalog/size-guide.tsx";
 import { measuredFrom, TYPED_FIELDS, type Typed } from "../lib/typed-measurements.ts";
 import type { Route } from "./+types/size-suggestion";
@@ -20,7 +19,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const typed = Object.fromEntries(TYPED_FIELDS.map((field) => [field, search.get(field) ?? ""])) as Typed;
   try {
     const { kind, recommendation } = await suggestSize(appServices(context).db, productId, measuredFrom(typed, unit));
-    const page = localizedPath("/", knownLocale(search.get("lang")));
+    const page = pageInAskedLanguage(request);
     return fragmentResponse(
       await renderFragment(page, () => <Suggestion recommendation={recommendation} kind={kind} />, "suggestion-"),
     );

@@ -142,13 +142,17 @@ function ChartTable({ chart, unit }: { chart: ShownChart; unit: LengthUnit }) {
   );
 }
 
-function MeasureField({ name, label, hint }: { name: keyof Typed; label: string; hint: string }) {
+/**
+ * A measurement to type, and its unit: a length's follows the unit chosen for the chart (the size
+ * guide's island writes it), height is in centimetres and weight in kilograms.
+ */
+function MeasureField({ name, label, unit }: { name: keyof Typed; label: string; unit: "length" | "cm" | "kg" }) {
   return (
     <div>
       <label htmlFor={`measure-${name}`} className="label">
         {label}{" "}
         <span className="font-normal text-zinc-600 dark:text-zinc-400">
-          (<span data-length-unit={hint === "cm" && name !== "height" ? "" : undefined}>{hint}</span>)
+          ({unit === "length" ? <span data-length-unit>cm</span> : unit})
         </span>
       </label>
       <input id={`measure-${name}`} name={name} inputMode="decimal" className="field w-full" />
@@ -185,13 +189,13 @@ function MeasureFields({ kind }: { kind: ShownChart["kind"] }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       {kind === "footwear" ? (
-        <MeasureField name="foot" label={t("guide.foot")} hint="cm" />
+        <MeasureField name="foot" label={t("guide.foot")} unit="length" />
       ) : (
         <>
-          <MeasureField name="chest" label={t("guide.chest")} hint="cm" />
-          <MeasureField name="waist" label={t("guide.waist")} hint="cm" />
-          <MeasureField name="height" label={t("guide.height")} hint="cm" />
-          <MeasureField name="weight" label={t("guide.weight")} hint="kg" />
+          <MeasureField name="chest" label={t("guide.chest")} unit="length" />
+          <MeasureField name="waist" label={t("guide.waist")} unit="length" />
+          <MeasureField name="height" label={t("guide.height")} unit="cm" />
+          <MeasureField name="weight" label={t("guide.weight")} unit="kg" />
         </>
       )}
     </div>
