@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, fillPincode } from "./forms.ts";
-import { checkoutOpened, live, placedOrder, untilLive } from "./shopper.ts";
+import { live, placedOrder, untilLive } from "./shopper.ts";
 
 async function openProduct(page: Page, listing: string, title: string) {
   await page.goto(listing);
@@ -100,7 +100,9 @@ describeJourneys("cart and checkout", (journey) => {
     await openProduct(page, "/anarkali-dress", "Mastani Chanderi Anarkali Set");
     await page.getByLabel("Size").selectOption("S");
     await page.getByRole("button", { name: "Order Now" }).click();
-    const dialog = await checkoutOpened(page);
+    await page.waitForURL(/\/cart\?checkout/);
+    const dialog = page.getByRole("dialog", { name: "Checkout" });
+    await dialog.getByLabel("Full Name").waitFor();
     await fillCheckout(page);
     await dialog.getByLabel("Pincode").fill("4000");
     await dialog.getByRole("button", { name: "Order Now" }).click();

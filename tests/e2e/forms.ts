@@ -25,6 +25,10 @@ export const MUMBAI: Delivery = {
  */
 export async function fillDelivery(form: Page | Locator, delivery: Partial<Delivery> = {}): Promise<void> {
   const { name, address, city, state, pincode, phone } = { ...MUMBAI, ...delivery };
+  // The form's page hydrates, and it often arrives as a document from an HTML-first page (a
+  // product's Order Now): what is typed or pressed while it hydrates can be lost, so it waits.
+  await form.getByLabel("Full Name").waitFor();
+  await untilLive(pageOf(form));
   await form.getByLabel("Full Name").fill(name);
   await form.getByLabel("Full Address").fill(address);
   await fillPincode(form, pincode);
@@ -33,10 +37,13 @@ export async function fillDelivery(form: Page | Locator, delivery: Partial<Deliv
   await form.getByLabel("Mobile Number").fill(phone);
 }
 
+function pageOf(form: Page | Locator): Page {
+  return "page" in form ? form.page() : form;
+}
+
 /** Types a pincode and waits until the form has filled in what the shop's directory says of it. */
 export async function fillPincode(form: Page | Locator, pincode: string): Promise<void> {
-  const page = "page" in form ? form.page() : form;
-  const answered = page.waitForResponse((response) => response.url().endsWith(`/pincode/${pincode}`));
+  const answered = pageOf(form).waitForResponse((response) => response.url().endsWith(`/pincode/${pincode}`));
   await form.getByLabel("Pincode").fill(pincode);
   const response = await answered;
   if (!response.ok()) return;

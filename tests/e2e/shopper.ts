@@ -1,4 +1,4 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { within } from "./within.ts";
 
 /*
@@ -43,19 +43,6 @@ export async function untilLive(page: Page, timeoutMs = 15_000): Promise<void> {
       if (!/context was destroyed|navigat/i.test(String(error))) throw error;
     }
   }
-}
-
-/**
- * After a product's Order Now: the checkout dialog on the cart page, once that page is live. The
- * cart hydrates, and it arrives as a document from the product page (HTML-first): a press while it
- * hydrates can be lost.
- */
-export async function checkoutOpened(page: Page): Promise<Locator> {
-  await page.waitForURL(/\/cart\?checkout/);
-  await untilLive(page);
-  const dialog = page.getByRole("dialog", { name: "Checkout" });
-  await dialog.getByLabel("Full Name").waitFor();
-  return dialog;
 }
 
 /**

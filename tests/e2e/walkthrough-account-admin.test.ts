@@ -4,7 +4,7 @@ import { checkEveryWay } from "./a11y.ts";
 import { describeJourneys } from "./browser.ts";
 import { fillDelivery, signInAsAdmin } from "./forms.ts";
 import { linkPath, waitForMail } from "./mailbox.ts";
-import { checkoutOpened, live, placedOrder, scrollsSideways, signUp } from "./shopper.ts";
+import { live, placedOrder, scrollsSideways, signUp } from "./shopper.ts";
 
 /*
  * What the walk-through found on the customer's account and order pages, in the mails, and in the
@@ -22,7 +22,8 @@ async function buyAsCustomer(page: Page, email: string): Promise<string> {
     .click();
   await page.getByLabel("Size").selectOption("S");
   await page.getByRole("button", { name: "Order Now" }).click();
-  const dialog = await checkoutOpened(page);
+  const dialog = page.getByRole("dialog", { name: "Checkout" });
+  await dialog.getByLabel("Full Name").waitFor();
   await fillDelivery(dialog);
   await dialog.getByRole("button", { name: "Order Now" }).click();
   await placedOrder(page);
