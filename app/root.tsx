@@ -1,4 +1,3 @@
-import devanagariRegular from "@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url";
 import { useEffect } from "react";
 import {
   data,
@@ -112,15 +111,13 @@ function DocumentHead(props: { theme: Theme; locale: Locale; inAdmin: boolean; o
 
 /**
  * The Hindi pages' font: its declarations inline (under a kilobyte: a stylesheet of their own cost a
- * render-blocking round trip before the first paint), and the body text's weight asked for at once.
+ * render-blocking round trip before the first paint). It is used, and fetched, once the page has
+ * loaded (app/lib/page-fonts.ts).
  */
 function DevanagariFont() {
   return (
-    <>
-      <link rel="preload" as="font" type="font/woff2" href={devanagariRegular} crossOrigin="anonymous" />
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own stylesheet, built from app/devanagari.css. */}
-      <style dangerouslySetInnerHTML={{ __html: devanagariFonts }} />
-    </>
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own stylesheet, built from app/devanagari.css.
+    <style dangerouslySetInnerHTML={{ __html: devanagariFonts }} />
   );
 }
 
