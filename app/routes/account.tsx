@@ -1,18 +1,14 @@
 import { useLocation } from "react-router";
-import { localeOfPath } from "#core/locales.ts";
 import { readWholeNumber } from "#core/numbers.ts";
 import { actorOf, signedInAs } from "../.server/session.ts";
 import { SignedInNotice } from "../components/account/signed-in-notice.tsx";
 import { pieceSearch } from "../lib/order-now.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { type Translate, translator, useT } from "../locales/i18n.ts";
+import { type Translate, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("account.title"), description: t("account.description"), noindex: true });
-};
+export const meta = privatePageMeta("account.title", "account.description");
 
 /** The three ways to check out; each returns to the checkout it came from (the cart's, or Order Now's). */
 function cards(search: string, t: Translate) {

@@ -1,6 +1,5 @@
 import { redirect, useNavigate } from "react-router";
 import { z } from "zod";
-import { localeOfPath } from "#core/locales.ts";
 import { seenOffers } from "#core/offers.ts";
 import { writeQuote } from "#core/price-quote.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
@@ -37,9 +36,9 @@ import { EmptyNotice } from "../components/ui/empty-notice.tsx";
 import { Modal } from "../components/ui/modal.tsx";
 import { cartPath } from "../lib/cart-choices.ts";
 import { orderNowPath, pieceSearch } from "../lib/order-now.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { translator, useT } from "../locales/i18n.ts";
+import { useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/cart";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -130,10 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("cart.title"), description: t("cart.description"), noindex: true });
-};
+export const meta = privatePageMeta("cart.title", "cart.description");
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, piece, signedIn, checkoutOpen, cartPayment } = loaderData;

@@ -1,4 +1,3 @@
-import { localeOfPath } from "#core/locales.ts";
 import { formatInr } from "#core/money.ts";
 import { confirmationAnswerSchema } from "#server/cod-confirmation/cod-confirmation.schemas.ts";
 import { answerByBuyer, confirmationPage } from "#server/cod-confirmation/cod-confirmation.service.ts";
@@ -11,10 +10,10 @@ import { CancelReasonFields } from "../components/orders/cancel-reason-fields.ts
 import { FormError } from "../components/ui/form-error.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
-import { pageMeta } from "../lib/seo.ts";
 import { fillInNodes } from "../locales/fill-in-nodes.tsx";
-import { translator, useT } from "../locales/i18n.ts";
+import { useT } from "../locales/i18n.ts";
 import { Form, Link } from "../locales/link.tsx";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/cod-confirm";
 
 /**
@@ -41,10 +40,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("cod.title"), description: t("cod.description"), noindex: true });
-};
+export const meta = privatePageMeta("cod.title", "cod.description");
 
 export default function CodConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;

@@ -1,4 +1,3 @@
-import { localeOfPath } from "#core/locales.ts";
 import { visibleEmail } from "#core/phone.ts";
 import { deletionSchema } from "#server/accounts/accounts.schemas.ts";
 import { deleteAccount } from "#server/accounts/identity.service.ts";
@@ -10,10 +9,10 @@ import { signOutHeaders } from "../.server/sign-in.ts";
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
-import { pageMeta } from "../lib/seo.ts";
 import { fillInNodes } from "../locales/fill-in-nodes.tsx";
-import { translator, useT } from "../locales/i18n.ts";
+import { useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/delete-account";
 
@@ -37,10 +36,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return redirectWithToast(context, "/", makeToast("success", "Your account has been deleted."), { headers });
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("profile.deleteAccount"), description: t("delete.description"), noindex: true });
-};
+export const meta = privatePageMeta("profile.deleteAccount", "delete.description");
 
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

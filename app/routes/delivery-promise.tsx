@@ -1,9 +1,8 @@
 import { data } from "react-router";
-import { localeOfPath } from "#core/locales.ts";
 import { answerDelivery, type DeliveryAnswer } from "../.server/delivery-answer.ts";
 import { DeliveryCheck } from "../components/catalog/delivery-check.tsx";
-import { pageMeta } from "../lib/seo.ts";
-import { translator, useT } from "../locales/i18n.ts";
+import { useT } from "../locales/i18n.ts";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/delivery-promise";
 
 export type { DeliveryAnswer };
@@ -19,10 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data<DeliveryAnswer>(answer, { status, headers });
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("deliveryPage.title"), description: t("deliveryPage.description"), noindex: true });
-};
+export const meta = privatePageMeta("deliveryPage.title", "deliveryPage.description");
 
 export default function Delivery({ loaderData }: Route.ComponentProps) {
   const t = useT();

@@ -1,4 +1,3 @@
-import { localeOfPath } from "#core/locales.ts";
 import { orderLinkSchema } from "#server/orders/orders.schemas.ts";
 import { sendOrderLink } from "#server/orders/orders.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -8,8 +7,8 @@ import { localeOf } from "../.server/locale.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
-import { pageMeta } from "../lib/seo.ts";
-import { translator, useT } from "../locales/i18n.ts";
+import { useT } from "../locales/i18n.ts";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/find-order";
 
 /** A guest's way back to an order: its link is mailed to the address on the order. */
@@ -26,10 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true as const };
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("find.title"), description: t("find.description"), noindex: true });
-};
+export const meta = privatePageMeta("find.title", "find.description");
 
 export default function FindOrder({ actionData }: Route.ComponentProps) {
   const t = useT();

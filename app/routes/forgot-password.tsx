@@ -1,4 +1,3 @@
-import { localeOfPath } from "#core/locales.ts";
 import { emailOnlySchema } from "#server/accounts/accounts.schemas.ts";
 import { RESET_MINUTES, requestPasswordReset } from "#server/accounts/identity.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -8,8 +7,8 @@ import { localeOf } from "../.server/locale.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { EmailField } from "../components/ui/text-field.tsx";
-import { pageMeta } from "../lib/seo.ts";
-import { translator, useT } from "../locales/i18n.ts";
+import { useT } from "../locales/i18n.ts";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/forgot-password";
 
 /** Mails a reset link; the answer is the same whether or not the address has an account. */
@@ -26,10 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true as const, email: input.email.trim(), minutes: RESET_MINUTES };
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("forgot.title"), description: t("forgot.description"), noindex: true });
-};
+export const meta = privatePageMeta("forgot.title", "forgot.description");
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const t = useT();

@@ -1,6 +1,5 @@
 import { ChevronDown } from "lucide-react";
 import { redirect } from "react-router";
-import { localeOfPath } from "#core/locales.ts";
 import { formatInr } from "#core/money.ts";
 import type { CartOffers } from "#core/offers.ts";
 import { seenOffers } from "#core/offers.ts";
@@ -19,9 +18,9 @@ import { CheckoutForm } from "../components/cart/checkout-form.tsx";
 import { OrderItems } from "../components/cart/order-items.tsx";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
 import { pieceSearch } from "../lib/order-now.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { translator, useT } from "../locales/i18n.ts";
+import { useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/guest";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -43,10 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return checkoutFromForm(context, request, await readForm(request));
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("guest.title"), description: t("guest.description"), noindex: true });
-};
+export const meta = privatePageMeta("guest.title", "guest.description");
 
 /**
  * The code the guest's cart keeps, and how it stands: applied, or why not (an offer for signed-in

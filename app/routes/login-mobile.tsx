@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { localeOfPath } from "#core/locales.ts";
 import { phoneNameForm } from "#server/accounts/phone.schemas.ts";
 import { phoneSignInNeedsName, signInWithPhone } from "#server/accounts/phone-accounts.service.ts";
 import { appServices } from "../.server/context.ts";
@@ -14,10 +13,10 @@ import { SignedInNotice } from "../components/account/signed-in-notice.tsx";
 import { useSignInRedirect } from "../components/account/use-sign-in-redirect.ts";
 import { AuthCard } from "../components/ui/auth-card.tsx";
 import type { PhoneStep } from "../lib/phone-step.ts";
-import { pageMeta } from "../lib/seo.ts";
 import { fillInNodes } from "../locales/fill-in-nodes.tsx";
-import { translator, useT } from "../locales/i18n.ts";
+import { useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/login-mobile";
 import { LOGIN_TOAST_MS } from "./login.tsx";
 
@@ -60,10 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("auth.withMobile"), description: t("phone.description"), noindex: true });
-};
+export const meta = privatePageMeta("auth.withMobile", "phone.description");
 
 export default function LoginMobile({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = useSignInRedirect("/login");

@@ -1,4 +1,3 @@
-import { localeOfPath } from "#core/locales.ts";
 import { loginSchema } from "#server/accounts/accounts.schemas.ts";
 import { logIn } from "#server/accounts/accounts.service.ts";
 import { formFailure } from "../.server/action-results.ts";
@@ -11,9 +10,9 @@ import { SignedInNotice } from "../components/account/signed-in-notice.tsx";
 import { useSignInRedirect } from "../components/account/use-sign-in-redirect.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
-import { pageMeta } from "../lib/seo.ts";
-import { translator, useT } from "../locales/i18n.ts";
+import { useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/login";
 
 export const LOGIN_TOAST_MS = 2000;
@@ -34,10 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("auth.login"), description: t("auth.loginDescription"), noindex: true });
-};
+export const meta = privatePageMeta("auth.login", "auth.loginDescription");
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const { redirectTo, otherFormTo } = useSignInRedirect("/signup");

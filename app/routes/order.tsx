@@ -1,7 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 import { useNavigation } from "react-router";
 import { formatShopDate, formatShopDateHindi } from "#core/dates.ts";
-import { localeOfPath } from "#core/locales.ts";
 import { formatRs } from "#core/money.ts";
 import { listForCustomer } from "#server/orders/orders.service.ts";
 import { pageNumber } from "#server/validation/fields.ts";
@@ -10,9 +9,9 @@ import { signedInOrLogin } from "../.server/guards.ts";
 import { ShopImage } from "../components/catalog/shop-image.tsx";
 import { StatusBadge } from "../components/orders/status-badge.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
-import { pageMeta } from "../lib/seo.ts";
-import { translator, useLocale, useT } from "../locales/i18n.ts";
+import { useLocale, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/order";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -21,10 +20,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { ...(await listForCustomer(appServices(context).db, actor, page)), page };
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("orders.title"), description: t("orders.description"), noindex: true });
-};
+export const meta = privatePageMeta("orders.title", "orders.description");
 
 /** The signed-in customer's own orders, newest first. */
 export default function MyOrders({ loaderData }: Route.ComponentProps) {

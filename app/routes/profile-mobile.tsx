@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { localeOfPath } from "#core/locales.ts";
 import { formatMobile, isIndianMobile } from "#core/phone.ts";
 import { attachVerifiedPhone } from "#server/accounts/phone-accounts.service.ts";
 import { getProfile } from "#server/accounts/profile.service.ts";
@@ -10,9 +9,9 @@ import { checkCode, phoneClient, refusedStep, resendCode, sendCode } from "../.s
 import { makeToast, redirectWithToast } from "../.server/toasts.ts";
 import { PhoneCodeStep, PhoneNumberStep } from "../components/account/phone-steps.tsx";
 import type { PhoneStep } from "../lib/phone-step.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { translator, useT } from "../locales/i18n.ts";
+import { useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/profile-mobile";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -46,10 +45,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return redirectWithToast(context, "/profile", toast);
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("mobile.title"), description: t("mobile.description"), noindex: true });
-};
+export const meta = privatePageMeta("mobile.title", "mobile.description");
 
 export default function ProfileMobile({ loaderData, actionData }: Route.ComponentProps) {
   const step: PhoneStep = actionData ?? { step: "number" };

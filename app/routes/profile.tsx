@@ -2,7 +2,6 @@ import { Pencil } from "lucide-react";
 import { useNavigation } from "react-router";
 import { z } from "zod";
 import type { UserActor } from "#core/actor.ts";
-import { localeOfPath } from "#core/locales.ts";
 import { resendEmailVerification, signOutEverywhere } from "#server/accounts/identity.service.ts";
 import { whatsappUpdatesForm } from "#server/accounts/phone.schemas.ts";
 import { setWhatsappUpdates } from "#server/accounts/phone-accounts.service.ts";
@@ -24,9 +23,9 @@ import { FormError } from "../components/ui/form-error.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
 import { IntentSubmit, SubmitButton } from "../components/ui/submit-button.tsx";
-import { pageMeta } from "../lib/seo.ts";
-import { translator, useT } from "../locales/i18n.ts";
+import { useT } from "../locales/i18n.ts";
 import { Form, Link } from "../locales/link.tsx";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/profile";
 import { saveProfileForm } from "./profile-form.server.ts";
 
@@ -90,10 +89,7 @@ async function switchWhatsapp(
   }
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("profile.title"), description: t("profile.description"), noindex: true });
-};
+export const meta = privatePageMeta("profile.title", "profile.description");
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, points, storeCredit, editing } = loaderData;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { localeOfPath } from "#core/locales.ts";
 import { passwordChangeSchema } from "#server/accounts/accounts.schemas.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
 import { changePassword, getProfile } from "#server/accounts/profile.service.ts";
@@ -16,9 +15,9 @@ import { PicturePicker } from "../components/ui/picture-picker.tsx";
 import { ProfilePhoto } from "../components/ui/profile-photo.tsx";
 import { IntentSubmit, SubmitButton } from "../components/ui/submit-button.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
-import { pageMeta } from "../lib/seo.ts";
-import { translator, useT } from "../locales/i18n.ts";
+import { useT } from "../locales/i18n.ts";
 import { Form } from "../locales/link.tsx";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/profileform";
 import { saveProfileForm } from "./profile-form.server.ts";
@@ -53,10 +52,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("profile.edit"), description: t("profile.editDescription"), noindex: true });
-};
+export const meta = privatePageMeta("profile.edit", "profile.editDescription");
 
 export default function ProfileForm({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, policy } = loaderData;

@@ -1,14 +1,13 @@
 import { data } from "react-router";
-import { localeOfPath } from "#core/locales.ts";
 import { refusalOf } from "#server/http/service-errors.ts";
 import { unsubscribeFromReviews, unsubscribeTarget } from "#server/reviews/reviews.service.ts";
 import { formFailure } from "../.server/action-results.ts";
 import { appServices } from "../.server/context.ts";
 import { Notice } from "../components/ui/notice.tsx";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
-import { pageMeta } from "../lib/seo.ts";
-import { translator, useT } from "../locales/i18n.ts";
+import { useT } from "../locales/i18n.ts";
 import { Form } from "../locales/link.tsx";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/review-unsubscribe";
 
@@ -35,10 +34,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("unsub.title"), description: t("unsub.description"), noindex: true });
-};
+export const meta = privatePageMeta("unsub.title", "unsub.description");
 
 export default function ReviewUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const done = actionData?.ok || loaderData.target?.done;

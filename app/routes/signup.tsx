@@ -1,4 +1,3 @@
-import { localeOfPath } from "#core/locales.ts";
 import { signupSchema } from "#server/accounts/accounts.schemas.ts";
 import { signUp } from "#server/accounts/accounts.service.ts";
 import { describePolicy } from "#server/accounts/passwords.ts";
@@ -13,8 +12,8 @@ import { SignedInNotice } from "../components/account/signed-in-notice.tsx";
 import { useSignInRedirect } from "../components/account/use-sign-in-redirect.ts";
 import { AuthCard, AuthForm } from "../components/ui/auth-card.tsx";
 import { EmailField, TextField } from "../components/ui/text-field.tsx";
-import { pageMeta } from "../lib/seo.ts";
-import { translator, useT } from "../locales/i18n.ts";
+import { useT } from "../locales/i18n.ts";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/signup";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -39,10 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("auth.signup"), description: t("auth.signupDescription"), noindex: true });
-};
+export const meta = privatePageMeta("auth.signup", "auth.signupDescription");
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, otherFormTo } = useSignInRedirect("/login");

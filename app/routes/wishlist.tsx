@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { redirect } from "react-router";
 import { z } from "zod";
-import { localeOfPath } from "#core/locales.ts";
 import type { ShelfOffer } from "#core/offers.ts";
 import { sizeText } from "#core/sizes.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
@@ -25,8 +24,8 @@ import { ProductCard } from "../components/catalog/product-card.tsx";
 import { SizeSelect } from "../components/catalog/size-select.tsx";
 import { useCartFetcher } from "../components/catalog/use-cart-fetcher.ts";
 import { EmptyNotice } from "../components/ui/empty-notice.tsx";
-import { pageMeta } from "../lib/seo.ts";
-import { translator, useLocalePath, useT } from "../locales/i18n.ts";
+import { useLocalePath, useT } from "../locales/i18n.ts";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/wishlist";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -69,10 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("wishlist.title"), description: t("wishlist.description"), noindex: true });
-};
+export const meta = privatePageMeta("wishlist.title", "wishlist.description");
 
 export default function Wishlist({ loaderData }: Route.ComponentProps) {
   const { items, offers } = loaderData;

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { localeOfPath } from "#core/locales.ts";
 import { MAX_REVIEW_PHOTOS } from "#core/reviews.ts";
 import { refusalOf } from "#server/http/service-errors.ts";
 import { reviewSchema } from "#server/reviews/reviews.schemas.ts";
@@ -17,9 +16,9 @@ import { FormError } from "../components/ui/form-error.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { SelectField, TextField } from "../components/ui/text-field.tsx";
-import { pageMeta } from "../lib/seo.ts";
-import { type MessageId, translator, useT } from "../locales/i18n.ts";
+import { type MessageId, useT } from "../locales/i18n.ts";
 import { Form, Link } from "../locales/link.tsx";
+import { privatePageMeta } from "../locales/page-meta.ts";
 import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/write-review";
 
@@ -62,10 +61,7 @@ export async function action({ params, context, request, url }: Route.ActionArgs
   }
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const t = translator(localeOfPath(location.pathname));
-  return pageMeta({ title: t("write.title"), description: t("write.description"), noindex: true });
-};
+export const meta = privatePageMeta("write.title", "write.description");
 
 const STATUS_WORDS: Record<string, MessageId> = {
   pending: "write.statusPending",
