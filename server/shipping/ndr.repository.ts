@@ -64,25 +64,8 @@ export async function listFailedAttempts(executor: Executor, shipmentIds: readon
 
 /** Parcels whose last news is a failed attempt, the oldest first (they run out of time first). */
 export async function listOpenNdrShipments(executor: Executor, limit: number, offset: number) {
-  return executor
-    .selectFrom("shipments")
-    .innerJoin("orders", "orders.id", "shipments.orderId")
-    .select([
-      "shipments.id",
-      "shipments.orderId",
-      "shipments.awb",
-      "shipments.courierName",
-      "shipments.status",
-      "shipments.statusAt",
-      "shipments.attempts",
-      "shipments.paymentMethod",
-      "shipments.codAmount",
-      "orders.orderNumber",
-      "orders.name",
-      "orders.city",
-      "orders.pincode",
-      "orders.phone",
-    ])
+  return shipmentsWithTheirOrder(executor)
+    .select(["shipments.attempts", "shipments.paymentMethod", "shipments.codAmount", "orders.city", "orders.phone"])
     .where("shipments.status", "=", "delivery-failed")
     .orderBy("shipments.statusAt")
     .orderBy("shipments.id")
@@ -96,23 +79,8 @@ export async function listOpenNdrShipments(executor: Executor, limit: number, of
  * an order that could not follow its parcel.
  */
 export async function listShipmentsNeedingAttention(executor: Executor, limit: number, offset: number) {
-  return executor
-    .selectFrom("shipments")
-    .innerJoin("orders", "orders.id", "shipments.orderId")
-    .select([
-      "shipments.id",
-      "shipments.orderId",
-      "shipments.awb",
-      "shipments.courierName",
-      "shipments.status",
-      "shipments.statusAt",
-      "shipments.bookingError",
-      "shipments.bookingRetryable",
-      "shipments.orderProblem",
-      "orders.orderNumber",
-      "orders.name",
-      "orders.pincode",
-    ])
+  return shipmentsWithTheirOrder(executor)
+    .select(["shipments.bookingError", "shipments.bookingRetryable", "shipments.orderProblem"])
     .where((eb) =>
       eb.or([
         eb("shipments.status", "=", "lost"),
@@ -125,4 +93,22 @@ export async function listShipmentsNeedingAttention(executor: Executor, limit: n
     .limit(limit)
     .offset(offset)
     .execute();
+}
+
+/** A shipment as the back office's lists show it: its parcel, and whose order it carries to where. */
+function shipmentsWithTheirOrder(executor: Executor) {
+  return executor
+    .selectFrom("shipments")
+    .innerJoin("orders", "orders.id", "shipments.orderId")
+    .select([
+      "shipments.id",
+      "shipments.orderId",
+      "shipments.awb",
+      "shipments.courierName",
+      "shipments.status",
+      "shipments.statusAt",
+      "orders.orderNumber",
+      "orders.name",
+      "orders.pincode",
+    ]);
 }
