@@ -111,8 +111,8 @@ function DocumentHead(props: { theme: Theme; locale: Locale; inAdmin: boolean; o
 
 /**
  * The Hindi pages' font: its declarations inline (under a kilobyte: a stylesheet of their own cost a
- * render-blocking round trip before the first paint). It is used, and fetched, once the page has
- * loaded (app/lib/page-fonts.ts).
+ * render-blocking round trip before the first paint). Not preloaded: a phone with its own Noto Sans
+ * Devanagari fetches nothing (app/devanagari.css).
  */
 function DevanagariFont() {
   return (

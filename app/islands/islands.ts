@@ -1,12 +1,10 @@
 import { isKnownVisitor } from "../lib/known-visitor.ts";
-import { shopFontsAfterLoad } from "../lib/page-fonts.ts";
 import { NEW_PARTS } from "./new-parts.ts";
 import { refreshPersonalParts } from "./personal-refresh.ts";
 import { wireIslands } from "./wire.ts";
 
 // The page is the server's HTML; these few scripts make its interactive parts answer in place
 // (decision record 48). The mark tells the browser tests the page is ready, as hydration did.
-shopFontsAfterLoad();
 document.addEventListener(NEW_PARTS, () => void wireIslands(document));
 void wireIslands(document).then(() => {
   document.documentElement.dataset.hydrated = "true";

@@ -21,8 +21,6 @@ describeJourneys("the shop in Hindi", (journey) => {
       });
       await live(page, "/hi");
       expect(await page.getAttribute("html", "lang")).toBe("hi-IN");
-      // The shop's Devanagari font is named once the page has loaded, not before its pictures.
-      await page.locator('html[data-fonts="shop"]').waitFor({ state: "attached" });
 
       // The search box, in Hindi, finds the suits by "सूट".
       const search = page.getByRole("combobox", { name: "प्रोडक्ट खोजें" }).first();
