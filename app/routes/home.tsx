@@ -1,4 +1,4 @@
-import { ChevronRight, Sparkles, Truck } from "lucide-react";
+import { ChevronRight, type LucideIcon, Sparkles, Truck } from "lucide-react";
 import { COLLECTIONS } from "#core/collections.ts";
 import { localeOfPath } from "#core/locales.ts";
 import { shelfPrices } from "#server/cart/shelf-prices.ts";
@@ -13,7 +13,7 @@ import { TileGrid } from "../components/home/tile-grid.tsx";
 import { CollectionName } from "../components/layout/collection-name.tsx";
 import { HTML_FIRST } from "../lib/page-handle.ts";
 import { pageMeta, SHOP_NAME } from "../lib/seo.ts";
-import { translator, useT } from "../locales/i18n.ts";
+import { type MessageId, translator, useT } from "../locales/i18n.ts";
 import { Link } from "../locales/link.tsx";
 import type { Route } from "./+types/home";
 
@@ -75,6 +75,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const PROMISES = [
+  { Icon: Truck, title: "home.fastDelivery", body: "home.fastDeliveryBody" },
+  { Icon: Sparkles, title: "home.latestFashion", body: "home.latestFashionBody" },
+] as const satisfies readonly { Icon: LucideIcon; title: MessageId; body: MessageId }[];
+
 /** What the shop promises every shopper: fast delivery and new fashion every week. */
 function HomePromises() {
   const t = useT();
@@ -84,20 +89,15 @@ function HomePromises() {
       className="later border-t border-gold-900 [contain-intrinsic-size:auto_200px]"
     >
       <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:grid-cols-2">
-        <li className="flex items-center gap-4">
-          <Truck aria-hidden="true" className="size-10 text-gold-400" />
-          <div>
-            <p className="font-display text-xl text-gold-300">{t("home.fastDelivery")}</p>
-            <p className="text-sm text-zinc-400">{t("home.fastDeliveryBody")}</p>
-          </div>
-        </li>
-        <li className="flex items-center gap-4">
-          <Sparkles aria-hidden="true" className="size-10 text-gold-400" />
-          <div>
-            <p className="font-display text-xl text-gold-300">{t("home.latestFashion")}</p>
-            <p className="text-sm text-zinc-400">{t("home.latestFashionBody")}</p>
-          </div>
-        </li>
+        {PROMISES.map(({ Icon, title, body }) => (
+          <li key={title} className="flex items-center gap-4">
+            <Icon aria-hidden="true" className="size-10 text-gold-400" />
+            <div>
+              <p className="font-display text-xl text-gold-300">{t(title)}</p>
+              <p className="text-sm text-zinc-400">{t(body)}</p>
+            </div>
+          </li>
+        ))}
       </ul>
     </section>
   );
