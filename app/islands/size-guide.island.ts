@@ -1,7 +1,7 @@
 import { type LengthUnit, type Measurements, NO_MEASUREMENTS } from "#core/size-charts.ts";
 import { isKnownVisitor } from "../lib/known-visitor.ts";
-import { measuredFrom, TYPED_FIELDS, type Typed, typedFrom } from "../lib/typed-measurements.ts";
-import { fragment } from "./fragments.ts";
+import { measuredFrom, TYPED_FIELDS, type Typed, typedFrom, typedFromFields } from "../lib/typed-measurements.ts";
+import { formFields, fragment } from "./fragments.ts";
 import { announceNewParts } from "./new-parts.ts";
 
 /** Where a guest's measurements stay (this browser only), and the unit chosen last. */
@@ -52,7 +52,7 @@ export function sizeGuide(element: HTMLElement): void {
   dialog.addEventListener("submit", (event) => {
     event.preventDefault();
     if (!guide.find) return;
-    const typed = typedOf(guide.find);
+    const typed = typedFromFields(formFields(guide.find));
     keep(guide, measuredFrom(typed, guide.unit));
     void suggest(guide, typed);
   });
@@ -77,11 +77,6 @@ function showUnit(guide: Guide, unit: LengthUnit): void {
   for (const said of guide.find?.querySelectorAll("[data-length-unit]") ?? []) said.textContent = unit;
 }
 
-function typedOf(form: HTMLFormElement): Typed {
-  const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "";
-  return Object.fromEntries(TYPED_FIELDS.map((field) => [field, value(field)])) as Typed;
-}
-
 /** The measurements kept last: the account's when signed in, else this browser's; they fill the form once. */
 async function fillSaved(guide: Guide): Promise<void> {
   guide.asked = true;
@@ -93,7 +88,7 @@ async function fillSaved(guide: Guide): Promise<void> {
     const input = find.elements.namedItem(field) as HTMLInputElement | null;
     if (input && !input.value) input.value = typed[field];
   }
-  await suggest(guide, typedOf(find));
+  await suggest(guide, typedFromFields(formFields(find)));
 }
 
 /** The account's measurements (and that they are kept there), else this browser's. */

@@ -8,6 +8,11 @@ import { formatLength, type LengthUnit, type Measurements, toMillimetres } from 
 export type Typed = { height: string; weight: string; chest: string; waist: string; foot: string };
 export const TYPED_FIELDS = ["height", "weight", "chest", "waist", "foot"] as const;
 
+/** What was typed, from a form's fields or an address's query (a field not sent is empty). */
+export function typedFromFields(fields: URLSearchParams): Typed {
+  return Object.fromEntries(TYPED_FIELDS.map((field) => [field, fields.get(field) ?? ""])) as Typed;
+}
+
 export function typedFrom(measured: Measurements, unit: LengthUnit): Typed {
   const length = (mm: number | null) => (mm ? formatLength(mm, unit) : "");
   return {

@@ -5,8 +5,6 @@ import { useT } from "../locales/i18n.ts";
 import { privatePageMeta } from "../locales/page-meta.ts";
 import type { Route } from "./+types/delivery-promise";
 
-export type { DeliveryAnswer };
-
 /**
  * GET /delivery?pincode=560034: when a parcel there would arrive, and whether cash on delivery and a
  * return pickup are offered; the pincode is remembered (a cookie, and on the account). Without a

@@ -4,7 +4,7 @@ import { idFromPath } from "../.server/address.ts";
 import { appServices } from "../.server/context.ts";
 import { fragmentResponse, pageInAskedLanguage, renderFragment } from "../.server/fragment.tsx";
 import { Suggestion } from "../components/catalog/size-guide.tsx";
-import { measuredFrom, TYPED_FIELDS, type Typed } from "../lib/typed-measurements.ts";
+import { measuredFrom, typedFromFields } from "../lib/typed-measurements.ts";
 import type { Route } from "./+types/size-suggestion";
 
 /**
@@ -16,7 +16,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const productId = idFromPath(params.id, "This product could not be found.");
   const search = new URL(request.url).searchParams;
   const unit = search.get("unit") === "in" ? "in" : "cm";
-  const typed = Object.fromEntries(TYPED_FIELDS.map((field) => [field, search.get(field) ?? ""])) as Typed;
+  const typed = typedFromFields(search);
   try {
     const { kind, recommendation } = await suggestSize(appServices(context).db, productId, measuredFrom(typed, unit));
     const page = pageInAskedLanguage(request);

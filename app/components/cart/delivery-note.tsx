@@ -2,10 +2,10 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { deliveryWindowText } from "#core/dates.ts";
 import { isPincode } from "#core/delivery-address.ts";
+import type { DeliveryAnswer } from "../../.server/delivery-answer.ts";
 import { inOwnTask } from "../../lib/own-task.ts";
 import { useLocale, useT } from "../../locales/i18n.ts";
 import { serviceText } from "../../locales/service-text.ts";
-import type { DeliveryAnswer } from "../../routes/delivery-promise.tsx";
 
 /**
  * Under the checkout's pincode: the promise the order will be given there, or why it cannot be

@@ -2,9 +2,9 @@ import { Banknote, RotateCcw, Truck } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { deliveryWindowText } from "#core/dates.ts";
+import type { DeliveryAnswer } from "../../.server/delivery-answer.ts";
 import { useLocale, useT } from "../../locales/i18n.ts";
 import { serviceText } from "../../locales/service-text.ts";
-import type { DeliveryAnswer } from "../../routes/delivery-promise.tsx";
 
 /**
  * "Check delivery": a pincode, and the answer for it — when the parcel arrives, whether cash on
