@@ -1,3 +1,4 @@
+import devanagariFile from "@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url";
 import { useEffect } from "react";
 import {
   data,
@@ -111,13 +112,17 @@ function DocumentHead(props: { theme: Theme; locale: Locale; inAdmin: boolean; o
 
 /**
  * The Hindi pages' font: its declarations inline (under a kilobyte: a stylesheet of their own cost a
- * render-blocking round trip before the first paint). Not preloaded: a phone with its own Noto Sans
- * Devanagari fetches nothing (app/devanagari.css).
+ * render-blocking round trip before the first paint), naming the device's own copy. The shop's file
+ * is fetched by an island after the page has loaded, on a device without one (record 48).
  */
 function DevanagariFont() {
   return (
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own stylesheet, built from app/devanagari.css.
-    <style dangerouslySetInnerHTML={{ __html: devanagariFonts }} />
+    <style
+      data-island="devanagari-font"
+      data-font-file={devanagariFile}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own stylesheet, built from app/devanagari.css.
+      dangerouslySetInnerHTML={{ __html: devanagariFonts }}
+    />
   );
 }
 

@@ -69,16 +69,19 @@ function hindiCatalogue(): string[] {
 
 /**
  * The bytes of the font files a page declares, in its stylesheets or inline in its head (each weight
- * the page can use), and of those it preloads (fetched at once, whatever the text needs).
+ * the page can use), or names for an island to fetch once the page has painted (`data-font-file`,
+ * the Hindi pages' font on a device without its own copy), and of those it preloads (fetched at
+ * once, whatever the text needs).
  */
 function fontFilesOf(html: string): { declared: number; preloaded: number } {
   const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] as string);
   for (const match of html.matchAll(/<link rel="stylesheet" href="\/(assets\/[^"]+\.css)"/g)) {
     css.push(readFileSync(path.join(CLIENT, match[1] as string), "utf8"));
   }
-  const declared = new Set(
-    css.flatMap((text) => [...text.matchAll(/url\("?\/(assets\/[^")]+\.woff2)"?\)/g)].map((m) => m[1] as string)),
-  );
+  const declared = new Set([
+    ...css.flatMap((text) => [...text.matchAll(/url\("?\/(assets\/[^")]+\.woff2)"?\)/g)].map((m) => m[1] as string)),
+    ...[...html.matchAll(/data-font-file="\/(assets\/[^"]+\.woff2)"/g)].map((m) => m[1] as string),
+  ]);
   const preloaded = new Set(
     [...html.matchAll(/<link rel="preload" as="font"[^>]*href="\/(assets\/[^"]+\.woff2)"/g)].map((m) => m[1] as string),
   );

@@ -11,11 +11,15 @@
  * - Taps: interaction to next paint for choosing a size and for pressing Add To Cart (the
  *   browser's Event Timing entries, the longest of each interaction), on a page that has finished
  *   loading. `--hindi` adds the /hi pages. `--runs N` (default 3) loads each page N times and prints
- *   the medians. Runs the production build on SQLite with the demo catalogue.
+ *   the medians. `--slow-line` loads over Lighthouse's slow 4G, applied by the browser (its latency
+ *   and throughput), so that what arrives late on a phone's line (a font, a picture) arrives late
+ *   here too, not at once as from this machine. Runs the production build on SQLite with the demo
+ *   catalogue.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { throttling } from "lighthouse/core/config/constants.js";
 import { type CDPSession, chromium, type Page } from "playwright-core";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
 import { startShopProcess } from "../scripts/shop-process.ts";
@@ -25,6 +29,7 @@ const argument = (name: string, fallback: number) =>
   process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
 const cpu = argument("--cpu", 4);
 const runs = argument("--runs", 3);
+const slowLine = process.argv.includes("--slow-line");
 const executablePath = findChromium({ whole: true });
 if (!executablePath) throw new Error("Chromium is needed: install it at /usr/bin/chromium or set CHROMIUM_PATH.");
 
@@ -179,12 +184,23 @@ try {
     const page = await context.newPage();
     const session: CDPSession = await context.newCDPSession(page);
     await session.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+    if (slowLine) {
+      const line = throttling.mobileSlow4G;
+      await session.send("Network.enable");
+      await session.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: line.requestLatencyMs,
+        downloadThroughput: (line.downloadThroughputKbps * 1024) / 8,
+        uploadThroughput: (line.uploadThroughputKbps * 1024) / 8,
+      });
+    }
     return page;
   };
   // The shop's own caches (pages, pictures) are warm, as on a shop that has been up a while.
   for (const address of ["/", listing, product]) await fetch(`${shop.baseUrl}${address}`);
   const pages = process.argv.includes("--hindi") ? [...english, "/hi", `/hi${listing}`, `/hi${product}`] : english;
-  console.log(`A phone's main thread, CPU ${cpu}× slower, ${runs} first visits a page (medians):`);
+  const line = slowLine ? ", on a slow 4G line" : "";
+  console.log(`A phone's main thread, CPU ${cpu}× slower${line}, ${runs} first visits a page (medians):`);
   for (const address of pages) {
     const loads: ReturnType<typeof mainThreadFigures>[] = [];
     for (let run = 0; run < runs; run++) {

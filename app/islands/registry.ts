@@ -1,5 +1,6 @@
 import { carousel } from "./carousel.island.ts";
 import { deliveryCheck } from "./delivery-check.island.ts";
+import { devanagariFont } from "./devanagari-font.island.ts";
 import { filterPanel } from "./filter-panel.island.ts";
 import { gallery } from "./gallery.island.ts";
 import { mobileMenu } from "./mobile-menu.island.ts";
@@ -32,4 +33,5 @@ export const ISLANDS: Record<string, Island> = {
   "side-scroll": sideScroll,
   "delivery-check": deliveryCheck,
   reviews,
+  "devanagari-font": devanagariFont,
 };
