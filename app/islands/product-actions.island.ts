@@ -68,10 +68,14 @@ function wishlistButton(form: HTMLFormElement, select: HTMLSelectElement): void 
     if (form.getAttribute("aria-busy") === "true") return;
     size.value = select.value;
     size.disabled = !select.value;
-    // The form is read as it is sent; the button turns after, as the change goes.
+    // The form is read as it is sent; the button turns after, as the change goes, and turns back
+    // if the change never reached the shop.
+    const saving = button.value === "add";
     const sent = postInPlace(form, button);
-    show(button.value === "add");
-    void sent;
+    show(saving);
+    void sent.then((outcome) => {
+      if (outcome === "unreachable") show(!saving);
+    });
   });
 }
 

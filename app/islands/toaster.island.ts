@@ -47,6 +47,12 @@ export function showToast(kind: ToastKind, message: string, options: ToastOption
   removeAfter(item, options.durationMs ?? 5000);
 }
 
+/** Says that the shop could not be reached, in the page's language (a post that never arrived). */
+export function sayUnreachable(): void {
+  const message = region?.dataset.unreachable;
+  if (message) showToast("error", message);
+}
+
 /** Takes the toast away after its time; the pointer resting on it holds it. */
 function removeAfter(item: HTMLElement, durationMs: number): void {
   let timer = setTimeout(() => item.remove(), durationMs);

@@ -293,6 +293,7 @@ export const messages = {
   "frame.closeMenu": "Close menu",
   "frame.notifications": "Notifications",
   "frame.closeToast": "Close",
+  "frame.unreachable": "The shop could not be reached. Check your connection and try again.",
   "frame.site": "Site",
   "frame.main": "Main",
   "frame.countItems": "{label}, {count} items",

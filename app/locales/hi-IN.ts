@@ -289,6 +289,7 @@ export const messages: Catalogue = {
   "frame.closeMenu": "मेन्यू बंद करें",
   "frame.notifications": "सूचनाएँ",
   "frame.closeToast": "बंद करें",
+  "frame.unreachable": "दुकान से संपर्क नहीं हो पाया। अपना इंटरनेट कनेक्शन देखें और फिर कोशिश करें।",
   "frame.site": "साइट",
   "frame.main": "मुख्य",
   "frame.countItems": "{label}, {count} आइटम",

@@ -75,6 +75,21 @@ describeJourneys("the walk-through's findings: shopping", (journey) => {
     await expect.poll(() => page.getByTestId("wishlist-item").count()).toBe(1);
   });
 
+  it("says so when a press never reaches the shop, and turns the heart back", async () => {
+    const page = await journey().newPage({ width: 375, height: 800 });
+    await live(page, await productPath(page, "Kundan Jhumka Earrings"));
+    const heart = page.locator("form[data-wishlist] button");
+    await page.context().setOffline(true);
+    try {
+      await heart.click();
+      await page.getByRole("alert").filter({ hasText: "The shop could not be reached." }).waitFor();
+      await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("false");
+      await expect.poll(() => heart.textContent()).toBe("Add To Wishlist");
+    } finally {
+      await page.context().setOffline(false);
+    }
+  });
+
   it("holds focus inside the checkout dialog and gives it back when it closes", async () => {
     const page = await journey().newPage();
     await signUp(page, "Rhea Kapoor");

@@ -46,6 +46,7 @@ export function IslandToaster() {
       data-island="toaster"
       aria-label={t("frame.notifications")}
       data-close-label={t("frame.closeToast")}
+      data-unreachable={t("frame.unreachable")}
       className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2"
     />
   );
