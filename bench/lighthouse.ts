@@ -7,7 +7,9 @@
  * spread of single runs' blocking time; `--why` adds Lighthouse's diagnostics.
  * `--cpu N` slows the simulated phone's CPU N times instead of Lighthouse's 4: a fast day on this
  * machine (benchmarkIndex ~3,600) with `--cpu 12` stands for an ordinary one (~1,200), as the
- * simulation scales every task by the multiplier.
+ * simulation scales every task by the multiplier. `--compare <git-ref>` measures that commit's build
+ * too, run for run and page for page beside this checkout's, so that both sets of medians are taken
+ * over the same stretch of the machine's drifting speed.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -16,10 +18,12 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
-import { startShopProcess } from "../scripts/shop-process.ts";
+import { ROOT, startShopProcess } from "../scripts/shop-process.ts";
 import { findChromium } from "../tests/e2e/chromium.ts";
+import { checkoutOf } from "./load/shop-under-test.ts";
 
 const cpuSlowdown = process.argv.includes("--cpu") ? Number(process.argv[process.argv.indexOf("--cpu") + 1]) : null;
+const compare = process.argv.includes("--compare") ? (process.argv[process.argv.indexOf("--compare") + 1] ?? "") : "";
 const chromePath = findChromium({ whole: true });
 if (!chromePath) throw new Error("Chromium is needed: install it at /usr/bin/chromium or set CHROMIUM_PATH.");
 
@@ -34,6 +38,14 @@ const METRICS = [
 buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
 const shop = await startShopProcess({ DATABASE_URL: `file:${path.join(dataDir, "shop.db")}` });
+const other = compare
+  ? await startShopProcess({ DATABASE_URL: `file:${path.join(dataDir, "other.db")}` }, checkoutOf(ROOT, compare))
+  : null;
+// Each page is measured on this checkout's shop and, with --compare, on the other commit's, in turn.
+const shops = [
+  { label: "", baseUrl: shop.baseUrl },
+  ...(other ? [{ label: `${compare}: `, baseUrl: other.baseUrl }] : []),
+];
 const chrome = await launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
 try {
   const listing = "/pakistani-suits";
@@ -53,11 +65,15 @@ try {
   // --hindi: the same three pages in Hindi too (record 47).
   const english = ["/", listing, product];
   const pages = process.argv.includes("--hindi") ? [...english, "/hi", `/hi${listing}`, `/hi${product}`] : english;
-  const seen = new Map<string, { performance: number; values: number[] }[]>(pages.map((page) => [page, []]));
-  for (const page of pages) await fetch(`${shop.baseUrl}${page}`).then((response) => response.arrayBuffer());
+  // Page by page, this checkout's shop and then the other's.
+  const measures = pages.flatMap((page) =>
+    shops.map(({ label, baseUrl }) => ({ name: `${label}${page}`, baseUrl, page })),
+  );
+  const seen = new Map<string, { performance: number; values: number[] }[]>(measures.map(({ name }) => [name, []]));
+  for (const { baseUrl, page } of measures) await fetch(`${baseUrl}${page}`).then((response) => response.arrayBuffer());
   for (let run = 0; run < runs; run++) {
-    for (const page of pages) {
-      const result = await measured(`${shop.baseUrl}${page}`, page);
+    for (const { name: page, baseUrl, page: address } of measures) {
+      const result = await measured(`${baseUrl}${address}`, page);
       const { categories, audits } = result.lhr;
       const scores = CATEGORIES.map((name) => `${name} ${(categories[name]?.score ?? 0).toFixed(2)}`).join(" · ");
       const values = METRICS.map(([id]) => audits[id]?.numericValue ?? Number.NaN);
@@ -91,6 +107,7 @@ try {
 } finally {
   chrome.kill();
   await shop.stop();
+  await other?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -15,10 +15,11 @@ export type ShopProcess = {
 /**
  * The production build on the given database, in a process of its own on a random port, as
  * `npm start` runs it. Demo pictures are named by content; reusing the test run's saves drawing them.
+ * `checkout` runs another checkout's build (a bench comparing two commits), with this one's caches.
  */
-export async function startShopProcess(env: Record<string, string>): Promise<ShopProcess> {
+export async function startShopProcess(env: Record<string, string>, checkout = ROOT): Promise<ShopProcess> {
   const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "scripts/start.ts"], {
-    cwd: ROOT,
+    cwd: checkout,
     env: {
       ...process.env,
       NODE_ENV: "production",
