@@ -113,7 +113,7 @@ function DocumentHead(props: { theme: Theme; locale: Locale; inAdmin: boolean; o
 /**
  * The Hindi pages' font: its declarations inline (under a kilobyte: a stylesheet of their own cost a
  * render-blocking round trip before the first paint), naming the device's own copy. The shop's file
- * is fetched by an island after the page has loaded, on a device without one (record 48).
+ * is fetched by an island after the page's first paint, on a device without one (record 48).
  */
 function DevanagariFont() {
   return (

@@ -72,14 +72,16 @@ try {
   const seen = new Map<string, { performance: number; values: number[] }[]>(measures.map(({ name }) => [name, []]));
   for (const { baseUrl, page } of measures) await fetch(`${baseUrl}${page}`).then((response) => response.arrayBuffer());
   for (let run = 0; run < runs; run++) {
-    for (const { name: page, baseUrl, page: address } of measures) {
-      const result = await measured(`${baseUrl}${address}`, page);
+    for (const { name, baseUrl, page } of measures) {
+      const result = await measured(`${baseUrl}${page}`, name);
       const { categories, audits } = result.lhr;
-      const scores = CATEGORIES.map((name) => `${name} ${(categories[name]?.score ?? 0).toFixed(2)}`).join(" · ");
+      const scores = CATEGORIES.map((category) => `${category} ${(categories[category]?.score ?? 0).toFixed(2)}`).join(
+        " · ",
+      );
       const values = METRICS.map(([id]) => audits[id]?.numericValue ?? Number.NaN);
-      seen.get(page)?.push({ performance: categories.performance?.score ?? 0, values });
+      seen.get(name)?.push({ performance: categories.performance?.score ?? 0, values });
       machineSpeeds.push(result.lhr.environment.benchmarkIndex);
-      console.log(`  ${page.padEnd(18)} ${scores} · ${describe(values)}`);
+      console.log(`  ${name.padEnd(18)} ${scores} · ${describe(values)}`);
       // What kept a score from 1: the audits that failed, by name.
       const failed = Object.values(audits)
         .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")

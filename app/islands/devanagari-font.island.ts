@@ -2,8 +2,8 @@
  * The Hindi pages' font from the shop's own file, for a device that has no Noto Sans Devanagari of
  * its own (decision record 48). The page's inline @font-face names only the device's copy, so a
  * phone that has it lays the page out once and fetches nothing. Elsewhere the file is asked for
- * after the page has loaded, so that its 50 KB never shares a slow line with the largest picture,
- * and swapped in when it comes. Not awaited: the page is ready before the font is.
+ * after the page has loaded and painted, so that its 50 KB never shares a slow line with the largest
+ * picture, and swapped in when it comes. Not awaited: the page is ready before the font is.
  */
 export function devanagariFont(element: HTMLElement): void {
   const file = element.dataset.fontFile;

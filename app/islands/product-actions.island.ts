@@ -68,13 +68,12 @@ function wishlistButton(form: HTMLFormElement, select: HTMLSelectElement): void 
     if (form.getAttribute("aria-busy") === "true") return;
     size.value = select.value;
     size.disabled = !select.value;
-    // The form is read as it is sent; the button turns after, as the change goes, and turns back
-    // if the change never reached the shop.
-    const saving = button.value === "add";
+    // The form is read as it is sent; the button turns after, as the change goes, and back to what
+    // the shop last said if the change never reached it.
     const sent = postInPlace(form, button);
-    show(saving);
+    show(button.value === "add");
     void sent.then((outcome) => {
-      if (outcome === "unreachable") show(!saving);
+      if (outcome === "unreachable") fromFrame();
     });
   });
 }
