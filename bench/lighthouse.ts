@@ -5,9 +5,11 @@
  * Each page is loaded once before it is measured, as a shop that has been up for a while serves it.
  * `--runs N` measures each page N times, the pages taking turns, and prints the medians with the
  * spread of single runs' blocking time; `--why` adds Lighthouse's diagnostics.
- * `--cpu N` slows the simulated phone's CPU N times instead of Lighthouse's 4: a fast day on this
- * machine (benchmarkIndex ~3,600) with `--cpu 12` stands for an ordinary one (~1,200), as the
- * simulation scales every task by the multiplier. `--compare <git-ref>` measures that commit's build
+ * `--cpu N` slows the simulated phone's CPU N times instead of Lighthouse's 4 (the simulation scales
+ * every task it saw by the multiplier). `--slow-host N` holds Chromium to N % of one core
+ * (bench/slow-host.ts): on a fast day of this machine (benchmarkIndex ~3,600), 40 reads the index of
+ * an ordinary one (~1,200), and is the closer stand-in for it; `--cpu 12` measured the pages lighter
+ * than a slow host does (decision record 48). `--compare <git-ref>` measures that commit's build
  * too, run for run and page for page beside this checkout's, so that both sets of medians are taken
  * over the same stretch of the machine's drifting speed.
  */
@@ -21,11 +23,15 @@ import { buildIfStale } from "../scripts/build-if-stale.ts";
 import { ROOT, startShopProcess } from "../scripts/shop-process.ts";
 import { findChromium } from "../tests/e2e/chromium.ts";
 import { checkoutOf } from "./load/shop-under-test.ts";
+import { slowHostChromium } from "./slow-host.ts";
 
 const cpuSlowdown = process.argv.includes("--cpu") ? Number(process.argv[process.argv.indexOf("--cpu") + 1]) : null;
 const compare = process.argv.includes("--compare") ? (process.argv[process.argv.indexOf("--compare") + 1] ?? "") : "";
-const chromePath = findChromium({ whole: true });
-if (!chromePath) throw new Error("Chromium is needed: install it at /usr/bin/chromium or set CHROMIUM_PATH.");
+const slowHostShare = process.argv.includes("--slow-host")
+  ? Number(process.argv[process.argv.indexOf("--slow-host") + 1])
+  : null;
+const chromium = findChromium({ whole: true });
+if (!chromium) throw new Error("Chromium is needed: install it at /usr/bin/chromium or set CHROMIUM_PATH.");
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const METRICS = [
@@ -37,6 +43,8 @@ const METRICS = [
 
 buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
+const slowHost = slowHostShare ? slowHostChromium(chromium, slowHostShare, dataDir) : null;
+const chromePath = slowHost?.chromePath ?? chromium;
 const shop = await startShopProcess({ DATABASE_URL: `file:${path.join(dataDir, "shop.db")}` });
 const other = compare
   ? await startShopProcess({ DATABASE_URL: `file:${path.join(dataDir, "other.db")}` }, checkoutOf(ROOT, compare))
@@ -55,7 +63,8 @@ try {
   // advice for a simulated run is the median of several, as one run moves with the machine).
   const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] ?? 1) || 1;
   const cpu = cpuSlowdown ? `, CPU ${cpuSlowdown}× slower` : "";
-  console.log(`Lighthouse, mobile with simulated throttling${cpu}${runs > 1 ? `, ${runs} runs a page` : ""}:`);
+  const host = slowHostShare ? `, Chromium held to ${slowHostShare} % of one core` : "";
+  console.log(`Lighthouse, mobile with simulated throttling${cpu}${host}${runs > 1 ? `, ${runs} runs a page` : ""}:`);
   // Simulated figures move with the machine: its load and Lighthouse's own measure of its speed
   // (benchmarkIndex) say whether two sets of figures were taken on a like machine.
   const machineSpeeds: number[] = [];
@@ -108,6 +117,7 @@ try {
   );
 } finally {
   chrome.kill();
+  await slowHost?.release();
   await shop.stop();
   await other?.stop();
   rmSync(dataDir, { recursive: true, force: true });

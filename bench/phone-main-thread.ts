@@ -13,8 +13,9 @@
  *   loading. `--hindi` adds the /hi pages. `--runs N` (default 3) loads each page N times and prints
  *   the medians. `--slow-line` loads over Lighthouse's slow 4G, applied by the browser (its latency
  *   and throughput), so that what arrives late on a phone's line (a font, a picture) arrives late
- *   here too, not at once as from this machine. Runs the production build on SQLite with the demo
- *   catalogue.
+ *   here too, not at once as from this machine. `--slow-host N` holds the browser to N % of one
+ *   core (bench/slow-host.ts), as a slow host would. Runs the production build on SQLite with the
+ *   demo catalogue.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,14 +25,16 @@ import { type CDPSession, chromium, type Page } from "playwright-core";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
 import { startShopProcess } from "../scripts/shop-process.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium.ts";
+import { slowHostChromium } from "./slow-host.ts";
 
 const argument = (name: string, fallback: number) =>
   process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
 const cpu = argument("--cpu", 4);
 const runs = argument("--runs", 3);
 const slowLine = process.argv.includes("--slow-line");
-const executablePath = findChromium({ whole: true });
-if (!executablePath) throw new Error("Chromium is needed: install it at /usr/bin/chromium or set CHROMIUM_PATH.");
+const slowHostShare = argument("--slow-host", 0);
+const wholeChromium = findChromium({ whole: true });
+if (!wholeChromium) throw new Error("Chromium is needed: install it at /usr/bin/chromium or set CHROMIUM_PATH.");
 
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; cat: string };
 
@@ -171,7 +174,8 @@ function median(values: number[]): number {
 buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-phone-"));
 const shop = await startShopProcess({ DATABASE_URL: `file:${path.join(dataDir, "shop.db")}` });
-const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+const slowHost = slowHostShare ? slowHostChromium(wholeChromium, slowHostShare, dataDir) : null;
+const browser = await chromium.launch({ executablePath: slowHost?.chromePath ?? wholeChromium, args: CHROMIUM_ARGS });
 try {
   const listing = "/pakistani-suits";
   const listingHtml = await (await fetch(`${shop.baseUrl}${listing}`)).text();
@@ -200,7 +204,8 @@ try {
   for (const address of ["/", listing, product]) await fetch(`${shop.baseUrl}${address}`);
   const pages = process.argv.includes("--hindi") ? [...english, "/hi", `/hi${listing}`, `/hi${product}`] : english;
   const line = slowLine ? ", on a slow 4G line" : "";
-  console.log(`A phone's main thread, CPU ${cpu}× slower${line}, ${runs} first visits a page (medians):`);
+  const host = slowHostShare ? `, the browser held to ${slowHostShare} % of one core` : "";
+  console.log(`A phone's main thread, CPU ${cpu}× slower${host}${line}, ${runs} first visits a page (medians):`);
   for (const address of pages) {
     const loads: ReturnType<typeof mainThreadFigures>[] = [];
     for (let run = 0; run < runs; run++) {
@@ -233,6 +238,7 @@ try {
   }
 } finally {
   await browser.close();
+  await slowHost?.release();
   await shop.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
