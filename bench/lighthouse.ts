@@ -43,7 +43,7 @@ const METRICS = [
 
 buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
-const slowHost = slowHostShare ? slowHostChromium(chromium, slowHostShare, dataDir) : null;
+const slowHost = slowHostShare === null ? null : slowHostChromium(chromium, slowHostShare, dataDir);
 const chromePath = slowHost?.chromePath ?? chromium;
 const shop = await startShopProcess({ DATABASE_URL: `file:${path.join(dataDir, "shop.db")}` });
 const other = compare

@@ -32,7 +32,7 @@ const argument = (name: string, fallback: number) =>
 const cpu = argument("--cpu", 4);
 const runs = argument("--runs", 3);
 const slowLine = process.argv.includes("--slow-line");
-const slowHostShare = argument("--slow-host", 0);
+const slowHostShare = process.argv.includes("--slow-host") ? argument("--slow-host", 0) : null;
 const wholeChromium = findChromium({ whole: true });
 if (!wholeChromium) throw new Error("Chromium is needed: install it at /usr/bin/chromium or set CHROMIUM_PATH.");
 
@@ -173,8 +173,8 @@ function median(values: number[]): number {
 
 buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-phone-"));
+const slowHost = slowHostShare === null ? null : slowHostChromium(wholeChromium, slowHostShare, dataDir);
 const shop = await startShopProcess({ DATABASE_URL: `file:${path.join(dataDir, "shop.db")}` });
-const slowHost = slowHostShare ? slowHostChromium(wholeChromium, slowHostShare, dataDir) : null;
 const browser = await chromium.launch({ executablePath: slowHost?.chromePath ?? wholeChromium, args: CHROMIUM_ARGS });
 try {
   const listing = "/pakistani-suits";
