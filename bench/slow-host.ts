@@ -1,10 +1,11 @@
 /**
  * An ordinary day on a fast one: Chromium held to a share of one core by a Linux cgroup CPU quota,
  * so that Lighthouse's own measure of the machine (benchmarkIndex) reads what this machine reads on
- * an ordinary day (1,100–1,850), and every task the browser runs takes as long as it would then.
- * Lighthouse's CPU multiplier (`--cpu`) scales the simulation instead, and measured the pages as
- * lighter than a slow host does (decision record 48). Needs root and a cgroup CPU controller
- * (version 1 or 2); says so when there is none.
+ * an ordinary day (1,100–1,850), and every task the browser runs is slowed down as it is then; a
+ * little more, as the browser's processes share the one quota (decision record 48 measured 1.2–1.9
+ * times an ordinary day's blocking time). Lighthouse's CPU multiplier (`--cpu`) scales the
+ * simulation instead, and measured the pages lighter than a slow host does. Needs root and a cgroup
+ * CPU controller (version 1 or 2); says so when there is none.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
