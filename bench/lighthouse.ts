@@ -16,6 +16,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
@@ -25,11 +26,19 @@ import { findChromium } from "../tests/e2e/chromium.ts";
 import { checkoutOf } from "./load/shop-under-test.ts";
 import { slowHostChromium } from "./slow-host.ts";
 
-const cpuSlowdown = process.argv.includes("--cpu") ? Number(process.argv[process.argv.indexOf("--cpu") + 1]) : null;
-const compare = process.argv.includes("--compare") ? (process.argv[process.argv.indexOf("--compare") + 1] ?? "") : "";
-const slowHostShare = process.argv.includes("--slow-host")
-  ? Number(process.argv[process.argv.indexOf("--slow-host") + 1])
-  : null;
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: "string", default: "1" },
+    hindi: { type: "boolean", default: false },
+    why: { type: "boolean", default: false },
+    cpu: { type: "string" },
+    "slow-host": { type: "string" },
+    compare: { type: "string", default: "" },
+  },
+});
+const cpuSlowdown = options.cpu === undefined ? null : Number(options.cpu);
+const slowHostShare = options["slow-host"] === undefined ? null : Number(options["slow-host"]);
+const compare = options.compare;
 const chromium = findChromium({ whole: true });
 if (!chromium) throw new Error("Chromium is needed: install it at /usr/bin/chromium or set CHROMIUM_PATH.");
 
@@ -61,7 +70,7 @@ try {
   const product = listingHtml.match(/href="(\/productinfo\/\d+)"/)?.[1] ?? "/productinfo/1";
   // --runs N: each page N times, one after the other, then each figure's median (Lighthouse's own
   // advice for a simulated run is the median of several, as one run moves with the machine).
-  const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] ?? 1) || 1;
+  const runs = Number(options.runs) || 1;
   const cpu = cpuSlowdown ? `, CPU ${cpuSlowdown}× slower` : "";
   const host = slowHostShare ? `, Chromium held to ${slowHostShare} % of one core` : "";
   console.log(`Lighthouse, mobile with simulated throttling${cpu}${host}${runs > 1 ? `, ${runs} runs a page` : ""}:`);
@@ -73,7 +82,7 @@ try {
   // moved by half within minutes), and turns give each page's median the same stretch of it.
   // --hindi: the same three pages in Hindi too (record 47).
   const english = ["/", listing, product];
-  const pages = process.argv.includes("--hindi") ? [...english, "/hi", `/hi${listing}`, `/hi${product}`] : english;
+  const pages = options.hindi ? [...english, "/hi", `/hi${listing}`, `/hi${product}`] : english;
   // Page by page, this checkout's shop and then the other's.
   const measures = pages.flatMap((page) =>
     shops.map(({ label, baseUrl }) => ({ name: `${label}${page}`, baseUrl, page })),
@@ -96,7 +105,7 @@ try {
         .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")
         .map((audit) => audit.id);
       if (failed.length > 0) console.log(`  ${"".padEnd(18)} failing: ${failed.join(", ")}`);
-      if (process.argv.includes("--why")) explain(audits);
+      if (options.why) explain(audits);
     }
   }
   if (runs > 1) {

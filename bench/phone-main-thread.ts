@@ -20,6 +20,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { type CDPSession, chromium, type Page } from "playwright-core";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
@@ -27,12 +28,19 @@ import { startShopProcess } from "../scripts/shop-process.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium.ts";
 import { slowHostChromium } from "./slow-host.ts";
 
-const argument = (name: string, fallback: number) =>
-  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
-const cpu = argument("--cpu", 4);
-const runs = argument("--runs", 3);
-const slowLine = process.argv.includes("--slow-line");
-const slowHostShare = process.argv.includes("--slow-host") ? argument("--slow-host", 0) : null;
+const { values: options } = parseArgs({
+  options: {
+    cpu: { type: "string", default: "4" },
+    runs: { type: "string", default: "3" },
+    hindi: { type: "boolean", default: false },
+    "slow-line": { type: "boolean", default: false },
+    "slow-host": { type: "string" },
+  },
+});
+const cpu = Number(options.cpu);
+const runs = Number(options.runs);
+const slowLine = options["slow-line"];
+const slowHostShare = options["slow-host"] === undefined ? null : Number(options["slow-host"]);
 const wholeChromium = findChromium({ whole: true });
 if (!wholeChromium) throw new Error("Chromium is needed: install it at /usr/bin/chromium or set CHROMIUM_PATH.");
 
@@ -202,7 +210,7 @@ try {
   };
   // The shop's own caches (pages, pictures) are warm, as on a shop that has been up a while.
   for (const address of ["/", listing, product]) await fetch(`${shop.baseUrl}${address}`);
-  const pages = process.argv.includes("--hindi") ? [...english, "/hi", `/hi${listing}`, `/hi${product}`] : english;
+  const pages = options.hindi ? [...english, "/hi", `/hi${listing}`, `/hi${product}`] : english;
   const line = slowLine ? ", on a slow 4G line" : "";
   const host = slowHostShare ? `, the browser held to ${slowHostShare} % of one core` : "";
   console.log(`A phone's main thread, CPU ${cpu}× slower${host}${line}, ${runs} first visits a page (medians):`);
