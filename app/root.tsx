@@ -32,7 +32,14 @@ import { isHtmlFirst } from "./lib/page-handle.ts";
 import { useLocalePath, useT } from "./locales/i18n.ts";
 import { serviceText } from "./locales/service-text.ts";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+/**
+ * A small picture, not the SVG it is drawn from (public/favicon.svg): a phone draws the page's icon
+ * on the page's main thread after its load, and an SVG is a document of its own to build and lay out
+ * there (record 48).
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.png", type: "image/png", sizes: "48x48" },
+];
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, localeRedirects];
 

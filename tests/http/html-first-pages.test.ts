@@ -43,6 +43,18 @@ describeOnSqlite("HTML-first pages over HTTP", (database) => {
     expect(cart).not.toContain("/assets/islands-");
   });
 
+  it("names a small picture as every page's icon, served as one", async () => {
+    for (const url of ["/", "/cart"]) {
+      expect((await get(url)).body, url).toMatch(
+        /<link [^>]*rel="icon" href="\/favicon.png" type="image\/png" sizes="48x48"\/>/,
+      );
+    }
+    const icon = await get("/favicon.png");
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers["content-type"]).toBe("image/png");
+    expect(icon.rawPayload.subarray(1, 4).toString()).toBe("PNG");
+  });
+
   it("answers a hydrated page's router asking for an HTML-first page with a document load, before any loader", async () => {
     const visitor = cookiesFrom(await get("/allproducts"));
     const queued = cookiesFrom(await addToCart(visitor, { [ISLAND_POST_HEADER]: "1" }), visitor);
