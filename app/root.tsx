@@ -28,7 +28,7 @@ import { LazyToaster, notify } from "./components/layout/toaster.tsx";
 import { usePersonalFrame } from "./components/layout/use-personal-frame.ts";
 import { LazyErrorScreen } from "./components/lazy-error-screen.tsx";
 import devanagariFonts from "./devanagari.css?inline";
-import { isHtmlFirst } from "./lib/page-handle.ts";
+import { isHtmlFirst, isShortPage } from "./lib/page-handle.ts";
 import { useLocalePath, useT } from "./locales/i18n.ts";
 import { serviceText } from "./locales/service-text.ts";
 
@@ -86,7 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <main id="main" className="flex-1">
               {children}
             </main>
-            <Footer />
+            <Footer later={!isShortPage(matches)} />
           </>
         )}
         {htmlFirst ? (

@@ -20,7 +20,7 @@ import { ProductGallery } from "../components/catalog/product-gallery.tsx";
 import { SizeGuide } from "../components/catalog/size-guide.tsx";
 import { ReviewsSection } from "../components/reviews/reviews-section.tsx";
 import { Stars } from "../components/reviews/stars.tsx";
-import { HTML_FIRST } from "../lib/page-handle.ts";
+import { HTML_FIRST_SHORT } from "../lib/page-handle.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { productJsonLd } from "../lib/structured-data.ts";
 import { useLocale, useT } from "../locales/i18n.ts";
@@ -28,7 +28,7 @@ import { serviceText } from "../locales/service-text.ts";
 import type { Route } from "./+types/product";
 
 // Sent as HTML with islands, without React (decision record 48).
-export const handle = HTML_FIRST;
+export const handle = HTML_FIRST_SHORT;
 export const middleware: Route.MiddlewareFunction[] = [loadAsDocument];
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -106,9 +106,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <DeliveryCheck />
         </section>
       </div>
-      <div className="later">
-        <ReviewsSection productId={product.id} summary={summary} topReviews={reviews.topReviews} />
-      </div>
+      <ReviewsSection productId={product.id} summary={summary} topReviews={reviews.topReviews} />
     </>
   );
 }

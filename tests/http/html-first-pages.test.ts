@@ -43,6 +43,17 @@ describeOnSqlite("HTML-first pages over HTTP", (database) => {
     expect(cart).not.toContain("/assets/islands-");
   });
 
+  it("lays out the product page's reviews and footer with its first screen, a long page's footer when near", async () => {
+    const footerClasses = (page: string) => (page.match(/<footer class="([^"]*)"/)?.[1] ?? "").split(/\s+/);
+    const home = (await get("/")).body;
+    expect(footerClasses(home)).toContain("later");
+    const product = (await get(`/productinfo/${productId}`)).body;
+    expect(footerClasses(product)).toContain("border-t");
+    expect(footerClasses(product)).not.toContain("later");
+    expect(product).toContain('id="reviews-heading"');
+    expect(product).not.toMatch(/class="[^"]*\blater\b/);
+  });
+
   it("names a small picture as every page's icon, served as one", async () => {
     for (const url of ["/", "/cart"]) {
       expect((await get(url)).body, url).toMatch(

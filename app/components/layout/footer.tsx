@@ -25,10 +25,13 @@ const SOCIAL = [
   { label: "footer.onYoutube", href: "https://www.youtube.com/", Icon: YoutubeIcon },
 ] as const;
 
-export function Footer() {
+/** `later`: laid out only when near the screen (see the utility), unless the page is short. */
+export function Footer({ later = true }: { later?: boolean }) {
   const t = useT();
   return (
-    <footer className="later border-t [contain-intrinsic-size:auto_600px] border-zinc-200 bg-zinc-50 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <footer
+      className={`${later ? "later [contain-intrinsic-size:auto_600px]" : ""} border-t border-zinc-200 bg-zinc-50 text-sm dark:border-zinc-800 dark:bg-zinc-900`}
+    >
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <AboutAndSocial t={t} />
         <FooterLinks
