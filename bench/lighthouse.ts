@@ -11,7 +11,9 @@
  * an ordinary one (~1,200), and is the closer stand-in for it; `--cpu 12` measured the pages lighter
  * than a slow host does (decision record 48). `--compare <git-ref>` measures that commit's build
  * too, run for run and page for page beside this checkout's, so that both sets of medians are taken
- * over the same stretch of the machine's drifting speed.
+ * over the same stretch of the machine's drifting speed. `--fonts <folder>` gives Chromium the fonts
+ * in that folder too, as a phone has its own (bench/device-fonts.ts: a Hindi page on a phone that
+ * carries Noto Sans Devanagari).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -23,6 +25,7 @@ import { throttling } from "lighthouse/core/config/constants.js";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
 import { ROOT, startShopProcess } from "../scripts/shop-process.ts";
 import { findChromium } from "../tests/e2e/chromium.ts";
+import { deviceFontsEnvironment } from "./device-fonts.ts";
 import { checkoutOf } from "./load/shop-under-test.ts";
 import { slowHostChromium } from "./slow-host.ts";
 
@@ -34,6 +37,7 @@ const { values: options } = parseArgs({
     cpu: { type: "string" },
     "slow-host": { type: "string" },
     compare: { type: "string", default: "" },
+    fonts: { type: "string" },
   },
 });
 const cpuSlowdown = options.cpu === undefined ? null : Number(options.cpu);
@@ -42,6 +46,7 @@ const compare = options.compare;
 const chromium = findChromium({ whole: true });
 if (!chromium) throw new Error("Chromium is needed: install it at /usr/bin/chromium or set CHROMIUM_PATH.");
 
+const ATTEMPTS = 5;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const METRICS = [
   ["first-contentful-paint", "FCP", (value: number) => `${(value / 1000).toFixed(2)} s`],
@@ -63,7 +68,13 @@ const shops = [
   { label: "", baseUrl: shop.baseUrl },
   ...(other ? [{ label: `${compare}: `, baseUrl: other.baseUrl }] : []),
 ];
-const chrome = await launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+// --fonts <folder>: Chromium sees the fonts in that folder too, as a phone sees the ones it carries.
+const fonts = options.fonts === undefined ? {} : deviceFontsEnvironment(options.fonts, dataDir);
+const chrome = await launch({
+  chromePath,
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  envVars: { ...process.env, ...fonts },
+});
 try {
   const listing = "/pakistani-suits";
   const listingHtml = await (await fetch(`${shop.baseUrl}${listing}`)).text();
@@ -73,7 +84,10 @@ try {
   const runs = Number(options.runs) || 1;
   const cpu = cpuSlowdown ? `, CPU ${cpuSlowdown}× slower` : "";
   const host = slowHostShare ? `, Chromium held to ${slowHostShare} % of one core` : "";
-  console.log(`Lighthouse, mobile with simulated throttling${cpu}${host}${runs > 1 ? `, ${runs} runs a page` : ""}:`);
+  const own = options.fonts ? `, with the fonts in ${options.fonts}` : "";
+  console.log(
+    `Lighthouse, mobile with simulated throttling${cpu}${host}${own}${runs > 1 ? `, ${runs} runs a page` : ""}:`,
+  );
   // Simulated figures move with the machine: its load and Lighthouse's own measure of its speed
   // (benchmarkIndex) say whether two sets of figures were taken on a like machine.
   const machineSpeeds: number[] = [];
@@ -92,6 +106,7 @@ try {
   for (let run = 0; run < runs; run++) {
     for (const { name, baseUrl, page } of measures) {
       const result = await measured(`${baseUrl}${page}`, name);
+      if (!result) continue;
       const { categories, audits } = result.lhr;
       const scores = CATEGORIES.map((category) => `${category} ${(categories[category]?.score ?? 0).toFixed(2)}`).join(
         " · ",
@@ -111,12 +126,17 @@ try {
   if (runs > 1) {
     const tbt = METRICS.findIndex(([id]) => id === "total-blocking-time");
     for (const [page, runsOf] of seen) {
+      if (runsOf.length === 0) {
+        console.log(`  ${page.padEnd(18)} median: no run had figures`);
+        continue;
+      }
       const values = METRICS.map((_, i) => median(runsOf.map((run) => run.values[i] ?? Number.NaN)));
       const performance = median(runsOf.map((run) => run.performance)).toFixed(2);
       const blocking = runsOf.map((run) => run.values[tbt] ?? Number.NaN);
       const spread = `TBT ${Math.min(...blocking).toFixed(0)}–${Math.max(...blocking).toFixed(0)} ms`;
+      const counted = runsOf.length < runs ? `, ${runsOf.length} of ${runs} runs had figures` : "";
       console.log(
-        `  ${page.padEnd(18)} median: performance ${performance} · ${describe(values)} (single runs ${spread})`,
+        `  ${page.padEnd(18)} median: performance ${performance} · ${describe(values)} (single runs ${spread}${counted})`,
       );
     }
   }
@@ -135,10 +155,11 @@ try {
 /**
  * One Lighthouse run of a page. Now and then Lighthouse fails to record the page load's trace
  * (NO_NAVSTART, "please run Lighthouse again") and has no figures; such a run is said, not counted
- * as a score of 0, and run again, up to twice.
+ * as a score of 0, and run again, up to four times (with --slow-host a third of runs fail so). A
+ * run that never had figures is left out of the medians, which say so.
  */
 async function measured(url: string, page: string) {
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const result = await lighthouse(url, {
       port: chrome.port,
       output: "json",
@@ -148,9 +169,10 @@ async function measured(url: string, page: string) {
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
     const { runtimeError } = result.lhr;
-    if (!runtimeError || attempt === 3) return result;
-    console.log(`  ${page.padEnd(18)} no figures (${runtimeError.code}); run again`);
+    if (!runtimeError) return result;
+    console.log(`  ${page.padEnd(18)} no figures (${runtimeError.code})${attempt < ATTEMPTS ? "; run again" : ""}`);
   }
+  return null;
 }
 
 function describe(values: number[]): string {
@@ -158,7 +180,7 @@ function describe(values: number[]): string {
 }
 
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }

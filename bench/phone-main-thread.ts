@@ -14,8 +14,9 @@
  *   the medians. `--slow-line` loads over Lighthouse's slow 4G, applied by the browser (its latency
  *   and throughput), so that what arrives late on a phone's line (a font, a picture) arrives late
  *   here too, not at once as from this machine. `--slow-host N` holds the browser to N % of one
- *   core (bench/slow-host.ts), as a slow host would. Runs the production build on SQLite with the
- *   demo catalogue.
+ *   core (bench/slow-host.ts), as a slow host would. `--fonts <folder>` gives the browser the fonts
+ *   in that folder too, as a phone has its own (bench/device-fonts.ts). Runs the production build
+ *   on SQLite with the demo catalogue.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +27,7 @@ import { type CDPSession, chromium, type Page } from "playwright-core";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
 import { startShopProcess } from "../scripts/shop-process.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium.ts";
+import { deviceFontsEnvironment } from "./device-fonts.ts";
 import { slowHostChromium } from "./slow-host.ts";
 
 const { values: options } = parseArgs({
@@ -35,6 +37,7 @@ const { values: options } = parseArgs({
     hindi: { type: "boolean", default: false },
     "slow-line": { type: "boolean", default: false },
     "slow-host": { type: "string" },
+    fonts: { type: "string" },
   },
 });
 const cpu = Number(options.cpu);
@@ -183,7 +186,13 @@ buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-phone-"));
 const slowHost = slowHostShare === null ? null : slowHostChromium(wholeChromium, slowHostShare, dataDir);
 const shop = await startShopProcess({ DATABASE_URL: `file:${path.join(dataDir, "shop.db")}` });
-const browser = await chromium.launch({ executablePath: slowHost?.chromePath ?? wholeChromium, args: CHROMIUM_ARGS });
+// --fonts <folder>: Chromium sees the fonts in that folder too, as a phone sees the ones it carries.
+const fonts = options.fonts === undefined ? {} : deviceFontsEnvironment(options.fonts, dataDir);
+const browser = await chromium.launch({
+  executablePath: slowHost?.chromePath ?? wholeChromium,
+  args: CHROMIUM_ARGS,
+  env: { ...process.env, ...fonts },
+});
 try {
   const listing = "/pakistani-suits";
   const listingHtml = await (await fetch(`${shop.baseUrl}${listing}`)).text();
@@ -213,7 +222,8 @@ try {
   const pages = options.hindi ? [...english, "/hi", `/hi${listing}`, `/hi${product}`] : english;
   const line = slowLine ? ", on a slow 4G line" : "";
   const host = slowHostShare ? `, the browser held to ${slowHostShare} % of one core` : "";
-  console.log(`A phone's main thread, CPU ${cpu}× slower${host}${line}, ${runs} first visits a page (medians):`);
+  const own = options.fonts ? `, with the fonts in ${options.fonts}` : "";
+  console.log(`A phone's main thread, CPU ${cpu}× slower${host}${line}${own}, ${runs} first visits a page (medians):`);
   for (const address of pages) {
     const loads: ReturnType<typeof mainThreadFigures>[] = [];
     for (let run = 0; run < runs; run++) {
