@@ -27,6 +27,7 @@ import { ROOT, startShopProcess } from "../scripts/shop-process.ts";
 import { findChromium } from "../tests/e2e/chromium.ts";
 import { deviceFontsEnvironment } from "./device-fonts.ts";
 import { checkoutOf } from "./load/shop-under-test.ts";
+import { median } from "./median.ts";
 import { slowHostChromium } from "./slow-host.ts";
 
 const { values: options } = parseArgs({
@@ -177,12 +178,6 @@ async function measured(url: string, page: string) {
 
 function describe(values: number[]): string {
   return METRICS.map(([, label, format], i) => `${label} ${format(values[i] ?? Number.NaN)}`).join(" · ");
-}
-
-function median(values: number[]): number {
-  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 type Audits = Record<string, { details?: unknown; numericValue?: number; displayValue?: string }>;

@@ -28,6 +28,7 @@ import { buildIfStale } from "../scripts/build-if-stale.ts";
 import { startShopProcess } from "../scripts/shop-process.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium.ts";
 import { deviceFontsEnvironment } from "./device-fonts.ts";
+import { median } from "./median.ts";
 import { slowHostChromium } from "./slow-host.ts";
 
 const { values: options } = parseArgs({
@@ -174,12 +175,6 @@ async function expectInteraction(page: Page): Promise<number> {
     const ms = await lastInteraction(page);
     if (ms > 0 || Date.now() - started > 3000) return ms;
   }
-}
-
-function median(values: number[]): number {
-  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 buildIfStale();
