@@ -1,4 +1,4 @@
-import { isKnownVisitor } from "../lib/known-visitor.ts";
+import { knownVisitor } from "../lib/known-visitor.ts";
 import { fragment } from "./fragments.ts";
 
 /**
@@ -28,5 +28,7 @@ export function deliveryCheck(section: HTMLElement): void {
     event.preventDefault();
     void ask(field.value);
   });
-  if (isKnownVisitor()) void ask(null);
+  void knownVisitor().then((known) => {
+    if (known) void ask(null);
+  });
 }

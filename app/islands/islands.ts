@@ -1,4 +1,4 @@
-import { isKnownVisitor } from "../lib/known-visitor.ts";
+import { knownVisitor } from "../lib/known-visitor.ts";
 import { NEW_PARTS } from "./new-parts.ts";
 import { refreshPersonalParts } from "./personal-refresh.ts";
 import { wireIslands } from "./wire.ts";
@@ -6,7 +6,7 @@ import { wireIslands } from "./wire.ts";
 // The page is the server's HTML; these few scripts make its interactive parts answer in place
 // (decision record 48). The mark tells the browser tests the page is ready, as hydration did.
 document.addEventListener(NEW_PARTS, () => void wireIslands(document));
-void wireIslands(document).then(() => {
+void wireIslands(document).then(async () => {
   document.documentElement.dataset.hydrated = "true";
-  if (isKnownVisitor()) void refreshPersonalParts();
+  if (await knownVisitor()) await refreshPersonalParts();
 });

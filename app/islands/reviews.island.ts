@@ -1,4 +1,4 @@
-import { isKnownVisitor } from "../lib/known-visitor.ts";
+import { knownVisitor } from "../lib/known-visitor.ts";
 import { formFields, fragment } from "./fragments.ts";
 
 /**
@@ -44,7 +44,9 @@ export function reviews(element: HTMLElement): void {
     event.preventDefault();
     void vote(form, path);
   });
-  if (isKnownVisitor()) void load(1);
+  void knownVisitor().then((known) => {
+    if (known) void load(1);
+  });
 }
 
 /** The first page, and the "no reviews with photos" line, in place of those shown. */

@@ -1,5 +1,5 @@
 import { type LengthUnit, type Measurements, NO_MEASUREMENTS } from "#core/size-charts.ts";
-import { isKnownVisitor } from "../lib/known-visitor.ts";
+import { knownVisitor } from "../lib/known-visitor.ts";
 import { measuredFrom, TYPED_FIELDS, type Typed, typedFrom, typedFromFields } from "../lib/typed-measurements.ts";
 import { formFields, fragment } from "./fragments.ts";
 import { announceNewParts } from "./new-parts.ts";
@@ -93,7 +93,7 @@ async function fillSaved(guide: Guide): Promise<void> {
 
 /** The account's measurements (and that they are kept there), else this browser's. */
 async function savedMeasurements(guide: Guide): Promise<Measurements | null> {
-  if (isKnownVisitor()) {
+  if (await knownVisitor()) {
     const response = await fetch("/measurements", { credentials: "same-origin" });
     const answer = response.ok ? ((await response.json()) as { signedIn: boolean; measurements: Measurements }) : null;
     guide.signedIn = answer?.signedIn ?? false;

@@ -44,4 +44,24 @@ describeJourneys("delivery by pincode", (journey) => {
     await page.waitForURL(`**/order/${number}`);
     await expect.poll(() => page.getByTestId("delivery-promise").textContent()).toBe(promised);
   });
+
+  it("remembers a guest's pincode in a browser without the Cookie Store API", async () => {
+    const page = await journey().newPage();
+    // Older Safari and Firefox have no Cookie Store API: the islands read document.cookie instead.
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(window, "cookieStore");
+      Reflect.deleteProperty(Window.prototype, "cookieStore");
+    });
+    await live(page, await productPath(page, "Ivory Chikankari Kurta"));
+    expect(await page.evaluate(() => "cookieStore" in window)).toBe(false);
+    const box = page.getByRole("region", { name: "Check delivery" });
+    await box.getByLabel("Pincode").fill("560034");
+    await box.getByRole("button", { name: "Check" }).click();
+    const answer = page.getByTestId("delivery-answer");
+    await answer.getByText("Cash on delivery available").waitFor();
+
+    await live(page, await productPath(page, "Leheriya Georgette Kurta"));
+    await expect.poll(() => box.getByLabel("Pincode").inputValue()).toBe("560034");
+    await answer.getByText("Cash on delivery available").waitFor();
+  });
 });
