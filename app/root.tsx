@@ -90,7 +90,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         )}
         {htmlFirst ? (
-          <IslandsEnd toast={frame?.toast ?? null} wishlisted={frame?.wishlisted ?? []} />
+          <IslandsEnd
+            toast={frame?.toast ?? null}
+            wishlisted={frame?.wishlisted ?? []}
+            ownPage={frame?.personal ?? false}
+          />
         ) : (
           <HydratedEnd theme={theme} toast={frame?.toast ?? null} />
         )}

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { describeJourneys } from "./browser.ts";
-import { live } from "./shopper.ts";
+import { live, untilLive } from "./shopper.ts";
 
 describeJourneys(
   "accounts",
@@ -17,8 +17,17 @@ describeJourneys(
       await page.getByLabel("Name").fill("Meera Shah");
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill("Secret-pass-1");
+      const askedForParts: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/frame/parts") askedForParts.push(request.url());
+      });
       await page.getByRole("button", { name: "Signup" }).click();
       await page.getByText("Signup Successfully").waitFor();
+      // The page after signing up was rendered for the shopper, with their own header: its islands
+      // ask for no parts (which would only replace the header, closing a menu opened meanwhile).
+      await untilLive(page);
+      await page.waitForLoadState("networkidle");
+      expect(askedForParts).toEqual([]);
 
       // The bar shows All Products, Wishlist and Cart; the account menu gathers the rest.
       const nav = page.getByRole("navigation", { name: "Main" });

@@ -34,7 +34,7 @@ describeOnSqlite("HTML-first pages over HTTP", (database) => {
   it("sends home, the listings and the product page with the islands' script and no React; others hydrate", async () => {
     for (const url of ["/", "/allproducts", "/hi/jewellery?sort=low", `/productinfo/${productId}`]) {
       const page = (await get(url)).body;
-      expect(page, url).toMatch(/<script type="module" src="\/assets\/islands-[\w-]+\.js"><\/script>/);
+      expect(page, url).toMatch(/<script type="module" src="\/assets\/islands-[\w-]+\.js"( data-own-page="")?><\/script>/);
       expect(page, url).not.toContain("__reactRouterContext");
       expect(page, url).not.toContain("modulepreload");
     }
@@ -81,6 +81,18 @@ describeOnSqlite("HTML-first pages over HTTP", (database) => {
       // The toast waits for the document: nothing was loaded, so nothing took it.
       expect(answer.headers["set-cookie"], data).toBeUndefined();
     }
+  });
+
+  it("tells the islands' script when the page was rendered for its shopper, so that it asks for no parts", async () => {
+    const ownPage = /<script type="module" src="\/assets\/islands-[\w-]+\.js" data-own-page=""><\/script>/;
+    const visitor = cookiesFrom(await get("/allproducts"));
+    // A session and a guest cart still get the shared page, whose parts are a stranger's.
+    expect((await get("/allproducts", visitor)).body).not.toMatch(ownPage);
+    // A queued toast is the shopper's own: the page is rendered for them, with their parts.
+    const queued = cookiesFrom(await addToCart(visitor, { [ISLAND_POST_HEADER]: "1" }), visitor);
+    const own = (await get("/allproducts", queued)).body;
+    expect(own).toMatch(ownPage);
+    expect(own).toContain("Added to cart");
   });
 
   it("answers an island's post as a plain form's, then gives the shopper's counts and the toast once", async () => {

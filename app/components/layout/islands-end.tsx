@@ -7,16 +7,18 @@ import { serviceText } from "../../locales/service-text.ts";
  * The end of an HTML-first page (decision record 48): no React, but the islands' one script (a
  * module, so it runs once the document is parsed), the toaster, a toast the server queued, and the
  * products on the shopper's wishlist when the page is their own (a shared page's are a stranger's:
- * none, until their parts of the frame arrive).
+ * none, until their parts of the frame arrive). A page rendered for the shopper tells the script so
+ * (`data-own-page`): its parts are already theirs, and there is nothing to ask for.
  */
-export function IslandsEnd({ toast, wishlisted }: { toast: Toast | null; wishlisted: readonly number[] }) {
+export function IslandsEnd(props: { toast: Toast | null; wishlisted: readonly number[]; ownPage: boolean }) {
+  const { toast, wishlisted, ownPage } = props;
   return (
     <>
       <IslandToaster />
       {toast ? <QueuedToast toast={toast} /> : null}
       {toast ? <NoScriptToast toast={toast} /> : null}
       <WishlistedMarks productIds={wishlisted} />
-      <script type="module" src={islandsScript} />
+      <script type="module" src={islandsScript} data-own-page={ownPage ? "" : undefined} />
     </>
   );
 }
