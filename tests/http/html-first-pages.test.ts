@@ -34,7 +34,9 @@ describeOnSqlite("HTML-first pages over HTTP", (database) => {
   it("sends home, the listings and the product page with the islands' script and no React; others hydrate", async () => {
     for (const url of ["/", "/allproducts", "/hi/jewellery?sort=low", `/productinfo/${productId}`]) {
       const page = (await get(url)).body;
-      expect(page, url).toMatch(/<script type="module" src="\/assets\/islands-[\w-]+\.js"( data-own-page="")?><\/script>/);
+      expect(page, url).toMatch(
+        /<script type="module" src="\/assets\/islands-[\w-]+\.js"( data-own-page="")?><\/script>/,
+      );
       expect(page, url).not.toContain("__reactRouterContext");
       expect(page, url).not.toContain("modulepreload");
     }
