@@ -5,17 +5,16 @@
  * Each page is loaded once before it is measured, as a shop that has been up for a while serves it.
  * `--runs N` measures each page N times, the pages taking turns, and prints the medians with the
  * spread of single runs' blocking time; `--why` adds Lighthouse's diagnostics.
- * `--cpu N` slows the simulated phone's CPU N times instead of Lighthouse's 4 (the simulation scales
- * every task it saw by the multiplier). `--slow-host N` holds Chromium to N % of one core
- * (bench/slow-host.ts): on a fast day of this machine (benchmarkIndex ~3,600), 40 reads the index of
- * an ordinary one (~1,200), on one that reads ~2,900 it takes 50; the share is chosen for the day,
- * and a set whose median index falls under the goals' 1,100 says so. It is the closer stand-in for
- * an ordinary day; `--cpu 12` measured the pages lighter
- * than a slow host does (decision record 48). `--compare <git-ref>` measures that commit's build
- * too, run for run and page for page beside this checkout's, so that both sets of medians are taken
- * over the same stretch of the machine's drifting speed. `--fonts <folder>` gives Chromium the fonts
- * in that folder too, as a phone has its own (bench/device-fonts.ts: a Hindi page on a phone that
- * carries Noto Sans Devanagari).
+ * `--cpu N` slows the simulated phone's CPU N times instead of Lighthouse's 4 (the simulation
+ * scales every task it saw by the multiplier). `--slow-host N` holds Chromium to N % of one core
+ * (bench/slow-host.ts): on a fast day of this machine (benchmarkIndex ~3,600), 40 reads the index
+ * of an ordinary one (~1,200), on one that reads ~2,900 it takes 50; the share is chosen for the
+ * day, and a set whose median index falls under the goals' 1,100 says so. It is the closer stand-in
+ * for an ordinary day; `--cpu 12` measured the pages lighter than a slow host does (decision record
+ * 48). `--compare <git-ref>` measures that commit's build too, run for run and page for page beside
+ * this checkout's, so that both sets of medians are taken over the same stretch of the machine's
+ * drifting speed. `--fonts <folder>` gives Chromium the fonts in that folder too, as a phone has
+ * its own (bench/device-fonts.ts: a Hindi page on a phone that carries Noto Sans Devanagari).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
