@@ -4,7 +4,9 @@
  * Debian's Chromium (or CHROMIUM_PATH). Runs the production build on SQLite with the demo catalogue.
  * Each page is loaded once before it is measured, as a shop that has been up for a while serves it.
  * `--runs N` measures each page N times, the pages taking turns, and prints the medians with the
- * spread of single runs' blocking time; `--why` adds Lighthouse's diagnostics.
+ * spread of single runs' blocking time; `--why` adds Lighthouse's diagnostics, `--tasks` the tasks
+ * its simulation counts toward blocking time and how much of each (bench/simulated-blocking.ts),
+ * `--save <folder>` keeps what the simulation read of each run, for `bench:what-if` to replay.
  * `--cpu N` slows the simulated phone's CPU N times instead of Lighthouse's 4 (the simulation
  * scales every task it saw by the multiplier). `--slow-host N` holds Chromium to N % of one core
  * (bench/slow-host.ts): on a fast day of this machine (benchmarkIndex ~3,600), 40 reads the index
@@ -16,12 +18,12 @@
  * drifting speed. `--fonts <folder>` gives Chromium the fonts in that folder too, as a phone has
  * its own (bench/device-fonts.ts: a Hindi page on a phone that carries Noto Sans Devanagari).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { type RunnerResult } from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
 import { ROOT, startShopProcess } from "../scripts/shop-process.ts";
@@ -29,6 +31,7 @@ import { findChromium } from "../tests/e2e/chromium.ts";
 import { deviceFontsEnvironment } from "./device-fonts.ts";
 import { checkoutOf } from "./load/shop-under-test.ts";
 import { median } from "./median.ts";
+import { blockingLines, simulationInputOf } from "./simulated-blocking.ts";
 import { slowHostChromium } from "./slow-host.ts";
 
 const { values: options } = parseArgs({
@@ -36,6 +39,8 @@ const { values: options } = parseArgs({
     runs: { type: "string", default: "1" },
     hindi: { type: "boolean", default: false },
     why: { type: "boolean", default: false },
+    tasks: { type: "boolean", default: false },
+    save: { type: "string" },
     cpu: { type: "string" },
     "slow-host": { type: "string" },
     compare: { type: "string", default: "" },
@@ -124,6 +129,8 @@ try {
         .map((audit) => audit.id);
       if (failed.length > 0) console.log(`  ${"".padEnd(18)} failing: ${failed.join(", ")}`);
       if (options.why) explain(audits);
+      if (options.tasks) console.log((await blockingLines(result, "      ")).join("\n"));
+      if (options.save) save(options.save, name, run, result);
     }
   }
   if (runs > 1) {
@@ -185,6 +192,14 @@ async function measured(url: string, page: string) {
     console.log(`  ${page.padEnd(18)} no figures (${runtimeError.code})${attempt < ATTEMPTS ? "; run again" : ""}`);
   }
   return null;
+}
+
+/** --save <folder>: what Lighthouse's simulation read of the run, for bench:what-if to replay. */
+function save(folder: string, name: string, run: number, result: RunnerResult) {
+  mkdirSync(folder, { recursive: true });
+  const file = `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.${run + 1}.json`;
+  const reported = result.lhr.audits["total-blocking-time"]?.numericValue ?? null;
+  writeFileSync(path.join(folder, file), JSON.stringify({ page: name, reported, ...simulationInputOf(result) }));
 }
 
 function describe(values: number[]): string {
