@@ -101,9 +101,8 @@ export async function simulate({ settings, artifacts }: SimulationInput, change?
   return { fcp, interactive, blocking };
 }
 
-/** The run's blocking tasks, longest share first, and the total they make. */
-export async function simulatedBlocking(input: SimulationInput): Promise<{ total: number; tasks: BlockingTask[] }> {
-  const { settings } = input;
+/** The run's blocking tasks, longest share first. */
+export async function simulatedBlocking(input: SimulationInput): Promise<BlockingTask[]> {
   const { fcp, interactive, blocking } = await simulate(input);
   // Each estimate counts from the other estimate's first paint, as Lighthouse's own metric does.
   const optimistic = blocking.optimisticEstimate as unknown as Estimate;
@@ -112,7 +111,7 @@ export async function simulatedBlocking(input: SimulationInput): Promise<{ total
     [optimistic, { from: fcp.pessimisticEstimate.timeInMs, to: interactive.optimisticEstimate.timeInMs }],
     [pessimistic, { from: fcp.optimisticEstimate.timeInMs, to: interactive.pessimisticEstimate.timeInMs }],
   ];
-  const cpuMultiplier = settings.throttling.cpuSlowdownMultiplier ?? 4;
+  const cpuMultiplier = input.settings.throttling.cpuSlowdownMultiplier ?? 4;
   const tasks: BlockingTask[] = [];
   for (const [node, timing] of optimistic.nodeTimings) {
     if (node.type !== "cpu" || timing.duration < LONG_TASK_MS) continue;
@@ -131,13 +130,13 @@ export async function simulatedBlocking(input: SimulationInput): Promise<{ total
       work: longestWork(node),
     });
   }
-  return { total: blocking.timing, tasks: tasks.sort((a, b) => b.blocking - a.blocking) };
+  return tasks.sort((a, b) => b.blocking - a.blocking);
 }
 
 /** What `--tasks` prints under a run: the blocking tasks, one a line, and their sum beside the reported total. */
 export async function blockingLines(result: RunnerResult, indent: string): Promise<string[]> {
   const reported = result.lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN;
-  const { tasks } = await simulatedBlocking(simulationInputOf(result));
+  const tasks = await simulatedBlocking(simulationInputOf(result));
   const sum = tasks.reduce((total, task) => total + task.blocking, 0);
   const ms = (value: number) => `${Math.round(value).toLocaleString("en-IN")} ms`;
   return [
