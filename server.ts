@@ -3,6 +3,7 @@ import type { ViteDevServer } from "vite";
 import { type StartOptions, startServices } from "#server/bootstrap.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import { createApp } from "#server/http/app.ts";
+import { drainableConnections } from "#server/http/connection-drain.ts";
 
 /** How long requests in flight may take to finish when the shop stops. */
 const DRAIN_GRACE_MS = 10_000;
@@ -24,6 +25,7 @@ export async function startServer(
   { announce = true, ...options }: StartOptions & { announce?: boolean } = {},
 ) {
   const app = await createServer(undefined, config, options);
+  const connections = drainableConnections(app.server);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
@@ -37,6 +39,7 @@ export async function startServer(
     app.log.info("Stopping: finishing the requests in flight");
     setTimeout(() => app.server.closeAllConnections(), DRAIN_GRACE_MS).unref();
     closing ??= app.close();
+    connections.closeWhenAnswered();
     await closing;
     process.exit(0);
   };

@@ -1,4 +1,6 @@
+import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +11,36 @@ import { type ShopProcess, startShopProcess } from "../../scripts/shop-process.t
 import { buyOne, productInput } from "./live-shop.ts";
 
 const pidsIn = (output: string) => new Set([...output.matchAll(/"pid":(\d+)/g)].map((match) => Number(match[1])));
+
+/** A connection opened ahead of need and never used, as browsers keep: `closed` once the shop closes it. */
+async function silentConnection(baseUrl: string) {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = net.connect(Number(port), hostname);
+  await once(socket, "connect");
+  return { closed: once(socket, "close") };
+}
+
+/**
+ * A login whose form is on its way: the shop has taken the request (it said "100 Continue") and
+ * waits for the form. `answer` is everything the shop sent back, once it closes the connection.
+ */
+async function halfSentLogin(baseUrl: string) {
+  const { host, hostname, port } = new URL(baseUrl);
+  const form = "email=slow%40mail.in&password=Not-the-password-1";
+  const socket = net.connect(Number(port), hostname);
+  let received = "";
+  socket.on("data", (chunk: Buffer) => {
+    received += chunk.toString("latin1");
+  });
+  const answer = once(socket, "close").then(() => received);
+  socket.write(
+    `POST /login HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${baseUrl}\r\n` +
+      `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n` +
+      "Expect: 100-continue\r\n\r\n",
+  );
+  await expect.poll(() => received).toContain("100 Continue");
+  return { sendTheRest: () => socket.write(form), answer };
+}
 
 describe("the shop as a cluster of two workers on one SQLite file", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "shop-cluster-"));
@@ -101,9 +133,21 @@ describe("the shop as a cluster of two workers on one SQLite file", () => {
       .toBe(true);
   });
 
-  it("stops every worker on SIGTERM", async () => {
+  it("stops every worker on SIGTERM: answers the requests in flight, and closes at once the connections that asked nothing", async () => {
     const workers = [...pidsIn(shop.output())];
-    await shop.stop();
+    // One of each on either worker: the primary hands new connections to the workers in turn.
+    const silent = await Promise.all([silentConnection(shop.baseUrl), silentConnection(shop.baseUrl)]);
+    const halfSent = await Promise.all([halfSentLogin(shop.baseUrl), halfSentLogin(shop.baseUrl)]);
+    const stopped = shop.stop();
+    // Before the rest of any form is sent: a connection left to the drain's grace would be cut
+    // only when the grace runs out, together with the requests still being answered.
+    await Promise.all(silent.map((connection) => connection.closed));
+    for (const request of halfSent) request.sendTheRest();
+    for (const answer of await Promise.all(halfSent.map((request) => request.answer))) {
+      expect(answer).toMatch(/^HTTP\/1\.1 [2-5]\d\d /m);
+      expect(answer).toMatch(/^connection: close/im);
+    }
+    await stopped;
     expect(shop.child.exitCode).toBe(0);
     for (const pid of workers) {
       expect(() => process.kill(pid, 0), `worker ${pid}`).toThrow();
