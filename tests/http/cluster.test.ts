@@ -38,7 +38,7 @@ async function halfSentLogin(baseUrl: string) {
       `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n` +
       "Expect: 100-continue\r\n\r\n",
   );
-  await expect.poll(() => received).toContain("100 Continue");
+  await expect.poll(() => received, { timeout: 10_000 }).toContain("100 Continue");
   return { sendTheRest: () => socket.write(form), answer };
 }
 
