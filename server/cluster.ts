@@ -1,7 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { prepareDatabase } from "./bootstrap.ts";
 import type { Config } from "./config.ts";
-import { relayOrderEvents } from "./orders/order-feed.ts";
+import { relayClusterSignals } from "./jobs/cluster-signal.ts";
 
 /** The environment variable that tells a worker its place (1…n); worker 1 runs the background work. */
 export const WORKER_INDEX_VARIABLE = "KESAR_WORKER";
@@ -62,8 +62,8 @@ export async function runCluster(config: Config, log: (message: string) => void)
     });
   };
 
-  // Workers on one SQLite file hear of each other's orders through the primary.
-  relayOrderEvents();
+  // Workers hear of each other's orders and queued messages through the primary.
+  relayClusterSignals();
   cluster.on("exit", (worker, code, signal) => {
     const index = indexOf.get(worker) ?? 1;
     const lived = Date.now() - (startedAt.get(worker) ?? 0);

@@ -1,4 +1,9 @@
-/** A job that runs in the background until stopped; `wake` asks for a run now instead of at its time. */
+import { messageQueued } from "./message-queued.ts";
+
+/**
+ * A job that runs in the background until stopped; `wake` asks for a run now instead of at its
+ * time, or, during a run, for another as soon as it ends.
+ */
 export type RepeatingJob = { wake: () => void; stop: () => Promise<void> };
 
 /**
@@ -17,6 +22,7 @@ export function startRepeatingJob(
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
+  let wokenWhileRunning = false;
 
   const run = async () => {
     try {
@@ -30,15 +36,17 @@ export function startRepeatingJob(
   const tick = () => {
     timer = null;
     if (stopped || running) return;
+    wokenWhileRunning = false;
     running = run().finally(() => {
       running = null;
-      if (!stopped) timer = setTimeout(tick, options.intervalMs);
+      if (!stopped) timer = setTimeout(tick, wokenWhileRunning ? 0 : options.intervalMs);
     });
   };
   timer = setTimeout(tick, options.firstRunInMs);
   return {
     wake: () => {
-      if (timer && !running) {
+      if (running) wokenWhileRunning = true;
+      else if (timer) {
         clearTimeout(timer);
         timer = setTimeout(tick, 0);
       }
@@ -53,19 +61,38 @@ export function startRepeatingJob(
 }
 
 /**
- * An outbox's worker (mail, SMS and WhatsApp): it looks for due messages every `intervalMs` (1 s, and
- * at once when woken), sending batch after batch while a batch sent any, and closes its transport
- * when stopped. Several shop processes can each run one: a message is claimed by one worker only.
+ * A message is announced as it is queued, inside the transaction that queues it: the worker looks
+ * this long after, by when that has committed. One that has not is sent at the next round.
+ */
+const AFTER_QUEUED_MS = 50;
+
+/**
+ * An outbox's worker (mail, SMS and WhatsApp): it looks for due messages every `intervalMs` (1 s),
+ * and soon after a message is queued in this process or a sibling worker (`messageQueued`), sending
+ * batch after batch while a batch sent any, and closes its transport when stopped. Several shop
+ * processes can each run one: a message is claimed by one worker only.
  */
 export function startOutboxWorker(
   deliverDue: () => Promise<number>,
   close: () => void,
   options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
 ): RepeatingJob {
-  return startRepeatingJob(async () => (await deliverDue()) > 0, {
+  let soon: ReturnType<typeof setTimeout> | null = null;
+  const job = startRepeatingJob(async () => (await deliverDue()) > 0, {
     intervalMs: options.intervalMs ?? 1_000,
     firstRunInMs: 0,
     onError: options.onError,
-    onStop: close,
+    onStop: () => {
+      stopHearing();
+      if (soon) clearTimeout(soon);
+      close();
+    },
   });
+  const stopHearing = messageQueued.subscribe(() => {
+    soon ??= setTimeout(() => {
+      soon = null;
+      job.wake();
+    }, AFTER_QUEUED_MS);
+  });
+  return job;
 }

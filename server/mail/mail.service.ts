@@ -3,6 +3,7 @@ import { isPhoneOnlyEmail } from "#core/phone.ts";
 import { assertCan } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { messageQueued } from "../jobs/message-queued.ts";
 import type { Limit } from "../limits/limits.service.ts";
 import { readPage } from "../paging.ts";
 import { decimalInteger, parseInput } from "../validation/fields.ts";
@@ -49,6 +50,7 @@ export async function queueMail(
     nextAttemptAt: sendAt,
     createdAt: now,
   });
+  messageQueued.announce();
 }
 
 /** Takes back the messages of a kind still waiting for an address (one who unsubscribed). */

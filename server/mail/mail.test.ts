@@ -9,6 +9,7 @@ import { hashToken } from "../accounts/sessions.service.ts";
 import { addToCart } from "../cart/cart.service.ts";
 import { openDatabase } from "../db/database.ts";
 import type { Db } from "../db/schema.ts";
+import { startOutboxWorker } from "../jobs/repeating-job.ts";
 import { shopLinkMaker } from "../mail-links.ts";
 import { changeStatus } from "../orders/orders.service.ts";
 import { placeOrder } from "../orders/place-order.ts";
@@ -207,6 +208,32 @@ describeEachDatabase("the mail outbox", (database) => {
     expect(old?.replace(/=\r?\n/g, "")).toContain("/reset-password/queued-before");
     expect(emlFilesTo(folder, nobody)).toEqual([]);
     expect(await mailsTo(db, nobody)).toEqual([]);
+  });
+
+  it("sends a message soon after it is queued, not at the worker's next round", async () => {
+    const { db } = database();
+    const folder = outboxFolder();
+    const shipper = delivery(db, `file:${folder}`);
+    let lastRound: number | null = null;
+    // Its next round an hour away: only the word that a message was queued can bring it sooner.
+    const worker = startOutboxWorker(
+      async () => {
+        lastRound = null;
+        lastRound = await deliverDueMail(shipper);
+        return lastRound;
+      },
+      () => shipper.transport.close(),
+      { intervalMs: 3_600_000 },
+    );
+    try {
+      // Its first round, at once, has sent whatever the tests before left queued, and found no more.
+      await expect.poll(() => lastRound, { timeout: 10_000 }).toBe(0);
+      const to = `${uniqueWord()}@mail.in`;
+      await db.transaction().execute((trx) => queueMail(trx, orderLink(to)));
+      await expect.poll(() => emlFilesTo(folder, to), { timeout: 10_000 }).toHaveLength(1);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it("sends a message once when the worker holding it dies before it is sent", async () => {

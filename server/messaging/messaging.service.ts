@@ -2,6 +2,7 @@ import type { Actor } from "#core/actor.ts";
 import type { IndianMobile } from "#core/phone.ts";
 import { assertCan } from "../access.ts";
 import type { Db, Executor } from "../db/schema.ts";
+import { messageQueued } from "../jobs/message-queued.ts";
 import { readPage } from "../paging.ts";
 import { applyReceipts } from "./delivery-status.ts";
 import {
@@ -54,7 +55,7 @@ export async function queueSms(
   now: number = Date.now(),
   { sendAt = now }: { sendAt?: number } = {},
 ): Promise<number> {
-  return insertMessage(executor, {
+  const id = await insertMessage(executor, {
     channel: "sms",
     kind: message.kind,
     template: `${message.kind}.${message.language}`,
@@ -64,6 +65,8 @@ export async function queueSms(
     nextAttemptAt: sendAt,
     createdAt: now,
   });
+  messageQueued.announce();
+  return id;
 }
 
 /**
@@ -88,6 +91,7 @@ export async function queueWhatsapp(
     nextAttemptAt: now,
     createdAt: now,
   });
+  messageQueued.announce();
   return true;
 }
 

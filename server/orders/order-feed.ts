@@ -1,6 +1,5 @@
-import cluster from "node:cluster";
-import { EventEmitter } from "node:events";
 import pg from "pg";
+import { clusterSignal } from "../jobs/cluster-signal.ts";
 import { orderEventsChannel } from "./order-events.repository.ts";
 
 /*
@@ -9,8 +8,7 @@ import { orderEventsChannel } from "./order-events.repository.ts";
  * saw, so a lost or doubled wake-up costs a query, never an event.
  */
 
-const inProcess = new EventEmitter().setMaxListeners(0);
-const CLUSTER_MESSAGE = "kesar:order-event";
+const announcements = clusterSignal("order-event");
 // After the PostgreSQL listener loses its connection, it tries again this often.
 const RECONNECT_MS = 1_000;
 // An attempt to reach a database whose host does not answer is given up after this long.
@@ -22,27 +20,7 @@ const RECONNECT_TIMEOUT_MS = 5_000;
  * on PostgreSQL the commit's NOTIFY reaches every node as well).
  */
 export function announceOrderEvent(): void {
-  inProcess.emit("event");
-  if (cluster.isWorker) process.send?.({ type: CLUSTER_MESSAGE });
-}
-
-/** In the cluster's primary: passes each worker's announcement on to the other workers. */
-export function relayOrderEvents(): void {
-  cluster.on("message", (sender, message: unknown) => {
-    if ((message as { type?: unknown } | null)?.type !== CLUSTER_MESSAGE) return;
-    for (const worker of Object.values(cluster.workers ?? {})) {
-      if (worker && worker !== sender && worker.isConnected()) worker.send({ type: CLUSTER_MESSAGE });
-    }
-  });
-}
-
-let hearingSiblings = false;
-function hearSiblingWorkers(): void {
-  if (hearingSiblings || !cluster.isWorker) return;
-  hearingSiblings = true;
-  process.on("message", (message: unknown) => {
-    if ((message as { type?: unknown } | null)?.type === CLUSTER_MESSAGE) inProcess.emit("event");
-  });
+  announcements.announce();
 }
 
 export type OrderEventSignal = {
@@ -63,8 +41,7 @@ export function openOrderEventSignal(databaseUrl: string): OrderEventSignal {
   const wakeAll = () => {
     for (const wake of followers) wake();
   };
-  inProcess.on("event", wakeAll);
-  hearSiblingWorkers();
+  const stopHearing = announcements.subscribe(wakeAll);
   const listener = databaseUrl.startsWith("file:") ? null : new CommitListener(databaseUrl, wakeAll);
   return {
     subscribe(wake) {
@@ -74,7 +51,7 @@ export function openOrderEventSignal(databaseUrl: string): OrderEventSignal {
     },
     listening: () => listener?.listening ?? Promise.resolve(),
     async close() {
-      inProcess.off("event", wakeAll);
+      stopHearing();
       followers.clear();
       await listener?.close();
     },
