@@ -68,7 +68,7 @@ const AFTER_QUEUED_MS = 50;
 /**
  * Looks brought forward by announcements come at most this often. On a sale day an order is
  * queued many times a second, and each look takes the database's write lock twice (to claim and to
- * mark sent): a look for each order cost the shop 3–11 % of its requests (`bench:mixed-load`).
+ * mark sent): a look for each order cost the shop 4–9 % of its requests (`bench:mixed-load`).
  */
 const LOOKS_APART_MS = 250;
 
